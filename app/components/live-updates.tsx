@@ -1,0 +1,83 @@
+import { useEffect, useRef } from "react";
+import { useMatches, useRevalidator } from "react-router";
+
+export type LiveTable = "recipe_photos" | "reviews";
+
+/** A route lists the tables whose changes should refresh it: `export const handle = { liveTables: [...] }`. */
+export interface LiveHandle {
+  liveTables?: LiveTable[];
+}
+
+/** Spec §9: reconnect after 1, 2, 5, then every 10 s. */
+export const RECONNECT_DELAYS_MS = [1000, 2000, 5000, 10_000];
+
+export interface LiveChangeDetail {
+  table: LiveTable;
+  action: "insert" | "update" | "delete";
+  id: string;
+}
+
+/**
+ * One event stream per tab, open while the page shows a live list. A change
+ * to a listed table revalidates the page's loaders; so does every reconnect,
+ * which catches up on whatever happened while the stream was down. Each
+ * change is also dispatched on window as a "live-change" event.
+ */
+export function LiveUpdates() {
+  const matches = useMatches();
+  const tables = [
+    ...new Set(matches.flatMap((m) => (m.handle as LiveHandle | undefined)?.liveTables ?? [])),
+  ].sort();
+  const key = tables.join(",");
+  const { revalidate } = useRevalidator();
+  const revalidateRef = useRef(revalidate);
+  revalidateRef.current = revalidate;
+
+  useEffect(() => {
+    if (!key) return;
+    const watched = new Set(key.split(","));
+    let source: EventSource | undefined;
+    let attempt = 0;
+    let retryTimer: ReturnType<typeof setTimeout> | undefined;
+    let refreshTimer: ReturnType<typeof setTimeout> | undefined;
+    let stopped = false;
+
+    // Several changes in a burst cause one refetch.
+    const refresh = () => {
+      clearTimeout(refreshTimer);
+      refreshTimer = setTimeout(() => void revalidateRef.current(), 50);
+    };
+
+    const connect = () => {
+      source = new EventSource("/events");
+      source.onopen = () => {
+        if (attempt > 0) refresh();
+        attempt = 0;
+      };
+      source.addEventListener("change", (event) => {
+        const detail = JSON.parse((event as MessageEvent<string>).data) as LiveChangeDetail;
+        if (!watched.has(detail.table)) return;
+        window.dispatchEvent(new CustomEvent<LiveChangeDetail>("live-change", { detail }));
+        refresh();
+      });
+      source.onerror = () => {
+        // Our own schedule, not the browser's fixed retry.
+        source?.close();
+        if (stopped) return;
+        const delay = RECONNECT_DELAYS_MS[Math.min(attempt, RECONNECT_DELAYS_MS.length - 1)]!;
+        attempt++;
+        retryTimer = setTimeout(connect, delay);
+      };
+    };
+    connect();
+
+    return () => {
+      stopped = true;
+      clearTimeout(retryTimer);
+      clearTimeout(refreshTimer);
+      source?.close();
+    };
+  }, [key]);
+
+  return null;
+}

@@ -1,0 +1,110 @@
+import { useEffect, useRef, useState } from "react";
+import { Form, Link, NavLink } from "react-router";
+import { Logo } from "./logo";
+
+/** Spec §9: the header turns opaque past 50 px of scroll. */
+export const HEADER_OPAQUE_AFTER_PX = 50;
+
+export const sectionLinks = [
+  { href: "/home#chi-sono", label: "Chi Sono" },
+  { href: "/home#servizi", label: "Servizi" },
+  { href: "/home#recensioni", label: "Recensioni" },
+  { href: "/home#contatti", label: "Contatti" },
+] as const;
+
+export function SiteHeader({
+  name,
+  title,
+  signedIn,
+}: {
+  name: string;
+  title: string;
+  signedIn: boolean;
+}) {
+  const [scrolled, setScrolled] = useState(false);
+  const menuRef = useRef<HTMLDetailsElement>(null);
+
+  useEffect(() => {
+    const update = () => setScrolled(window.scrollY > HEADER_OPAQUE_AFTER_PX);
+    update();
+    window.addEventListener("scroll", update, { passive: true });
+    return () => window.removeEventListener("scroll", update);
+  }, []);
+
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      const menu = menuRef.current;
+      if (event.key === "Escape" && menu?.open) {
+        menu.open = false;
+        menu.querySelector("summary")?.focus();
+      }
+    };
+    document.addEventListener("keydown", onKey);
+    return () => document.removeEventListener("keydown", onKey);
+  }, []);
+
+  const closeMenu = () => {
+    if (menuRef.current) menuRef.current.open = false;
+  };
+
+  const links = (
+    <ul className="site-nav__list" onClick={(e) => (e.target as HTMLElement).closest("a") && closeMenu()}>
+      {sectionLinks.map((link) => (
+        <li key={link.href}>
+          <a href={link.href} className="site-nav__link">
+            {link.label}
+          </a>
+        </li>
+      ))}
+      {signedIn ? (
+        <>
+          <li>
+            <NavLink to="/admin" className="site-nav__link">
+              Admin
+            </NavLink>
+          </li>
+          <li>
+            <Form method="post" action="/admin-logout" className="site-nav__logout">
+              <button type="submit" className="site-nav__link site-nav__button">
+                Esci
+              </button>
+            </Form>
+          </li>
+        </>
+      ) : (
+        <li>
+          <NavLink to="/admin-login" className="site-nav__link site-nav__login">
+            Accedi
+          </NavLink>
+        </li>
+      )}
+    </ul>
+  );
+
+  return (
+    <header className="site-header" data-scrolled={scrolled ? "true" : "false"}>
+      <div className="site-header__inner">
+        <Link to="/home" className="brand" aria-label={`${name}, ${title}: home`}>
+          <Logo className="brand__logo" />
+          <span className="brand__text">
+            <span className="brand__name">{name}</span>
+            <span className="brand__title">{title}</span>
+          </span>
+        </Link>
+        <nav className="site-nav site-nav--wide" aria-label="Principale">
+          {links}
+        </nav>
+        <details className="site-nav site-nav--menu" ref={menuRef}>
+          <summary className="menu-toggle" aria-label="Menu">
+            <svg aria-hidden="true" viewBox="0 0 24 24" width="24" height="24">
+              <path d="M4 7h16M4 12h16M4 17h16" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+            </svg>
+          </summary>
+          <nav aria-label="Menu mobile" className="site-nav__panel">
+            {links}
+          </nav>
+        </details>
+      </div>
+    </header>
+  );
+}

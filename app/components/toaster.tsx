@@ -1,0 +1,85 @@
+import { useEffect, useSyncExternalStore } from "react";
+
+export type ToastKind = "success" | "error" | "message";
+export interface Toast {
+  id: number;
+  kind: ToastKind;
+  message: string;
+}
+
+/** Spec §8–9: success 2 s, error and plain 4 s, at most 20 at once. */
+export const TOAST_DURATION_MS: Record<ToastKind, number> = { success: 2000, error: 4000, message: 4000 };
+export const MAX_TOASTS = 20;
+
+let toasts: Toast[] = [];
+let nextId = 1;
+const listeners = new Set<() => void>();
+const emit = () => listeners.forEach((listener) => listener());
+
+function dismiss(id: number) {
+  toasts = toasts.filter((t) => t.id !== id);
+  emit();
+}
+
+function show(kind: ToastKind, message: string): number {
+  const id = nextId++;
+  toasts = [...toasts, { id, kind, message }].slice(-MAX_TOASTS);
+  emit();
+  setTimeout(() => dismiss(id), TOAST_DURATION_MS[kind]);
+  return id;
+}
+
+export const toast = Object.assign((message: string) => show("message", message), {
+  success: (message: string) => show("success", message),
+  error: (message: string) => show("error", message),
+  dismiss,
+});
+
+const subscribe = (listener: () => void) => {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+};
+
+/**
+ * Top-centre toasts. The two live regions exist before any message so screen
+ * readers announce what is added: errors assertively, the rest politely.
+ * `initial` is a toast from the server (a flash after a redirect): rendered in
+ * the HTML so it shows without JavaScript, then handed to the timed store.
+ */
+export function Toaster({ initial }: { initial?: { kind: ToastKind; message: string } | null }) {
+  const current = useSyncExternalStore(subscribe, () => toasts, () => []);
+  const hydrated = useSyncExternalStore(subscribe, () => true, () => false);
+
+  useEffect(() => {
+    if (initial) show(initial.kind, initial.message);
+  }, [initial]);
+
+  const items: Toast[] = hydrated ? current : initial ? [{ id: 0, ...initial }] : [];
+  const errors = items.filter((t) => t.kind === "error");
+  const others = items.filter((t) => t.kind !== "error");
+  return (
+    <div className="toaster">
+      <div role="alert" className="toaster__region">
+        {errors.map((t) => (
+          <ToastItem key={t.id} toast={t} />
+        ))}
+      </div>
+      <div role="status" className="toaster__region">
+        {others.map((t) => (
+          <ToastItem key={t.id} toast={t} />
+        ))}
+      </div>
+    </div>
+  );
+}
+
+function ToastItem({ toast: t }: { toast: Toast }) {
+  return (
+    <div className={`toast toast--${t.kind}`} data-testid="toast">
+      <span aria-hidden="true" className="toast__icon">
+        {t.kind === "success" ? "✓" : t.kind === "error" ? "!" : "i"}
+      </span>
+      <span>{t.message}</span>
+    </div>
+  );
+}

@@ -1,0 +1,53 @@
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { ConfigError, loadConfig } from "./env.server";
+
+describe("configuration from the environment", () => {
+  it("has working defaults: port 3000, all interfaces, ./data, embedded database", () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      port: 3000,
+      host: "0.0.0.0",
+      dataDir: path.resolve("data"),
+      databaseUrl: undefined,
+      siteUrl: "http://localhost:3000",
+      logLevel: "info",
+      reviewsModeration: false,
+      reviewsRateLimitPerHour: 5,
+    });
+  });
+
+  it("derives SITE_URL from PORT and drops a trailing slash", () => {
+    expect(loadConfig({ PORT: "8080" }).siteUrl).toBe("http://localhost:8080");
+    expect(loadConfig({ SITE_URL: "https://www.example.it/" }).siteUrl).toBe("https://www.example.it");
+  });
+
+  it("treats an empty variable as unset", () => {
+    expect(loadConfig({ DATABASE_URL: "", PORT: "" }).port).toBe(3000);
+  });
+
+  it.each([
+    ["PORT", "abc"],
+    ["PORT", "70000"],
+    ["DATABASE_URL", "mysql://localhost/db"],
+    ["SITE_URL", "not a url"],
+    ["LOG_LEVEL", "verbose"],
+    ["REVIEWS_MODERATION", "maybe"],
+  ])("refuses %s=%s with one line naming the setting", (name, value) => {
+    let error: unknown;
+    try {
+      loadConfig({ [name]: value });
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const message = (error as Error).message;
+    expect(message).toContain(`${name}=`);
+    expect(message).not.toContain("\n");
+  });
+
+  it("reads moderation as a flag", () => {
+    expect(loadConfig({ REVIEWS_MODERATION: "on" }).reviewsModeration).toBe(true);
+    expect(loadConfig({ REVIEWS_MODERATION: "false" }).reviewsModeration).toBe(false);
+  });
+});

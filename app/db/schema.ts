@@ -1,0 +1,116 @@
+import { sql } from "drizzle-orm";
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  smallint,
+  text,
+  timestamp,
+  uuid,
+} from "drizzle-orm/pg-core";
+
+/** One stored rendition of an uploaded image (see app/media). */
+export interface ImageVariant {
+  key: string;
+  width: number;
+  height: number;
+}
+
+/** Every rendition of one uploaded image, smallest first. */
+export interface StoredImage {
+  width: number;
+  height: number;
+  format: "webp" | "avif" | "jpeg";
+  variants: ImageVariant[];
+}
+
+const createdAt = () =>
+  timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
+
+export const recipePhotos = pgTable(
+  "recipe_photos",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    title: text("title"),
+    /** URL of the largest rendition; `image` lists every rendition. */
+    imageUrl: text("image_url").notNull(),
+    image: jsonb("image").$type<StoredImage>(),
+    displayOrder: integer("display_order").notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [index("recipe_photos_order_idx").on(t.displayOrder, t.createdAt.desc())],
+);
+
+export const reviewStatuses = ["pending", "published", "hidden"] as const;
+export type ReviewStatus = (typeof reviewStatuses)[number];
+
+export const reviews = pgTable(
+  "reviews",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    name: text("name").notNull(),
+    content: text("content").notNull(),
+    rating: smallint("rating").notNull().default(5),
+    imageUrl: text("image_url"),
+    image: jsonb("image").$type<StoredImage>(),
+    status: text("status", { enum: reviewStatuses }).notNull().default("published"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check("reviews_rating_range", sql`${t.rating} between 1 and 5`),
+    check("reviews_status_valid", sql`${t.status} in ('pending', 'published', 'hidden')`),
+    index("reviews_status_created_idx").on(t.status, t.createdAt.desc(), t.id.desc()),
+  ],
+);
+
+export const adminUsers = pgTable("admin_users", {
+  id: uuid("id").primaryKey().defaultRandom(),
+  /** Stored lower-case; unique. */
+  email: text("email").notNull().unique(),
+  passwordHash: text("password_hash").notNull(),
+  /** Base32 TOTP secret; set while enrolling, active once totpEnabledAt is set. */
+  totpSecret: text("totp_secret"),
+  totpEnabledAt: timestamp("totp_enabled_at", { withTimezone: true }),
+  /** Hashes of the unused one-time recovery codes. */
+  recoveryCodeHashes: jsonb("recovery_code_hashes").$type<string[]>().notNull().default([]),
+  createdAt: createdAt(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const adminSessions = pgTable(
+  "admin_sessions",
+  {
+    /** SHA-256 of the random id in the cookie: a leaked table cannot be replayed. */
+    idHash: text("id_hash").primaryKey(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => adminUsers.id, { onDelete: "cascade" }),
+    /** False while a two-factor login still waits for its code. */
+    verified: boolean("verified").notNull().default(true),
+    userAgent: text("user_agent"),
+    ip: text("ip"),
+    createdAt: createdAt(),
+    lastSeenAt: timestamp("last_seen_at", { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [index("admin_sessions_user_idx").on(t.userId)],
+);
+
+/** Timestamps of attempts per key (login by email or IP, review posts by IP), for throttling across instances. */
+export const rateLimitHits = pgTable(
+  "rate_limit_hits",
+  {
+    id: integer("id").primaryKey().generatedAlwaysAsIdentity(),
+    key: text("key").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("rate_limit_hits_key_idx").on(t.key, t.createdAt)],
+);
+
+export type RecipePhoto = typeof recipePhotos.$inferSelect;
+export type Review = typeof reviews.$inferSelect;
+export type AdminUser = typeof adminUsers.$inferSelect;
+export type AdminSession = typeof adminSessions.$inferSelect;

@@ -1,0 +1,104 @@
+import { EventEmitter } from "node:events";
+import pg from "pg";
+import { z } from "zod";
+
+export const changeEventSchema = z.object({
+  table: z.enum(["recipe_photos", "reviews"]),
+  action: z.enum(["insert", "update", "delete"]),
+  id: z.string(),
+});
+
+/** A row of a public table changed; live pages refetch what they show. */
+export type ChangeEvent = z.infer<typeof changeEventSchema>;
+export type ChangeListener = (event: ChangeEvent) => void;
+
+export interface EventBus {
+  publish(event: ChangeEvent): Promise<void>;
+  /** Returns the function that unsubscribes. */
+  subscribe(listener: ChangeListener): () => void;
+  close(): Promise<void>;
+}
+
+const CHANNEL = "app_changes";
+
+/** One process (the embedded database serves only one). */
+export function createMemoryEventBus(): EventBus {
+  const emitter = new EventEmitter();
+  emitter.setMaxListeners(0);
+  return {
+    async publish(event) {
+      emitter.emit(CHANNEL, changeEventSchema.parse(event));
+    },
+    subscribe(listener) {
+      emitter.on(CHANNEL, listener);
+      return () => emitter.off(CHANNEL, listener);
+    },
+    async close() {
+      emitter.removeAllListeners();
+    },
+  };
+}
+
+/**
+ * Every app instance on one PostgreSQL database: NOTIFY from one reaches the LISTEN of all.
+ * A dedicated connection listens and reconnects after losing the server.
+ */
+export async function createPostgresEventBus(
+  connectionString: string,
+  onError: (error: unknown) => void = () => {},
+): Promise<EventBus> {
+  const local = createMemoryEventBus();
+  let closed = false;
+  let listener: pg.Client | undefined;
+  let retryTimer: NodeJS.Timeout | undefined;
+
+  const connect = async (): Promise<void> => {
+    const client = new pg.Client({ connectionString });
+    client.on("notification", (message) => {
+      if (message.channel !== CHANNEL || !message.payload) return;
+      try {
+        void local.publish(changeEventSchema.parse(JSON.parse(message.payload)));
+      } catch (error) {
+        onError(error);
+      }
+    });
+    client.on("error", (error) => {
+      onError(error);
+      scheduleReconnect();
+    });
+    client.on("end", () => scheduleReconnect());
+    await client.connect();
+    await client.query(`LISTEN ${CHANNEL}`);
+    listener = client;
+  };
+
+  const scheduleReconnect = () => {
+    if (closed || retryTimer) return;
+    listener = undefined;
+    retryTimer = setTimeout(() => {
+      retryTimer = undefined;
+      connect().catch((error) => {
+        onError(error);
+        scheduleReconnect();
+      });
+    }, 1000);
+  };
+
+  await connect();
+  const publisher = new pg.Pool({ connectionString, max: 2 });
+  publisher.on("error", onError);
+
+  return {
+    async publish(event) {
+      const payload = JSON.stringify(changeEventSchema.parse(event));
+      await publisher.query("select pg_notify($1, $2)", [CHANNEL, payload]);
+    },
+    subscribe: local.subscribe,
+    async close() {
+      closed = true;
+      clearTimeout(retryTimer);
+      await local.close();
+      await Promise.allSettled([listener?.end(), publisher.end()]);
+    },
+  };
+}

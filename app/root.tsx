@@ -1,0 +1,75 @@
+import { data, isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
+import type { Route } from "./+types/root";
+import { LiveUpdates } from "~/components/live-updates";
+import { useNonce } from "~/components/nonce";
+import { Toaster } from "~/components/toaster";
+import { clearFlashCookie, readFlash } from "~/lib/flash.server";
+import { servicesContext } from "~/services.server";
+import stylesheet from "./app.css?url";
+
+export const links: Route.LinksFunction = () => [
+  { rel: "stylesheet", href: stylesheet },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { content } = context.get(servicesContext);
+  const flash = readFlash(request);
+  return data(
+    {
+      content,
+      flash,
+      // The server's year, so the footer never mismatches during hydration.
+      year: new Date().getFullYear(),
+      signedIn: false,
+    },
+    flash ? { headers: { "Set-Cookie": clearFlashCookie } } : undefined,
+  );
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const nonce = useNonce();
+  return (
+    <html lang="it">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#3f6137" />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        {children}
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App({ loaderData }: Route.ComponentProps) {
+  return (
+    <>
+      <Toaster initial={loaderData.flash} />
+      <LiveUpdates />
+      <Outlet />
+    </>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  return (
+    <main className="error-page" id="main">
+      <h1>{notFound ? "Pagina non trovata" : "Si è verificato un errore"}</h1>
+      <p>
+        {notFound
+          ? "La pagina che cerchi non esiste o è stata spostata."
+          : "Riprova tra qualche istante. Se il problema continua, contattaci."}
+      </p>
+      <a className="button" href="/home">
+        Torna alla Home
+      </a>
+    </main>
+  );
+}

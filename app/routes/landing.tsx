@@ -1,0 +1,55 @@
+import { Link, useRouteLoaderData } from "react-router";
+import type { Route } from "./+types/landing";
+import { Logo } from "~/components/logo";
+import { SiteFooter } from "~/components/site-footer";
+import type { loader as rootLoader } from "~/root";
+
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const content = matches[0]?.loaderData.content;
+  const name = content?.practitioner.name ?? "";
+  return [
+    { title: `${name} · ${content?.practitioner.title ?? ""}` },
+    {
+      name: "description",
+      content: `${name}, ${content?.practitioner.title ?? ""} a ${content?.studios.map((s) => s.city).join(" e ") ?? ""}: servizi, percorso e recensioni dei pazienti.`,
+    },
+  ];
+};
+
+/** The full-screen intro with its two entry cards (spec §2). */
+export default function Landing() {
+  const root = useRouteLoaderData<typeof rootLoader>("root")!;
+  const { practitioner } = root.content;
+  return (
+    <>
+      <main id="main" className="landing">
+        <div className="landing__backdrop" aria-hidden="true">
+          <span className="landing__leaf landing__leaf--one" />
+          <span className="landing__leaf landing__leaf--two" />
+          <span className="landing__leaf landing__leaf--three" />
+        </div>
+        <div className="landing__intro">
+          <Logo className="landing__logo" />
+          <h1 className="landing__name">{practitioner.name}</h1>
+          <p className="landing__title">{practitioner.title}</p>
+          <p className="landing__tagline">{practitioner.tagline}</p>
+        </div>
+        <nav className="landing__cards" aria-label="Entra nel sito">
+          <Link to="/home" className="entry-card entry-card--home">
+            <h2 className="entry-card__title">Scopri di più</h2>
+            <p className="entry-card__text">
+              Servizi, percorso professionale e come posso aiutarti a raggiungere i tuoi obiettivi.
+            </p>
+            <span className="button entry-card__action">Vai alla homepage</span>
+          </Link>
+          <Link to="/reviews" className="entry-card entry-card--reviews">
+            <h2 className="entry-card__title">Recensioni</h2>
+            <p className="entry-card__text">Leggi le esperienze dei pazienti e condividi la tua.</p>
+            <span className="entry-card__link">Vedi le recensioni</span>
+          </Link>
+        </nav>
+      </main>
+      <SiteFooter content={root.content} year={root.year} />
+    </>
+  );
+}

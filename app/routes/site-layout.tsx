@@ -1,0 +1,25 @@
+import { Outlet, useRouteLoaderData } from "react-router";
+import { SiteFooter } from "~/components/site-footer";
+import { SiteHeader } from "~/components/site-header";
+import type { loader as rootLoader } from "~/root";
+
+/** Header, main content and footer shared by every page but the landing intro. */
+export default function SiteLayout() {
+  const root = useRouteLoaderData<typeof rootLoader>("root")!;
+  return (
+    <>
+      <a className="skip-link" href="#main">
+        Vai al contenuto
+      </a>
+      <SiteHeader
+        name={root.content.practitioner.name}
+        title={root.content.practitioner.title}
+        signedIn={root.signedIn}
+      />
+      <main id="main" className="site-main" tabIndex={-1}>
+        <Outlet />
+      </main>
+      <SiteFooter content={root.content} year={root.year} />
+    </>
+  );
+}

@@ -1,0 +1,73 @@
+import path from "node:path";
+import { createContext } from "react-router";
+import type { Logger } from "pino";
+import type { AppConfig } from "~/config/env.server";
+import { loadSiteContent } from "~/content/site-content.server";
+import type { SiteContent } from "~/content/site-content";
+import { openDatabase, type Database } from "~/db/database.server";
+import {
+  createMemoryEventBus,
+  createPostgresEventBus,
+  type EventBus,
+} from "~/events/event-bus.server";
+import { createLocalMediaStorage, type MediaStorage } from "~/media/media-storage.server";
+import { createRecipePhotoRepository, type RecipePhotoRepository } from "~/models/recipe-photos.server";
+import { createReviewRepository, type ReviewRepository } from "~/models/reviews.server";
+
+/** Everything a loader or action may use; one instance per process. */
+export interface AppServices {
+  config: AppConfig;
+  content: SiteContent;
+  logger: Logger;
+  database: Database;
+  bus: EventBus;
+  media: MediaStorage;
+  photos: RecipePhotoRepository;
+  reviews: ReviewRepository;
+}
+
+export const servicesContext = createContext<AppServices>();
+
+export async function createServices(config: AppConfig, logger: Logger): Promise<AppServices> {
+  // Content first: a bad override must stop start-up before anything is opened.
+  const content = loadSiteContent(config.siteContentFile);
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    pgliteDir: path.join(config.dataDir, "db"),
+  });
+  try {
+    const bus = config.databaseUrl
+      ? await createPostgresEventBus(config.databaseUrl, (error) =>
+          logger.error({ err: error }, "event bus connection error"),
+        )
+      : createMemoryEventBus();
+    return {
+      config,
+      content,
+      logger,
+      database,
+      bus,
+      media: createLocalMediaStorage(path.join(config.dataDir, "media")),
+      photos: createRecipePhotoRepository(database.db),
+      reviews: createReviewRepository(database.db),
+    };
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+}
+
+export async function closeServices(services: AppServices): Promise<void> {
+  await services.bus.close();
+  await services.database.close();
+}
+
+/** Per-request facts the HTTP layer knows and loaders need. */
+export interface RequestInfo {
+  requestId: string;
+  /** The client's address; behind a proxy only when TRUST_PROXY says to believe it. */
+  clientIp: string;
+  cspNonce: string;
+}
+
+export const requestContext = createContext<RequestInfo>();

@@ -1,0 +1,188 @@
+import { randomUUID } from "node:crypto";
+import { createServer, type Server } from "node:http";
+import path from "node:path";
+import { pipeline } from "node:stream/promises";
+import { createRequestHandler } from "@react-router/express";
+import compression from "compression";
+import express, { type NextFunction, type Request, type Response } from "express";
+import { pino, type Logger } from "pino";
+import { pinoHttp } from "pino-http";
+import { RouterContextProvider, type ServerBuild } from "react-router";
+import { loadConfig, type AppConfig } from "~/config/env.server";
+import { createLiveStream } from "~/events/live-stream.server";
+import {
+  closeServices,
+  createServices,
+  requestContext,
+  servicesContext,
+  type AppServices,
+} from "~/services.server";
+import { securityHeaders } from "./security-headers";
+
+const SHUTDOWN_DEADLINE_MS = 9_000;
+const requestIdPattern = /^[A-Za-z0-9._-]{8,64}$/;
+
+export function createApp(services: AppServices, build: ServerBuild | (() => Promise<ServerBuild>)) {
+  const { config, logger } = services;
+  const app = express();
+  const live = createLiveStream(services.bus, logger);
+
+  app.disable("x-powered-by");
+  if (config.trustProxy) app.set("trust proxy", config.trustProxy);
+
+  app.use(
+    pinoHttp({
+      logger,
+      genReqId(req, res) {
+        const incoming = req.headers["x-request-id"];
+        const id = typeof incoming === "string" && requestIdPattern.test(incoming) ? incoming : randomUUID();
+        res.setHeader("X-Request-Id", id);
+        return id;
+      },
+      // Probes and static files would drown the log.
+      autoLogging: { ignore: (req) => /^\/(healthz|readyz|assets\/|favicon)/.test(req.url ?? "") },
+      serializers: {
+        req: (req) => ({ id: req.id, method: req.method, url: req.url }),
+        res: (res) => ({ statusCode: res.statusCode }),
+      },
+    }),
+  );
+  app.use(securityHeaders);
+
+  app.get("/healthz", (_req, res) => {
+    res.set("Cache-Control", "no-store").json({ status: "ok" });
+  });
+  app.get("/readyz", async (req, res) => {
+    res.set("Cache-Control", "no-store");
+    try {
+      await services.database.ping();
+      res.json({ status: "ready", database: services.database.engine });
+    } catch (error) {
+      req.log.error({ err: error }, "readiness check failed");
+      res.status(503).json({ status: "unavailable" });
+    }
+  });
+
+  // Before compression: a compressed event stream would sit in the gzip buffer.
+  app.get("/events", live.handler);
+
+  app.use(compression());
+
+  const clientDir = path.resolve(process.cwd(), "build/client");
+  app.use(
+    "/assets",
+    express.static(path.join(clientDir, "assets"), { immutable: true, maxAge: "1y", fallthrough: false }),
+  );
+  app.use(express.static(clientDir, { maxAge: "1h", index: false }));
+
+  app.get("/media/*key", async (req, res, next) => {
+    try {
+      const key = (req.params as { key: string[] }).key.join("/");
+      const object = await services.media.get(key);
+      if (!object) {
+        res.status(404).set("Cache-Control", "no-store").type("text/plain").send("Non trovato");
+        return;
+      }
+      res.set({
+        "Content-Type": object.contentType,
+        "Content-Length": String(object.size),
+        // Keys are random and never reused, so the bytes behind one never change.
+        "Cache-Control": "public, max-age=31536000, immutable",
+      });
+      await pipeline(object.body, res);
+    } catch (error) {
+      next(error);
+    }
+  });
+
+  app.all(
+    "/{*path}",
+    createRequestHandler({
+      build,
+      mode: process.env.NODE_ENV === "development" ? "development" : "production",
+      getLoadContext(req, res) {
+        const context = new RouterContextProvider();
+        context.set(servicesContext, services);
+        context.set(requestContext, {
+          requestId: String(req.id),
+          clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown",
+          cspNonce: String(res.locals.cspNonce),
+        });
+        return context;
+      },
+    }),
+  );
+
+  // Last resort: log it, and never show a stack trace to the visitor.
+  app.use((error: unknown, req: Request, res: Response, _next: NextFunction) => {
+    const status = (error as { status?: number }).status ?? 500;
+    if (status >= 500) req.log.error({ err: error }, "request failed");
+    if (res.headersSent) {
+      res.destroy();
+      return;
+    }
+    res
+      .status(status)
+      .type("text/plain; charset=utf-8")
+      .send(status === 404 ? "Pagina non trovata" : "Si è verificato un errore");
+  });
+
+  return { app, live };
+}
+
+export interface RunningServer {
+  server: Server;
+  services: AppServices;
+  url: string;
+  /** Stops accepting, lets in-flight requests finish, closes the database. */
+  close(): Promise<void>;
+}
+
+export function createLogger(config: Pick<AppConfig, "logLevel">): Logger {
+  return pino({
+    level: config.logLevel,
+    redact: { paths: ["req.headers.cookie", "req.headers.authorization", "*.password", "*.passwordHash"], remove: true },
+  });
+}
+
+/** Reads the environment, opens everything and listens. Throws ConfigError on bad settings. */
+export async function startServer(
+  build: ServerBuild | (() => Promise<ServerBuild>),
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<RunningServer> {
+  const config = loadConfig(env);
+  const logger = createLogger(config);
+  const services = await createServices(config, logger);
+  const { app, live } = createApp(services, build);
+  const server = createServer(app);
+  server.keepAliveTimeout = 65_000;
+
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(config.port, config.host, () => resolve());
+  });
+  const address = server.address();
+  const port = typeof address === "object" && address ? address.port : config.port;
+  const url = `http://${config.host === "0.0.0.0" ? "localhost" : config.host}:${port}`;
+  logger.info({ url, database: services.database.engine, dataDir: config.dataDir }, "server listening");
+
+  let closing: Promise<void> | undefined;
+  const close = () =>
+    (closing ??= (async () => {
+      logger.info("shutting down");
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      live.closeAll();
+      server.closeIdleConnections();
+      const deadline = setTimeout(() => server.closeAllConnections(), SHUTDOWN_DEADLINE_MS);
+      await closed;
+      clearTimeout(deadline);
+      await closeServices(services);
+      logger.info("shut down");
+    })());
+
+  return { server, services, url, close };
+}
+
+// The production entry: React Router's server build, bundled with this file.
+export const serverBuild = () =>
+  import("virtual:react-router/server-build") as Promise<ServerBuild>;

@@ -1,0 +1,142 @@
+import { existsSync, mkdtempSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import { spawnSync } from "node:child_process";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startAppServer, type AppServer } from "../support/app-server";
+import { createPostgresDatabase } from "../support/test-databases";
+
+const root = path.resolve(import.meta.dirname, "../..");
+
+describe("production server on the embedded database", () => {
+  let server: AppServer;
+  beforeAll(async () => {
+    server = await startAppServer();
+  });
+  afterAll(() => server.stop());
+
+  it("answers the liveness and readiness probes", async () => {
+    const health = await fetch(`${server.url}/healthz`);
+    expect(health.status).toBe(200);
+    expect(await health.json()).toEqual({ status: "ok" });
+    const ready = await fetch(`${server.url}/readyz`);
+    expect(await ready.json()).toEqual({ status: "ready", database: "pglite" });
+  });
+
+  it("keeps its data under DATA_DIR", () => {
+    expect(existsSync(path.join(server.dataDir, "db", "PG_VERSION"))).toBe(true);
+  });
+
+  it("sends baseline security headers and a request id", async () => {
+    const response = await fetch(`${server.url}/`, { headers: { "X-Request-Id": "trace-1234abcd" } });
+    expect(response.headers.get("x-request-id")).toBe("trace-1234abcd");
+    expect(response.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(response.headers.get("x-frame-options")).toBe("DENY");
+    expect(response.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
+    const csp = response.headers.get("content-security-policy") ?? "";
+    expect(csp).toMatch(/script-src 'self' 'nonce-[^']+'/);
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(response.headers.get("x-powered-by")).toBeNull();
+    // Every inline script React Router renders carries this response's nonce.
+    const nonce = csp.match(/'nonce-([^']+)'/)![1];
+    const html = await response.text();
+    const scripts = [...html.matchAll(/<script\b[^>]*>/g)].map((m) => m[0]);
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const tag of scripts) expect(tag).toContain(`nonce="${nonce}"`);
+  });
+
+  it("compresses pages and serves hashed assets as immutable", async () => {
+    const page = await fetch(`${server.url}/`, { headers: { "Accept-Encoding": "gzip" } });
+    expect(page.headers.get("content-encoding")).toBe("gzip");
+    const html = await page.text();
+    const asset = html.match(/\/assets\/[\w.-]+\.js/)![0];
+    const response = await fetch(`${server.url}${asset}`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+    const missing = await fetch(`${server.url}/assets/nope-123.js`);
+    expect(missing.status).toBe(404);
+  });
+
+  it("never compresses or buffers the live event stream", async () => {
+    const controller = new AbortController();
+    const response = await fetch(`${server.url}/events`, {
+      headers: { "Accept-Encoding": "gzip, deflate, br" },
+      signal: controller.signal,
+    });
+    expect(response.headers.get("content-type")).toMatch(/^text\/event-stream/);
+    expect(response.headers.get("content-encoding")).toBeNull();
+    const reader = response.body!.getReader();
+    const first = new TextDecoder().decode((await reader.read()).value);
+    expect(first).toContain("retry: 1000");
+    controller.abort();
+  });
+
+  it("answers 404 for media keys that do not exist or try to leave the media folder", async () => {
+    for (const key of ["reviews/AAAAAAAAAAAAAAAAAAAAAA.webp", "..%2F..%2Fpackage.json", "reviews/..%2F..%2F..%2Fpackage.json"]) {
+      const response = await fetch(`${server.url}/media/${key}`);
+      expect(response.status, key).toBe(404);
+    }
+  });
+
+  it("answers unknown routes with 404", async () => {
+    const response = await fetch(`${server.url}/non-esiste`);
+    expect(response.status).toBe(404);
+    expect(await response.text()).toContain("Pagina non trovata");
+  });
+});
+
+describe("start-up and shutdown", () => {
+  it("stops on SIGTERM with exit code 0 and no error, even with a live stream open", async () => {
+    const server = await startAppServer();
+    const controller = new AbortController();
+    const stream = await fetch(`${server.url}/events`, { signal: controller.signal });
+    expect(stream.status).toBe(200);
+    const started = Date.now();
+    const code = await server.stop("SIGTERM");
+    expect(code).toBe(0);
+    expect(Date.now() - started).toBeLessThan(10_000);
+    expect(server.output()).not.toMatch(/"level":(50|60)/);
+    controller.abort();
+  });
+
+  it("refuses a bad setting with one line naming it", () => {
+    const result = spawnSync(process.execPath, ["scripts/start.ts"], {
+      cwd: root,
+      env: { ...process.env, PORT: "not-a-port" },
+      encoding: "utf8",
+      timeout: 20_000,
+    });
+    expect(result.status).not.toBe(0);
+    const lines = result.stderr.trim().split("\n");
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toContain("PORT=");
+  });
+
+  it("refuses a wrong site content value naming the field", () => {
+    const file = path.join(mkdtempSync(path.join(os.tmpdir(), "content-")), "site.json");
+    writeFileSync(file, JSON.stringify({ contact: { email: "non-una-email" } }));
+    const result = spawnSync(process.execPath, ["scripts/start.ts"], {
+      cwd: root,
+      env: { ...process.env, PORT: "0", SITE_CONTENT_FILE: file },
+      encoding: "utf8",
+      timeout: 20_000,
+    });
+    expect(result.status).not.toBe(0);
+    const lines = result.stderr.trim().split("\n");
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toContain("contact.email");
+  });
+});
+
+describe("production server on PostgreSQL", () => {
+  it("applies the migrations and answers readiness on a PostgreSQL server", async () => {
+    const server = await startAppServer({ DATABASE_URL: await createPostgresDatabase() });
+    try {
+      const ready = await fetch(`${server.url}/readyz`);
+      expect(await ready.json()).toEqual({ status: "ready", database: "postgres" });
+      expect((await fetch(`${server.url}/`)).status).toBe(200);
+    } finally {
+      expect(await server.stop()).toBe(0);
+    }
+  });
+});

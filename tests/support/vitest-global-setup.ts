@@ -1,0 +1,16 @@
+import type { TestProject } from "vitest/node";
+import { startThrowawayPostgres } from "./throwaway-postgres";
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    /** The throwaway PostgreSQL cluster's maintenance database. */
+    postgresUrl: string;
+  }
+}
+
+/** One PostgreSQL cluster for the whole run; each test file makes its own database on it. */
+export default async function setup(project: TestProject) {
+  const postgres = await startThrowawayPostgres();
+  project.provide("postgresUrl", postgres.url);
+  return () => postgres.stop();
+}
