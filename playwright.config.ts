@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
 
-export const E2E_PORT = 3210;
+export const E2E_PORT = Number(process.env.E2E_PORT ?? 3210);
 const dataDir = mkdtempSync(path.join(os.tmpdir(), "e2e-data-"));
 
 /** Debian's Chromium: test tools cannot download browsers here. */

@@ -1,6 +1,9 @@
 import { asc, desc, eq, sql } from "drizzle-orm";
 import type { Db } from "~/db/database.server";
 import { recipePhotos, type RecipePhoto, type StoredImage } from "~/db/schema";
+import { toPublicImage } from "~/media/image-pipeline.server";
+import type { MediaStorage } from "~/media/media-storage.server";
+import type { RecipePhotoView } from "./views";
 
 export interface NewRecipePhoto {
   title: string | null;
@@ -68,3 +71,16 @@ export function createRecipePhotoRepository(db: Db) {
 }
 
 export type RecipePhotoRepository = ReturnType<typeof createRecipePhotoRepository>;
+
+export function toRecipePhotoView(media: MediaStorage, photo: RecipePhoto): RecipePhotoView {
+  return {
+    id: photo.id,
+    title: photo.title,
+    displayOrder: photo.displayOrder,
+    createdAt: photo.createdAt.toISOString(),
+    // Rows always carry their renditions; image_url alone is the spec's column kept for compatibility.
+    image: photo.image
+      ? toPublicImage(media, photo.image)
+      : { src: photo.imageUrl, srcSet: "", width: 1280, height: 960 },
+  };
+}

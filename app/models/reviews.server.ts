@@ -1,6 +1,9 @@
 import { and, count, desc, eq, lt, or, sql, type SQL } from "drizzle-orm";
 import type { Db } from "~/db/database.server";
 import { reviews, type Review, type ReviewStatus, type StoredImage } from "~/db/schema";
+import { toPublicImage } from "~/media/image-pipeline.server";
+import type { MediaStorage } from "~/media/media-storage.server";
+import type { ReviewView } from "./views";
 
 export interface NewReview {
   name: string;
@@ -101,3 +104,15 @@ export function createReviewRepository(db: Db) {
 }
 
 export type ReviewRepository = ReturnType<typeof createReviewRepository>;
+
+export function toReviewView(media: MediaStorage, review: Review): ReviewView {
+  return {
+    id: review.id,
+    name: review.name,
+    content: review.content,
+    rating: review.rating,
+    status: review.status,
+    createdAt: review.createdAt.toISOString(),
+    image: review.image ? toPublicImage(media, review.image) : null,
+  };
+}

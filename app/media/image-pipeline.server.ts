@@ -1,0 +1,122 @@
+import sharp, { type Metadata } from "sharp";
+import type { StoredImage } from "~/db/schema";
+import type { MediaPrefix, MediaStorage } from "./media-storage.server";
+import type { PublicImage } from "./public-image";
+
+/** Widths we render; an image narrower than one gets no upscaled copy. */
+export const IMAGE_WIDTHS = [400, 800, 1280] as const;
+/** Decompression-bomb guard: 50 megapixels is beyond any phone camera. */
+export const MAX_INPUT_PIXELS = 50_000_000;
+const WEBP_QUALITY = 74;
+
+const acceptedFormats = new Set(["jpeg", "png", "webp", "gif", "heif"]);
+
+sharp.concurrency(2);
+
+/** The upload is not an image we accept; `message` is for the visitor, in Italian. */
+export class ImageRejectedError extends Error {
+  override name = "ImageRejectedError";
+}
+
+export interface ProcessedImage {
+  width: number;
+  height: number;
+  variants: { width: number; height: number; data: Buffer }[];
+}
+
+/**
+ * Decodes the upload (its bytes decide, not its name or declared type),
+ * turns it upright, and re-encodes it to WebP at the responsive widths.
+ * Re-encoding drops every metadata block (EXIF, GPS, XMP, ICC comments).
+ */
+export async function processImage(input: Buffer): Promise<ProcessedImage> {
+  if (input.length === 0) throw new ImageRejectedError("Il file è vuoto.");
+  const options = { limitInputPixels: MAX_INPUT_PIXELS, failOn: "error" as const };
+  let meta: Metadata;
+  try {
+    meta = await sharp(input, options).metadata();
+  } catch (error) {
+    if (/pixel limit/i.test(String(error))) throw tooLarge();
+    throw notAnImage();
+  }
+  const isAvif = meta.format === "heif" && meta.compression === "av1";
+  if (!meta.format || !acceptedFormats.has(meta.format) || (meta.format === "heif" && !isAvif)) throw notAnImage();
+  if (!meta.width || !meta.height) throw notAnImage();
+  if (meta.width * meta.height > MAX_INPUT_PIXELS) throw tooLarge();
+
+  try {
+    // Decode once, upright; every width is cut from these pixels.
+    const { data, info } = await sharp(input, options).rotate().raw().toBuffer({ resolveWithObject: true });
+    const raw = { raw: { width: info.width, height: info.height, channels: info.channels } };
+    const widths = new Set<number>(IMAGE_WIDTHS.filter((w) => w < info.width));
+    widths.add(Math.min(info.width, IMAGE_WIDTHS.at(-1)!));
+    const variants = await Promise.all(
+      [...widths].map(async (width) => {
+        const out = await sharp(data, raw)
+          .resize({ width, withoutEnlargement: true })
+          .webp({ quality: WEBP_QUALITY, effort: 4 })
+          .toBuffer({ resolveWithObject: true });
+        return { width: out.info.width, height: out.info.height, data: out.data };
+      }),
+    );
+    variants.sort((a, b) => a.width - b.width);
+    const largest = variants.at(-1)!;
+    return { width: largest.width, height: largest.height, variants };
+  } catch (error) {
+    if (error instanceof ImageRejectedError) throw error;
+    // Truncated or corrupt data surfaces only when the pixels are decoded.
+    throw notAnImage();
+  }
+}
+
+function notAnImage() {
+  return new ImageRejectedError("Il file non è un'immagine valida. Usa una foto JPEG, PNG, WebP, AVIF o GIF.");
+}
+
+function tooLarge() {
+  return new ImageRejectedError("L'immagine ha dimensioni eccessive (massimo 50 megapixel).");
+}
+
+/**
+ * Processes and stores every rendition under `prefix`. All or nothing: if one
+ * write fails, the ones already written are removed before the error is rethrown.
+ */
+export async function storeImage(media: MediaStorage, prefix: MediaPrefix, input: Buffer): Promise<StoredImage> {
+  const processed = await processImage(input);
+  const written: string[] = [];
+  try {
+    for (const variant of processed.variants) {
+      written.push(await media.put(prefix, "webp", variant.data));
+    }
+  } catch (error) {
+    await Promise.allSettled(written.map((key) => media.delete(key)));
+    throw error;
+  }
+  return {
+    width: processed.width,
+    height: processed.height,
+    format: "webp",
+    variants: processed.variants.map((v, i) => ({ key: written[i]!, width: v.width, height: v.height })),
+  };
+}
+
+/** Removes every rendition; used when a row is deleted or its insert failed. */
+export async function deleteStoredImage(media: MediaStorage, image: StoredImage | null | undefined): Promise<void> {
+  if (!image) return;
+  await Promise.allSettled(image.variants.map((v) => media.delete(v.key)));
+}
+
+/** The URL saved in the spec's image_url column: the largest rendition. */
+export function largestUrl(media: MediaStorage, image: StoredImage): string {
+  return media.publicUrl(image.variants.at(-1)!.key);
+}
+
+export function toPublicImage(media: MediaStorage, image: StoredImage): PublicImage {
+  const largest = image.variants.at(-1)!;
+  return {
+    src: media.publicUrl(largest.key),
+    srcSet: image.variants.map((v) => `${media.publicUrl(v.key)} ${v.width}w`).join(", "),
+    width: largest.width,
+    height: largest.height,
+  };
+}

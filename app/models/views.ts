@@ -1,0 +1,21 @@
+import type { PublicImage } from "~/media/public-image";
+
+/** A review as pages receive it: plain data, dates as ISO strings, image URLs resolved. */
+export interface ReviewView {
+  id: string;
+  name: string;
+  content: string;
+  rating: number;
+  status: "pending" | "published" | "hidden";
+  createdAt: string;
+  image: PublicImage | null;
+}
+
+/** A recipe photo as pages receive it. */
+export interface RecipePhotoView {
+  id: string;
+  title: string | null;
+  displayOrder: number;
+  createdAt: string;
+  image: PublicImage;
+}
