@@ -10,6 +10,7 @@ import {
   createPostgresEventBus,
   type EventBus,
 } from "~/events/event-bus.server";
+import { createRateLimiter, type RateLimiter } from "~/lib/rate-limit.server";
 import { createLocalMediaStorage, type MediaStorage } from "~/media/media-storage.server";
 import { createRecipePhotoRepository, type RecipePhotoRepository } from "~/models/recipe-photos.server";
 import { createReviewRepository, type ReviewRepository } from "~/models/reviews.server";
@@ -24,6 +25,7 @@ export interface AppServices {
   media: MediaStorage;
   photos: RecipePhotoRepository;
   reviews: ReviewRepository;
+  rateLimiter: RateLimiter;
 }
 
 export const servicesContext = createContext<AppServices>();
@@ -50,6 +52,7 @@ export async function createServices(config: AppConfig, logger: Logger): Promise
       media: createLocalMediaStorage(path.join(config.dataDir, "media")),
       photos: createRecipePhotoRepository(database.db),
       reviews: createReviewRepository(database.db),
+      rateLimiter: createRateLimiter(database.db),
     };
   } catch (error) {
     await database.close();
