@@ -70,5 +70,7 @@ export default function handleRequest(
 export const handleError: HandleErrorFunction = (error, { request, context }) => {
   // Aborted requests (a visitor navigating away) are not errors.
   if (request.signal.aborted) return;
+  // Without a context (the request failed before one was made) there is no logger either.
+  if (!context) return console.error(error);
   context.get(servicesContext).logger.error({ err: error, url: request.url }, "loader or action failed");
 };

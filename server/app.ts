@@ -22,7 +22,16 @@ import { securityHeaders } from "./security-headers";
 const SHUTDOWN_DEADLINE_MS = 9_000;
 const requestIdPattern = /^[A-Za-z0-9._-]{8,64}$/;
 
-export function createApp(services: AppServices, build: ServerBuild | (() => Promise<ServerBuild>)) {
+export interface AppOptions {
+  /** Middleware mounted before the pages (development: Vite's asset server with hot reload). */
+  devMiddleware?: express.RequestHandler;
+}
+
+export function createApp(
+  services: AppServices,
+  build: ServerBuild | (() => Promise<ServerBuild>),
+  options: AppOptions = {},
+) {
   const { config, logger } = services;
   const app = express();
   const live = createLiveStream(services.bus, logger);
@@ -67,6 +76,8 @@ export function createApp(services: AppServices, build: ServerBuild | (() => Pro
   app.get("/events", live.handler);
 
   app.use(compression());
+
+  if (options.devMiddleware) app.use(options.devMiddleware);
 
   const clientDir = path.resolve(process.cwd(), "build/client");
   app.use(
@@ -149,11 +160,12 @@ export function createLogger(config: Pick<AppConfig, "logLevel">): Logger {
 export async function startServer(
   build: ServerBuild | (() => Promise<ServerBuild>),
   env: NodeJS.ProcessEnv = process.env,
+  options: AppOptions = {},
 ): Promise<RunningServer> {
   const config = loadConfig(env);
   const logger = createLogger(config);
   const services = await createServices(config, logger);
-  const { app, live } = createApp(services, build);
+  const { app, live } = createApp(services, build, options);
   const server = createServer(app);
   server.keepAliveTimeout = 65_000;
 
