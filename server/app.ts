@@ -178,10 +178,18 @@ export async function startServer(
   const url = `http://${config.host === "0.0.0.0" ? "localhost" : config.host}:${port}`;
   logger.info({ url, database: services.database.engine, dataDir: config.dataDir }, "server listening");
 
+  // Attempts older than any rate-limit window are of no use.
+  const pruneRateLimits = () =>
+    services.rateLimiter.prune(24 * 60 * 60 * 1000).catch((error) => logger.warn({ err: error }, "prune failed"));
+  void pruneRateLimits();
+  const maintenance = setInterval(pruneRateLimits, 60 * 60 * 1000);
+  maintenance.unref();
+
   let closing: Promise<void> | undefined;
   const close = () =>
     (closing ??= (async () => {
       logger.info("shutting down");
+      clearInterval(maintenance);
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       live.closeAll();
       server.closeIdleConnections();
