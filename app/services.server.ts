@@ -12,6 +12,7 @@ import {
 } from "~/events/event-bus.server";
 import { createRateLimiter, type RateLimiter } from "~/lib/rate-limit.server";
 import { createLocalMediaStorage, type MediaStorage } from "~/media/media-storage.server";
+import { createS3MediaStorage } from "~/media/s3-media-storage.server";
 import { createRecipePhotoRepository, type RecipePhotoRepository } from "~/models/recipe-photos.server";
 import { createReviewRepository, type ReviewRepository } from "~/models/reviews.server";
 
@@ -49,7 +50,7 @@ export async function createServices(config: AppConfig, logger: Logger): Promise
       logger,
       database,
       bus,
-      media: createLocalMediaStorage(path.join(config.dataDir, "media")),
+      media: config.s3 ? createS3MediaStorage(config.s3) : createLocalMediaStorage(path.join(config.dataDir, "media")),
       photos: createRecipePhotoRepository(database.db),
       reviews: createReviewRepository(database.db),
       rateLimiter: createRateLimiter(database.db),

@@ -56,7 +56,7 @@ export function createApp(
       },
     }),
   );
-  app.use(securityHeaders);
+  app.use(securityHeaders({ imageOrigins: config.s3?.publicUrl ? [new URL(config.s3.publicUrl).origin] : [] }));
 
   app.get("/healthz", (_req, res) => {
     res.set("Cache-Control", "no-store").json({ status: "ok" });

@@ -51,3 +51,25 @@ describe("configuration from the environment", () => {
     expect(loadConfig({ REVIEWS_MODERATION: "false" }).reviewsModeration).toBe(false);
   });
 });
+
+describe("S3 media settings", () => {
+  it("are off unless S3_BUCKET is set", () => {
+    expect(loadConfig({}).s3).toBeUndefined();
+  });
+
+  it("are read when complete", () => {
+    const config = loadConfig({
+      S3_BUCKET: "studio-media",
+      S3_ENDPOINT: "https://s3.eu-south-1.amazonaws.com",
+      S3_ACCESS_KEY_ID: "AKIA",
+      S3_SECRET_ACCESS_KEY: "secret",
+    });
+    expect(config.s3).toMatchObject({ bucket: "studio-media", region: "us-east-1", publicUrl: undefined });
+  });
+
+  it("name the missing setting", () => {
+    expect(() => loadConfig({ S3_BUCKET: "studio-media", S3_ENDPOINT: "https://s3.example.it" })).toThrow(
+      "S3_ACCESS_KEY_ID is required when S3_BUCKET is set",
+    );
+  });
+});

@@ -1,5 +1,6 @@
 import path from "node:path";
 import { z } from "zod";
+import type { S3Settings } from "~/media/s3-media-storage.server";
 
 const booleanFlag = z
   .enum(["true", "false", "1", "0", "on", "off", "yes", "no"])
@@ -23,7 +24,16 @@ const envSchema = z.object({
   REVIEWS_MODERATION: booleanFlag.default(false),
   /** Review submissions accepted per client IP per hour. */
   REVIEWS_RATE_LIMIT: z.coerce.number().int().min(1).max(10_000).default(5),
+  /** Setting S3_BUCKET stores media in an S3-compatible bucket instead of DATA_DIR/media. */
+  S3_ENDPOINT: z.url({ protocol: /^https?$/ }).optional(),
+  S3_BUCKET: z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, "not a valid bucket name").optional(),
+  S3_REGION: z.string().min(1).default("us-east-1"),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
 });
+
+const s3Required = ["S3_ENDPOINT", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"] as const;
 
 export interface AppConfig {
   port: number;
@@ -36,6 +46,8 @@ export interface AppConfig {
   trustProxy: string | undefined;
   reviewsModeration: boolean;
   reviewsRateLimitPerHour: number;
+  /** Set when media go to an S3-compatible bucket. */
+  s3: S3Settings | undefined;
 }
 
 export class ConfigError extends Error {
@@ -55,6 +67,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     );
   }
   const e = parsed.data;
+  if (e.S3_BUCKET) {
+    const missing = s3Required.find((name) => !e[name]);
+    if (missing) throw new ConfigError(`Invalid configuration: ${missing} is required when S3_BUCKET is set`);
+  }
   return {
     port: e.PORT,
     host: e.HOST,
@@ -66,5 +82,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     trustProxy: e.TRUST_PROXY,
     reviewsModeration: e.REVIEWS_MODERATION,
     reviewsRateLimitPerHour: e.REVIEWS_RATE_LIMIT,
+    s3: e.S3_BUCKET
+      ? {
+          endpoint: e.S3_ENDPOINT!,
+          bucket: e.S3_BUCKET,
+          region: e.S3_REGION,
+          accessKeyId: e.S3_ACCESS_KEY_ID!,
+          secretAccessKey: e.S3_SECRET_ACCESS_KEY!,
+          publicUrl: e.S3_PUBLIC_URL,
+        }
+      : undefined,
   };
 }

@@ -3,6 +3,8 @@ import os from "node:os";
 import { spawnSync } from "node:child_process";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import S3rver from "s3rver";
+import { createS3MediaStorage } from "~/media/s3-media-storage.server";
 import { startAppServer, type AppServer } from "../support/app-server";
 import { createPostgresDatabase } from "../support/test-databases";
 
@@ -137,6 +139,44 @@ describe("production server on PostgreSQL", () => {
       expect((await fetch(`${server.url}/`)).status).toBe(200);
     } finally {
       expect(await server.stop()).toBe(0);
+    }
+  });
+});
+
+describe("production server with media in an S3-compatible bucket", () => {
+  it("serves the bucket's objects at /media with immutable caching", async () => {
+    const s3 = new S3rver({
+      address: "127.0.0.1",
+      port: 0,
+      silent: true,
+      directory: mkdtempSync(path.join(os.tmpdir(), "s3rver-")),
+      configureBuckets: [{ name: "media" }],
+    });
+    const { port } = await s3.run();
+    const settings = {
+      endpoint: `http://127.0.0.1:${port}`,
+      bucket: "media",
+      region: "us-east-1",
+      accessKeyId: "S3RVER",
+      secretAccessKey: "S3RVER",
+    };
+    const key = await createS3MediaStorage(settings).put("recipe-photos", "webp", Buffer.from("RIFF....WEBP"));
+    const server = await startAppServer({
+      S3_ENDPOINT: settings.endpoint,
+      S3_BUCKET: settings.bucket,
+      S3_ACCESS_KEY_ID: settings.accessKeyId,
+      S3_SECRET_ACCESS_KEY: settings.secretAccessKey,
+    });
+    try {
+      const response = await fetch(`${server.url}/media/${key}`);
+      expect(response.status).toBe(200);
+      expect(response.headers.get("content-type")).toBe("image/webp");
+      expect(response.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+      expect(await response.text()).toBe("RIFF....WEBP");
+      expect((await fetch(`${server.url}/media/recipe-photos/AAAAAAAAAAAAAAAAAAAAAA.webp`)).status).toBe(404);
+    } finally {
+      await server.stop();
+      await s3.close();
     }
   });
 });
