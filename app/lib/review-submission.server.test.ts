@@ -123,7 +123,7 @@ describe.each(engines)("submitting a review on %s", (engine) => {
     ["a rating of 6", { rating: "6" }, "rating", reviewMessages.rating],
     ["a fractional rating", { rating: "4.5" }, "rating", reviewMessages.rating],
     ["no consent", { consent: "" }, "consent", reviewMessages.consent],
-  ])("refuses %s, keeping what was typed", async (_, fields, field, message) => {
+  ] as [string, Record<string, string>, string, string][])("refuses %s, keeping what was typed", async (_, fields, field, message) => {
     const result = await submitReview(services(), form(fields), "203.0.113.1");
     expect(result).toMatchObject({ kind: "rejected", status: 400, message, errors: { [field]: message } });
     if (result.kind === "rejected") expect(result.values?.content).toBe(fields.content?.trim() ?? form().get("content"));
