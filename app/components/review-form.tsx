@@ -17,7 +17,14 @@ import { StarRatingInput } from "./star-rating-input";
 /** What the reviews action answers; the same shape with and without JavaScript. */
 export type ReviewActionResult =
   | { ok: true; message: string; published: boolean; startedAt: number }
-  | { ok: false; message: string; errors: ReviewFieldErrors; values: ReviewFormValues | null };
+  | {
+      ok: false;
+      message: string;
+      errors: ReviewFieldErrors;
+      values: ReviewFormValues | null;
+      /** The refused form's own start time: correcting a field is not a new form. */
+      startedAt?: number;
+    };
 
 /** Set by the form once scripts run: the action then answers with data instead of a redirect. */
 export const ENHANCED_FIELD = "js";
@@ -45,7 +52,9 @@ export function ReviewForm({
   const hydrated = useHydrated();
   const formRef = useRef<HTMLFormElement>(null);
   // The server's clock when this form was shown: kept across live refreshes, renewed after each success.
-  const [started, setStarted] = useState(startedAt);
+  const [started, setStarted] = useState(
+    () => (serverResult && !serverResult.ok && serverResult.startedAt) || startedAt,
+  );
   const [clientErrors, setClientErrors] = useState<{ message: string; errors: ReviewFieldErrors } | null>(null);
   const handled = useRef<ReviewActionResult | undefined>(undefined);
   const id = useId();

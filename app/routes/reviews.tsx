@@ -10,6 +10,7 @@ import { pageMeta } from "~/lib/meta";
 import { reviewMessages, REVIEW_PHOTO_MAX_BYTES } from "~/lib/review-form";
 import { appendPage, initialListState, mergeFreshPage, type ReviewListPage } from "~/lib/review-list";
 import { submitReview } from "~/lib/review-submission.server";
+import { STARTED_FIELD } from "~/lib/spam-guard";
 import { decodeReviewCursor, encodeReviewCursor, toReviewView } from "~/models/reviews.server";
 import { requestContext, servicesContext } from "~/services.server";
 import reviewsStyles from "~/styles/reviews.css?url";
@@ -80,8 +81,15 @@ export async function action({ request, context }: Route.ActionArgs) {
   const result = await submitReview(s, form, clientIp);
 
   if (result.kind === "rejected") {
+    const started = Number(form.get(STARTED_FIELD));
     return data<ReviewActionResult>(
-      { ok: false, message: result.message, errors: result.errors, values: result.values },
+      {
+        ok: false,
+        message: result.message,
+        errors: result.errors,
+        values: result.values,
+        startedAt: Number.isSafeInteger(started) && started > 0 ? started : undefined,
+      },
       { status: result.status },
     );
   }
