@@ -148,7 +148,7 @@ export function ReviewForm({
           Nome
         </label>
         <p className="form-field__hint" id={`${fieldId("name")}-hint`}>
-          Basta il nome o un soprannome: non serve il cognome.
+          Basta il nome o un soprannome.
         </p>
         <input
           id={fieldId("name")}
@@ -181,12 +181,12 @@ export function ReviewForm({
           La tua esperienza
         </label>
         <p className="form-field__hint" id={`${fieldId("content")}-hint`}>
-          Fino a {REVIEW_CONTENT_MAX} caratteri. Scrivi solo ciò che ti va di rendere pubblico sulla tua salute.
+          Scrivi solo ciò che vuoi rendere pubblico.
         </p>
         <textarea
           id={fieldId("content")}
           name="content"
-          rows={5}
+          rows={3}
           required
           maxLength={REVIEW_CONTENT_MAX}
           defaultValue={values?.content}
@@ -205,7 +205,7 @@ export function ReviewForm({
           Foto (facoltativa)
         </label>
         <p className="form-field__hint" id={`${fieldId("photo")}-hint`}>
-          JPEG, PNG, WebP, AVIF o GIF fino a 5 MB. Togliamo i dati nascosti della foto, come la posizione.
+          Fino a 5 MB. Togliamo i dati nascosti, come la posizione.
         </p>
         <input
           id={fieldId("photo")}
@@ -234,11 +234,11 @@ export function ReviewForm({
           aria-describedby={described("consent", true)}
         />
         <label htmlFor={fieldId("consent")}>
-          Acconsento alla pubblicazione su questo sito del nome, della recensione e dell'eventuale foto.
+          Acconsento alla pubblicazione di nome, recensione ed eventuale foto.
         </label>
         <p className="form-field__hint" id={`${fieldId("consent")}-hint`}>
-          Puoi chiederne la rimozione in qualsiasi momento scrivendo a{" "}
-          <a href={`mailto:${contactEmail}`}>{contactEmail}</a>. Dettagli nell'<a href="/privacy">informativa privacy</a>.
+          Puoi chiederne la rimozione quando vuoi: <a href={`mailto:${contactEmail}`}>{contactEmail}</a>.{" "}
+          <a href="/privacy">Informativa privacy</a>
         </p>
         {errors.consent ? (
           <p className="form-field__error" id={errorId("consent")}>

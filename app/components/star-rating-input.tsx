@@ -38,7 +38,7 @@ export function StarRatingInput({
               value={n}
               defaultChecked={n === defaultValue}
             />
-            <svg aria-hidden="true" viewBox="0 0 20 20" width="32" height="32" className="star-input__star">
+            <svg aria-hidden="true" viewBox="0 0 20 20" width="30" height="30" className="star-input__star">
               <path d={STAR_PATH} />
             </svg>
             <span className="visually-hidden">{n === 1 ? "1 stella" : `${n} stelle`}</span>

@@ -78,7 +78,14 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 
   const enhanced = form.get(ENHANCED_FIELD) === "1";
-  const result = await submitReview(s, form, clientIp);
+  let result: Awaited<ReturnType<typeof submitReview>>;
+  try {
+    result = await submitReview(s, form, clientIp);
+  } catch (error) {
+    // E.g. the database is unreachable: the spec's error, and the form keeps what was typed.
+    s.logger.error({ err: error }, "review submission failed");
+    result = { kind: "rejected", status: 500, message: reviewMessages.failed, errors: {}, values: null };
+  }
 
   if (result.kind === "rejected") {
     const started = Number(form.get(STARTED_FIELD));
@@ -206,8 +213,8 @@ export default function ReviewsPage({ loaderData, actionData }: Route.ComponentP
         <aside className="reviews-form-panel" id="lascia-recensione" aria-labelledby={`${headingId}-form`}>
           <h2 id={`${headingId}-form`}>Lascia una recensione</h2>
           <ReviewForm startedAt={startedAt} serverResult={actionData} contactEmail={contactEmail} />
-          <section className="reviews-policy" aria-labelledby={`${headingId}-policy`}>
-            <h3 id={`${headingId}-policy`}>Come gestiamo le recensioni</h3>
+          <details className="reviews-policy">
+            <summary>Come gestiamo e controlliamo le recensioni</summary>
             <p>
               Le recensioni arrivano solo da questo modulo e sono mostrate tutte, dalla più recente, senza sceglierle in
               base al voto; nessuna è pagata o ricompensata.{" "}
@@ -217,7 +224,7 @@ export default function ReviewsPage({ loaderData, actionData }: Route.ComponentP
               Non possiamo verificare che ogni autore sia stato paziente dello studio; rimuoviamo le recensioni offensive,
               pubblicitarie o con dati di altre persone.
             </p>
-          </section>
+          </details>
         </aside>
       </div>
     </div>

@@ -68,6 +68,13 @@ test.describe("reviews page with JavaScript", () => {
     const phonePanel = (await panel.boundingBox())!;
     expect(phonePanel.y).toBeGreaterThan(phoneList.y + phoneList.height - 1);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    // Privacy: a nickname is enough, consent links to the notice, and how reviews are handled is one click away.
+    await expect(page.getByText("Basta il nome o un soprannome.")).toBeVisible();
+    await expect(page.locator(".review-form").getByRole("link", { name: "informativa privacy" })).toHaveAttribute("href", "/privacy");
+    await expect(form(page).consent).toHaveAttribute("required", "");
+    await page.getByText("Come gestiamo e controlliamo le recensioni").click();
+    await expect(page.getByText(/Sono pubblicate subito e controllate in seguito\./)).toBeVisible();
+
     // On phones a link jumps past the list to the form.
     await page.getByRole("link", { name: "Scrivi una recensione" }).click();
     await expect(page).toHaveURL(/#lascia-recensione$/);
@@ -447,7 +454,8 @@ test.describe("limits and moderation", () => {
       await expect(page.getByText(EMPTY_STATE)).toBeVisible();
       await page.reload();
       await expect(page.getByText(EMPTY_STATE)).toBeVisible();
-      await expect(page.getByText("Ognuna viene letta prima della pubblicazione.")).toBeVisible();
+      await page.getByText("Come gestiamo e controlliamo le recensioni").click();
+      await expect(page.getByText(/Ognuna viene letta prima della pubblicazione\./)).toBeVisible();
     } finally {
       await moderated.stop();
     }
