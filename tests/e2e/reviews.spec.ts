@@ -434,8 +434,22 @@ test.describe("limits and moderation", () => {
       await page.reload();
       await expect(reviewCard(page, "Tre")).toHaveCount(0);
       await expect(page.locator(".review-list .review-card")).toHaveCount(2);
+      // Not behind a trusted proxy: a forged X-Forwarded-For does not reset the count.
+      expect(await postReview(limited.url, { name: "Quattro" }, { "X-Forwarded-For": "198.51.100.77" })).toBe(429);
     } finally {
       await limited.stop();
+    }
+  });
+
+  test("behind a trusted proxy, the limit applies to each visitor's own address", async () => {
+    const proxied = await startAppServer({ REVIEWS_RATE_LIMIT: "1", TRUST_PROXY: "loopback" });
+    try {
+      const from = (ip: string) => ({ "X-Forwarded-For": ip });
+      expect(await postReview(proxied.url, { name: "Visitatore A" }, from("198.51.100.1"))).toBe(303);
+      expect(await postReview(proxied.url, { name: "Di nuovo A" }, from("198.51.100.1"))).toBe(429);
+      expect(await postReview(proxied.url, { name: "Visitatore B" }, from("198.51.100.2"))).toBe(303);
+    } finally {
+      await proxied.stop();
     }
   });
 

@@ -14,6 +14,7 @@ export const uniqueName = (prefix: string) => `${prefix} ${randomBytes(3).toStri
 export async function postReview(
   baseUrl: string,
   fields: { name: string; content?: string; rating?: number; photo?: Buffer },
+  headers: Record<string, string> = {},
 ): Promise<number> {
   const form = new FormData();
   form.set("name", fields.name);
@@ -22,7 +23,7 @@ export async function postReview(
   form.set("consent", "on");
   form.set(STARTED_FIELD, String(Date.now() - MIN_FILL_MS - 5000));
   if (fields.photo) form.set("photo", new Blob([new Uint8Array(fields.photo)], { type: "image/jpeg" }), "foto.jpg");
-  const response = await fetch(`${baseUrl}/reviews`, { method: "POST", body: form, redirect: "manual" });
+  const response = await fetch(`${baseUrl}/reviews`, { method: "POST", body: form, redirect: "manual", headers });
   return response.status;
 }
 
