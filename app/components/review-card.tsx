@@ -1,4 +1,7 @@
+import { useRef } from "react";
+import type { PublicImage } from "~/media/public-image";
 import type { ReviewView } from "~/models/views";
+import reviewCardStyles from "~/styles/review-card.css?url";
 import { ResponsiveImage } from "./responsive-image";
 
 const dateFormat = new Intl.DateTimeFormat("it-IT", { day: "numeric", month: "long", year: "numeric", timeZone: "Europe/Rome" });
@@ -25,6 +28,8 @@ export function ReviewCard({ review, headingLevel = 3 }: { review: ReviewView; h
   const Heading = `h${headingLevel}` as const;
   return (
     <article className="review-card">
+      {/* React hoists this into <head> once, whichever page shows cards (home, reviews). */}
+      <link rel="stylesheet" href={reviewCardStyles} precedence="default" />
       <header className="review-card__header">
         <Heading className="review-card__name">{review.name}</Heading>
         <Stars rating={review.rating} />
@@ -33,14 +38,49 @@ export function ReviewCard({ review, headingLevel = 3 }: { review: ReviewView; h
         </time>
       </header>
       <p className="review-card__content">{review.content}</p>
-      {review.image ? (
-        <ResponsiveImage
-          className="review-card__photo"
-          image={review.image}
-          alt={`Foto allegata alla recensione di ${review.name}`}
-          sizes="(min-width: 60rem) 22rem, 90vw"
-        />
-      ) : null}
+      {review.image ? <ReviewPhoto image={review.image} name={review.name} /> : null}
     </article>
+  );
+}
+
+/**
+ * The photo as a thumbnail that opens larger in a modal dialog (click, Enter
+ * or Space; Escape, the close button or a click outside closes it, and focus
+ * returns to the thumbnail). Without JavaScript the link opens the image itself.
+ */
+function ReviewPhoto({ image, name }: { image: PublicImage; name: string }) {
+  const dialog = useRef<HTMLDialogElement>(null);
+  const alt = `Foto allegata alla recensione di ${name}`;
+  const close = () => dialog.current?.close();
+  return (
+    <>
+      <a
+        className="review-card__photo-link"
+        href={image.src}
+        aria-haspopup="dialog"
+        onClick={(event) => {
+          if (!dialog.current || typeof dialog.current.showModal !== "function") return;
+          event.preventDefault();
+          dialog.current.showModal();
+        }}
+      >
+        <ResponsiveImage className="review-card__photo" image={image} alt={alt} sizes="(min-width: 60rem) 22rem, 90vw" />
+        <span className="review-card__zoom">Ingrandisci</span>
+      </a>
+      <dialog
+        ref={dialog}
+        className="photo-dialog"
+        aria-label={alt}
+        onClick={(event) => {
+          // A click on the backdrop lands on the dialog itself.
+          if (event.target === event.currentTarget) close();
+        }}
+      >
+        <ResponsiveImage className="photo-dialog__image" image={image} alt={alt} sizes="(min-width: 1280px) 1280px, 96vw" />
+        <button type="button" className="photo-dialog__close" onClick={close}>
+          Chiudi
+        </button>
+      </dialog>
+    </>
   );
 }

@@ -36,6 +36,16 @@ describe("image pipeline: accepts real images by decoding them", () => {
     expect(result.variants.map((v) => v.width)).toEqual([400, 600]);
   });
 
+  it("fits upright photos in the same squares: the largest is 1280 px tall, not wide", async () => {
+    const result = await processImage(await photo(1500, 2000).jpeg().toBuffer());
+    expect(result.variants.map((v) => [v.width, v.height])).toEqual([
+      [300, 400],
+      [600, 800],
+      [960, 1280],
+    ]);
+    expect(result).toMatchObject({ width: 960, height: 1280 });
+  });
+
   it("turns a photo upright and strips all metadata, GPS included", async () => {
     const input = await photo(800, 400)
       .jpeg()

@@ -3,7 +3,11 @@ import type { StoredImage } from "~/db/schema";
 import type { MediaPrefix, MediaStorage } from "./media-storage.server";
 import type { PublicImage } from "./public-image";
 
-/** Widths we render; an image narrower than one gets no upscaled copy. */
+/**
+ * Renditions fit in squares of these sizes: landscape photos get these widths,
+ * upright ones these heights (an upright 1280 px wide copy would be 1707 px tall
+ * and, for a detailed photo, over the 150 KB budget). No copy is upscaled.
+ */
 export const IMAGE_WIDTHS = [400, 800, 1280] as const;
 /** Decompression-bomb guard: 50 megapixels is beyond any phone camera. */
 export const MAX_INPUT_PIXELS = 50_000_000;
@@ -48,12 +52,13 @@ export async function processImage(input: Buffer): Promise<ProcessedImage> {
     // Decode once, upright; every width is cut from these pixels.
     const { data, info } = await sharp(input, options).rotate().raw().toBuffer({ resolveWithObject: true });
     const raw = { raw: { width: info.width, height: info.height, channels: info.channels } };
-    const widths = new Set<number>(IMAGE_WIDTHS.filter((w) => w < info.width));
-    widths.add(Math.min(info.width, IMAGE_WIDTHS.at(-1)!));
+    const longest = Math.max(info.width, info.height);
+    const boxes = new Set<number>(IMAGE_WIDTHS.filter((size) => size < longest));
+    boxes.add(Math.min(longest, IMAGE_WIDTHS.at(-1)!));
     const variants = await Promise.all(
-      [...widths].map(async (width) => {
+      [...boxes].map(async (box) => {
         const out = await sharp(data, raw)
-          .resize({ width, withoutEnlargement: true })
+          .resize({ width: box, height: box, fit: "inside", withoutEnlargement: true })
           .webp({ quality: WEBP_QUALITY, effort: 4 })
           .toBuffer({ resolveWithObject: true });
         return { width: out.info.width, height: out.info.height, data: out.data };

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, lt, or, sql, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, getTableColumns, lt, or, sql, type SQL } from "drizzle-orm";
 import type { Db } from "~/db/database.server";
 import { reviews, type Review, type ReviewStatus, type StoredImage } from "~/db/schema";
 import { toPublicImage } from "~/media/image-pipeline.server";
@@ -18,7 +18,16 @@ export interface NewReview {
 export interface ReviewCursor {
   createdAt: Date;
   id: string;
+  /**
+   * The exact timestamp as the database holds it (microseconds; a Date keeps
+   * only milliseconds). Cursors from listPage carry it, so reviews created
+   * within the same millisecond, e.g. by one bulk insert, are neither skipped nor repeated.
+   */
+  at?: string;
 }
+
+// ISO 8601 in UTC with microseconds: sorts like the column and casts back losslessly.
+const exactCreatedAt = sql<string>`to_char(${reviews.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
 
 export interface ReviewPage {
   reviews: Review[];
@@ -37,13 +46,14 @@ export function createReviewRepository(db: Db) {
       const conditions: SQL[] = [];
       if (options.status) conditions.push(eq(reviews.status, options.status));
       if (options.after) {
-        const { createdAt, id } = options.after;
+        const { id } = options.after;
+        const createdAt = options.after.at ? sql`${options.after.at}::timestamptz` : options.after.createdAt;
         conditions.push(
           or(lt(reviews.createdAt, createdAt), and(eq(reviews.createdAt, createdAt), lt(reviews.id, id)))!,
         );
       }
       const rows = await db
-        .select()
+        .select({ ...getTableColumns(reviews), exactCreatedAt })
         .from(reviews)
         .where(conditions.length ? and(...conditions) : undefined)
         .orderBy(desc(reviews.createdAt), desc(reviews.id))
@@ -51,8 +61,11 @@ export function createReviewRepository(db: Db) {
       const page = rows.slice(0, options.limit);
       const last = page.at(-1);
       return {
-        reviews: page,
-        nextCursor: rows.length > options.limit && last ? { createdAt: last.createdAt, id: last.id } : null,
+        reviews: page.map(({ exactCreatedAt: _, ...review }) => review),
+        nextCursor:
+          rows.length > options.limit && last
+            ? { createdAt: last.createdAt, id: last.id, at: last.exactCreatedAt }
+            : null,
       };
     },
 
@@ -104,6 +117,23 @@ export function createReviewRepository(db: Db) {
 }
 
 export type ReviewRepository = ReturnType<typeof createReviewRepository>;
+
+const cursorToken = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{1,6}Z)_([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/;
+
+/** A cursor as it travels in a URL (`?dopo=…`): opaque, short, URL-safe. */
+export function encodeReviewCursor(cursor: ReviewCursor): string {
+  return Buffer.from(`${cursor.at ?? cursor.createdAt.toISOString()}_${cursor.id}`).toString("base64url");
+}
+
+/** The cursor in a URL, or null when it is missing or not one of ours. */
+export function decodeReviewCursor(token: string | null | undefined): ReviewCursor | null {
+  if (!token || token.length > 120) return null;
+  const match = cursorToken.exec(Buffer.from(token, "base64url").toString("utf8"));
+  if (!match) return null;
+  const createdAt = new Date(match[1]!);
+  if (Number.isNaN(createdAt.getTime())) return null;
+  return { createdAt, id: match[2]!, at: match[1]! };
+}
 
 export function toReviewView(media: MediaStorage, review: Review): ReviewView {
   return {

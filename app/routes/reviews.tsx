@@ -1,13 +1,232 @@
+import { useEffect, useId, useRef, useState } from "react";
+import { data, Link, redirect, useFetcher } from "react-router";
 import type { Route } from "./+types/reviews";
+import type { LiveHandle } from "~/components/live-updates";
+import { ReviewCard, Stars } from "~/components/review-card";
+import { ENHANCED_FIELD, ReviewForm, type ReviewActionResult } from "~/components/review-form";
+import { flashCookie } from "~/lib/flash.server";
+import { PayloadTooLargeError, readFormData } from "~/lib/form-data.server";
 import { pageMeta } from "~/lib/meta";
+import { reviewMessages, REVIEW_PHOTO_MAX_BYTES } from "~/lib/review-form";
+import { appendPage, initialListState, mergeFreshPage, type ReviewListPage } from "~/lib/review-list";
+import { submitReview } from "~/lib/review-submission.server";
+import { STARTED_FIELD } from "~/lib/spam-guard";
+import { decodeReviewCursor, encodeReviewCursor, toReviewView } from "~/models/reviews.server";
+import { requestContext, servicesContext } from "~/services.server";
+import reviewsStyles from "~/styles/reviews.css?url";
 
-export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches[0]?.loaderData.content, "Recensioni", "Cosa dicono i clienti");
+/** Reviews per page: the first is in the HTML, more come with "Carica altre". */
+export const REVIEWS_PAGE_SIZE = 10;
+/** The photo plus the text fields; a body beyond this is refused unread. */
+const MAX_BODY_BYTES = 2 * REVIEW_PHOTO_MAX_BYTES + 64 * 1024;
 
-// Placeholder until its own issue builds this page.
-export default function Page() {
+export const handle: LiveHandle = { liveTables: ["reviews"] };
+
+export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: reviewsStyles }];
+
+export const meta: Route.MetaFunction = ({ matches }) =>
+  pageMeta(
+    matches[0]?.loaderData.content,
+    "Recensioni",
+    "Le esperienze dei pazienti e il modulo per lasciare la tua recensione.",
+  );
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const s = context.get(servicesContext);
+  const after = decodeReviewCursor(new URL(request.url).searchParams.get("dopo"));
+  let page: ReviewListPage = { reviews: [], nextCursor: null };
+  let summary: { count: number; average: number | null } = { count: 0, average: null };
+  try {
+    const [rows, totals] = await Promise.all([
+      s.reviews.listPage({ status: "published", limit: REVIEWS_PAGE_SIZE, after }),
+      s.reviews.summary(),
+    ]);
+    page = {
+      reviews: rows.reviews.map((row) => toReviewView(s.media, row)),
+      nextCursor: rows.nextCursor ? encodeReviewCursor(rows.nextCursor) : null,
+    };
+    summary = totals;
+  } catch (error) {
+    // Spec §8: a failed read shows the empty list; the form still works.
+    s.logger.error({ err: error }, "reading reviews failed");
+  }
+  return {
+    page,
+    summary,
+    /** Reached through a "Carica altre" link without JavaScript. */
+    laterPage: after !== null,
+    /** The minimum fill time counts from here. */
+    startedAt: Date.now(),
+    contactEmail: s.content.contact.email,
+    moderation: s.config.reviewsModeration,
+  };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const s = context.get(servicesContext);
+  const { clientIp } = context.get(requestContext);
+  let form: FormData;
+  try {
+    form = await readFormData(request, MAX_BODY_BYTES);
+  } catch (error) {
+    if (error instanceof PayloadTooLargeError) {
+      const message = reviewMessages.photoTooLarge;
+      return data<ReviewActionResult>({ ok: false, message, errors: { photo: message }, values: null }, { status: 413 });
+    }
+    s.logger.warn({ err: error }, "unreadable review submission");
+    return data<ReviewActionResult>({ ok: false, message: reviewMessages.failed, errors: {}, values: null }, { status: 400 });
+  }
+
+  const enhanced = form.get(ENHANCED_FIELD) === "1";
+  let result: Awaited<ReturnType<typeof submitReview>>;
+  try {
+    result = await submitReview(s, form, clientIp);
+  } catch (error) {
+    // E.g. the database is unreachable: the spec's error, and the form keeps what was typed.
+    s.logger.error({ err: error }, "review submission failed");
+    result = { kind: "rejected", status: 500, message: reviewMessages.failed, errors: {}, values: null };
+  }
+
+  if (result.kind === "rejected") {
+    const started = Number(form.get(STARTED_FIELD));
+    return data<ReviewActionResult>(
+      {
+        ok: false,
+        message: result.message,
+        errors: result.errors,
+        values: result.values,
+        startedAt: Number.isSafeInteger(started) && started > 0 ? started : undefined,
+      },
+      { status: result.status },
+    );
+  }
+  const published = result.kind === "saved" && result.published;
+  if (enhanced) {
+    return data<ReviewActionResult>({ ok: true, message: result.message, published, startedAt: Date.now() });
+  }
+  // Without JavaScript: post, redirect, get; the toast rides on the flash cookie.
+  return redirect("/reviews", {
+    status: 303,
+    headers: {
+      "Set-Cookie": flashCookie({ kind: result.kind === "saved" ? "success" : "message", message: result.message }),
+    },
+  });
+}
+
+const averageFormat = new Intl.NumberFormat("it-IT", { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+
+export default function ReviewsPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { page, summary, laterPage, startedAt, contactEmail } = loaderData;
+  const [list, setList] = useState(() => initialListState(page));
+  // Each live refresh brings a fresh first page: merged, so pages already loaded stay.
+  if (list.source !== page) setList(mergeFreshPage(list, page));
+
+  const more = useFetcher<typeof loader>();
+  const [announcement, setAnnouncement] = useState("");
+  const askedForMore = useRef(false);
+  useEffect(() => {
+    if (more.state !== "idle" || !more.data) return;
+    // Also runs when a live refresh reloads the last extra page: appending again repeats nothing.
+    const next = more.data.page;
+    setList((current) => appendPage(current, next));
+    if (askedForMore.current) {
+      askedForMore.current = false;
+      setAnnouncement(
+        next.reviews.length === 1 ? "Caricata 1 altra recensione" : `Caricate ${next.reviews.length} altre recensioni`,
+      );
+    }
+  }, [more.state, more.data]);
+
+  const headingId = useId();
+  const moreHref = list.nextCursor ? `/reviews?dopo=${encodeURIComponent(list.nextCursor)}` : null;
+  const empty = list.items.length === 0;
+
   return (
-    <div className="page">
-      <h1>Cosa dicono i clienti</h1>
+    <div className="page reviews-page">
+      <Link to="/home" className="back-link">
+        <span aria-hidden="true">←</span> Torna alla Home
+      </Link>
+
+      <div className="reviews-layout">
+        <section className="reviews-list-section" aria-labelledby={headingId}>
+          <h1 id={headingId}>Cosa dicono i clienti</h1>
+
+          {summary.count > 0 && summary.average !== null ? (
+            <p className="reviews-summary">
+              <span aria-hidden="true">
+                <Stars rating={Math.round(summary.average)} />
+              </span>
+              <span>
+                <strong className="reviews-summary__average">{averageFormat.format(summary.average)}</strong> su 5
+                <span className="reviews-summary__sep" aria-hidden="true">
+                  {" "}
+                  ·{" "}
+                </span>
+                <span className="visually-hidden">, </span>
+                {summary.count === 1 ? "1 recensione" : `${summary.count.toLocaleString("it-IT")} recensioni`}
+              </span>
+            </p>
+          ) : null}
+
+          <a href="#lascia-recensione" className="reviews-write-link">
+            Scrivi una recensione
+          </a>
+
+          {laterPage ? (
+            <p className="reviews-later">
+              Stai vedendo recensioni meno recenti. <Link to="/reviews">Torna alle più recenti</Link>
+            </p>
+          ) : null}
+
+          {empty ? (
+            <p className="reviews-empty">Nessuna recensione disponibile. Sii il primo a lasciare una recensione!</p>
+          ) : (
+            <ol className="review-list">
+              {list.items.map((review) => (
+                <li key={review.id}>
+                  <ReviewCard review={review} headingLevel={2} />
+                </li>
+              ))}
+            </ol>
+          )}
+
+          {moreHref ? (
+            <Link
+              to={moreHref}
+              className="button button--secondary reviews-more"
+              aria-disabled={more.state !== "idle" || undefined}
+              onClick={(event) => {
+                event.preventDefault();
+                if (more.state !== "idle") return;
+                askedForMore.current = true;
+                void more.load(moreHref);
+              }}
+            >
+              {more.state !== "idle" ? "Caricamento…" : "Carica altre"}
+            </Link>
+          ) : null}
+          <p className="visually-hidden" role="status">
+            {announcement}
+          </p>
+        </section>
+
+        <aside className="reviews-form-panel" id="lascia-recensione" aria-labelledby={`${headingId}-form`}>
+          <h2 id={`${headingId}-form`}>Lascia una recensione</h2>
+          <ReviewForm startedAt={startedAt} serverResult={actionData} contactEmail={contactEmail} />
+          <details className="reviews-policy">
+            <summary>Come gestiamo e controlliamo le recensioni</summary>
+            <p>
+              Le recensioni arrivano solo da questo modulo e sono mostrate tutte, dalla più recente, senza sceglierle in
+              base al voto; nessuna è pagata o ricompensata.{" "}
+              {loaderData.moderation
+                ? "Ognuna viene letta prima della pubblicazione."
+                : "Sono pubblicate subito e controllate in seguito."}{" "}
+              Non possiamo verificare che ogni autore sia stato paziente dello studio; rimuoviamo le recensioni offensive,
+              pubblicitarie o con dati di altre persone.
+            </p>
+          </details>
+        </aside>
+      </div>
     </div>
   );
 }

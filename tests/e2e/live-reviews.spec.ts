@@ -1,0 +1,98 @@
+import { expect, test } from "@playwright/test";
+import { startAppServer, type AppServer } from "../support/app-server";
+import { expectToast, postReview, reviewCard, waitForFillTime } from "../support/reviews";
+import { startThrowawayPostgres, type ThrowawayPostgres } from "../support/throwaway-postgres";
+
+/** Spec: a new review shows on every open page within a second, without a reload. */
+const LIVE_WITHIN_MS = 1000;
+
+test.describe("reviews appear live", () => {
+  let server: AppServer;
+  test.beforeAll(async () => {
+    server = await startAppServer({ REVIEWS_RATE_LIMIT: "1000" });
+  });
+  test.afterAll(async () => {
+    await server?.stop();
+  });
+
+  test("a review sent from one browser appears in another within a second", async ({ browser }) => {
+    const reader = await browser.newContext();
+    const writer = await browser.newContext();
+    try {
+      const readerPage = await reader.newPage();
+      await readerPage.goto(`${server.url}/reviews`);
+      await readerPage.getByLabel("La tua esperienza").fill("Bozza che non deve sparire");
+
+      const writerPage = await writer.newPage();
+      await writerPage.goto(`${server.url}/reviews`);
+      await writerPage.getByLabel("Nome", { exact: true }).fill("Dal secondo browser");
+      await writerPage.getByLabel("La tua esperienza").fill("Ciao a tutti");
+      await writerPage.getByRole("checkbox", { name: /Acconsento/ }).check();
+      await waitForFillTime(writerPage);
+      await writerPage.getByRole("button", { name: "Invia recensione" }).click();
+      await expectToast(writerPage, "Recensione aggiunta con successo");
+
+      await expect(reviewCard(readerPage, "Dal secondo browser")).toBeVisible({ timeout: LIVE_WITHIN_MS });
+      await expect(readerPage.getByLabel("La tua esperienza")).toHaveValue("Bozza che non deve sparire");
+    } finally {
+      await reader.close();
+      await writer.close();
+    }
+  });
+
+  // Needs the home page's reviews section (public-site issue): ReviewCard elements inside #recensioni.
+  test("home shows the three newest reviews, updated live", async ({ page }) => {
+    const home = await startAppServer();
+    try {
+      for (const name of ["Prima", "Seconda", "Terza", "Quarta"]) expect(await postReview(home.url, { name })).toBe(303);
+      await page.goto(`${home.url}/home`);
+      const cards = page.locator("#recensioni .review-card");
+      await expect(cards).toHaveCount(3);
+      await expect(cards.locator(".review-card__name")).toHaveText(["Quarta", "Terza", "Seconda"]);
+      await expect(page.locator("#recensioni").getByRole("link", { name: /recensioni/i }).first()).toHaveAttribute(
+        "href",
+        "/reviews",
+      );
+
+      expect(await postReview(home.url, { name: "Quinta" })).toBe(303);
+      await expect(cards.locator(".review-card__name")).toHaveText(["Quinta", "Quarta", "Terza"], {
+        timeout: LIVE_WITHIN_MS,
+      });
+    } finally {
+      await home.stop();
+    }
+  });
+});
+
+test.describe("several app instances on one PostgreSQL", () => {
+  let postgres: ThrowawayPostgres;
+  let first: AppServer;
+  let second: AppServer;
+
+  test.beforeAll(async () => {
+    test.setTimeout(90_000);
+    postgres = await startThrowawayPostgres();
+    const DATABASE_URL = postgres.createDatabase("recensioni");
+    // One after the other: the first applies the migrations.
+    first = await startAppServer({ DATABASE_URL });
+    second = await startAppServer({ DATABASE_URL });
+  });
+  test.afterAll(async () => {
+    await first?.stop();
+    await second?.stop();
+    postgres?.stop();
+  });
+
+  test("a review posted to one instance appears live on a page served by the other", async ({ page }) => {
+    // The stream is open before the review is sent.
+    const streamOpen = page.waitForResponse((response) => response.url().endsWith("/events"));
+    await page.goto(`${second.url}/reviews`);
+    await expect(page.getByText("Nessuna recensione disponibile. Sii il primo a lasciare una recensione!")).toBeVisible();
+    await streamOpen;
+
+    expect(await postReview(first.url, { name: "Dall'altra istanza", rating: 4 })).toBe(303);
+    const card = reviewCard(page, "Dall'altra istanza");
+    await expect(card).toBeVisible({ timeout: LIVE_WITHIN_MS });
+    await expect(card.getByRole("img", { name: "4 su 5" })).toBeVisible();
+  });
+});
