@@ -17,6 +17,7 @@ import {
   servicesContext,
   type AppServices,
 } from "~/services.server";
+import { rejectForeignOrigin } from "./same-origin";
 import { securityHeaders } from "./security-headers";
 
 const SHUTDOWN_DEADLINE_MS = 9_000;
@@ -48,6 +49,7 @@ export function createApp(services: AppServices, build: ServerBuild | (() => Pro
     }),
   );
   app.use(securityHeaders);
+  app.use(rejectForeignOrigin(config.siteUrl));
 
   app.get("/healthz", (_req, res) => {
     res.set("Cache-Control", "no-store").json({ status: "ok" });
