@@ -245,9 +245,8 @@ function PhotoList({ photos, uploading }: { photos: RecipePhotoView[]; uploading
       <h2 id="foto-titolo" className="admin-section__title">
         Foto Caricate ({visible.length})
       </h2>
-      {visible.length === 0 && !uploading ? (
-        <p className="admin-empty">{PHOTO_MESSAGES.empty}</p>
-      ) : (
+      {visible.length === 0 && !uploading ? <p className="admin-empty">{PHOTO_MESSAGES.empty}</p> : null}
+      {order.length > 0 || uploading ? (
         <ol className="photo-list" ref={listRef}>
           {/* A row being deleted stays mounted (hidden) so its result still reaches the toast. */}
           {order.map((photo) => (
@@ -262,7 +261,7 @@ function PhotoList({ photos, uploading }: { photos: RecipePhotoView[]; uploading
           ))}
           {uploading ? <PhotoRowSkeleton /> : null}
         </ol>
-      )}
+      ) : null}
     </section>
   );
 }
