@@ -106,6 +106,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data({ step: "password" as Step, error: LOGIN_MESSAGES.invalidCredentials, email }, { status: 401 });
   }
   await throttle.reset(key);
+  // Housekeeping at a rare, cheap moment: expired sessions and old attempt counters go.
+  await Promise.all([sessions.pruneExpired(), s.rateLimiter.prune(24 * 60 * 60 * 1000)]).catch((error: unknown) =>
+    s.logger.warn({ err: error }, "pruning old sessions failed"),
+  );
   const userAgent = request.headers.get("user-agent");
   if (user.totpEnabledAt) {
     const pending = await sessions.create({ userId: user.id, verified: false, userAgent, ip: clientIp });

@@ -202,6 +202,27 @@ test.describe.serial("administrator", () => {
     await expect(page.getByRole("heading", { name: "Foto Caricate (2)" })).toBeVisible();
   });
 
+  test("a slow upload shows its progress, a placeholder row and a busy button", async () => {
+    await page.route("**/admin/photos", async (route) => {
+      await new Promise((r) => setTimeout(r, 1500));
+      await route.continue();
+    });
+    await page.getByLabel("Immagine").setInputFiles({ name: "lenta.jpg", mimeType: "image/jpeg", buffer: await jpeg(2400, 1800) });
+    await page.getByRole("button", { name: "Aggiungi foto" }).click();
+    await expect(page.getByRole("button", { name: "Caricamento in corso..." })).toBeDisabled();
+    await expect(page.locator(".admin-upload__progress progress")).toBeVisible();
+    await expect(page.locator(".admin-upload__progress")).toContainText(/Invio dell'immagine: \d+%|Elaborazione dell'immagine/);
+    await expect(page.locator(".photo-row--skeleton")).toBeVisible();
+    await expect(toast(page, "Foto ricetta aggiunta con successo!").last()).toBeVisible({ timeout: 10_000 });
+    await expect(page.locator(".photo-row--skeleton")).toHaveCount(0);
+    await page.unroute("**/admin/photos");
+    // Back to two photos for what follows.
+    const row = photoRows(page).last();
+    await row.getByRole("button", { name: /Elimina la foto/ }).click();
+    await page.getByRole("dialog").getByRole("button", { name: "Elimina" }).click();
+    await expect(page.getByRole("heading", { name: "Foto Caricate (2)" })).toBeVisible();
+  });
+
   test("reorder with the keyboard, then edit a title in place", async () => {
     const rows = photoRows(page);
     const up = rows.nth(1).getByRole("button", { name: /^Sposta su: Senza titolo/ });
