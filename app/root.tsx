@@ -1,5 +1,6 @@
 import { data, isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
 import type { Route } from "./+types/root";
+import { isSignedIn } from "~/auth/admin-auth.server";
 import { LiveUpdates } from "~/components/live-updates";
 import { useNonce } from "~/components/nonce";
 import { Toaster } from "~/components/toaster";
@@ -14,6 +15,8 @@ export const links: Route.LinksFunction = () => [
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { content } = context.get(servicesContext);
+  // The header's Admin link and logout button; the session is checked again by every admin route.
+  const signedIn = await isSignedIn(request, context);
   const flash = readFlash(request);
   return data(
     {
@@ -21,7 +24,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       flash,
       // The server's year, so the footer never mismatches during hydration.
       year: new Date().getFullYear(),
-      signedIn: false,
+      signedIn,
     },
     flash ? { headers: { "Set-Cookie": clearFlashCookie } } : undefined,
   );

@@ -1,6 +1,7 @@
 import path from "node:path";
 import { createContext } from "react-router";
 import type { Logger } from "pino";
+import { listenAdminControl, type AdminControl } from "~/auth/admin-control.server";
 import type { AppConfig } from "~/config/env.server";
 import { loadSiteContent } from "~/content/site-content.server";
 import type { SiteContent } from "~/content/site-content";
@@ -27,6 +28,8 @@ export interface AppServices {
   photos: RecipePhotoRepository;
   reviews: ReviewRepository;
   rateLimiter: RateLimiter;
+  /** On the embedded database: the socket `npm run admin:create` talks to while the server runs. */
+  adminControl: AdminControl | null;
 }
 
 export const servicesContext = createContext<AppServices>();
@@ -44,6 +47,8 @@ export async function createServices(config: AppConfig, logger: Logger): Promise
           logger.error({ err: error }, "event bus connection error"),
         )
       : createMemoryEventBus();
+    const adminControl =
+      database.engine === "pglite" ? await listenAdminControl(config.dataDir, database.db, logger) : null;
     return {
       config,
       content,
@@ -54,6 +59,7 @@ export async function createServices(config: AppConfig, logger: Logger): Promise
       photos: createRecipePhotoRepository(database.db),
       reviews: createReviewRepository(database.db),
       rateLimiter: createRateLimiter(database.db),
+      adminControl,
     };
   } catch (error) {
     await database.close();
@@ -62,6 +68,7 @@ export async function createServices(config: AppConfig, logger: Logger): Promise
 }
 
 export async function closeServices(services: AppServices): Promise<void> {
+  await services.adminControl?.close();
   await services.bus.close();
   await services.database.close();
 }

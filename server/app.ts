@@ -17,6 +17,7 @@ import {
   servicesContext,
   type AppServices,
 } from "~/services.server";
+import { rejectForeignOrigin } from "./same-origin";
 import { securityHeaders } from "./security-headers";
 
 const SHUTDOWN_DEADLINE_MS = 9_000;
@@ -57,6 +58,7 @@ export function createApp(
     }),
   );
   app.use(securityHeaders({ imageOrigins: config.s3?.publicUrl ? [new URL(config.s3.publicUrl).origin] : [] }));
+  app.use(rejectForeignOrigin(config.siteUrl));
 
   app.get("/healthz", (_req, res) => {
     res.set("Cache-Control", "no-store").json({ status: "ok" });

@@ -8,6 +8,7 @@ import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import pg from "pg";
+import { acquirePgliteLock } from "./pglite-lock.server";
 import * as schema from "./schema";
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -58,15 +59,31 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   }
 
   const dir = options.pgliteDir ?? "memory://";
-  if (!dir.startsWith("memory://")) mkdirSync(dir, { recursive: true });
-  const client = await PGlite.create(dir);
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
-  await migratePglite(db as never, { migrationsFolder });
+  const inMemory = dir.startsWith("memory://");
+  if (!inMemory) mkdirSync(dir, { recursive: true });
+  // One process per data directory: a second one fails fast instead of corrupting it.
+  const lock = inMemory ? undefined : acquirePgliteLock(dir);
+  let client: PGlite;
+  let db: Db;
+  try {
+    client = await PGlite.create(dir);
+    db = drizzlePglite(client, { schema }) as unknown as Db;
+    await migratePglite(db as never, { migrationsFolder });
+  } catch (error) {
+    lock?.release();
+    throw error;
+  }
   return {
     db,
     engine: "pglite",
     pglite: client,
     ping: async () => void (await db.execute(sql`select 1`)),
-    close: () => client.close(),
+    close: async () => {
+      try {
+        await client.close();
+      } finally {
+        lock?.release();
+      }
+    },
   };
 }

@@ -1,8 +1,31 @@
 import { redirect } from "react-router";
+import type { Route } from "./+types/admin-logout";
+import { assertSameOrigin } from "~/auth/admin-auth.server";
+import { clearSessionCookie, createSessionStore, readSessionToken } from "~/auth/sessions.server";
+import { flashCookie } from "~/lib/flash.server";
+import { servicesContext } from "~/services.server";
 
-// Placeholder until the administrator issue adds sessions.
-export function action() {
-  return redirect("/home");
+export const LOGOUT_MESSAGES = {
+  success: "Logout effettuato con successo",
+  failure: "Errore durante il logout",
+} as const;
+
+/** Logout is a POST from our own pages only (a link or an image elsewhere must not sign anyone out). */
+export async function action({ request, context }: Route.ActionArgs) {
+  const s = context.get(servicesContext);
+  assertSameOrigin(request, s.config.siteUrl);
+  const headers = new Headers({ "Cache-Control": "no-store" });
+  // The browser forgets the session either way; the row is what makes it invalid everywhere.
+  headers.append("Set-Cookie", clearSessionCookie(request));
+  const token = readSessionToken(request);
+  try {
+    if (token) await createSessionStore(s.database.db).deleteByToken(token);
+    headers.append("Set-Cookie", flashCookie({ kind: "success", message: LOGOUT_MESSAGES.success }));
+  } catch (error) {
+    s.logger.error({ err: error }, "logout failed");
+    headers.append("Set-Cookie", flashCookie({ kind: "error", message: LOGOUT_MESSAGES.failure }));
+  }
+  return redirect("/home", { headers });
 }
 
 export function loader() {

@@ -1,0 +1,17 @@
+/** Sign-in messages (spec §5, §8 verbatim where it names them); shared by the server and the page. */
+export const LOGIN_MESSAGES = {
+  missingFields: "Inserisci email e password",
+  success: "Login effettuato con successo!",
+  /** One message for a wrong email and a wrong password, so accounts cannot be discovered. */
+  invalidCredentials: "Email o password non corretti",
+  throttled: "Troppi tentativi di accesso non riusciti. Per sicurezza l'accesso è bloccato: riprova tra 15 minuti.",
+  generic: "Errore durante il login",
+  missingCode: "Inserisci il codice di verifica",
+  invalidCode: "Codice non valido o già usato. Riprova.",
+  codeExpired: "La verifica è scaduta: accedi di nuovo.",
+} as const;
+
+/** Issue 5: passwords of at least 10 characters. */
+export const MIN_PASSWORD_LENGTH = 10;
+/** Beyond this, hashing becomes a denial-of-service lever. */
+export const MAX_PASSWORD_LENGTH = 200;

@@ -1,0 +1,57 @@
+import { mkdtempSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { expect, test, type Page } from "@playwright/test";
+import { ADMIN, adminCreate, jpeg, mediaKey } from "../support/admin";
+import { startAppServer, type AppServer } from "../support/app-server";
+
+/*
+ * The recipe slideshow on /home follows the admin panel live, through the
+ * event stream. The slideshow itself belongs to the public site; this test
+ * relies only on a stable marker: an <img> (or <source>) on /home whose src
+ * or srcset contains the photo's media key. It starts from an empty database
+ * so the new photo is the only slide, whichever slides the component renders.
+ */
+let server: AppServer;
+
+test.beforeAll(async () => {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), "e2e-live-"));
+  const created = adminCreate({ DATA_DIR: dataDir }, ["--email", ADMIN.email, "--password", ADMIN.password]);
+  expect(created.code, created.stderr).toBe(0);
+  server = await startAppServer({ DATA_DIR: dataDir });
+});
+
+test.afterAll(async () => {
+  await server?.stop();
+});
+
+const imagesWithKey = (page: Page, key: string) =>
+  page.locator(`img[src*="${key}"], img[srcset*="${key}"], source[srcset*="${key}"]`);
+
+test("a photo added or deleted in the panel appears on and disappears from an open /home page", async ({ browser }) => {
+  const admin = await (await browser.newContext()).newPage();
+  await admin.goto(`${server.url}/admin-login`);
+  await admin.getByLabel("Email").fill(ADMIN.email);
+  await admin.getByLabel("Password", { exact: true }).fill(ADMIN.password);
+  await admin.getByRole("button", { name: "Accedi" }).click();
+  await expect(admin).toHaveURL(`${server.url}/admin`);
+
+  const visitor = await (await browser.newContext()).newPage();
+  await visitor.goto(`${server.url}/home`);
+  // Let the live stream connect before the change happens.
+  await visitor.waitForTimeout(1000);
+
+  await admin.getByRole("textbox", { name: "Titolo (facoltativo)" }).fill("Vellutata di zucca");
+  await admin.getByLabel("Immagine").setInputFiles({ name: "zucca.jpg", mimeType: "image/jpeg", buffer: await jpeg(1200, 900) });
+  await admin.getByRole("button", { name: "Aggiungi foto" }).click();
+  const row = admin.locator(".photo-list > li").filter({ hasText: "Vellutata di zucca" });
+  await expect(row).toBeVisible();
+  const key = mediaKey((await row.locator("img").getAttribute("src"))!);
+
+  await expect(imagesWithKey(visitor, key).first()).toBeAttached({ timeout: 3000 });
+
+  await row.getByRole("button", { name: /Elimina la foto/ }).click();
+  await admin.getByRole("dialog").getByRole("button", { name: "Elimina" }).click();
+  await expect(admin.getByText("Foto eliminata con successo")).toBeVisible();
+  await expect(imagesWithKey(visitor, key)).toHaveCount(0, { timeout: 3000 });
+});
