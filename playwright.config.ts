@@ -4,7 +4,8 @@ import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
 
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 3210);
-const dataDir = mkdtempSync(path.join(os.tmpdir(), "e2e-data-"));
+// Made once by the runner; its workers load this file again and inherit the variable.
+const dataDir = (process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(os.tmpdir(), "e2e-data-")));
 
 /** Debian's Chromium: test tools cannot download browsers here. */
 export const chromiumLaunchOptions = {

@@ -113,6 +113,15 @@ export async function action({ request, context }: Route.ActionArgs) {
   });
 }
 
+/** With JavaScript: a lost connection or a server crash answers like any failure, keeping the form as typed. */
+export async function clientAction({ serverAction }: Route.ClientActionArgs): Promise<ReviewActionResult> {
+  try {
+    return (await serverAction()) as ReviewActionResult;
+  } catch {
+    return { ok: false, message: reviewMessages.failed, errors: {}, values: null };
+  }
+}
+
 const averageFormat = new Intl.NumberFormat("it-IT", { minimumFractionDigits: 1, maximumFractionDigits: 1 });
 
 export default function ReviewsPage({ loaderData, actionData }: Route.ComponentProps) {

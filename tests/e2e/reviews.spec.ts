@@ -116,6 +116,28 @@ test.describe("reviews page with JavaScript", () => {
     expect(await card.locator(".review-card__content").innerText()).toBe("Prima riga.\nSeconda riga, dopo un a capo.");
   });
 
+  test("a lost connection shows the spec's error and keeps everything typed", async ({ page }) => {
+    const name = uniqueName("Marta");
+    await page.goto(`${server.url}/reviews`);
+    const f = form(page);
+    await f.name.fill(name);
+    await f.content.fill("Testo che non deve andare perso.");
+    await f.stars(3).check();
+    await f.consent.check();
+    await waitForFillTime(page);
+    await page.route("**/reviews*", (route) =>
+      route.request().method() === "POST" ? route.abort("internetdisconnected") : route.continue(),
+    );
+    await f.submit.click();
+    await expectToast(page, "Errore durante l'aggiunta della recensione");
+    await expect(f.name).toHaveValue(name);
+    await expect(f.content).toHaveValue("Testo che non deve andare perso.");
+    await expect(f.stars(3)).toBeChecked();
+    await expect(f.submit).toBeEnabled();
+    await page.unroute("**/reviews*");
+    await expect(reviewCard(page, name)).toHaveCount(0);
+  });
+
   test("shows each validation message before anything is sent", async ({ page }) => {
     await page.goto(`${server.url}/reviews`);
     const f = form(page);
