@@ -13,11 +13,13 @@ export const links: Route.LinksFunction = () => [
 ];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { content } = context.get(servicesContext);
+  const { content, config } = context.get(servicesContext);
   const flash = readFlash(request);
   return data(
     {
       content,
+      // Canonical and share URLs in every page's meta (app/lib/meta.ts).
+      siteUrl: config.siteUrl,
       flash,
       // The server's year, so the footer never mismatches during hydration.
       year: new Date().getFullYear(),
