@@ -122,7 +122,7 @@ export function RecipeSlideshow({ photos, label }: { photos: RecipePhotoView[]; 
         aria-label="Foto"
       >
         {photos.map((photo, i) => (
-          <figure
+          <div
             key={photo.id}
             id={`ricetta-${i + 1}`}
             className="slideshow__slide"
@@ -137,8 +137,12 @@ export function RecipeSlideshow({ photos, label }: { photos: RecipePhotoView[]; 
               alt={photo.title ? `Foto della ricetta: ${photo.title}` : "Foto di una ricetta"}
               sizes="(min-width: 50rem) 46rem, calc(100vw - 2rem)"
             />
-            {photo.title ? <figcaption className="slideshow__caption">{photo.title}</figcaption> : null}
-          </figure>
+            {photo.title ? (
+              <p className="slideshow__caption" aria-hidden="true">
+                {photo.title}
+              </p>
+            ) : null}
+          </div>
         ))}
       </div>
 

@@ -99,11 +99,14 @@ export function SiteHeader({
   return (
     <header className="site-header" data-scrolled={scrolled ? "true" : "false"}>
       <div className="site-header__inner">
-        <Link to="/home" className="brand" aria-label={`${name}, ${title}: home`}>
+        <Link to="/home" className="brand">
           <Logo className="brand__logo" />
           <span className="brand__text">
             <span className="brand__name">{name}</span>
-            <span className="brand__title">{title}</span>
+            <span className="brand__title">
+              {title}
+              <span className="visually-hidden"> – Home</span>
+            </span>
           </span>
         </Link>
         <nav className="site-nav site-nav--wide" aria-label="Principale">

@@ -100,8 +100,11 @@ export default function Privacy() {
 
       <section id="finalita" aria-labelledby="finalita-title">
         <h2 id="finalita-title">3. Finalità e basi giuridiche</h2>
-        <div className="table-wrap" role="region" aria-labelledby="finalita-title" tabIndex={0}>
+        <div className="table-wrap" role="region" aria-labelledby="finalita-table" tabIndex={0}>
           <table>
+            <caption id="finalita-table" className="visually-hidden">
+              Finalità del trattamento e relative basi giuridiche
+            </caption>
             <thead>
               <tr>
                 <th scope="col">Finalità</th>
@@ -209,8 +212,11 @@ export default function Privacy() {
           di statistica o di terze parti. Per questo, come previsto dalle Linee guida del Garante del 10 giugno
           2021, non è richiesto il tuo consenso e non viene mostrato alcun banner.
         </p>
-        <div className="table-wrap" role="region" aria-labelledby="cookie-title" tabIndex={0}>
+        <div className="table-wrap" role="region" aria-labelledby="cookie-table" tabIndex={0}>
           <table>
+            <caption id="cookie-table" className="visually-hidden">
+              Cookie tecnici usati dal sito
+            </caption>
             <thead>
               <tr>
                 <th scope="col">Cookie</th>
