@@ -8,7 +8,8 @@ import { servicesContext } from "~/services.server";
 import stylesheet from "./app.css?url";
 
 export const links: Route.LinksFunction = () => [
-  { rel: "stylesheet", href: stylesheet },
+  // Before the script preloads in <head>, so the first paint does not wait behind them (app/lib/head-links.ts).
+  { rel: "stylesheet", href: stylesheet, precedence: "default" } as Route.LinkDescriptors[number],
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 

@@ -7,6 +7,7 @@ import { Portrait } from "~/components/portrait";
 import { RecipeSlideshow } from "~/components/recipe-slideshow";
 import { ReviewCard } from "~/components/review-card";
 import { ServicesGrid } from "~/components/services-grid";
+import { fontPreloads, stylesheet } from "~/lib/head-links";
 import { pageMeta, practiceJsonLd } from "~/lib/meta";
 import { storedPortraitUrl } from "~/lib/portrait.server";
 import { toRecipePhotoView } from "~/models/recipe-photos.server";
@@ -23,8 +24,9 @@ export const HOME_REVIEW_COUNT = 3;
 export const handle: LiveHandle = { liveTables: ["recipe_photos", "reviews"] };
 
 export const links: Route.LinksFunction = () => [
-  { rel: "stylesheet", href: servicesGridStyles },
-  { rel: "stylesheet", href: homeStyles },
+  ...fontPreloads,
+  stylesheet(servicesGridStyles),
+  stylesheet(homeStyles),
 ];
 
 export const meta: Route.MetaFunction = (args) => {

@@ -3,8 +3,11 @@ import type { Route } from "./+types/landing";
 import { JsonLd } from "~/components/json-ld";
 import { Logo } from "~/components/logo";
 import { SiteFooter } from "~/components/site-footer";
+import { fontPreloads } from "~/lib/head-links";
 import { pageMeta, practiceJsonLd } from "~/lib/meta";
 import type { loader as rootLoader } from "~/root";
+
+export const links: Route.LinksFunction = () => fontPreloads;
 
 export const meta: Route.MetaFunction = (args) => {
   const content = args.matches[0]?.loaderData.content;

@@ -1,11 +1,14 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/not-found";
+import { fontPreloads } from "~/lib/head-links";
 import { pageMeta } from "~/lib/meta";
 
 export function loader() {
   // A real 404 status, so search engines do not index unknown addresses.
   throw new Response("Pagina non trovata", { status: 404 });
 }
+
+export const links: Route.LinksFunction = () => fontPreloads;
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, "Pagina non trovata", "La pagina richiesta non esiste o è stata spostata.", { noindex: true });

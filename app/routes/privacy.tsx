@@ -1,6 +1,7 @@
 import { Link, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/privacy";
 import { formatAddress } from "~/content/site-content";
+import { fontPreloads, stylesheet } from "~/lib/head-links";
 import { pageMeta } from "~/lib/meta";
 import type { loader as rootLoader } from "~/root";
 import privacyStyles from "~/styles/privacy.css?url";
@@ -8,7 +9,10 @@ import privacyStyles from "~/styles/privacy.css?url";
 /** Change together with the text below. */
 export const PRIVACY_LAST_UPDATED = "21 novembre 2026";
 
-export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: privacyStyles }];
+export const links: Route.LinksFunction = () => [
+  ...fontPreloads,
+  stylesheet(privacyStyles),
+];
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(

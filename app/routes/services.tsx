@@ -2,14 +2,16 @@ import { Link, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/services";
 import { JsonLd } from "~/components/json-ld";
 import { ServicesGrid } from "~/components/services-grid";
+import { fontPreloads, stylesheet } from "~/lib/head-links";
 import { pageMeta, practiceJsonLd } from "~/lib/meta";
 import type { loader as rootLoader } from "~/root";
 import servicesGridStyles from "~/styles/services-grid.css?url";
 import servicesStyles from "~/styles/services.css?url";
 
 export const links: Route.LinksFunction = () => [
-  { rel: "stylesheet", href: servicesGridStyles },
-  { rel: "stylesheet", href: servicesStyles },
+  ...fontPreloads,
+  stylesheet(servicesGridStyles),
+  stylesheet(servicesStyles),
 ];
 
 export const meta: Route.MetaFunction = (args) =>

@@ -5,6 +5,12 @@ import { expect, test, type Page } from "@playwright/test";
 import { startAppServer, type AppServer } from "../support/app-server";
 import { seedPhotos, seedReviews, testImage } from "../support/seed";
 
+/** Fake timers that move only when the test says (a slow page load must not advance the slideshow). */
+async function stopTime(page: Page) {
+  await page.clock.install({ time: new Date("2026-03-02T09:00:00+01:00") });
+  await page.clock.pauseAt(new Date("2026-03-02T09:00:01+01:00"));
+}
+
 const freshDataDir = () => mkdtempSync(path.join(os.tmpdir(), "home-e2e-"));
 const day = 86_400_000;
 
@@ -192,7 +198,7 @@ test.describe("home page with photos and reviews", () => {
   });
 
   test("slideshow: advances every 4 s and wraps from the last photo to the first", async ({ page }) => {
-    await page.clock.install();
+    await stopTime(page);
     await page.goto(`${server.url}/home`);
     await expect(counter(page)).toHaveText("1 di 4");
     await expect(page.locator(".slideshow")).toHaveAttribute("data-ready", "true");
@@ -211,7 +217,7 @@ test.describe("home page with photos and reviews", () => {
   });
 
   test("slideshow: previous and next wrap at both ends and stop the rotation", async ({ page }) => {
-    await page.clock.install();
+    await stopTime(page);
     await page.goto(`${server.url}/home`);
     await expect(page.locator(".slideshow")).toHaveAttribute("data-ready", "true");
     await page.getByRole("button", { name: "Foto precedente" }).click();
@@ -237,7 +243,7 @@ test.describe("home page with photos and reviews", () => {
   });
 
   test("slideshow: the pause button toggles its label and stops and restarts the rotation", async ({ page }) => {
-    await page.clock.install();
+    await stopTime(page);
     await page.goto(`${server.url}/home`);
     await expect(page.locator(".slideshow")).toHaveAttribute("data-ready", "true");
     const rotation = page.locator(".slideshow__rotation");
@@ -255,7 +261,7 @@ test.describe("home page with photos and reviews", () => {
   });
 
   test("slideshow: pauses while hovered or focused, then resumes", async ({ page }) => {
-    await page.clock.install();
+    await stopTime(page);
     await page.goto(`${server.url}/home`);
     await expect(page.locator(".slideshow")).toHaveAttribute("data-ready", "true");
     await page.locator(".slideshow__track").hover();
@@ -302,7 +308,7 @@ test.describe("home page with photos and reviews", () => {
 
   test("slideshow: starts paused when the visitor prefers reduced motion", async ({ page }) => {
     await page.emulateMedia({ reducedMotion: "reduce" });
-    await page.clock.install();
+    await stopTime(page);
     await page.goto(`${server.url}/home`);
     await expect(page.locator(".slideshow")).toHaveAttribute("data-ready", "true");
     await expect(page.locator(".slideshow__rotation")).toHaveAccessibleName("Avvia presentazione");
