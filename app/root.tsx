@@ -9,18 +9,21 @@ import { servicesContext } from "~/services.server";
 import stylesheet from "./app.css?url";
 
 export const links: Route.LinksFunction = () => [
-  { rel: "stylesheet", href: stylesheet },
+  // Before the script preloads in <head>, so the first paint does not wait behind them (app/lib/head-links.ts).
+  { rel: "stylesheet", href: stylesheet, precedence: "default" } as Route.LinkDescriptors[number],
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { content } = context.get(servicesContext);
+  const { content, config } = context.get(servicesContext);
   // The header's Admin link and logout button; the session is checked again by every admin route.
   const signedIn = await isSignedIn(request, context);
   const flash = readFlash(request);
   return data(
     {
       content,
+      // Canonical and share URLs in every page's meta (app/lib/meta.ts).
+      siteUrl: config.siteUrl,
       flash,
       // The server's year, so the footer never mismatches during hydration.
       year: new Date().getFullYear(),

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from "react";
-import { Form, Link, NavLink } from "react-router";
+import { Form, Link, NavLink, useLocation } from "react-router";
+import { scrollToSection } from "~/lib/smooth-scroll";
 import { Logo } from "./logo";
 
 /** Spec §9: the header turns opaque past 50 px of scroll. */
@@ -47,13 +48,27 @@ export function SiteHeader({
     if (menuRef.current) menuRef.current.open = false;
   };
 
+  const { pathname } = useLocation();
+  // On /home the section links glide there (500 ms, 80 px under the header); elsewhere they navigate.
+  const onSectionLink = (event: React.MouseEvent<HTMLAnchorElement>, href: string) => {
+    if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    const [path, id] = href.split("#");
+    const section = id ? document.getElementById(id) : null;
+    if (path !== pathname || !section) return;
+    event.preventDefault();
+    closeMenu();
+    // Keeps React Router's history entry; only the address's hash changes.
+    window.history.replaceState(window.history.state, "", `#${id}`);
+    scrollToSection(section);
+  };
+
   const links = (
     <ul className="site-nav__list" onClick={(e) => (e.target as HTMLElement).closest("a") && closeMenu()}>
       {sectionLinks.map((link) => (
         <li key={link.href}>
-          <a href={link.href} className="site-nav__link">
+          <Link to={link.href} className="site-nav__link" onClick={(event) => onSectionLink(event, link.href)}>
             {link.label}
-          </a>
+          </Link>
         </li>
       ))}
       {signedIn ? (
@@ -84,11 +99,14 @@ export function SiteHeader({
   return (
     <header className="site-header" data-scrolled={scrolled ? "true" : "false"}>
       <div className="site-header__inner">
-        <Link to="/home" className="brand" aria-label={`${name}, ${title}: home`}>
+        <Link to="/home" className="brand">
           <Logo className="brand__logo" />
           <span className="brand__text">
             <span className="brand__name">{name}</span>
-            <span className="brand__title">{title}</span>
+            <span className="brand__title">
+              {title}
+              <span className="visually-hidden"> – Home</span>
+            </span>
           </span>
         </Link>
         <nav className="site-nav site-nav--wide" aria-label="Principale">

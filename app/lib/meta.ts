@@ -1,7 +1,122 @@
 import type { SiteContent } from "~/content/site-content";
 
-/** Title and description of a page, in Italian; the practice name is appended to the title. */
-export function pageMeta(content: SiteContent | undefined, title: string, description: string) {
+/** What the root loader gives every page's meta function. */
+interface RootMetaData {
+  content: SiteContent;
+  siteUrl: string;
+}
+
+interface MetaArgsLike {
+  matches: readonly ({ id: string; loaderData?: unknown } | undefined)[];
+  location: { pathname: string };
+}
+
+export interface PageMetaOptions {
+  /** Admin and error pages: keep them out of search results. */
+  noindex?: boolean;
+  /** The page's address when it differs from the visited one. */
+  canonicalPath?: string;
+}
+
+/** The default share image (public/og-image.png), 1200×630. */
+export const SHARE_IMAGE = { path: "/og-image.png", width: 1200, height: 630, alt: "Logo dello studio di nutrizione: una foglia in un cerchio" };
+
+function rootData(args: MetaArgsLike): Partial<RootMetaData> {
+  const root = args.matches.find((m) => m?.id === "root");
+  return (root?.loaderData ?? {}) as Partial<RootMetaData>;
+}
+
+/**
+ * A page's head: unique Italian title and description, canonical URL from SITE_URL,
+ * Open Graph and Twitter cards with the default share image, and robots for private pages.
+ * Use it from a route's meta export: `export const meta = (args) => pageMeta(args, "Titolo", "Descrizione")`.
+ */
+export function pageMeta(args: MetaArgsLike, title: string, description: string, options?: PageMetaOptions): Record<string, string>[];
+/** @deprecated Pass the meta function's arguments instead of the content, so the page gets its canonical URL and share cards. */
+export function pageMeta(content: SiteContent | undefined, title: string, description: string): Record<string, string>[];
+export function pageMeta(
+  source: MetaArgsLike | SiteContent | undefined,
+  title: string,
+  description: string,
+  options: PageMetaOptions = {},
+): Record<string, string>[] {
+  if (!source || !("matches" in source)) {
+    const name = source?.practitioner.name ?? "";
+    return [{ title: name ? `${title} | ${name}` : title }, { name: "description", content: description }];
+  }
+  const args = source;
+  const { content, siteUrl = "" } = rootData(args);
   const name = content?.practitioner.name ?? "";
-  return [{ title: name ? `${title} | ${name}` : title }, { name: "description", content: description }];
+  const fullTitle = name && !title.includes(name) ? `${title} | ${name}` : title;
+  const url = `${siteUrl}${options.canonicalPath ?? args.location.pathname}`;
+  const image = `${siteUrl}${SHARE_IMAGE.path}`;
+  const tags: Record<string, string>[] = [
+    { title: fullTitle },
+    { name: "description", content: description },
+  ];
+  if (options.noindex) {
+    tags.push({ name: "robots", content: "noindex, nofollow" });
+    return tags;
+  }
+  tags.push(
+    { tagName: "link", rel: "canonical", href: url },
+    { property: "og:type", content: "website" },
+    { property: "og:locale", content: "it_IT" },
+    { property: "og:site_name", content: name },
+    { property: "og:title", content: fullTitle },
+    { property: "og:description", content: description },
+    { property: "og:url", content: url },
+    { property: "og:image", content: image },
+    { property: "og:image:width", content: String(SHARE_IMAGE.width) },
+    { property: "og:image:height", content: String(SHARE_IMAGE.height) },
+    { property: "og:image:alt", content: SHARE_IMAGE.alt },
+    { name: "twitter:card", content: "summary_large_image" },
+    { name: "twitter:title", content: fullTitle },
+    { name: "twitter:description", content: description },
+    { name: "twitter:image", content: image },
+  );
+  return tags;
+}
+
+const weekdayOrder = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"];
+
+/** schema.org description of the practice for search engines: both studios, hours, phone, practitioner. */
+export function practiceJsonLd(content: SiteContent, siteUrl: string) {
+  const { practitioner, business, contact, studios, hours, links } = content;
+  return {
+    "@context": "https://schema.org",
+    "@type": "MedicalBusiness",
+    "@id": `${siteUrl}/#studio`,
+    name: `${practitioner.name}, ${practitioner.title}`,
+    description: `${practitioner.title} a ${studios.map((s) => s.city).join(" e ")}: piani alimentari personalizzati, educazione alimentare, nutrizione pediatrica e sportiva.`,
+    url: `${siteUrl}/home`,
+    image: `${siteUrl}${SHARE_IMAGE.path}`,
+    logo: `${siteUrl}/favicon.svg`,
+    telephone: contact.phone.replace(/\s+/g, ""),
+    email: contact.email,
+    vatID: `IT${business.vatNumber}`,
+    address: studios.map((studio) => ({
+      "@type": "PostalAddress",
+      name: studio.name,
+      streetAddress: studio.street,
+      postalCode: studio.postalCode,
+      addressLocality: studio.city,
+      addressRegion: studio.province,
+      addressCountry: "IT",
+    })),
+    areaServed: studios.map((s) => ({ "@type": "City", name: s.city })),
+    openingHoursSpecification: hours.map((h) => ({
+      "@type": "OpeningHoursSpecification",
+      dayOfWeek: [...h.days].sort((a, b) => weekdayOrder.indexOf(a) - weekdayOrder.indexOf(b)),
+      opens: h.opens,
+      closes: h.closes,
+    })),
+    employee: {
+      "@type": "Person",
+      name: practitioner.name,
+      jobTitle: practitioner.title,
+      memberOf: { "@type": "Organization", name: practitioner.register },
+    },
+    sameAs: [links.social.url, links.doctorProfile],
+  };
 }

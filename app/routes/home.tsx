@@ -1,17 +1,206 @@
+import { Link, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/home";
-import { pageMeta } from "~/lib/meta";
+import { ContactSection } from "~/components/contact-section";
+import { JsonLd } from "~/components/json-ld";
+import type { LiveHandle } from "~/components/live-updates";
+import { Portrait } from "~/components/portrait";
+import { RecipeSlideshow } from "~/components/recipe-slideshow";
+import { ReviewCard } from "~/components/review-card";
+import { ServicesGrid } from "~/components/services-grid";
+import { fontPreloads, stylesheet } from "~/lib/head-links";
+import { pageMeta, practiceJsonLd } from "~/lib/meta";
+import { storedPortraitUrl } from "~/lib/portrait.server";
+import { toRecipePhotoView } from "~/models/recipe-photos.server";
+import { toReviewView } from "~/models/reviews.server";
+import type { RecipePhotoView, ReviewView } from "~/models/views";
+import type { loader as rootLoader } from "~/root";
+import { servicesContext } from "~/services.server";
+import servicesGridStyles from "~/styles/services-grid.css?url";
+import homeStyles from "~/styles/home.css?url";
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta(matches[0]?.loaderData.content, "Home", "Servizi di nutrizione, chi sono, recensioni e contatti.");
+/** Spec §9: home shows the three newest reviews. */
+export const HOME_REVIEW_COUNT = 3;
 
-// Placeholder until the public-site issue builds the sections.
-export default function Home() {
+export const handle: LiveHandle = { liveTables: ["recipe_photos", "reviews"] };
+
+export const links: Route.LinksFunction = () => [
+  ...fontPreloads,
+  stylesheet(servicesGridStyles),
+  stylesheet(homeStyles),
+];
+
+export const meta: Route.MetaFunction = (args) => {
+  const content = args.matches[0]?.loaderData.content;
+  const cities = content?.studios.map((s) => s.city).join(" e ") ?? "";
+  return pageMeta(
+    args,
+    `${content?.practitioner.title ?? "Nutrizionista"} a ${cities}`,
+    `${content?.practitioner.name ?? ""}, ${content?.practitioner.title ?? ""} a ${cities}: piani alimentari personalizzati, educazione alimentare, nutrizione pediatrica e sportiva. Orari, studi e contatti.`,
+  );
+};
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const s = context.get(servicesContext);
+  // A failed read shows the section's empty state; the rest of the page still works.
+  const [photos, reviews, portrait] = await Promise.all([
+    s.photos
+      .list()
+      .then((rows): RecipePhotoView[] => rows.map((row) => toRecipePhotoView(s.media, row)))
+      .catch((error: unknown) => {
+        s.logger.error({ err: error }, "home: reading recipe photos failed");
+        return [];
+      }),
+    s.reviews
+      .newest(HOME_REVIEW_COUNT)
+      .then((rows): ReviewView[] => rows.map((row) => toReviewView(s.media, row)))
+      .catch((error: unknown) => {
+        s.logger.error({ err: error }, "home: reading reviews failed");
+        return [];
+      }),
+    storedPortraitUrl(s.media).catch((error: unknown) => {
+      s.logger.error({ err: error }, "home: reading the portrait failed");
+      return null;
+    }),
+  ]);
+  return { photos, reviews, portrait };
+}
+
+const newTab = <span className="visually-hidden"> (si apre in una nuova scheda)</span>;
+
+export default function Home({ loaderData }: Route.ComponentProps) {
+  const root = useRouteLoaderData<typeof rootLoader>("root")!;
+  const { content, siteUrl } = root;
+  const { practitioner, stats, links, studios } = content;
+  const { photos, reviews, portrait } = loaderData;
+  const cities = studios.map((s) => s.city).join(" e ");
+
   return (
-    <div className="page">
-      <section id="chi-sono" className="section"><h1>Home</h1></section>
-      <section id="servizi" className="section"><h2>Servizi</h2></section>
-      <section id="recensioni" className="section"><h2>Recensioni</h2></section>
-      <section id="contatti" className="section"><h2>Contatti</h2></section>
+    <div className="home">
+      <JsonLd data={practiceJsonLd(content, siteUrl)} />
+
+      <section className="hero" aria-labelledby="hero-title">
+        <div className="hero__inner">
+          <div className="hero__text">
+            <p className="eyebrow">
+              {practitioner.title} · {cities}
+            </p>
+            <h1 id="hero-title" className="hero__title">
+              Un'alimentazione su misura, costruita insieme a te
+            </h1>
+            <p className="hero__lead">
+              Sono {content.business.legalName}, {practitioner.title.toLowerCase()}. Ti aiuto a impostare un'alimentazione adatta alla tua salute, alle tue
+              abitudini e ai tuoi obiettivi, con un percorso seguito visita dopo visita.
+            </p>
+            <div className="hero__actions">
+              <a className="button" href={links.booking} target="_blank" rel="noopener">
+                Prenota una visita
+                {newTab}
+              </a>
+              <Link className="button button--secondary" to="/services">
+                Scopri i servizi
+              </Link>
+            </div>
+            <p className="stat">
+              <span className="stat__value">{stats.patients}</span>
+              <span className="stat__label">pazienti soddisfatti</span>
+            </p>
+          </div>
+          <div className="hero__art">
+            <img src="/images/erbe.svg" alt="" width={480} height={420} fetchPriority="low" />
+          </div>
+        </div>
+      </section>
+
+      <section id="chi-sono" className="section about" aria-labelledby="chi-sono-title" tabIndex={-1}>
+        <div className="section__inner about__inner">
+          <div className="about__media">
+            <Portrait className="about__portrait" src={portrait} name={practitioner.name} />
+            <p className="stat stat--badge">
+              <span className="stat__value">{stats.yearsOfExperience}</span>
+              <span className="stat__label">anni di esperienza</span>
+            </p>
+          </div>
+          <div className="about__text">
+            <p className="eyebrow">Chi Sono</p>
+            <h2 id="chi-sono-title">
+              {practitioner.name}, {practitioner.title}
+            </h2>
+            <p>
+              Sono iscritta all'{practitioner.register} (n. {practitioner.registerNumber}) e ricevo negli studi di{" "}
+              {cities}. Mi occupo di alimentazione per adulti, bambini e sportivi, e di nutrizione nelle
+              patologie in collaborazione con il medico curante.
+            </p>
+            <p>
+              Credo in un'alimentazione che si possa seguire davvero: niente schemi rigidi uguali per tutti, ma
+              scelte costruite sulla tua giornata, sui tuoi gusti e sulla tua storia clinica.
+            </p>
+            <ol className="steps" aria-label="Come si svolge il percorso">
+              <li>
+                <strong>Prima visita</strong> Anamnesi, abitudini alimentari, misure e obiettivi.
+              </li>
+              <li>
+                <strong>Piano alimentare</strong> Un piano personalizzato con indicazioni pratiche per la spesa e i
+                pasti.
+              </li>
+              <li>
+                <strong>Controlli</strong> Incontri periodici per valutare l'andamento e adattare il piano.
+              </li>
+            </ol>
+          </div>
+        </div>
+      </section>
+
+      <section id="servizi" className="section section--tinted" aria-labelledby="servizi-title" tabIndex={-1}>
+        <div className="section__inner">
+          <ServicesGrid titleBlock titleId="servizi-title" />
+          <p className="section__more">
+            <Link to="/services" className="arrow-link">
+              Tutti i dettagli sui servizi
+            </Link>
+          </p>
+        </div>
+      </section>
+
+      <section id="ricette" className="section" aria-labelledby="ricette-title" tabIndex={-1}>
+        <div className="section__inner">
+          <header className="section-heading">
+            <h2 id="ricette-title">Le mie ricette</h2>
+            <p className="section-heading__lead">Idee per pasti equilibrati e semplici da preparare.</p>
+          </header>
+          <RecipeSlideshow photos={photos} label="Le mie ricette" />
+        </div>
+      </section>
+
+      <section id="recensioni" className="section section--tinted" aria-labelledby="recensioni-title" tabIndex={-1}>
+        <div className="section__inner">
+          <header className="section-heading">
+            <h2 id="recensioni-title">Recensioni</h2>
+            <p className="section-heading__lead">Le esperienze più recenti dei pazienti.</p>
+          </header>
+          {reviews.length ? (
+            <ul className="home-reviews">
+              {reviews.map((review) => (
+                <li key={review.id}>
+                  <ReviewCard review={review} headingLevel={3} />
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <p className="empty-state">Nessuna recensione disponibile. Sii il primo a lasciare una recensione!</p>
+          )}
+          <p className="section__more">
+            <Link to="/reviews" className="arrow-link">
+              Leggi tutte le recensioni
+            </Link>
+          </p>
+        </div>
+      </section>
+
+      <section id="contatti" className="section" aria-labelledby="contatti-title" tabIndex={-1}>
+        <div className="section__inner">
+          <ContactSection content={content} headingId="contatti-title" />
+        </div>
+      </section>
     </div>
   );
 }

@@ -1,19 +1,24 @@
 import { Link, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/landing";
+import { JsonLd } from "~/components/json-ld";
 import { Logo } from "~/components/logo";
 import { SiteFooter } from "~/components/site-footer";
+import { fontPreloads } from "~/lib/head-links";
+import { pageMeta, practiceJsonLd } from "~/lib/meta";
 import type { loader as rootLoader } from "~/root";
 
-export const meta: Route.MetaFunction = ({ matches }) => {
-  const content = matches[0]?.loaderData.content;
+export const links: Route.LinksFunction = () => fontPreloads;
+
+export const meta: Route.MetaFunction = (args) => {
+  const content = args.matches[0]?.loaderData.content;
   const name = content?.practitioner.name ?? "";
-  return [
-    { title: `${name} · ${content?.practitioner.title ?? ""}` },
-    {
-      name: "description",
-      content: `${name}, ${content?.practitioner.title ?? ""} a ${content?.studios.map((s) => s.city).join(" e ") ?? ""}: servizi, percorso e recensioni dei pazienti.`,
-    },
-  ];
+  const title = content?.practitioner.title ?? "";
+  const cities = content?.studios.map((s) => s.city).join(" e ") ?? "";
+  return pageMeta(
+    args,
+    `${name} · ${title}`,
+    `${name}, ${title} a ${cities}: servizi di nutrizione, percorso professionale e recensioni dei pazienti.`,
+  );
 };
 
 /** The full-screen intro with its two entry cards (spec §2). */
@@ -22,6 +27,7 @@ export default function Landing() {
   const { practitioner } = root.content;
   return (
     <>
+      <JsonLd data={practiceJsonLd(root.content, root.siteUrl)} />
       <main id="main" className="landing">
         <div className="landing__backdrop" aria-hidden="true">
           <span className="landing__leaf landing__leaf--one" />

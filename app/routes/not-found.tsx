@@ -1,21 +1,38 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/not-found";
+import { fontPreloads } from "~/lib/head-links";
+import { pageMeta } from "~/lib/meta";
 
 export function loader() {
   // A real 404 status, so search engines do not index unknown addresses.
   throw new Response("Pagina non trovata", { status: 404 });
 }
 
-export const meta: Route.MetaFunction = () => [{ title: "Pagina non trovata" }, { name: "robots", content: "noindex" }];
+export const links: Route.LinksFunction = () => fontPreloads;
+
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, "Pagina non trovata", "La pagina richiesta non esiste o è stata spostata.", { noindex: true });
 
 export function ErrorBoundary() {
   return (
     <div className="page error-page">
+      <img className="error-page__art" src="/images/erbe.svg" alt="" width={240} height={210} />
       <h1>Pagina non trovata</h1>
-      <p>La pagina che cerchi non esiste o è stata spostata.</p>
+      <p>La pagina che cerchi non esiste o è stata spostata. Controlla l'indirizzo oppure riparti da qui:</p>
       <Link className="button" to="/home">
         Torna alla Home
       </Link>
+      <ul className="error-page__links" aria-label="Altre pagine">
+        <li>
+          <Link to="/services">Servizi</Link>
+        </li>
+        <li>
+          <Link to="/reviews">Recensioni</Link>
+        </li>
+        <li>
+          <Link to="/home#contatti">Contatti</Link>
+        </li>
+      </ul>
     </div>
   );
 }

@@ -1,4 +1,16 @@
-// Placeholder until the public-site issue writes the rules.
-export function loader() {
-  return new Response("Non trovato", { status: 404 });
+import type { Route } from "./+types/robots[.]txt";
+import { servicesContext } from "~/services.server";
+
+/** Everything public may be crawled; the admin area and the live stream may not. */
+export function robotsTxt(siteUrl: string): string {
+  return ["User-agent: *", "Disallow: /admin", "Disallow: /events", "Allow: /", "", `Sitemap: ${siteUrl}/sitemap.xml`, ""].join(
+    "\n",
+  );
+}
+
+export function loader({ context }: Route.LoaderArgs) {
+  const { config } = context.get(servicesContext);
+  return new Response(robotsTxt(config.siteUrl), {
+    headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "public, max-age=3600" },
+  });
 }

@@ -1,13 +1,59 @@
+import { Link, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/services";
-import { pageMeta } from "~/lib/meta";
+import { JsonLd } from "~/components/json-ld";
+import { ServicesGrid } from "~/components/services-grid";
+import { fontPreloads, stylesheet } from "~/lib/head-links";
+import { pageMeta, practiceJsonLd } from "~/lib/meta";
+import type { loader as rootLoader } from "~/root";
+import servicesGridStyles from "~/styles/services-grid.css?url";
+import servicesStyles from "~/styles/services.css?url";
 
-export const meta: Route.MetaFunction = ({ matches }) => pageMeta(matches[0]?.loaderData.content, "Servizi", "I Miei Servizi");
+export const links: Route.LinksFunction = () => [
+  ...fontPreloads,
+  stylesheet(servicesGridStyles),
+  stylesheet(servicesStyles),
+];
 
-// Placeholder until its own issue builds this page.
-export default function Page() {
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(
+    args,
+    "Servizi di nutrizione",
+    "Piani alimentari personalizzati, educazione alimentare, nutrizione pediatrica, gestione del peso, nutrizione e patologie, nutrizione sportiva.",
+  );
+
+export default function Services() {
+  const { content, siteUrl } = useRouteLoaderData<typeof rootLoader>("root")!;
   return (
-    <div className="page">
-      <h1>I Miei Servizi</h1>
+    <div className="page services-page">
+      <JsonLd data={practiceJsonLd(content, siteUrl)} />
+      <Link to="/home" className="back-link">
+        <svg viewBox="0 0 20 20" width="18" height="18" aria-hidden="true" focusable="false">
+          <path d="M12.5 4.5L7 10l5.5 5.5" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
+        </svg>
+        Torna alla Home
+      </Link>
+      <header className="services-page__header">
+        <h1>I Miei Servizi</h1>
+        <p className="services-page__intro">
+          Offro un'ampia gamma di servizi di nutrizione personalizzati. Ogni percorso è costruito sulle esigenze
+          specifiche della persona: la storia clinica, le abitudini, gli orari e gli obiettivi.
+        </p>
+      </header>
+
+      <ServicesGrid headingLevel={2} />
+
+      <aside className="cta-panel" aria-labelledby="cta-title">
+        <h2 id="cta-title" className="cta-panel__title">
+          Vuoi saperne di più?
+        </h2>
+        <p>
+          Prenota una prima consulenza: valuteremo insieme la tua situazione e il percorso più adatto a te.
+        </p>
+        <a className="button" href={content.links.doctorProfile} target="_blank" rel="noopener noreferrer">
+          Prenota una Consulenza
+          <span className="visually-hidden"> (si apre in una nuova scheda)</span>
+        </a>
+      </aside>
     </div>
   );
 }

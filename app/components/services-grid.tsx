@@ -1,0 +1,42 @@
+import { services } from "~/content/services";
+import { ServiceIcon } from "./service-icon";
+
+export const SERVICES_TITLE = "I Miei Servizi";
+export const SERVICES_SUBTITLE = "Percorsi di nutrizione costruiti sulla persona, dalla prima visita ai controlli successivi.";
+
+/**
+ * The six services. With `titleBlock` it brings its own "I Miei Servizi" heading and subtitle (home);
+ * without, the page supplies the heading (/services) and `headingLevel` keeps the outline in order.
+ */
+export function ServicesGrid({
+  titleBlock = false,
+  headingLevel = titleBlock ? 3 : 2,
+  titleId,
+}: {
+  titleBlock?: boolean;
+  headingLevel?: 2 | 3;
+  titleId?: string;
+}) {
+  const Card = `h${headingLevel}` as const;
+  return (
+    <div className="services">
+      {titleBlock ? (
+        <header className="section-heading">
+          <h2 id={titleId}>{SERVICES_TITLE}</h2>
+          <p className="section-heading__lead">{SERVICES_SUBTITLE}</p>
+        </header>
+      ) : null}
+      <ul className="services__grid" aria-label="Servizi offerti">
+        {services.map((service) => (
+          <li key={service.id} className="service-card" id={service.id}>
+            <span className="service-card__icon">
+              <ServiceIcon name={service.icon} />
+            </span>
+            <Card className="service-card__title">{service.title}</Card>
+            <p className="service-card__text">{service.description}</p>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}

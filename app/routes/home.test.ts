@@ -1,0 +1,92 @@
+import { RouterContextProvider } from "react-router";
+import { describe, expect, it, vi } from "vitest";
+import type { AppServices } from "~/services.server";
+import { servicesContext } from "~/services.server";
+import { HOME_REVIEW_COUNT, handle, loader } from "./home";
+
+function fakeServices(overrides: { list?: () => Promise<unknown[]>; newest?: (n: number) => Promise<unknown[]> }) {
+  const logger = { error: vi.fn() };
+  const services = {
+    logger,
+    media: {
+      publicUrl: (key: string) => `/media/${key}`,
+      get: async () => undefined,
+    },
+    photos: { list: overrides.list ?? (async () => []) },
+    reviews: { newest: overrides.newest ?? (async () => []) },
+  } as unknown as AppServices;
+  const context = new RouterContextProvider();
+  context.set(servicesContext, services);
+  return { context, logger };
+}
+
+const call = (context: RouterContextProvider) =>
+  loader({ context, request: new Request("http://localhost/home"), params: {} } as never);
+
+describe("home loader", () => {
+  it("asks for the three newest published reviews and refreshes live on photo and review changes", async () => {
+    const newest = vi.fn(async () => []);
+    const { context } = fakeServices({ newest });
+    await call(context);
+    expect(newest).toHaveBeenCalledWith(3);
+    expect(HOME_REVIEW_COUNT).toBe(3);
+    expect(handle.liveTables).toEqual(["recipe_photos", "reviews"]);
+  });
+
+  it("shows empty lists and logs the error when a read fails, instead of failing the page", async () => {
+    const { context, logger } = fakeServices({
+      list: async () => {
+        throw new Error("database down");
+      },
+      newest: async () => {
+        throw new Error("database down");
+      },
+    });
+    const data = await call(context);
+    expect(data).toEqual({ photos: [], reviews: [], portrait: null });
+    expect(logger.error).toHaveBeenCalledTimes(2);
+    expect(logger.error.mock.calls.map((c) => c[1])).toEqual([
+      "home: reading recipe photos failed",
+      "home: reading reviews failed",
+    ]);
+  });
+
+  it("turns stored rows into views with responsive image URLs", async () => {
+    const createdAt = new Date("2026-01-02T10:00:00Z");
+    const { context } = fakeServices({
+      list: async () => [
+        {
+          id: "p1",
+          title: "Vellutata",
+          imageUrl: "/media/recipe-photos/b.webp",
+          displayOrder: 0,
+          createdAt,
+          image: {
+            width: 800,
+            height: 600,
+            format: "webp",
+            variants: [
+              { key: "recipe-photos/a.webp", width: 400, height: 300 },
+              { key: "recipe-photos/b.webp", width: 800, height: 600 },
+            ],
+          },
+        },
+      ],
+    });
+    const data = await call(context);
+    expect(data.photos).toEqual([
+      {
+        id: "p1",
+        title: "Vellutata",
+        displayOrder: 0,
+        createdAt: createdAt.toISOString(),
+        image: {
+          src: "/media/recipe-photos/b.webp",
+          srcSet: "/media/recipe-photos/a.webp 400w, /media/recipe-photos/b.webp 800w",
+          width: 800,
+          height: 600,
+        },
+      },
+    ]);
+  });
+});

@@ -1,0 +1,18 @@
+import { describe, expect, it } from "vitest";
+import { robotsTxt } from "./robots[.]txt";
+import { sitemapXml } from "./sitemap[.]xml";
+
+describe("sitemap.xml and robots.txt", () => {
+  it("lists the public pages under SITE_URL, escaping the XML", () => {
+    const xml = sitemapXml("https://a.it", ["/", "/x?a=1&b=2"]);
+    expect(xml).toContain("<loc>https://a.it/</loc>");
+    expect(xml).toContain("<loc>https://a.it/x?a=1&amp;b=2</loc>");
+    expect(sitemapXml("https://a.it")).not.toContain("admin");
+  });
+
+  it("disallows the admin area and names the sitemap", () => {
+    const text = robotsTxt("https://a.it");
+    expect(text).toContain("Disallow: /admin\n");
+    expect(text).toContain("Sitemap: https://a.it/sitemap.xml");
+  });
+});

@@ -1,0 +1,167 @@
+// `npm run bench:lighthouse`: Lighthouse (default mobile profile, simulated throttling) on the public
+// pages of the production build, served by a fresh server with a few photos and reviews. Prints the
+// category scores, LCP, CLS, TBT and the bytes transferred per kind; exits 1 when a target is missed.
+import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { brotliCompressSync, constants as zlibConstants } from "node:zlib";
+import * as chromeLauncher from "chrome-launcher";
+import lighthouse from "lighthouse";
+import { runnerImport } from "vite";
+import { buildIfStale } from "../build-if-stale.ts";
+import { startAppServer } from "../../tests/support/app-server.ts";
+
+const root = path.resolve(import.meta.dirname, "../..");
+const pages = process.argv.slice(2).filter((a) => a.startsWith("/"));
+const paths = pages.length ? pages : ["/", "/home", "/services"];
+
+const targets = { performance: 95, accessibility: 100, "best-practices": 100, seo: 100, cls: 0, homeJsKb: 110 };
+
+buildIfStale();
+
+// The seed helper imports app modules through the "~/" alias: load it with Vite's module runner.
+const { module: seed } = await runnerImport<typeof import("../../tests/support/seed.ts")>(
+  path.join(root, "tests/support/seed.ts"),
+  { configFile: false, root, logLevel: "error", resolve: { tsconfigPaths: true } },
+);
+const dataDir = mkdtempSync(path.join(os.tmpdir(), "bench-lh-"));
+await seed.seedPhotos(dataDir, 4);
+await seed.seedReviews(dataDir, [
+  { name: "Laura B.", rating: 5, content: "Percorso chiaro e piano facile da seguire nella vita di tutti i giorni." },
+  { name: "Marco", rating: 4, content: "Visite puntuali, indicazioni pratiche e spiegate bene.", withImage: true },
+  { name: "Sara T.", rating: 5, content: "Mi sono trovata bene con il piano per tutta la famiglia." },
+]);
+
+const server = await startAppServer({ DATA_DIR: dataDir });
+
+/** One fresh browser per run: a reused one sometimes loses the trace (NO_NAVSTART). */
+async function audit(url: string) {
+  for (let attempt = 1; ; attempt++) {
+    const chrome = await chromeLauncher.launch({
+      chromePath: process.env.CHROME_PATH ?? "/usr/bin/chromium",
+      chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu"],
+    });
+    try {
+      const result = await lighthouse(url, {
+        port: chrome.port,
+        output: "json",
+        logLevel: "error",
+        onlyCategories: ["performance", "accessibility", "best-practices", "seo"],
+      });
+      if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+      if (!result.lhr.runtimeError || attempt === 3) return result;
+      console.error(`${url}: ${result.lhr.runtimeError.code}, running again`);
+    } finally {
+      await chrome.kill();
+    }
+  }
+}
+
+/** What the same scripts weigh at brotli quality 11 (precompressed at build time, as a CDN would). */
+async function brotli11Kb(urls: string[]): Promise<number> {
+  let total = 0;
+  for (const url of urls) {
+    const body = Buffer.from(await (await fetch(url, { headers: { "Accept-Encoding": "identity" } })).arrayBuffer());
+    total += brotliCompressSync(body, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11 } }).length;
+  }
+  return kb(total);
+}
+
+interface Row {
+  path: string;
+  performance: number;
+  accessibility: number;
+  "best-practices": number;
+  seo: number;
+  lcpMs: number;
+  cls: number;
+  tbtMs: number;
+  jsKb: number;
+  jsBrotli11Kb: number;
+  cssKb: number;
+  fontKb: number;
+  totalKb: number;
+}
+
+const kb = (bytes: number) => Math.round((bytes / 1024) * 10) / 10;
+const rows: Row[] = [];
+const failures: string[] = [];
+
+try {
+  for (const pagePath of paths) {
+    const result = await audit(`${server.url}${pagePath}`);
+    // LIGHTHOUSE_REPORTS=dir keeps each full report, to see what an audit found.
+    if (process.env.LIGHTHOUSE_REPORTS) {
+      mkdirSync(process.env.LIGHTHOUSE_REPORTS, { recursive: true });
+      writeFileSync(path.join(process.env.LIGHTHOUSE_REPORTS, `${pagePath.replace(/\W+/g, "_") || "_"}.json`), result.report as string);
+    }
+    const { categories, audits } = result.lhr;
+    if (result.lhr.runtimeError) console.error(`${pagePath}: ${result.lhr.runtimeError.code} ${result.lhr.runtimeError.message}`);
+    const requests = (audits["network-requests"]?.details as { items?: { url: string; resourceType?: string; transferSize?: number }[] })
+      ?.items ?? [];
+    const bytesOf = (type: string) =>
+      requests.filter((r) => r.resourceType === type).reduce((sum, r) => sum + (r.transferSize ?? 0), 0);
+    const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
+    const row: Row = {
+      path: pagePath,
+      performance: score("performance"),
+      accessibility: score("accessibility"),
+      "best-practices": score("best-practices"),
+      seo: score("seo"),
+      lcpMs: Math.round(audits["largest-contentful-paint"]?.numericValue ?? NaN),
+      cls: Math.round((audits["cumulative-layout-shift"]?.numericValue ?? NaN) * 1000) / 1000,
+      tbtMs: Math.round(audits["total-blocking-time"]?.numericValue ?? NaN),
+      jsKb: kb(bytesOf("Script")),
+      jsBrotli11Kb: await brotli11Kb(requests.filter((r) => r.resourceType === "Script").map((r) => r.url)),
+      cssKb: kb(bytesOf("Stylesheet")),
+      fontKb: kb(bytesOf("Font")),
+      totalKb: kb(requests.reduce((sum, r) => sum + (r.transferSize ?? 0), 0)),
+    };
+    rows.push(row);
+
+    if (row.performance < targets.performance) failures.push(`${pagePath}: Performance ${row.performance} < ${targets.performance}`);
+    for (const id of ["accessibility", "best-practices", "seo"] as const) {
+      if (row[id] < targets[id]) {
+        const failed = Object.values(audits)
+          .filter((a) => a.score !== null && a.score < 1 && result.lhr.categories[id]?.auditRefs.some((r) => r.id === a.id && r.weight > 0))
+          .map((a) => a.id);
+        failures.push(`${pagePath}: ${id} ${row[id]} < ${targets[id]} (${failed.join(", ")})`);
+      }
+    }
+    if (row.cls > targets.cls) failures.push(`${pagePath}: CLS ${row.cls} > ${targets.cls}`);
+    if (pagePath === "/home" && row.jsKb > targets.homeJsKb) failures.push(`/home: JavaScript ${row.jsKb} KB > ${targets.homeJsKb} KB`);
+  }
+} finally {
+  await server.stop();
+}
+
+console.log("\nLighthouse 13, mobile profile (simulated slow 4G, 4× CPU slowdown); sizes are compressed bytes transferred.\n");
+console.table(
+  rows.map((r) => ({
+    page: r.path,
+    Perf: r.performance,
+    A11y: r.accessibility,
+    BP: r["best-practices"],
+    SEO: r.seo,
+    "LCP ms": r.lcpMs,
+    CLS: r.cls,
+    "TBT ms": r.tbtMs,
+    "JS KB": r.jsKb,
+    "JS br11 KB": r.jsBrotli11Kb,
+    "CSS KB": r.cssKb,
+    "Font KB": r.fontKb,
+    "Total KB": r.totalKb,
+  })),
+);
+console.log(
+  "JS br11 KB: the same scripts compressed at brotli quality 11, as precompressed static files would be served.",
+);
+console.log(
+  `Targets: Performance ≥ ${targets.performance}; Accessibility, Best Practices, SEO = 100; CLS = 0; JS on /home ≤ ${targets.homeJsKb} KB.`,
+);
+if (failures.length) {
+  console.log(`\nMissed:\n- ${failures.join("\n- ")}`);
+  process.exitCode = 1;
+} else {
+  console.log("\nAll targets met.");
+}

@@ -1,0 +1,88 @@
+import path from "node:path";
+import { eq } from "drizzle-orm";
+import sharp from "sharp";
+import { openDatabase } from "~/db/database.server";
+import { reviews as reviewsTable, type RecipePhoto, type Review } from "~/db/schema";
+import { largestUrl, storeImage } from "~/media/image-pipeline.server";
+import { createLocalMediaStorage } from "~/media/media-storage.server";
+import { createRecipePhotoRepository } from "~/models/recipe-photos.server";
+import { createReviewRepository, type NewReview } from "~/models/reviews.server";
+
+/*
+ * Puts rows straight into a server's data directory, the way the production
+ * server lays it out (DATA_DIR/db for PGlite, DATA_DIR/media for files).
+ * PGlite allows one process per directory: seed before starting the server
+ * on that DATA_DIR, or after stopping it.
+ */
+
+const palette = ["#6a8f5e", "#a4532f", "#d9b44a", "#3f6137", "#9fb993", "#c77d52", "#557a4a", "#e6dcc7"];
+
+/** A plain coloured picture, distinct per index, for tests that need real stored images. */
+export async function testImage(index: number, width = 1200, height = 900): Promise<Buffer> {
+  return sharp({
+    create: { width, height, channels: 3, background: palette[index % palette.length]! },
+  })
+    .jpeg({ quality: 80 })
+    .toBuffer();
+}
+
+async function withData<T>(dataDir: string, work: (parts: Awaited<ReturnType<typeof open>>) => Promise<T>): Promise<T> {
+  const parts = await open(dataDir);
+  try {
+    return await work(parts);
+  } finally {
+    await parts.database.close();
+  }
+}
+
+async function open(dataDir: string) {
+  const database = await openDatabase({ pgliteDir: path.join(dataDir, "db") });
+  const media = createLocalMediaStorage(path.join(dataDir, "media"));
+  return { database, media };
+}
+
+/** Adds `count` recipe photos titled "Ricetta 1"…, stored through the real image pipeline, in that display order. */
+export async function seedPhotos(
+  dataDir: string,
+  count: number,
+  options: { titles?: (string | null)[] } = {},
+): Promise<RecipePhoto[]> {
+  return withData(dataDir, async ({ database, media }) => {
+    const photos = createRecipePhotoRepository(database.db);
+    const rows: RecipePhoto[] = [];
+    for (let i = 0; i < count; i++) {
+      const image = await storeImage(media, "recipe-photos", await testImage(i));
+      const title = options.titles ? (options.titles[i] ?? null) : `Ricetta ${i + 1}`;
+      rows.push(await photos.add({ title, imageUrl: largestUrl(media, image), image }));
+    }
+    return rows;
+  });
+}
+
+export interface SeedReview extends NewReview {
+  /** Defaults to now; older dates let a test control the order. */
+  createdAt?: Date;
+  /** Attach a stored test image. */
+  withImage?: boolean;
+}
+
+/** Adds the reviews as given (published unless `status` says otherwise). */
+export async function seedReviews(dataDir: string, list: SeedReview[]): Promise<Review[]> {
+  return withData(dataDir, async ({ database, media }) => {
+    const repo = createReviewRepository(database.db);
+    const rows: Review[] = [];
+    for (const [i, { createdAt, withImage, ...review }] of list.entries()) {
+      const image = withImage ? await storeImage(media, "reviews", await testImage(i, 800, 600)) : null;
+      let row = await repo.add({ ...review, image, imageUrl: image ? largestUrl(media, image) : null });
+      if (createdAt) {
+        [row] = (await database.db
+          .update(reviewsTable)
+          .set({ createdAt })
+          .where(eq(reviewsTable.id, row.id))
+          .returning()) as [Review];
+      }
+      rows.push(row);
+    }
+    return rows;
+  });
+}
