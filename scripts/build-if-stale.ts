@@ -2,6 +2,7 @@ import { spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import zlib, { brotliCompressSync, gzipSync } from "node:zlib";
 
 const root = path.resolve(import.meta.dirname, "..");
 const inputs = ["app", "server", "public", "drizzle", "react-router.config.ts", "vite.config.ts", "tsconfig.json", "package-lock.json"];
@@ -26,12 +27,28 @@ export function sourceHash(): string {
   return hash.digest("hex");
 }
 
-/** Builds the production bundle when it is missing or older than the sources. */
-export function buildIfStale(): void {
+/**
+ * Brotli (quality 11) and gzip copies of the text assets, made once at build time:
+ * on-the-fly compression must stay fast, so it cannot afford brotli's best level.
+ */
+export function precompressAssets(dir = path.join(root, "build/client/assets")): void {
+  for (const name of readdirSync(dir)) {
+    if (!/\.(js|css|svg|json)$/.test(name)) continue;
+    const data = readFileSync(path.join(dir, name));
+    writeFileSync(
+      path.join(dir, `${name}.br`),
+      brotliCompressSync(data, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: data.length } }),
+    );
+    writeFileSync(path.join(dir, `${name}.gz`), gzipSync(data, { level: 9 }));
+  }
+}
+
+/** Builds the production bundle when it is missing or older than the sources (`--force`: always). */
+export function buildIfStale(force = false): void {
   const wanted = sourceHash();
   const current = existsSync(stampFile) ? readFileSync(stampFile, "utf8") : "";
-  if (current === wanted && existsSync(path.join(root, "build/server/index.js"))) return;
-  console.log(current ? "Sources changed: rebuilding…" : "No production build yet: building…");
+  if (!force && current === wanted && existsSync(path.join(root, "build/server/index.js"))) return;
+  console.log(force ? "Building…" : current ? "Sources changed: rebuilding…" : "No production build yet: building…");
   const result = spawnSync(path.join(root, "node_modules/.bin/react-router"), ["build"], {
     cwd: root,
     stdio: "inherit",
@@ -40,7 +57,8 @@ export function buildIfStale(): void {
     console.error("The production build failed (see above).");
     process.exit(result.status ?? 1);
   }
+  precompressAssets();
   writeFileSync(stampFile, wanted);
 }
 
-if (import.meta.main) buildIfStale();
+if (import.meta.main) buildIfStale(process.argv.includes("--force"));

@@ -17,6 +17,7 @@ import {
   servicesContext,
   type AppServices,
 } from "~/services.server";
+import { precompressedAssets } from "./precompressed-assets";
 import { rejectForeignOrigin } from "./same-origin";
 import { securityHeaders } from "./security-headers";
 
@@ -82,10 +83,9 @@ export function createApp(
   if (options.devMiddleware) app.use(options.devMiddleware);
 
   const clientDir = path.resolve(process.cwd(), "build/client");
-  app.use(
-    "/assets",
-    express.static(path.join(clientDir, "assets"), { immutable: true, maxAge: "1y", fallthrough: false }),
-  );
+  const assetsDir = path.join(clientDir, "assets");
+  app.use("/assets", precompressedAssets(assetsDir));
+  app.use("/assets", express.static(assetsDir, { immutable: true, maxAge: "1y", fallthrough: false }));
   app.use(express.static(clientDir, { maxAge: "1h", index: false }));
 
   app.get("/media/*key", async (req, res, next) => {

@@ -15,3 +15,9 @@ export const LOGIN_MESSAGES = {
 export const MIN_PASSWORD_LENGTH = 10;
 /** Beyond this, hashing becomes a denial-of-service lever. */
 export const MAX_PASSWORD_LENGTH = 200;
+
+/** Spec §8. */
+export const LOGOUT_MESSAGES = {
+  success: "Logout effettuato con successo",
+  failure: "Errore durante il logout",
+} as const;

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from "react";
-import { Form, Link, NavLink, useLocation } from "react-router";
+import { Link, NavLink, useLocation } from "react-router";
 import { scrollToSection } from "~/lib/smooth-scroll";
+import { LogoutForm } from "./logout-form";
 import { Logo } from "./logo";
 
 /** Spec §9: the header turns opaque past 50 px of scroll. */
@@ -79,11 +80,7 @@ export function SiteHeader({
             </NavLink>
           </li>
           <li>
-            <Form method="post" action="/admin-logout" className="site-nav__logout">
-              <button type="submit" className="site-nav__link site-nav__button">
-                Esci
-              </button>
-            </Form>
+            <LogoutForm className="site-nav__logout" buttonClassName="site-nav__link site-nav__button" />
           </li>
         </>
       ) : (

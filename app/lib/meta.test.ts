@@ -29,13 +29,6 @@ describe("page meta", () => {
     expect(tags).toContainEqual({ name: "robots", content: "noindex, nofollow" });
     expect(tags.some((t) => t.rel === "canonical" || t.property?.startsWith("og:"))).toBe(false);
   });
-
-  it("still accepts the content alone (older call sites): title and description only", () => {
-    expect(pageMeta(defaultSiteContent, "Recensioni", "Cosa dicono i clienti")).toEqual([
-      { title: "Recensioni | Dott.ssa Giulia Ferrari" },
-      { name: "description", content: "Cosa dicono i clienti" },
-    ]);
-  });
 });
 
 describe("practice structured data", () => {

@@ -31,20 +31,12 @@ function rootData(args: MetaArgsLike): Partial<RootMetaData> {
  * Open Graph and Twitter cards with the default share image, and robots for private pages.
  * Use it from a route's meta export: `export const meta = (args) => pageMeta(args, "Titolo", "Descrizione")`.
  */
-export function pageMeta(args: MetaArgsLike, title: string, description: string, options?: PageMetaOptions): Record<string, string>[];
-/** @deprecated Pass the meta function's arguments instead of the content, so the page gets its canonical URL and share cards. */
-export function pageMeta(content: SiteContent | undefined, title: string, description: string): Record<string, string>[];
 export function pageMeta(
-  source: MetaArgsLike | SiteContent | undefined,
+  args: MetaArgsLike,
   title: string,
   description: string,
   options: PageMetaOptions = {},
 ): Record<string, string>[] {
-  if (!source || !("matches" in source)) {
-    const name = source?.practitioner.name ?? "";
-    return [{ title: name ? `${title} | ${name}` : title }, { name: "description", content: description }];
-  }
-  const args = source;
   const { content, siteUrl = "" } = rootData(args);
   const name = content?.practitioner.name ?? "";
   const fullTitle = name && !title.includes(name) ? `${title} | ${name}` : title;

@@ -15,10 +15,7 @@ import { readFormData } from "~/lib/form-data.server";
 import { pageMeta } from "~/lib/meta";
 import { servicesContext } from "~/services.server";
 
-export const meta: Route.MetaFunction = ({ matches }) => [
-  ...pageMeta(matches[0]?.loaderData.content, "Account e sicurezza", "Password, verifica in due passaggi e sessioni attive."),
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = (args) => pageMeta(args, "Account e sicurezza", "Password, verifica in due passaggi e sessioni attive.", { noindex: true });
 
 export async function loader({ context }: Route.LoaderArgs) {
   const admin = requireAdmin(context);

@@ -1,7 +1,8 @@
-import { data, Form, NavLink, Outlet } from "react-router";
+import { data, NavLink, Outlet } from "react-router";
 import type { Route } from "./+types/admin-layout";
 import { requireAdmin, requireAdminSession } from "~/auth/admin-auth.server";
 import { AdminErrorBoundary } from "~/components/admin/error-boundary";
+import { LogoutForm } from "~/components/logout-form";
 import adminStyles from "~/styles/admin.css?url";
 
 /** Every route below checks the session (and the Origin of every write) before its loader or action runs. */
@@ -28,11 +29,7 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
         </nav>
         <div className="admin-bar__user">
           <span className="admin-bar__email">{loaderData.email}</span>
-          <Form method="post" action="/admin-logout">
-            <button type="submit" className="button button--secondary admin-bar__logout">
-              Esci
-            </button>
-          </Form>
+          <LogoutForm buttonClassName="button button--secondary admin-bar__logout" />
         </div>
       </div>
       <Outlet />

@@ -22,10 +22,8 @@ import adminStyles from "~/styles/admin.css?url";
 
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: adminStyles }];
 
-export const meta: Route.MetaFunction = ({ matches }) => [
-  ...pageMeta(matches[0]?.loaderData.content, "Accesso", "Accesso riservato all'amministratore del sito."),
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, "Accesso", "Accesso riservato all'amministratore del sito.", { noindex: true });
 
 type Step = "password" | "code";
 

@@ -1,14 +1,10 @@
 import { redirect } from "react-router";
 import type { Route } from "./+types/admin-logout";
 import { assertSameOrigin } from "~/auth/admin-auth.server";
+import { LOGOUT_MESSAGES } from "~/auth/messages";
 import { clearSessionCookie, createSessionStore, readSessionToken } from "~/auth/sessions.server";
 import { flashCookie } from "~/lib/flash.server";
 import { servicesContext } from "~/services.server";
-
-export const LOGOUT_MESSAGES = {
-  success: "Logout effettuato con successo",
-  failure: "Errore durante il logout",
-} as const;
 
 /** Logout is a POST from our own pages only (a link or an image elsewhere must not sign anyone out). */
 export async function action({ request, context }: Route.ActionArgs) {

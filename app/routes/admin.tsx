@@ -21,10 +21,7 @@ import { toReviewView } from "~/models/reviews.server";
 import type { RecipePhotoView, ReviewView } from "~/models/views";
 import { servicesContext } from "~/services.server";
 
-export const meta: Route.MetaFunction = ({ matches }) => [
-  ...pageMeta(matches[0]?.loaderData.content, "Pannello Admin", "Gestione delle foto delle ricette e delle recensioni."),
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = (args) => pageMeta(args, "Pannello Admin", "Gestione delle foto delle ricette e delle recensioni.", { noindex: true });
 
 /** Another tab, or another administrator's device, changing photos or reviews refreshes this page. */
 export const handle: LiveHandle = { liveTables: ["recipe_photos", "reviews"] };

@@ -230,12 +230,14 @@ export default function Privacy() {
             </thead>
             <tbody>
               <tr>
-                <td>Sessione dell'area riservata</td>
                 <td>
-                  Mantiene l'accesso dell'amministratrice del sito. Viene impostato solo dopo il login; chi visita
-                  il sito non lo riceve.
+                  <code>admin_session</code>
                 </td>
-                <td>Fino all'uscita o alla scadenza della sessione</td>
+                <td>
+                  Mantiene l'accesso all'area riservata di chi amministra il sito. Viene impostato solo dopo il login;
+                  chi visita il sito non lo riceve.
+                </td>
+                <td>Fino all'uscita, o dopo 7 giorni senza utilizzo</td>
               </tr>
               <tr>
                 <td>

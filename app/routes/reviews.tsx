@@ -24,9 +24,9 @@ export const handle: LiveHandle = { liveTables: ["reviews"] };
 
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: reviewsStyles }];
 
-export const meta: Route.MetaFunction = ({ matches }) =>
+export const meta: Route.MetaFunction = (args) =>
   pageMeta(
-    matches[0]?.loaderData.content,
+    args,
     "Recensioni",
     "Le esperienze dei pazienti e il modulo per lasciare la tua recensione.",
   );

@@ -8,7 +8,7 @@ import { createLocalMediaStorage } from "~/media/media-storage.server";
 import { createReviewRepository } from "~/models/reviews.server";
 import { ADMIN, adminCreate, jpeg } from "../support/admin";
 import { startAppServer, type AppServer } from "../support/app-server";
-import AxeBuilder from "@axe-core/playwright";
+import { expectNoAxeViolations } from "../support/axe";
 import { viewports } from "../support/viewports";
 
 // One isolated server for this file: an empty photo list, moderation on, two seeded reviews, one administrator.
@@ -45,19 +45,6 @@ async function login(page: Page) {
   await page.getByLabel("Password", { exact: true }).fill(ADMIN.password);
   await page.getByRole("button", { name: "Accedi" }).click();
   await expect(page).toHaveURL(`${server.url}/admin`);
-}
-
-/**
- * WCAG 2.2 AA on the admin pages. The header's brand link is left out: it is
- * shared site chrome owned by the public-site work (its aria-label differs from
- * its visible text, axe's label-content-name-mismatch), not part of these pages.
- */
-async function expectNoAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page })
-    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"])
-    .exclude(".site-header .brand")
-    .analyze();
-  expect(results.violations.map((v) => ({ rule: v.id, targets: v.nodes.map((n) => n.target.join(" ")).slice(0, 5) }))).toEqual([]);
 }
 
 const toast = (page: Page, text: string | RegExp) => page.getByTestId("toast").filter({ hasText: text });
@@ -325,6 +312,16 @@ test.describe.serial("administrator", () => {
       await expectNoAxeViolations(page);
     }
     await page.setViewportSize(viewports[1]);
+  });
+
+  test("a logout that cannot reach the server says so and leaves the visitor where they were", async () => {
+    await page.goto(`${server.url}/admin`);
+    await page.route("**/admin-logout", (route) => route.abort("internetdisconnected"));
+    await page.locator("header.site-header").getByRole("button", { name: "Esci" }).first().click();
+    await expect(toast(page, "Errore durante il logout")).toBeVisible();
+    await expect(page).toHaveURL(`${server.url}/admin`);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Pannello Admin");
+    await page.unroute("**/admin-logout");
   });
 
   test("logout: toast, then /home, and the panel is closed again", async () => {

@@ -59,6 +59,22 @@ describe("production server on the embedded database", () => {
     expect(missing.status).toBe(404);
   });
 
+  it("serves scripts precompressed at build time: brotli, else gzip, else plain", async () => {
+    const html = await (await fetch(`${server.url}/`)).text();
+    const asset = html.match(/\/assets\/[\w.-]+\.js/)![0];
+    const plain = await fetch(`${server.url}${asset}`, { headers: { "Accept-Encoding": "identity" } });
+    expect(plain.headers.get("content-encoding")).toBeNull();
+    const source = await plain.text();
+    for (const encoding of ["br", "gzip"]) {
+      const response = await fetch(`${server.url}${asset}`, { headers: { "Accept-Encoding": encoding } });
+      expect(response.headers.get("content-encoding")).toBe(encoding);
+      expect(response.headers.get("content-type")).toMatch(/^text\/javascript/);
+      expect(response.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+      expect(response.headers.get("vary")).toMatch(/Accept-Encoding/i);
+      expect(await response.text()).toBe(source);
+    }
+  });
+
   it("never compresses or buffers the live event stream", async () => {
     const controller = new AbortController();
     const response = await fetch(`${server.url}/events`, {
