@@ -1,8 +1,8 @@
 import { execFileSync } from "node:child_process";
 import { chmodSync, existsSync, mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { freePort } from "./app-server";
 
 const BIN_DIR = "/usr/lib/postgresql/15/bin";
 
@@ -12,17 +12,6 @@ export interface ThrowawayPostgres {
   /** A new empty database on the same cluster. */
   createDatabase(name: string): string;
   stop(): void;
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 /**
