@@ -22,8 +22,8 @@ export function precompressedAssets(dir: string) {
 
   return (req: Request, res: Response, next: NextFunction) => {
     if ((req.method !== "GET" && req.method !== "HEAD") || !/^\/[\w.-]+\.(js|css|svg|json)$/.test(req.path)) return next();
-    const accepted = req.acceptsEncodings(encodings.map((e) => e.name));
-    const encoding = encodings.find((e) => e.name === accepted);
+    // Our preference (brotli first), not the order the browser lists them in.
+    const encoding = encodings.find((e) => req.acceptsEncodings(e.name) === e.name);
     res.vary("Accept-Encoding");
     if (!encoding) return next();
     const file = path.join(dir, req.path.slice(1) + encoding.ext);
