@@ -58,9 +58,6 @@ export function createApp(
       },
     }),
   );
-  app.use(securityHeaders({ imageOrigins: config.s3?.publicUrl ? [new URL(config.s3.publicUrl).origin] : [] }));
-  app.use(rejectForeignOrigin(config.siteUrl));
-
   app.get("/healthz", (_req, res) => {
     res.set("Cache-Control", "no-store").json({ status: "ok" });
   });
@@ -82,11 +79,28 @@ export function createApp(
 
   if (options.devMiddleware) app.use(options.devMiddleware);
 
+  // Build files come before the page headers: a script or a font needs no CSP, and on a phone
+  // the ~700 bytes of page headers on each of twenty files add up.
   const clientDir = path.resolve(process.cwd(), "build/client");
   const assetsDir = path.join(clientDir, "assets");
+  const noSniff = (res: Response) => res.setHeader("X-Content-Type-Options", "nosniff");
   app.use("/assets", precompressedAssets(assetsDir));
-  app.use("/assets", express.static(assetsDir, { immutable: true, maxAge: "1y", fallthrough: false }));
-  app.use(express.static(clientDir, { maxAge: "1h", index: false }));
+  app.use(
+    "/assets",
+    express.static(assetsDir, {
+      immutable: true,
+      maxAge: "1y",
+      // The names change with the content: validators would never be used.
+      etag: false,
+      lastModified: false,
+      fallthrough: false,
+      setHeaders: noSniff,
+    }),
+  );
+  app.use(express.static(clientDir, { maxAge: "1h", index: false, setHeaders: noSniff }));
+
+  app.use(securityHeaders({ imageOrigins: config.s3?.publicUrl ? [new URL(config.s3.publicUrl).origin] : [] }));
+  app.use(rejectForeignOrigin(config.siteUrl));
 
   app.get("/media/*key", async (req, res, next) => {
     try {

@@ -29,8 +29,8 @@ export function precompressedAssets(dir: string) {
     const file = path.join(dir, req.path.slice(1) + encoding.ext);
     if (!has(file)) return next();
     res.type(path.extname(req.path));
-    res.set("Content-Encoding", encoding.name);
-    res.sendFile(file, { immutable: true, maxAge: "1y" }, (error) => {
+    res.set({ "Content-Encoding": encoding.name, "X-Content-Type-Options": "nosniff" });
+    res.sendFile(file, { immutable: true, maxAge: "1y", etag: false, lastModified: false }, (error) => {
       if (error && !res.headersSent) next();
     });
   };
