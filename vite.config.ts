@@ -12,7 +12,7 @@ export default defineConfig({
       build: {
         rolldownOptions: {
           output: {
-            advancedChunks: {
+            codeSplitting: {
               groups: [
                 { name: "framework", test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/ },
                 { name: "shared", test: /[\\/]app[\\/]/, minShareCount: 2 },

@@ -1,16 +1,33 @@
-/** The request body is over the limit; nothing of it was parsed. */
+import { Readable } from "node:stream";
+import type { ReadableStream as WebReadableStream } from "node:stream/web";
+import busboy from "busboy";
+
+/** The request body is over the limit. */
 export class PayloadTooLargeError extends Error {
   override name = "PayloadTooLargeError";
+  /** The text fields that did arrive: a form refused for its photo can still show what was typed. */
+  constructor(readonly fields: FormData = new FormData()) {
+    super("Request body too large");
+  }
 }
 
+/** An oversized upload is read to its end (so the browser gets our answer) up to this; past it, cut off. */
+const DRAIN_LIMIT_BYTES = 64 * 1024 * 1024;
+const TEXT_FIELD_MAX_BYTES = 64 * 1024;
+
 /**
- * Parses a form body (urlencoded or multipart), refusing it as soon as more
- * than `maxBytes` arrive, so an oversized upload is never held in memory whole.
+ * Parses a form body (urlencoded or multipart) holding at most `maxBytes`.
+ * Multipart bodies are parsed as they stream in: past the limit, file bytes
+ * are discarded as they arrive, never held, and PayloadTooLargeError carries
+ * the text fields.
  */
 export async function readFormData(request: Request, maxBytes: number): Promise<FormData> {
+  if (!request.body) return new FormData();
+  const type = request.headers.get("content-type") ?? "";
+  if (/^multipart\/form-data/i.test(type)) return readMultipart(request.body, type, maxBytes);
+
   const declared = Number(request.headers.get("content-length") ?? NaN);
   if (declared > maxBytes) throw new PayloadTooLargeError();
-  if (!request.body) return new FormData();
   const chunks: Uint8Array[] = [];
   let received = 0;
   const reader = request.body.getReader();
@@ -24,7 +41,49 @@ export async function readFormData(request: Request, maxBytes: number): Promise<
     }
     chunks.push(value);
   }
-  return new Response(Buffer.concat(chunks), {
-    headers: { "Content-Type": request.headers.get("content-type") ?? "" },
-  }).formData();
+  return new Response(Buffer.concat(chunks), { headers: { "Content-Type": type } }).formData();
+}
+
+function readMultipart(body: ReadableStream<Uint8Array>, type: string, maxBytes: number): Promise<FormData> {
+  return new Promise((resolve, reject) => {
+    const fields = new FormData();
+    let received = 0;
+    let tooLarge = false;
+    let parser: busboy.Busboy;
+    try {
+      parser = busboy({
+        headers: { "content-type": type },
+        limits: { fieldSize: TEXT_FIELD_MAX_BYTES, fields: 50, files: 5, parts: 60 },
+      });
+    } catch (error) {
+      reject(error);
+      return;
+    }
+    const source = Readable.fromWeb(body as WebReadableStream<Uint8Array>);
+
+    source.on("data", (chunk: Buffer) => {
+      received += chunk.length;
+      if (received > maxBytes) tooLarge = true;
+      if (received > DRAIN_LIMIT_BYTES) {
+        source.destroy();
+        reject(new PayloadTooLargeError(fields));
+      }
+    });
+    source.on("error", reject);
+
+    parser.on("field", (name, value) => fields.append(name, value));
+    parser.on("file", (name, stream, info) => {
+      const chunks: Buffer[] = [];
+      stream.on("data", (chunk: Buffer) => {
+        if (!tooLarge) chunks.push(chunk);
+        else chunks.length = 0;
+      });
+      stream.on("end", () => {
+        if (!tooLarge) fields.append(name, new File([Buffer.concat(chunks)], info.filename ?? "", { type: info.mimeType }));
+      });
+    });
+    parser.on("error", reject);
+    parser.on("close", () => (tooLarge ? reject(new PayloadTooLargeError(fields)) : resolve(fields)));
+    source.pipe(parser);
+  });
 }

@@ -7,7 +7,7 @@ import { ENHANCED_FIELD, ReviewForm, type ReviewActionResult } from "~/component
 import { flashCookie } from "~/lib/flash.server";
 import { PayloadTooLargeError, readFormData } from "~/lib/form-data.server";
 import { pageMeta } from "~/lib/meta";
-import { reviewMessages, REVIEW_PHOTO_MAX_BYTES } from "~/lib/review-form";
+import { reviewMessages, REVIEW_PHOTO_MAX_BYTES, validateReviewFields } from "~/lib/review-form";
 import { appendPage, initialListState, mergeFreshPage, type ReviewListPage } from "~/lib/review-list";
 import { submitReview } from "~/lib/review-submission.server";
 import { STARTED_FIELD } from "~/lib/spam-guard";
@@ -70,8 +70,26 @@ export async function action({ request, context }: Route.ActionArgs) {
     form = await readFormData(request, MAX_BODY_BYTES);
   } catch (error) {
     if (error instanceof PayloadTooLargeError) {
+      // The photo is refused, but what the visitor typed comes back to the form.
       const message = reviewMessages.photoTooLarge;
-      return data<ReviewActionResult>({ ok: false, message, errors: { photo: message }, values: null }, { status: 413 });
+      const { fields } = error;
+      const { values } = validateReviewFields({
+        name: fields.get("name"),
+        content: fields.get("content"),
+        rating: fields.get("rating"),
+        consent: fields.get("consent"),
+      });
+      const started = Number(fields.get(STARTED_FIELD));
+      return data<ReviewActionResult>(
+        {
+          ok: false,
+          message,
+          errors: { photo: message },
+          values,
+          startedAt: Number.isSafeInteger(started) && started > 0 ? started : undefined,
+        },
+        { status: 413 },
+      );
     }
     s.logger.warn({ err: error }, "unreadable review submission");
     return data<ReviewActionResult>({ ok: false, message: reviewMessages.failed, errors: {}, values: null }, { status: 400 });

@@ -395,6 +395,25 @@ test.describe("reviews page without JavaScript", () => {
     await expect(f.content).toHaveValue("Foto troppo pesante");
   });
 
+  test("even a photo far over the limit (12 MB) leaves the typed text in the form", async ({ page }) => {
+    await page.goto(`${server.url}/reviews`);
+    const f = form(page);
+    await f.name.fill("Marta");
+    await f.content.fill("Foto enorme");
+    await f.stars(4).check();
+    await f.consent.check();
+    const huge = Buffer.concat([oversizePhoto(), oversizePhoto(), Buffer.alloc(2 * 1024 * 1024)]);
+    expect(huge.length).toBeGreaterThan(12 * 1024 * 1024);
+    await f.photo.setInputFiles({ name: "enorme.jpg", mimeType: "image/jpeg", buffer: huge });
+    await waitForFillTime(page);
+    await f.submit.click();
+    await expect(f.status).toHaveText(PHOTO_TOO_LARGE);
+    await expect(f.name).toHaveValue("Marta");
+    await expect(f.content).toHaveValue("Foto enorme");
+    await expect(f.stars(4)).toBeChecked();
+    await expect(reviewCard(page, "Marta").filter({ hasText: "Foto enorme" })).toHaveCount(0);
+  });
+
   test("the server enforces the caps the browser would: 80 characters of name, 2,000 of text, rating 1–5", async ({ request }) => {
     const post = async (fields: Record<string, string>) => {
       const response = await request.post(`${server.url}/reviews`, {

@@ -1,0 +1,50 @@
+import { describe, expect, it } from "vitest";
+import { PayloadTooLargeError, readFormData } from "./form-data.server";
+
+const multipart = (form: FormData) => new Request("http://localhost/", { method: "POST", body: form });
+
+describe("reading form bodies within a byte limit", () => {
+  it("returns text fields and files of a multipart body", async () => {
+    const form = new FormData();
+    form.append("name", "Anna");
+    form.append("content", "Riga uno\nRiga due");
+    form.append("photo", new File([new Uint8Array([1, 2, 3])], "foto.jpg", { type: "image/jpeg" }));
+    const read = await readFormData(multipart(form), 10_000);
+    expect(read.get("name")).toBe("Anna");
+    // Form submission sends line breaks as CRLF; the review's own validation normalises them.
+    expect(read.get("content")).toBe("Riga uno\r\nRiga due");
+    const photo = read.get("photo") as File;
+    expect(photo.name).toBe("foto.jpg");
+    expect(photo.type).toBe("image/jpeg");
+    expect([...new Uint8Array(await photo.arrayBuffer())]).toEqual([1, 2, 3]);
+  });
+
+  it("keeps an empty file input as an empty file, as browsers send it", async () => {
+    const form = new FormData();
+    form.append("photo", new File([], "", { type: "application/octet-stream" }));
+    const photo = (await readFormData(multipart(form), 10_000)).get("photo") as File;
+    expect(photo.size).toBe(0);
+  });
+
+  it("refuses an oversized upload but hands back the text typed beside it", async () => {
+    const form = new FormData();
+    form.append("name", "Marta");
+    form.append("photo", new File([new Uint8Array(3_000_000)], "grande.jpg", { type: "image/jpeg" }));
+    form.append("consent", "on");
+    const error = await readFormData(multipart(form), 1_000_000).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(PayloadTooLargeError);
+    const fields = (error as PayloadTooLargeError).fields;
+    expect(fields.get("name")).toBe("Marta");
+    expect(fields.get("consent")).toBe("on");
+    expect(fields.get("photo")).toBeNull();
+  });
+
+  it("refuses an oversized urlencoded body", async () => {
+    const request = new Request("http://localhost/", {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      body: `content=${"a".repeat(5000)}`,
+    });
+    await expect(readFormData(request, 1000)).rejects.toBeInstanceOf(PayloadTooLargeError);
+  });
+});
