@@ -88,7 +88,7 @@ export function RecipeSlideshow({ photos, label }: { photos: RecipePhotoView[]; 
   };
 
   if (count === 0) {
-    return <p className="slideshow-empty">Nessuna foto di ricette disponibile al momento.</p>;
+    return <p className="empty-state slideshow-empty">Nessuna foto di ricette disponibile al momento.</p>;
   }
 
   const several = count > 1;

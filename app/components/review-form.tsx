@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, useSyncExternalStore } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { useFetcher } from "react-router";
 import { toast } from "~/components/toaster";
 import {
@@ -13,6 +13,7 @@ import {
 } from "~/lib/review-form";
 import { HONEYPOT_FIELD, STARTED_FIELD } from "~/lib/spam-guard";
 import { StarRatingInput } from "./star-rating-input";
+import { useHydrated } from "./use-hydrated";
 
 /** What the reviews action answers; the same shape with and without JavaScript. */
 export type ReviewActionResult =
@@ -29,8 +30,6 @@ export type ReviewActionResult =
 /** Set by the form once scripts run: the action then answers with data instead of a redirect. */
 export const ENHANCED_FIELD = "js";
 
-const noopSubscribe = () => () => {};
-const useHydrated = () => useSyncExternalStore(noopSubscribe, () => true, () => false);
 
 /**
  * "Lascia una recensione". Without JavaScript it is a plain multipart POST and

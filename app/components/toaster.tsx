@@ -1,4 +1,5 @@
 import { useEffect, useSyncExternalStore } from "react";
+import { useHydrated } from "./use-hydrated";
 
 export type ToastKind = "success" | "error" | "message";
 export interface Toast {
@@ -48,7 +49,7 @@ const subscribe = (listener: () => void) => {
  */
 export function Toaster({ initial }: { initial?: { kind: ToastKind; message: string } | null }) {
   const current = useSyncExternalStore(subscribe, () => toasts, () => []);
-  const hydrated = useSyncExternalStore(subscribe, () => true, () => false);
+  const hydrated = useHydrated();
 
   useEffect(() => {
     if (initial) show(initial.kind, initial.message);

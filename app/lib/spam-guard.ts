@@ -20,3 +20,9 @@ export function checkSpam(form: { honeypot: unknown; startedAt: unknown }, now =
   if (!Number.isFinite(startedAt) || startedAt > now || now - startedAt < MIN_FILL_MS) return "too-fast";
   return "ok";
 }
+
+/** The form's own start time as sent back, when it is a plausible timestamp: a corrected form is not a new one. */
+export function formStartedAt(form: FormData): number | undefined {
+  const started = Number(form.get(STARTED_FIELD));
+  return Number.isSafeInteger(started) && started > 0 ? started : undefined;
+}

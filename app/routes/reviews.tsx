@@ -10,7 +10,7 @@ import { pageMeta } from "~/lib/meta";
 import { reviewMessages, REVIEW_PHOTO_MAX_BYTES, validateReviewFields } from "~/lib/review-form";
 import { appendPage, initialListState, mergeFreshPage, type ReviewListPage } from "~/lib/review-list";
 import { submitReview } from "~/lib/review-submission.server";
-import { STARTED_FIELD } from "~/lib/spam-guard";
+import { formStartedAt } from "~/lib/spam-guard";
 import { decodeReviewCursor, encodeReviewCursor, toReviewView } from "~/models/reviews.server";
 import { requestContext, servicesContext } from "~/services.server";
 import reviewsStyles from "~/styles/reviews.css?url";
@@ -79,15 +79,8 @@ export async function action({ request, context }: Route.ActionArgs) {
         rating: fields.get("rating"),
         consent: fields.get("consent"),
       });
-      const started = Number(fields.get(STARTED_FIELD));
       return data<ReviewActionResult>(
-        {
-          ok: false,
-          message,
-          errors: { photo: message },
-          values,
-          startedAt: Number.isSafeInteger(started) && started > 0 ? started : undefined,
-        },
+        { ok: false, message, errors: { photo: message }, values, startedAt: formStartedAt(fields) },
         { status: 413 },
       );
     }
@@ -106,14 +99,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 
   if (result.kind === "rejected") {
-    const started = Number(form.get(STARTED_FIELD));
     return data<ReviewActionResult>(
       {
         ok: false,
         message: result.message,
         errors: result.errors,
         values: result.values,
-        startedAt: Number.isSafeInteger(started) && started > 0 ? started : undefined,
+        startedAt: formStartedAt(form),
       },
       { status: result.status },
     );
