@@ -63,8 +63,11 @@ export async function submitReview(s: Services, form: FormData, clientIp: string
   if (checked.message || tooLarge) {
     return rejected(400, checked.message ?? tooLarge!, { ...checked.errors, ...(tooLarge ? { photo: tooLarge } : {}) });
   }
-  // Counted from here: each attempt that reaches the pipeline and the database.
-  await s.rateLimiter.record(rateKey);
+  // Counted from here: each attempt that reaches the pipeline and the database (checked and counted in one step).
+  if (!(await s.rateLimiter.take(rateKey, rule)).allowed) {
+    s.logger.warn({ clientIp }, "review submission rate-limited");
+    return rejected(429, reviewMessages.rateLimited);
+  }
 
   let image: StoredImage | null = null;
   if (file) {

@@ -70,20 +70,20 @@ export async function action({ request, context }: Route.ActionArgs) {
       return data({ step: "password" as Step, error: LOGIN_MESSAGES.codeExpired, email: "" }, { status: 401 });
     }
     if (active.session.verified) throw redirect("/admin");
-    const key = secondFactorKey(active.user.id);
-    if (await throttle.isLimited(key)) {
-      return data({ step: "code" as Step, error: LOGIN_MESSAGES.throttled, email: "" }, { status: 429 });
-    }
     const code = String(form.get("code") ?? "").trim();
     if (!code) return data({ step: "code" as Step, error: LOGIN_MESSAGES.missingCode, email: "" }, { status: 400 });
+    const attempt = await throttle.begin(secondFactorKey(active.user.id));
+    if (!attempt) {
+      return data({ step: "code" as Step, error: LOGIN_MESSAGES.throttled, email: "" }, { status: 429 });
+    }
     const factor = await accounts.checkSecondFactor(active.user, code);
-    if (!factor) {
-      await throttle.recordFailure(key);
+    // A second tab completing the same pending login with another code loses the race here.
+    const verified = factor ? await sessions.promote(active.session) : null;
+    if (!verified) {
       s.logger.warn({ userId: active.user.id, ip: clientIp }, "second factor refused");
       return data({ step: "code" as Step, error: LOGIN_MESSAGES.invalidCode, email: "" }, { status: 401 });
     }
-    await throttle.reset(key);
-    const verified = await sessions.promote(active.session);
+    await attempt.succeeded();
     s.logger.info({ userId: active.user.id, factor }, "admin signed in");
     return successRedirect(request, verified.token);
   }
@@ -93,17 +93,16 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!email || !password) {
     return data({ step: "password" as Step, error: LOGIN_MESSAGES.missingFields, email }, { status: 400 });
   }
-  const key = emailKey(email);
-  if (await throttle.isLimited(key)) {
+  const attempt = await throttle.begin(emailKey(email));
+  if (!attempt) {
     return data({ step: "password" as Step, error: LOGIN_MESSAGES.throttled, email }, { status: 429 });
   }
   const user = await accounts.checkCredentials(email, password);
   if (!user) {
-    await throttle.recordFailure(key);
     s.logger.warn({ ip: clientIp }, "admin login refused");
     return data({ step: "password" as Step, error: LOGIN_MESSAGES.invalidCredentials, email }, { status: 401 });
   }
-  await throttle.reset(key);
+  await attempt.succeeded();
   // Housekeeping at a rare, cheap moment: expired sessions and old attempt counters go.
   await Promise.all([sessions.pruneExpired(), s.rateLimiter.prune(24 * 60 * 60 * 1000)]).catch((error: unknown) =>
     s.logger.warn({ err: error }, "pruning old sessions failed"),
