@@ -39,7 +39,8 @@ export function createApp(
   const live = createLiveStream(services.bus, logger);
 
   app.disable("x-powered-by");
-  if (config.trustProxy) app.set("trust proxy", config.trustProxy);
+  // A number is a hop count for Express only as a number: the string "1" would name an address.
+  app.set("trust proxy", config.trustProxy);
 
   app.use(
     pinoHttp({
