@@ -36,7 +36,7 @@ export function createApp(
 ) {
   const { config, logger } = services;
   const app = express();
-  const live = createLiveStream(services.bus, logger);
+  const live = createLiveStream(services.bus, logger, config.liveStreams);
 
   app.disable("x-powered-by");
   // A number is a hop count for Express only as a number: the string "1" would name an address.

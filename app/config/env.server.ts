@@ -1,6 +1,7 @@
 import { isIP } from "node:net";
 import path from "node:path";
 import { z } from "zod";
+import type { LiveStreamLimits } from "~/events/live-stream.server";
 import type { S3Settings } from "~/media/s3-media-storage.server";
 
 const booleanFlag = z
@@ -71,6 +72,9 @@ const envSchema = z.object({
   TRUST_PROXY: trustProxySchema.optional(),
   /** On: a new review waits for the administrator's approval. */
   REVIEWS_MODERATION: booleanFlag.default(false),
+  /** Live-update streams (/events) open at once, in all and per client address. */
+  LIVE_STREAMS_MAX: z.coerce.number().int().min(1).max(100_000).default(500),
+  LIVE_STREAMS_PER_CLIENT: z.coerce.number().int().min(1).max(10_000).default(10),
   /** Review submissions accepted per client IP per hour. */
   REVIEWS_RATE_LIMIT: z.coerce.number().int().min(1).max(10_000).default(5),
   /** Setting S3_BUCKET stores media in an S3-compatible bucket instead of DATA_DIR/media. */
@@ -94,6 +98,7 @@ export interface AppConfig {
   siteContentFile: string | undefined;
   trustProxy: TrustProxySetting;
   reviewsModeration: boolean;
+  liveStreams: LiveStreamLimits;
   reviewsRateLimitPerHour: number;
   /** Set when media go to an S3-compatible bucket. */
   s3: S3Settings | undefined;
@@ -130,6 +135,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     siteContentFile: e.SITE_CONTENT_FILE,
     trustProxy: e.TRUST_PROXY ?? false,
     reviewsModeration: e.REVIEWS_MODERATION,
+    liveStreams: { total: e.LIVE_STREAMS_MAX, perClient: e.LIVE_STREAMS_PER_CLIENT },
     reviewsRateLimitPerHour: e.REVIEWS_RATE_LIMIT,
     s3: e.S3_BUCKET
       ? {
