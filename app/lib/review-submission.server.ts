@@ -1,5 +1,5 @@
 import type { AppServices } from "~/services.server";
-import { deleteStoredImage, ImageRejectedError, largestUrl, storeImage } from "~/media/image-pipeline.server";
+import { deleteStoredImage, ImageBusyError, ImageRejectedError, largestUrl, storeImage } from "~/media/image-pipeline.server";
 import type { StoredImage } from "~/db/schema";
 import {
   photoError,
@@ -19,7 +19,7 @@ export type ReviewSubmission =
   | { kind: "dropped"; message: string }
   | {
       kind: "rejected";
-      status: 400 | 429 | 500;
+      status: 400 | 429 | 500 | 503;
       message: string;
       errors: ReviewFieldErrors;
       /** What to put back in the form. */
@@ -46,7 +46,7 @@ export async function submitReview(s: Services, form: FormData, clientIp: string
     rating: form.get("rating"),
     consent: form.get("consent"),
   });
-  const rejected = (status: 400 | 429 | 500, message: string, errors: ReviewFieldErrors = {}) =>
+  const rejected = (status: 400 | 429 | 500 | 503, message: string, errors: ReviewFieldErrors = {}) =>
     ({ kind: "rejected", status, message, errors, values: checked.values }) as const;
 
   const rateKey = `review:ip:${clientIp}`;
@@ -64,7 +64,8 @@ export async function submitReview(s: Services, form: FormData, clientIp: string
     return rejected(400, checked.message ?? tooLarge!, { ...checked.errors, ...(tooLarge ? { photo: tooLarge } : {}) });
   }
   // Counted from here: each attempt that reaches the pipeline and the database (checked and counted in one step).
-  if (!(await s.rateLimiter.take(rateKey, rule)).allowed) {
+  const counted = await s.rateLimiter.take(rateKey, rule);
+  if (!counted.allowed) {
     s.logger.warn({ clientIp }, "review submission rate-limited");
     return rejected(429, reviewMessages.rateLimited);
   }
@@ -74,6 +75,11 @@ export async function submitReview(s: Services, form: FormData, clientIp: string
     try {
       image = await storeImage(s.media, "reviews", Buffer.from(await file.arrayBuffer()));
     } catch (error) {
+      if (error instanceof ImageBusyError) {
+        // Not the visitor's fault: sending it again shortly must not cost one of their attempts.
+        await s.rateLimiter.forgive(counted);
+        return rejected(503, error.message, { photo: error.message });
+      }
       if (error instanceof ImageRejectedError) return rejected(400, error.message, { photo: error.message });
       s.logger.error({ err: error }, "storing a review photo failed");
       return rejected(500, reviewMessages.failed);
