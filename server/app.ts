@@ -10,6 +10,7 @@ import { pinoHttp } from "pino-http";
 import { RouterContextProvider, type ServerBuild } from "react-router";
 import { loadConfig, type AppConfig } from "~/config/env.server";
 import { createLiveStream } from "~/events/live-stream.server";
+import { ORPHAN_SWEEP_INTERVAL_MS, sweepOrphanMedia } from "~/media/orphan-sweep.server";
 import {
   closeServices,
   createServices,
@@ -201,12 +202,24 @@ export async function startServer(
   void pruneRateLimits();
   const maintenance = setInterval(pruneRateLimits, 60 * 60 * 1000);
   maintenance.unref();
+  // Media an interrupted upload left behind (a crash between its files and its row).
+  const sweepMedia = () =>
+    sweepOrphanMedia(services.database.db, services.media).then(
+      ({ removed, temporaryRemoved }) => {
+        if (removed.length + temporaryRemoved.length > 0) logger.info({ removed, temporaryRemoved }, "orphan media removed");
+      },
+      (error: unknown) => logger.warn({ err: error }, "orphan media sweep failed"),
+    );
+  void sweepMedia();
+  const mediaSweeps = setInterval(sweepMedia, ORPHAN_SWEEP_INTERVAL_MS);
+  mediaSweeps.unref();
 
   let closing: Promise<void> | undefined;
   const close = () =>
     (closing ??= (async () => {
       logger.info("shutting down");
       clearInterval(maintenance);
+      clearInterval(mediaSweeps);
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       live.closeAll();
       server.closeIdleConnections();
