@@ -8,7 +8,7 @@ describe("login lockout (PostgreSQL)", () => {
   let database: Database;
   let limiter: RateLimiter;
   beforeAll(async () => {
-    database = await openTestDatabase("postgres");
+    database = await openTestDatabase();
     limiter = createRateLimiter(database.db);
   });
   afterAll(() => database.close());

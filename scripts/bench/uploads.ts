@@ -31,8 +31,8 @@ const root = path.resolve(import.meta.dirname, "../..");
 
 buildIfStale();
 const postgres = process.env.DATABASE_URL ? undefined : await startThrowawayPostgres();
-const databaseUrl = process.env.DATABASE_URL ?? postgres!.createDatabase(`bench_uploads_${process.pid}`);
-const database = await openDatabase({ databaseUrl });
+const databaseUrl = process.env.DATABASE_URL ?? (await postgres!.createDatabase(`bench_uploads_${process.pid}`));
+const database = await openDatabase({ url: databaseUrl });
 await createAdminAccounts(database.db).setPassword(ADMIN.email, ADMIN.password);
 await database.close();
 
@@ -176,5 +176,5 @@ try {
   await burst("reviews: 5600×5600 zero PNG (31 MP, decoded)", reviewUpload(png31));
   await burst("admin recipe photos: 7000×7000 zero PNG (49 MP, decoded)", photoUpload(png49));
 } finally {
-  postgres?.stop();
+  await postgres?.stop();
 }

@@ -23,7 +23,7 @@ describe("limits and once-only codes under parallel bursts (PostgreSQL)", () => 
 
   beforeAll(async () => {
     const databaseUrl = await createPostgresDatabase();
-    database = await openDatabase({ databaseUrl });
+    database = await openDatabase({ url: databaseUrl });
     const accounts = createAdminAccounts(database.db);
     await accounts.setPassword(PASSWORD_ONLY.email, PASSWORD_ONLY.password);
     for (const account of totpUsers) {

@@ -50,7 +50,7 @@ describe("no orphan media after kill -9 (PostgreSQL)", () => {
 
   beforeAll(async () => {
     databaseUrl = await createPostgresDatabase();
-    database = await openDatabase({ databaseUrl });
+    database = await openDatabase({ url: databaseUrl });
     mediaDir = mkdtempSync(path.join(os.tmpdir(), "orphans-"));
   });
   afterAll(() => database?.close());

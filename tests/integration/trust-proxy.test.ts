@@ -27,7 +27,7 @@ describe("TRUST_PROXY forms (PostgreSQL)", () => {
 
   beforeAll(async () => {
     databaseUrl = await createPostgresDatabase();
-    database = await openDatabase({ databaseUrl });
+    database = await openDatabase({ url: databaseUrl });
     await createAdminAccounts(database.db).setPassword(ADMIN.email, ADMIN.password);
     // The production bundle (built by npm test before vitest runs).
     ({ startServer, serverBuild } = await import(path.join(root, "build/server/index.js")));

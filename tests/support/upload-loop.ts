@@ -11,7 +11,7 @@ const { trackMediaWrites } = await import("~/media/orphan-sweep.server");
 const { createRecipePhotoRepository } = await import("~/models/recipe-photos.server");
 
 const [databaseUrl, mediaDir] = process.argv.slice(2);
-const database = await openDatabase({ databaseUrl: databaseUrl! });
+const database = await openDatabase({ url: databaseUrl! });
 const media = trackMediaWrites(createLocalMediaStorage(mediaDir!), database.db);
 const photos = createRecipePhotoRepository(database.db);
 const input = await sharp({ create: { width: 1600, height: 1200, channels: 3, background: { r: 90, g: 140, b: 60 } } })
