@@ -3,21 +3,21 @@
 // answered, how much the server's resident memory rose at its peak, and /home's latency.
 // Targets: peak RSS rise at most 300 MB, /home p99 under 500 ms.
 //
-// The database is a throwaway PostgreSQL (or DATABASE_URL), so the figures are the
-// Node process's own. Bursts:
+// The database is a throwaway PostgreSQL (or DATABASE_URL), so the memory figures are the
+// server's own: every process of `npm start` (the supervisor and its server processes) summed. Bursts:
 //  - reviews, 7000×7000 zero PNG (143 KB, 49 MP): over the review cap, refused from the header;
 //  - reviews, 5600×5600 zero PNG (31 MP): under the review cap, every accepted one decoded;
 //  - admin recipe photos, 7000×7000 zero PNG: under the 50 MP cap, every accepted one decoded.
 import "../lib/load-app-modules.ts";
 import { spawn } from "node:child_process";
-import { mkdtempSync, readFileSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import sharp from "sharp";
 import { buildIfStale } from "../build-if-stale.ts";
 import { freePort } from "../../tests/support/app-server.ts";
-import { startThrowawayPostgres } from "../../tests/support/throwaway-postgres.ts";
 
+const { startThrowawayPostgres } = await import("../../tests/support/throwaway-postgres.ts");
 const { openDatabase } = await import("~/db/database.server");
 const { createAdminAccounts } = await import("~/auth/accounts.server");
 const { MIN_FILL_MS, STARTED_FIELD } = await import("~/lib/spam-guard");
@@ -35,6 +35,33 @@ const databaseUrl = process.env.DATABASE_URL ?? (await postgres!.createDatabase(
 const database = await openDatabase({ url: databaseUrl });
 await createAdminAccounts(database.db).setPassword(ADMIN.email, ADMIN.password);
 await database.close();
+
+/** The process and its descendants (`npm start` runs one server process per core under a supervisor). */
+function processTree(root: number): number[] {
+  const children = new Map<number, number[]>();
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      // The parent pid is the 2nd field after the command name in parentheses.
+      const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
+      const parent = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
+      children.set(parent, [...(children.get(parent) ?? []), Number(entry)]);
+    } catch {
+      // The process ended meanwhile.
+    }
+  }
+  const tree = [root];
+  for (let i = 0; i < tree.length; i++) tree.push(...(children.get(tree[i]!) ?? []));
+  return tree;
+}
+
+function residentMb(pid: number): number {
+  try {
+    return Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1] ?? 0) / 1024;
+  } catch {
+    return 0;
+  }
+}
 
 interface Running {
   url: string;
@@ -80,7 +107,7 @@ async function startServer(): Promise<Running> {
     redirect: "manual",
   });
   const cookie = login.headers.getSetCookie().find((c) => c.startsWith("admin_session="))!.split(";")[0]!;
-  const rssMb = () => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${server.pid}/status`, "utf8"))![1]) / 1024;
+  const rssMb = () => processTree(server.pid!).reduce((sum, pid) => sum + residentMb(pid), 0);
   return { url, cookie, rssMb, stop };
 }
 
