@@ -1,5 +1,4 @@
 import path from "node:path";
-import { createContext } from "react-router";
 import type { Logger } from "pino";
 import { listenAdminControl, type AdminControl } from "~/auth/admin-control.server";
 import type { AppConfig } from "~/config/env.server";
@@ -11,11 +10,14 @@ import {
   createPostgresEventBus,
   type EventBus,
 } from "~/events/event-bus.server";
+import { createFlashStore, type FlashStore } from "~/lib/flash.server";
 import { createRateLimiter, type RateLimiter } from "~/lib/rate-limit.server";
+import { loadSecret } from "~/lib/secrets.server";
 import { createLocalMediaStorage, type MediaStorage } from "~/media/media-storage.server";
 import { createS3MediaStorage } from "~/media/s3-media-storage.server";
 import { createRecipePhotoRepository, type RecipePhotoRepository } from "~/models/recipe-photos.server";
 import { createReviewRepository, type ReviewRepository } from "~/models/reviews.server";
+import { createFormTimer, type FormTimer } from "~/reviews/spam-guard.server";
 
 /** Everything a loader or action may use; one instance per process. */
 export interface AppServices {
@@ -30,9 +32,11 @@ export interface AppServices {
   rateLimiter: RateLimiter;
   /** On the embedded database: the socket `npm run admin:create` talks to while the server runs. */
   adminControl: AdminControl | null;
+  /** The toast carried across a redirect, in a signed cookie. */
+  flash: FlashStore;
+  /** Signs and checks the review form's fill-time field. */
+  formTimer: FormTimer;
 }
-
-export const servicesContext = createContext<AppServices>();
 
 export async function createServices(config: AppConfig, logger: Logger): Promise<AppServices> {
   // Content first: a bad override must stop start-up before anything is opened.
@@ -47,6 +51,8 @@ export async function createServices(config: AppConfig, logger: Logger): Promise
           logger.error({ err: error }, "event bus connection error"),
         )
       : createMemoryEventBus();
+    // One random key kept in the database, shared by every instance; each use derives its own from it.
+    const secret = await loadSecret(database.db, "app");
     const adminControl =
       database.engine === "pglite" ? await listenAdminControl(config.dataDir, database.db, logger) : null;
     return {
@@ -60,6 +66,8 @@ export async function createServices(config: AppConfig, logger: Logger): Promise
       reviews: createReviewRepository(database.db),
       rateLimiter: createRateLimiter(database.db),
       adminControl,
+      flash: createFlashStore(secret),
+      formTimer: createFormTimer(secret),
     };
   } catch (error) {
     await database.close();
@@ -72,13 +80,3 @@ export async function closeServices(services: AppServices): Promise<void> {
   await services.bus.close();
   await services.database.close();
 }
-
-/** Per-request facts the HTTP layer knows and loaders need. */
-export interface RequestInfo {
-  requestId: string;
-  /** The client's address; behind a proxy only when TRUST_PROXY says to believe it. */
-  clientIp: string;
-  cspNonce: string;
-}
-
-export const requestContext = createContext<RequestInfo>();
