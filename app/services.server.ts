@@ -1,15 +1,11 @@
 import path from "node:path";
 import type { Logger } from "pino";
-import { listenAdminControl, type AdminControl } from "~/auth/admin-control.server";
 import type { AppConfig } from "~/config/env.server";
 import { loadSiteContent } from "~/content/site-content.server";
 import type { SiteContent } from "~/content/site-content";
 import { openDatabase, type Database } from "~/db/database.server";
-import {
-  createMemoryEventBus,
-  createPostgresEventBus,
-  type EventBus,
-} from "~/events/event-bus.server";
+import { assertNoPgliteData, startEmbeddedPostgres, type EmbeddedPostgres } from "~/db/embedded-postgres.server";
+import { createPostgresEventBus, type EventBus } from "~/events/event-bus.server";
 import { createFlashStore, type FlashStore } from "~/lib/flash.server";
 import { createRateLimiter, type RateLimiter } from "~/lib/rate-limit.server";
 import { loadSecret } from "~/lib/secrets.server";
@@ -30,8 +26,8 @@ export interface AppServices {
   photos: RecipePhotoRepository;
   reviews: ReviewRepository;
   rateLimiter: RateLimiter;
-  /** On the embedded database: the socket `npm run admin:create` talks to while the server runs. */
-  adminControl: AdminControl | null;
+  /** The PostgreSQL server this process started in DATA_DIR (DATABASE_URL unset); stopped with the services. */
+  embedded: EmbeddedPostgres | null;
   /** The toast carried across a redirect, in a signed cookie. */
   flash: FlashStore;
   /** Signs and checks the review form's fill-time field. */
@@ -41,20 +37,18 @@ export interface AppServices {
 export async function createServices(config: AppConfig, logger: Logger): Promise<AppServices> {
   // Content first: a bad override must stop start-up before anything is opened.
   const content = loadSiteContent(config.siteContentFile);
-  const database = await openDatabase({
-    databaseUrl: config.databaseUrl,
-    pgliteDir: path.join(config.dataDir, "db"),
-  });
+  let embedded: EmbeddedPostgres | null = null;
+  if (!config.databaseUrl) {
+    assertNoPgliteData(config.dataDir);
+    embedded = await startEmbeddedPostgres({ dataDir: config.dataDir, log: (message) => logger.info(message) });
+  }
+  const url = config.databaseUrl ?? embedded!.url;
+  let database: Database | undefined;
   try {
-    const bus = config.databaseUrl
-      ? await createPostgresEventBus(config.databaseUrl, (error) =>
-          logger.error({ err: error }, "event bus connection error"),
-        )
-      : createMemoryEventBus();
+    database = await openDatabase({ url });
+    const bus = await createPostgresEventBus(url, (error) => logger.error({ err: error }, "event bus connection error"));
     // One random key kept in the database, shared by every instance; each use derives its own from it.
     const secret = await loadSecret(database.db, "app");
-    const adminControl =
-      database.engine === "pglite" ? await listenAdminControl(config.dataDir, database.db, logger) : null;
     return {
       config,
       content,
@@ -65,18 +59,19 @@ export async function createServices(config: AppConfig, logger: Logger): Promise
       photos: createRecipePhotoRepository(database.db),
       reviews: createReviewRepository(database.db),
       rateLimiter: createRateLimiter(database.db),
-      adminControl,
+      embedded,
       flash: createFlashStore(secret),
       formTimer: createFormTimer(secret),
     };
   } catch (error) {
-    await database.close();
+    await database?.close();
+    await embedded?.stop();
     throw error;
   }
 }
 
 export async function closeServices(services: AppServices): Promise<void> {
-  await services.adminControl?.close();
   await services.bus.close();
   await services.database.close();
+  await services.embedded?.stop();
 }

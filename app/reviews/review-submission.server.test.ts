@@ -10,7 +10,7 @@ import { rateLimitHits, reviews } from "~/db/schema";
 import { createMemoryEventBus, type ChangeEvent } from "~/events/event-bus.server";
 import { createLocalMediaStorage, type MediaStorage } from "~/media/media-storage.server";
 import { createReviewRepository } from "~/models/reviews.server";
-import { engines, openTestDatabase } from "../../tests/support/test-databases";
+import { openTestDatabase } from "../../tests/support/test-databases";
 import { createRateLimiter } from "~/lib/rate-limit.server";
 import { REVIEW_PHOTO_MAX_BYTES, reviewMessages } from "./review-schema";
 import { submitReview } from "./review-submission.server";
@@ -19,7 +19,7 @@ import { createFormTimer } from "./spam-guard.server";
 
 const formTimer = createFormTimer("test-secret");
 
-describe.each(engines)("submitting a review on %s", (engine) => {
+describe("submitting a review", () => {
   let database: Database;
   let mediaRoot: string;
   let media: MediaStorage;
@@ -27,7 +27,7 @@ describe.each(engines)("submitting a review on %s", (engine) => {
   let config: Pick<AppConfig, "reviewsModeration" | "reviewsRateLimitPerHour">;
 
   beforeAll(async () => {
-    database = await openTestDatabase(engine);
+    database = await openTestDatabase();
   });
   afterAll(() => database.close());
   beforeEach(async () => {
