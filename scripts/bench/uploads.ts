@@ -20,7 +20,8 @@ import { freePort } from "../../tests/support/app-server.ts";
 const { startThrowawayPostgres } = await import("../../tests/support/throwaway-postgres.ts");
 const { openDatabase } = await import("~/db/database.server");
 const { createAdminAccounts } = await import("~/auth/accounts.server");
-const { MIN_FILL_MS, STARTED_FIELD } = await import("~/lib/spam-guard");
+const { STARTED_FIELD } = await import("~/reviews/spam-guard");
+const { fillTimeToken } = await import("../../tests/support/fill-time.ts");
 
 const BURST = 40;
 const TARGET_RSS_RISE_MB = 300;
@@ -119,13 +120,14 @@ try {
   const png49 = await zeroPng(7000, 7000);
   const png31 = await zeroPng(5600, 5600);
 
-  const reviewUpload = (png: Buffer) => ({ url }: Running) => {
+  const reviewUpload = (png: Buffer) => async ({ url }: Running) => {
+    const token = await fillTimeToken(url);
     const form = new FormData();
     form.set("name", "Carico");
     form.set("content", "Recensione con una foto molto grande");
     form.set("rating", "5");
     form.set("consent", "on");
-    form.set(STARTED_FIELD, String(Date.now() - MIN_FILL_MS - 5000));
+    form.set(STARTED_FIELD, token);
     form.set("photo", new Blob([new Uint8Array(png)], { type: "image/png" }), "zeri.png");
     return fetch(`${url}/reviews`, { method: "POST", body: form, redirect: "manual" });
   };
@@ -164,6 +166,7 @@ try {
       // Warm up: pages rendered, sharp loaded, one small image through the pipeline.
       for (let i = 0; i < 20; i++) await (await fetch(`${server.url}/home`)).text();
       await (await photoUpload(await zeroPng(800, 600))(server)).arrayBuffer();
+      await fillTimeToken(server.url);
       const quiet = await loadHome(server.url, new Promise((r) => setTimeout(r, 3000)));
       const baseline = server.rssMb();
       let peak = baseline;
