@@ -10,6 +10,7 @@ import { createFlashStore, type FlashStore } from "~/lib/flash.server";
 import { createRateLimiter, type RateLimiter } from "~/lib/rate-limit.server";
 import { loadSecret } from "~/lib/secrets.server";
 import { createLocalMediaStorage, type MediaStorage } from "~/media/media-storage.server";
+import { trackMediaWrites } from "~/media/orphan-sweep.server";
 import { createS3MediaStorage } from "~/media/s3-media-storage.server";
 import { createRecipePhotoRepository, type RecipePhotoRepository } from "~/models/recipe-photos.server";
 import { createReviewRepository, type ReviewRepository } from "~/models/reviews.server";
@@ -55,7 +56,10 @@ export async function createServices(config: AppConfig, logger: Logger): Promise
       logger,
       database,
       bus,
-      media: config.s3 ? createS3MediaStorage(config.s3) : createLocalMediaStorage(path.join(config.dataDir, "media")),
+      media: trackMediaWrites(
+        config.s3 ? createS3MediaStorage(config.s3) : createLocalMediaStorage(path.join(config.dataDir, "media")),
+        database.db,
+      ),
       photos: createRecipePhotoRepository(database.db),
       reviews: createReviewRepository(database.db),
       rateLimiter: createRateLimiter(database.db),

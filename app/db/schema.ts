@@ -110,6 +110,19 @@ export const rateLimitHits = pgTable(
   (t) => [index("rate_limit_hits_key_idx").on(t.key, t.createdAt)],
 );
 
+/**
+ * Every media object the app writes, recorded before its bytes are: an upload cut short
+ * by a crash leaves a row here that no other table mentions, and the orphan sweep removes both.
+ */
+export const mediaObjects = pgTable(
+  "media_objects",
+  {
+    key: text("key").primaryKey(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("media_objects_created_idx").on(t.createdAt)],
+);
+
 export type RecipePhoto = typeof recipePhotos.$inferSelect;
 export type Review = typeof reviews.$inferSelect;
 export type AdminUser = typeof adminUsers.$inferSelect;
