@@ -5,6 +5,7 @@ import { LiveUpdates } from "~/components/live-updates";
 import { useNonce } from "~/components/nonce";
 import { Toaster } from "~/components/toaster";
 import { clearFlashCookie, readFlash } from "~/lib/flash.server";
+import { toPublicContent } from "~/content/site-content.server";
 import { servicesContext } from "~/services.server";
 import stylesheet from "./app.css?url";
 
@@ -15,13 +16,17 @@ export const links: Route.LinksFunction = () => [
 ];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { content, config } = context.get(servicesContext);
+  const { siteContent, media, config } = context.get(servicesContext);
+  const published = await siteContent.current();
   // The header's Admin link and logout button; the session is checked again by every admin route.
   const signedIn = await isSignedIn(request, context);
   const flash = readFlash(request);
   return data(
     {
-      content,
+      // Every page shows some of it (header, footer, JSON-LD); it refreshes live when she saves.
+      content: toPublicContent(media, published.content),
+      contentVersion: published.version,
+      contentSavedAt: published.savedAt,
       // Canonical and share URLs in every page's meta (app/lib/meta.ts).
       siteUrl: config.siteUrl,
       flash,

@@ -3,8 +3,7 @@ import { createContext } from "react-router";
 import type { Logger } from "pino";
 import { listenAdminControl, type AdminControl } from "~/auth/admin-control.server";
 import type { AppConfig } from "~/config/env.server";
-import { loadSiteContent } from "~/content/site-content.server";
-import type { SiteContent } from "~/content/site-content";
+import { createSiteContentStore, loadSeedContent, type SiteContentStore } from "~/content/site-content.server";
 import { openDatabase, type Database } from "~/db/database.server";
 import {
   createMemoryEventBus,
@@ -20,7 +19,8 @@ import { createReviewRepository, type ReviewRepository } from "~/models/reviews.
 /** Everything a loader or action may use; one instance per process. */
 export interface AppServices {
   config: AppConfig;
-  content: SiteContent;
+  /** The practitioner's texts, contacts, hours, studios, services and portrait (versioned). */
+  siteContent: SiteContentStore;
   logger: Logger;
   database: Database;
   bus: EventBus;
@@ -35,8 +35,8 @@ export interface AppServices {
 export const servicesContext = createContext<AppServices>();
 
 export async function createServices(config: AppConfig, logger: Logger): Promise<AppServices> {
-  // Content first: a bad override must stop start-up before anything is opened.
-  const content = loadSiteContent(config.siteContentFile);
+  // The seed file first: a bad one must stop start-up before anything is opened.
+  const seedContent = loadSeedContent(config.siteContentFile);
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
     pgliteDir: path.join(config.dataDir, "db"),
@@ -47,11 +47,18 @@ export async function createServices(config: AppConfig, logger: Logger): Promise
           logger.error({ err: error }, "event bus connection error"),
         )
       : createMemoryEventBus();
+    const siteContent = createSiteContentStore(database.db, bus, (error, message) =>
+      logger.error({ err: error }, message),
+    );
+    const seeded = await siteContent.seed(seedContent);
+    if (!seeded && config.siteContentFile) {
+      logger.warn("SITE_CONTENT_FILE ignored: the site content is already in the database (edit it in the admin)");
+    }
     const adminControl =
       database.engine === "pglite" ? await listenAdminControl(config.dataDir, database.db, logger) : null;
     return {
       config,
-      content,
+      siteContent,
       logger,
       database,
       bus,
@@ -68,6 +75,7 @@ export async function createServices(config: AppConfig, logger: Logger): Promise
 }
 
 export async function closeServices(services: AppServices): Promise<void> {
+  services.siteContent.close();
   await services.adminControl?.close();
   await services.bus.close();
   await services.database.close();

@@ -11,7 +11,7 @@ function contextWith(overrides: Partial<AppServices>) {
   const error = vi.spyOn(logger, "error");
   const services = {
     config: { reviewsModeration: false, reviewsRateLimitPerHour: 5 },
-    content: { contact: { email: "studio@example.it" } },
+    siteContent: { current: async () => ({ content: { contact: { email: "studio@example.it" } } }) },
     logger,
     ...overrides,
   } as unknown as AppServices;
