@@ -17,6 +17,15 @@ export default [
     layout("routes/admin-layout.tsx", [
       route("admin", "routes/admin.tsx"),
       route("admin/account", "routes/admin-account.tsx"),
+      route("admin/contenuti", "routes/admin-content.tsx", [
+        index("routes/admin-content-versions.tsx"),
+        route("pratica", "routes/admin-content-practice.tsx"),
+        route("studi", "routes/admin-content-studios.tsx"),
+        route("orari", "routes/admin-content-hours.tsx"),
+        route("testi", "routes/admin-content-texts.tsx"),
+        route("servizi", "routes/admin-content-services.tsx"),
+        route("ritratto", "routes/admin-content-portrait.tsx"),
+      ]),
     ]),
     route("*", "routes/not-found.tsx"),
   ]),

@@ -271,3 +271,18 @@ export const groupLabels: Record<ContentGroup, string> = {
   servizi: "Servizi",
   ritratto: "Ritratto",
 };
+
+/** Where each form lives in the admin. */
+export const groupPaths: Record<ContentGroup, string> = {
+  pratica: "/admin/contenuti/pratica",
+  studi: "/admin/contenuti/studi",
+  orari: "/admin/contenuti/orari",
+  testi: "/admin/contenuti/testi",
+  servizi: "/admin/contenuti/servizi",
+  ritratto: "/admin/contenuti/ritratto",
+};
+
+/** A form's schema with the version it was loaded from. */
+export function editorSchema<G extends ContentGroup>(group: G) {
+  return contentGroups[group].extend({ version: versionField });
+}
