@@ -5,15 +5,19 @@ import { siteContentVersions } from "~/db/schema";
 import type { EventBus } from "~/events/event-bus.server";
 import { defaultSiteContent } from "./defaults";
 import { siteContentSchema } from "./schemas";
-import type { PublicSiteContent, PublishedContent, SiteContent } from "./site-content";
+import {
+  KEPT_VERSIONS,
+  LISTED_VERSIONS,
+  type PublicSiteContent,
+  type PublishedContent,
+  type SiteContent,
+} from "./site-content";
 import { toPublicImage } from "~/media/image-pipeline.server";
 import type { MediaStorage } from "~/media/media-storage.server";
 
 export { defaultSiteContent };
 
-/** Versions kept in the database; the editor lists the newest 20. */
-export const KEPT_VERSIONS = 100;
-export const LISTED_VERSIONS = 20;
+export { KEPT_VERSIONS, LISTED_VERSIONS };
 
 export class SiteContentError extends Error {
   override name = "SiteContentError";

@@ -42,6 +42,10 @@ export interface ServiceContent {
 export const SERVICE_COUNT = 6;
 export const MAX_STUDIOS = 4;
 
+/** Versions kept in the database; the editor lists the newest 20. */
+export const KEPT_VERSIONS = 100;
+export const LISTED_VERSIONS = 20;
+
 export interface PortraitContent {
   /** Renditions from the image pipeline; null shows the bundled illustration. */
   image: StoredImage | null;

@@ -3,7 +3,7 @@ import type { Route } from "./+types/admin-content-versions";
 import { requireAdmin } from "~/auth/admin-auth.server";
 import { redirectWithFlash } from "~/content/editor-action.server";
 import { CONTENT_MESSAGES, MAX_CONTENT_FORM_BYTES, readFormData } from "~/content/editor.server";
-import { LISTED_VERSIONS } from "~/content/site-content.server";
+import { LISTED_VERSIONS } from "~/content/site-content";
 import { servicesContext } from "~/services.server";
 import { savedAtFormat, useEditorData } from "./admin-content";
 
