@@ -19,7 +19,7 @@ export default function HoursEditor({ actionData }: Route.ComponentProps) {
     closed: day.ranges.length ? undefined : "on",
     ranges: [0, 1].map((i) => day.ranges[i] ?? { opens: "", closes: "" }),
   }));
-  const [form, fields] = useContentForm("orari", version, { hours } as never, actionData?.result);
+  const { form, fields, baseVersion } = useContentForm("orari", version, { hours } as never, actionData?.result);
   return (
     <section className="content-section" aria-labelledby="orari-titolo">
       <h2 id="orari-titolo" className="admin-section__title">
@@ -29,7 +29,7 @@ export default function HoursEditor({ actionData }: Route.ComponentProps) {
         Sul sito ora: <strong>{openingHoursLine(content.hours)}</strong>. I giorni con gli stessi orari vengono
         raggruppati. Lascia vuota la seconda fascia se non serve.
       </p>
-      <EditorForm form={form} version={version}>
+      <EditorForm form={form} version={baseVersion}>
         <div className="hours-editor">
           {fields.hours.getFieldList().map((dayField, index) => {
             const day = dayField.getFieldset() as unknown as {

@@ -38,7 +38,7 @@ export async function action(args: Route.ActionArgs) {
 export default function PortraitEditor({ actionData }: Route.ComponentProps) {
   const { version, content } = useEditorData();
   const { portrait, practitioner } = content;
-  const [form, fields] = useContentForm(
+  const { form, fields, baseVersion } = useContentForm(
     "ritratto",
     version,
     { portrait: { focusX: portrait.focusX, focusY: portrait.focusY } },
@@ -88,7 +88,7 @@ export default function PortraitEditor({ actionData }: Route.ComponentProps) {
 
           {portrait.image ? (
             <>
-              <EditorForm form={form} version={version} submitLabel="Salva la posizione">
+              <EditorForm form={form} version={baseVersion} submitLabel="Salva la posizione">
                 <h3 className="content-form__title">Inquadratura</h3>
                 <p className="field__hint">
                   Scegli quale punto della foto resta visibile quando viene ritagliata (0 = sinistra/alto, 100 =

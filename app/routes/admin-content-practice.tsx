@@ -10,7 +10,7 @@ export const action = (args: Route.ActionArgs) => contentGroupAction("pratica", 
 export default function PracticeEditor({ actionData }: Route.ComponentProps) {
   const { version, content } = useEditorData();
   const { practitioner, business, contact, links, stats } = content;
-  const [form, fields] = useContentForm("pratica", version, { practitioner, business, contact, links, stats }, actionData?.result);
+  const { form, fields, baseVersion } = useContentForm("pratica", version, { practitioner, business, contact, links, stats }, actionData?.result);
   const who = fields.practitioner.getFieldset();
   const vat = fields.business.getFieldset();
   const reach = fields.contact.getFieldset();
@@ -24,7 +24,7 @@ export default function PracticeEditor({ actionData }: Route.ComponentProps) {
       <h2 id="pratica-titolo" className="admin-section__title">
         Dati dello studio
       </h2>
-      <EditorForm form={form} version={version}>
+      <EditorForm form={form} version={baseVersion}>
         <fieldset className="content-form__group">
           <legend>Professionista</legend>
           <TextField meta={who.name} label="Nome visualizzato" hint="Come compare in alto e in fondo a ogni pagina." />

@@ -21,14 +21,14 @@ export const iconOptions: { value: ServiceIconName; label: string }[] = [
 export default function ServicesEditor({ actionData }: Route.ComponentProps) {
   const { version, content } = useEditorData();
   const services = content.services.map(({ icon, title, description }) => ({ icon, title, description }));
-  const [form, fields] = useContentForm("servizi", version, { services }, actionData?.result);
+  const { form, fields, baseVersion } = useContentForm("servizi", version, { services }, actionData?.result);
   return (
     <section className="content-section" aria-labelledby="servizi-titolo">
       <h2 id="servizi-titolo" className="admin-section__title">
         Servizi
       </h2>
       <p className="admin-section__lead">I servizi sono sempre sei: cambia titolo, descrizione e icona di ciascuno.</p>
-      <EditorForm form={form} version={version}>
+      <EditorForm form={form} version={baseVersion}>
         <div className="content-form__cards">
           {fields.services.getFieldList().map((service, index) => {
             const f = service.getFieldset();

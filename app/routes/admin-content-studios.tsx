@@ -12,7 +12,7 @@ const emptyStudio = { name: "", street: "", postalCode: "", city: "", province: 
 /** Where she receives patients: add, remove, reorder; the maps link follows the address unless typed. */
 export default function StudiosEditor({ actionData }: Route.ComponentProps) {
   const { version, content } = useEditorData();
-  const [form, fields] = useContentForm("studi", version, { studios: content.studios }, actionData?.result);
+  const { form, fields, baseVersion } = useContentForm("studi", version, { studios: content.studios }, actionData?.result);
   const studios = fields.studios.getFieldList();
   return (
     <section className="content-section" aria-labelledby="studi-titolo">
@@ -23,7 +23,7 @@ export default function StudiosEditor({ actionData }: Route.ComponentProps) {
         Gli studi compaiono nei contatti della home, nell'ordine dell'elenco. Aggiunte, rimozioni e spostamenti
         diventano visibili quando salvi.
       </p>
-      <EditorForm form={form} version={version}>
+      <EditorForm form={form} version={baseVersion}>
         <ol className="studio-list">
           {studios.map((studio, index) => {
             const f = studio.getFieldset();

@@ -12,7 +12,7 @@ const limit = (n: number) => `Al massimo ${n} caratteri.`;
 /** The words of the site: plain text, a blank line between paragraphs. */
 export default function TextsEditor({ actionData }: Route.ComponentProps) {
   const { version, content } = useEditorData();
-  const [form, fields] = useContentForm("testi", version, { texts: content.texts }, actionData?.result);
+  const { form, fields, baseVersion } = useContentForm("testi", version, { texts: content.texts }, actionData?.result);
   const texts = fields.texts.getFieldset();
   return (
     <section className="content-section" aria-labelledby="testi-titolo">
@@ -23,7 +23,7 @@ export default function TextsEditor({ actionData }: Route.ComponentProps) {
         Scrivi testo semplice: lascia una riga vuota per iniziare un nuovo paragrafo. Formattazione e codice HTML
         non sono ammessi.
       </p>
-      <EditorForm form={form} version={version}>
+      <EditorForm form={form} version={baseVersion}>
         <TextField meta={texts.tagline} label="Motto della pagina iniziale" hint={limit(TEXT_LIMITS.tagline)} />
         <TextField meta={texts.heroTitle} label="Titolo principale della home" hint={limit(TEXT_LIMITS.heroTitle)} />
         <TextAreaField meta={texts.heroIntro} label="Presentazione sotto il titolo" rows={4} hint={limit(TEXT_LIMITS.heroIntro)} />

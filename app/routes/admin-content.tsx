@@ -1,4 +1,4 @@
-import { NavLink, Outlet, useRouteLoaderData } from "react-router";
+import { NavLink, Outlet, useLocation, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/admin-content";
 import { requireAdmin } from "~/auth/admin-auth.server";
 import { groupLabels, groupPaths, type ContentGroup } from "~/content/schemas";
@@ -37,6 +37,8 @@ export const savedAtFormat = new Intl.DateTimeFormat("it-IT", {
 /** "Contenuti del sito": one screen per group of content, and the list of versions. */
 export default function AdminContent({ loaderData }: Route.ComponentProps) {
   const { version, savedAt } = loaderData;
+  // Every navigation (a save redirects) starts the screen's form afresh; a live refresh does not.
+  const location = useLocation();
   const paths = groupPaths;
   return (
     <div className="content-editor">
@@ -63,7 +65,7 @@ export default function AdminContent({ loaderData }: Route.ComponentProps) {
           </li>
         </ul>
       </nav>
-      <Outlet />
+      <Outlet key={location.key} />
     </div>
   );
 }
