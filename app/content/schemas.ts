@@ -55,7 +55,7 @@ export const practiceSchema = z.object({
       (value) => (typeof value === "string" ? blankToUndefined(normalizePartitaIva(value)) : value),
       z
         .string({ error: "La Partita IVA è obbligatoria: per legge compare in fondo a ogni pagina." })
-        .refine(isValidPartitaIva, "Partita IVA non valida: servono 11 cifre e l'ultima (di controllo) non corrisponde."),
+        .refine(isValidPartitaIva, "Partita IVA non valida: controlla le 11 cifre (l'ultima è una cifra di controllo)."),
     ),
     legalName: plainText("Indica il nome del titolare della Partita IVA.", 160),
   }),

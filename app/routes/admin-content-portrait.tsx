@@ -116,9 +116,11 @@ export default function PortraitEditor({ actionData }: Route.ComponentProps) {
                 <input type="hidden" name="intent" value="remove" />
                 <h3 className="content-form__title">Rimuovi la foto</h3>
                 <p className="field__hint">Il sito tornerà a mostrare l'illustrazione. Puoi ripristinare la foto dalle versioni.</p>
-                <button type="submit" className="button button--danger">
-                  Rimuovi il ritratto
-                </button>
+                <div>
+                  <button type="submit" className="button button--danger">
+                    Rimuovi il ritratto
+                  </button>
+                </div>
               </Form>
             </>
           ) : null}

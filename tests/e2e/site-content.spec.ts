@@ -1,4 +1,4 @@
-import { mkdtempSync } from "node:fs";
+import { mkdtempSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { expect as baseExpect, test, type Browser, type Page } from "@playwright/test";
@@ -299,6 +299,14 @@ test("portrait: upload, replace and remove, seen on an open /home", async ({ bro
   await admin.getByLabel("Posizione verticale (%)").fill("10");
   await saveAndPublish(admin, "Salva la posizione");
   await expect(portrait).toHaveAttribute("style", /object-position: 50% 10%/);
+
+  // A stored file the browser cannot decode: the bundled picture takes its place.
+  const src = (await portrait.getAttribute("src"))!;
+  writeFileSync(path.join(server.dataDir, "media", src.replace(/^\/media\//, "")), "non è una foto");
+  const broken = await openVisitor(browser, "/home");
+  const brokenPortrait = broken.locator("img.about__portrait");
+  await brokenPortrait.scrollIntoViewIfNeeded();
+  await expect(brokenPortrait).toHaveAttribute("src", "/images/ritratto.svg");
 
   await saveAndPublish(admin, "Rimuovi il ritratto");
   await expect(portrait).toHaveAttribute("src", "/images/ritratto.svg");
