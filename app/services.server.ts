@@ -1,15 +1,11 @@
 import path from "node:path";
 import { createContext } from "react-router";
 import type { Logger } from "pino";
-import { listenAdminControl, type AdminControl } from "~/auth/admin-control.server";
 import type { AppConfig } from "~/config/env.server";
 import { createSiteContentStore, loadSeedContent, type SiteContentStore } from "~/content/site-content.server";
 import { openDatabase, type Database } from "~/db/database.server";
-import {
-  createMemoryEventBus,
-  createPostgresEventBus,
-  type EventBus,
-} from "~/events/event-bus.server";
+import { assertNoPgliteData, startEmbeddedPostgres, type EmbeddedPostgres } from "~/db/embedded-postgres.server";
+import { createPostgresEventBus, type EventBus } from "~/events/event-bus.server";
 import { createRateLimiter, type RateLimiter } from "~/lib/rate-limit.server";
 import { createLocalMediaStorage, type MediaStorage } from "~/media/media-storage.server";
 import { createS3MediaStorage } from "~/media/s3-media-storage.server";
@@ -28,8 +24,8 @@ export interface AppServices {
   photos: RecipePhotoRepository;
   reviews: ReviewRepository;
   rateLimiter: RateLimiter;
-  /** On the embedded database: the socket `npm run admin:create` talks to while the server runs. */
-  adminControl: AdminControl | null;
+  /** The PostgreSQL server this process started in DATA_DIR (DATABASE_URL unset); stopped with the services. */
+  embedded: EmbeddedPostgres | null;
 }
 
 export const servicesContext = createContext<AppServices>();
@@ -37,16 +33,16 @@ export const servicesContext = createContext<AppServices>();
 export async function createServices(config: AppConfig, logger: Logger): Promise<AppServices> {
   // The seed file first: a bad one must stop start-up before anything is opened.
   const seedContent = loadSeedContent(config.siteContentFile);
-  const database = await openDatabase({
-    databaseUrl: config.databaseUrl,
-    pgliteDir: path.join(config.dataDir, "db"),
-  });
+  let embedded: EmbeddedPostgres | null = null;
+  if (!config.databaseUrl) {
+    assertNoPgliteData(config.dataDir);
+    embedded = await startEmbeddedPostgres({ dataDir: config.dataDir, log: (message) => logger.info(message) });
+  }
+  const url = config.databaseUrl ?? embedded!.url;
+  let database: Database | undefined;
   try {
-    const bus = config.databaseUrl
-      ? await createPostgresEventBus(config.databaseUrl, (error) =>
-          logger.error({ err: error }, "event bus connection error"),
-        )
-      : createMemoryEventBus();
+    database = await openDatabase({ url });
+    const bus = await createPostgresEventBus(url, (error) => logger.error({ err: error }, "event bus connection error"));
     const siteContent = createSiteContentStore(database.db, bus, (error, message) =>
       logger.error({ err: error }, message),
     );
@@ -54,8 +50,6 @@ export async function createServices(config: AppConfig, logger: Logger): Promise
     if (!seeded && config.siteContentFile) {
       logger.warn("SITE_CONTENT_FILE ignored: the site content is already in the database (edit it in the admin)");
     }
-    const adminControl =
-      database.engine === "pglite" ? await listenAdminControl(config.dataDir, database.db, logger) : null;
     return {
       config,
       siteContent,
@@ -66,19 +60,20 @@ export async function createServices(config: AppConfig, logger: Logger): Promise
       photos: createRecipePhotoRepository(database.db),
       reviews: createReviewRepository(database.db),
       rateLimiter: createRateLimiter(database.db),
-      adminControl,
+      embedded,
     };
   } catch (error) {
-    await database.close();
+    await database?.close();
+    await embedded?.stop();
     throw error;
   }
 }
 
 export async function closeServices(services: AppServices): Promise<void> {
   services.siteContent.close();
-  await services.adminControl?.close();
   await services.bus.close();
   await services.database.close();
+  await services.embedded?.stop();
 }
 
 /** Per-request facts the HTTP layer knows and loaders need. */

@@ -57,7 +57,7 @@ describe("site content store on PostgreSQL", () => {
   const events: ChangeEvent[] = [];
 
   beforeAll(async () => {
-    database = await openTestDatabase("postgres");
+    database = await openTestDatabase();
     bus = createMemoryEventBus();
     bus.subscribe((event) => events.push(event));
     store = createSiteContentStore(database.db, bus);
