@@ -19,7 +19,7 @@ test.beforeAll(async () => {
   // Seven helpers share two cores: creating the account and starting can be slow.
   test.setTimeout(120_000);
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "e2e-content-"));
-  const created = adminCreate({ DATA_DIR: dataDir }, ["--email", ADMIN.email, "--password", ADMIN.password]);
+  const created = adminCreate({ DATA_DIR: dataDir }, ["--email", ADMIN.email], ADMIN.password);
   expect(created.code, created.stderr).toBe(0);
   server = await startAppServer({ DATA_DIR: dataDir }, 90_000);
 });
