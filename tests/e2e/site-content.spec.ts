@@ -301,8 +301,10 @@ test("portrait: upload, replace and remove, seen on an open /home", async ({ bro
   await expect(portrait).toHaveAttribute("style", /object-position: 50% 10%/);
 
   // A stored file the browser cannot decode: the bundled picture takes its place.
-  const src = (await portrait.getAttribute("src"))!;
-  writeFileSync(path.join(server.dataDir, "media", src.replace(/^\/media\//, "")), "non è una foto");
+  const srcset = (await portrait.getAttribute("srcset"))!;
+  for (const url of srcset.split(",").map((candidate) => candidate.trim().split(" ")[0]!)) {
+    writeFileSync(path.join(server.dataDir, "media", url.replace(/^\/media\//, "")), "non è una foto");
+  }
   const broken = await openVisitor(browser, "/home");
   const brokenPortrait = broken.locator("img.about__portrait");
   await brokenPortrait.scrollIntoViewIfNeeded();
