@@ -4,9 +4,8 @@ import { isSignedIn } from "~/auth/admin-auth.server";
 import { LiveUpdates } from "~/components/live-updates";
 import { useNonce } from "~/components/nonce";
 import { Toaster } from "~/components/toaster";
-import { clearFlashCookie, readFlash } from "~/lib/flash.server";
+import { servicesContext } from "~/context";
 import { toPublicContent } from "~/content/site-content.server";
-import { servicesContext } from "~/services.server";
 import stylesheet from "./app.css?url";
 
 export const links: Route.LinksFunction = () => [
@@ -16,11 +15,11 @@ export const links: Route.LinksFunction = () => [
 ];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { siteContent, media, config } = context.get(servicesContext);
+  const { siteContent, media, config, flash: flashStore } = context.get(servicesContext);
   const published = await siteContent.current();
   // The header's Admin link and logout button; the session is checked again by every admin route.
   const signedIn = await isSignedIn(request, context);
-  const flash = readFlash(request);
+  const flash = await flashStore.read(request);
   return data(
     {
       // Every page shows some of it (header, footer, JSON-LD); it refreshes live when she saves.
@@ -34,7 +33,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       year: new Date().getFullYear(),
       signedIn,
     },
-    flash ? { headers: { "Set-Cookie": clearFlashCookie } } : undefined,
+    flash ? { headers: { "Set-Cookie": await flashStore.clear(request) } } : undefined,
   );
 }
 

@@ -5,26 +5,27 @@ export default [
   route("sitemap.xml", "routes/sitemap[.]xml.ts"),
   route("robots.txt", "routes/robots[.]txt.ts"),
   route("admin-logout", "routes/admin-logout.ts"),
-  // The photo upload (XMLHttpRequest with progress, or a plain form post); checks the session itself.
-  route("admin/photos", "routes/admin-photos.ts"),
   layout("routes/site-layout.tsx", [
     route("home", "routes/home.tsx"),
     route("services", "routes/services.tsx"),
     route("privacy", "routes/privacy.tsx"),
     route("reviews", "routes/reviews.tsx"),
     route("admin-login", "routes/admin-login.tsx"),
-    // Every route in this layout requires an administrator session (middleware).
-    layout("routes/admin-layout.tsx", [
-      route("admin", "routes/admin.tsx"),
-      route("admin/account", "routes/admin-account.tsx"),
-      route("admin/contenuti", "routes/admin-content.tsx", [
-        index("routes/admin-content-versions.tsx"),
-        route("pratica", "routes/admin-content-practice.tsx"),
-        route("studi", "routes/admin-content-studios.tsx"),
-        route("orari", "routes/admin-content-hours.tsx"),
-        route("testi", "routes/admin-content-texts.tsx"),
-        route("servizi", "routes/admin-content-services.tsx"),
-        route("ritratto", "routes/admin-content-portrait.tsx"),
+    // The admin area: one route per screen, and one per resource for its changes, all under
+    // the admin layout, whose middleware requires an administrator session for every one.
+    layout("routes/admin/layout.tsx", [
+      route("admin", "routes/admin/index.tsx"),
+      route("admin/photos", "routes/admin/photos.ts"),
+      route("admin/reviews", "routes/admin/reviews.ts"),
+      route("admin/account", "routes/admin/account.tsx"),
+      route("admin/contenuti", "routes/admin/content.tsx", [
+        index("routes/admin/content-versions.tsx"),
+        route("pratica", "routes/admin/content-practice.tsx"),
+        route("studi", "routes/admin/content-studios.tsx"),
+        route("orari", "routes/admin/content-hours.tsx"),
+        route("testi", "routes/admin/content-texts.tsx"),
+        route("servizi", "routes/admin/content-services.tsx"),
+        route("ritratto", "routes/admin/content-portrait.tsx"),
       ]),
     ]),
     route("*", "routes/not-found.tsx"),

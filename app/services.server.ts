@@ -1,16 +1,18 @@
 import path from "node:path";
-import { createContext } from "react-router";
 import type { Logger } from "pino";
 import type { AppConfig } from "~/config/env.server";
 import { createSiteContentStore, loadSeedContent, type SiteContentStore } from "~/content/site-content.server";
 import { openDatabase, type Database } from "~/db/database.server";
 import { assertNoPgliteData, startEmbeddedPostgres, type EmbeddedPostgres } from "~/db/embedded-postgres.server";
 import { createPostgresEventBus, type EventBus } from "~/events/event-bus.server";
+import { createFlashStore, type FlashStore } from "~/lib/flash.server";
 import { createRateLimiter, type RateLimiter } from "~/lib/rate-limit.server";
+import { loadSecret } from "~/lib/secrets.server";
 import { createLocalMediaStorage, type MediaStorage } from "~/media/media-storage.server";
 import { createS3MediaStorage } from "~/media/s3-media-storage.server";
 import { createRecipePhotoRepository, type RecipePhotoRepository } from "~/models/recipe-photos.server";
 import { createReviewRepository, type ReviewRepository } from "~/models/reviews.server";
+import { createFormTimer, type FormTimer } from "~/reviews/spam-guard.server";
 
 /** Everything a loader or action may use; one instance per process. */
 export interface AppServices {
@@ -26,9 +28,11 @@ export interface AppServices {
   rateLimiter: RateLimiter;
   /** The PostgreSQL server this process started in DATA_DIR (DATABASE_URL unset); stopped with the services. */
   embedded: EmbeddedPostgres | null;
+  /** The toast carried across a redirect, in a signed cookie. */
+  flash: FlashStore;
+  /** Signs and checks the review form's fill-time field. */
+  formTimer: FormTimer;
 }
-
-export const servicesContext = createContext<AppServices>();
 
 export async function createServices(config: AppConfig, logger: Logger): Promise<AppServices> {
   // The seed file first: a bad one must stop start-up before anything is opened.
@@ -50,6 +54,8 @@ export async function createServices(config: AppConfig, logger: Logger): Promise
     if (!seeded && config.siteContentFile) {
       logger.warn("SITE_CONTENT_FILE ignored: the site content is already in the database (edit it in the admin)");
     }
+    // One random key kept in the database, shared by every instance; each use derives its own from it.
+    const secret = await loadSecret(database.db, "app");
     return {
       config,
       siteContent,
@@ -61,6 +67,8 @@ export async function createServices(config: AppConfig, logger: Logger): Promise
       reviews: createReviewRepository(database.db),
       rateLimiter: createRateLimiter(database.db),
       embedded,
+      flash: createFlashStore(secret),
+      formTimer: createFormTimer(secret),
     };
   } catch (error) {
     await database?.close();
@@ -75,13 +83,3 @@ export async function closeServices(services: AppServices): Promise<void> {
   await services.database.close();
   await services.embedded?.stop();
 }
-
-/** Per-request facts the HTTP layer knows and loaders need. */
-export interface RequestInfo {
-  requestId: string;
-  /** The client's address; behind a proxy only when TRUST_PROXY says to believe it. */
-  clientIp: string;
-  cspNonce: string;
-}
-
-export const requestContext = createContext<RequestInfo>();

@@ -9,6 +9,7 @@ import type { SiteContent } from "./site-content";
 
 export const CONTENT_MESSAGES = {
   saved: "Modifiche pubblicate: il sito è già aggiornato.",
+  conflictShort: "Il contenuto è stato modificato nel frattempo: non è stato sovrascritto nulla.",
   conflict:
     "Il contenuto è stato modificato nel frattempo (in un'altra scheda o da un altro dispositivo). Non è stato sovrascritto nulla: ricarica la pagina per vedere la versione attuale e ripeti la modifica.",
   invalid: "Alcuni campi non sono validi: correggi i campi segnalati.",
@@ -20,7 +21,6 @@ export const CONTENT_MESSAGES = {
   noImage: "Seleziona un'immagine",
   tooLarge: PHOTO_MESSAGES.tooLarge,
   uploadFailed: PHOTO_MESSAGES.uploadFailed,
-  tooBig: "Il modulo è troppo grande: accorcia i testi e riprova.",
   failed: "Salvataggio non riuscito: riprova tra qualche istante.",
 } as const;
 
@@ -112,5 +112,3 @@ export async function removePortrait(s: AppServices, baseVersion: number): Promi
   if (!content.portrait.image) return null;
   return s.siteContent.save(baseVersion, "Ritratto rimosso", { ...content, portrait: { ...content.portrait, image: null } });
 }
-
-export { readFormData, PayloadTooLargeError };

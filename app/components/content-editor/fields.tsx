@@ -1,101 +1,72 @@
-import {
-  getFormProps,
-  getInputProps,
-  getSelectProps,
-  getTextareaProps,
-  type FieldMetadata,
-  type FormMetadata,
-} from "@conform-to/react";
+import { getFormProps, type FieldMetadata, type FormMetadata } from "@conform-to/react";
 import type { ReactNode } from "react";
-import { Form, useNavigation } from "react-router";
+import { Form, useActionData, useNavigation } from "react-router";
+import { useActionResult, type ActionResult } from "~/forms/action-result";
+import { ErrorList, Field } from "~/forms/field";
 
-/** The messages of one field (or of the whole form), announced when they appear. */
-export function ErrorList({ id, errors }: { id: string; errors?: string[] }) {
-  if (!errors?.length) return null;
-  return (
-    <ul id={id} className="field__error">
-      {errors.map((error) => (
-        <li key={error}>{error}</li>
-      ))}
-    </ul>
-  );
-}
+export { ErrorList };
 
-interface FieldShellProps {
-  meta: FieldMetadata<string | number | null | undefined>;
+type Meta = FieldMetadata<string | number | null | undefined>;
+
+interface FieldProps {
+  meta: Meta;
   label: ReactNode;
   hint?: ReactNode;
   optional?: boolean;
-  className?: string;
-  children: (describedBy: string | undefined) => ReactNode;
 }
 
-function FieldShell({ meta, label, hint, optional, className, children }: FieldShellProps) {
-  const hintId = hint ? `${meta.id}-hint` : undefined;
-  return (
-    <div className={className ? `field ${className}` : "field"}>
-      <label className="field__label" htmlFor={meta.id}>
-        {label}
-        {optional ? <span className="field__optional"> (facoltativo)</span> : null}
-      </label>
-      {hint ? (
-        <p id={hintId} className="field__hint">
-          {hint}
-        </p>
-      ) : null}
-      {children(hintId)}
-      <ErrorList id={meta.errorId} errors={meta.errors} />
-    </div>
-  );
-}
+/** What ties a control to the form's state: name, value as loaded or as typed, and the key that resets it. */
+const bind = (meta: Meta) => ({
+  name: meta.name,
+  form: meta.formId,
+  defaultValue: meta.initialValue == null ? undefined : String(meta.initialValue),
+});
 
-type InputType = "text" | "email" | "tel" | "url" | "time" | "number" | "range";
+type InputType = "text" | "email" | "tel" | "url" | "time" | "number";
 
+/** A one-line field of an editor form, on the shared Field (label, hint, message next to it). */
 export function TextField({
   meta,
   type = "text",
-  autoComplete = "off",
   inputMode,
   onInput,
-  ...shell
-}: Omit<FieldShellProps, "children"> & {
+  ...field
+}: FieldProps & {
   type?: InputType;
-  autoComplete?: string;
   inputMode?: "numeric" | "text" | "email" | "tel" | "url";
   /** Sees each change as it is typed (e.g. to preview it); the form still owns the value. */
   onInput?: (value: string) => void;
 }) {
   return (
-    <FieldShell meta={meta} {...shell}>
-      {(describedBy) => (
+    <Field id={meta.id} errors={meta.errors} hintFirst {...field}>
+      {(control) => (
         <input
-          {...getInputProps(meta, { type, ariaDescribedBy: describedBy })}
-          autoComplete={autoComplete}
+          key={meta.key}
+          {...control}
+          {...bind(meta)}
+          type={type}
+          autoComplete="off"
           inputMode={inputMode}
           onInput={onInput ? (event) => onInput(event.currentTarget.value) : undefined}
         />
       )}
-    </FieldShell>
+    </Field>
   );
 }
 
-export function TextAreaField({ meta, rows = 4, ...shell }: Omit<FieldShellProps, "children"> & { rows?: number }) {
+export function TextAreaField({ meta, rows = 4, ...field }: FieldProps & { rows?: number }) {
   return (
-    <FieldShell meta={meta} {...shell}>
-      {(describedBy) => <textarea {...getTextareaProps(meta, { ariaDescribedBy: describedBy })} rows={rows} />}
-    </FieldShell>
+    <Field id={meta.id} errors={meta.errors} hintFirst {...field}>
+      {(control) => <textarea key={meta.key} {...control} {...bind(meta)} rows={rows} />}
+    </Field>
   );
 }
 
-export function SelectField({
-  meta,
-  options,
-  ...shell
-}: Omit<FieldShellProps, "children"> & { options: readonly { value: string; label: string }[] }) {
+export function SelectField({ meta, options, ...field }: FieldProps & { options: readonly { value: string; label: string }[] }) {
   return (
-    <FieldShell meta={meta} {...shell}>
-      {(describedBy) => (
-        <select {...getSelectProps(meta, { ariaDescribedBy: describedBy })}>
+    <Field id={meta.id} errors={meta.errors} hintFirst {...field}>
+      {(control) => (
+        <select key={meta.key} {...control} {...bind(meta)}>
           {options.map((o) => (
             <option key={o.value} value={o.value}>
               {o.label}
@@ -103,7 +74,25 @@ export function SelectField({
           ))}
         </select>
       )}
-    </FieldShell>
+    </Field>
+  );
+}
+
+/** A checkbox row ("Chiuso"). */
+export function CheckboxField({ meta, label }: { meta: Meta; label: ReactNode }) {
+  return (
+    <Field id={meta.id} errors={meta.errors} label={label} check>
+      {(control) => (
+        <input
+          key={meta.key}
+          {...control}
+          type="checkbox"
+          name={meta.name}
+          form={meta.formId}
+          defaultChecked={meta.initialValue === "on"}
+        />
+      )}
+    </Field>
   );
 }
 
@@ -117,14 +106,19 @@ export function EditorForm<Value extends Record<string, unknown>>({
   children,
   submitLabel = "Salva e pubblica",
   encType,
+  announce = true,
 }: {
   form: FormMetadata<Value, string[]>;
   version: number;
   children: ReactNode;
   submitLabel?: string;
   encType?: "multipart/form-data";
+  /** Shows the save's result as a toast (off when the screen already does it for all its forms). */
+  announce?: boolean;
 }) {
   const navigation = useNavigation();
+  const result = useActionData() as ActionResult | undefined;
+  useActionResult(announce ? result : undefined);
   const busy = navigation.state === "submitting" && navigation.formData?.get("version") != null;
   return (
     <Form

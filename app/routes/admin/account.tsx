@@ -1,0 +1,295 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { useEffect, useRef } from "react";
+import { data, Form, useNavigation } from "react-router";
+import type { Route } from "./+types/account";
+import { changePassword, changeTwoFactor, signOutOtherSessions } from "~/auth/account/account.server";
+import {
+  ACCOUNT_MESSAGES,
+  accountActionSchema,
+  type AccountIntent as Intent,
+  type AccountResult as ActionData,
+} from "~/auth/account/account-forms";
+import { createAdminAccounts } from "~/auth/accounts.server";
+import { requireAdmin } from "~/auth/admin-auth.server";
+import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "~/auth/messages";
+import { createSessionStore } from "~/auth/sessions.server";
+import { totpQrDataUrl, totpUri } from "~/auth/totp.server";
+import { describeUserAgent } from "~/auth/user-agent";
+import { useActionResult } from "~/forms/action-result";
+import { Field } from "~/forms/field";
+import { readForm, respond } from "~/forms/respond.server";
+import { pageMeta } from "~/lib/meta";
+import { servicesContext } from "~/context";
+
+export const meta: Route.MetaFunction = (args) => pageMeta(args, "Account e sicurezza", "Password, verifica in due passaggi e sessioni attive.", { noindex: true });
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const admin = requireAdmin(context);
+  const s = context.get(servicesContext);
+  const { user } = admin;
+  const sessions = await createSessionStore(s.database.db).list(user.id);
+  const enrolling = Boolean(user.totpSecret && !user.totpEnabledAt);
+  return data({
+    email: user.email,
+    twoFactor: {
+      enabledAt: user.totpEnabledAt?.toISOString() ?? null,
+      recoveryCodesLeft: user.recoveryCodeHashes.length,
+      enrolment: enrolling
+        ? {
+            secret: user.totpSecret!,
+            qr: await totpQrDataUrl(totpUri(user.totpSecret!, user.email, (await s.siteContent.current()).content.practitioner.name)),
+          }
+        : null,
+    },
+    sessions: sessions.map((session) => ({
+      key: session.idHash.slice(0, 12),
+      current: session.idHash === admin.session.idHash,
+      device: describeUserAgent(session.userAgent),
+      ip: session.ip,
+      createdAt: session.createdAt.toISOString(),
+      lastSeenAt: session.lastSeenAt.toISOString(),
+    })),
+  });
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const admin = requireAdmin(context);
+  const s = context.get(servicesContext);
+  const submission = parseWithZod(await readForm(request), { schema: accountActionSchema });
+  if (submission.status !== "success") {
+    return respond(request, s.flash, { ok: false, message: ACCOUNT_MESSAGES.generic }, { status: 400, redirectTo: "/admin/account" });
+  }
+  const input = submission.value;
+  // Fresh from the database: the middleware's copy may predate a change made a moment ago in another tab.
+  const user = (await createAdminAccounts(s.database.db).get(admin.user.id))!;
+  const result =
+    input.intent === "password"
+      ? await changePassword(s, admin, user, input)
+      : input.intent === "logout-others"
+        ? await signOutOtherSessions(s, admin)
+        : await changeTwoFactor(s, user, input);
+  // Rendered on this screen, also without JavaScript: recovery codes are shown once, here.
+  return respond(request, s.flash, result);
+}
+
+const dateTime = new Intl.DateTimeFormat("it-IT", { dateStyle: "short", timeStyle: "short", timeZone: "Europe/Rome" });
+const date = new Intl.DateTimeFormat("it-IT", { day: "2-digit", month: "2-digit", year: "numeric", timeZone: "Europe/Rome" });
+
+export default function AdminAccount({ loaderData, actionData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  const busyIntent = navigation.state === "submitting" ? String(navigation.formData?.get("intent") ?? "") : null;
+  const result = actionData && "intent" in actionData ? (actionData as ActionData) : undefined;
+  useActionResult(actionData);
+  const resultFor = (...intents: Intent[]) => (result && intents.includes(result.intent) ? result : undefined);
+  const { twoFactor } = loaderData;
+
+  return (
+    <>
+      <h1 className="admin__title">Account e sicurezza</h1>
+      <p className="admin-section__lead">
+        Accesso come <strong>{loaderData.email}</strong>
+      </p>
+
+      <section className="admin-section" aria-labelledby="password-titolo">
+        <h2 id="password-titolo" className="admin-section__title">
+          Cambia password
+        </h2>
+        <PasswordForm busy={busyIntent === "password"} result={resultFor("password")} email={loaderData.email} />
+      </section>
+
+      <section className="admin-section" aria-labelledby="due-passaggi-titolo">
+        <h2 id="due-passaggi-titolo" className="admin-section__title">
+          Verifica in due passaggi
+        </h2>
+        <TwoFactor twoFactor={twoFactor} busyIntent={busyIntent} result={resultFor("totp-start", "totp-confirm", "totp-cancel", "totp-disable", "recovery-codes")} />
+      </section>
+
+      <section className="admin-section" aria-labelledby="sessioni-titolo">
+        <h2 id="sessioni-titolo" className="admin-section__title">
+          Sessioni attive ({loaderData.sessions.length})
+        </h2>
+        <ul className="session-list">
+          {loaderData.sessions.map((session) => (
+            <li key={session.key} className="session-list__item">
+              <p className="session-list__device">
+                {session.device}
+                {session.current ? <span className="admin-badge">Questa sessione</span> : null}
+              </p>
+              <p className="session-list__meta">
+                Ultima attività {dateTime.format(new Date(session.lastSeenAt))}
+                {session.ip ? ` · IP ${session.ip}` : ""} · accesso del {date.format(new Date(session.createdAt))}
+              </p>
+            </li>
+          ))}
+        </ul>
+        <Form method="post" className="admin-form admin-form--inline">
+          <input type="hidden" name="intent" value="logout-others" />
+          <button type="submit" className="button button--secondary" disabled={busyIntent === "logout-others" || loaderData.sessions.length < 2}>
+            Disconnetti le altre sessioni
+          </button>
+        </Form>
+      </section>
+    </>
+  );
+}
+
+function PasswordForm({ busy, result, email }: { busy: boolean; result?: ActionData; email: string }) {
+  const formRef = useRef<HTMLFormElement>(null);
+  useEffect(() => {
+    if (result?.ok) formRef.current?.reset();
+  }, [result]);
+  const errorFor = (field: string) => (result && !result.ok && result.field === field ? result.message : undefined);
+  return (
+    <Form method="post" className="admin-form" ref={formRef} noValidate>
+      <input type="hidden" name="intent" value="password" />
+      {/* Lets password managers file the new password under the right account. */}
+      <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />
+      <Field id="password-current" label="Password attuale" errors={errorFor("current")}>
+        {(control) => <input {...control} name="current" type="password" autoComplete="current-password" required />}
+      </Field>
+      <Field
+        id="password-next"
+        label="Nuova password"
+        hint={`Almeno ${MIN_PASSWORD_LENGTH} caratteri. Una frase di più parole è facile da ricordare e difficile da indovinare.`}
+        errors={errorFor("next")}
+      >
+        {(control) => (
+          <input
+            {...control}
+            name="next"
+            type="password"
+            autoComplete="new-password"
+            required
+            minLength={MIN_PASSWORD_LENGTH}
+            maxLength={MAX_PASSWORD_LENGTH}
+          />
+        )}
+      </Field>
+      <Field id="password-confirm" label="Ripeti la nuova password" errors={errorFor("confirm")}>
+        {(control) => <input {...control} name="confirm" type="password" autoComplete="new-password" required />}
+      </Field>
+      {result?.ok ? <p className="admin-notice">{result.message}</p> : null}
+      <button type="submit" className="button" disabled={busy}>
+        {busy ? "Salvataggio..." : "Cambia password"}
+      </button>
+    </Form>
+  );
+}
+
+function RecoveryCodes({ codes }: { codes: string[] }) {
+  const file = `data:text/plain;charset=utf-8,${encodeURIComponent(`Codici di recupero\n\n${codes.join("\n")}\n`)}`;
+  return (
+    <div className="recovery-codes" role="region" aria-labelledby="codici-titolo">
+      <h3 id="codici-titolo">I tuoi codici di recupero</h3>
+      <p>
+        Ogni codice permette di accedere una sola volta se non hai il telefono con te. Salvali ora in un luogo sicuro: non
+        verranno più mostrati.
+      </p>
+      <ol className="recovery-codes__list">
+        {codes.map((code) => (
+          <li key={code}>
+            <code>{code}</code>
+          </li>
+        ))}
+      </ol>
+      <a className="button button--secondary" href={file} download="codici-di-recupero.txt">
+        Scarica i codici
+      </a>
+    </div>
+  );
+}
+
+function TwoFactor({
+  twoFactor,
+  busyIntent,
+  result,
+}: {
+  twoFactor: { enabledAt: string | null; recoveryCodesLeft: number; enrolment: { secret: string; qr: string } | null };
+  busyIntent: string | null;
+  result?: ActionData;
+}) {
+  const errorFor = (field: string) => (result && !result.ok && result.field === field ? result.message : undefined);
+  const codes = result?.ok ? result.recoveryCodes : undefined;
+
+  if (twoFactor.enabledAt) {
+    return (
+      <>
+        <p>
+          <span className="admin-badge admin-badge--ok">Attiva</span> dal {date.format(new Date(twoFactor.enabledAt))}. A ogni
+          accesso, dopo la password, ti viene chiesto il codice dell'app di autenticazione. Codici di recupero ancora
+          validi: {twoFactor.recoveryCodesLeft}.
+        </p>
+        {codes ? <RecoveryCodes codes={codes} /> : null}
+        <Form method="post" className="admin-form">
+          <Field id="totp-password" label="Password attuale (per generare nuovi codici o disattivare)" errors={errorFor("password")}>
+            {(control) => <input {...control} name="password" type="password" autoComplete="current-password" required />}
+          </Field>
+          <div className="admin-form__buttons">
+            <button type="submit" name="intent" value="recovery-codes" className="button button--secondary" disabled={busyIntent !== null}>
+              Genera nuovi codici di recupero
+            </button>
+            <button type="submit" name="intent" value="totp-disable" className="button admin-button--danger" disabled={busyIntent !== null}>
+              Disattiva la verifica in due passaggi
+            </button>
+          </div>
+        </Form>
+      </>
+    );
+  }
+
+  if (twoFactor.enrolment) {
+    const grouped = twoFactor.enrolment.secret.match(/.{1,4}/g)!.join(" ");
+    return (
+      <div className="totp-enrol">
+        <ol className="totp-enrol__steps">
+          <li>Apri un'app di autenticazione sul telefono (ad esempio Google Authenticator, Microsoft Authenticator, 1Password).</li>
+          <li>Scansiona questo codice QR, oppure inserisci a mano la chiave qui sotto.</li>
+          <li>Scrivi il codice a 6 cifre che l'app mostra e conferma.</li>
+        </ol>
+        <img className="totp-enrol__qr" src={twoFactor.enrolment.qr} width={240} height={240} alt="Codice QR da scansionare con l'app di autenticazione" />
+        <p className="totp-enrol__secret">
+          Chiave: <code>{grouped}</code>
+        </p>
+        <Form method="post" className="admin-form" noValidate>
+          <Field id="totp-code" label="Codice a 6 cifre" errors={errorFor("code")}>
+            {(control) => (
+              <input
+                {...control}
+                name="code"
+                type="text"
+                inputMode="numeric"
+                autoComplete="one-time-code"
+                pattern="[0-9 ]*"
+                maxLength={7}
+                required
+              />
+            )}
+          </Field>
+          <div className="admin-form__buttons">
+            <button type="submit" name="intent" value="totp-confirm" className="button" disabled={busyIntent !== null}>
+              {busyIntent === "totp-confirm" ? "Verifica in corso..." : "Conferma e attiva"}
+            </button>
+            <button type="submit" name="intent" value="totp-cancel" className="button button--secondary" formNoValidate disabled={busyIntent !== null}>
+              Annulla
+            </button>
+          </div>
+        </Form>
+      </div>
+    );
+  }
+
+  return (
+    <>
+      <p>
+        Non attiva. Con la verifica in due passaggi, per accedere servono la password e un codice generato da un'app sul
+        tuo telefono: chi scoprisse la password non potrebbe comunque entrare.
+      </p>
+      {codes ? <RecoveryCodes codes={codes} /> : null}
+      <Form method="post" className="admin-form admin-form--inline">
+        <button type="submit" name="intent" value="totp-start" className="button" disabled={busyIntent !== null}>
+          Attiva la verifica in due passaggi
+        </button>
+      </Form>
+    </>
+  );
+}
