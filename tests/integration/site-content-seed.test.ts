@@ -28,5 +28,5 @@ describe("SITE_CONTENT_FILE", () => {
     } finally {
       expect(await second.stop()).toBe(0);
     }
-  });
+  }, 240_000);
 });
