@@ -267,7 +267,7 @@ test("two tabs: the second save is told the content changed, and nothing is over
 
   await second.getByLabel("Nome visualizzato").fill("Salvato dalla seconda scheda");
   await second.getByRole("button", { name: "Salva e pubblica" }).click();
-  await expect(second.getByRole("alert").filter({ hasText: "Il contenuto è stato modificato nel frattempo" })).toBeVisible();
+  await expect(second.locator(".content-form__alert")).toContainText("Il contenuto è stato modificato nel frattempo");
   await expect(second.getByLabel("Nome visualizzato")).toHaveValue("Salvato dalla seconda scheda");
 
   const home = await (await fetch(`${server.url}/home`)).text();
