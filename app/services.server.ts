@@ -16,6 +16,10 @@ import { createLocalMediaStorage, type MediaStorage } from "~/media/media-storag
 import { createS3MediaStorage } from "~/media/s3-media-storage.server";
 import { createRecipePhotoRepository, type RecipePhotoRepository } from "~/models/recipe-photos.server";
 import { createReviewRepository, type ReviewRepository } from "~/models/reviews.server";
+import { createInvitationRepository, type InvitationRepository } from "~/models/review-invitations.server";
+import { createReportRepository, type ReportRepository } from "~/models/review-reports.server";
+import { createMailer, type Mailer } from "~/mail/mailer.server";
+import { createMailOutbox } from "~/mail/outbox.server";
 
 /** Everything a loader or action may use; one instance per process. */
 export interface AppServices {
@@ -27,6 +31,10 @@ export interface AppServices {
   media: MediaStorage;
   photos: RecipePhotoRepository;
   reviews: ReviewRepository;
+  invitations: InvitationRepository;
+  reports: ReportRepository;
+  /** E-mail notices to the practitioner, through the outbox table. */
+  mailer: Mailer;
   rateLimiter: RateLimiter;
   /** On the embedded database: the socket `npm run admin:create` talks to while the server runs. */
   adminControl: AdminControl | null;
@@ -58,6 +66,14 @@ export async function createServices(config: AppConfig, logger: Logger): Promise
       media: config.s3 ? createS3MediaStorage(config.s3) : createLocalMediaStorage(path.join(config.dataDir, "media")),
       photos: createRecipePhotoRepository(database.db),
       reviews: createReviewRepository(database.db),
+      invitations: createInvitationRepository(database.db),
+      reports: createReportRepository(database.db),
+      mailer: createMailer({
+        outbox: createMailOutbox(database.db),
+        settings: config.mail,
+        fallbackRecipient: content.contact.email,
+        logger,
+      }),
       rateLimiter: createRateLimiter(database.db),
       adminControl,
     };
@@ -68,6 +84,7 @@ export async function createServices(config: AppConfig, logger: Logger): Promise
 }
 
 export async function closeServices(services: AppServices): Promise<void> {
+  await services.mailer.close();
   await services.adminControl?.close();
   await services.bus.close();
   await services.database.close();

@@ -24,6 +24,17 @@ const envSchema = z.object({
   REVIEWS_MODERATION: booleanFlag.default(false),
   /** Review submissions accepted per client IP per hour. */
   REVIEWS_RATE_LIMIT: z.coerce.number().int().min(1).max(10_000).default(5),
+  /** Days an invitation to review stays valid. */
+  REVIEW_INVITATION_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  /** smtp://user:pass@host:587 or smtps://user:pass@host:465; unset turns e-mail notices off. */
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\/[^/\s]+/, "must start with smtp:// or smtps:// followed by the host")
+    .optional(),
+  /** The sender of the notices, e.g. "Sito dello studio <sito@example.it>". */
+  MAIL_FROM: z.string().min(3).optional(),
+  /** Who receives the notices; the practice e-mail address when unset. */
+  MAIL_TO: z.email().optional(),
   /** Setting S3_BUCKET stores media in an S3-compatible bucket instead of DATA_DIR/media. */
   S3_ENDPOINT: z.url({ protocol: /^https?$/ }).optional(),
   S3_BUCKET: z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, "not a valid bucket name").optional(),
@@ -46,8 +57,18 @@ export interface AppConfig {
   trustProxy: string | undefined;
   reviewsModeration: boolean;
   reviewsRateLimitPerHour: number;
+  reviewInvitationDays: number;
+  /** Set when both SMTP_URL and MAIL_FROM are; otherwise no e-mail is sent. */
+  mail: MailSettings | undefined;
   /** Set when media go to an S3-compatible bucket. */
   s3: S3Settings | undefined;
+}
+
+export interface MailSettings {
+  smtpUrl: string;
+  from: string;
+  /** Unset: the practice e-mail address from the site content. */
+  to: string | undefined;
 }
 
 export class ConfigError extends Error {
@@ -71,6 +92,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     const missing = s3Required.find((name) => !e[name]);
     if (missing) throw new ConfigError(`Invalid configuration: ${missing} is required when S3_BUCKET is set`);
   }
+  if (Boolean(e.SMTP_URL) !== Boolean(e.MAIL_FROM)) {
+    throw new ConfigError(
+      `Invalid configuration: ${e.SMTP_URL ? "MAIL_FROM" : "SMTP_URL"} is required when ${e.SMTP_URL ? "SMTP_URL" : "MAIL_FROM"} is set`,
+    );
+  }
   return {
     port: e.PORT,
     host: e.HOST,
@@ -82,6 +108,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     trustProxy: e.TRUST_PROXY,
     reviewsModeration: e.REVIEWS_MODERATION,
     reviewsRateLimitPerHour: e.REVIEWS_RATE_LIMIT,
+    reviewInvitationDays: e.REVIEW_INVITATION_DAYS,
+    mail: e.SMTP_URL && e.MAIL_FROM ? { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, to: e.MAIL_TO } : undefined,
     s3: e.S3_BUCKET
       ? {
           endpoint: e.S3_ENDPOINT!,
