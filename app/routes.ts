@@ -7,6 +7,8 @@ export default [
   route("admin-logout", "routes/admin-logout.ts"),
   // The photo upload (XMLHttpRequest with progress, or a plain form post); checks the session itself.
   route("admin/photos", "routes/admin-photos.ts"),
+  // A visitor's report of a review (form post, or fetch from the reviews page).
+  route("reviews/:id/segnala", "routes/review-report.ts"),
   layout("routes/site-layout.tsx", [
     route("home", "routes/home.tsx"),
     route("services", "routes/services.tsx"),

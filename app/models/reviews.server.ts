@@ -222,11 +222,12 @@ export function decodeReviewCursor(token: string | null | undefined): ReviewCurs
   return { createdAt, id: match[2]!, at: match[1]! };
 }
 
-export function toReviewView(media: MediaStorage, review: Review | ReviewWithReply): ReviewView {
+/** `replyAuthor` signs the practitioner's reply ("Risposta di …"). */
+export function toReviewView(media: MediaStorage, review: Review | ReviewWithReply, replyAuthor: string): ReviewView {
   const reply = "reply" in review ? review.reply : null;
   return {
     verified: review.verified,
-    reply: reply ? { content: reply.content, date: reply.updatedAt.toISOString() } : null,
+    reply: reply ? { content: reply.content, date: reply.updatedAt.toISOString(), author: replyAuthor } : null,
     id: review.id,
     name: review.name,
     content: review.content,

@@ -11,8 +11,8 @@ export interface ReviewView {
   image: PublicImage | null;
   /** Sent through an invitation the practitioner gave after a visit. */
   verified: boolean;
-  /** The practitioner's public answer; `date` is when it was last written. */
-  reply: { content: string; date: string } | null;
+  /** The practitioner's public answer, signed with her name; `date` is when it was last written. */
+  reply: { content: string; date: string; author: string } | null;
 }
 
 /** A recipe photo as pages receive it. */

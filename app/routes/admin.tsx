@@ -49,7 +49,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     : latest.reviews;
   return data({
     photos: photos.map((p) => toRecipePhotoView(s.media, p)),
-    reviews: reviews.map((r) => toReviewView(s.media, r)),
+    reviews: reviews.map((r) => toReviewView(s.media, r, s.content.practitioner.name)),
     pendingCount: pending.reviews.length,
     moderation,
     moreReviews: latest.nextCursor ? reviewLimit + REVIEWS_PAGE : null,

@@ -52,7 +52,7 @@ export async function loader({ context }: Route.LoaderArgs) {
       }),
     s.reviews
       .newest(HOME_REVIEW_COUNT)
-      .then((rows): ReviewView[] => rows.map((row) => toReviewView(s.media, row)))
+      .then((rows): ReviewView[] => rows.map((row) => toReviewView(s.media, row, s.content.practitioner.name)))
       .catch((error: unknown) => {
         s.logger.error({ err: error }, "home: reading reviews failed");
         return [];
