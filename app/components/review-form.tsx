@@ -12,6 +12,7 @@ import {
   type ReviewFormValues,
 } from "~/lib/review-form";
 import { HONEYPOT_FIELD, STARTED_FIELD } from "~/lib/spam-guard";
+import { INVITATION_FIELD } from "~/lib/review-form";
 import { StarRatingInput } from "./star-rating-input";
 import { useHydrated } from "./use-hydrated";
 
@@ -42,10 +43,13 @@ export function ReviewForm({
   startedAt,
   serverResult,
   contactEmail,
+  invitation,
 }: {
   startedAt: number;
   serverResult?: ReviewActionResult;
   contactEmail: string;
+  /** A valid invitation link was opened: the review will be marked verified. */
+  invitation?: { token: string; patientName: string | null } | null;
 }) {
   const fetcher = useFetcher<ReviewActionResult>({ key: "review-form" });
   const hydrated = useHydrated();
@@ -156,7 +160,7 @@ export function ReviewForm({
           autoComplete="given-name"
           required
           maxLength={REVIEW_NAME_MAX}
-          defaultValue={values?.name}
+          defaultValue={values?.name ?? invitation?.patientName ?? undefined}
           aria-invalid={errors.name ? true : undefined}
           aria-describedby={described("name", true)}
         />
@@ -252,6 +256,7 @@ export function ReviewForm({
         <input id={fieldId("trap")} name={HONEYPOT_FIELD} type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
       </div>
       <input type="hidden" name={STARTED_FIELD} value={started} />
+      {invitation ? <input type="hidden" name={INVITATION_FIELD} value={invitation.token} /> : null}
       {hydrated ? <input type="hidden" name={ENHANCED_FIELD} value="1" /> : null}
 
       <button type="submit" className="button review-form__submit" disabled={submitting} aria-disabled={submitting}>

@@ -88,3 +88,6 @@ export function validateReviewFields(raw: {
 export function photoError(file: { size: number } | null | undefined): string | null {
   return file && file.size > REVIEW_PHOTO_MAX_BYTES ? reviewMessages.photoTooLarge : null;
 }
+
+/** The invitation token, sent back by a form opened from an invitation link. */
+export const INVITATION_FIELD = "invito";

@@ -9,6 +9,10 @@ import {
   type ReviewFormValues,
 } from "./review-form";
 import { checkSpam, HONEYPOT_FIELD, STARTED_FIELD } from "./spam-guard";
+import { INVITATION_FIELD } from "./review-form";
+import { queueNewReviewNotice } from "~/mail/review-notices.server";
+import { invitationMessages, invitationState } from "~/models/review-invitations.server";
+import { InvitationUnavailableError } from "~/models/reviews.server";
 
 export const REVIEW_RATE_WINDOW_MS = 60 * 60 * 1000;
 
@@ -26,7 +30,10 @@ export type ReviewSubmission =
       values: ReviewFormValues | null;
     };
 
-type Services = Pick<AppServices, "config" | "logger" | "media" | "reviews" | "rateLimiter" | "bus">;
+type Services = Pick<
+  AppServices,
+  "config" | "logger" | "media" | "reviews" | "rateLimiter" | "bus" | "invitations" | "mailer"
+>;
 
 /**
  * One public review submission, start to end: spam checks, per-IP limit,
@@ -49,9 +56,17 @@ export async function submitReview(s: Services, form: FormData, clientIp: string
   const rejected = (status: 400 | 429 | 500, message: string, errors: ReviewFieldErrors = {}) =>
     ({ kind: "rejected", status, message, errors, values: checked.values }) as const;
 
+  // An invited patient is not held to the per-address limit (the practice's own Wi-Fi, a family).
+  const rawToken = form.get(INVITATION_FIELD);
+  const invitationToken = typeof rawToken === "string" && rawToken !== "" ? rawToken : null;
+  if (invitationToken) {
+    const state = invitationState(await s.invitations.find(invitationToken));
+    if (state !== "valid") return rejected(400, invitationMessages[state]);
+  }
+
   const rateKey = `review:ip:${clientIp}`;
   const rule = { max: s.config.reviewsRateLimitPerHour, windowMs: REVIEW_RATE_WINDOW_MS };
-  if (await s.rateLimiter.isLimited(rateKey, rule)) {
+  if (!invitationToken && (await s.rateLimiter.isLimited(rateKey, rule))) {
     s.logger.warn({ clientIp }, "review submission rate-limited");
     return rejected(429, reviewMessages.rateLimited);
   }
@@ -64,7 +79,7 @@ export async function submitReview(s: Services, form: FormData, clientIp: string
     return rejected(400, checked.message ?? tooLarge!, { ...checked.errors, ...(tooLarge ? { photo: tooLarge } : {}) });
   }
   // Counted from here: each attempt that reaches the pipeline and the database.
-  await s.rateLimiter.record(rateKey);
+  if (!invitationToken) await s.rateLimiter.record(rateKey);
 
   let image: StoredImage | null = null;
   if (file) {
@@ -80,21 +95,28 @@ export async function submitReview(s: Services, form: FormData, clientIp: string
   const published = !s.config.reviewsModeration;
   let id: string;
   try {
-    const row = await s.reviews.add({
-      name: checked.values.name,
-      content: checked.values.content,
-      rating: checked.values.rating,
-      image,
-      imageUrl: image ? largestUrl(s.media, image) : null,
-      status: published ? "published" : "pending",
-    });
+    // The review, the invitation used up and the e-mail notice: one transaction.
+    const row = await s.reviews.add(
+      {
+        name: checked.values.name,
+        content: checked.values.content,
+        rating: checked.values.rating,
+        image,
+        imageUrl: image ? largestUrl(s.media, image) : null,
+        status: published ? "published" : "pending",
+        invitationToken,
+      },
+      (saved, tx) => queueNewReviewNotice(s, saved, tx),
+    );
     id = row.id;
   } catch (error) {
     await deleteStoredImage(s.media, image);
+    if (error instanceof InvitationUnavailableError) return rejected(400, invitationMessages.used);
     s.logger.error({ err: error }, "saving a review failed");
     return rejected(500, reviewMessages.failed);
   }
 
+  s.mailer.kick();
   try {
     await s.bus.publish({ table: "reviews", action: "insert", id });
   } catch (error) {

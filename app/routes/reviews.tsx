@@ -284,7 +284,12 @@ export default function ReviewsPage({ loaderData, actionData }: Route.ComponentP
               <strong>Verificata</strong>.
             </p>
           ) : null}
-          <ReviewForm startedAt={startedAt} serverResult={actionData} contactEmail={contactEmail} />
+          <ReviewForm
+            startedAt={startedAt}
+            serverResult={actionData}
+            contactEmail={contactEmail}
+            invitation={loaderData.invitation && "token" in loaderData.invitation ? loaderData.invitation : null}
+          />
           <details className="reviews-policy" id="come-controlliamo">
             <summary>Come gestiamo e controlliamo le recensioni</summary>
             <p>
