@@ -19,6 +19,9 @@ export default [
     layout("routes/admin-layout.tsx", [
       route("admin", "routes/admin.tsx"),
       route("admin/account", "routes/admin-account.tsx"),
+      route("admin/inviti", "routes/admin-invitations.tsx"),
+      route("admin/risposte", "routes/admin-replies.tsx"),
+      route("admin/segnalazioni", "routes/admin-reports.tsx"),
     ]),
     route("*", "routes/not-found.tsx"),
   ]),

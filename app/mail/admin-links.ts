@@ -1,5 +1,5 @@
 /** Where the practitioner deals with a review, as linked from the notice e-mails. */
-export const adminReviewsPath = "/admin/recensioni";
+export const adminReviewsPath = "/admin";
 export const adminReportsPath = "/admin/segnalazioni";
 export const adminInvitationsPath = "/admin/inviti";
 

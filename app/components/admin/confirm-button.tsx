@@ -79,14 +79,17 @@ export function NoScriptConfirm({
   confirmLabel,
   fields,
   cancelHref,
+  action = "/admin",
 }: {
   question: string;
   confirmLabel: string;
   fields: Record<string, string>;
   cancelHref: string;
+  /** The route whose action performs it. */
+  action?: string;
 }) {
   return (
-    <form method="post" action="/admin" className="admin-confirm" role="group" aria-label="Conferma eliminazione">
+    <form method="post" action={action} className="admin-confirm" role="group" aria-label="Conferma eliminazione">
       <p className="admin-confirm__question">{question}</p>
       {Object.entries(fields).map(([name, value]) => (
         <input key={name} type="hidden" name={name} value={value} />
