@@ -26,7 +26,6 @@ export class InvitationUnavailableError extends Error {
 /** A review with the practitioner's reply, if she wrote one. */
 export type ReviewWithReply = Review & { reply: Pick<ReviewReply, "content" | "updatedAt"> | null };
 
-export const REPLY_MAX_LENGTH = 1000;
 
 /** Which published reviews a visitor asked to see. */
 export interface ReviewFilter {

@@ -1,3 +1,6 @@
+/** The longest public reply to a review, in characters. */
+export const REPLY_MAX_LENGTH = 1000;
+
 /** The practitioner's messages for invitations, replies and reports. */
 export const REPLY_MESSAGES = {
   saved: "Risposta pubblicata",

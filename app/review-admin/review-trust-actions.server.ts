@@ -1,9 +1,8 @@
 import { z } from "zod";
 import type { AppServices } from "~/services.server";
 import { invitationLink, invitationMessage, invitationQrPng } from "./invitation-share.server";
-import { INVITATION_MESSAGES, REPLY_MESSAGES, REPORT_ADMIN_MESSAGES } from "./messages";
+import { INVITATION_MESSAGES, REPLY_MAX_LENGTH, REPLY_MESSAGES, REPORT_ADMIN_MESSAGES } from "./messages";
 import { deleteStoredImage } from "~/media/image-pipeline.server";
-import { REPLY_MAX_LENGTH } from "~/models/reviews.server";
 
 type Services = Pick<
   AppServices,

@@ -10,9 +10,9 @@ import type { LiveHandle } from "~/components/live-updates";
 import { ReviewCard } from "~/components/review-card";
 import { readFormData } from "~/lib/form-data.server";
 import { pageMeta } from "~/lib/meta";
-import { REPLY_MESSAGES } from "~/review-admin/messages";
+import { REPLY_MAX_LENGTH, REPLY_MESSAGES } from "~/review-admin/messages";
 import { removeReply, replySchema, saveReply } from "~/review-admin/review-trust-actions.server";
-import { REPLY_MAX_LENGTH, toReviewView } from "~/models/reviews.server";
+import { toReviewView } from "~/models/reviews.server";
 import type { ReviewView } from "~/models/views";
 import { servicesContext } from "~/services.server";
 import adminReviewsStyles from "~/styles/admin-reviews.css?url";
@@ -132,7 +132,7 @@ function ReplyEditor({ review }: { review: ReviewView }) {
         <remover.Form method="post" action="/admin/risposte">
           <input type="hidden" name="intent" value="remove" />
           <input type="hidden" name="reviewId" value={review.id} />
-          <button type="submit" className="button button--secondary" disabled={busy} aria-label={`Rimuovi la risposta a ${review.name}`}>
+          <button type="submit" className="button button--secondary" disabled={busy} aria-label={`Rimuovi risposta a ${review.name}`}>
             Rimuovi risposta
           </button>
         </remover.Form>

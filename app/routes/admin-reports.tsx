@@ -132,7 +132,7 @@ function ReportedReview({
         <actor.Form method="post" action="/admin/segnalazioni">
           <input type="hidden" name="intent" value="dismiss" />
           <input type="hidden" name="id" value={review.id} />
-          <button type="submit" className="button button--secondary" disabled={busy} aria-label={`Ignora le segnalazioni della recensione di ${review.name}`}>
+          <button type="submit" className="button button--secondary" disabled={busy} aria-label={`Ignora segnalazioni della recensione di ${review.name}`}>
             Ignora segnalazioni
           </button>
         </actor.Form>
