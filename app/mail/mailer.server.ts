@@ -28,7 +28,7 @@ export function createSmtpTransport(smtpUrl: string): MailTransport {
     // Short timeouts: a dead server costs a retry, not a worker stuck for minutes.
     connectionTimeout: 10_000,
     greetingTimeout: 10_000,
-    socketTimeout: 30_000,
+    socketTimeout: 20_000,
   });
   return {
     async send(mail, from) {

@@ -12,8 +12,8 @@ export interface MailMessage {
 /** What a database handle or an open transaction can run. */
 export type Executor = Pick<Db, "insert" | "select" | "update" | "execute">;
 
-/** How long a claimed message is reserved for the worker that claimed it. */
-export const MAIL_LEASE_MS = 2 * 60 * 1000;
+/** How long a claimed message is reserved for the worker that claimed it: longer than the SMTP timeouts add up to. */
+export const MAIL_LEASE_MS = 60 * 1000;
 /** Attempts before a message is given up (about a day with the backoff below). */
 export const MAIL_MAX_ATTEMPTS = 30;
 
