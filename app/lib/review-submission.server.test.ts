@@ -14,13 +14,13 @@ import { createInvitationRepository } from "~/models/review-invitations.server";
 import { createMailer } from "~/mail/mailer.server";
 import { createMailOutbox } from "~/mail/outbox.server";
 import { mailOutbox } from "~/db/schema";
-import { engines, openTestDatabase } from "../../tests/support/test-databases";
+import { openTestDatabase } from "../../tests/support/test-databases";
 import { createRateLimiter } from "./rate-limit.server";
 import { REVIEW_PHOTO_MAX_BYTES, reviewMessages } from "./review-form";
 import { submitReview } from "./review-submission.server";
 import { HONEYPOT_FIELD, MIN_FILL_MS, STARTED_FIELD } from "./spam-guard";
 
-describe.each(engines)("submitting a review on %s", (engine) => {
+describe("submitting a review", () => {
   let database: Database;
   let mediaRoot: string;
   let media: MediaStorage;
@@ -28,7 +28,7 @@ describe.each(engines)("submitting a review on %s", (engine) => {
   let config: Pick<AppConfig, "reviewsModeration" | "reviewsRateLimitPerHour">;
 
   beforeAll(async () => {
-    database = await openTestDatabase(engine);
+    database = await openTestDatabase();
   });
   afterAll(() => database.close());
   beforeEach(async () => {

@@ -1,9 +1,9 @@
 import pino from "pino";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { mailOutbox } from "~/db/schema";
-import { openDatabase, type Database } from "~/db/database.server";
+import type { Database } from "~/db/database.server";
 import { createReviewRepository } from "~/models/reviews.server";
-import { createPostgresDatabase } from "../../tests/support/test-databases";
+import { openTestDatabase } from "../../tests/support/test-databases";
 import { startTestSmtpServer, type TestSmtpServer } from "../../tests/support/smtp";
 import { createMailer, type Mailer } from "./mailer.server";
 import { createMailOutbox } from "./outbox.server";
@@ -17,7 +17,7 @@ let smtp: TestSmtpServer;
 const mailers: Mailer[] = [];
 
 beforeAll(async () => {
-  database = await openDatabase({ databaseUrl: await createPostgresDatabase() });
+  database = await openTestDatabase();
 });
 afterAll(async () => {
   await database.close();

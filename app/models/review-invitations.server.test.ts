@@ -1,14 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
-import { openDatabase, type Database } from "~/db/database.server";
+import type { Database } from "~/db/database.server";
 import { reviewInvitations } from "~/db/schema";
-import { createPostgresDatabase } from "../../tests/support/test-databases";
+import { openTestDatabase } from "../../tests/support/test-databases";
 import { createInvitationRepository, hashInvitationToken, invitationState } from "./review-invitations.server";
 import { createReviewRepository, InvitationUnavailableError } from "./reviews.server";
 
 let database: Database;
 beforeAll(async () => {
-  database = await openDatabase({ databaseUrl: await createPostgresDatabase() });
+  database = await openTestDatabase();
 });
 afterAll(() => database.close());
 

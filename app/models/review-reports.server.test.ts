@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openDatabase, type Database } from "~/db/database.server";
+import type { Database } from "~/db/database.server";
 import { reviewReports } from "~/db/schema";
-import { createPostgresDatabase } from "../../tests/support/test-databases";
+import { openTestDatabase } from "../../tests/support/test-databases";
 import { createReportRepository } from "./review-reports.server";
 import { createReviewRepository } from "./reviews.server";
 
 let database: Database;
 beforeAll(async () => {
-  database = await openDatabase({ databaseUrl: await createPostgresDatabase() });
+  database = await openTestDatabase();
 });
 afterAll(() => database.close());
 

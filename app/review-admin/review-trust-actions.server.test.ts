@@ -2,13 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import pino from "pino";
 import { loadConfig } from "~/config/env.server";
 import { loadSiteContent } from "~/content/site-content.server";
-import { openDatabase, type Database } from "~/db/database.server";
+import type { Database } from "~/db/database.server";
 import { createMemoryEventBus, type ChangeEvent } from "~/events/event-bus.server";
 import { createLocalMediaStorage } from "~/media/media-storage.server";
 import { createInvitationRepository, invitationState } from "~/models/review-invitations.server";
 import { createReportRepository } from "~/models/review-reports.server";
 import { createReviewRepository } from "~/models/reviews.server";
-import { createPostgresDatabase } from "../../tests/support/test-databases";
+import { openTestDatabase } from "../../tests/support/test-databases";
 import {
   createInvitation,
   deleteReportedReview,
@@ -25,7 +25,7 @@ let services: Parameters<typeof saveReply>[0];
 const events: ChangeEvent[] = [];
 
 beforeAll(async () => {
-  database = await openDatabase({ databaseUrl: await createPostgresDatabase() });
+  database = await openTestDatabase();
   const bus = createMemoryEventBus();
   bus.subscribe((e) => events.push(e));
   services = {

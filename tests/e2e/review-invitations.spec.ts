@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import { expect, test, type Browser, type Page } from "@playwright/test";
-import { openDatabase } from "~/db/database.server";
+import { openSiteDatabase } from "~/db/site-database.server";
 import { reviewInvitations } from "~/db/schema";
 import { createInvitationRepository } from "~/models/review-invitations.server";
 import { ADMIN, adminCreate } from "../support/admin";
@@ -21,7 +21,7 @@ let expiredToken: string;
 test.beforeAll(async () => {
   test.setTimeout(120_000);
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "e2e-invitations-"));
-  const database = await openDatabase({ pgliteDir: path.join(dataDir, "db") });
+  const database = await openSiteDatabase({ dataDir });
   try {
     const { token, invitation } = await createInvitationRepository(database.db).create({ validDays: 30 });
     await database.db

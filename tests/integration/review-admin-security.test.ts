@@ -2,7 +2,7 @@ import { mkdtempSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openDatabase } from "~/db/database.server";
+import { openSiteDatabase } from "~/db/site-database.server";
 import { createReportRepository } from "~/models/review-reports.server";
 import { createReviewRepository } from "~/models/reviews.server";
 import { ADMIN, adminCreate } from "../support/admin";
@@ -15,7 +15,7 @@ describe("review admin screens over HTTP", () => {
 
   beforeAll(async () => {
     const dataDir = mkdtempSync(path.join(os.tmpdir(), "review-admin-security-"));
-    const database = await openDatabase({ pgliteDir: path.join(dataDir, "db") });
+    const database = await openSiteDatabase({ dataDir });
     try {
       const review = await createReviewRepository(database.db).add({ name: "Segnalata", content: "Testo", rating: 2 });
       await createReportRepository(database.db).add({ reviewId: review.id, reason: "offensive" });
@@ -37,7 +37,7 @@ describe("review admin screens over HTTP", () => {
       redirect: "manual",
     });
 
-  const writes = () => [
+  const writes = (): { path: string; fields: Record<string, string> }[] => [
     { path: "/admin/inviti", fields: { intent: "create", patientName: "Intruso" } },
     { path: "/admin/inviti", fields: { intent: "revoke", id: reviewId } },
     { path: "/admin/risposte", fields: { intent: "save", reviewId, content: "Risposta falsa" } },
