@@ -47,6 +47,8 @@ const envSchema = z.object({
   S3_PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
 });
 
+const withCredentials = new Set(["DATABASE_URL", "SMTP_URL", "S3_SECRET_ACCESS_KEY"]);
+
 const s3Required = ["S3_ENDPOINT", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"] as const;
 
 export interface AppConfig {
@@ -87,9 +89,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
     const name = String(issue.path[0]);
-    throw new ConfigError(
-      `Invalid configuration: ${name}=${JSON.stringify(env[name] ?? "")} (${issue.message})`,
-    );
+    // Settings that may carry a password are named, never echoed into logs.
+    const shown = withCredentials.has(name) ? "(hidden)" : JSON.stringify(env[name] ?? "");
+    throw new ConfigError(`Invalid configuration: ${name}=${shown} (${issue.message})`);
   }
   const e = parsed.data;
   if (e.S3_BUCKET) {
