@@ -32,7 +32,7 @@ test.beforeAll(async () => {
   } finally {
     await database.close();
   }
-  const created = adminCreate({ DATA_DIR: dataDir }, ["--email", ADMIN.email, "--password", ADMIN.password]);
+  const created = adminCreate({ DATA_DIR: dataDir }, ["--email", ADMIN.email], ADMIN.password);
   expect(created.code, created.stderr).toBe(0);
   smtp = await startTestSmtpServer();
   server = await startAppServer({

@@ -23,7 +23,7 @@ describe("review admin screens over HTTP", () => {
     } finally {
       await database.close();
     }
-    const created = adminCreate({ DATA_DIR: dataDir }, ["--email", ADMIN.email, "--password", ADMIN.password]);
+    const created = adminCreate({ DATA_DIR: dataDir }, ["--email", ADMIN.email], ADMIN.password);
     expect(created.code, created.stderr).toBe(0);
     server = await startAppServer({ DATA_DIR: dataDir }, 60_000);
   });
