@@ -60,6 +60,8 @@ async function login(page: Page) {
 const local = (link: string) => link.replace("https://www.studio.test", server.url);
 
 test.describe.serial("verified reviews by invitation", () => {
+  // Several pages, live updates and axe at two sizes per test: more than the default 30 s on a busy machine.
+  test.describe.configure({ timeout: 90_000 });
   let admin: Page;
   let visitor: Page;
   let link: string;
