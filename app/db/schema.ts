@@ -203,3 +203,10 @@ export type ReviewReport = typeof reviewReports.$inferSelect;
 export type OutboxMail = typeof mailOutbox.$inferSelect;
 export type AdminUser = typeof adminUsers.$inferSelect;
 export type AdminSession = typeof adminSessions.$inferSelect;
+
+/** Random keys the app creates on first start (cookie signing, form tokens); never in the repository. */
+export const appSecrets = pgTable("app_secrets", {
+  name: text("name").primaryKey(),
+  value: text("value").notNull(),
+  createdAt: createdAt(),
+});

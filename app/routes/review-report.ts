@@ -2,12 +2,11 @@ import { data, redirect } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/review-report";
 import { REPORT_FETCH_FIELD } from "~/components/review-report-form";
-import { flashCookie } from "~/lib/flash.server";
 import { readFormData } from "~/lib/form-data.server";
 import { reportMessages, reportSchema, type ReportActionResult } from "~/lib/review-report";
 import { adminReportsPath, adminUrl } from "~/mail/admin-links";
 import { reportNotice } from "~/mail/review-notices";
-import { requestContext, servicesContext } from "~/services.server";
+import { requestContext, servicesContext } from "~/context";
 
 /** Reports accepted per visitor address per hour. */
 export const REPORT_RATE_LIMIT = { max: 10, windowMs: 60 * 60 * 1000 };
@@ -27,12 +26,12 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     form = new FormData();
   }
   const byScript = form.get(REPORT_FETCH_FIELD) === "dati";
-  const answer = (status: number, result: ReportActionResult) =>
+  const answer = async (status: number, result: ReportActionResult) =>
     byScript
       ? data(result, { status })
       : redirect(`/reviews#recensione-${params.id}`, {
           status: 303,
-          headers: { "Set-Cookie": flashCookie({ kind: result.ok ? "success" : "error", message: result.message }) },
+          headers: { "Set-Cookie": await s.flash.set(request, { kind: result.ok ? "success" : "error", message: result.message }) },
         });
 
   if (!z.uuid().safeParse(params.id).success) return answer(404, { ok: false, message: reportMessages.notFound });

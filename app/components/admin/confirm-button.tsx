@@ -77,16 +77,16 @@ export function ConfirmButton({
 export function NoScriptConfirm({
   question,
   confirmLabel,
+  action,
   fields,
   cancelHref,
-  action = "/admin",
 }: {
   question: string;
   confirmLabel: string;
+  /** The route that makes the change. */
+  action: string;
   fields: Record<string, string>;
   cancelHref: string;
-  /** The route whose action performs it. */
-  action?: string;
 }) {
   return (
     <form method="post" action={action} className="admin-confirm" role="group" aria-label="Conferma eliminazione">

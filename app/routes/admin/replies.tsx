@@ -1,20 +1,19 @@
 import { useId, useRef } from "react";
 import { data, Link, useFetcher } from "react-router";
 import { z } from "zod";
-import type { Route } from "./+types/admin-replies";
-import { respond } from "~/admin/actions.server";
+import type { Route } from "./+types/replies";
+import { readForm, respond } from "~/forms/respond.server";
 import { requireAdmin } from "~/auth/admin-auth.server";
 import { AdminErrorBoundary } from "~/components/admin/error-boundary";
-import { useFetcherToast } from "~/components/admin/fetcher-toast";
+import { useActionResult, type ActionResult } from "~/forms/action-result";
 import type { LiveHandle } from "~/components/live-updates";
 import { ReviewCard } from "~/components/review-card";
-import { readFormData } from "~/lib/form-data.server";
 import { pageMeta } from "~/lib/meta";
 import { REPLY_MAX_LENGTH, REPLY_MESSAGES } from "~/review-admin/messages";
 import { removeReply, replySchema, saveReply } from "~/review-admin/review-trust-actions.server";
 import { toReviewView } from "~/models/reviews.server";
 import type { ReviewView } from "~/models/views";
-import { servicesContext } from "~/services.server";
+import { servicesContext } from "~/context";
 import adminReviewsStyles from "~/styles/admin-reviews.css?url";
 
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: adminReviewsStyles }];
@@ -46,16 +45,17 @@ const actionSchema = z.discriminatedUnion("intent", [
 export async function action({ request, context }: Route.ActionArgs) {
   requireAdmin(context);
   const s = context.get(servicesContext);
-  const form = await readFormData(request, 16 * 1024);
+  const form = await readForm(request);
   const parsed = actionSchema.safeParse(Object.fromEntries(form));
   const back = (id?: unknown) => `/admin/risposte${typeof id === "string" ? `#recensione-${id}` : ""}`;
   if (!parsed.success) {
-    return respond(request, { ok: false, message: parsed.error.issues[0]!.message }, { redirectTo: back(form.get("reviewId")) });
+    return respond(request, s.flash, { ok: false, message: parsed.error.issues[0]!.message }, { redirectTo: back(form.get("reviewId")) });
   }
   const input = parsed.data;
   const outcome = input.intent === "save" ? await saveReply(s, input) : await removeReply(s, input.reviewId);
   return respond(
     request,
+    s.flash,
     { ok: outcome.ok, message: outcome.message },
     { status: outcome.ok ? 200 : outcome.status, redirectTo: back(input.reviewId) },
   );
@@ -91,12 +91,12 @@ export default function AdminReplies({ loaderData }: Route.ComponentProps) {
 }
 
 function ReplyEditor({ review }: { review: ReviewView }) {
-  const saver = useFetcher();
-  const remover = useFetcher();
+  const saver = useFetcher<ActionResult>();
+  const remover = useFetcher<ActionResult>();
   const id = useId();
   const textRef = useRef<HTMLTextAreaElement>(null);
-  useFetcherToast(saver);
-  useFetcherToast(remover, (result) => {
+  useActionResult(saver.data);
+  useActionResult(remover.data, (result) => {
     if (result.ok && textRef.current) textRef.current.value = "";
   });
   const busy = saver.state !== "idle" || remover.state !== "idle";

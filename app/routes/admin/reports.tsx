@@ -1,23 +1,22 @@
 import { useId } from "react";
 import { data, useFetcher, useSearchParams } from "react-router";
 import { z } from "zod";
-import type { Route } from "./+types/admin-reports";
-import { respond } from "~/admin/actions.server";
+import type { Route } from "./+types/reports";
+import { readForm, respond } from "~/forms/respond.server";
 import { requireAdmin } from "~/auth/admin-auth.server";
 import { ConfirmButton, NoScriptConfirm } from "~/components/admin/confirm-button";
 import { AdminErrorBoundary } from "~/components/admin/error-boundary";
-import { useFetcherToast } from "~/components/admin/fetcher-toast";
+import { useActionResult, type ActionResult } from "~/forms/action-result";
 import { MailStatus, readMailStatus } from "~/components/admin/mail-status";
 import type { LiveHandle } from "~/components/live-updates";
 import { formatReviewDate, ReviewCard } from "~/components/review-card";
-import { readFormData } from "~/lib/form-data.server";
 import { pageMeta } from "~/lib/meta";
 import { reportReasonLabels } from "~/mail/review-notices";
 import { toReviewView } from "~/models/reviews.server";
 import type { ReviewView } from "~/models/views";
 import { REPORT_ADMIN_MESSAGES } from "~/review-admin/messages";
 import { deleteReportedReview, dismissReports, hideReportedReview } from "~/review-admin/review-trust-actions.server";
-import { servicesContext } from "~/services.server";
+import { servicesContext } from "~/context";
 import adminReviewsStyles from "~/styles/admin-reviews.css?url";
 
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: adminReviewsStyles }];
@@ -52,9 +51,9 @@ const actionSchema = z.object({ intent: z.enum(["hide", "delete", "dismiss"]), i
 export async function action({ request, context }: Route.ActionArgs) {
   requireAdmin(context);
   const s = context.get(servicesContext);
-  const parsed = actionSchema.safeParse(Object.fromEntries(await readFormData(request, 4 * 1024)));
+  const parsed = actionSchema.safeParse(Object.fromEntries(await readForm(request)));
   if (!parsed.success) {
-    return respond(request, { ok: false, message: REPORT_ADMIN_MESSAGES.notFound }, { status: 400, redirectTo: "/admin/segnalazioni" });
+    return respond(request, s.flash, { ok: false, message: REPORT_ADMIN_MESSAGES.notFound }, { status: 400, redirectTo: "/admin/segnalazioni" });
   }
   const { intent, id } = parsed.data;
   const outcome =
@@ -65,6 +64,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         : await dismissReports(s, id);
   return respond(
     request,
+    s.flash,
     { ok: outcome.ok, message: outcome.message },
     { status: outcome.ok ? 200 : outcome.status, redirectTo: "/admin/segnalazioni" },
   );
@@ -98,9 +98,9 @@ function ReportedReview({
   review: ReviewView;
   reports: { id: string; reason: string; details: string | null; createdAt: string }[];
 }) {
-  const actor = useFetcher();
+  const actor = useFetcher<ActionResult>();
   const [searchParams] = useSearchParams();
-  useFetcherToast(actor);
+  useActionResult(actor.data);
   const id = useId();
   const busy = actor.state !== "idle";
   const confirming = searchParams.get("elimina") === review.id;

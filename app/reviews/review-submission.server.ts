@@ -1,18 +1,16 @@
-import type { AppServices } from "~/services.server";
-import { deleteStoredImage, ImageRejectedError, largestUrl, storeImage } from "~/media/image-pipeline.server";
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { SubmissionResult } from "@conform-to/react";
 import type { StoredImage } from "~/db/schema";
-import {
-  photoError,
-  reviewMessages,
-  validateReviewFields,
-  type ReviewFieldErrors,
-  type ReviewFormValues,
-} from "./review-form";
-import { checkSpam, HONEYPOT_FIELD, STARTED_FIELD } from "./spam-guard";
-import { INVITATION_FIELD } from "./review-form";
+import { deleteStoredImage, ImageRejectedError, largestUrl, storeImage } from "~/media/image-pipeline.server";
+import { publishChange } from "~/lib/publish-change.server";
+import type { AppServices } from "~/services.server";
+import { RATING_DEFAULT, RATING_MAX, RATING_MIN, reviewMessages, reviewSchema, type ReviewField, type ReviewFormValues } from "./review-schema";
+import { HONEYPOT_FIELD, STARTED_FIELD } from "./spam-guard";
+import { checkSpam } from "./spam-guard.server";
 import { queueNewReviewNotice } from "~/mail/review-notices.server";
 import { invitationMessages, invitationState } from "~/models/review-invitations.server";
 import { InvitationUnavailableError } from "~/models/reviews.server";
+import { INVITATION_FIELD } from "./review-schema";
 
 export const REVIEW_RATE_WINDOW_MS = 60 * 60 * 1000;
 
@@ -25,36 +23,64 @@ export type ReviewSubmission =
       kind: "rejected";
       status: 400 | 429 | 500;
       message: string;
-      errors: ReviewFieldErrors;
+      /** The first error of each field. */
+      errors: Partial<Record<ReviewField, string>>;
       /** What to put back in the form. */
       values: ReviewFormValues | null;
+      /** The same, as the form layer (Conform) reads it. */
+      reply: SubmissionResult<string[]>;
     };
 
 type Services = Pick<
   AppServices,
-  "config" | "logger" | "media" | "reviews" | "rateLimiter" | "bus" | "invitations" | "mailer"
+  "config" | "logger" | "media" | "reviews" | "rateLimiter" | "bus" | "formTimer" | "invitations" | "mailer"
 >;
+
+const FIELD_ORDER: ReviewField[] = ["name", "content", "rating", "consent", "photo"];
+const asText = (value: unknown) => (typeof value === "string" ? value.replace(/\r\n?/g, "\n").trim() : "");
+
+/** The text fields as the visitor typed them, to show again in the form. */
+export function typedValues(form: FormData): ReviewFormValues {
+  const rating = Number(form.get("rating"));
+  return {
+    name: asText(form.get("name")),
+    content: asText(form.get("content")),
+    rating: Number.isInteger(rating) && rating >= RATING_MIN && rating <= RATING_MAX ? rating : RATING_DEFAULT,
+    consent: form.get("consent") === "on" || form.get("consent") === "true",
+  };
+}
 
 /**
  * One public review submission, start to end: spam checks, per-IP limit,
- * validation, photo through the image pipeline, insert, live event.
- * Nothing half-saved: the photo is stored first and removed if the insert fails.
+ * validation (the form's zod schema), photo through the image pipeline,
+ * insert, live event. Nothing half-saved: the photo is stored first and
+ * removed if the insert fails.
  */
 export async function submitReview(s: Services, form: FormData, clientIp: string): Promise<ReviewSubmission> {
-  const verdict = checkSpam({ honeypot: form.get(HONEYPOT_FIELD), startedAt: form.get(STARTED_FIELD) });
+  const verdict = checkSpam({
+    honeypot: form.get(HONEYPOT_FIELD),
+    startedAt: s.formTimer.startedAt(form.get(STARTED_FIELD)),
+  });
   if (verdict !== "ok") {
     s.logger.info({ verdict }, "review submission dropped as likely spam");
     return { kind: "dropped", message: reviewMessages.received };
   }
 
-  const checked = validateReviewFields({
-    name: form.get("name"),
-    content: form.get("content"),
-    rating: form.get("rating"),
-    consent: form.get("consent"),
-  });
-  const rejected = (status: 400 | 429 | 500, message: string, errors: ReviewFieldErrors = {}) =>
-    ({ kind: "rejected", status, message, errors, values: checked.values }) as const;
+  const submission = parseWithZod(form, { schema: reviewSchema });
+  const values = typedValues(form);
+  const rejected = (status: 400 | 429 | 500, message: string, errors: Partial<Record<ReviewField, string>> = {}) =>
+    ({
+      kind: "rejected",
+      status,
+      message,
+      errors,
+      values,
+      reply: submission.reply({
+        hideFields: ["photo"],
+        fieldErrors: Object.fromEntries(Object.entries(errors).map(([k, v]) => [k, [v]])),
+        formErrors: Object.keys(errors).length ? undefined : [message],
+      }),
+    }) as const;
 
   // An invited patient is not held to the per-address limit (the practice's own Wi-Fi, a family).
   const rawToken = form.get(INVITATION_FIELD);
@@ -71,17 +97,21 @@ export async function submitReview(s: Services, form: FormData, clientIp: string
     return rejected(429, reviewMessages.rateLimited);
   }
 
-  const photo = form.get("photo");
-  // A file input left empty still sends a part: no name, no bytes.
-  const file = photo instanceof File && (photo.size > 0 || photo.name !== "") ? photo : null;
-  const tooLarge = photoError(file);
-  if (checked.message || tooLarge) {
-    return rejected(400, checked.message ?? tooLarge!, { ...checked.errors, ...(tooLarge ? { photo: tooLarge } : {}) });
+  if (submission.status !== "success") {
+    const errors: Partial<Record<ReviewField, string>> = {};
+    for (const field of FIELD_ORDER) {
+      const message = submission.error?.[field]?.[0];
+      if (message) errors[field] = message;
+    }
+    const first = FIELD_ORDER.map((field) => errors[field]).find(Boolean) ?? reviewMessages.failed;
+    return rejected(400, first, errors);
   }
+  const input = submission.value;
   // Counted from here: each attempt that reaches the pipeline and the database.
   if (!invitationToken) await s.rateLimiter.record(rateKey);
 
   let image: StoredImage | null = null;
+  const file = input.photo;
   if (file) {
     try {
       image = await storeImage(s.media, "reviews", Buffer.from(await file.arrayBuffer()));
@@ -98,9 +128,9 @@ export async function submitReview(s: Services, form: FormData, clientIp: string
     // The review, the invitation used up and the e-mail notice: one transaction.
     const row = await s.reviews.add(
       {
-        name: checked.values.name,
-        content: checked.values.content,
-        rating: checked.values.rating,
+        name: input.name,
+        content: input.content,
+        rating: input.rating,
         image,
         imageUrl: image ? largestUrl(s.media, image) : null,
         status: published ? "published" : "pending",
@@ -117,11 +147,7 @@ export async function submitReview(s: Services, form: FormData, clientIp: string
   }
 
   s.mailer.kick();
-  try {
-    await s.bus.publish({ table: "reviews", action: "insert", id });
-  } catch (error) {
-    // Saved all the same; open pages catch up on their next refresh or reconnect.
-    s.logger.error({ err: error, id }, "publishing the review event failed");
-  }
+  // Saved all the same if this fails; open pages catch up on their next refresh or reconnect.
+  await publishChange(s, { table: "reviews", action: "insert", id });
   return { kind: "saved", id, published, message: published ? reviewMessages.added : reviewMessages.pending };
 }

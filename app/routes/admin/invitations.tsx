@@ -1,15 +1,14 @@
 import { useId, useState } from "react";
 import { data, useFetcher } from "react-router";
 import { z } from "zod";
-import type { Route } from "./+types/admin-invitations";
-import { respond } from "~/admin/actions.server";
+import type { Route } from "./+types/invitations";
+import { readForm, respond } from "~/forms/respond.server";
 import { requireAdmin } from "~/auth/admin-auth.server";
 import { AdminErrorBoundary } from "~/components/admin/error-boundary";
-import { useFetcherToast } from "~/components/admin/fetcher-toast";
+import { useActionResult, type ActionResult } from "~/forms/action-result";
 import { MailStatus, readMailStatus } from "~/components/admin/mail-status";
 import { formatReviewDate } from "~/components/review-card";
 import { useHydrated } from "~/components/use-hydrated";
-import { readFormData } from "~/lib/form-data.server";
 import { pageMeta } from "~/lib/meta";
 import { invitationState, type InvitationState } from "~/models/review-invitations.server";
 import { INVITATION_MESSAGES } from "~/review-admin/messages";
@@ -19,7 +18,7 @@ import {
   revokeInvitation,
   type CreatedInvitation,
 } from "~/review-admin/review-trust-actions.server";
-import { servicesContext } from "~/services.server";
+import { servicesContext } from "~/context";
 import adminReviewsStyles from "~/styles/admin-reviews.css?url";
 
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: adminReviewsStyles }];
@@ -57,7 +56,7 @@ type InvitationActionData = { ok: true; message: string; created: CreatedInvitat
 export async function action({ request, context }: Route.ActionArgs) {
   requireAdmin(context);
   const s = context.get(servicesContext);
-  const form = await readFormData(request, 8 * 1024);
+  const form = await readForm(request);
   const parsed = actionSchema.safeParse(Object.fromEntries(form));
   if (!parsed.success) {
     return data<InvitationActionData>({ ok: false, message: parsed.error.issues[0]!.message }, { status: 400 });
@@ -70,7 +69,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data<InvitationActionData>({ ok: true, message: INVITATION_MESSAGES.created, created });
   }
   const outcome = await revokeInvitation(s, parsed.data.id);
-  return respond(request, { ok: outcome.ok, message: outcome.message }, { status: outcome.ok ? 200 : 400, redirectTo: "/admin/inviti" });
+  return respond(request, s.flash, { ok: outcome.ok, message: outcome.message }, { status: outcome.ok ? 200 : 400, redirectTo: "/admin/inviti" });
 }
 
 const stateLabels: Record<InvitationState, string> = {
@@ -212,8 +211,8 @@ function InvitationRow({
     state: InvitationState;
   };
 }) {
-  const revoker = useFetcher();
-  useFetcherToast(revoker);
+  const revoker = useFetcher<ActionResult>();
+  useActionResult(revoker.data);
   const who = invitation.patientName ?? "paziente senza nome";
   const state = revoker.formData ? "revoked" : invitation.state;
   return (
