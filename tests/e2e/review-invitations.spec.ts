@@ -7,6 +7,7 @@ import { openSiteDatabase } from "~/db/site-database.server";
 import { reviewInvitations } from "~/db/schema";
 import { createInvitationRepository } from "~/models/review-invitations.server";
 import { ADMIN, adminCreate } from "../support/admin";
+import { signInAsAdmin } from "../support/admin-browser";
 import { startAppServer, type AppServer } from "../support/app-server";
 import { expectNoAxeViolations } from "../support/axe";
 import { startTestSmtpServer, type TestSmtpServer } from "../support/smtp";
@@ -48,13 +49,7 @@ test.afterAll(async () => {
   await smtp?.stop();
 });
 
-async function login(page: Page) {
-  await page.goto(`${server.url}/admin-login`);
-  await page.getByLabel("Email").fill(ADMIN.email);
-  await page.getByLabel("Password", { exact: true }).fill(ADMIN.password);
-  await page.getByRole("button", { name: "Accedi" }).click();
-  await expect(page).toHaveURL(`${server.url}/admin`);
-}
+const login = (page: Page) => signInAsAdmin(page, server.url);
 
 /** The site's link, pointed at this test server instead of SITE_URL. */
 const local = (link: string) => link.replace("https://www.studio.test", server.url);
