@@ -41,6 +41,8 @@ export interface StoredObject {
 export interface MediaStorage {
   /** Stores the bytes under a new random key and returns the key. */
   put(prefix: MediaPrefix, ext: MediaExtension, data: Buffer): Promise<string>;
+  /** Stores the bytes under a key made earlier (restoring a backup); throws on a malformed key. */
+  putAt(key: string, data: Buffer): Promise<void>;
   /** Undefined when the key is malformed or nothing is stored under it. */
   get(key: string): Promise<StoredObject | undefined>;
   /** Removing a missing object is not an error. */
@@ -56,17 +58,24 @@ export function createLocalMediaStorage(root: string): MediaStorage {
     return path.join(root, ...key.split("/"));
   };
 
+  const putAt = async (key: string, data: Buffer) => {
+    const file = fileFor(key);
+    if (!file) throw new Error(`not a media key: ${key}`);
+    await mkdir(path.dirname(file), { recursive: true });
+    // Write then rename, so a reader never sees half a file.
+    const temp = `${file}.${randomBytes(4).toString("hex")}.tmp`;
+    await writeFile(temp, data, { flag: "wx" });
+    await rename(temp, file);
+  };
+
   return {
     async put(prefix, ext, data) {
       const key = newMediaKey(prefix, ext);
-      const file = fileFor(key)!;
-      await mkdir(path.dirname(file), { recursive: true });
-      // Write then rename, so a reader never sees half a file.
-      const temp = `${file}.${randomBytes(4).toString("hex")}.tmp`;
-      await writeFile(temp, data, { flag: "wx" });
-      await rename(temp, file);
+      await putAt(key, data);
       return key;
     },
+
+    putAt,
 
     async get(key) {
       const file = fileFor(key);

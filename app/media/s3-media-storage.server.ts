@@ -28,20 +28,28 @@ export function createS3MediaStorage(settings: S3Settings): MediaStorage {
   const failure = async (what: string, response: Response) =>
     new Error(`S3 ${what} failed: ${response.status} ${(await response.text()).slice(0, 200)}`);
 
+  const putAt = async (key: string, data: Buffer) => {
+    if (!isMediaKey(key)) throw new Error(`not a media key: ${key}`);
+    const ext = key.slice(key.lastIndexOf(".") + 1) as MediaExtension;
+    const response = await client.fetch(objectUrl(key), {
+      method: "PUT",
+      body: new Uint8Array(data),
+      headers: {
+        "Content-Type": mediaTypes[ext],
+        "Cache-Control": "public, max-age=31536000, immutable",
+      },
+    });
+    if (!response.ok) throw await failure("put", response);
+  };
+
   return {
     async put(prefix, ext, data) {
       const key = newMediaKey(prefix, ext);
-      const response = await client.fetch(objectUrl(key), {
-        method: "PUT",
-        body: new Uint8Array(data),
-        headers: {
-          "Content-Type": mediaTypes[ext],
-          "Cache-Control": "public, max-age=31536000, immutable",
-        },
-      });
-      if (!response.ok) throw await failure("put", response);
+      await putAt(key, data);
       return key;
     },
+
+    putAt,
 
     async get(key) {
       if (!isMediaKey(key)) return undefined;
