@@ -8,6 +8,7 @@ import express, { type NextFunction, type Request, type Response } from "express
 import { pino, type Logger } from "pino";
 import { pinoHttp } from "pino-http";
 import { RouterContextProvider, type ServerBuild } from "react-router";
+import { startNightlyBackups } from "~/backup/scheduler.server";
 import { loadConfig, type AppConfig } from "~/config/env.server";
 import { createLiveStream } from "~/events/live-stream.server";
 import {
@@ -200,12 +201,14 @@ export async function startServer(
   void pruneRateLimits();
   const maintenance = setInterval(pruneRateLimits, 60 * 60 * 1000);
   maintenance.unref();
+  const backups = startNightlyBackups(services);
 
   let closing: Promise<void> | undefined;
   const close = () =>
     (closing ??= (async () => {
       logger.info("shutting down");
       clearInterval(maintenance);
+      backups.stop();
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       live.closeAll();
       server.closeIdleConnections();

@@ -53,9 +53,11 @@ class CopyInspector extends Transform {
   bytes = 0;
   rows = 0;
   private tail = "";
+  private readonly keys: Set<string>;
 
-  constructor(private readonly keys: Set<string>) {
+  constructor(keys: Set<string>) {
     super();
+    this.keys = keys;
   }
 
   override _transform(chunk: Buffer, _encoding: BufferEncoding, done: TransformCallback) {

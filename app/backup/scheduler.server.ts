@@ -1,7 +1,9 @@
 import { and, eq, gte } from "drizzle-orm";
 import type { Logger } from "pino";
 import { backupRuns } from "~/db/schema";
+import type { AppServices } from "~/services.server";
 import { runBackup, withBackupLock, type BackupTarget } from "./backup-job.server";
+import { backupTargetFromConfig, connectionFromConfig } from "./target.server";
 
 export interface BackupSchedule {
   stop(): void;
@@ -95,4 +97,24 @@ export function startBackupSchedule(
       if (timer) clearTimeout(timer);
     },
   };
+}
+
+/** The server's nightly backups as configured (BACKUP_TIME, BACKUP_KEEP, BACKUP_DIR). */
+export function startNightlyBackups(services: AppServices): BackupSchedule {
+  const { config, logger } = services;
+  const idle = { stop() {} };
+  if (!config.backup.time) {
+    logger.info("nightly backup off (BACKUP_TIME=off)");
+    return idle;
+  }
+  const connection = connectionFromConfig(config);
+  if (!connection) {
+    logger.warn("nightly backup unavailable: it needs a PostgreSQL server");
+    return idle;
+  }
+  const target = backupTargetFromConfig(config, services.database, connection, {
+    media: services.media,
+    mediaStorage: config.s3 ? "s3" : "local",
+  });
+  return startBackupSchedule(target, config.backup.time, logger);
 }
