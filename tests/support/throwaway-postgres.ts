@@ -2,7 +2,7 @@ import { execFileSync } from "node:child_process";
 import { chmodSync, existsSync, mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { freePort } from "./app-server";
+import { freePort } from "./app-server.ts";
 
 const BIN_DIR = "/usr/lib/postgresql/15/bin";
 
