@@ -17,6 +17,8 @@ export default [
     layout("routes/admin-layout.tsx", [
       route("admin", "routes/admin.tsx"),
       route("admin/account", "routes/admin-account.tsx"),
+      route("admin/backup", "routes/admin/backup.tsx"),
+      route("admin/backup/download", "routes/admin/backup-download.ts"),
     ]),
     route("*", "routes/not-found.tsx"),
   ]),

@@ -6,6 +6,8 @@ import path from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { mediaChecksums, readAllRows, seedSite } from "~/backup/test-support";
+import { createAdminAccounts } from "~/auth/accounts.server";
+import { createSessionStore, SESSION_COOKIE } from "~/auth/sessions.server";
 import { openDatabase } from "~/db/database.server";
 import { createLocalMediaStorage } from "~/media/media-storage.server";
 import { startAppServer, type AppServer } from "../support/app-server";
@@ -152,7 +154,8 @@ describe("npm run backup / restore while the site serves requests", () => {
     expect(again.code).toBe(1);
     expect(again.stderr).toMatch(/contiene già dati.*--replace.*Nulla è stato modificato/s);
     expect(await readAllRows(targetUrl)).toEqual(rows);
-  });
+    // Two CLI runs and two servers: generous on a busy machine.
+  }, 180_000);
 
   it("refuses a truncated backup on the command line and leaves the target untouched", async () => {
     const [file] = await readdir(path.join(sourceData, "backups"));
@@ -166,5 +169,44 @@ describe("npm run backup / restore while the site serves requests", () => {
     expect(result.stderr).toContain("Errore: il file di backup è incompleto (troncato): non è stato usato. Nulla è stato modificato.");
     expect([...(await readAllRows(targetUrl)).keys()]).toEqual([]);
     expect(await readdir(targetData)).toEqual([]);
+  });
+
+  it("shows the last backup in the admin and hands the newest file to a signed-in administrator only", async () => {
+    const database = await openDatabase({ databaseUrl: sourceUrl });
+    let token: string;
+    try {
+      const { user } = await createAdminAccounts(database.db).setPassword("dietista@studio.test", "password-di-prova-backup");
+      ({ token } = await createSessionStore(database.db).create({ userId: user.id, verified: true }));
+    } finally {
+      await database.close();
+    }
+    const [newest] = (await readdir(path.join(sourceData, "backups"))).sort().reverse();
+    const file = await readFile(path.join(sourceData, "backups", newest!));
+
+    const anonymous = await fetch(`${site.url}/admin/backup/download`, { redirect: "manual" });
+    expect(anonymous.status).toBe(302);
+    expect(anonymous.headers.get("location")).toBe("/admin-login");
+    expect(anonymous.headers.get("content-type")).not.toBe("application/gzip");
+    const forged = await fetch(`${site.url}/admin/backup/download`, {
+      redirect: "manual",
+      headers: { Cookie: `${SESSION_COOKIE}=not-a-session` },
+    });
+    expect(forged.status).toBe(302);
+    const anonymousData = await fetch(`${site.url}/admin/backup/download.data`, { redirect: "manual" });
+    expect(anonymousData.status).not.toBe(200);
+
+    const cookie = `${SESSION_COOKIE}=${token}`;
+    const download = await fetch(`${site.url}/admin/backup/download`, { headers: { Cookie: cookie } });
+    expect(download.status).toBe(200);
+    expect(download.headers.get("content-disposition")).toBe(`attachment; filename="${newest}"`);
+    expect(download.headers.get("cache-control")).toBe("private, no-store");
+    expect(Buffer.from(await download.arrayBuffer()).equals(file)).toBe(true);
+
+    const page = await fetch(`${site.url}/admin/backup`, { headers: { Cookie: cookie } });
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(html).toContain("Tutto in ordine: l&#x27;ultimo backup è riuscito.");
+    expect(html).toContain(`Scarica l&#x27;ultimo backup (`);
+    expect(html).toContain("Disattivato.");
   });
 });
