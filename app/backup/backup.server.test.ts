@@ -250,17 +250,20 @@ describe("backup and restore on PostgreSQL", () => {
     expect(await tableNames(target.url)).toEqual([]);
   });
 
+  /** Backups of the seeded site into a new folder. */
+  const targetFor = async (keep: number, connectionString = sourceUrl): Promise<BackupTarget> => ({
+    connection: { connectionString },
+    db: source.db,
+    media: createLocalMediaStorage(path.join(sourceData, "media")),
+    mediaStorage: "local",
+    dir: await tempDir("backups-"),
+    keep,
+    migrationsFolder,
+  });
+
   it("keeps exactly the newest N backups in the backups folder and records each run", async () => {
-    const dir = await tempDir("backups-");
-    const target: BackupTarget = {
-      connection: { connectionString: sourceUrl },
-      db: source.db,
-      media: createLocalMediaStorage(path.join(sourceData, "media")),
-      mediaStorage: "local",
-      dir,
-      keep: 3,
-      migrationsFolder,
-    };
+    const target = await targetFor(3);
+    const dir = target.dir;
     const made: string[] = [];
     for (let i = 0; i < 5; i++) made.push(path.basename((await runBackup(target, "manual")).file));
     await appendFile(path.join(dir, "notes.txt"), "not a backup");
@@ -272,15 +275,7 @@ describe("backup and restore on PostgreSQL", () => {
   });
 
   it("records a failed backup for the admin", async () => {
-    const target: BackupTarget = {
-      connection: { connectionString: sourceUrl.replace(/\/[^/]+$/, "/no_such_database") },
-      db: source.db,
-      media: createLocalMediaStorage(path.join(sourceData, "media")),
-      mediaStorage: "local",
-      dir: await tempDir("backups-"),
-      keep: 3,
-      migrationsFolder,
-    };
+    const target = await targetFor(3, sourceUrl.replace(/\/[^/]+$/, "/no_such_database"));
     await expect(runBackup(target, "schedule")).rejects.toThrow(/no_such_database/);
     const [last] = await source.db.select().from(backupRuns).orderBy(desc(backupRuns.finishedAt)).limit(1);
     expect(last).toMatchObject({ ok: false, trigger: "schedule" });
@@ -288,16 +283,8 @@ describe("backup and restore on PostgreSQL", () => {
   });
 
   it("makes one nightly backup when several instances fire at once", async () => {
-    const dir = await tempDir("backups-");
-    const target: BackupTarget = {
-      connection: { connectionString: sourceUrl },
-      db: source.db,
-      media: createLocalMediaStorage(path.join(sourceData, "media")),
-      mediaStorage: "local",
-      dir,
-      keep: 14,
-      migrationsFolder,
-    };
+    const target = await targetFor(14);
+    const dir = target.dir;
     const slot = new Date();
     const outcomes = await Promise.all([1, 2, 3].map(() => runScheduledBackup(target, slot, silent)));
     expect(outcomes.filter((o) => o === "made")).toHaveLength(1);

@@ -1,8 +1,8 @@
-import { createHash, randomBytes } from "node:crypto";
+import { randomBytes } from "node:crypto";
 import { createReadStream, createWriteStream } from "node:fs";
 import { mkdir, mkdtemp, open, rename, rm, stat } from "node:fs/promises";
 import path from "node:path";
-import { PassThrough, Transform, type Readable, type TransformCallback } from "node:stream";
+import type { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { createGzip } from "node:zlib";
 import pg from "pg";
@@ -16,6 +16,7 @@ import {
   type BackupManifest,
   type ManifestTable,
 } from "./manifest.server";
+import { ChecksumStream } from "./checksum.server";
 import { MIGRATIONS_SCHEMA, MIGRATIONS_TABLE, readMigrations } from "./migrations.server";
 
 export type ProgressReporter = (message: string) => void;
@@ -53,9 +54,7 @@ const GZIP_LEVEL = 1;
 const SCAN_OVERLAP = 128;
 
 /** Hashes, measures and counts COPY text rows (one per line) and collects the media keys they name. */
-class CopyInspector extends Transform {
-  readonly hash = createHash("sha256");
-  bytes = 0;
+class CopyInspector extends ChecksumStream {
   rows = 0;
   private tail = "";
   private readonly keys: Set<string>;
@@ -65,24 +64,11 @@ class CopyInspector extends Transform {
     this.keys = keys;
   }
 
-  override _transform(chunk: Buffer, _encoding: BufferEncoding, done: TransformCallback) {
-    this.hash.update(chunk);
-    this.bytes += chunk.length;
+  protected override inspect(chunk: Buffer) {
     for (let i = chunk.indexOf(10); i !== -1; i = chunk.indexOf(10, i + 1)) this.rows++;
     const text = this.tail + chunk.toString("latin1");
     for (const match of text.matchAll(mediaKeyInText)) if (isMediaKey(match[0])) this.keys.add(match[0]);
     this.tail = text.slice(-SCAN_OVERLAP);
-    done(null, chunk);
-  }
-}
-
-class HashingPassThrough extends PassThrough {
-  readonly hash = createHash("sha256");
-  bytes = 0;
-  override _transform(chunk: Buffer, encoding: BufferEncoding, done: TransformCallback) {
-    this.hash.update(chunk);
-    this.bytes += chunk.length;
-    super._transform(chunk, encoding, done);
   }
 }
 
@@ -154,7 +140,7 @@ async function dumpDatabase(
         rows: inspector.rows,
         file,
         bytes: inspector.bytes,
-        sha256: inspector.hash.digest("hex"),
+        sha256: inspector.sha256(),
       });
       report(`Database: ${table.schema}.${table.name}, ${inspector.rows} righe`);
     }
@@ -221,7 +207,7 @@ export async function createBackup(options: BackupOptions): Promise<BackupResult
         missing.push(key);
         continue;
       }
-      const hashing = new HashingPassThrough();
+      const hashing = new ChecksumStream();
       if (Number.isFinite(object.size) && object.size >= 0) {
         await addEntry(mediaEntryName(key), object.size, object.body.pipe(hashing));
       } else {
@@ -229,7 +215,7 @@ export async function createBackup(options: BackupOptions): Promise<BackupResult
         hashing.end(data);
         await addEntry(mediaEntryName(key), data.length, hashing);
       }
-      files.push({ key, bytes: hashing.bytes, sha256: hashing.hash.digest("hex") });
+      files.push({ key, bytes: hashing.bytes, sha256: hashing.sha256() });
       if ((i + 1) % 50 === 0 || i + 1 === keys.length) report(`File multimediali: ${i + 1} di ${keys.length}`);
     }
 

@@ -1,14 +1,13 @@
-import { createHash } from "node:crypto";
 import { createReadStream, createWriteStream } from "node:fs";
 import { mkdir, mkdtemp, readFile, rm } from "node:fs/promises";
 import path from "node:path";
-import { Transform, type TransformCallback } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { createGunzip } from "node:zlib";
 import pg from "pg";
 import { from as copyFrom } from "pg-copy-streams";
 import tar from "tar-stream";
 import { isMediaKey, type MediaStorage } from "~/media/media-storage.server";
+import { ChecksumStream } from "./checksum.server";
 import type { ProgressReporter } from "./dump.server";
 import { MANIFEST_NAME, manifestSchema, mediaEntryName, type BackupManifest } from "./manifest.server";
 import {
@@ -49,16 +48,6 @@ const MAX_MANIFEST_BYTES = 64 * 1024 * 1024;
 const quoteIdent = (name: string) => `"${name.replace(/"/g, '""')}"`;
 const qualified = (schema: string, name: string) => `${quoteIdent(schema)}.${quoteIdent(name)}`;
 
-class Hasher extends Transform {
-  readonly hash = createHash("sha256");
-  bytes = 0;
-  override _transform(chunk: Buffer, _encoding: BufferEncoding, done: TransformCallback) {
-    this.hash.update(chunk);
-    this.bytes += chunk.length;
-    done(null, chunk);
-  }
-}
-
 function entryPath(dir: string, name: string): string | undefined {
   if (name === MANIFEST_NAME) return undefined;
   if (/^db\/[0-9]{3}\.copy$/.test(name)) return path.join(dir, name);
@@ -93,9 +82,9 @@ async function unpack(file: string, dir: string): Promise<{ manifest: BackupMani
           continue;
         }
         await mkdir(path.dirname(target), { recursive: true });
-        const hasher = new Hasher();
+        const hasher = new ChecksumStream();
         await pipeline(entry, hasher, createWriteStream(target, { flags: "wx" }));
-        entries.set(name, { bytes: hasher.bytes, sha256: hasher.hash.digest("hex") });
+        entries.set(name, { bytes: hasher.bytes, sha256: hasher.sha256() });
       }
     })();
     await Promise.all([feeding, iterate]);

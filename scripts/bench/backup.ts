@@ -24,28 +24,17 @@ const { restoreBackup } = await import("../../app/backup/restore.server.ts");
 const { formatBytes, describeManifest } = await import("../../app/backup/manifest.server.ts");
 const { startThrowawayPostgres } = await import("../../tests/support/throwaway-postgres.ts");
 
-/** Deterministic pseudo-random numbers, so every run measures the same pictures. */
-function mulberry32(seed: number) {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
+/** Grain over a few soft colour fields: encoders work about as hard as on a real photo. */
 async function photoLike(seed: number, width = 1600, height = 1200): Promise<Buffer> {
-  const random = mulberry32(seed);
-  const cols = 40;
-  const rows = 30;
-  const coarse = Buffer.alloc(cols * rows * 3);
-  for (let i = 0; i < coarse.length; i++) coarse[i] = Math.floor(random() * 256);
-  const base = await sharp(coarse, { raw: { width: cols, height: rows, channels: 3 } })
-    .resize(width, height, { kernel: "cubic" })
-    .raw()
+  const fields = Buffer.from(
+    `<svg width="${width}" height="${height}"><defs><radialGradient id="g"><stop offset="0" stop-color="hsl(${(seed * 47) % 360},55%,60%)"/>` +
+      `<stop offset="1" stop-color="hsl(${(seed * 91) % 360},40%,30%)"/></radialGradient></defs>` +
+      `<rect width="100%" height="100%" fill="url(#g)"/><circle cx="${width / 3}" cy="${height / 2}" r="${height / 4}" fill="hsl(${(seed * 29) % 360},60%,45%)"/></svg>`,
+  );
+  return sharp({ create: { width, height, channels: 3, background: "#808080", noise: { type: "gaussian", mean: 128, sigma: 12 } } })
+    .composite([{ input: fields, blend: "soft-light" }])
+    .jpeg({ quality: 90 })
     .toBuffer();
-  for (let i = 0; i < base.length; i++) base[i] = Math.max(0, Math.min(255, base[i]! + Math.floor((random() - 0.5) * 24)));
-  return sharp(base, { raw: { width, height, channels: 3 } }).jpeg({ quality: 90 }).toBuffer();
 }
 
 const cluster = process.env.BENCH_DATABASE_URL ? undefined : await startThrowawayPostgres();
