@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { appendFile, cp, mkdtemp, readFile, readdir, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
@@ -5,11 +6,13 @@ import { gunzipSync, gzipSync } from "node:zlib";
 import { desc } from "drizzle-orm";
 import pg from "pg";
 import { pino } from "pino";
+import S3rver from "s3rver";
 import tar from "tar-stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, type Database } from "~/db/database.server";
 import { backupRuns } from "~/db/schema";
-import { createLocalMediaStorage } from "~/media/media-storage.server";
+import { createLocalMediaStorage, type MediaStorage } from "~/media/media-storage.server";
+import { createS3MediaStorage } from "~/media/s3-media-storage.server";
 import { createPostgresDatabase } from "../../tests/support/test-databases";
 import { runBackup, type BackupTarget } from "./backup-job.server";
 import { listBackups } from "./backup-files.server";
@@ -292,5 +295,66 @@ describe("backup and restore on PostgreSQL", () => {
     // An instance whose timer fires after the first one finished finds the night already done.
     expect(await runScheduledBackup(target, slot, silent)).toBe("already done");
     expect(await listBackups(dir)).toHaveLength(1);
+  });
+
+  it("includes the objects of an S3 bucket and puts them back in another bucket", async () => {
+    const s3 = new S3rver({
+      address: "127.0.0.1",
+      port: 0,
+      silent: true,
+      directory: await tempDir("s3rver-"),
+      configureBuckets: [{ name: "studio-media" }, { name: "restored-media" }],
+    });
+    const { port } = await s3.run();
+    const bucket = (name: string) =>
+      createS3MediaStorage({
+        endpoint: `http://127.0.0.1:${port}`,
+        bucket: name,
+        region: "us-east-1",
+        accessKeyId: "S3RVER",
+        secretAccessKey: "S3RVER",
+      });
+    const checksums = async (media: MediaStorage, keys: string[]) =>
+      Promise.all(
+        keys.map(async (key) => {
+          const object = await media.get(key);
+          if (!object) return null;
+          const chunks: Buffer[] = [];
+          for await (const chunk of object.body) chunks.push(chunk as Buffer);
+          return createHash("sha256").update(Buffer.concat(chunks)).digest("hex");
+        }),
+      );
+    try {
+      const siteUrl = await createPostgresDatabase();
+      const site = await openDatabase({ databaseUrl: siteUrl, migrationsFolder });
+      await seedSite(site, bucket("studio-media"), { photos: 2, reviews: 3, reviewPhotos: 1 });
+      await site.close();
+      const file = path.join(await tempDir("backup-s3-"), "studio.tar.gz");
+      const { manifest } = await createBackup({
+        connection: { connectionString: siteUrl },
+        media: bucket("studio-media"),
+        mediaStorage: "s3",
+        file,
+        migrationsFolder,
+        app,
+      });
+      expect(manifest.media.storage).toBe("s3");
+      const keys = manifest.media.files.map((f) => f.key);
+      expect(keys.length).toBeGreaterThanOrEqual(3);
+      expect(await checksums(bucket("studio-media"), keys)).toEqual(manifest.media.files.map((f) => f.sha256));
+
+      const target = await emptySite();
+      await restoreBackup({
+        file,
+        connection: { connectionString: target.url },
+        media: bucket("restored-media"),
+        migrationsFolder,
+        workDir: target.dataDir,
+      });
+      expect(await checksums(bucket("restored-media"), keys)).toEqual(manifest.media.files.map((f) => f.sha256));
+      expect(await readAllRows(target.url)).toEqual(await readAllRows(siteUrl));
+    } finally {
+      await s3.close();
+    }
   });
 });
