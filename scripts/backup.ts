@@ -36,11 +36,9 @@ if (values.help) {
 }
 
 const { loadConfig } = await import("../app/config/env.server.ts");
-const { openDatabase } = await import("../app/db/database.server.ts");
+const { openSiteDatabase } = await import("../app/db/site-database.server.ts");
 const { runBackup } = await import("../app/backup/backup-job.server.ts");
-const { backupTargetFromConfig, connectionFromConfig, defaultMigrationsFolder } = await import(
-  "../app/backup/target.server.ts"
-);
+const { backupTargetFromConfig, defaultMigrationsFolder } = await import("../app/backup/target.server.ts");
 const { formatBytes } = await import("../app/backup/manifest.server.ts");
 
 let config;
@@ -49,18 +47,20 @@ try {
 } catch (error) {
   fail((error as Error).message);
 }
-const connection = connectionFromConfig(config);
-if (!connection) fail("il backup richiede un server PostgreSQL: imposta DATABASE_URL");
 
 let database;
 try {
-  database = await openDatabase({ databaseUrl: config.databaseUrl, migrationsFolder: defaultMigrationsFolder() });
+  database = await openSiteDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    migrationsFolder: defaultMigrationsFolder(),
+  });
 } catch (error) {
   fail(`impossibile aprire il database: ${(error as Error).message}`);
 }
 
 try {
-  const result = await runBackup(backupTargetFromConfig(config, database, connection), "manual", {
+  const result = await runBackup(backupTargetFromConfig(config, database, database.url), "manual", {
     file: values.output ? path.resolve(values.output) : undefined,
     onProgress: (message) => console.error(`  ${message}`),
   });
@@ -72,7 +72,7 @@ try {
       (result.pruned.length ? `; eliminati ${result.pruned.length} backup più vecchi` : ""),
   );
 } catch (error) {
-  fail(`backup non riuscito: ${(error as Error).message}`);
-} finally {
   await database.close();
+  fail(`backup non riuscito: ${(error as Error).message}`);
 }
+await database.close();

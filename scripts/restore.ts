@@ -39,10 +39,10 @@ if (positionals.length !== 1) fail(`indica un solo file di backup.\n\n${usage}`,
 const file = path.resolve(positionals[0]!);
 
 const { loadConfig } = await import("../app/config/env.server.ts");
+const { openSiteDatabase } = await import("../app/db/site-database.server.ts");
+type SiteDatabase = Awaited<ReturnType<typeof openSiteDatabase>>;
 const { restoreBackup, BackupRejectedError } = await import("../app/backup/restore.server.ts");
-const { connectionFromConfig, defaultMigrationsFolder, mediaFromConfig } = await import(
-  "../app/backup/target.server.ts"
-);
+const { defaultMigrationsFolder, mediaFromConfig } = await import("../app/backup/target.server.ts");
 const { describeManifest } = await import("../app/backup/manifest.server.ts");
 
 let config;
@@ -51,25 +51,39 @@ try {
 } catch (error) {
   fail((error as Error).message);
 }
-const connection = connectionFromConfig(config);
-if (!connection) fail("il ripristino richiede un server PostgreSQL: imposta DATABASE_URL");
 
+// The site's database, opened once the file has passed its checks: that starts the embedded
+// server (an empty cluster in a new DATA_DIR) when the site does not run. No migrations: the
+// backup brings its own schema.
+let database: SiteDatabase | undefined;
+const openTarget = async () => {
+  try {
+    database = await openSiteDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, migrate: false });
+  } catch (error) {
+    throw new Error(`impossibile aprire il database: ${(error as Error).message}`);
+  }
+  return { connectionString: database.url };
+};
+
+let message: string;
 try {
   const result = await restoreBackup({
     file,
-    connection,
+    connection: openTarget,
     ...mediaFromConfig(config),
     migrationsFolder: defaultMigrationsFolder(),
     replace: values.replace,
     workDir: config.dataDir,
-    onProgress: (message) => console.error(`  ${message}`),
+    onProgress: (line) => console.error(`  ${line}`),
   });
-  console.log(
+  message =
     `Ripristino completato (${(result.durationMs / 1000).toFixed(1)} s): backup del ${result.manifest.createdAt}, ` +
-      `${describeManifest(result.manifest)}` +
-      (result.appliedMigrations.length ? `; migrazioni più recenti applicate: ${result.appliedMigrations.join(", ")}` : ""),
-  );
+    `${describeManifest(result.manifest)}` +
+    (result.appliedMigrations.length ? `; migrazioni più recenti applicate: ${result.appliedMigrations.join(", ")}` : "");
 } catch (error) {
+  await database?.close();
   if (error instanceof BackupRejectedError) fail(`${error.message}. Nulla è stato modificato.`);
   fail(`ripristino non riuscito, nulla è stato modificato: ${(error as Error).message}`);
 }
+await database?.close();
+console.log(message);

@@ -68,7 +68,7 @@ describe("backup and restore on PostgreSQL", () => {
 
   beforeAll(async () => {
     sourceUrl = await createPostgresDatabase();
-    source = await openDatabase({ databaseUrl: sourceUrl, migrationsFolder });
+    source = await openDatabase({ url: sourceUrl, migrationsFolder });
     sourceData = await tempDir("backup-source-");
     await seedSite(source, createLocalMediaStorage(path.join(sourceData, "media")), {
       photos: 4,
@@ -142,7 +142,7 @@ describe("backup and restore on PostgreSQL", () => {
       await mediaChecksums(path.join(sourceData, "media")),
     );
     // Identity sequences continue after the restored rows, and the site's own migrator finds nothing to do.
-    const restored = await openDatabase({ databaseUrl: target.url, migrationsFolder });
+    const restored = await openDatabase({ url: target.url, migrationsFolder });
     try {
       const client = new pg.Client({ connectionString: target.url });
       await client.connect();
@@ -200,7 +200,7 @@ describe("backup and restore on PostgreSQL", () => {
 
   it("refuses a database that holds rows unless told to replace them", async () => {
     const target = await emptySite();
-    const other = await openDatabase({ databaseUrl: target.url, migrationsFolder });
+    const other = await openDatabase({ url: target.url, migrationsFolder });
     await seedSite(other, target.media, { photos: 1, reviews: 2, reviewPhotos: 0 });
     await other.close();
     const before = await readAllRows(target.url);
@@ -236,7 +236,7 @@ describe("backup and restore on PostgreSQL", () => {
       await client.end();
     }
     // The site's own migrator agrees that nothing is left to apply.
-    const opened = await openDatabase({ databaseUrl: target.url, migrationsFolder: newer });
+    const opened = await openDatabase({ url: target.url, migrationsFolder: newer });
     await opened.close();
   });
 
@@ -278,7 +278,9 @@ describe("backup and restore on PostgreSQL", () => {
   });
 
   it("records a failed backup for the admin", async () => {
-    const target = await targetFor(3, sourceUrl.replace(/\/[^/]+$/, "/no_such_database"));
+    const missing = new URL(sourceUrl);
+    missing.pathname = "/no_such_database";
+    const target = await targetFor(3, missing.href);
     await expect(runBackup(target, "schedule")).rejects.toThrow(/no_such_database/);
     const [last] = await source.db.select().from(backupRuns).orderBy(desc(backupRuns.finishedAt)).limit(1);
     expect(last).toMatchObject({ ok: false, trigger: "schedule" });
@@ -326,7 +328,7 @@ describe("backup and restore on PostgreSQL", () => {
       );
     try {
       const siteUrl = await createPostgresDatabase();
-      const site = await openDatabase({ databaseUrl: siteUrl, migrationsFolder });
+      const site = await openDatabase({ url: siteUrl, migrationsFolder });
       await seedSite(site, bucket("studio-media"), { photos: 2, reviews: 3, reviewPhotos: 1 });
       await site.close();
       const file = path.join(await tempDir("backup-s3-"), "studio.tar.gz");

@@ -25,7 +25,8 @@ export class BackupRejectedError extends Error {
 
 export interface RestoreOptions {
   file: string;
-  connection: pg.ClientConfig;
+  /** The target database; a function is called only once the file has passed every check. */
+  connection: pg.ClientConfig | (() => Promise<pg.ClientConfig>);
   media: MediaStorage;
   migrationsFolder: string;
   /** Replace a database that already holds rows; without it such a database is refused. */
@@ -252,7 +253,9 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreRes
     const { base, newer } = splitMigrations(manifest, readMigrations(options.migrationsFolder));
     report(`File verificato: backup del ${manifest.createdAt}, checksum corrette`);
 
-    const client = new pg.Client(options.connection);
+    const client = new pg.Client(
+      typeof options.connection === "function" ? await options.connection() : options.connection,
+    );
     await client.connect();
     try {
       const filled = await tablesWithRows(client);

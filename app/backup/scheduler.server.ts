@@ -3,7 +3,7 @@ import type { Logger } from "pino";
 import { backupRuns } from "~/db/schema";
 import type { AppServices } from "~/services.server";
 import { runBackup, withBackupLock, type BackupTarget } from "./backup-job.server";
-import { backupTargetFromConfig, connectionFromConfig } from "./target.server";
+import { backupTargetFromConfig } from "./target.server";
 
 export interface BackupSchedule {
   stop(): void;
@@ -107,12 +107,8 @@ export function startNightlyBackups(services: AppServices): BackupSchedule {
     logger.info("nightly backup off (BACKUP_TIME=off)");
     return idle;
   }
-  const connection = connectionFromConfig(config);
-  if (!connection) {
-    logger.warn("nightly backup unavailable: it needs a PostgreSQL server");
-    return idle;
-  }
-  const target = backupTargetFromConfig(config, services.database, connection, {
+  const url = services.embedded?.url ?? config.databaseUrl!;
+  const target = backupTargetFromConfig(config, services.database, url, {
     media: services.media,
     mediaStorage: config.s3 ? "s3" : "local",
   });

@@ -16,7 +16,7 @@ describe("backup status for the admin", () => {
   const settings = () => ({ time: { hour: 3, minute: 30 }, keep: 14, dir });
 
   beforeAll(async () => {
-    database = await openTestDatabase("postgres");
+    database = await openTestDatabase();
     dir = await mkdtemp(path.join(os.tmpdir(), "backup-status-"));
   });
   afterAll(() => database.close());

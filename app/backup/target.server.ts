@@ -1,5 +1,4 @@
 import path from "node:path";
-import type pg from "pg";
 import type { AppConfig } from "~/config/env.server";
 import type { Database } from "~/db/database.server";
 import { createLocalMediaStorage, type MediaStorage } from "~/media/media-storage.server";
@@ -15,19 +14,15 @@ export function mediaFromConfig(config: AppConfig): { media: MediaStorage; media
     : { media: createLocalMediaStorage(path.join(config.dataDir, "media")), mediaStorage: "local" };
 }
 
-/** A direct connection for COPY and advisory locks; undefined where the database is not a PostgreSQL server. */
-export function connectionFromConfig(config: AppConfig): pg.ClientConfig | undefined {
-  return config.databaseUrl ? { connectionString: config.databaseUrl } : undefined;
-}
-
 export function backupTargetFromConfig(
   config: AppConfig,
   database: Database,
-  connection: pg.ClientConfig,
+  /** The database's URL (DATABASE_URL, or the embedded server's socket). */
+  url: string,
   media = mediaFromConfig(config),
 ): BackupTarget {
   return {
-    connection,
+    connection: { connectionString: url },
     db: database.db,
     ...media,
     dir: config.backup.dir,

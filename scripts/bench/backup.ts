@@ -45,14 +45,16 @@ const databaseUrl = async (name: string) => {
   await client.connect();
   await client.query(`create database ${name}`);
   await client.end();
-  return adminUrl.replace(/\/[^/]*$/, `/${name}`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return url.href;
 };
 
 try {
   const suffix = Date.now().toString(36);
   const sourceUrl = await databaseUrl(`bench_backup_${suffix}`);
   const media = createLocalMediaStorage(path.join(work, "source", "media"));
-  const database = await openDatabase({ databaseUrl: sourceUrl });
+  const database = await openDatabase({ url: sourceUrl });
   sharp.concurrency(2);
 
   let seeded = Date.now();
@@ -133,5 +135,5 @@ try {
   console.log(`  restore time: ${(restore.durationMs / 1000).toFixed(2)} s`);
 } finally {
   rmSync(work, { recursive: true, force: true });
-  cluster?.stop();
+  await cluster?.stop();
 }

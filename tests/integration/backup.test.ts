@@ -9,6 +9,7 @@ import { mediaChecksums, readAllRows, seedSite } from "~/backup/test-support";
 import { createAdminAccounts } from "~/auth/accounts.server";
 import { createSessionStore, SESSION_COOKIE } from "~/auth/sessions.server";
 import { openDatabase } from "~/db/database.server";
+import { openSiteDatabase } from "~/db/site-database.server";
 import { createLocalMediaStorage } from "~/media/media-storage.server";
 import { startAppServer, type AppServer } from "../support/app-server";
 import { jpeg, postReview } from "../support/reviews";
@@ -50,7 +51,7 @@ describe("npm run backup / restore while the site serves requests", () => {
   beforeAll(async () => {
     sourceUrl = await createPostgresDatabase();
     sourceData = await mkdtemp(path.join(os.tmpdir(), "backup-site-"));
-    const database = await openDatabase({ databaseUrl: sourceUrl });
+    const database = await openDatabase({ url: sourceUrl });
     try {
       await seedSite(database, createLocalMediaStorage(path.join(sourceData, "media")), {
         photos: 6,
@@ -111,11 +112,16 @@ describe("npm run backup / restore while the site serves requests", () => {
     const [file] = await readdir(path.join(sourceData, "backups"));
     const archive = path.join(sourceData, "backups", file!);
 
-    const targetUrl = await createPostgresDatabase();
-    const targetData = await mkdtemp(path.join(os.tmpdir(), "backup-restored-"));
-    const restore = await runScript("scripts/restore.ts", [archive], { DATABASE_URL: targetUrl, DATA_DIR: targetData });
+    // Into a new data directory on the embedded PostgreSQL (the source used DATABASE_URL): both kinds at once.
+    const targetData = path.join(await mkdtemp(path.join(os.tmpdir(), "backup-restored-")), "data");
+    const restore = await runScript("scripts/restore.ts", [archive], { DATA_DIR: targetData });
     expect(restore.code, restore.stderr).toBe(0);
     expect(restore.stdout).toMatch(/^Ripristino completato/);
+
+    restoredSite = await startAppServer({ DATA_DIR: targetData, BACKUP_TIME: "off" });
+    const targetDatabase = await openSiteDatabase({ dataDir: targetData, migrate: false });
+    const targetUrl = targetDatabase.url;
+    await targetDatabase.close();
 
     // One snapshot: everything there before the backup, nothing that was not in the source, each row whole.
     const restored = await readAllRows(targetUrl);
@@ -133,7 +139,6 @@ describe("npm run backup / restore while the site serves requests", () => {
     expect(new Set(restoredFiles.keys())).toEqual(named);
     for (const [key, sum] of restoredFiles) expect(sum, key).toBe(sourceFiles.get(key));
 
-    restoredSite = await startAppServer({ DATABASE_URL: targetUrl, DATA_DIR: targetData, BACKUP_TIME: "off" });
     const page = await (await fetch(`${restoredSite.url}/reviews`)).text();
     const client = new pg.Client({ connectionString: targetUrl });
     await client.connect();
@@ -150,29 +155,27 @@ describe("npm run backup / restore while the site serves requests", () => {
 
     // The restored site is not empty any more: a second restore is refused and changes nothing.
     const rows = await readAllRows(targetUrl);
-    const again = await runScript("scripts/restore.ts", [archive], { DATABASE_URL: targetUrl, DATA_DIR: targetData });
+    const again = await runScript("scripts/restore.ts", [archive], { DATA_DIR: targetData });
     expect(again.code).toBe(1);
     expect(again.stderr).toMatch(/contiene già dati.*--replace.*Nulla è stato modificato/s);
     expect(await readAllRows(targetUrl)).toEqual(rows);
     // Two CLI runs and two servers: generous on a busy machine.
   }, 180_000);
 
-  it("refuses a truncated backup on the command line and leaves the target untouched", async () => {
+  it("refuses a truncated backup on the command line and leaves the data directory untouched", async () => {
     const [file] = await readdir(path.join(sourceData, "backups"));
     const bytes = await readFile(path.join(sourceData, "backups", file!));
     const truncated = path.join(await mkdtemp(path.join(os.tmpdir(), "truncated-")), "studio.tar.gz");
     await writeFile(truncated, bytes.subarray(0, bytes.length - 2048));
-    const targetUrl = await createPostgresDatabase();
     const targetData = await mkdtemp(path.join(os.tmpdir(), "backup-restored-"));
-    const result = await runScript("scripts/restore.ts", [truncated], { DATABASE_URL: targetUrl, DATA_DIR: targetData });
+    const result = await runScript("scripts/restore.ts", [truncated], { DATA_DIR: targetData });
     expect(result.code).toBe(1);
     expect(result.stderr).toContain("Errore: il file di backup è incompleto (troncato): non è stato usato. Nulla è stato modificato.");
-    expect([...(await readAllRows(targetUrl)).keys()]).toEqual([]);
     expect(await readdir(targetData)).toEqual([]);
   });
 
   it("shows the last backup in the admin and hands the newest file to a signed-in administrator only", async () => {
-    const database = await openDatabase({ databaseUrl: sourceUrl });
+    const database = await openDatabase({ url: sourceUrl });
     let token: string;
     try {
       const { user } = await createAdminAccounts(database.db).setPassword("dietista@studio.test", "password-di-prova-backup");
