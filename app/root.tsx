@@ -4,8 +4,7 @@ import { isSignedIn } from "~/auth/admin-auth.server";
 import { LiveUpdates } from "~/components/live-updates";
 import { useNonce } from "~/components/nonce";
 import { Toaster } from "~/components/toaster";
-import { clearFlashCookie, readFlash } from "~/lib/flash.server";
-import { servicesContext } from "~/services.server";
+import { servicesContext } from "~/context";
 import stylesheet from "./app.css?url";
 
 export const links: Route.LinksFunction = () => [
@@ -15,10 +14,10 @@ export const links: Route.LinksFunction = () => [
 ];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { content, config } = context.get(servicesContext);
+  const { content, config, flash: flashStore } = context.get(servicesContext);
   // The header's Admin link and logout button; the session is checked again by every admin route.
   const signedIn = await isSignedIn(request, context);
-  const flash = readFlash(request);
+  const flash = await flashStore.read(request);
   return data(
     {
       content,
@@ -29,7 +28,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       year: new Date().getFullYear(),
       signedIn,
     },
-    flash ? { headers: { "Set-Cookie": clearFlashCookie } } : undefined,
+    flash ? { headers: { "Set-Cookie": await flashStore.clear(request) } } : undefined,
   );
 }
 

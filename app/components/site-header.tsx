@@ -4,7 +4,7 @@ import { scrollToSection } from "~/lib/smooth-scroll";
 import { LogoutForm } from "./logout-form";
 import { Logo } from "./logo";
 
-/** Spec §9: the header turns opaque past 50 px of scroll. */
+/** The header turns opaque past 50 px of scroll. */
 export const HEADER_OPAQUE_AFTER_PX = 50;
 
 export const sectionLinks = [

@@ -138,3 +138,10 @@ export type Review = typeof reviews.$inferSelect;
 export type AdminUser = typeof adminUsers.$inferSelect;
 export type AdminSession = typeof adminSessions.$inferSelect;
 export type BackupRun = typeof backupRuns.$inferSelect;
+
+/** Random keys the app creates on first start (cookie signing, form tokens); never in the repository. */
+export const appSecrets = pgTable("app_secrets", {
+  name: text("name").primaryKey(),
+  value: text("value").notNull(),
+  createdAt: createdAt(),
+});

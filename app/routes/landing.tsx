@@ -21,7 +21,7 @@ export const meta: Route.MetaFunction = (args) => {
   );
 };
 
-/** The full-screen intro with its two entry cards (spec §2). */
+/** The full-screen intro with its two entry cards. */
 export default function Landing() {
   const root = useRouteLoaderData<typeof rootLoader>("root")!;
   const { practitioner } = root.content;

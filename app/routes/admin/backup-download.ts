@@ -4,7 +4,7 @@ import { data } from "react-router";
 import type { Route } from "./+types/backup-download";
 import { requireAdmin } from "~/auth/admin-auth.server";
 import { listBackups } from "~/backup/backup-files.server";
-import { servicesContext } from "~/services.server";
+import { servicesContext } from "~/context";
 
 /** The newest backup file, as a download; only for a signed-in administrator. */
 export async function loader({ context }: Route.LoaderArgs) {

@@ -4,7 +4,7 @@ import { requireAdmin } from "~/auth/admin-auth.server";
 import { formatBytes } from "~/backup/manifest.server";
 import { getBackupStatus, type BackupWarning } from "~/backup/status.server";
 import { pageMeta } from "~/lib/meta";
-import { servicesContext } from "~/services.server";
+import { servicesContext } from "~/context";
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, "Backup", "Stato dei backup del sito e download dell'ultimo.", { noindex: true });

@@ -1,5 +1,5 @@
 import { data, NavLink, Outlet } from "react-router";
-import type { Route } from "./+types/admin-layout";
+import type { Route } from "./+types/layout";
 import { requireAdmin, requireAdminSession } from "~/auth/admin-auth.server";
 import { AdminErrorBoundary } from "~/components/admin/error-boundary";
 import { LogoutForm } from "~/components/logout-form";
