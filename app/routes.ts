@@ -32,6 +32,8 @@ export default [
       route("admin/inviti", "routes/admin/invitations.tsx"),
       route("admin/risposte", "routes/admin/replies.tsx"),
       route("admin/segnalazioni", "routes/admin/reports.tsx"),
+      route("admin/backup", "routes/admin/backup.tsx"),
+      route("admin/backup/download", "routes/admin/backup-download.ts"),
     ]),
     route("*", "routes/not-found.tsx"),
   ]),

@@ -9,6 +9,7 @@ import express, { type NextFunction, type Request, type Response } from "express
 import { pino, type Logger } from "pino";
 import { pinoHttp } from "pino-http";
 import { RouterContextProvider, type ServerBuild } from "react-router";
+import { startNightlyBackups } from "~/backup/scheduler.server";
 import { loadConfig, type AppConfig } from "~/config/env.server";
 import { createLiveStream } from "~/events/live-stream.server";
 import { ORPHAN_SWEEP_INTERVAL_MS, sweepOrphanMedia } from "~/media/orphan-sweep.server";
@@ -216,6 +217,7 @@ export async function startServer(
   void sweepMedia();
   const mediaSweeps = setInterval(sweepMedia, ORPHAN_SWEEP_INTERVAL_MS);
   mediaSweeps.unref();
+  const backups = startNightlyBackups(services);
 
   let closing: Promise<void> | undefined;
   const close = () =>
@@ -223,6 +225,7 @@ export async function startServer(
       logger.info("shutting down");
       clearInterval(maintenance);
       clearInterval(mediaSweeps);
+      backups.stop();
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       live.closeAll();
       server.closeIdleConnections();

@@ -98,6 +98,14 @@ const envSchema = z.object({
   S3_ACCESS_KEY_ID: z.string().min(1).optional(),
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   S3_PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
+  /** Nightly backup at this local time (HH:MM), or "off". */
+  BACKUP_TIME: z
+    .string()
+    .regex(/^(off|([01][0-9]|2[0-3]):[0-5][0-9])$/, 'must be HH:MM (e.g. 03:30) or "off"')
+    .default("03:30"),
+  /** Backups kept in BACKUP_DIR; older ones are deleted after each good one. */
+  BACKUP_KEEP: z.coerce.number().int().min(1).max(1000).default(14),
+  BACKUP_DIR: z.string().min(1).optional(),
 });
 
 const withCredentials = new Set(["DATABASE_URL", "SMTP_URL", "S3_SECRET_ACCESS_KEY"]);
@@ -122,6 +130,12 @@ export interface AppConfig {
   mail: MailSettings | undefined;
   /** Set when media go to an S3-compatible bucket. */
   s3: S3Settings | undefined;
+  backup: {
+    /** Local time of the nightly backup; null when switched off. */
+    time: { hour: number; minute: number } | null;
+    keep: number;
+    dir: string;
+  };
 }
 
 export interface MailSettings {
@@ -182,5 +196,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
           publicUrl: e.S3_PUBLIC_URL,
         }
       : undefined,
+    backup: {
+      time:
+        e.BACKUP_TIME === "off"
+          ? null
+          : { hour: Number(e.BACKUP_TIME.slice(0, 2)), minute: Number(e.BACKUP_TIME.slice(3)) },
+      keep: e.BACKUP_KEEP,
+      dir: path.resolve(e.BACKUP_DIR ?? path.join(e.DATA_DIR, "backups")),
+    },
   };
 }

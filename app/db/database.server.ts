@@ -23,6 +23,8 @@ export interface DatabaseOptions {
   poolSize?: number;
   /** Shown in pg_stat_activity. */
   applicationName?: string;
+  /** False leaves the schema as it is (restoring a backup brings its own). */
+  migrate?: boolean;
 }
 
 export const defaultMigrationsFolder = () => path.resolve(process.cwd(), "drizzle");
@@ -56,7 +58,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   pool.on("error", () => {});
   const db = drizzle(pool, { schema }) as unknown as Db;
   try {
-    await migrateOnce(options.url, db, options.migrationsFolder ?? defaultMigrationsFolder());
+    if (options.migrate !== false) await migrateOnce(options.url, db, options.migrationsFolder ?? defaultMigrationsFolder());
   } catch (error) {
     await pool.end();
     throw error;

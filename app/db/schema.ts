@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import {
+  bigint,
   boolean,
   check,
   index,
@@ -222,6 +223,28 @@ export const siteContentVersions = pgTable("site_content_versions", {
   createdAt: createdAt(),
 });
 
+export const backupTriggers = ["schedule", "manual", "admin"] as const;
+export type BackupTrigger = (typeof backupTriggers)[number];
+
+/** One line per backup attempt, whichever instance or command made it: the admin's backup status. */
+export const backupRuns = pgTable(
+  "backup_runs",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    trigger: text("trigger", { enum: backupTriggers }).notNull(),
+    startedAt: timestamp("started_at", { withTimezone: true }).notNull(),
+    finishedAt: timestamp("finished_at", { withTimezone: true }).notNull().defaultNow(),
+    ok: boolean("ok").notNull(),
+    /** Absolute path of the archive written. */
+    file: text("file"),
+    bytes: bigint("bytes", { mode: "number" }),
+    /** Rows and files, in one line. */
+    summary: text("summary"),
+    error: text("error"),
+  },
+  (t) => [index("backup_runs_finished_idx").on(t.finishedAt.desc())],
+);
+
 export type RecipePhoto = typeof recipePhotos.$inferSelect;
 export type Review = typeof reviews.$inferSelect;
 export type ReviewInvitation = typeof reviewInvitations.$inferSelect;
@@ -230,6 +253,7 @@ export type ReviewReport = typeof reviewReports.$inferSelect;
 export type OutboxMail = typeof mailOutbox.$inferSelect;
 export type AdminUser = typeof adminUsers.$inferSelect;
 export type AdminSession = typeof adminSessions.$inferSelect;
+export type BackupRun = typeof backupRuns.$inferSelect;
 
 /** Random keys the app creates on first start (cookie signing, form tokens); never in the repository. */
 export const appSecrets = pgTable("app_secrets", {

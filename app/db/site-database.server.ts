@@ -4,11 +4,18 @@ import { assertNoPgliteData, startEmbeddedPostgres } from "./embedded-postgres.s
 
 const COMMAND = "site-command";
 
+/** The database, and its URL for a command that needs its own connections (COPY, advisory locks). */
+export interface SiteDatabase extends Database {
+  url: string;
+}
+
 export interface SiteDatabaseOptions {
   /** DATABASE_URL when set; otherwise the embedded server in `dataDir`. */
   databaseUrl?: string;
   dataDir: string;
   migrationsFolder?: string;
+  /** False leaves the schema as it is (restoring a backup brings its own). */
+  migrate?: boolean;
 }
 
 /**
@@ -16,19 +23,20 @@ export interface SiteDatabaseOptions {
  * test seeding), whether the server runs or not. An embedded server this call had
  * to start is stopped on close, unless the site connected to it meanwhile.
  */
-export async function openSiteDatabase(options: SiteDatabaseOptions): Promise<Database> {
-  if (options.databaseUrl) return openDatabase({ url: options.databaseUrl, migrationsFolder: options.migrationsFolder, poolSize: 2, applicationName: COMMAND });
+export async function openSiteDatabase(options: SiteDatabaseOptions): Promise<SiteDatabase> {
+  if (options.databaseUrl) return { url: options.databaseUrl, ...(await openDatabase({ url: options.databaseUrl, migrationsFolder: options.migrationsFolder, migrate: options.migrate, poolSize: 2, applicationName: COMMAND })) };
   assertNoPgliteData(options.dataDir);
   const embedded = await startEmbeddedPostgres({ dataDir: options.dataDir });
   let database: Database;
   try {
-    database = await openDatabase({ url: embedded.url, migrationsFolder: options.migrationsFolder, poolSize: 2, applicationName: COMMAND });
+    database = await openDatabase({ url: embedded.url, migrationsFolder: options.migrationsFolder, migrate: options.migrate, poolSize: 2, applicationName: COMMAND });
   } catch (error) {
     if (embedded.startedHere) await embedded.stop();
     throw error;
   }
   return {
     ...database,
+    url: embedded.url,
     async close() {
       let othersConnected = 0;
       if (embedded.startedHere) {

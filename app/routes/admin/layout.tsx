@@ -38,6 +38,9 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
           <NavLink to="/admin/account" className="admin-bar__link">
             Account e sicurezza
           </NavLink>
+          <NavLink to="/admin/backup" className="admin-bar__link">
+            Backup
+          </NavLink>
         </nav>
         <div className="admin-bar__user">
           <span className="admin-bar__email">{loaderData.email}</span>

@@ -1,0 +1,81 @@
+import { readdir, rm, stat } from "node:fs/promises";
+import path from "node:path";
+
+/** studio-YYYYMMDD-HHMM.tar.gz, with -2, -3… when several are made in one minute. */
+const backupName = /^studio-([0-9]{8})-([0-9]{4})(?:-([0-9]+))?\.tar\.gz$/;
+const STALE_PARTIAL_MS = 6 * 60 * 60 * 1000;
+
+export interface BackupFile {
+  name: string;
+  file: string;
+  bytes: number;
+  modifiedAt: Date;
+}
+
+const pad = (n: number, width = 2) => String(n).padStart(width, "0");
+
+/** The name for a backup made at `date`, in the server's local time. */
+export function backupFileName(date: Date, sequence = 1): string {
+  const stamp =
+    `${date.getFullYear()}${pad(date.getMonth() + 1)}${pad(date.getDate())}` +
+    `-${pad(date.getHours())}${pad(date.getMinutes())}`;
+  return `studio-${stamp}${sequence > 1 ? `-${sequence}` : ""}.tar.gz`;
+}
+
+export function isBackupFileName(name: string): boolean {
+  return backupName.test(name);
+}
+
+/** A path in `dir` that sorts after every backup already there from the same minute. */
+export async function nextBackupPath(dir: string, date: Date): Promise<string> {
+  const stamp = backupFileName(date).replace(/\.tar\.gz$/, "");
+  let last = 0;
+  for (const name of await readdir(dir).catch(() => [] as string[])) {
+    const match = backupName.exec(name);
+    if (match && name.startsWith(stamp)) last = Math.max(last, Number(match[3] ?? 1));
+  }
+  return path.join(dir, backupFileName(date, last + 1));
+}
+
+const sortKey = (name: string) => {
+  const [, day, time, sequence] = backupName.exec(name)!;
+  return `${day}${time}${(sequence ?? "1").padStart(6, "0")}`;
+};
+
+/** The backups in `dir`, newest first. */
+export async function listBackups(dir: string): Promise<BackupFile[]> {
+  let names: string[];
+  try {
+    names = await readdir(dir);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return [];
+    throw error;
+  }
+  const files: BackupFile[] = [];
+  for (const name of names.filter(isBackupFileName)) {
+    const info = await stat(path.join(dir, name)).catch(() => undefined);
+    if (info?.isFile()) files.push({ name, file: path.join(dir, name), bytes: info.size, modifiedAt: info.mtime });
+  }
+  return files.sort((a, b) => (sortKey(a.name) < sortKey(b.name) ? 1 : -1));
+}
+
+/**
+ * Keeps the newest `keep` backups and deletes the rest, with leftovers of
+ * interrupted runs (a .partial or work folder untouched for hours).
+ * Returns the names deleted.
+ */
+export async function pruneBackups(dir: string, keep: number, now = new Date()): Promise<string[]> {
+  const removed: string[] = [];
+  for (const old of (await listBackups(dir)).slice(keep)) {
+    await rm(old.file, { force: true });
+    removed.push(old.name);
+  }
+  for (const name of await readdir(dir).catch(() => [] as string[])) {
+    if (!name.endsWith(".partial") && !name.startsWith(".backup-work-")) continue;
+    const info = await stat(path.join(dir, name)).catch(() => undefined);
+    if (info && now.getTime() - info.mtime.getTime() > STALE_PARTIAL_MS) {
+      await rm(path.join(dir, name), { recursive: true, force: true });
+    }
+  }
+  return removed;
+}

@@ -1,0 +1,116 @@
+import { and, eq, gte } from "drizzle-orm";
+import type { Logger } from "pino";
+import { backupRuns } from "~/db/schema";
+import type { AppServices } from "~/services.server";
+import { runBackup, withBackupLock, type BackupTarget } from "./backup-job.server";
+import { backupTargetFromConfig } from "./target.server";
+
+export interface BackupSchedule {
+  stop(): void;
+}
+
+/** The next time after `now` at hour:minute, local time. */
+export function nextRunAfter(now: Date, time: { hour: number; minute: number }): Date {
+  const next = new Date(now);
+  next.setHours(time.hour, time.minute, 0, 0);
+  if (next.getTime() <= now.getTime()) next.setDate(next.getDate() + 1);
+  return next;
+}
+
+/** Timers fire at most every ~24.8 days; waiting longer is done in steps. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
+
+/**
+ * This night's backup, unless another instance holds the lock or already
+ * recorded it. Logs the outcome; never throws.
+ */
+export async function runScheduledBackup(
+  target: BackupTarget,
+  slot: Date,
+  logger: Logger,
+): Promise<"made" | "locked" | "already done" | "failed"> {
+  try {
+    const outcome = await withBackupLock(target.connection, async () => {
+      const done = await target.db
+        .select({ id: backupRuns.id })
+        .from(backupRuns)
+        .where(and(eq(backupRuns.trigger, "schedule"), gte(backupRuns.startedAt, slot)))
+        .limit(1);
+      if (done.length > 0) return "already done" as const;
+      return runBackup(target, "schedule");
+    });
+    if (outcome === undefined) {
+      logger.info("nightly backup: another instance is making it");
+      return "locked";
+    }
+    if (outcome === "already done") {
+      logger.info("nightly backup: already made by another instance");
+      return outcome;
+    }
+    logger.info(
+      {
+        file: outcome.file,
+        bytes: outcome.bytes,
+        ms: outcome.durationMs,
+        pruned: outcome.pruned,
+        missingMedia: outcome.manifest.media.missing.length,
+      },
+      `nightly backup done: ${outcome.summary}`,
+    );
+    return "made";
+  } catch (error) {
+    logger.error({ err: error }, "nightly backup failed");
+    return "failed";
+  }
+}
+
+/**
+ * Every night at `time` one backup is made. Every instance keeps the timer;
+ * the one that takes the advisory lock first makes the backup, and one that
+ * finds this night's backup already recorded does nothing.
+ */
+export function startBackupSchedule(
+  target: BackupTarget,
+  time: { hour: number; minute: number },
+  logger: Logger,
+): BackupSchedule {
+  let timer: NodeJS.Timeout | undefined;
+  let stopped = false;
+
+  const arm = () => {
+    if (stopped) return;
+    const slot = nextRunAfter(new Date(), time);
+    const wait = Math.min(slot.getTime() - new Date().getTime(), MAX_TIMER_MS);
+    timer = setTimeout(() => {
+      if (new Date().getTime() < slot.getTime()) return arm();
+      void runScheduledBackup(target, slot, logger).finally(arm);
+    }, wait);
+    timer.unref();
+  };
+
+  arm();
+  const at = `${String(time.hour).padStart(2, "0")}:${String(time.minute).padStart(2, "0")}`;
+  logger.info({ at, dir: target.dir, keep: target.keep }, "nightly backup scheduled");
+  return {
+    stop() {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+    },
+  };
+}
+
+/** The server's nightly backups as configured (BACKUP_TIME, BACKUP_KEEP, BACKUP_DIR). */
+export function startNightlyBackups(services: AppServices): BackupSchedule {
+  const { config, logger } = services;
+  const idle = { stop() {} };
+  if (!config.backup.time) {
+    logger.info("nightly backup off (BACKUP_TIME=off)");
+    return idle;
+  }
+  const url = services.embedded?.url ?? config.databaseUrl!;
+  const target = backupTargetFromConfig(config, services.database, url, {
+    media: services.media,
+    mediaStorage: config.s3 ? "s3" : "local",
+  });
+  return startBackupSchedule(target, config.backup.time, logger);
+}

@@ -1,0 +1,121 @@
+import { data } from "react-router";
+import type { Route } from "./+types/backup";
+import { requireAdmin } from "~/auth/admin-auth.server";
+import { formatBytes } from "~/backup/manifest.server";
+import { getBackupStatus, type BackupWarning } from "~/backup/status.server";
+import { pageMeta } from "~/lib/meta";
+import { servicesContext } from "~/context";
+
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, "Backup", "Stato dei backup del sito e download dell'ultimo.", { noindex: true });
+
+const dateTime = new Intl.DateTimeFormat("it-IT", {
+  weekday: "long",
+  day: "numeric",
+  month: "long",
+  year: "numeric",
+  hour: "2-digit",
+  minute: "2-digit",
+  timeZone: "Europe/Rome",
+});
+
+function warningMessage(warning: BackupWarning, facts: { lastGood: string | null; failedAt: string | null; nightlyAt: string | null }) {
+  switch (warning) {
+    case "failed":
+      return (
+        `L'ultimo backup (${facts.failedAt}) non è riuscito. ` +
+        (facts.nightlyAt ? `Il sito riproverà stanotte alle ${facts.nightlyAt}; ` : "") +
+        "se il problema si ripete, avvisa chi gestisce il sito."
+      );
+    case "stale":
+      return `L'ultimo backup riuscito è di ${facts.lastGood}, più di due giorni fa. Avvisa chi gestisce il sito.`;
+    case "never":
+      return facts.nightlyAt
+        ? `Non è ancora stato fatto nessun backup. Il primo è previsto stanotte alle ${facts.nightlyAt}.`
+        : "Non è ancora stato fatto nessun backup e quello automatico è disattivato. Avvisa chi gestisce il sito.";
+  }
+}
+
+export async function loader({ context }: Route.LoaderArgs) {
+  requireAdmin(context);
+  const { database, config } = context.get(servicesContext);
+  const status = await getBackupStatus(database.db, config.backup);
+  const lastGood = status.lastGood ? dateTime.format(status.lastGood.at) : null;
+  const failedAt = status.lastFailure ? dateTime.format(status.lastFailure.at) : null;
+  return data({
+    warning: status.warning ? warningMessage(status.warning, { lastGood, failedAt, nightlyAt: status.nightlyAt }) : null,
+    lastGood: status.lastGood && {
+      at: lastGood!,
+      size: status.lastGood.bytes === null ? null : formatBytes(status.lastGood.bytes),
+      summary: status.lastGood.summary,
+    },
+    failureDetail: status.lastFailure?.error ?? null,
+    download: status.latestFile && {
+      name: status.latestFile.name,
+      size: formatBytes(status.latestFile.bytes),
+      at: dateTime.format(status.latestFile.modifiedAt),
+    },
+    nightlyAt: status.nightlyAt,
+    keep: status.keep,
+  });
+}
+
+export default function AdminBackup({ loaderData }: Route.ComponentProps) {
+  const { warning, lastGood, failureDetail, download, nightlyAt, keep } = loaderData;
+  return (
+    <>
+      <h1 className="admin__title">Backup</h1>
+      <section className="admin-section" aria-labelledby="backup-stato-titolo">
+        <h2 id="backup-stato-titolo" className="admin-section__title">
+          Stato
+        </h2>
+        {warning ? (
+          <div className="admin-notice admin-notice--error" role="alert">
+            <p className="backup-status__text">{warning}</p>
+            {failureDetail ? (
+              <details>
+                <summary>Dettagli tecnici</summary>
+                <p className="backup-status__text">{failureDetail}</p>
+              </details>
+            ) : null}
+          </div>
+        ) : (
+          <p className="admin-notice" role="status">
+            Tutto in ordine: l'ultimo backup è riuscito.
+          </p>
+        )}
+        <dl className="backup-status">
+          <dt>Ultimo backup riuscito</dt>
+          <dd>
+            {lastGood ? `${lastGood.at}${lastGood.size ? ` (${lastGood.size})` : ""}` : "Nessuno"}
+            {lastGood?.summary ? <span className="backup-status__detail">{lastGood.summary}</span> : null}
+          </dd>
+          <dt>Backup automatico</dt>
+          <dd>{nightlyAt ? `Ogni notte alle ${nightlyAt}; vengono conservati gli ultimi ${keep}.` : "Disattivato."}</dd>
+        </dl>
+      </section>
+      <section className="admin-section" aria-labelledby="backup-scarica-titolo">
+        <h2 id="backup-scarica-titolo" className="admin-section__title">
+          Una copia per te
+        </h2>
+        <p className="admin-section__lead">
+          Il backup contiene in un unico file le recensioni, le foto, i testi e le impostazioni del sito. Scaricalo
+          di tanto in tanto e conservalo sul tuo computer o su un disco esterno: una copia che resta solo sul server
+          andrebbe persa insieme al server.
+        </p>
+        {download ? (
+          <p className="backup-download">
+            <a className="button" href="/admin/backup/download" download={download.name}>
+              Scarica l'ultimo backup ({download.size})
+            </a>
+            <span className="backup-status__detail">
+              {download.name}, del {download.at}
+            </span>
+          </p>
+        ) : (
+          <p className="admin-empty">Su questo server non c'è ancora un file di backup da scaricare.</p>
+        )}
+      </section>
+    </>
+  );
+}

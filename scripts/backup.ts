@@ -1,0 +1,78 @@
+// npm run backup [-- --output FILE]
+//
+// One file holding a consistent snapshot of the database (taken while the site
+// runs) and every media file its rows name, with a manifest of counts and checksums.
+// Without --output it goes to BACKUP_DIR (DATA_DIR/backups) as
+// studio-YYYYMMDD-HHMM.tar.gz, and only the newest BACKUP_KEEP are kept there.
+import path from "node:path";
+import { parseArgs } from "node:util";
+import "./lib/load-app-modules.ts";
+
+const usage = `Uso: npm run backup [-- --output FILE]
+
+Salva database e file multimediali in un unico file .tar.gz.
+Senza --output il file va in BACKUP_DIR (predefinito DATA_DIR/backups) e lì
+vengono conservati solo gli ultimi BACKUP_KEEP (predefinito 14).
+Database: DATABASE_URL se impostata, altrimenti quello incorporato in DATA_DIR.`;
+
+function fail(message: string, code = 1): never {
+  console.error(`Errore: ${message}`);
+  process.exit(code);
+}
+
+let values: { output?: string; help?: boolean };
+try {
+  ({ values } = parseArgs({
+    options: { output: { type: "string", short: "o" }, help: { type: "boolean", short: "h" } },
+    strict: true,
+    allowPositionals: false,
+  }));
+} catch (error) {
+  fail(`${(error as Error).message}\n\n${usage}`, 2);
+}
+if (values.help) {
+  console.log(usage);
+  process.exit(0);
+}
+
+const { loadConfig } = await import("../app/config/env.server.ts");
+const { openSiteDatabase } = await import("../app/db/site-database.server.ts");
+const { runBackup } = await import("../app/backup/backup-job.server.ts");
+const { backupTargetFromConfig, defaultMigrationsFolder } = await import("../app/backup/target.server.ts");
+const { formatBytes } = await import("../app/backup/manifest.server.ts");
+
+let config;
+try {
+  config = loadConfig(process.env);
+} catch (error) {
+  fail((error as Error).message);
+}
+
+let database;
+try {
+  database = await openSiteDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    migrationsFolder: defaultMigrationsFolder(),
+  });
+} catch (error) {
+  fail(`impossibile aprire il database: ${(error as Error).message}`);
+}
+
+try {
+  const result = await runBackup(backupTargetFromConfig(config, database, database.url), "manual", {
+    file: values.output ? path.resolve(values.output) : undefined,
+    onProgress: (message) => console.error(`  ${message}`),
+  });
+  const missing = result.manifest.media.missing.length;
+  console.log(
+    `Backup completato: ${result.file} (${formatBytes(result.bytes)}, ${(result.durationMs / 1000).toFixed(1)} s): ` +
+      `${result.summary}` +
+      (missing ? `; ${missing} file citati nel database non c'erano più` : "") +
+      (result.pruned.length ? `; eliminati ${result.pruned.length} backup più vecchi` : ""),
+  );
+} catch (error) {
+  await database.close();
+  fail(`backup non riuscito: ${(error as Error).message}`);
+}
+await database.close();

@@ -1,0 +1,139 @@
+// `npm run bench:backup`: how long a backup and its restore take, and how big
+// the file is, for a practice with 10,000 reviews and 200 recipe photos.
+// The photos are renditions made by the real image pipeline from photo-like
+// pictures (texture and grain, not flat colour, so the files weigh what real ones do).
+// Runs on a throwaway PostgreSQL cluster, or on BENCH_DATABASE_URL's server
+// (a new database is made there and left for inspection).
+import { mkdtempSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import pg from "pg";
+import sharp from "sharp";
+import "../lib/load-app-modules.ts";
+import type { StoredImage } from "../../app/db/schema.ts";
+
+const REVIEWS = 10_000;
+const PHOTOS = 200;
+const REVIEW_PHOTOS = 200;
+
+const { openDatabase } = await import("../../app/db/database.server.ts");
+const { storeImage, largestUrl } = await import("../../app/media/image-pipeline.server.ts");
+const { createLocalMediaStorage } = await import("../../app/media/media-storage.server.ts");
+const { runBackup } = await import("../../app/backup/backup-job.server.ts");
+const { restoreBackup } = await import("../../app/backup/restore.server.ts");
+const { formatBytes, describeManifest } = await import("../../app/backup/manifest.server.ts");
+const { startThrowawayPostgres } = await import("../../tests/support/throwaway-postgres.ts");
+
+/** Grain over a few soft colour fields: encoders work about as hard as on a real photo. */
+async function photoLike(seed: number, width = 1600, height = 1200): Promise<Buffer> {
+  const fields = Buffer.from(
+    `<svg width="${width}" height="${height}"><defs><radialGradient id="g"><stop offset="0" stop-color="hsl(${(seed * 47) % 360},55%,60%)"/>` +
+      `<stop offset="1" stop-color="hsl(${(seed * 91) % 360},40%,30%)"/></radialGradient></defs>` +
+      `<rect width="100%" height="100%" fill="url(#g)"/><circle cx="${width / 3}" cy="${height / 2}" r="${height / 4}" fill="hsl(${(seed * 29) % 360},60%,45%)"/></svg>`,
+  );
+  return sharp({ create: { width, height, channels: 3, background: "#808080", noise: { type: "gaussian", mean: 128, sigma: 12 } } })
+    .composite([{ input: fields, blend: "soft-light" }])
+    .jpeg({ quality: 90 })
+    .toBuffer();
+}
+
+const cluster = process.env.BENCH_DATABASE_URL ? undefined : await startThrowawayPostgres();
+const adminUrl = process.env.BENCH_DATABASE_URL ?? cluster!.url;
+const work = mkdtempSync(path.join(os.tmpdir(), "bench-backup-"));
+const databaseUrl = async (name: string) => {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  await client.query(`create database ${name}`);
+  await client.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return url.href;
+};
+
+try {
+  const suffix = Date.now().toString(36);
+  const sourceUrl = await databaseUrl(`bench_backup_${suffix}`);
+  const media = createLocalMediaStorage(path.join(work, "source", "media"));
+  const database = await openDatabase({ url: sourceUrl });
+  sharp.concurrency(2);
+
+  let seeded = Date.now();
+  process.stderr.write(`Seeding ${PHOTOS} recipe photos and ${REVIEW_PHOTOS} review photos through the image pipeline…\n`);
+  // Eight distinct pictures through the pipeline; every photo is a copy of one of them under its own keys.
+  const templates: StoredImage[] = [];
+  for (let i = 0; i < 8; i++) templates.push(await storeImage(media, "recipe-photos", await photoLike(i + 1)));
+  const copyOf = async (template: StoredImage, prefix: "recipe-photos" | "reviews"): Promise<StoredImage> => {
+    const variants = [];
+    for (const variant of template.variants) {
+      const stored = await media.get(variant.key);
+      const chunks: Buffer[] = [];
+      for await (const chunk of stored!.body) chunks.push(chunk as Buffer);
+      const ext = variant.key.slice(variant.key.lastIndexOf(".") + 1) as "webp";
+      variants.push({ ...variant, key: await media.put(prefix, ext, Buffer.concat(chunks)) });
+    }
+    return { ...template, variants };
+  };
+  const client = new pg.Client({ connectionString: sourceUrl });
+  await client.connect();
+  for (let i = 0; i < PHOTOS; i++) {
+    const image = i < templates.length ? templates[i]! : await copyOf(templates[i % templates.length]!, "recipe-photos");
+    await client.query(`insert into recipe_photos (title, image_url, image, display_order) values ($1, $2, $3, $4)`, [
+      `Ricetta ${i + 1}`,
+      largestUrl(media, image),
+      JSON.stringify(image),
+      i,
+    ]);
+  }
+  const reviewImages = [];
+  for (let i = 0; i < REVIEW_PHOTOS; i++) reviewImages.push(await copyOf(templates[(i + 3) % templates.length]!, "reviews"));
+  process.stderr.write(`Seeding ${REVIEWS} reviews…\n`);
+  const text =
+    "Mi sono trovata benissimo: la dottoressa ascolta, spiega con chiarezza e il piano alimentare è facile da seguire anche con il lavoro. ";
+  for (let start = 0; start < REVIEWS; start += 1000) {
+    const values: unknown[] = [];
+    const tuples: string[] = [];
+    for (let i = start; i < Math.min(start + 1000, REVIEWS); i++) {
+      const image = i < REVIEW_PHOTOS ? reviewImages[i]! : null;
+      const n = values.length;
+      tuples.push(`($${n + 1}, $${n + 2}, $${n + 3}, $${n + 4}, $${n + 5})`);
+      values.push(`Paziente ${i}`, text.repeat(1 + (i % 4)), (i % 5) + 1, image ? largestUrl(media, image) : null, image ? JSON.stringify(image) : null);
+    }
+    await client.query(`insert into reviews (name, content, rating, image_url, image) values ${tuples.join(", ")}`, values);
+  }
+  await client.end();
+  seeded = Date.now() - seeded;
+
+  const backup = await runBackup(
+    {
+      connection: { connectionString: sourceUrl },
+      db: database.db,
+      media,
+      mediaStorage: "local",
+      dir: path.join(work, "backups"),
+      keep: 14,
+      migrationsFolder: path.resolve(import.meta.dirname, "../../drizzle"),
+    },
+    "manual",
+  );
+  await database.close();
+
+  const targetUrl = await databaseUrl(`bench_restore_${suffix}`);
+  const restoreDir = path.join(work, "restored");
+  const restore = await restoreBackup({
+    file: backup.file,
+    connection: { connectionString: targetUrl },
+    media: createLocalMediaStorage(path.join(restoreDir, "media")),
+    migrationsFolder: path.resolve(import.meta.dirname, "../../drizzle"),
+    workDir: restoreDir,
+  });
+
+  const mediaBytes = backup.manifest.media.files.reduce((sum, f) => sum + f.bytes, 0);
+  console.log(`Backup benchmark (${REVIEWS} reviews, ${PHOTOS} recipe photos, ${REVIEW_PHOTOS} review photos; seeding took ${(seeded / 1000).toFixed(1)} s)`);
+  console.log(`  contents:     ${describeManifest(backup.manifest)}`);
+  console.log(`  backup time:  ${(backup.durationMs / 1000).toFixed(2)} s`);
+  console.log(`  backup size:  ${formatBytes(backup.bytes)} (${backup.bytes} bytes; media ${formatBytes(mediaBytes)} of it before compression)`);
+  console.log(`  restore time: ${(restore.durationMs / 1000).toFixed(2)} s`);
+} finally {
+  rmSync(work, { recursive: true, force: true });
+  await cluster?.stop();
+}

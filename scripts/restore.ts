@@ -1,0 +1,89 @@
+// npm run restore -- FILE [--replace]
+//
+// Checks the whole backup (manifest, checksums, schema version) before
+// touching anything, then restores it into an empty database: the schema as
+// of the backup, its rows and media files, then this version's newer
+// migrations, all in one transaction. A database that already holds rows is
+// refused unless --replace is given.
+import path from "node:path";
+import { parseArgs } from "node:util";
+import "./lib/load-app-modules.ts";
+
+const usage = `Uso: npm run restore -- FILE [--replace]
+
+Ripristina un backup fatto con npm run backup in un database vuoto.
+--replace  sostituisce i dati di un database che ne contiene già (ferma prima il sito).
+Database: DATABASE_URL se impostata, altrimenti quello incorporato in DATA_DIR.`;
+
+function fail(message: string, code = 1): never {
+  console.error(`Errore: ${message}`);
+  process.exit(code);
+}
+
+let values: { replace?: boolean; help?: boolean };
+let positionals: string[];
+try {
+  ({ values, positionals } = parseArgs({
+    options: { replace: { type: "boolean", default: false }, help: { type: "boolean", short: "h" } },
+    strict: true,
+    allowPositionals: true,
+  }));
+} catch (error) {
+  fail(`${(error as Error).message}\n\n${usage}`, 2);
+}
+if (values.help) {
+  console.log(usage);
+  process.exit(0);
+}
+if (positionals.length !== 1) fail(`indica un solo file di backup.\n\n${usage}`, 2);
+const file = path.resolve(positionals[0]!);
+
+const { loadConfig } = await import("../app/config/env.server.ts");
+const { openSiteDatabase } = await import("../app/db/site-database.server.ts");
+type SiteDatabase = Awaited<ReturnType<typeof openSiteDatabase>>;
+const { restoreBackup, BackupRejectedError } = await import("../app/backup/restore.server.ts");
+const { defaultMigrationsFolder, mediaFromConfig } = await import("../app/backup/target.server.ts");
+const { describeManifest } = await import("../app/backup/manifest.server.ts");
+
+let config;
+try {
+  config = loadConfig(process.env);
+} catch (error) {
+  fail((error as Error).message);
+}
+
+// The site's database, opened once the file has passed its checks: that starts the embedded
+// server (an empty cluster in a new DATA_DIR) when the site does not run. No migrations: the
+// backup brings its own schema.
+let database: SiteDatabase | undefined;
+const openTarget = async () => {
+  try {
+    database = await openSiteDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, migrate: false });
+  } catch (error) {
+    throw new Error(`impossibile aprire il database: ${(error as Error).message}`);
+  }
+  return { connectionString: database.url };
+};
+
+let message: string;
+try {
+  const result = await restoreBackup({
+    file,
+    connection: openTarget,
+    ...mediaFromConfig(config),
+    migrationsFolder: defaultMigrationsFolder(),
+    replace: values.replace,
+    workDir: config.dataDir,
+    onProgress: (line) => console.error(`  ${line}`),
+  });
+  message =
+    `Ripristino completato (${(result.durationMs / 1000).toFixed(1)} s): backup del ${result.manifest.createdAt}, ` +
+    `${describeManifest(result.manifest)}` +
+    (result.appliedMigrations.length ? `; migrazioni più recenti applicate: ${result.appliedMigrations.join(", ")}` : "");
+} catch (error) {
+  await database?.close();
+  if (error instanceof BackupRejectedError) fail(`${error.message}. Nulla è stato modificato.`);
+  fail(`ripristino non riuscito, nulla è stato modificato: ${(error as Error).message}`);
+}
+await database?.close();
+console.log(message);
