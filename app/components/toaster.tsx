@@ -15,7 +15,9 @@ export const MAX_TOASTS = 20;
 let toasts: Toast[] = [];
 let nextId = 1;
 const listeners = new Set<() => void>();
-const emit = () => listeners.forEach((listener) => listener());
+const emit = () => {
+  for (const listener of listeners) listener();
+};
 
 function dismiss(id: number) {
   toasts = toasts.filter((t) => t.id !== id);

@@ -32,6 +32,7 @@ export const reviewMessages = {
 
 // Control characters other than tab and line breaks have no place in a review
 // (and PostgreSQL refuses NUL in text).
+// biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point.
 const controlChars = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/g;
 
 function cleanText(value: unknown): unknown {

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from "react";
-import { data, Link, redirect, useFetcher } from "react-router";
+import { Link, useFetcher } from "react-router";
 import type { Route } from "./+types/reviews";
 import type { LiveHandle } from "~/components/live-updates";
 import { ReviewCard, Stars } from "~/components/review-card";
