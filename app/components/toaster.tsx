@@ -1,16 +1,16 @@
 import { useEffect, useSyncExternalStore } from "react";
 import { useHydrated } from "./use-hydrated";
 
-export type ToastKind = "success" | "error" | "message";
-export interface Toast {
+type ToastKind = "success" | "error" | "message";
+interface Toast {
   id: number;
   kind: ToastKind;
   message: string;
 }
 
 /** Success toasts last 2 s, error and plain ones 4 s; at most 20 at once (docs/product.md). */
-export const TOAST_DURATION_MS: Record<ToastKind, number> = { success: 2000, error: 4000, message: 4000 };
-export const MAX_TOASTS = 20;
+const TOAST_DURATION_MS: Record<ToastKind, number> = { success: 2000, error: 4000, message: 4000 };
+const MAX_TOASTS = 20;
 
 let toasts: Toast[] = [];
 let nextId = 1;

@@ -23,7 +23,8 @@ export interface ImageVariant {
 export interface StoredImage {
   width: number;
   height: number;
-  format: "webp" | "avif" | "jpeg";
+  /** Every rendition is WebP (app/media/image-pipeline.server.ts). */
+  format: "webp";
   variants: ImageVariant[];
 }
 

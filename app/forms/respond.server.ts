@@ -10,7 +10,7 @@ export const REQUEST_MESSAGES = {
 } as const;
 
 /** Text fields only: a form without a file never needs more. */
-export const FORM_MAX_BYTES = 16 * 1024;
+const FORM_MAX_BYTES = 16 * 1024;
 
 /**
  * Who sent the request, decided one way for every action:

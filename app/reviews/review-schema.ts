@@ -67,7 +67,7 @@ export const reviewSchema = z.object({
   photo,
 });
 
-export type ReviewInput = z.infer<typeof reviewSchema>;
+type ReviewInput = z.infer<typeof reviewSchema>;
 export type ReviewField = keyof ReviewInput;
 
 /** The text fields as typed (trimmed), to put back in the form after a refusal. */

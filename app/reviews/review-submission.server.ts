@@ -10,7 +10,7 @@ import { checkSpam } from "./spam-guard.server";
 
 export const REVIEW_RATE_WINDOW_MS = 60 * 60 * 1000;
 
-export type ReviewSubmission =
+type ReviewSubmission =
   /** Saved; `published` is false while it waits for approval. */
   | { kind: "saved"; id: string; published: boolean; message: string }
   /** Looked like a bot: nothing saved, and the reply says nothing about why. */

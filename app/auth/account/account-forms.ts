@@ -18,7 +18,7 @@ export const twoFactorSchema = z.discriminatedUnion("intent", [
 ]);
 
 /** "Disconnetti le altre sessioni". */
-export const sessionsSchema = z.object({ intent: z.literal("logout-others") });
+const sessionsSchema = z.object({ intent: z.literal("logout-others") });
 
 /** Every form of the account screen; `intent` says which. */
 export const accountActionSchema = z.discriminatedUnion("intent", [
@@ -27,7 +27,7 @@ export const accountActionSchema = z.discriminatedUnion("intent", [
   sessionsSchema,
 ]);
 
-export type AccountAction = z.infer<typeof accountActionSchema>;
+type AccountAction = z.infer<typeof accountActionSchema>;
 export type AccountIntent = AccountAction["intent"];
 
 /** What the account screen shows after a change: the result, for which form, and which field it is about. */
