@@ -11,11 +11,10 @@ import {
   REVIEW_NAME_MAX,
   REVIEW_PHOTO_ACCEPT,
   REVIEW_PHOTO_MAX_BYTES,
-  type ReviewField,
   type ReviewFormValues,
   reviewMessages,
-  reviewSchema,
-} from "./review-schema";
+} from "./review-rules";
+import { type ReviewField, reviewSchema } from "./review-schema";
 import { HONEYPOT_FIELD, STARTED_FIELD } from "./spam-guard";
 import { StarRatingInput } from "./star-rating-input";
 

@@ -1,34 +1,16 @@
 /**
- * The review form's rules and messages: one zod schema, run by the browser
- * (checks before upload) and by the server (the authority). The messages are
- * the product's own (docs/product.md), verbatim.
+ * The review form's zod schema, run by the browser (checks before upload)
+ * and by the server (the authority).
  */
 import { z } from "zod";
-
-export const REVIEW_NAME_MAX = 80;
-export const REVIEW_CONTENT_MAX = 2000;
-/** A review photo may weigh at most 5 MB. */
-export const REVIEW_PHOTO_MAX_BYTES = 5 * 1024 * 1024;
-export const RATING_MIN = 1;
-export const RATING_MAX = 5;
-export const RATING_DEFAULT = 5;
-/** Review photos the pipeline decodes; the picker offers only these. */
-export const REVIEW_PHOTO_ACCEPT = "image/jpeg,image/png,image/webp,image/avif,image/gif";
-
-export const reviewMessages = {
-  required: "Per favore compila tutti i campi",
-  photoTooLarge: "L'immagine deve essere inferiore a 5MB",
-  added: "Recensione aggiunta con successo",
-  failed: "Errore durante l'aggiunta della recensione",
-  pending: "Grazie! La tua recensione è stata inviata e sarà pubblicata dopo l'approvazione.",
-  /** What a suspected bot is told: nothing that reveals why nothing was saved. */
-  received: "Grazie, la tua recensione è stata ricevuta.",
-  nameTooLong: `Il nome può contenere al massimo ${REVIEW_NAME_MAX} caratteri`,
-  contentTooLong: `La recensione può contenere al massimo ${REVIEW_CONTENT_MAX} caratteri`,
-  rating: "Scegli una valutazione da 1 a 5 stelle",
-  consent: "Per pubblicare la recensione serve il tuo consenso",
-  rateLimited: "Hai inviato troppe recensioni in poco tempo. Riprova tra un'ora.",
-} as const;
+import {
+  RATING_MAX,
+  RATING_MIN,
+  REVIEW_CONTENT_MAX,
+  REVIEW_NAME_MAX,
+  REVIEW_PHOTO_MAX_BYTES,
+  reviewMessages,
+} from "./review-rules";
 
 // Control characters other than tab and line breaks have no place in a review
 // (and PostgreSQL refuses NUL in text).
@@ -70,10 +52,3 @@ export const reviewSchema = z.object({
 type ReviewInput = z.infer<typeof reviewSchema>;
 export type ReviewField = keyof ReviewInput;
 
-/** The text fields as typed (trimmed), to put back in the form after a refusal. */
-export interface ReviewFormValues {
-  name: string;
-  content: string;
-  rating: number;
-  consent: boolean;
-}

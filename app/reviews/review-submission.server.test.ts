@@ -12,7 +12,7 @@ import { createLocalMediaStorage, type MediaStorage } from "~/media/media-storag
 import { createReviewRepository } from "~/models/reviews.server";
 import { openTestDatabase } from "../../tests/support/test-databases";
 import { createRateLimiter } from "~/lib/rate-limit.server";
-import { REVIEW_PHOTO_MAX_BYTES, reviewMessages } from "./review-schema";
+import { REVIEW_PHOTO_MAX_BYTES, reviewMessages } from "./review-rules";
 import { submitReview } from "./review-submission.server";
 import { HONEYPOT_FIELD, MIN_FILL_MS, STARTED_FIELD } from "./spam-guard";
 import { createFormTimer } from "./spam-guard.server";

@@ -4,7 +4,8 @@ import type { StoredImage } from "~/db/schema";
 import { deleteStoredImage, ImageRejectedError, largestUrl, storeImage } from "~/media/image-pipeline.server";
 import { publishChange } from "~/lib/publish-change.server";
 import type { AppServices } from "~/services.server";
-import { RATING_DEFAULT, RATING_MAX, RATING_MIN, reviewMessages, reviewSchema, type ReviewField, type ReviewFormValues } from "./review-schema";
+import { RATING_DEFAULT, RATING_MAX, RATING_MIN, reviewMessages, type ReviewFormValues } from "./review-rules";
+import { type ReviewField, reviewSchema } from "./review-schema";
 import { HONEYPOT_FIELD, STARTED_FIELD } from "./spam-guard";
 import { checkSpam } from "./spam-guard.server";
 
