@@ -5,7 +5,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 node scripts/check-node.mjs
-echo "== Lint (Biome)"
+echo "== Lint and format (Biome)"
 npm run --silent lint
 bash scripts/ensure-system-deps.sh
 echo "== Types"

@@ -24,9 +24,7 @@ interface LiveChangeDetail {
  */
 export function LiveUpdates() {
   const matches = useMatches();
-  const tables = [
-    ...new Set(matches.flatMap((m) => (m.handle as LiveHandle | undefined)?.liveTables ?? [])),
-  ].sort();
+  const tables = [...new Set(matches.flatMap((m) => (m.handle as LiveHandle | undefined)?.liveTables ?? []))].sort();
   const key = tables.join(",");
   const { revalidate } = useRevalidator();
   const revalidateRef = useRef(revalidate);

@@ -50,7 +50,11 @@ const subscribe = (listener: () => void) => {
  * the HTML so it shows without JavaScript, then handed to the timed store.
  */
 export function Toaster({ initial }: { initial?: { kind: ToastKind; message: string } | null }) {
-  const current = useSyncExternalStore(subscribe, () => toasts, () => []);
+  const current = useSyncExternalStore(
+    subscribe,
+    () => toasts,
+    () => [],
+  );
   const hydrated = useHydrated();
 
   useEffect(() => {

@@ -17,12 +17,23 @@ export interface SiteDatabaseOptions {
  * to start is stopped on close, unless the site connected to it meanwhile.
  */
 export async function openSiteDatabase(options: SiteDatabaseOptions): Promise<Database> {
-  if (options.databaseUrl) return openDatabase({ url: options.databaseUrl, migrationsFolder: options.migrationsFolder, poolSize: 2, applicationName: COMMAND });
+  if (options.databaseUrl)
+    return openDatabase({
+      url: options.databaseUrl,
+      migrationsFolder: options.migrationsFolder,
+      poolSize: 2,
+      applicationName: COMMAND,
+    });
   assertNoPgliteData(options.dataDir);
   const embedded = await startEmbeddedPostgres({ dataDir: options.dataDir });
   let database: Database;
   try {
-    database = await openDatabase({ url: embedded.url, migrationsFolder: options.migrationsFolder, poolSize: 2, applicationName: COMMAND });
+    database = await openDatabase({
+      url: embedded.url,
+      migrationsFolder: options.migrationsFolder,
+      poolSize: 2,
+      applicationName: COMMAND,
+    });
   } catch (error) {
     if (embedded.startedHere) await embedded.stop();
     throw error;

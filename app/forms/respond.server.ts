@@ -52,10 +52,13 @@ export async function respond<T extends ActionResult>(
   const who = requester(request);
   if (who === "json") return Response.json(result, { status, headers });
   if (who === "data" || !options.redirectTo) return data(result, { status, headers });
-  headers.append("Set-Cookie", await flash.set(request, {
+  headers.append(
+    "Set-Cookie",
+    await flash.set(request, {
       kind: options.flashKind ?? (result.ok ? "success" : "error"),
       message: result.message,
-    }));
+    }),
+  );
   return redirect(options.redirectTo, { status: options.redirectStatus ?? 303, headers });
 }
 

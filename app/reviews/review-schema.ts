@@ -43,12 +43,18 @@ export const reviewSchema = z.object({
   content: text(REVIEW_CONTENT_MAX, reviewMessages.contentTooLong),
   rating: z.preprocess(
     (value) => (typeof value === "string" && /^\d+$/.test(value) ? Number(value) : Number.NaN),
-    z.number({ error: reviewMessages.rating }).int({ error: reviewMessages.rating }).min(RATING_MIN, { error: reviewMessages.rating }).max(RATING_MAX, { error: reviewMessages.rating }),
+    z
+      .number({ error: reviewMessages.rating })
+      .int({ error: reviewMessages.rating })
+      .min(RATING_MIN, { error: reviewMessages.rating })
+      .max(RATING_MAX, { error: reviewMessages.rating }),
   ),
-  consent: z.preprocess((value) => value === "on" || value === "true", z.literal(true, { error: reviewMessages.consent })),
+  consent: z.preprocess(
+    (value) => value === "on" || value === "true",
+    z.literal(true, { error: reviewMessages.consent }),
+  ),
   photo,
 });
 
 type ReviewInput = z.infer<typeof reviewSchema>;
 export type ReviewField = keyof ReviewInput;
-

@@ -1,7 +1,13 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { SubmissionResult } from "@conform-to/react";
 import type { StoredImage } from "~/db/schema";
-import { deleteStoredImage, ImageBusyError, ImageRejectedError, largestUrl, storeImage } from "~/media/image-pipeline.server";
+import {
+  deleteStoredImage,
+  ImageBusyError,
+  ImageRejectedError,
+  largestUrl,
+  storeImage,
+} from "~/media/image-pipeline.server";
 import { publishChange } from "~/lib/publish-change.server";
 import type { AppServices } from "~/services.server";
 import { RATING_DEFAULT, RATING_MAX, RATING_MIN, reviewMessages, type ReviewFormValues } from "./review-rules";
@@ -62,7 +68,11 @@ export async function submitReview(s: Services, form: FormData, clientIp: string
 
   const submission = parseWithZod(form, { schema: reviewSchema });
   const values = typedValues(form);
-  const rejected = (status: 400 | 429 | 500 | 503, message: string, errors: Partial<Record<ReviewField, string>> = {}) =>
+  const rejected = (
+    status: 400 | 429 | 500 | 503,
+    message: string,
+    errors: Partial<Record<ReviewField, string>> = {},
+  ) =>
     ({
       kind: "rejected",
       status,

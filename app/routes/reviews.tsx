@@ -27,11 +27,7 @@ export const handle: LiveHandle = { liveTables: ["reviews"] };
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: reviewsStyles }];
 
 export const meta: Route.MetaFunction = (args) =>
-  pageMeta(
-    args,
-    "Recensioni",
-    "Le esperienze dei pazienti e il modulo per lasciare la tua recensione.",
-  );
+  pageMeta(args, "Recensioni", "Le esperienze dei pazienti e il modulo per lasciare la tua recensione.");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const s = context.get(servicesContext);
@@ -104,7 +100,14 @@ export async function action({ request, context }: Route.ActionArgs) {
   } catch (error) {
     // E.g. the database is unreachable: the product's error, and the form keeps what was typed.
     s.logger.error({ err: error }, "review submission failed");
-    result = { kind: "rejected", status: 500, message: reviewMessages.failed, errors: {}, values: null, reply: { status: "error" } };
+    result = {
+      kind: "rejected",
+      status: 500,
+      message: reviewMessages.failed,
+      errors: {},
+      values: null,
+      reply: { status: "error" },
+    };
   }
 
   if (result.kind === "rejected") {
@@ -248,8 +251,8 @@ export default function ReviewsPage({ loaderData, actionData }: Route.ComponentP
               {loaderData.moderation
                 ? "Ognuna viene letta prima della pubblicazione."
                 : "Sono pubblicate subito e controllate in seguito."}{" "}
-              Non possiamo verificare che ogni autore sia stato paziente dello studio; rimuoviamo le recensioni offensive,
-              pubblicitarie o con dati di altre persone.
+              Non possiamo verificare che ogni autore sia stato paziente dello studio; rimuoviamo le recensioni
+              offensive, pubblicitarie o con dati di altre persone.
             </p>
           </details>
         </aside>

@@ -54,7 +54,9 @@ describe("malformed and hostile requests", () => {
       expect(big.status).toBe(413);
       expect(await big.text()).toMatch(italian);
 
-      const json = await post(pathname, JSON.stringify({ intent: "move", id: "x" }), { "Content-Type": "application/json" });
+      const json = await post(pathname, JSON.stringify({ intent: "move", id: "x" }), {
+        "Content-Type": "application/json",
+      });
       expect(json.status).toBe(400);
       expect(await json.text()).toMatch(italian);
 
@@ -96,7 +98,8 @@ describe("malformed and hostile requests", () => {
     const before = await (await fetch(`${server.url}/reviews`)).text();
     const send = async (fields: Record<string, string>) => {
       const form = new FormData();
-      for (const [k, v] of Object.entries({ name: "Bot", content: "Spam", rating: "5", consent: "on", ...fields })) form.set(k, v);
+      for (const [k, v] of Object.entries({ name: "Bot", content: "Spam", rating: "5", consent: "on", ...fields }))
+        form.set(k, v);
       return fetch(`${server.url}/reviews`, { method: "POST", body: form, redirect: "manual" });
     };
     const forged = await send({ name: "Bot falso", modulo_aperto: String(Date.now() - 60_000) });
@@ -123,13 +126,21 @@ describe("malformed and hostile requests", () => {
     expect(logout.status).toBe(302);
     const flash = logout.headers.getSetCookie().find((c) => c.startsWith("flash="));
     expect(flash).toMatch(/; Secure/i);
-    const plain = await fetch(`${server.url}/admin-logout`, { method: "POST", headers: { Origin: server.url }, redirect: "manual" });
+    const plain = await fetch(`${server.url}/admin-logout`, {
+      method: "POST",
+      headers: { Origin: server.url },
+      redirect: "manual",
+    });
     const plainFlash = plain.headers.getSetCookie().find((c) => c.startsWith("flash="))!;
     expect(plainFlash).not.toMatch(/; Secure/i);
     // The genuine cookie shows its toast; the same message without the signature shows none.
-    const genuine = await (await fetch(`${server.url}/home`, { headers: { Cookie: plainFlash.split(";")[0]! } })).text();
+    const genuine = await (
+      await fetch(`${server.url}/home`, { headers: { Cookie: plainFlash.split(";")[0]! } })
+    ).text();
     expect(genuine).toContain("Logout effettuato con successo");
-    const forgedValue = Buffer.from(JSON.stringify({ kind: "error", message: "Il sito è in vendita" })).toString("base64");
+    const forgedValue = Buffer.from(JSON.stringify({ kind: "error", message: "Il sito è in vendita" })).toString(
+      "base64",
+    );
     const forged = await (await fetch(`${server.url}/home`, { headers: { Cookie: `flash=${forgedValue}` } })).text();
     expect(forged).not.toContain("Il sito è in vendita");
   });

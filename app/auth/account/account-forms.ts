@@ -3,10 +3,18 @@ import type { ActionResult } from "~/forms/action-result";
 import { MAX_PASSWORD_LENGTH } from "../messages";
 
 // Missing fields arrive as "" so each action can say which one is missing, in its own words.
-const text = z.string().max(MAX_PASSWORD_LENGTH * 2).default("");
+const text = z
+  .string()
+  .max(MAX_PASSWORD_LENGTH * 2)
+  .default("");
 
 /** "Cambia password". */
-export const passwordChangeSchema = z.object({ intent: z.literal("password"), current: text, next: text, confirm: text });
+export const passwordChangeSchema = z.object({
+  intent: z.literal("password"),
+  current: text,
+  next: text,
+  confirm: text,
+});
 
 /** Two-factor sign-in: start, confirm with a code, cancel, turn off, new recovery codes. */
 export const twoFactorSchema = z.discriminatedUnion("intent", [
@@ -48,4 +56,3 @@ export const ACCOUNT_MESSAGES = {
   noOthers: "Non ci sono altre sessioni attive",
   generic: "Si è verificato un errore",
 } as const;
-
