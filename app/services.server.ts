@@ -55,7 +55,9 @@ export async function createServices(config: AppConfig, logger: Logger): Promise
   let database: Database | undefined;
   try {
     database = await openDatabase({ url });
-    const bus = await createPostgresEventBus(url, (error) => logger.error({ err: error }, "event bus connection error"));
+    const bus = await createPostgresEventBus(url, (error) =>
+      logger.error({ err: error }, "event bus connection error"),
+    );
     const siteContent = createSiteContentStore(database.db, bus, (error, message) =>
       logger.error({ err: error }, message),
     );

@@ -97,7 +97,9 @@ async function readPassword(): Promise<string> {
   const chunks: Buffer[] = [];
   for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
   // One trailing line break is the end of the line, not part of the password.
-  return Buffer.concat(chunks).toString("utf8").replace(/\r?\n$/, "");
+  return Buffer.concat(chunks)
+    .toString("utf8")
+    .replace(/\r?\n$/, "");
 }
 
 const password = await readPassword();
@@ -128,7 +130,9 @@ try {
 const resetTwoFactor = values["reset-2fa"] ?? false;
 let outcome: { created: boolean; email: string } | Error;
 try {
-  const { created, user } = await createAdminAccounts(database.db).setPassword(values.email, password, { resetTwoFactor });
+  const { created, user } = await createAdminAccounts(database.db).setPassword(values.email, password, {
+    resetTwoFactor,
+  });
   outcome = { created, email: user.email };
 } catch (error) {
   outcome = error as Error;

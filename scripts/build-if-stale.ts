@@ -5,7 +5,16 @@ import path from "node:path";
 import zlib, { brotliCompressSync, gzipSync } from "node:zlib";
 
 const root = path.resolve(import.meta.dirname, "..");
-const inputs = ["app", "server", "public", "drizzle", "react-router.config.ts", "vite.config.ts", "tsconfig.json", "package-lock.json"];
+const inputs = [
+  "app",
+  "server",
+  "public",
+  "drizzle",
+  "react-router.config.ts",
+  "vite.config.ts",
+  "tsconfig.json",
+  "package-lock.json",
+];
 const stampFile = path.join(root, "build", ".source-hash");
 
 function* files(entry: string): Generator<string> {
@@ -22,7 +31,11 @@ function* files(entry: string): Generator<string> {
 export function sourceHash(): string {
   const hash = createHash("sha256");
   for (const input of inputs) {
-    for (const file of files(input)) hash.update(file).update("\0").update(readFileSync(path.join(root, file)));
+    for (const file of files(input))
+      hash
+        .update(file)
+        .update("\0")
+        .update(readFileSync(path.join(root, file)));
   }
   return hash.digest("hex");
 }
@@ -37,7 +50,9 @@ export function precompressAssets(dir = path.join(root, "build/client/assets")):
     const data = readFileSync(path.join(dir, name));
     writeFileSync(
       path.join(dir, `${name}.br`),
-      brotliCompressSync(data, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: data.length } }),
+      brotliCompressSync(data, {
+        params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: data.length },
+      }),
     );
     writeFileSync(path.join(dir, `${name}.gz`), gzipSync(data, { level: 9 }));
   }

@@ -15,14 +15,32 @@ const baseUrl = process.env.BASE_URL;
 let server: Awaited<ReturnType<typeof startAppServer>> | undefined;
 if (!baseUrl) {
   // Imported once the resolve hook above is in place: the seeding helper uses the app's modules.
-  const { seedPhotos, seedReviews }: typeof import("../tests/support/seed.ts") = await import("../tests/support/seed.ts");
+  const { seedPhotos, seedReviews }: typeof import("../tests/support/seed.ts") = await import(
+    "../tests/support/seed.ts"
+  );
   const dataDir = mkdtempSync(nodePath.join(os.tmpdir(), "screenshots-"));
   await seedPhotos(dataDir, 4);
   const day = 24 * 60 * 60 * 1000;
   await seedReviews(dataDir, [
-    { name: "Giulia R.", content: "Percorso chiaro e piano alimentare facile da seguire.\nOttima disponibilità.", rating: 5, createdAt: new Date(Date.now() - 3 * day) },
-    { name: "Marco", content: "Mi sono trovato bene: consigli pratici e controlli regolari.", rating: 4, createdAt: new Date(Date.now() - 2 * day), withImage: true },
-    { name: "Elena B.", content: "Professionale e attenta alle esigenze di tutta la famiglia.", rating: 5, createdAt: new Date(Date.now() - day) },
+    {
+      name: "Giulia R.",
+      content: "Percorso chiaro e piano alimentare facile da seguire.\nOttima disponibilità.",
+      rating: 5,
+      createdAt: new Date(Date.now() - 3 * day),
+    },
+    {
+      name: "Marco",
+      content: "Mi sono trovato bene: consigli pratici e controlli regolari.",
+      rating: 4,
+      createdAt: new Date(Date.now() - 2 * day),
+      withImage: true,
+    },
+    {
+      name: "Elena B.",
+      content: "Professionale e attenta alle esigenze di tutta la famiglia.",
+      rating: 5,
+      createdAt: new Date(Date.now() - day),
+    },
   ]);
   server = await startAppServer({ DATA_DIR: dataDir });
 }

@@ -5,6 +5,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 node scripts/check-node.mjs
+echo "== Lint and format (Biome)"
+npm run --silent lint
 bash scripts/ensure-system-deps.sh
 echo "== Types"
 npm run --silent typecheck

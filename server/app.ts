@@ -174,7 +174,10 @@ export interface RunningServer {
 export function createLogger(config: Pick<AppConfig, "logLevel">): Logger {
   return pino({
     level: config.logLevel,
-    redact: { paths: ["req.headers.cookie", "req.headers.authorization", "*.password", "*.passwordHash"], remove: true },
+    redact: {
+      paths: ["req.headers.cookie", "req.headers.authorization", "*.password", "*.passwordHash"],
+      remove: true,
+    },
   });
 }
 
@@ -198,7 +201,10 @@ export async function startServer(
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : config.port;
   const url = `http://${config.host === "0.0.0.0" ? "localhost" : config.host}:${port}`;
-  logger.info({ url, database: services.embedded ? "embedded" : "DATABASE_URL", dataDir: config.dataDir }, "server listening");
+  logger.info(
+    { url, database: services.embedded ? "embedded" : "DATABASE_URL", dataDir: config.dataDir },
+    "server listening",
+  );
 
   // Attempts older than any rate-limit window are of no use.
   const pruneRateLimits = () =>
@@ -210,7 +216,8 @@ export async function startServer(
   const sweepMedia = () =>
     sweepOrphanMedia(services.database.db, services.media).then(
       ({ removed, temporaryRemoved }) => {
-        if (removed.length + temporaryRemoved.length > 0) logger.info({ removed, temporaryRemoved }, "orphan media removed");
+        if (removed.length + temporaryRemoved.length > 0)
+          logger.info({ removed, temporaryRemoved }, "orphan media removed");
       },
       (error: unknown) => logger.warn({ err: error }, "orphan media sweep failed"),
     );
@@ -240,5 +247,4 @@ export async function startServer(
 }
 
 // The production entry: React Router's server build, bundled with this file.
-export const serverBuild = () =>
-  import("virtual:react-router/server-build") as Promise<ServerBuild>;
+export const serverBuild = () => import("virtual:react-router/server-build") as Promise<ServerBuild>;

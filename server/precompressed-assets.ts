@@ -21,7 +21,8 @@ export function precompressedAssets(dir: string) {
   };
 
   return (req: Request, res: Response, next: NextFunction) => {
-    if ((req.method !== "GET" && req.method !== "HEAD") || !/^\/[\w.-]+\.(js|css|svg|json)$/.test(req.path)) return next();
+    if ((req.method !== "GET" && req.method !== "HEAD") || !/^\/[\w.-]+\.(js|css|svg|json)$/.test(req.path))
+      return next();
     // Our preference (brotli first), not the order the browser lists them in.
     const encoding = encodings.find((e) => req.acceptsEncodings(e.name) === e.name);
     res.vary("Accept-Encoding");

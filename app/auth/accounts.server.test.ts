@@ -26,7 +26,9 @@ describe("admin accounts and sessions", () => {
     const second = await accounts.setPassword("dott.ssa@studio.it", "seconda-password-2");
     expect(second.created).toBe(false);
     expect(second.user.id).toBe(first.user.id);
-    expect(await accounts.checkCredentials("DOTT.SSA@studio.it", "seconda-password-2")).toMatchObject({ id: first.user.id });
+    expect(await accounts.checkCredentials("DOTT.SSA@studio.it", "seconda-password-2")).toMatchObject({
+      id: first.user.id,
+    });
     expect(await accounts.checkCredentials("dott.ssa@studio.it", "prima-password-1")).toBeNull();
     expect(await accounts.checkCredentials("nessuno@studio.it", "seconda-password-2")).toBeNull();
     expect(await sessions.find(token)).toBeNull();
@@ -41,9 +43,13 @@ describe("admin accounts and sessions", () => {
     const { user } = await accounts.setPassword("cambio@studio.it", "vecchia-password-1");
     const here = await sessions.create({ userId: user.id, verified: true });
     const elsewhere = await sessions.create({ userId: user.id, verified: true });
-    expect(await accounts.changePassword(user, "sbagliata-password", "nuova-password-22", here.session.idHash)).toBe(false);
+    expect(await accounts.changePassword(user, "sbagliata-password", "nuova-password-22", here.session.idHash)).toBe(
+      false,
+    );
     expect(await sessions.find(elsewhere.token)).not.toBeNull();
-    expect(await accounts.changePassword(user, "vecchia-password-1", "nuova-password-22", here.session.idHash)).toBe(true);
+    expect(await accounts.changePassword(user, "vecchia-password-1", "nuova-password-22", here.session.idHash)).toBe(
+      true,
+    );
     expect(await sessions.find(here.token)).not.toBeNull();
     expect(await sessions.find(elsewhere.token)).toBeNull();
     expect(await accounts.checkCredentials("cambio@studio.it", "nuova-password-22")).not.toBeNull();
@@ -83,7 +89,9 @@ describe("admin accounts and sessions", () => {
     const { user } = await accounts.setPassword("perso@studio.it", "password-persa-12");
     const secret = await accounts.startTotp(user.id);
     await accounts.confirmTotp((await accounts.get(user.id))!, totpCode(secret));
-    const { user: reset } = await accounts.setPassword("perso@studio.it", "password-nuova-12", { resetTwoFactor: true });
+    const { user: reset } = await accounts.setPassword("perso@studio.it", "password-nuova-12", {
+      resetTwoFactor: true,
+    });
     expect(reset.totpEnabledAt).toBeNull();
     expect(reset.recoveryCodeHashes).toEqual([]);
   });
@@ -101,7 +109,10 @@ describe("admin accounts and sessions", () => {
     expect(live.session.expiresAt.getTime() - Date.now()).toBeGreaterThan(6.9 * 86_400_000);
     expect((await sessions.find(live.token))?.user.id).toBe(user.id);
 
-    await database.db.update(adminSessions).set({ expiresAt: new Date(Date.now() - 1) }).where(eq(adminSessions.idHash, live.session.idHash));
+    await database.db
+      .update(adminSessions)
+      .set({ expiresAt: new Date(Date.now() - 1) })
+      .where(eq(adminSessions.idHash, live.session.idHash));
     expect(await sessions.find(live.token)).toBeNull();
 
     const pending = await sessions.create({ userId: user.id, verified: false });
@@ -142,7 +153,9 @@ describe("session cookie", () => {
     expect(sessionCookie(https, "abc")).toContain("; Secure; Max-Age=604800");
     expect(clearSessionCookie(https)).toMatch(/^admin_session=; .*Max-Age=0$/);
     const token = "A".repeat(43);
-    expect(readSessionToken(new Request("http://x/", { headers: { Cookie: `flash=1; admin_session=${token}` } }))).toBe(token);
+    expect(readSessionToken(new Request("http://x/", { headers: { Cookie: `flash=1; admin_session=${token}` } }))).toBe(
+      token,
+    );
     expect(readSessionToken(new Request("http://x/", { headers: { Cookie: "admin_session=short" } }))).toBeNull();
     expect(readSessionToken(new Request("http://x/", { headers: { Cookie: `admin_session=${token}!` } }))).toBeNull();
   });

@@ -31,7 +31,10 @@ export function createAdminAccounts(db: Db) {
 
   return {
     async findByEmail(email: string): Promise<AdminUser | undefined> {
-      const [user] = await db.select().from(adminUsers).where(eq(adminUsers.email, normalizeEmail(email)));
+      const [user] = await db
+        .select()
+        .from(adminUsers)
+        .where(eq(adminUsers.email, normalizeEmail(email)));
       return user;
     },
 

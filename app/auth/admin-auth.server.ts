@@ -12,8 +12,8 @@ export interface SignedInAdmin {
   token: string;
 }
 
-export const SESSION_EXPIRED_MESSAGE = "La sessione è scaduta: accedi di nuovo.";
-export const FORBIDDEN_MESSAGE = "Richiesta non consentita";
+const SESSION_EXPIRED_MESSAGE = "La sessione è scaduta: accedi di nuovo.";
+const FORBIDDEN_MESSAGE = "Richiesta non consentita";
 
 /** Throws 403 unless a state-changing request comes from one of our own pages. */
 export function assertSameOrigin(request: Request, siteUrl: string): void {

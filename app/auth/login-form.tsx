@@ -11,7 +11,8 @@ import { LOGIN_MESSAGES } from "./messages";
 /** The sign-in page: the password step, or the code step when two-factor sign-in is on. */
 export function LoginPage({ step, result }: { step: LoginStep; result?: LoginResult }) {
   const navigation = useNavigation();
-  const busy = navigation.state !== "idle" && navigation.formMethod === "POST" && navigation.formAction === "/admin-login";
+  const busy =
+    navigation.state !== "idle" && navigation.formMethod === "POST" && navigation.formAction === "/admin-login";
   const [clientError, setClientError] = useState<string | null>(null);
   const error = clientError ?? (result && !result.ok ? result.message : null);
   useActionResult(result, () => setClientError(null));

@@ -20,6 +20,9 @@ export const passwordStepSchema = z.object({
 
 /** Step two: the authenticator's code or a recovery code; or giving up. */
 export const codeStepSchema = z.discriminatedUnion("intent", [
-  z.object({ intent: z.literal("code"), code: required(LOGIN_MESSAGES.missingCode).max(40, { error: LOGIN_MESSAGES.invalidCode }) }),
+  z.object({
+    intent: z.literal("code"),
+    code: required(LOGIN_MESSAGES.missingCode).max(40, { error: LOGIN_MESSAGES.invalidCode }),
+  }),
   z.object({ intent: z.literal("cancel") }),
 ]);

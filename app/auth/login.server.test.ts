@@ -15,7 +15,8 @@ describe("login lockout (PostgreSQL)", () => {
 
   it("five wrong passwords lock the address that sent them, not the account's owner elsewhere", async () => {
     const stranger = loginThrottle(limiter, "203.0.113.7");
-    for (let i = 0; i < LOGIN_FAILURE_RULE.max; i++) expect(await stranger.begin(emailKey("admin@studio.it"))).not.toBeNull();
+    for (let i = 0; i < LOGIN_FAILURE_RULE.max; i++)
+      expect(await stranger.begin(emailKey("admin@studio.it"))).not.toBeNull();
     expect(await stranger.begin(emailKey("admin@studio.it"))).toBeNull();
     expect(await stranger.begin(emailKey("altro@studio.it"))).toBeNull();
     expect(await loginThrottle(limiter, "198.51.100.1").begin(emailKey("Admin@Studio.it"))).not.toBeNull();

@@ -31,9 +31,15 @@ describe("origin check", () => {
   });
 
   it("reads the request's own origin", () => {
-    const request = new Request("http://127.0.0.1:4000/admin", { method: "POST", headers: { Origin: "http://127.0.0.1:4000" } });
+    const request = new Request("http://127.0.0.1:4000/admin", {
+      method: "POST",
+      headers: { Origin: "http://127.0.0.1:4000" },
+    });
     expect(isSameOriginRequest(request, "http://localhost:4000")).toBe(true);
-    const foreign = new Request("http://127.0.0.1:4000/admin", { method: "POST", headers: { Origin: "http://127.0.0.1:4001" } });
+    const foreign = new Request("http://127.0.0.1:4000/admin", {
+      method: "POST",
+      headers: { Origin: "http://127.0.0.1:4001" },
+    });
     expect(isSameOriginRequest(foreign, "http://localhost:4000")).toBe(false);
   });
 });

@@ -111,7 +111,11 @@ export function createSessionStore(db: Db) {
         .select()
         .from(adminSessions)
         .where(
-          and(eq(adminSessions.userId, userId), eq(adminSessions.verified, true), gt(adminSessions.expiresAt, new Date())),
+          and(
+            eq(adminSessions.userId, userId),
+            eq(adminSessions.verified, true),
+            gt(adminSessions.expiresAt, new Date()),
+          ),
         )
         .orderBy(desc(adminSessions.lastSeenAt));
     },

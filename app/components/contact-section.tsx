@@ -15,8 +15,9 @@ export function ContactSection({ content, headingId }: { content: PageContent; h
       <header className="section-heading">
         <h2 id={headingId}>Contatti</h2>
         <p className="section-heading__lead">
-          Ricevo su appuntamento {studios.length > 1 ? `in ${countWords[studios.length] ?? studios.length} studi` : "in studio"}.
-          Scrivimi o chiamami per fissare una visita.
+          Ricevo su appuntamento{" "}
+          {studios.length > 1 ? `in ${countWords[studios.length] ?? studios.length} studi` : "in studio"}. Scrivimi o
+          chiamami per fissare una visita.
         </p>
       </header>
 
@@ -29,7 +30,12 @@ export function ContactSection({ content, headingId }: { content: PageContent; h
                   <PinIcon />
                   {studio.name}
                 </h3>
-                <a href={studioMapsUrl(studio)} target="_blank" rel="noopener noreferrer" className="contact-card__address">
+                <a
+                  href={studioMapsUrl(studio)}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  className="contact-card__address"
+                >
                   {formatAddress(studio)}
                   <span className="visually-hidden"> (apre la mappa in una nuova scheda)</span>
                 </a>
@@ -82,14 +88,15 @@ export function ContactSection({ content, headingId }: { content: PageContent; h
             Scrivimi un messaggio
           </h3>
           <p className="contact-form__note">
-            Il modulo apre il tuo programma di posta con il messaggio pronto da inviare. Tutti i campi sono
-            obbligatori.
+            Il modulo apre il tuo programma di posta con il messaggio pronto da inviare. Tutti i campi sono obbligatori.
           </p>
           <Field id="contact-name" label="Nome e cognome">
             {(control) => <input {...control} name="Nome" type="text" autoComplete="name" required maxLength={120} />}
           </Field>
           <Field id="contact-email" label="Email">
-            {(control) => <input {...control} name="Email" type="email" autoComplete="email" required maxLength={200} />}
+            {(control) => (
+              <input {...control} name="Email" type="email" autoComplete="email" required maxLength={200} />
+            )}
           </Field>
           <Field
             id="contact-message"

@@ -12,6 +12,7 @@ export function JsonLd({ data }: { data: object }) {
       type="application/ld+json"
       nonce={nonce || undefined}
       suppressHydrationWarning
+      // biome-ignore lint/security/noDangerouslySetInnerHtml: our own JSON, with < escaped, in a JSON script.
       dangerouslySetInnerHTML={{ __html: json }}
     />
   );

@@ -9,9 +9,9 @@ export interface LiveHandle {
 }
 
 /** A lost live connection is retried after 1, 2, 5, then every 10 s. */
-export const RECONNECT_DELAYS_MS = [1000, 2000, 5000, 10_000];
+const RECONNECT_DELAYS_MS = [1000, 2000, 5000, 10_000];
 
-export interface LiveChangeDetail {
+interface LiveChangeDetail {
   table: LiveTable;
   action: "insert" | "update" | "delete";
   id: string;
@@ -20,14 +20,11 @@ export interface LiveChangeDetail {
 /**
  * One event stream per tab, open while the page shows a live list. A change
  * to a listed table revalidates the page's loaders; so does every reconnect,
- * which catches up on whatever happened while the stream was down. Each
- * change is also dispatched on window as a "live-change" event.
+ * which catches up on whatever happened while the stream was down.
  */
 export function LiveUpdates() {
   const matches = useMatches();
-  const tables = [
-    ...new Set(matches.flatMap((m) => (m.handle as LiveHandle | undefined)?.liveTables ?? [])),
-  ].sort();
+  const tables = [...new Set(matches.flatMap((m) => (m.handle as LiveHandle | undefined)?.liveTables ?? []))].sort();
   const key = tables.join(",");
   const { revalidate } = useRevalidator();
   const revalidateRef = useRef(revalidate);
@@ -57,7 +54,6 @@ export function LiveUpdates() {
       source.addEventListener("change", (event) => {
         const detail = JSON.parse((event as MessageEvent<string>).data) as LiveChangeDetail;
         if (!watched.has(detail.table)) return;
-        window.dispatchEvent(new CustomEvent<LiveChangeDetail>("live-change", { detail }));
         refresh();
       });
       source.onerror = () => {

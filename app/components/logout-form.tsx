@@ -8,7 +8,15 @@ import { toast } from "./toaster";
  * with the toast). With it, a lost connection is reported with the product's
  * message instead of an error page, and the visitor stays where they were.
  */
-export function LogoutForm({ className, buttonClassName, label = "Esci" }: { className?: string; buttonClassName?: string; label?: string }) {
+export function LogoutForm({
+  className,
+  buttonClassName,
+  label = "Esci",
+}: {
+  className?: string;
+  buttonClassName?: string;
+  label?: string;
+}) {
   const navigate = useNavigate();
   const [busy, setBusy] = useState(false);
 

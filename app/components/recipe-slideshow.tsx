@@ -148,11 +148,7 @@ export function RecipeSlideshow({ photos, label }: { photos: RecipePhotoView[]; 
 
       {several ? (
         <div className="slideshow__controls">
-          <button
-            type="button"
-            className="slideshow__button slideshow__rotation"
-            onClick={() => setPlaying((p) => !p)}
-          >
+          <button type="button" className="slideshow__button slideshow__rotation" onClick={() => setPlaying((p) => !p)}>
             {playing ? <PauseIcon /> : <PlayIcon />}
             <span>
               {playing ? "Pausa" : "Avvia"}

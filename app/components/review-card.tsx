@@ -5,7 +5,12 @@ import reviewCardStyles from "~/styles/review-card.css?url";
 import reviewTrustStyles from "~/styles/review-trust.css?url";
 import { ResponsiveImage } from "./responsive-image";
 
-const dateFormat = new Intl.DateTimeFormat("it-IT", { day: "numeric", month: "long", year: "numeric", timeZone: "Europe/Rome" });
+const dateFormat = new Intl.DateTimeFormat("it-IT", {
+  day: "numeric",
+  month: "long",
+  year: "numeric",
+  timeZone: "Europe/Rome",
+});
 
 export function formatReviewDate(iso: string): string {
   return dateFormat.format(new Date(iso));
@@ -16,7 +21,14 @@ export function Stars({ rating }: { rating: number }) {
   return (
     <span className="stars" role="img" aria-label={`${rating} su 5`}>
       {[1, 2, 3, 4, 5].map((n) => (
-        <svg key={n} aria-hidden="true" viewBox="0 0 20 20" width="18" height="18" className={n <= rating ? "star star--on" : "star"}>
+        <svg
+          key={n}
+          aria-hidden="true"
+          viewBox="0 0 20 20"
+          width="18"
+          height="18"
+          className={n <= rating ? "star star--on" : "star"}
+        >
           <path d="M10 1.5l2.6 5.3 5.9.9-4.3 4.1 1 5.8L10 14.8l-5.2 2.8 1-5.8L1.5 7.7l5.9-.9z" />
         </svg>
       ))}
@@ -100,7 +112,12 @@ function ReviewPhoto({ image, name }: { image: PublicImage; name: string }) {
           dialog.current.showModal();
         }}
       >
-        <ResponsiveImage className="review-card__photo" image={image} alt={alt} sizes="(min-width: 60rem) 22rem, 90vw" />
+        <ResponsiveImage
+          className="review-card__photo"
+          image={image}
+          alt={alt}
+          sizes="(min-width: 60rem) 22rem, 90vw"
+        />
         <span className="review-card__zoom">Ingrandisci</span>
       </a>
       <dialog
@@ -112,7 +129,12 @@ function ReviewPhoto({ image, name }: { image: PublicImage; name: string }) {
           if (event.target === event.currentTarget) close();
         }}
       >
-        <ResponsiveImage className="photo-dialog__image" image={image} alt={alt} sizes="(min-width: 1280px) 1280px, 96vw" />
+        <ResponsiveImage
+          className="photo-dialog__image"
+          image={image}
+          alt={alt}
+          sizes="(min-width: 1280px) 1280px, 96vw"
+        />
         <button type="button" className="photo-dialog__close" onClick={close}>
           Chiudi
         </button>

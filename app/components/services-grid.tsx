@@ -2,7 +2,8 @@ import type { ServiceContent } from "~/content/site-content";
 import { ServiceIcon } from "./service-icon";
 
 export const SERVICES_TITLE = "I Miei Servizi";
-export const SERVICES_SUBTITLE = "Percorsi di nutrizione costruiti sulla persona, dalla prima visita ai controlli successivi.";
+export const SERVICES_SUBTITLE =
+  "Percorsi di nutrizione costruiti sulla persona, dalla prima visita ai controlli successivi.";
 
 /**
  * The six services, as the practitioner wrote them. With `titleBlock` it brings its own "I Miei Servizi" heading and subtitle (home);

@@ -14,15 +14,7 @@ export const sectionLinks = [
   { href: "/home#contatti", label: "Contatti" },
 ] as const;
 
-export function SiteHeader({
-  name,
-  title,
-  signedIn,
-}: {
-  name: string;
-  title: string;
-  signedIn: boolean;
-}) {
+export function SiteHeader({ name, title, signedIn }: { name: string; title: string; signedIn: boolean }) {
   const [scrolled, setScrolled] = useState(false);
   const menuRef = useRef<HTMLDetailsElement>(null);
 

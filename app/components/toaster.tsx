@@ -1,21 +1,23 @@
 import { useEffect, useSyncExternalStore } from "react";
 import { useHydrated } from "./use-hydrated";
 
-export type ToastKind = "success" | "error" | "message";
-export interface Toast {
+type ToastKind = "success" | "error" | "message";
+interface Toast {
   id: number;
   kind: ToastKind;
   message: string;
 }
 
 /** Success toasts last 2 s, error and plain ones 4 s; at most 20 at once (docs/product.md). */
-export const TOAST_DURATION_MS: Record<ToastKind, number> = { success: 2000, error: 4000, message: 4000 };
-export const MAX_TOASTS = 20;
+const TOAST_DURATION_MS: Record<ToastKind, number> = { success: 2000, error: 4000, message: 4000 };
+const MAX_TOASTS = 20;
 
 let toasts: Toast[] = [];
 let nextId = 1;
 const listeners = new Set<() => void>();
-const emit = () => listeners.forEach((listener) => listener());
+const emit = () => {
+  for (const listener of listeners) listener();
+};
 
 function dismiss(id: number) {
   toasts = toasts.filter((t) => t.id !== id);
@@ -48,7 +50,11 @@ const subscribe = (listener: () => void) => {
  * the HTML so it shows without JavaScript, then handed to the timed store.
  */
 export function Toaster({ initial }: { initial?: { kind: ToastKind; message: string } | null }) {
-  const current = useSyncExternalStore(subscribe, () => toasts, () => []);
+  const current = useSyncExternalStore(
+    subscribe,
+    () => toasts,
+    () => [],
+  );
   const hydrated = useHydrated();
 
   useEffect(() => {

@@ -4,5 +4,9 @@ const subscribe = () => () => {};
 
 /** False in the server's HTML and during hydration, true once JavaScript runs the page. */
 export function useHydrated(): boolean {
-  return useSyncExternalStore(subscribe, () => true, () => false);
+  return useSyncExternalStore(
+    subscribe,
+    () => true,
+    () => false,
+  );
 }

@@ -93,7 +93,10 @@ const envSchema = z.object({
   MAIL_TO: z.email().optional(),
   /** Setting S3_BUCKET stores media in an S3-compatible bucket instead of DATA_DIR/media. */
   S3_ENDPOINT: z.url({ protocol: /^https?$/ }).optional(),
-  S3_BUCKET: z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, "not a valid bucket name").optional(),
+  S3_BUCKET: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, "not a valid bucket name")
+    .optional(),
   S3_REGION: z.string().min(1).default("us-east-1"),
   S3_ACCESS_KEY_ID: z.string().min(1).optional(),
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),

@@ -19,8 +19,22 @@ export const defaultSiteContent: SiteContent = {
     email: "info@giuliaferrari-nutrizionista.it",
   },
   studios: [
-    { name: "Studio di Milano", street: "Via Giuseppe Verdi 18", postalCode: "20121", city: "Milano", province: "MI", mapsUrl: "" },
-    { name: "Studio di Monza", street: "Corso Garibaldi 45", postalCode: "20900", city: "Monza", province: "MB", mapsUrl: "" },
+    {
+      name: "Studio di Milano",
+      street: "Via Giuseppe Verdi 18",
+      postalCode: "20121",
+      city: "Milano",
+      province: "MI",
+      mapsUrl: "",
+    },
+    {
+      name: "Studio di Monza",
+      street: "Corso Garibaldi 45",
+      postalCode: "20900",
+      city: "Monza",
+      province: "MB",
+      mapsUrl: "",
+    },
   ],
   hours: [
     open("Monday", "09:00", "19:00"),

@@ -26,7 +26,12 @@ export async function contentGroupAction(
     return data({ ok: true, message: null, reply: submission.reply() }, { headers: { "Cache-Control": "no-store" } });
   }
   if (submission.status !== "success") {
-    return respond(request, s.flash, { ok: false, message: CONTENT_MESSAGES.invalid, reply: submission.reply() }, { status: 400 });
+    return respond(
+      request,
+      s.flash,
+      { ok: false, message: CONTENT_MESSAGES.invalid, reply: submission.reply() },
+      { status: 400 },
+    );
   }
   const { version, ...value } = submission.value;
   const result = await publishGroup(s, group, value as never, version);

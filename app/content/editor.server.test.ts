@@ -6,7 +6,11 @@ import { servicesSchema } from "./schemas";
 describe("applying one form to the content", () => {
   it("changes only the form's part and keeps the services' anchors", () => {
     const services = servicesSchema.parse({
-      services: defaultSiteContent.services.map((s, i) => ({ icon: "sport", title: `Servizio ${i + 1}`, description: s.description })),
+      services: defaultSiteContent.services.map((s, i) => ({
+        icon: "sport",
+        title: `Servizio ${i + 1}`,
+        description: s.description,
+      })),
     });
     const next = applyGroup(defaultSiteContent, "servizi", services);
     expect(next.services.map((s) => s.id)).toEqual(defaultSiteContent.services.map((s) => s.id));
@@ -15,7 +19,12 @@ describe("applying one form to the content", () => {
   });
 
   it("moves the portrait's focus without touching its image", () => {
-    const image = { width: 800, height: 1000, format: "webp" as const, variants: [{ key: "site/a.webp", width: 800, height: 1000 }] };
+    const image = {
+      width: 800,
+      height: 1000,
+      format: "webp" as const,
+      variants: [{ key: "site/a.webp", width: 800, height: 1000 }],
+    };
     const content = { ...defaultSiteContent, portrait: { image, focusX: 50, focusY: 30 } };
     const next = applyGroup(content, "ritratto", { portrait: { focusX: 20, focusY: 80 } });
     expect(next.portrait).toEqual({ image, focusX: 20, focusY: 80 });

@@ -61,9 +61,7 @@ export async function publishGroup<G extends ContentGroup>(
   return s.siteContent.save(baseVersion, groupLabels[group], applyGroup(content, group, value));
 }
 
-export type PortraitUploadResult =
-  | { ok: true; result: SaveResult }
-  | { ok: false; status: number; message: string };
+export type PortraitUploadResult = { ok: true; result: SaveResult } | { ok: false; status: number; message: string };
 
 /**
  * Reads the portrait upload (≤ 10 MB, decoded, re-encoded and stripped by the image pipeline) and
@@ -110,5 +108,8 @@ export async function uploadPortrait(s: AppServices, request: Request): Promise<
 export async function removePortrait(s: AppServices, baseVersion: number): Promise<SaveResult | null> {
   const { content } = await s.siteContent.current();
   if (!content.portrait.image) return null;
-  return s.siteContent.save(baseVersion, "Ritratto rimosso", { ...content, portrait: { ...content.portrait, image: null } });
+  return s.siteContent.save(baseVersion, "Ritratto rimosso", {
+    ...content,
+    portrait: { ...content.portrait, image: null },
+  });
 }

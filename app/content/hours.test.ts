@@ -22,10 +22,28 @@ describe("opening hours shown grouped", () => {
 
   it("joins days with the same hours even when apart, and shows two ranges", () => {
     const hours = week(
-      { day: "Monday", ranges: [{ opens: "09:00", closes: "13:00" }, { opens: "15:00", closes: "19:00" }] },
-      { day: "Tuesday", ranges: [{ opens: "09:00", closes: "13:00" }, { opens: "15:00", closes: "19:00" }] },
+      {
+        day: "Monday",
+        ranges: [
+          { opens: "09:00", closes: "13:00" },
+          { opens: "15:00", closes: "19:00" },
+        ],
+      },
+      {
+        day: "Tuesday",
+        ranges: [
+          { opens: "09:00", closes: "13:00" },
+          { opens: "15:00", closes: "19:00" },
+        ],
+      },
       { day: "Wednesday", ranges: [] },
-      { day: "Thursday", ranges: [{ opens: "09:00", closes: "13:00" }, { opens: "15:00", closes: "19:00" }] },
+      {
+        day: "Thursday",
+        ranges: [
+          { opens: "09:00", closes: "13:00" },
+          { opens: "15:00", closes: "19:00" },
+        ],
+      },
       { day: "Friday", ranges: [{ opens: "14:00", closes: "18:30" }] },
       { day: "Saturday", ranges: [] },
       { day: "Sunday", ranges: [] },

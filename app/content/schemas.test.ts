@@ -12,18 +12,22 @@ function errors(schema: z.ZodType, value: unknown): Record<string, string> {
   return out;
 }
 
-const practice = () => structuredClone({
-  practitioner: defaultSiteContent.practitioner,
-  business: defaultSiteContent.business,
-  contact: defaultSiteContent.contact,
-  links: defaultSiteContent.links,
-  stats: defaultSiteContent.stats,
-});
+const practice = () =>
+  structuredClone({
+    practitioner: defaultSiteContent.practitioner,
+    business: defaultSiteContent.business,
+    contact: defaultSiteContent.contact,
+    links: defaultSiteContent.links,
+    stats: defaultSiteContent.stats,
+  });
 
 const day = (d: string, ranges: { opens?: string; closes?: string }[], closed?: string) => ({ day: d, ranges, closed });
 const openWeek = () =>
   ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"].map((d) =>
-    day(d, [{ opens: "09:00", closes: "13:00" }, { opens: "", closes: "" }]),
+    day(d, [
+      { opens: "09:00", closes: "13:00" },
+      { opens: "", closes: "" },
+    ]),
   );
 
 describe("editor schemas", () => {
@@ -81,7 +85,10 @@ describe("editor schemas", () => {
   describe("hours", () => {
     it("keep one or two ranges, drop empty ones and mark closed days", () => {
       const value = openWeek();
-      value[0] = day("Monday", [{ opens: "15:00", closes: "19:00" }, { opens: "9:00", closes: "13.00" }]);
+      value[0] = day("Monday", [
+        { opens: "15:00", closes: "19:00" },
+        { opens: "9:00", closes: "13.00" },
+      ]);
       value[6] = day("Sunday", [{ opens: "09:00", closes: "13:00" }], "on");
       const parsed = hoursSchema.parse({ hours: value }).hours;
       expect(parsed[0]!.ranges).toEqual([
@@ -94,7 +101,10 @@ describe("editor schemas", () => {
 
     it("refuse overlapping ranges, an end before the start and half a range", () => {
       const value = openWeek();
-      value[0] = day("Monday", [{ opens: "09:00", closes: "14:00" }, { opens: "13:00", closes: "19:00" }]);
+      value[0] = day("Monday", [
+        { opens: "09:00", closes: "14:00" },
+        { opens: "13:00", closes: "19:00" },
+      ]);
       value[1] = day("Tuesday", [{ opens: "19:00", closes: "09:00" }]);
       value[2] = day("Wednesday", [{ opens: "09:00", closes: "" }]);
       value[3] = day("Thursday", [{ opens: "25:00", closes: "26:00" }]);

@@ -15,10 +15,7 @@ const blankToUndefined = (value: unknown) => (typeof value === "string" && value
 export const tooLong = (max: number) => `Testo troppo lungo: al massimo ${max} caratteri.`;
 
 function requiredText(missing: string, max: number) {
-  return z.preprocess(
-    blankToUndefined,
-    z.string({ error: missing }).trim().max(max, tooLong(max)),
-  );
+  return z.preprocess(blankToUndefined, z.string({ error: missing }).trim().max(max, tooLong(max)));
 }
 
 const URL_MESSAGE = "Indirizzo web non valido: scrivilo completo, ad esempio https://www.esempio.it/pagina";
@@ -41,10 +38,7 @@ export const practiceSchema = z.object({
   practitioner: z.object({
     name: plainText("Indica il nome che compare sul sito.", 120),
     title: plainText("Indica il titolo professionale (es. Biologa Nutrizionista).", 120),
-    register: plainText(
-      "L'albo professionale è obbligatorio: per legge compare in fondo a ogni pagina.",
-      160,
-    ),
+    register: plainText("L'albo professionale è obbligatorio: per legge compare in fondo a ogni pagina.", 160),
     registerNumber: plainText(
       "Il numero di iscrizione all'albo è obbligatorio: per legge compare in fondo a ogni pagina.",
       40,
@@ -55,7 +49,10 @@ export const practiceSchema = z.object({
       (value) => (typeof value === "string" ? blankToUndefined(normalizePartitaIva(value)) : value),
       z
         .string({ error: "La Partita IVA è obbligatoria: per legge compare in fondo a ogni pagina." })
-        .refine(isValidPartitaIva, "Partita IVA non valida: controlla le 11 cifre (l'ultima è una cifra di controllo)."),
+        .refine(
+          isValidPartitaIva,
+          "Partita IVA non valida: controlla le 11 cifre (l'ultima è una cifra di controllo).",
+        ),
     ),
     legalName: plainText("Indica il nome del titolare della Partita IVA.", 160),
   }),
@@ -99,23 +96,31 @@ export const studioSchema = z.object({
   street: plainText("Indica via e numero civico.", 120),
   postalCode: z.preprocess(
     blankToUndefined,
-    z.string({ error: "Indica il CAP." }).trim().regex(/^\d{5}$/, "Il CAP è di 5 cifre."),
+    z
+      .string({ error: "Indica il CAP." })
+      .trim()
+      .regex(/^\d{5}$/, "Il CAP è di 5 cifre."),
   ),
   city: plainText("Indica la città.", 80),
   province: z.preprocess(
     (value) => (typeof value === "string" ? blankToUndefined(value.toUpperCase()) : value),
-    z.string({ error: "Indica la sigla della provincia." }).trim().regex(/^[A-Z]{2}$/, "La provincia è una sigla di 2 lettere (es. MI)."),
+    z
+      .string({ error: "Indica la sigla della provincia." })
+      .trim()
+      .regex(/^[A-Z]{2}$/, "La provincia è una sigla di 2 lettere (es. MI)."),
   ),
   /** Empty: the site links a maps search for the address. */
-  mapsUrl: z.preprocess(
-    blankToUndefined,
-    z
-      .string()
-      .trim()
-      .max(500, tooLong(500))
-      .pipe(z.url({ protocol: /^https?$/, hostname: z.regexes.domain, error: URL_MESSAGE }))
-      .optional(),
-  ).transform((value) => value ?? ""),
+  mapsUrl: z
+    .preprocess(
+      blankToUndefined,
+      z
+        .string()
+        .trim()
+        .max(500, tooLong(500))
+        .pipe(z.url({ protocol: /^https?$/, hostname: z.regexes.domain, error: URL_MESSAGE }))
+        .optional(),
+    )
+    .transform((value) => value ?? ""),
 });
 
 export const studiosSchema = z.object({
@@ -133,10 +138,7 @@ const time = z
   .transform((value) => value.replace(".", ":").padStart(5, "0"));
 const optionalTime = z.preprocess(blankToUndefined, time.optional());
 
-const rangeInputSchema = z.preprocess(
-  (value) => value ?? {},
-  z.object({ opens: optionalTime, closes: optionalTime }),
-);
+const rangeInputSchema = z.preprocess((value) => value ?? {}, z.object({ opens: optionalTime, closes: optionalTime }));
 
 const checkbox = z.preprocess((value) => value === "on" || value === true || value === "true", z.boolean());
 
@@ -151,9 +153,17 @@ export const dayHoursSchema = z
     if (value.closed) return;
     value.ranges.forEach((range, index) => {
       if (range.opens && !range.closes)
-        ctx.addIssue({ code: "custom", path: ["ranges", index, "closes"], message: "Indica anche l'orario di chiusura." });
+        ctx.addIssue({
+          code: "custom",
+          path: ["ranges", index, "closes"],
+          message: "Indica anche l'orario di chiusura.",
+        });
       if (!range.opens && range.closes)
-        ctx.addIssue({ code: "custom", path: ["ranges", index, "opens"], message: "Indica anche l'orario di apertura." });
+        ctx.addIssue({
+          code: "custom",
+          path: ["ranges", index, "opens"],
+          message: "Indica anche l'orario di apertura.",
+        });
       if (range.opens && range.closes && minutes(range.closes) <= minutes(range.opens))
         ctx.addIssue({
           code: "custom",
@@ -229,7 +239,7 @@ export const versionField = z.coerce.number().int().min(0);
 const storedImageSchema = z.object({
   width: z.number().int().positive(),
   height: z.number().int().positive(),
-  format: z.enum(["webp", "avif", "jpeg"]),
+  format: z.literal("webp"),
   variants: z.array(z.object({ key: z.string().min(1), width: z.number().int(), height: z.number().int() })).min(1),
 });
 
@@ -246,9 +256,7 @@ export const siteContentSchema = z.object({
     )
     .length(7),
   ...textsSchema.shape,
-  services: z
-    .array(serviceSchema.extend({ id: z.string().regex(/^[a-z0-9-]+$/) }))
-    .length(SERVICE_COUNT),
+  services: z.array(serviceSchema.extend({ id: z.string().regex(/^[a-z0-9-]+$/) })).length(SERVICE_COUNT),
   portrait: z.object({ image: storedImageSchema.nullable(), focusX: percent, focusY: percent }),
 }) satisfies z.ZodType<SiteContent, unknown>;
 

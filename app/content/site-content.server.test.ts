@@ -28,7 +28,9 @@ describe("seed content", () => {
   });
 
   it("merges a deployer's JSON over the defaults", () => {
-    const content = loadSeedContent(seedFile({ practitioner: { name: "Dott. Marco Rossi" }, texts: { tagline: "Ciao" } }));
+    const content = loadSeedContent(
+      seedFile({ practitioner: { name: "Dott. Marco Rossi" }, texts: { tagline: "Ciao" } }),
+    );
     expect(content.practitioner.name).toBe("Dott. Marco Rossi");
     expect(content.practitioner.title).toBe(defaultSiteContent.practitioner.title);
     expect(content.texts.tagline).toBe("Ciao");

@@ -132,6 +132,11 @@ export function paragraphs(text: string): string[][] {
   return text
     .replace(/\r\n?/g, "\n")
     .split(/\n\s*\n/)
-    .map((p) => p.split("\n").map((line) => line.trim()).filter(Boolean))
+    .map((p) =>
+      p
+        .split("\n")
+        .map((line) => line.trim())
+        .filter(Boolean),
+    )
     .filter((lines) => lines.length > 0);
 }

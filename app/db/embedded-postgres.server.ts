@@ -117,7 +117,16 @@ function serverUser(): RunAs {
   } catch {
     execFileSync(
       "useradd",
-      ["--system", "--user-group", "--no-create-home", "--home-dir", "/nonexistent", "--shell", "/usr/sbin/nologin", "postgres"],
+      [
+        "--system",
+        "--user-group",
+        "--no-create-home",
+        "--home-dir",
+        "/nonexistent",
+        "--shell",
+        "/usr/sbin/nologin",
+        "postgres",
+      ],
       { stdio: "pipe" },
     );
     return { uid: id("-u"), gid: id("-g") };
@@ -189,7 +198,10 @@ function writeSettings(pgData: string, socketDir: string, extra: Record<string, 
   const body = Object.entries(settings)
     .map(([name, value]) => `${name} = ${confValue(value)}`)
     .join("\n");
-  writeFileSync(file, `# Written by the site at every start; edit baseSettings in app/db/embedded-postgres.server.ts.\n${body}\n`);
+  writeFileSync(
+    file,
+    `# Written by the site at every start; edit baseSettings in app/db/embedded-postgres.server.ts.\n${body}\n`,
+  );
   if (user.uid !== undefined) chownSync(file, user.uid, user.gid!);
 }
 
@@ -203,7 +215,18 @@ async function initialise(bin: Binaries, clusterDir: string, user: RunAs, log: (
   try {
     await run(
       bin.initdb,
-      ["-D", pending, "-U", "postgres", "--auth-local=trust", "--auth-host=reject", "-E", "UTF8", "--no-locale", "--no-instructions"],
+      [
+        "-D",
+        pending,
+        "-U",
+        "postgres",
+        "--auth-local=trust",
+        "--auth-host=reject",
+        "-E",
+        "UTF8",
+        "--no-locale",
+        "--no-instructions",
+      ],
       { ...user, env: { ...process.env, LC_ALL: "C" } },
     );
   } catch (error) {
@@ -300,10 +323,14 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
       if (!lastError) break;
     } else {
       try {
-        await run(bin.pg_ctl, ["start", "-D", pgData, "-l", path.join(clusterDir, "server.log"), "-w", "-t", "60", "-s"], {
-          ...user,
-          env: { ...process.env, LC_ALL: "C" },
-        });
+        await run(
+          bin.pg_ctl,
+          ["start", "-D", pgData, "-l", path.join(clusterDir, "server.log"), "-w", "-t", "60", "-s"],
+          {
+            ...user,
+            env: { ...process.env, LC_ALL: "C" },
+          },
+        );
         startedHere = true;
         lastError = await probe(url);
         if (!lastError) break;

@@ -25,12 +25,12 @@ export interface ImageVariant {
 export interface StoredImage {
   width: number;
   height: number;
-  format: "webp" | "avif" | "jpeg";
+  /** Every rendition is WebP (app/media/image-pipeline.server.ts). */
+  format: "webp";
   variants: ImageVariant[];
 }
 
-const createdAt = () =>
-  timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
+const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
 
 export const recipePhotos = pgTable(
   "recipe_photos",

@@ -1,11 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { createPostgresDatabase } from "../../tests/support/test-databases";
-import {
-  createMemoryEventBus,
-  createPostgresEventBus,
-  type ChangeEvent,
-  type EventBus,
-} from "./event-bus.server";
+import { createMemoryEventBus, createPostgresEventBus, type ChangeEvent, type EventBus } from "./event-bus.server";
 
 const event: ChangeEvent = { table: "reviews", action: "insert", id: "7b0e4c1a-0000-4000-8000-000000000001" };
 

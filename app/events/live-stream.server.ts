@@ -84,9 +84,6 @@ export function createLiveStream(bus: EventBus, logger: Logger, limits: LiveStre
 
   return {
     handler,
-    get connections() {
-      return open.size;
-    },
     /** Ends every stream (at shutdown); browsers reconnect to another instance. */
     closeAll() {
       for (const res of open) res.end();

@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 
 /** What a field's control needs to be tied to its label, hint and error. */
-export interface ControlProps {
+interface ControlProps {
   id: string;
   "aria-invalid"?: true;
   "aria-describedby"?: string;

@@ -10,7 +10,7 @@ export const REQUEST_MESSAGES = {
 } as const;
 
 /** Text fields only: a form without a file never needs more. */
-export const FORM_MAX_BYTES = 16 * 1024;
+const FORM_MAX_BYTES = 16 * 1024;
 
 /**
  * Who sent the request, decided one way for every action:
@@ -52,10 +52,13 @@ export async function respond<T extends ActionResult>(
   const who = requester(request);
   if (who === "json") return Response.json(result, { status, headers });
   if (who === "data" || !options.redirectTo) return data(result, { status, headers });
-  headers.append("Set-Cookie", await flash.set(request, {
+  headers.append(
+    "Set-Cookie",
+    await flash.set(request, {
       kind: options.flashKind ?? (result.ok ? "success" : "error"),
       message: result.message,
-    }));
+    }),
+  );
   return redirect(options.redirectTo, { status: options.redirectStatus ?? 303, headers });
 }
 

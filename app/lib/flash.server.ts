@@ -3,11 +3,11 @@ import { z } from "zod";
 import { deriveKey } from "./secrets.server";
 
 /** A toast to show on the next page, carried across a redirect (also without JavaScript). */
-export const flashSchema = z.object({
+const flashSchema = z.object({
   kind: z.enum(["success", "error", "message"]),
   message: z.string().max(300),
 });
-export type Flash = z.infer<typeof flashSchema>;
+type Flash = z.infer<typeof flashSchema>;
 
 const COOKIE = "flash";
 const options = { path: "/", httpOnly: true, sameSite: "lax", maxAge: 60 } as const;

@@ -87,7 +87,8 @@ function readMultipart(body: ReadableStream<Uint8Array>, type: string, maxBytes:
         else chunks.length = 0;
       });
       stream.on("end", () => {
-        if (!tooLarge) fields.append(name, new File([Buffer.concat(chunks)], info.filename ?? "", { type: info.mimeType }));
+        if (!tooLarge)
+          fields.append(name, new File([Buffer.concat(chunks)], info.filename ?? "", { type: info.mimeType }));
       });
     });
     parser.on("error", reject);

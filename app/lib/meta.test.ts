@@ -37,7 +37,11 @@ describe("practice structured data", () => {
     expect(data["@type"]).toBe("MedicalBusiness");
     expect(data.telephone).toBe("+393472184590");
     expect(data.address).toHaveLength(2);
-    expect(data.address[1]).toMatchObject({ streetAddress: "Corso Garibaldi 45", postalCode: "20900", addressLocality: "Monza" });
+    expect(data.address[1]).toMatchObject({
+      streetAddress: "Corso Garibaldi 45",
+      postalCode: "20900",
+      addressLocality: "Monza",
+    });
     expect(data.openingHoursSpecification[1]).toEqual({
       "@type": "OpeningHoursSpecification",
       dayOfWeek: ["Saturday"],

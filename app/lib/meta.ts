@@ -22,7 +22,12 @@ export interface PageMetaOptions {
 }
 
 /** The default share image (public/og-image.png), 1200×630. */
-export const SHARE_IMAGE = { path: "/og-image.png", width: 1200, height: 630, alt: "Logo dello studio di nutrizione: una foglia in un cerchio" };
+export const SHARE_IMAGE = {
+  path: "/og-image.png",
+  width: 1200,
+  height: 630,
+  alt: "Logo dello studio di nutrizione: una foglia in un cerchio",
+};
 
 function rootData(args: MetaArgsLike): Partial<RootMetaData> {
   const root = args.matches.find((m) => m?.id === "root");
@@ -45,10 +50,7 @@ export function pageMeta(
   const fullTitle = name && !title.includes(name) ? `${title} | ${name}` : title;
   const url = `${siteUrl}${options.canonicalPath ?? args.location.pathname}`;
   const image = `${siteUrl}${SHARE_IMAGE.path}`;
-  const tags: Record<string, string>[] = [
-    { title: fullTitle },
-    { name: "description", content: description },
-  ];
+  const tags: Record<string, string>[] = [{ title: fullTitle }, { name: "description", content: description }];
   if (options.noindex) {
     tags.push({ name: "robots", content: "noindex, nofollow" });
     return tags;
@@ -109,7 +111,10 @@ export function practiceJsonLd(content: HeadContent, siteUrl: string) {
     hasOfferCatalog: {
       "@type": "OfferCatalog",
       name: "Servizi",
-      itemListElement: services.map((s) => ({ "@type": "Offer", itemOffered: { "@type": "Service", name: s.title, description: s.description } })),
+      itemListElement: services.map((s) => ({
+        "@type": "Offer",
+        itemOffered: { "@type": "Service", name: s.title, description: s.description },
+      })),
     },
   };
 }

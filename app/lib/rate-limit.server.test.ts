@@ -45,7 +45,9 @@ describe("rate limiter", () => {
   });
 
   it("lets exactly `max` of a parallel burst through", async () => {
-    const burst = await Promise.all(Array.from({ length: 50 }, () => limiter.take("k:burst", { max: 5, windowMs: 60_000 })));
+    const burst = await Promise.all(
+      Array.from({ length: 50 }, () => limiter.take("k:burst", { max: 5, windowMs: 60_000 })),
+    );
     expect(burst.filter((o) => o.allowed)).toHaveLength(5);
     expect(await limiter.attempts("k:burst", rule)).toBe(5);
   });
@@ -53,9 +55,7 @@ describe("rate limiter", () => {
   it("keeps parallel bursts on overlapping keys exact and free of deadlocks", async () => {
     const a = { key: "k:overlap:a", rule: { max: 7, windowMs: 60_000 } };
     const b = { key: "k:overlap:b", rule: { max: 100, windowMs: 60_000 } };
-    const burst = await Promise.all(
-      Array.from({ length: 40 }, (_, i) => limiter.takeAll(i % 2 ? [a, b] : [b, a])),
-    );
+    const burst = await Promise.all(Array.from({ length: 40 }, (_, i) => limiter.takeAll(i % 2 ? [a, b] : [b, a])));
     expect(burst.filter((o) => o.allowed)).toHaveLength(7);
     expect(await limiter.attempts(b.key, b.rule)).toBe(7);
   });
@@ -67,7 +67,10 @@ describe("rate limiter", () => {
     expect(await limiter.attempts("k:old", rule)).toBe(0);
     expect((await limiter.take("k:old", rule)).allowed).toBe(true);
     await limiter.prune(60_000);
-    const [row] = await database.db.select({ n: sql<number>`count(*)::int` }).from(rateLimitHits).where(sql`key = 'k:old'`);
+    const [row] = await database.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(rateLimitHits)
+      .where(sql`key = 'k:old'`);
     expect(row?.n).toBe(1);
   });
 });

@@ -1,5 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { easeInOutCubic, SECTION_SCROLL_DURATION_MS, SECTION_SCROLL_OFFSET_PX, sectionScrollTop } from "./smooth-scroll";
+import {
+  easeInOutCubic,
+  SECTION_SCROLL_DURATION_MS,
+  SECTION_SCROLL_OFFSET_PX,
+  sectionScrollTop,
+} from "./smooth-scroll";
 
 describe("section scrolling", () => {
   it("uses the spec's 80 px offset and 500 ms duration", () => {

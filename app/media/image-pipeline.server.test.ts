@@ -18,21 +18,28 @@ import { createLocalMediaStorage, type MediaStorage } from "./media-storage.serv
 
 const photo = (width: number, height: number) =>
   sharp({ create: { width, height, channels: 3, background: { r: 120, g: 160, b: 90 } } }).composite([
-    { input: Buffer.from(`<svg width="${width}" height="${height}"><circle cx="${width / 3}" cy="${height / 2}" r="${height / 4}" fill="#c33"/></svg>`) },
+    {
+      input: Buffer.from(
+        `<svg width="${width}" height="${height}"><circle cx="${width / 3}" cy="${height / 2}" r="${height / 4}" fill="#c33"/></svg>`,
+      ),
+    },
   ]);
 
 describe("image pipeline: accepts real images by decoding them", () => {
-  it.each(["jpeg", "png", "webp", "gif", "avif"] as const)("re-encodes %s to WebP at responsive widths", async (format) => {
-    const input = await photo(1600, 1200).toFormat(format).toBuffer();
-    const result = await processImage(input);
-    expect(result.variants.map((v) => v.width)).toEqual([...IMAGE_WIDTHS]);
-    for (const variant of result.variants) {
-      const meta = await sharp(variant.data).metadata();
-      expect(meta.format).toBe("webp");
-      expect(meta.width).toBe(variant.width);
-      expect(variant.height).toBe(Math.round((variant.width * 1200) / 1600));
-    }
-  });
+  it.each(["jpeg", "png", "webp", "gif", "avif"] as const)(
+    "re-encodes %s to WebP at responsive widths",
+    async (format) => {
+      const input = await photo(1600, 1200).toFormat(format).toBuffer();
+      const result = await processImage(input);
+      expect(result.variants.map((v) => v.width)).toEqual([...IMAGE_WIDTHS]);
+      for (const variant of result.variants) {
+        const meta = await sharp(variant.data).metadata();
+        expect(meta.format).toBe("webp");
+        expect(meta.width).toBe(variant.width);
+        expect(variant.height).toBe(Math.round((variant.width * 1200) / 1600));
+      }
+    },
+  );
 
   it("never upscales: a small image is kept at its own width", async () => {
     const result = await processImage(await photo(600, 400).jpeg().toBuffer());
@@ -161,9 +168,11 @@ describe("image pipeline: bounded decoding", () => {
 
   it("refuses a review photo over its pixel cap from the header alone, naming the cap", async () => {
     const input = await zeroPng7000();
-    const error = await storeImage(createLocalMediaStorage(mkdtempSync(path.join(os.tmpdir(), "cap-"))), "reviews", input).catch(
-      (e: unknown) => e,
-    );
+    const error = await storeImage(
+      createLocalMediaStorage(mkdtempSync(path.join(os.tmpdir(), "cap-"))),
+      "reviews",
+      input,
+    ).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ImageRejectedError);
     expect((error as Error).message).toBe("L'immagine ha dimensioni eccessive (massimo 32 megapixel).");
     expect(MAX_INPUT_PIXELS.reviews).toBeLessThan(MAX_INPUT_PIXELS["recipe-photos"]);

@@ -63,7 +63,10 @@ export interface ProcessedImage {
  * (JPEG and WebP shrink while decoding), so the full-size image is never held;
  * every smaller rendition is cut from that copy. Decodes wait their turn in decodeQueue.
  */
-export async function processImage(input: Buffer, maxPixels: number = MAX_INPUT_PIXELS.reviews): Promise<ProcessedImage> {
+export async function processImage(
+  input: Buffer,
+  maxPixels: number = MAX_INPUT_PIXELS.reviews,
+): Promise<ProcessedImage> {
   if (input.length === 0) throw new ImageRejectedError("Il file è vuoto.");
   const options = { limitInputPixels: maxPixels, failOn: "error" as const, sequentialRead: true };
   let meta: Metadata;

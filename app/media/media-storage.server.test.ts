@@ -27,7 +27,9 @@ describe("local media storage", () => {
 
   it("never repeats a name", async () => {
     const storage = createLocalMediaStorage(newRoot());
-    const keys = await Promise.all(Array.from({ length: 50 }, () => storage.put("recipe-photos", "webp", Buffer.from("x"))));
+    const keys = await Promise.all(
+      Array.from({ length: 50 }, () => storage.put("recipe-photos", "webp", Buffer.from("x"))),
+    );
     expect(new Set(keys).size).toBe(50);
   });
 

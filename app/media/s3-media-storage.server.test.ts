@@ -25,7 +25,14 @@ describe("S3-compatible media storage", () => {
   afterAll(() => server.close());
 
   const storage = (bucket = "media", publicUrl?: string) =>
-    createS3MediaStorage({ endpoint, bucket, region: "us-east-1", accessKeyId: "S3RVER", secretAccessKey: "S3RVER", publicUrl });
+    createS3MediaStorage({
+      endpoint,
+      bucket,
+      region: "us-east-1",
+      accessKeyId: "S3RVER",
+      secretAccessKey: "S3RVER",
+      publicUrl,
+    });
 
   it("puts, gets as a stream and deletes objects under random keys", async () => {
     const media = storage();
@@ -52,6 +59,8 @@ describe("S3-compatible media storage", () => {
   });
 
   it("reports a failed write instead of pretending", async () => {
-    await expect(storage("no-such-bucket").put("reviews", "webp", Buffer.from("x"))).rejects.toThrow(/S3 put failed: 404/);
+    await expect(storage("no-such-bucket").put("reviews", "webp", Buffer.from("x"))).rejects.toThrow(
+      /S3 put failed: 404/,
+    );
   });
 });

@@ -18,10 +18,7 @@ export function createRecipePhotoRepository(db: Db) {
   return {
     /** Spec order: display_order ascending, then newest first. */
     list(): Promise<RecipePhoto[]> {
-      return db
-        .select()
-        .from(recipePhotos)
-        .orderBy(asc(recipePhotos.displayOrder), desc(recipePhotos.createdAt));
+      return db.select().from(recipePhotos).orderBy(asc(recipePhotos.displayOrder), desc(recipePhotos.createdAt));
     },
 
     async get(id: string): Promise<RecipePhoto | undefined> {

@@ -52,7 +52,9 @@ describe("review repository", () => {
 
   it("pages exactly through reviews sharing one microsecond timestamp, through URL cursors", async () => {
     const instant = sql`'2026-03-07T12:00:00.123456Z'::timestamptz` as never;
-    await database.db.insert(reviews).values(["a", "b", "c", "d", "e"].map((n) => review(n, 7, { createdAt: instant })));
+    await database.db
+      .insert(reviews)
+      .values(["a", "b", "c", "d", "e"].map((n) => review(n, 7, { createdAt: instant })));
     const seen: string[] = [];
     let cursor: string | null = null;
     do {
@@ -85,9 +87,13 @@ describe("review repository", () => {
   it("rejects cursors that are not ours", () => {
     expect(decodeReviewCursor(null)).toBeNull();
     expect(decodeReviewCursor("abc")).toBeNull();
-    expect(decodeReviewCursor(Buffer.from("2026-01-01T00:00:00Z_1; drop table reviews").toString("base64url"))).toBeNull();
+    expect(
+      decodeReviewCursor(Buffer.from("2026-01-01T00:00:00Z_1; drop table reviews").toString("base64url")),
+    ).toBeNull();
     const id = "0b8f3c2e-6d5a-4c1b-9e7f-123456789abc";
-    expect(decodeReviewCursor(encodeReviewCursor({ createdAt: new Date("2026-01-02T03:04:05.678Z"), id }))).toMatchObject({
+    expect(
+      decodeReviewCursor(encodeReviewCursor({ createdAt: new Date("2026-01-02T03:04:05.678Z"), id })),
+    ).toMatchObject({
       id,
       at: "2026-01-02T03:04:05.678Z",
     });

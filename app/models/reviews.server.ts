@@ -204,7 +204,8 @@ export function createReviewRepository(db: Db) {
 
 export type ReviewRepository = ReturnType<typeof createReviewRepository>;
 
-const cursorToken = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{1,6}Z)_([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/;
+const cursorToken =
+  /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{1,6}Z)_([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/;
 
 /** A cursor as it travels in a URL (`?dopo=…`): opaque, short, URL-safe. */
 export function encodeReviewCursor(cursor: ReviewCursor): string {

@@ -56,7 +56,9 @@ export function PhotoList({ photos, uploading }: { photos: RecipePhotoView[]; up
     if (!target || !listRef.current) return;
     const row = listRef.current.querySelector<HTMLElement>(`[data-photo-id="${target.id}"]`);
     const same = row?.querySelector<HTMLButtonElement>(`button[data-move="${target.direction}"]`);
-    const other = row?.querySelector<HTMLButtonElement>(`button[data-move="${target.direction === "up" ? "down" : "up"}"]`);
+    const other = row?.querySelector<HTMLButtonElement>(
+      `button[data-move="${target.direction === "up" ? "down" : "up"}"]`,
+    );
     const button = same && !same.disabled ? same : other;
     if (button && document.activeElement !== button) button.focus();
   });
@@ -154,7 +156,11 @@ function PhotoRow({
           <editor.Form method="post" action={PHOTOS_ACTION} className="photo-row__edit-form" key={photo.title ?? ""}>
             <input type="hidden" name="intent" value="retitle" />
             <input type="hidden" name="id" value={photo.id} />
-            <Field id={titleInputId} label="Nuovo titolo (vuoto per nessun titolo)" errors={editor.data?.reply?.error?.title}>
+            <Field
+              id={titleInputId}
+              label="Nuovo titolo (vuoto per nessun titolo)"
+              errors={editor.data?.reply?.error?.title}
+            >
               {(control) => (
                 <div className="photo-row__edit-row">
                   <input
@@ -212,10 +218,11 @@ function PhotoRow({
           confirmLabel="Elimina"
           noScriptHref={`/admin?elimina=${photo.id}#foto-${photo.id}`}
           disabled={remover.state !== "idle"}
-          onConfirm={() => remover.submit({ intent: "delete-photo", id: photo.id }, { method: "post", action: PHOTOS_ACTION })}
+          onConfirm={() =>
+            remover.submit({ intent: "delete-photo", id: photo.id }, { method: "post", action: PHOTOS_ACTION })
+          }
         />
       </div>
     </li>
   );
 }
-

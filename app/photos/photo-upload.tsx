@@ -73,7 +73,11 @@ export function PhotoUploadForm({ onPhaseChange }: { onPhaseChange?: (phase: Upl
     xhr.setRequestHeader("Accept", "application/json");
     xhr.upload.onprogress = (e) => {
       if (!e.lengthComputable) return;
-      setPhase(e.loaded >= e.total ? { kind: "processing" } : { kind: "uploading", percent: Math.round((e.loaded / e.total) * 100) });
+      setPhase(
+        e.loaded >= e.total
+          ? { kind: "processing" }
+          : { kind: "uploading", percent: Math.round((e.loaded / e.total) * 100) },
+      );
     };
     xhr.upload.onload = () => setPhase({ kind: "processing" });
     xhr.onload = () => {
@@ -118,7 +122,16 @@ export function PhotoUploadForm({ onPhaseChange }: { onPhaseChange?: (phase: Upl
       aria-busy={busy}
     >
       <Field id={ids.title} label="Titolo" optional>
-        {(control) => <input {...control} name="title" type="text" maxLength={MAX_TITLE_LENGTH} autoComplete="off" disabled={busy} />}
+        {(control) => (
+          <input
+            {...control}
+            name="title"
+            type="text"
+            maxLength={MAX_TITLE_LENGTH}
+            autoComplete="off"
+            disabled={busy}
+          />
+        )}
       </Field>
       <Field
         id={ids.file}
@@ -161,7 +174,11 @@ export function PhotoUploadForm({ onPhaseChange }: { onPhaseChange?: (phase: Upl
         ) : null}
         {/* Announces the phase, not every percent. */}
         <p className="visually-hidden" role="status">
-          {phase.kind === "uploading" ? "Caricamento dell'immagine in corso" : phase.kind === "processing" ? "Elaborazione dell'immagine" : ""}
+          {phase.kind === "uploading"
+            ? "Caricamento dell'immagine in corso"
+            : phase.kind === "processing"
+              ? "Elaborazione dell'immagine"
+              : ""}
         </p>
       </div>
     </form>

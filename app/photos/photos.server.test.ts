@@ -14,7 +14,9 @@ import { MAX_PHOTO_BYTES, PHOTO_MESSAGES } from "~/admin/messages";
 import { addPhotoFromRequest, deletePhoto, movePhoto } from "./photos.server";
 
 const jpeg = (width = 500, height = 400) =>
-  sharp({ create: { width, height, channels: 3, background: { r: 90, g: 140, b: 70 } } }).jpeg().toBuffer();
+  sharp({ create: { width, height, channels: 3, background: { r: 90, g: 140, b: 70 } } })
+    .jpeg()
+    .toBuffer();
 
 function upload(fields: { title?: string; image?: Blob }) {
   const body = new FormData();
@@ -50,7 +52,10 @@ describe("adding and removing recipe photos", () => {
   afterAll(() => database.close());
 
   it("stores every rendition, inserts the row (empty title as null), tells open pages", async () => {
-    const result = await addPhotoFromRequest(services, upload({ title: "  ", image: new Blob([new Uint8Array(await jpeg(1600, 1000))]) }));
+    const result = await addPhotoFromRequest(
+      services,
+      upload({ title: "  ", image: new Blob([new Uint8Array(await jpeg(1600, 1000))]) }),
+    );
     expect(result).toMatchObject({ ok: true, status: 201, message: "Foto ricetta aggiunta con successo!" });
     expect(result.photo!.title).toBeNull();
     expect(result.photo!.image!.variants.map((v) => v.width)).toEqual([400, 800, 1280]);
@@ -61,8 +66,14 @@ describe("adding and removing recipe photos", () => {
 
   it("answers each bad upload with its message and stores nothing", async () => {
     const before = stored().length;
-    expect(await addPhotoFromRequest(services, upload({ title: "x" }))).toMatchObject({ ok: false, message: PHOTO_MESSAGES.noImage, title: "x" });
-    expect(await addPhotoFromRequest(services, upload({ image: new Blob([new Uint8Array(MAX_PHOTO_BYTES + 1)]) }))).toMatchObject({
+    expect(await addPhotoFromRequest(services, upload({ title: "x" }))).toMatchObject({
+      ok: false,
+      message: PHOTO_MESSAGES.noImage,
+      title: "x",
+    });
+    expect(
+      await addPhotoFromRequest(services, upload({ image: new Blob([new Uint8Array(MAX_PHOTO_BYTES + 1)]) })),
+    ).toMatchObject({
       ok: false,
       status: 413,
       message: "L'immagine deve essere inferiore a 10MB",
@@ -72,7 +83,12 @@ describe("adding and removing recipe photos", () => {
       status: 422,
       message: expect.stringContaining("non è un'immagine valida"),
     });
-    expect(await addPhotoFromRequest(services, upload({ title: "t".repeat(121), image: new Blob([new Uint8Array(await jpeg())]) }))).toMatchObject({
+    expect(
+      await addPhotoFromRequest(
+        services,
+        upload({ title: "t".repeat(121), image: new Blob([new Uint8Array(await jpeg())]) }),
+      ),
+    ).toMatchObject({
       ok: false,
       message: PHOTO_MESSAGES.titleTooLong,
     });
@@ -89,7 +105,9 @@ describe("adding and removing recipe photos", () => {
     });
     const before = stored().length;
     const brokenPhotos = { ...services.photos, add: () => Promise.reject(new Error("db down")) };
-    expect(await addPhotoFromRequest({ ...services, photos: brokenPhotos }, upload({ title: "Rotta", image }))).toMatchObject({
+    expect(
+      await addPhotoFromRequest({ ...services, photos: brokenPhotos }, upload({ title: "Rotta", image })),
+    ).toMatchObject({
       ok: false,
       status: 500,
       message: "Errore durante l'aggiunta della foto",
@@ -99,8 +117,12 @@ describe("adding and removing recipe photos", () => {
   });
 
   it("moves a photo within bounds and deletes it with every stored file", async () => {
-    const a = (await addPhotoFromRequest(services, upload({ title: "A", image: new Blob([new Uint8Array(await jpeg())]) }))).photo!;
-    const b = (await addPhotoFromRequest(services, upload({ title: "B", image: new Blob([new Uint8Array(await jpeg())]) }))).photo!;
+    const a = (
+      await addPhotoFromRequest(services, upload({ title: "A", image: new Blob([new Uint8Array(await jpeg())]) }))
+    ).photo!;
+    const b = (
+      await addPhotoFromRequest(services, upload({ title: "B", image: new Blob([new Uint8Array(await jpeg())]) }))
+    ).photo!;
     const order = async () => (await services.photos.list()).map((p) => p.title);
     const start = await order();
     expect(start.slice(-2)).toEqual(["A", "B"]);

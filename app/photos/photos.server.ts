@@ -1,6 +1,12 @@
 import type { RecipePhoto } from "~/db/schema";
 import { PayloadTooLargeError, readFormData } from "~/lib/form-data.server";
-import { deleteStoredImage, ImageBusyError, ImageRejectedError, largestUrl, storeImage } from "~/media/image-pipeline.server";
+import {
+  deleteStoredImage,
+  ImageBusyError,
+  ImageRejectedError,
+  largestUrl,
+  storeImage,
+} from "~/media/image-pipeline.server";
 import type { AppServices } from "~/services.server";
 import { MAX_PHOTO_BYTES, PHOTO_MESSAGES } from "~/admin/messages";
 import { titleSchema } from "./photo-forms";

@@ -75,7 +75,12 @@ function ReviewRow({ review }: { review: ReviewView }) {
             <input type="hidden" name="intent" value="review-status" />
             <input type="hidden" name="id" value={review.id} />
             <input type="hidden" name="status" value="published" />
-            <button type="submit" className="button" disabled={busy} aria-label={`${shown === "pending" ? "Approva" : "Pubblica"} la recensione di ${review.name}`}>
+            <button
+              type="submit"
+              className="button"
+              disabled={busy}
+              aria-label={`${shown === "pending" ? "Approva" : "Pubblica"} la recensione di ${review.name}`}
+            >
               {shown === "pending" ? "Approva" : "Pubblica"}
             </button>
           </status.Form>
@@ -85,7 +90,12 @@ function ReviewRow({ review }: { review: ReviewView }) {
             <input type="hidden" name="intent" value="review-status" />
             <input type="hidden" name="id" value={review.id} />
             <input type="hidden" name="status" value="hidden" />
-            <button type="submit" className="button button--secondary" disabled={busy} aria-label={`Nascondi la recensione di ${review.name}`}>
+            <button
+              type="submit"
+              className="button button--secondary"
+              disabled={busy}
+              aria-label={`Nascondi la recensione di ${review.name}`}
+            >
               Nascondi
             </button>
           </status.Form>
@@ -97,12 +107,14 @@ function ReviewRow({ review }: { review: ReviewView }) {
           confirmLabel="Elimina"
           noScriptHref={`/admin?elimina-recensione=${review.id}#recensione-${review.id}`}
           disabled={busy}
-          onConfirm={() => remover.submit({ intent: "delete-review", id: review.id }, { method: "post", action: REVIEWS_ACTION })}
+          onConfirm={() =>
+            remover.submit({ intent: "delete-review", id: review.id }, { method: "post", action: REVIEWS_ACTION })
+          }
         />
       </div>
       {confirming ? (
         <NoScriptConfirm
-            action={REVIEWS_ACTION}
+          action={REVIEWS_ACTION}
           question={REVIEW_MESSAGES.deleteQuestion}
           confirmLabel="Elimina"
           fields={{ intent: "delete-review", id: review.id }}
@@ -112,4 +124,3 @@ function ReviewRow({ review }: { review: ReviewView }) {
     </li>
   );
 }
-

@@ -12,11 +12,10 @@ import {
   REVIEW_NAME_MAX,
   REVIEW_PHOTO_ACCEPT,
   REVIEW_PHOTO_MAX_BYTES,
-  type ReviewField,
   type ReviewFormValues,
   reviewMessages,
-  reviewSchema,
-} from "./review-schema";
+} from "./review-rules";
+import { type ReviewField, reviewSchema } from "./review-schema";
 import { HONEYPOT_FIELD, STARTED_FIELD } from "./spam-guard";
 import { StarRatingInput } from "./star-rating-input";
 
@@ -55,7 +54,9 @@ export function ReviewForm({
   const fetcher = useFetcher<ReviewActionResult>({ key: "review-form" });
   const formRef = useRef<HTMLFormElement>(null);
   // The server's token for when this form was shown: kept across live refreshes, renewed after each success.
-  const [started, setStarted] = useState(() => (serverResult && !serverResult.ok && serverResult.startedAt) || startedAt);
+  const [started, setStarted] = useState(
+    () => (serverResult && !serverResult.ok && serverResult.startedAt) || startedAt,
+  );
   // A photo refused as it is picked (it never leaves the phone).
   const [photoError, setPhotoError] = useState<string | null>(null);
   const result = fetcher.data ?? serverResult;
@@ -181,7 +182,13 @@ export function ReviewForm({
         errors={errorsOf("photo")}
       >
         {(control) => (
-          <input {...control} name={fields.photo.name} type="file" accept={REVIEW_PHOTO_ACCEPT} onChange={onPhotoChange} />
+          <input
+            {...control}
+            name={fields.photo.name}
+            type="file"
+            accept={REVIEW_PHOTO_ACCEPT}
+            onChange={onPhotoChange}
+          />
         )}
       </Field>
 
@@ -212,17 +219,19 @@ export function ReviewForm({
       {/* Bots fill every field; people never see this one. */}
       <div className="review-form__trap" aria-hidden="true">
         <label htmlFor={`${form.id}-trap`}>Lascia vuoto questo campo</label>
-        <input id={`${form.id}-trap`} name={HONEYPOT_FIELD} type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
+        <input
+          id={`${form.id}-trap`}
+          name={HONEYPOT_FIELD}
+          type="text"
+          tabIndex={-1}
+          autoComplete="off"
+          defaultValue=""
+        />
       </div>
       <input type="hidden" name={STARTED_FIELD} value={started} />
       {invitation ? <input type="hidden" name={INVITATION_FIELD} value={invitation.token} /> : null}
 
-      <button
-        type="submit"
-        className="button review-form__submit"
-        disabled={submitting}
-        aria-disabled={submitting}
-      >
+      <button type="submit" className="button review-form__submit" disabled={submitting} aria-disabled={submitting}>
         {submitting ? "Invio in corso…" : "Invia recensione"}
       </button>
     </fetcher.Form>

@@ -16,7 +16,7 @@ import { createMailOutbox } from "~/mail/outbox.server";
 import { mailOutbox } from "~/db/schema";
 import { openTestDatabase } from "../../tests/support/test-databases";
 import { createRateLimiter } from "~/lib/rate-limit.server";
-import { REVIEW_PHOTO_MAX_BYTES, reviewMessages } from "./review-schema";
+import { REVIEW_PHOTO_MAX_BYTES, reviewMessages } from "./review-rules";
 import { submitReview } from "./review-submission.server";
 import { HONEYPOT_FIELD, MIN_FILL_MS, STARTED_FIELD } from "./spam-guard";
 import { createFormTimer } from "./spam-guard.server";
@@ -80,17 +80,37 @@ describe("submitting a review", () => {
     return data;
   };
   const photo = async () =>
-    new File([new Uint8Array(await sharp({ create: { width: 900, height: 600, channels: 3, background: "#7a5" } }).jpeg().toBuffer())], "piatto.jpg", {
-      type: "image/jpeg",
-    });
+    new File(
+      [
+        new Uint8Array(
+          await sharp({ create: { width: 900, height: 600, channels: 3, background: "#7a5" } })
+            .jpeg()
+            .toBuffer(),
+        ),
+      ],
+      "piatto.jpg",
+      {
+        type: "image/jpeg",
+      },
+    );
   const storedFiles = () => readdirSync(mediaRoot, { recursive: true }).filter((f) => String(f).endsWith(".webp"));
   const rows = () => database.db.select().from(reviews);
 
   it("saves and publishes a review, trimmed, and announces it on the bus", async () => {
-    const result = await submitReview(services(), form({ name: "  Giulia  ", content: " Brava \r\n davvero " }), "203.0.113.1");
+    const result = await submitReview(
+      services(),
+      form({ name: "  Giulia  ", content: " Brava \r\n davvero " }),
+      "203.0.113.1",
+    );
     expect(result).toMatchObject({ kind: "saved", published: true, message: "Recensione aggiunta con successo" });
     const [row] = await rows();
-    expect(row).toMatchObject({ name: "Giulia", content: "Brava \n davvero", rating: 4, status: "published", imageUrl: null });
+    expect(row).toMatchObject({
+      name: "Giulia",
+      content: "Brava \n davvero",
+      rating: 4,
+      status: "published",
+      imageUrl: null,
+    });
     expect(events).toEqual([{ table: "reviews", action: "insert", id: row!.id }]);
   });
 
@@ -140,15 +160,23 @@ describe("submitting a review", () => {
     ["a rating of 6", { rating: "6" }, "rating", reviewMessages.rating],
     ["a fractional rating", { rating: "4.5" }, "rating", reviewMessages.rating],
     ["no consent", { consent: "" }, "consent", reviewMessages.consent],
-  ] as [string, Record<string, string>, string, string][])("refuses %s, keeping what was typed", async (_, fields, field, message) => {
-    const result = await submitReview(services(), form(fields), "203.0.113.1");
-    expect(result).toMatchObject({ kind: "rejected", status: 400, message, errors: { [field]: message } });
-    if (result.kind === "rejected") expect(result.values?.content).toBe(fields.content?.trim() ?? form().get("content"));
-    expect(await rows()).toEqual([]);
-  });
+  ] as [string, Record<string, string>, string, string][])(
+    "refuses %s, keeping what was typed",
+    async (_, fields, field, message) => {
+      const result = await submitReview(services(), form(fields), "203.0.113.1");
+      expect(result).toMatchObject({ kind: "rejected", status: 400, message, errors: { [field]: message } });
+      if (result.kind === "rejected")
+        expect(result.values?.content).toBe(fields.content?.trim() ?? form().get("content"));
+      expect(await rows()).toEqual([]);
+    },
+  );
 
   it("accepts exactly 80 and 2,000 characters", async () => {
-    const result = await submitReview(services(), form({ name: "N".repeat(80), content: "t".repeat(2000) }), "203.0.113.1");
+    const result = await submitReview(
+      services(),
+      form({ name: "N".repeat(80), content: "t".repeat(2000) }),
+      "203.0.113.1",
+    );
     expect(result.kind).toBe("saved");
   });
 
@@ -167,7 +195,11 @@ describe("submitting a review", () => {
   it("refuses a file that is not an image with the pipeline's Italian message", async () => {
     const fake = new File(["<svg><script>alert(1)</script></svg>"], "foto.jpg", { type: "image/jpeg" });
     const result = await submitReview(services(), form({ photo: fake }), "203.0.113.1");
-    expect(result).toMatchObject({ kind: "rejected", status: 400, errors: { photo: expect.stringMatching(/non è un'immagine valida/) } });
+    expect(result).toMatchObject({
+      kind: "rejected",
+      status: 400,
+      errors: { photo: expect.stringMatching(/non è un'immagine valida/) },
+    });
     expect(await rows()).toEqual([]);
     expect(storedFiles()).toEqual([]);
   });
@@ -176,7 +208,11 @@ describe("submitting a review", () => {
     const repo = createReviewRepository(database.db);
     const failing = { ...repo, add: async () => Promise.reject(new Error("connection lost")) };
     const result = await submitReview(services({ reviews: failing }), form({ photo: await photo() }), "203.0.113.1");
-    expect(result).toMatchObject({ kind: "rejected", status: 500, message: "Errore durante l'aggiunta della recensione" });
+    expect(result).toMatchObject({
+      kind: "rejected",
+      status: 500,
+      message: "Errore durante l'aggiunta della recensione",
+    });
     expect(storedFiles()).toEqual([]);
     expect(events).toEqual([]);
   });

@@ -1,20 +1,27 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { SubmissionResult } from "@conform-to/react";
 import type { StoredImage } from "~/db/schema";
-import { deleteStoredImage, ImageBusyError, ImageRejectedError, largestUrl, storeImage } from "~/media/image-pipeline.server";
+import {
+  deleteStoredImage,
+  ImageBusyError,
+  ImageRejectedError,
+  largestUrl,
+  storeImage,
+} from "~/media/image-pipeline.server";
 import { publishChange } from "~/lib/publish-change.server";
 import type { AppServices } from "~/services.server";
-import { RATING_DEFAULT, RATING_MAX, RATING_MIN, reviewMessages, reviewSchema, type ReviewField, type ReviewFormValues } from "./review-schema";
+import { RATING_DEFAULT, RATING_MAX, RATING_MIN, reviewMessages, type ReviewFormValues } from "./review-rules";
+import { type ReviewField, reviewSchema } from "./review-schema";
 import { HONEYPOT_FIELD, STARTED_FIELD } from "./spam-guard";
 import { checkSpam } from "./spam-guard.server";
 import { queueNewReviewNotice } from "~/mail/review-notices.server";
 import { invitationMessages, invitationState } from "~/models/review-invitations.server";
 import { InvitationUnavailableError } from "~/models/reviews.server";
-import { INVITATION_FIELD } from "./review-schema";
+import { INVITATION_FIELD } from "./review-rules";
 
 export const REVIEW_RATE_WINDOW_MS = 60 * 60 * 1000;
 
-export type ReviewSubmission =
+type ReviewSubmission =
   /** Saved; `published` is false while it waits for approval. */
   | { kind: "saved"; id: string; published: boolean; message: string }
   /** Looked like a bot: nothing saved, and the reply says nothing about why. */
@@ -68,7 +75,11 @@ export async function submitReview(s: Services, form: FormData, clientIp: string
 
   const submission = parseWithZod(form, { schema: reviewSchema });
   const values = typedValues(form);
-  const rejected = (status: 400 | 429 | 500 | 503, message: string, errors: Partial<Record<ReviewField, string>> = {}) =>
+  const rejected = (
+    status: 400 | 429 | 500 | 503,
+    message: string,
+    errors: Partial<Record<ReviewField, string>> = {},
+  ) =>
     ({
       kind: "rejected",
       status,

@@ -33,7 +33,7 @@ export function createFormTimer(secret: string) {
 
 export type FormTimer = ReturnType<typeof createFormTimer>;
 
-export type SpamVerdict = "ok" | "honeypot" | "too-fast";
+type SpamVerdict = "ok" | "honeypot" | "too-fast";
 
 /** `startedAt` is what the form timer read from the token (null when it was not valid). */
 export function checkSpam(form: { honeypot: unknown; startedAt: number | null }, now = Date.now()): SpamVerdict {

@@ -1,5 +1,5 @@
 import { ErrorList } from "~/forms/field";
-import { RATING_MAX } from "./review-schema";
+import { RATING_MAX } from "./review-rules";
 
 const STAR_PATH = "M10 1.5l2.6 5.3 5.9.9-4.3 4.1 1 5.8L10 14.8l-5.2 2.8 1-5.8L1.5 7.7l5.9-.9z";
 

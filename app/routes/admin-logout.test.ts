@@ -30,7 +30,16 @@ const logout = (db: unknown, origin = "http://localhost:3000") =>
   } as never) as Promise<Response>;
 
 const flashOf = (response: Response) =>
-  flash.read(new Request("http://x/", { headers: { Cookie: response.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ") } }));
+  flash.read(
+    new Request("http://x/", {
+      headers: {
+        Cookie: response.headers
+          .getSetCookie()
+          .map((c) => c.split(";")[0])
+          .join("; "),
+      },
+    }),
+  );
 
 describe("logout", () => {
   it("deletes the session, clears the cookie and says so on /home", async () => {

@@ -9,10 +9,7 @@ import privacyStyles from "~/styles/privacy.css?url";
 /** Change together with the text below. */
 export const PRIVACY_LAST_UPDATED = "21 novembre 2026";
 
-export const links: Route.LinksFunction = () => [
-  ...fontPreloads,
-  stylesheet(privacyStyles),
-];
+export const links: Route.LinksFunction = () => [...fontPreloads, stylesheet(privacyStyles)];
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(
@@ -36,29 +33,43 @@ export default function Privacy() {
         <p className="privacy__updated">Ultimo aggiornamento: {PRIVACY_LAST_UPDATED}</p>
         <p>
           Questa informativa spiega come vengono trattati i dati personali di chi visita questo sito, lascia una
-          recensione o mi contatta, ai sensi degli articoli 13 e 14 del Regolamento (UE) 2016/679 (GDPR) e del
-          D.Lgs. 196/2003 (Codice in materia di protezione dei dati personali).
+          recensione o mi contatta, ai sensi degli articoli 13 e 14 del Regolamento (UE) 2016/679 (GDPR) e del D.Lgs.
+          196/2003 (Codice in materia di protezione dei dati personali).
         </p>
       </header>
 
       <nav className="privacy__toc" aria-label="Indice dell'informativa">
         <ol>
-          <li><a href="#titolare">Titolare del trattamento</a></li>
-          <li><a href="#dati">Quali dati tratto</a></li>
-          <li><a href="#finalita">Finalità e basi giuridiche</a></li>
-          <li><a href="#conservazione">Per quanto tempo</a></li>
-          <li><a href="#destinatari">A chi sono comunicati</a></li>
-          <li><a href="#diritti">I tuoi diritti</a></li>
-          <li><a href="#cookie">Cookie</a></li>
+          <li>
+            <a href="#titolare">Titolare del trattamento</a>
+          </li>
+          <li>
+            <a href="#dati">Quali dati tratto</a>
+          </li>
+          <li>
+            <a href="#finalita">Finalità e basi giuridiche</a>
+          </li>
+          <li>
+            <a href="#conservazione">Per quanto tempo</a>
+          </li>
+          <li>
+            <a href="#destinatari">A chi sono comunicati</a>
+          </li>
+          <li>
+            <a href="#diritti">I tuoi diritti</a>
+          </li>
+          <li>
+            <a href="#cookie">Cookie</a>
+          </li>
         </ol>
       </nav>
 
       <section id="titolare" aria-labelledby="titolare-title">
         <h2 id="titolare-title">1. Titolare del trattamento</h2>
         <p>
-          Il titolare del trattamento è {practitioner.name} ({business.legalName}), {practitioner.title}, iscritta
-          all'{practitioner.register} con il n. {practitioner.registerNumber}, P.IVA {business.vatNumber}, con
-          studio in {formatAddress(studios[0]!)}.
+          Il titolare del trattamento è {practitioner.name} ({business.legalName}), {practitioner.title}, iscritta all'
+          {practitioner.register} con il n. {practitioner.registerNumber}, P.IVA {business.vatNumber}, con studio in{" "}
+          {formatAddress(studios[0]!)}.
         </p>
         <p>Per qualsiasi domanda sui tuoi dati puoi scrivere a {email}.</p>
       </section>
@@ -67,17 +78,17 @@ export default function Privacy() {
         <h2 id="dati-title">2. Quali dati tratto</h2>
         <h3>Dati di navigazione</h3>
         <p>
-          Il server che ospita il sito registra, per il suo funzionamento e la sua sicurezza, l'indirizzo della
-          pagina richiesta, l'esito della richiesta e l'ora. L'indirizzo IP è usato anche per limitare l'invio
-          ripetuto di recensioni e i tentativi di accesso all'area riservata (protezione da spam e abusi).
-          Questi dati non servono a identificarti e non sono usati per profilazione.
+          Il server che ospita il sito registra, per il suo funzionamento e la sua sicurezza, l'indirizzo della pagina
+          richiesta, l'esito della richiesta e l'ora. L'indirizzo IP è usato anche per limitare l'invio ripetuto di
+          recensioni e i tentativi di accesso all'area riservata (protezione da spam e abusi). Questi dati non servono a
+          identificarti e non sono usati per profilazione.
         </p>
         <h3>Recensioni</h3>
         <p>
-          Se lasci una recensione tratto il nome che indichi (puoi usare solo il nome e l'iniziale del cognome,
-          o un soprannome), il testo, il voto e l'eventuale foto. Le foto vengono ricodificate e private dei
-          metadati (per esempio la posizione GPS) prima di essere salvate. La recensione, con nome, voto, testo,
-          foto e data, viene pubblicata sul sito ed è visibile a tutti.
+          Se lasci una recensione tratto il nome che indichi (puoi usare solo il nome e l'iniziale del cognome, o un
+          soprannome), il testo, il voto e l'eventuale foto. Le foto vengono ricodificate e private dei metadati (per
+          esempio la posizione GPS) prima di essere salvate. La recensione, con nome, voto, testo, foto e data, viene
+          pubblicata sul sito ed è visibile a tutti.
         </p>
         <p>
           Una recensione può contenere informazioni sulla tua salute, che il GDPR considera &laquo;categorie
@@ -86,19 +97,19 @@ export default function Privacy() {
         </p>
         <h3>Messaggi e richieste di contatto</h3>
         <p>
-          Il modulo di contatto non invia nulla a questo sito: apre il tuo programma di posta con il messaggio
-          pronto, e tratto i dati (nome, indirizzo email, testo) solo quando ricevo la tua email. Lo stesso vale
-          per le telefonate e i messaggi che mi invii.
+          Il modulo di contatto non invia nulla a questo sito: apre il tuo programma di posta con il messaggio pronto, e
+          tratto i dati (nome, indirizzo email, testo) solo quando ricevo la tua email. Lo stesso vale per le telefonate
+          e i messaggi che mi invii.
         </p>
         <h3>Area riservata</h3>
         <p>
-          Per l'amministratrice del sito tratto l'indirizzo email, la password (conservata solo in forma cifrata
-          con funzione di hash) e, per ogni sessione, il browser usato, l'indirizzo IP e le date di accesso, per
-          proteggere l'account da accessi non autorizzati.
+          Per l'amministratrice del sito tratto l'indirizzo email, la password (conservata solo in forma cifrata con
+          funzione di hash) e, per ogni sessione, il browser usato, l'indirizzo IP e le date di accesso, per proteggere
+          l'account da accessi non autorizzati.
         </p>
         <p>
-          I dati che riguardano visite, piani alimentari e salute dei pazienti non passano da questo sito: li
-          tratto in studio, con un'informativa specifica consegnata alla prima visita.
+          I dati che riguardano visite, piani alimentari e salute dei pazienti non passano da questo sito: li tratto in
+          studio, con un'informativa specifica consegnata alla prima visita.
         </p>
       </section>
 
@@ -143,26 +154,23 @@ export default function Privacy() {
           </table>
         </div>
         <p>
-          Fornire i dati è facoltativo; senza il nome e il testo, però, non è possibile pubblicare una
-          recensione, e senza un recapito non posso risponderti. Non prendo decisioni automatizzate e non faccio
-          profilazione.
+          Fornire i dati è facoltativo; senza il nome e il testo, però, non è possibile pubblicare una recensione, e
+          senza un recapito non posso risponderti. Non prendo decisioni automatizzate e non faccio profilazione.
         </p>
       </section>
 
       <section id="conservazione" aria-labelledby="conservazione-title">
         <h2 id="conservazione-title">4. Per quanto tempo conservo i dati</h2>
         <ul>
-          <li>
-            Registri tecnici del server: per il tempo necessario alla sicurezza, di norma non oltre 30 giorni.
-          </li>
+          <li>Registri tecnici del server: per il tempo necessario alla sicurezza, di norma non oltre 30 giorni.</li>
           <li>Indirizzi IP usati contro lo spam e i tentativi di accesso: al massimo 24 ore.</li>
           <li>
-            Recensioni: finché restano pubblicate. Puoi chiederne la rimozione in qualsiasi momento, anche
-            revocando il consenso; la rimuovo con la foto allegata.
+            Recensioni: finché restano pubblicate. Puoi chiederne la rimozione in qualsiasi momento, anche revocando il
+            consenso; la rimuovo con la foto allegata.
           </li>
           <li>
-            Email e richieste di contatto: per il tempo necessario a rispondere e gestire l'eventuale
-            appuntamento, e comunque non oltre 24 mesi, salvo obblighi di legge.
+            Email e richieste di contatto: per il tempo necessario a rispondere e gestire l'eventuale appuntamento, e
+            comunque non oltre 24 mesi, salvo obblighi di legge.
           </li>
           <li>Dati dell'area riservata: finché l'account esiste; le sessioni scadono e vengono cancellate.</li>
         </ul>
@@ -171,14 +179,14 @@ export default function Privacy() {
       <section id="destinatari" aria-labelledby="destinatari-title">
         <h2 id="destinatari-title">5. A chi sono comunicati i dati</h2>
         <p>
-          I dati sono trattati da me e dal fornitore che ospita il sito, nominato responsabile del trattamento
-          (art. 28 GDPR). Non vendo né cedo i dati a terzi e non li trasferisco fuori dall'Unione europea. Le
-          recensioni pubblicate sono visibili a chiunque visiti il sito.
+          I dati sono trattati da me e dal fornitore che ospita il sito, nominato responsabile del trattamento (art. 28
+          GDPR). Non vendo né cedo i dati a terzi e non li trasferisco fuori dall'Unione europea. Le recensioni
+          pubblicate sono visibili a chiunque visiti il sito.
         </p>
         <p>
           I collegamenti a servizi esterni (mappe, prenotazione online, Instagram, WhatsApp) si aprono solo se li
-          scegli: da quel momento si applicano le informative di quei servizi, che agiscono come titolari
-          autonomi. Questo sito non carica alcuna risorsa da server di terzi.
+          scegli: da quel momento si applicano le informative di quei servizi, che agiscono come titolari autonomi.
+          Questo sito non carica alcuna risorsa da server di terzi.
         </p>
       </section>
 
@@ -195,9 +203,8 @@ export default function Privacy() {
           <li>di non essere sottoposto a decisioni basate unicamente su un trattamento automatizzato (art. 22).</li>
         </ul>
         <p>
-          Puoi revocare il consenso in qualsiasi momento, senza pregiudicare la liceità del trattamento svolto
-          prima della revoca (art. 7, par. 3). Per esercitare i tuoi diritti scrivi a {email}: ti rispondo entro
-          un mese.
+          Puoi revocare il consenso in qualsiasi momento, senza pregiudicare la liceità del trattamento svolto prima
+          della revoca (art. 7, par. 3). Per esercitare i tuoi diritti scrivi a {email}: ti rispondo entro un mese.
         </p>
         <p>
           Se ritieni che il trattamento violi la normativa, puoi proporre reclamo al{" "}
@@ -212,9 +219,9 @@ export default function Privacy() {
       <section id="cookie" aria-labelledby="cookie-title">
         <h2 id="cookie-title">7. Cookie</h2>
         <p>
-          Questo sito usa solo cookie tecnici, necessari al suo funzionamento. Non usa cookie di profilazione,
-          di statistica o di terze parti. Per questo, come previsto dalle Linee guida del Garante del 10 giugno
-          2021, non è richiesto il tuo consenso e non viene mostrato alcun banner.
+          Questo sito usa solo cookie tecnici, necessari al suo funzionamento. Non usa cookie di profilazione, di
+          statistica o di terze parti. Per questo, come previsto dalle Linee guida del Garante del 10 giugno 2021, non è
+          richiesto il tuo consenso e non viene mostrato alcun banner.
         </p>
         <div className="table-wrap" role="region" aria-labelledby="cookie-table" tabIndex={0}>
           <table>
@@ -243,7 +250,9 @@ export default function Privacy() {
                 <td>
                   <code>flash</code>
                 </td>
-                <td>Mostra un messaggio di conferma o di errore dopo l'invio di un modulo (per esempio una recensione).</td>
+                <td>
+                  Mostra un messaggio di conferma o di errore dopo l'invio di un modulo (per esempio una recensione).
+                </td>
                 <td>60 secondi, poi viene cancellato</td>
               </tr>
             </tbody>

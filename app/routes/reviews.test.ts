@@ -44,7 +44,13 @@ describe("reviews route when the database fails", () => {
       rateLimiter: { isLimited: broken } as unknown as AppServices["rateLimiter"],
     });
     const body = new FormData();
-    for (const [k, v] of Object.entries({ name: "Anna", content: "Ok", rating: "5", consent: "on", modulo_aperto: formTimer.stamp(Date.now() - 5000) })) {
+    for (const [k, v] of Object.entries({
+      name: "Anna",
+      content: "Ok",
+      rating: "5",
+      consent: "on",
+      modulo_aperto: formTimer.stamp(Date.now() - 5000),
+    })) {
       body.set(k, v);
     }
     const response = (await action({

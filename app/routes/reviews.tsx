@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from "react";
-import { data, Link, redirect, useFetcher } from "react-router";
+import { Link, useFetcher } from "react-router";
 import type { Route } from "./+types/reviews";
 import type { LiveHandle } from "~/components/live-updates";
 import { ReviewBreakdown, ReviewFilterForm } from "~/components/review-breakdown";
@@ -10,7 +10,8 @@ import { PayloadTooLargeError, readFormData } from "~/lib/form-data.server";
 import { pageMeta } from "~/lib/meta";
 import { appendPage, initialListState, mergeFreshPage, type ReviewListPage } from "~/lib/review-list";
 import { ReviewForm, type ReviewActionResult } from "~/reviews/review-form";
-import { reviewMessages, REVIEW_PHOTO_MAX_BYTES, reviewSchema } from "~/reviews/review-schema";
+import { reviewMessages, REVIEW_PHOTO_MAX_BYTES } from "~/reviews/review-rules";
+import { reviewSchema } from "~/reviews/review-schema";
 import { submitReview, typedValues } from "~/reviews/review-submission.server";
 import { STARTED_FIELD } from "~/reviews/spam-guard";
 import { decodeReviewCursor, encodeReviewCursor, toReviewView, type ReviewSummary } from "~/models/reviews.server";
@@ -30,11 +31,7 @@ export const handle: LiveHandle = { liveTables: ["reviews"] };
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: reviewsStyles }];
 
 export const meta: Route.MetaFunction = (args) =>
-  pageMeta(
-    args,
-    "Recensioni",
-    "Le esperienze dei pazienti e il modulo per lasciare la tua recensione.",
-  );
+  pageMeta(args, "Recensioni", "Le esperienze dei pazienti e il modulo per lasciare la tua recensione.");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const s = context.get(servicesContext);
@@ -126,7 +123,14 @@ export async function action({ request, context }: Route.ActionArgs) {
   } catch (error) {
     // E.g. the database is unreachable: the product's error, and the form keeps what was typed.
     s.logger.error({ err: error }, "review submission failed");
-    result = { kind: "rejected", status: 500, message: reviewMessages.failed, errors: {}, values: null, reply: { status: "error" } };
+    result = {
+      kind: "rejected",
+      status: 500,
+      message: reviewMessages.failed,
+      errors: {},
+      values: null,
+      reply: { status: "error" },
+    };
   }
 
   if (result.kind === "rejected") {

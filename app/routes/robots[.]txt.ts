@@ -3,9 +3,15 @@ import { servicesContext } from "~/context";
 
 /** Everything public may be crawled; the admin area and the live stream may not. */
 export function robotsTxt(siteUrl: string): string {
-  return ["User-agent: *", "Disallow: /admin", "Disallow: /events", "Allow: /", "", `Sitemap: ${siteUrl}/sitemap.xml`, ""].join(
-    "\n",
-  );
+  return [
+    "User-agent: *",
+    "Disallow: /admin",
+    "Disallow: /events",
+    "Allow: /",
+    "",
+    `Sitemap: ${siteUrl}/sitemap.xml`,
+    "",
+  ].join("\n");
 }
 
 export function loader({ context }: Route.LoaderArgs) {

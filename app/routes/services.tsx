@@ -28,7 +28,14 @@ export default function Services() {
       <JsonLd data={practiceJsonLd(content, siteUrl)} />
       <Link to="/home" className="back-link">
         <svg viewBox="0 0 20 20" width="18" height="18" aria-hidden="true" focusable="false">
-          <path d="M12.5 4.5L7 10l5.5 5.5" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
+          <path
+            d="M12.5 4.5L7 10l5.5 5.5"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2"
+            strokeLinecap="round"
+            strokeLinejoin="round"
+          />
         </svg>
         Torna alla Home
       </Link>
@@ -43,9 +50,7 @@ export default function Services() {
         <h2 id="cta-title" className="cta-panel__title">
           Vuoi saperne di più?
         </h2>
-        <p>
-          Prenota una prima consulenza: valuteremo insieme la tua situazione e il percorso più adatto a te.
-        </p>
+        <p>Prenota una prima consulenza: valuteremo insieme la tua situazione e il percorso più adatto a te.</p>
         <a className="button" href={content.links.doctorProfile} target="_blank" rel="noopener noreferrer">
           Prenota una Consulenza
           <span className="visually-hidden"> (si apre in una nuova scheda)</span>

@@ -45,8 +45,27 @@ async function photoLikeJpeg(kind: "texture" | "scene"): Promise<Buffer> {
   };
   // "texture": foliage or gravel, colour detail down to the finest scale, the hardest case for an encoder.
   // "scene": colour varies slowly and brightness carries the fine detail, as on a plate on a table.
-  const colourOctaves = kind === "texture" ? [[8, 70], [32, 45], [128, 28], [512, 16], [2000, 9]] : [[6, 55], [24, 30]];
-  const brightnessOctaves = kind === "texture" ? [] : [[100, 30], [400, 20], [1600, 12]];
+  const colourOctaves =
+    kind === "texture"
+      ? [
+          [8, 70],
+          [32, 45],
+          [128, 28],
+          [512, 16],
+          [2000, 9],
+        ]
+      : [
+          [6, 55],
+          [24, 30],
+        ];
+  const brightnessOctaves =
+    kind === "texture"
+      ? []
+      : [
+          [100, 30],
+          [400, 20],
+          [1600, 12],
+        ];
   for (const [cols, amplitude] of colourOctaves as [number, number][]) {
     const big = await upscaledNoise(cols, 3);
     for (let i = 0; i < pixels; i++) sum[i]! += ((big[i]! - 128) / 128) * amplitude;
@@ -73,7 +92,9 @@ async function photoLikeJpeg(kind: "texture" | "scene"): Promise<Buffer> {
         : `<rect x="${x}" y="${y}" width="${size}" height="${Math.floor(size * (0.3 + random()))}" transform="rotate(${Math.floor(random() * 90)} ${x} ${y})" fill="${colour()}" fill-opacity="${opacity}"/>`,
     );
   }
-  const svg = Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="${WIDTH}" height="${HEIGHT}">${shapes.join("")}</svg>`);
+  const svg = Buffer.from(
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${WIDTH}" height="${HEIGHT}">${shapes.join("")}</svg>`,
+  );
   const scene = await sharp(field, { raw: { width: WIDTH, height: HEIGHT, channels: 3 } })
     .composite([{ input: svg }])
     .blur(0.7)
@@ -108,7 +129,9 @@ process.exitCode = allOk ? 0 : 1;
 
 async function measure(kind: string, input: Buffer): Promise<boolean> {
   console.log(`\n== ${kind}: ${WIDTH}×${HEIGHT} (${((WIDTH * HEIGHT) / 1e6).toFixed(0)} MP) JPEG, ${kb(input.length)}`);
-  console.log(`Renditions: WebP fitting ${IMAGE_WIDTHS.join(", ")} px squares; ${RUNS} runs, sharp concurrency ${sharp.concurrency()}`);
+  console.log(
+    `Renditions: WebP fitting ${IMAGE_WIDTHS.join(", ")} px squares; ${RUNS} runs, sharp concurrency ${sharp.concurrency()}`,
+  );
 
   // Warm-up: the first call loads libvips' codecs.
   await processImage(input);
@@ -145,6 +168,8 @@ async function measure(kind: string, input: Buffer): Promise<boolean> {
   console.log(`Total output: ${kb(sizes.reduce((n, s) => n + s.bytes, 0))}`);
   const timeOk = total < TARGET_MS;
   const sizeOk = largest < TARGET_LARGEST_BYTES;
-  console.log(`Time < ${TARGET_MS} ms: ${timeOk ? "met" : "MISSED"}; largest rendition < ${kb(TARGET_LARGEST_BYTES)}: ${sizeOk ? "met" : "MISSED"} (${kb(largest)})`);
+  console.log(
+    `Time < ${TARGET_MS} ms: ${timeOk ? "met" : "MISSED"}; largest rendition < ${kb(TARGET_LARGEST_BYTES)}: ${sizeOk ? "met" : "MISSED"} (${kb(largest)})`,
+  );
   return timeOk && sizeOk;
 }

@@ -93,12 +93,20 @@ try {
     // LIGHTHOUSE_REPORTS=dir keeps each full report, to see what an audit found.
     if (process.env.LIGHTHOUSE_REPORTS) {
       mkdirSync(process.env.LIGHTHOUSE_REPORTS, { recursive: true });
-      writeFileSync(path.join(process.env.LIGHTHOUSE_REPORTS, `${pagePath.replace(/\W+/g, "_") || "_"}.json`), result.report as string);
+      writeFileSync(
+        path.join(process.env.LIGHTHOUSE_REPORTS, `${pagePath.replace(/\W+/g, "_") || "_"}.json`),
+        result.report as string,
+      );
     }
     const { categories, audits } = result.lhr;
-    if (result.lhr.runtimeError) console.error(`${pagePath}: ${result.lhr.runtimeError.code} ${result.lhr.runtimeError.message}`);
-    const requests = (audits["network-requests"]?.details as { items?: { url: string; resourceType?: string; transferSize?: number }[] })
-      ?.items ?? [];
+    if (result.lhr.runtimeError)
+      console.error(`${pagePath}: ${result.lhr.runtimeError.code} ${result.lhr.runtimeError.message}`);
+    const requests =
+      (
+        audits["network-requests"]?.details as {
+          items?: { url: string; resourceType?: string; transferSize?: number }[];
+        }
+      )?.items ?? [];
     const bytesOf = (type: string) =>
       requests.filter((r) => r.resourceType === type).reduce((sum, r) => sum + (r.transferSize ?? 0), 0);
     const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
@@ -119,23 +127,32 @@ try {
     };
     rows.push(row);
 
-    if (row.performance < targets.performance) failures.push(`${pagePath}: Performance ${row.performance} < ${targets.performance}`);
+    if (row.performance < targets.performance)
+      failures.push(`${pagePath}: Performance ${row.performance} < ${targets.performance}`);
     for (const id of ["accessibility", "best-practices", "seo"] as const) {
       if (row[id] < targets[id]) {
         const failed = Object.values(audits)
-          .filter((a) => a.score !== null && a.score < 1 && result.lhr.categories[id]?.auditRefs.some((r) => r.id === a.id && r.weight > 0))
+          .filter(
+            (a) =>
+              a.score !== null &&
+              a.score < 1 &&
+              result.lhr.categories[id]?.auditRefs.some((r) => r.id === a.id && r.weight > 0),
+          )
           .map((a) => a.id);
         failures.push(`${pagePath}: ${id} ${row[id]} < ${targets[id]} (${failed.join(", ")})`);
       }
     }
     if (row.cls > targets.cls) failures.push(`${pagePath}: CLS ${row.cls} > ${targets.cls}`);
-    if (pagePath === "/home" && row.jsKb > targets.homeJsKb) failures.push(`/home: JavaScript ${row.jsKb} KB > ${targets.homeJsKb} KB`);
+    if (pagePath === "/home" && row.jsKb > targets.homeJsKb)
+      failures.push(`/home: JavaScript ${row.jsKb} KB > ${targets.homeJsKb} KB`);
   }
 } finally {
   await server.stop();
 }
 
-console.log("\nLighthouse 13, mobile profile (simulated slow 4G, 4× CPU slowdown); sizes are compressed bytes transferred.\n");
+console.log(
+  "\nLighthouse 13, mobile profile (simulated slow 4G, 4× CPU slowdown); sizes are compressed bytes transferred.\n",
+);
 console.table(
   rows.map((r) => ({
     page: r.path,

@@ -107,7 +107,10 @@ async function startServer(): Promise<Running> {
     headers: { Origin: url },
     redirect: "manual",
   });
-  const cookie = login.headers.getSetCookie().find((c) => c.startsWith("admin_session="))!.split(";")[0]!;
+  const cookie = login.headers
+    .getSetCookie()
+    .find((c) => c.startsWith("admin_session="))!
+    .split(";")[0]!;
   const rssMb = () => processTree(server.pid!).reduce((sum, pid) => sum + residentMb(pid), 0);
   return { url, cookie, rssMb, stop };
 }
@@ -120,27 +123,31 @@ try {
   const png49 = await zeroPng(7000, 7000);
   const png31 = await zeroPng(5600, 5600);
 
-  const reviewUpload = (png: Buffer) => async ({ url }: Running) => {
-    const token = await fillTimeToken(url);
-    const form = new FormData();
-    form.set("name", "Carico");
-    form.set("content", "Recensione con una foto molto grande");
-    form.set("rating", "5");
-    form.set("consent", "on");
-    form.set(STARTED_FIELD, token);
-    form.set("photo", new Blob([new Uint8Array(png)], { type: "image/png" }), "zeri.png");
-    return fetch(`${url}/reviews`, { method: "POST", body: form, redirect: "manual" });
-  };
-  const photoUpload = (png: Buffer) => ({ url, cookie }: Running) => {
-    const form = new FormData();
-    form.set("title", "Carico");
-    form.set("image", new Blob([new Uint8Array(png)], { type: "image/png" }), "zeri.png");
-    return fetch(`${url}/admin/photos`, {
-      method: "POST",
-      body: form,
-      headers: { Origin: url, Cookie: cookie, Accept: "application/json" },
-    });
-  };
+  const reviewUpload =
+    (png: Buffer) =>
+    async ({ url }: Running) => {
+      const token = await fillTimeToken(url);
+      const form = new FormData();
+      form.set("name", "Carico");
+      form.set("content", "Recensione con una foto molto grande");
+      form.set("rating", "5");
+      form.set("consent", "on");
+      form.set(STARTED_FIELD, token);
+      form.set("photo", new Blob([new Uint8Array(png)], { type: "image/png" }), "zeri.png");
+      return fetch(`${url}/reviews`, { method: "POST", body: form, redirect: "manual" });
+    };
+  const photoUpload =
+    (png: Buffer) =>
+    ({ url, cookie }: Running) => {
+      const form = new FormData();
+      form.set("title", "Carico");
+      form.set("image", new Blob([new Uint8Array(png)], { type: "image/png" }), "zeri.png");
+      return fetch(`${url}/admin/photos`, {
+        method: "POST",
+        body: form,
+        headers: { Origin: url, Cookie: cookie, Accept: "application/json" },
+      });
+    };
 
   /** Loads /home with HOME_CLIENTS visitors until `until` settles; returns the latencies, sorted. */
   async function loadHome(url: string, until: Promise<unknown>): Promise<number[]> {
@@ -158,7 +165,8 @@ try {
     );
     return latencies.sort((a, b) => a - b);
   }
-  const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
+  const pct = (sorted: number[], p: number) =>
+    sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
 
   async function burst(name: string, upload: (server: Running) => Promise<Response>) {
     const server = await startServer();
@@ -185,7 +193,15 @@ try {
     }
   }
 
-  function report(name: string, responses: Response[], seconds: number, baseline: number, peak: number, quiet: number[], latencies: number[]) {
+  function report(
+    name: string,
+    responses: Response[],
+    seconds: number,
+    baseline: number,
+    peak: number,
+    quiet: number[],
+    latencies: number[],
+  ) {
     const statuses: Record<number, number> = {};
     for (const r of responses) statuses[r.status] = (statuses[r.status] ?? 0) + 1;
     const rise = peak - baseline;
@@ -195,7 +211,9 @@ try {
     console.log(
       `  server RSS: ${baseline.toFixed(0)} MB before, ${peak.toFixed(0)} MB at peak: +${rise.toFixed(0)} MB (target ≤ ${TARGET_RSS_RISE_MB}) ${rise <= TARGET_RSS_RISE_MB ? "OK" : "MISSED"}`,
     );
-    console.log(`  /home before the burst: ${quiet.length} requests, p50 ${pct(quiet, 50).toFixed(0)} ms, p99 ${pct(quiet, 99).toFixed(0)} ms`);
+    console.log(
+      `  /home before the burst: ${quiet.length} requests, p50 ${pct(quiet, 50).toFixed(0)} ms, p99 ${pct(quiet, 99).toFixed(0)} ms`,
+    );
     console.log(
       `  /home during the burst: ${latencies.length} requests, p50 ${pct(latencies, 50).toFixed(0)} ms, p99 ${p99.toFixed(0)} ms, max ${latencies.at(-1)?.toFixed(0)} ms (target p99 < ${TARGET_P99_MS}) ${p99 < TARGET_P99_MS ? "OK" : "MISSED"}`,
     );

@@ -51,7 +51,9 @@ test("the layout holds at 320 px: no page scrolls sideways", async ({ page }) =>
   await page.setViewportSize({ width: 320, height: 640 });
   for (const pagePath of pages.slice(0, 5)) {
     await page.goto(`${server.url}${pagePath}`);
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
     expect(overflow, pagePath).toBeLessThanOrEqual(0);
   }
 });
@@ -60,7 +62,9 @@ test("the layout holds at 1920 px", async ({ page }) => {
   await page.setViewportSize({ width: 1920, height: 1080 });
   for (const pagePath of pages.slice(0, 5)) {
     await page.goto(`${server.url}${pagePath}`);
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
     expect(overflow, pagePath).toBeLessThanOrEqual(0);
   }
 });
@@ -115,9 +119,14 @@ test("targets: buttons and stand-alone links are at least 24×24 px", async ({ p
         [...document.querySelectorAll<HTMLElement>("button, a, summary, input, textarea")]
           .filter((el) => el.getClientRects().length > 0 && getComputedStyle(el).visibility !== "hidden")
           // Links inside a sentence are exempt (WCAG 2.5.8 "inline").
-          .filter((el) => !(el.tagName === "A" && el.closest("p, li, td, dd") && getComputedStyle(el).display === "inline"))
+          .filter(
+            (el) => !(el.tagName === "A" && el.closest("p, li, td, dd") && getComputedStyle(el).display === "inline"),
+          )
           .filter((el) => !el.classList.contains("skip-link"))
-          .map((el) => ({ el: `${el.tagName}.${el.className} ${el.textContent?.trim().slice(0, 20)}`, box: el.getBoundingClientRect() }))
+          .map((el) => ({
+            el: `${el.tagName}.${el.className} ${el.textContent?.trim().slice(0, 20)}`,
+            box: el.getBoundingClientRect(),
+          }))
           .filter(({ box }) => box.width < 24 || box.height < 24)
           .map(({ el, box }) => `${el} ${Math.round(box.width)}×${Math.round(box.height)}`),
       );

@@ -42,7 +42,9 @@ test("a photo added or deleted in the panel appears on and disappears from an op
   await visitor.waitForTimeout(1000);
 
   await admin.getByRole("textbox", { name: "Titolo (facoltativo)" }).fill("Vellutata di zucca");
-  await admin.getByLabel("Immagine").setInputFiles({ name: "zucca.jpg", mimeType: "image/jpeg", buffer: await jpeg(1200, 900) });
+  await admin
+    .getByLabel("Immagine")
+    .setInputFiles({ name: "zucca.jpg", mimeType: "image/jpeg", buffer: await jpeg(1200, 900) });
   await admin.getByRole("button", { name: "Aggiungi foto" }).click();
   const row = admin.locator(".photo-list > li").filter({ hasText: "Vellutata di zucca" });
   await expect(row).toBeVisible();

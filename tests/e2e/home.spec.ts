@@ -75,15 +75,23 @@ test.describe("home page on the shared server", () => {
     await expect(section.locator(".service-card svg")).toHaveCount(6);
   });
 
-  test("contact: studios with maps links, phone, e-mail, hours and a mailto form with required fields", async ({ page }) => {
+  test("contact: studios with maps links, phone, e-mail, hours and a mailto form with required fields", async ({
+    page,
+  }) => {
     await page.goto("/home");
     const contact = page.locator("#contatti");
     const milano = contact.getByRole("link", { name: /Via Giuseppe Verdi 18, 20121 Milano/ });
     await expect(milano).toHaveAttribute("href", /^https:\/\/www\.google\.com\/maps\/search\/\?api=1&query=/);
     await expect(milano).toHaveAttribute("target", "_blank");
-    await expect(contact.getByRole("link", { name: /Corso Garibaldi 45, 20900 Monza/ })).toHaveAttribute("target", "_blank");
+    await expect(contact.getByRole("link", { name: /Corso Garibaldi 45, 20900 Monza/ })).toHaveAttribute(
+      "target",
+      "_blank",
+    );
     await expect(contact.getByRole("link", { name: "+39 347 218 4590" })).toHaveAttribute("href", "tel:+393472184590");
-    await expect(contact.locator(".contact__email")).toHaveAttribute("href", "mailto:info@giuliaferrari-nutrizionista.it");
+    await expect(contact.locator(".contact__email")).toHaveAttribute(
+      "href",
+      "mailto:info@giuliaferrari-nutrizionista.it",
+    );
     await expect(contact.locator(".contact__hours")).toContainText("Lunedì – Venerdì 9:00–19:00");
     await expect(contact.locator(".contact__hours")).toContainText("Sabato 9:00–13:00");
 
@@ -139,7 +147,9 @@ test.describe("home page on the shared server", () => {
     await page.getByRole("navigation", { name: "Principale" }).getByRole("link", { name: "Contatti" }).click();
     await page.waitForTimeout(150);
     const midway = await page.evaluate(() => window.scrollY);
-    const target = await page.locator("#contatti").evaluate((el) => el.getBoundingClientRect().top + window.scrollY - 80);
+    const target = await page
+      .locator("#contatti")
+      .evaluate((el) => el.getBoundingClientRect().top + window.scrollY - 80);
     expect(midway).toBeGreaterThan(0);
     expect(midway).toBeLessThan(target);
   });
@@ -149,7 +159,9 @@ test.describe("home page on the shared server", () => {
     await page.getByRole("navigation", { name: "Principale" }).getByRole("link", { name: "Contatti" }).click();
     await expect(page).toHaveURL(/\/home#contatti$/);
     await expect
-      .poll(() => page.locator("#contatti").evaluate((el) => Math.round(el.getBoundingClientRect().top)), { timeout: 5000 })
+      .poll(() => page.locator("#contatti").evaluate((el) => Math.round(el.getBoundingClientRect().top)), {
+        timeout: 5000,
+      })
       .toBeLessThanOrEqual(81);
     expect(await page.locator("#contatti").evaluate((el) => el.getBoundingClientRect().top)).toBeGreaterThanOrEqual(79);
   });
@@ -174,9 +186,20 @@ test.describe("home page with photos and reviews", () => {
     const dataDir = freshDataDir();
     await seedPhotos(dataDir, 4);
     await seedReviews(dataDir, [
-      { name: "Vecchia", rating: 3, content: "Troppo vecchia per la home.", createdAt: new Date(Date.now() - 30 * day) },
+      {
+        name: "Vecchia",
+        rating: 3,
+        content: "Troppo vecchia per la home.",
+        createdAt: new Date(Date.now() - 30 * day),
+      },
       { name: "Laura B.", rating: 5, content: "Prima recensione.", createdAt: new Date(Date.now() - 3 * day) },
-      { name: "Marco", rating: 4, content: "Seconda recensione.", createdAt: new Date(Date.now() - 2 * day), withImage: true },
+      {
+        name: "Marco",
+        rating: 4,
+        content: "Seconda recensione.",
+        createdAt: new Date(Date.now() - 2 * day),
+        withImage: true,
+      },
       { name: "Sara T.", rating: 5, content: "Terza recensione.", createdAt: new Date(Date.now() - day) },
       { name: "In attesa", rating: 5, content: "Non ancora approvata.", status: "pending" },
     ]);
@@ -334,9 +357,7 @@ test.describe("home page with photos and reviews", () => {
       await expect(page.locator(".slideshow__slide")).toHaveCount(4);
       await page.getByRole("link", { name: "Foto 3" }).click();
       await expect(page).toHaveURL(/#ricetta-3$/);
-      await expect
-        .poll(() => track.evaluate((el) => Math.round(el.scrollLeft / el.clientWidth)))
-        .toBe(2);
+      await expect.poll(() => track.evaluate((el) => Math.round(el.scrollLeft / el.clientWidth))).toBe(2);
       // Controls that need JavaScript keep their room but stay out of the way.
       await expect(page.locator(".slideshow__rotation")).toBeHidden();
     });

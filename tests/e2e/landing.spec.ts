@@ -45,9 +45,7 @@ test.describe("landing page", () => {
   test("holds still when the visitor prefers reduced motion", async ({ page }) => {
     await page.emulateMedia({ reducedMotion: "reduce" });
     await page.goto("/");
-    const animation = await page
-      .locator(".landing__name")
-      .evaluate((el) => getComputedStyle(el).animationName);
+    const animation = await page.locator(".landing__name").evaluate((el) => getComputedStyle(el).animationName);
     expect(animation).toBe("none");
   });
 
@@ -80,9 +78,7 @@ test.describe("site shell", () => {
     await expect(header).toHaveAttribute("data-scrolled", "false");
     await page.evaluate(() => window.scrollTo(0, 60));
     await expect(header).toHaveAttribute("data-scrolled", "true");
-    await expect
-      .poll(() => header.evaluate((el) => getComputedStyle(el).backgroundColor))
-      .not.toBe("rgba(0, 0, 0, 0)");
+    await expect.poll(() => header.evaluate((el) => getComputedStyle(el).backgroundColor)).not.toBe("rgba(0, 0, 0, 0)");
     await page.evaluate(() => window.scrollTo(0, 0));
     await expect(header).toHaveAttribute("data-scrolled", "false");
   });

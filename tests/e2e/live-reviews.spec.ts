@@ -44,15 +44,18 @@ test.describe("reviews appear live", () => {
   test("home shows the three newest reviews, updated live", async ({ page }) => {
     const home = await startAppServer();
     try {
-      for (const name of ["Prima", "Seconda", "Terza", "Quarta"]) expect(await postReview(home.url, { name })).toBe(303);
+      for (const name of ["Prima", "Seconda", "Terza", "Quarta"])
+        expect(await postReview(home.url, { name })).toBe(303);
       await page.goto(`${home.url}/home`);
       const cards = page.locator("#recensioni .review-card");
       await expect(cards).toHaveCount(3);
       await expect(cards.locator(".review-card__name")).toHaveText(["Quarta", "Terza", "Seconda"]);
-      await expect(page.locator("#recensioni").getByRole("link", { name: /recensioni/i }).first()).toHaveAttribute(
-        "href",
-        "/reviews",
-      );
+      await expect(
+        page
+          .locator("#recensioni")
+          .getByRole("link", { name: /recensioni/i })
+          .first(),
+      ).toHaveAttribute("href", "/reviews");
 
       expect(await postReview(home.url, { name: "Quinta" })).toBe(303);
       await expect(cards.locator(".review-card__name")).toHaveText(["Quinta", "Quarta", "Terza"], {
@@ -87,7 +90,9 @@ test.describe("several app instances on one PostgreSQL", () => {
     // The stream is open before the review is sent.
     const streamOpen = page.waitForResponse((response) => response.url().endsWith("/events"));
     await page.goto(`${second.url}/reviews`);
-    await expect(page.getByText("Nessuna recensione disponibile. Sii il primo a lasciare una recensione!")).toBeVisible();
+    await expect(
+      page.getByText("Nessuna recensione disponibile. Sii il primo a lasciare una recensione!"),
+    ).toBeVisible();
     await streamOpen;
 
     expect(await postReview(first.url, { name: "Dall'altra istanza", rating: 4 })).toBe(303);

@@ -71,7 +71,10 @@ test.describe("reviews page with JavaScript", () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     // Privacy: a nickname is enough, consent links to the notice, and how reviews are handled is one click away.
     await expect(page.getByText("Basta il nome o un soprannome.")).toBeVisible();
-    await expect(page.locator(".review-form").getByRole("link", { name: "informativa privacy" })).toHaveAttribute("href", "/privacy");
+    await expect(page.locator(".review-form").getByRole("link", { name: "informativa privacy" })).toHaveAttribute(
+      "href",
+      "/privacy",
+    );
     await expect(form(page).consent).toHaveAttribute("required", "");
     await page.getByText("Come gestiamo e controlliamo le recensioni").click();
     await expect(page.getByText(/Sono pubblicate subito e controllate in seguito\./)).toBeVisible();
@@ -81,7 +84,9 @@ test.describe("reviews page with JavaScript", () => {
     await expect(page).toHaveURL(/#lascia-recensione$/);
   });
 
-  test("submits a review: busy button, success toast, form cleared, review listed with stars and date", async ({ page }) => {
+  test("submits a review: busy button, success toast, form cleared, review listed with stars and date", async ({
+    page,
+  }) => {
     const name = uniqueName("Chiara");
     await page.goto(`${server.url}/reviews`);
     const f = form(page);
@@ -225,7 +230,11 @@ test.describe("reviews page with JavaScript", () => {
     const f = form(page);
     await f.name.fill(name);
     await f.content.fill("Allego un file che non è una foto.");
-    await f.photo.setInputFiles({ name: "foto.jpg", mimeType: "image/jpeg", buffer: Buffer.from("solo testo, niente immagine") });
+    await f.photo.setInputFiles({
+      name: "foto.jpg",
+      mimeType: "image/jpeg",
+      buffer: Buffer.from("solo testo, niente immagine"),
+    });
     await f.consent.check();
     await waitForFillTime(page);
     await f.submit.click();
@@ -237,10 +246,12 @@ test.describe("reviews page with JavaScript", () => {
 
   test("user text is shown as text, never as markup", async ({ page }) => {
     const name = uniqueName("<b>Grassetto</b>");
-    await postReview(server.url, { name, content: '<img src=x onerror="document.title=\'violato\'"> <i>ciao</i>' });
+    await postReview(server.url, { name, content: "<img src=x onerror=\"document.title='violato'\"> <i>ciao</i>" });
     await page.goto(`${server.url}/reviews`);
     const card = reviewCard(page, name);
-    await expect(card.locator(".review-card__content")).toHaveText('<img src=x onerror="document.title=\'violato\'"> <i>ciao</i>');
+    await expect(card.locator(".review-card__content")).toHaveText(
+      "<img src=x onerror=\"document.title='violato'\"> <i>ciao</i>",
+    );
     await expect(card.locator("b, i, img")).toHaveCount(0);
     expect(await page.title()).not.toBe("violato");
   });
@@ -273,11 +284,14 @@ test.describe("reviews page with JavaScript", () => {
     await expect(page.locator(".review-form__trap")).toHaveAttribute("aria-hidden", "true");
   });
 
-  test("average and count sit above the list, and 'Carica altre' appends without losing what is shown", async ({ page }) => {
+  test("average and count sit above the list, and 'Carica altre' appends without losing what is shown", async ({
+    page,
+  }) => {
     const own = await startAppServer({ REVIEWS_RATE_LIMIT: "1000" });
     try {
       // 23 reviews rated 5, 4, 3, 2, 1, 5, 4, … : average 3.1.
-      for (let i = 1; i <= 23; i++) expect(await postReview(own.url, { name: `Paziente ${i}`, rating: 5 - ((i - 1) % 5) })).toBe(303);
+      for (let i = 1; i <= 23; i++)
+        expect(await postReview(own.url, { name: `Paziente ${i}`, rating: 5 - ((i - 1) % 5) })).toBe(303);
       await page.goto(`${own.url}/reviews`);
       await expect(page.locator(".reviews-summary")).toHaveText(/3,1\s*su 5.*23 recensioni/);
       const cards = page.locator(".review-list .review-card");
@@ -310,7 +324,9 @@ test.describe("reviews page with JavaScript", () => {
   });
 
   // The page's own content; the shared header and footer are checked by the site's specs.
-  test("has no accessibility violations on phone and desktop, also with errors shown and the photo open", async ({ page }) => {
+  test("has no accessibility violations on phone and desktop, also with errors shown and the photo open", async ({
+    page,
+  }) => {
     const name = uniqueName("Axe");
     await postReview(server.url, { name, photo: await jpeg(1200, 900) });
     for (const viewport of viewports) {
@@ -320,7 +336,9 @@ test.describe("reviews page with JavaScript", () => {
       await form(page).submit.click();
       await expect(form(page).status).toHaveText(REQUIRED);
       await expectNoAxeViolations(page);
-      await reviewCard(page, name).getByRole("link", { name: /Foto allegata/ }).click();
+      await reviewCard(page, name)
+        .getByRole("link", { name: /Foto allegata/ })
+        .click();
       await expect(page.getByRole("dialog")).toBeVisible();
       await expectNoAxeViolations(page);
       await page.keyboard.press("Escape");
@@ -415,10 +433,19 @@ test.describe("reviews page without JavaScript", () => {
     await expect(reviewCard(page, "Marta").filter({ hasText: "Foto enorme" })).toHaveCount(0);
   });
 
-  test("the server enforces the caps the browser would: 80 characters of name, 2,000 of text, rating 1–5", async ({ request }) => {
+  test("the server enforces the caps the browser would: 80 characters of name, 2,000 of text, rating 1–5", async ({
+    request,
+  }) => {
     const post = async (fields: Record<string, string>) => {
       const response = await request.post(`${server.url}/reviews`, {
-        multipart: { name: "Anna", content: "Ok", rating: "5", consent: "on", modulo_aperto: await fillTimeToken(server.url), ...fields },
+        multipart: {
+          name: "Anna",
+          content: "Ok",
+          rating: "5",
+          consent: "on",
+          modulo_aperto: await fillTimeToken(server.url),
+          ...fields,
+        },
         maxRedirects: 0,
       });
       return { status: response.status(), body: await response.text() };
@@ -495,7 +522,9 @@ test.describe("limits and moderation", () => {
     }
   });
 
-  test("with moderation on, the toast says the review appears after approval and it is not listed", async ({ page }) => {
+  test("with moderation on, the toast says the review appears after approval and it is not listed", async ({
+    page,
+  }) => {
     const moderated = await startAppServer({ REVIEWS_MODERATION: "on" });
     try {
       await page.goto(`${moderated.url}/reviews`);

@@ -126,7 +126,9 @@ test.describe("Italian legal duties", () => {
     for (const path of ["/", "/home", "/services", "/privacy", "/non-esiste"]) {
       await page.goto(path);
       const footer = page.locator("footer.site-footer");
-      await expect(footer, path).toContainText("Biologa Nutrizionista · Ordine dei Biologi della Lombardia, iscrizione n. AA_084512");
+      await expect(footer, path).toContainText(
+        "Biologa Nutrizionista · Ordine dei Biologi della Lombardia, iscrizione n. AA_084512",
+      );
       await expect(footer, path).toContainText("P.IVA 07184320153");
       await expect(footer.getByRole("link", { name: "Privacy e cookie" }), path).toHaveAttribute("href", "/privacy");
     }

@@ -13,7 +13,9 @@ test.describe("services page", () => {
   test("back link, heading, intro, the six services and the booking prompt", async ({ page }) => {
     await page.goto("/services");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("I Miei Servizi");
-    await expect(page.locator(".services-page__intro")).toContainText("ampia gamma di servizi di nutrizione personalizzati");
+    await expect(page.locator(".services-page__intro")).toContainText(
+      "ampia gamma di servizi di nutrizione personalizzati",
+    );
     await expect(page.locator(".service-card").getByRole("heading", { level: 2 })).toHaveText(serviceTitles);
     for (const card of await page.locator(".service-card").all()) {
       await expect(card.locator("svg")).toHaveCount(1);

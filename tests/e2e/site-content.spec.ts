@@ -28,7 +28,10 @@ test.afterAll(async () => {
   await server?.stop();
 });
 
-async function signIn(browser: Browser, options: { javaScriptEnabled?: boolean; viewport?: { width: number; height: number } } = {}) {
+async function signIn(
+  browser: Browser,
+  options: { javaScriptEnabled?: boolean; viewport?: { width: number; height: number } } = {},
+) {
   const context = await browser.newContext(options);
   const page = await context.newPage();
   await page.goto(`${server.url}/admin-login`);
@@ -90,7 +93,9 @@ test("texts and services appear on /home and /services without reloading", async
 
   await admin.goto(`${server.url}/admin/contenuti/testi`);
   await admin.getByLabel("Titolo principale della home").fill("Mangiare bene, con gusto");
-  await admin.getByLabel("Chi Sono").fill("Primo paragrafo <b>non HTML</b>".replace(/[<>]/g, "") + "\n\nSecondo paragrafo\ncon un a capo.");
+  await admin
+    .getByLabel("Chi Sono")
+    .fill("Primo paragrafo <b>non HTML</b>".replace(/[<>]/g, "") + "\n\nSecondo paragrafo\ncon un a capo.");
   await admin.getByLabel("Introduzione della pagina dei servizi").fill("Percorsi su misura per ogni età.");
   await saveAndPublish(admin);
 
@@ -200,7 +205,9 @@ test("the server refuses the same values when the browser does not check them (n
   await admin.getByRole("button", { name: "Salva e pubblica" }).click();
   await expect(admin.getByLabel("Partita IVA", { exact: true })).toHaveAccessibleDescription(/Partita IVA non valida/);
   await expect(admin.getByLabel("Partita IVA", { exact: true })).toHaveValue("12345678901");
-  await expect(admin.getByText("L'albo professionale è obbligatorio: per legge compare in fondo a ogni pagina.")).toBeVisible();
+  await expect(
+    admin.getByText("L'albo professionale è obbligatorio: per legge compare in fondo a ogni pagina."),
+  ).toBeVisible();
   await expect(admin.getByText(/^Indirizzo web non valido/)).toBeVisible();
 
   await admin.goto(`${server.url}/admin/contenuti/testi`);
@@ -282,7 +289,9 @@ test("portrait: upload, replace and remove, seen on an open /home", async ({ bro
   await expect(portrait).toHaveAttribute("src", "/images/ritratto.svg");
 
   await admin.goto(`${server.url}/admin/contenuti/ritratto`);
-  await admin.getByLabel("Foto", { exact: true }).setInputFiles({ name: "ritratto.jpg", mimeType: "image/jpeg", buffer: await jpeg(900, 1200) });
+  await admin
+    .getByLabel("Foto", { exact: true })
+    .setInputFiles({ name: "ritratto.jpg", mimeType: "image/jpeg", buffer: await jpeg(900, 1200) });
   await saveAndPublish(admin, "Carica e pubblica");
   await expect(portrait).toHaveAttribute("src", /^\/media\/site\/[A-Za-z0-9_-]+\.webp$/);
   const firstSrc = await portrait.getAttribute("src");
@@ -317,10 +326,19 @@ test("portrait: upload, replace and remove, seen on an open /home", async ({ bro
 test("portrait without JavaScript, and a file that is not an image", async ({ browser }) => {
   const admin = await signIn(browser, { javaScriptEnabled: false });
   await admin.goto(`${server.url}/admin/contenuti/ritratto`);
-  await admin.getByLabel("Foto", { exact: true }).setInputFiles({ name: "finto.jpg", mimeType: "image/jpeg", buffer: Buffer.from("non sono una foto") });
+  await admin
+    .getByLabel("Foto", { exact: true })
+    .setInputFiles({ name: "finto.jpg", mimeType: "image/jpeg", buffer: Buffer.from("non sono una foto") });
   await admin.getByRole("button", { name: "Carica e pubblica" }).click();
-  await expect(admin.locator(".toast, [role=status], [role=alert]").filter({ hasText: /immagine/i }).first()).toBeVisible();
-  await admin.getByLabel("Foto", { exact: true }).setInputFiles({ name: "ritratto.jpg", mimeType: "image/jpeg", buffer: await jpeg(800, 1000) });
+  await expect(
+    admin
+      .locator(".toast, [role=status], [role=alert]")
+      .filter({ hasText: /immagine/i })
+      .first(),
+  ).toBeVisible();
+  await admin
+    .getByLabel("Foto", { exact: true })
+    .setInputFiles({ name: "ritratto.jpg", mimeType: "image/jpeg", buffer: await jpeg(800, 1000) });
   await saveAndPublish(admin, "Carica e pubblica");
   expect(await (await fetch(`${server.url}/home`)).text()).toMatch(/src="\/media\/site\//);
   await saveAndPublish(admin, "Rimuovi il ritratto");
@@ -341,7 +359,9 @@ for (const viewport of viewports) {
       await admin.goto(`${server.url}${pathname}`);
       await expect(admin.locator(".content-section")).toBeVisible();
       await expectNoAxeViolations(admin);
-      expect(await admin.evaluate(() => document.documentElement.scrollWidth), pathname).toBeLessThanOrEqual(viewport.width);
+      expect(await admin.evaluate(() => document.documentElement.scrollWidth), pathname).toBeLessThanOrEqual(
+        viewport.width,
+      );
     }
     // With messages showing, too.
     await admin.goto(`${server.url}/admin/contenuti/pratica`);

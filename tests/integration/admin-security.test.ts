@@ -48,11 +48,23 @@ async function seed(dataDir: string): Promise<Seeded> {
 
     const media = createLocalMediaStorage(path.join(dataDir, "media"));
     const image = await storeImage(media, "recipe-photos", await jpeg(600, 400));
-    const photo = await createRecipePhotoRepository(db).add({ title: "Originale", imageUrl: largestUrl(media, image), image });
-    const review = await createReviewRepository(db).add({ name: "Anna", content: "In attesa", rating: 4, status: "pending" });
+    const photo = await createRecipePhotoRepository(db).add({
+      title: "Originale",
+      imageUrl: largestUrl(media, image),
+      image,
+    });
+    const review = await createReviewRepository(db).add({
+      name: "Anna",
+      content: "In attesa",
+      rating: 4,
+      status: "pending",
+    });
 
     const expired = await sessions.create({ userId: admin.id, verified: true });
-    await db.update(adminSessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(adminSessions.idHash, expired.session.idHash));
+    await db
+      .update(adminSessions)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(adminSessions.idHash, expired.session.idHash));
     const pending = await sessions.create({ userId: admin.id, verified: false });
     // Last used two days ago, still valid: the next request must renew it.
     const stale = await sessions.create({ userId: admin.id, verified: true });
@@ -148,7 +160,16 @@ describe("admin security over HTTP", () => {
     { path: "/admin/photos", body: () => form({ intent: "delete-photo", id: "" }) },
     { path: "/admin/reviews", body: () => form({ intent: "review-status", id: "", status: "published" }) },
     { path: "/admin/reviews", body: () => form({ intent: "delete-review", id: "" }) },
-    { path: "/admin/account", body: () => form({ intent: "password", current: ADMIN.password, next: "nuova-password-rubata", confirm: "nuova-password-rubata" }) },
+    {
+      path: "/admin/account",
+      body: () =>
+        form({
+          intent: "password",
+          current: ADMIN.password,
+          next: "nuova-password-rubata",
+          confirm: "nuova-password-rubata",
+        }),
+    },
     { path: "/admin/account", body: () => form({ intent: "totp-start" }) },
     { path: "/admin/account", body: () => form({ intent: "logout-others" }) },
     {
@@ -233,7 +254,11 @@ describe("admin security over HTTP", () => {
 
   it("every state-changing request from a foreign Origin gets 403 and changes nothing, even with a valid session", async () => {
     for (const origin of ["https://evil.example", "null", "http://127.0.0.1.evil.example"]) {
-      for (const target of [...targets, { path: "/admin-logout", body: () => form({}) }, { path: "/admin-login", body: () => form(ADMIN) }]) {
+      for (const target of [
+        ...targets,
+        { path: "/admin-logout", body: () => form({}) },
+        { path: "/admin-login", body: () => form(ADMIN) },
+      ]) {
         const body = target.path.startsWith("/admin-log") ? target.body() : bodyFor(target);
         const response = await request(target.path, { method: "POST", body, cookie: validCookie, origin });
         expect(response.status, `${origin}: POST ${target.path}`).toBe(403);
@@ -241,7 +266,12 @@ describe("admin security over HTTP", () => {
     }
     // No Origin and no Referer at all: refused for admin writes (a browser always sends one).
     for (const target of targets) {
-      const response = await request(target.path, { method: "POST", body: bodyFor(target), cookie: validCookie, origin: null });
+      const response = await request(target.path, {
+        method: "POST",
+        body: bodyFor(target),
+        cookie: validCookie,
+        origin: null,
+      });
       expect(response.status, `no origin: POST ${target.path}`).toBe(403);
     }
     // A foreign Referer without Origin counts as foreign.
@@ -257,15 +287,28 @@ describe("admin security over HTTP", () => {
   });
 
   it("the same requests with a valid session and our Origin do work (so the refusals above are real)", async () => {
-    const retitle = await request("/admin/photos.data", { method: "POST", body: form({ intent: "retitle", id: seeded.photoId, title: "Rinominata" }), cookie: validCookie });
+    const retitle = await request("/admin/photos.data", {
+      method: "POST",
+      body: form({ intent: "retitle", id: seeded.photoId, title: "Rinominata" }),
+      cookie: validCookie,
+    });
     expect(retitle.status).toBe(200);
     const upload = new FormData();
     upload.set("title", "Nuova");
     upload.set("image", new Blob([new Uint8Array(await jpeg(300, 200))], { type: "image/jpeg" }), "n.jpg");
-    const added = await request("/admin/photos", { method: "POST", body: upload, cookie: validCookie, headers: { Accept: "application/json" } });
+    const added = await request("/admin/photos", {
+      method: "POST",
+      body: upload,
+      cookie: validCookie,
+      headers: { Accept: "application/json" },
+    });
     expect(added.status).toBe(201);
     expect(await added.json()).toMatchObject({ ok: true, message: "Foto ricetta aggiunta con successo!" });
-    const approved = await request("/admin/reviews.data", { method: "POST", body: form({ intent: "review-status", id: seeded.reviewId, status: "published" }), cookie: validCookie });
+    const approved = await request("/admin/reviews.data", {
+      method: "POST",
+      body: form({ intent: "review-status", id: seeded.reviewId, status: "published" }),
+      cookie: validCookie,
+    });
     expect(approved.status).toBe(200);
     const html = await (await request("/admin", { cookie: validCookie })).text();
     expect(html).toContain("Rinominata");
@@ -276,12 +319,22 @@ describe("admin security over HTTP", () => {
   it("rejects an upload over 10 MB on the server, before storing anything", async () => {
     const big = new FormData();
     big.set("image", new Blob([new Uint8Array(10 * 1024 * 1024 + 10)], { type: "image/jpeg" }), "big.jpg");
-    const response = await request("/admin/photos", { method: "POST", body: big, cookie: validCookie, headers: { Accept: "application/json" } });
+    const response = await request("/admin/photos", {
+      method: "POST",
+      body: big,
+      cookie: validCookie,
+      headers: { Accept: "application/json" },
+    });
     expect(response.status).toBe(413);
     expect(await response.json()).toMatchObject({ ok: false, message: "L'immagine deve essere inferiore a 10MB" });
     const empty = new FormData();
     empty.set("title", "solo titolo");
-    const none = await request("/admin/photos", { method: "POST", body: empty, cookie: validCookie, headers: { Accept: "application/json" } });
+    const none = await request("/admin/photos", {
+      method: "POST",
+      body: empty,
+      cookie: validCookie,
+      headers: { Accept: "application/json" },
+    });
     expect(await none.json()).toMatchObject({ ok: false, message: "Seleziona un'immagine" });
   });
 
@@ -356,7 +409,15 @@ describe("admin security over HTTP", () => {
     expect(first.response.headers.getSetCookie().join()).not.toContain("Login effettuato");
     // The password alone opens nothing.
     expect((await request("/admin", { cookie: pending })).status).toBe(302);
-    expect((await request("/admin/photos.data", { method: "POST", body: form({ intent: "delete-photo", id: seeded.photoId }), cookie: pending })).status).toBe(401);
+    expect(
+      (
+        await request("/admin/photos.data", {
+          method: "POST",
+          body: form({ intent: "delete-photo", id: seeded.photoId }),
+          cookie: pending,
+        })
+      ).status,
+    ).toBe(401);
 
     const code = (value: string, cookie = pending) =>
       request("/admin-login", { method: "POST", body: form({ intent: "code", code: value }), cookie, ip });
@@ -380,7 +441,12 @@ describe("admin security over HTTP", () => {
     const recovery = seeded.recoveryCodes[0]!;
     expect((await code(recovery.toUpperCase(), second.cookie!)).status).toBe(302);
     const third = await login(TWO_FACTOR, nextIp());
-    const reused = await request("/admin-login", { method: "POST", body: form({ intent: "code", code: recovery }), cookie: third.cookie!, ip: nextIp() });
+    const reused = await request("/admin-login", {
+      method: "POST",
+      body: form({ intent: "code", code: recovery }),
+      cookie: third.cookie!,
+      ip: nextIp(),
+    });
     expect(reused.status).toBe(401);
   });
 
@@ -453,7 +519,9 @@ describe("npm run admin:create", () => {
     expect(fromStdin.stdout).toContain("Amministratore creato");
     const fromEnv = npm("", { ADMIN_PASSWORD: "password-da-variabile-9" }, "seconda@studio.test");
     expect(fromEnv.status, fromEnv.stderr).toBe(0);
-    const logs = readdirSync(logsDir).map((file) => readFileSync(path.join(logsDir, file), "utf8")).join("\n");
+    const logs = readdirSync(logsDir)
+      .map((file) => readFileSync(path.join(logsDir, file), "utf8"))
+      .join("\n");
     expect(logs).toContain("admin:create");
     for (const secret of [account.password, "password-da-variabile-9"]) {
       expect(fromStdin.stdout + fromStdin.stderr + fromEnv.stdout + fromEnv.stderr + logs).not.toContain(secret);
@@ -484,7 +552,9 @@ describe("npm run admin:create", () => {
       expect(await canLogin(server, account.email, account.password)).toBe(false);
       expect(await canLogin(server, account.email, "password-nuova-del-2025")).toBe(true);
       // A password reset signs out every session.
-      expect((await fetch(`${server.url}/admin`, { headers: { Cookie: cookie }, redirect: "manual" })).status).toBe(302);
+      expect((await fetch(`${server.url}/admin`, { headers: { Cookie: cookie }, redirect: "manual" })).status).toBe(
+        302,
+      );
     } finally {
       await server.stop();
     }

@@ -18,7 +18,10 @@ describe("limits and once-only codes under parallel bursts (PostgreSQL)", () => 
   const nextIp = () => `198.51.100.${++ipCounter}`;
 
   const PASSWORD_ONLY = { email: "admin@studio.test", password: "password-amministratore-1" };
-  const totpUsers = [1, 2, 3].map((n) => ({ email: `totp${n}@studio.test`, password: `password-con-due-fattori-${n}` }));
+  const totpUsers = [1, 2, 3].map((n) => ({
+    email: `totp${n}@studio.test`,
+    password: `password-con-due-fattori-${n}`,
+  }));
   const secrets: string[] = [];
   const recoveryCodes: string[][] = [];
 
@@ -58,7 +61,10 @@ describe("limits and once-only codes under parallel bursts (PostgreSQL)", () => 
       ?.split(";")[0];
 
   const tally = (responses: Response[]) =>
-    responses.reduce<Record<number, number>>((counts, r) => ({ ...counts, [r.status]: (counts[r.status] ?? 0) + 1 }), {});
+    responses.reduce<Record<number, number>>(
+      (counts, r) => ({ ...counts, [r.status]: (counts[r.status] ?? 0) + 1 }),
+      {},
+    );
 
   /** Password step done for `count` pending logins of a TOTP account, each from its own address. */
   async function pendingLogins(account: { email: string; password: string }, count: number) {
@@ -72,7 +78,8 @@ describe("limits and once-only codes under parallel bursts (PostgreSQL)", () => 
     return pending;
   }
 
-  const signedIn = (responses: Response[]) => responses.filter((r) => r.status === 302 && r.headers.get("location") === "/admin");
+  const signedIn = (responses: Response[]) =>
+    responses.filter((r) => r.status === 302 && r.headers.get("location") === "/admin");
 
   it("50 reviews posted at once from one address with a limit of 5: exactly 5 accepted", async () => {
     const ip = nextIp();

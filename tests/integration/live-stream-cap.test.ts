@@ -17,7 +17,10 @@ interface Stream {
 /** Opens GET /events as a client at `ip` (the server trusts X-Forwarded-For from loopback); resolves once the head arrives. */
 function openStream(url: string, ip: string): Promise<Stream> {
   return new Promise((resolve, reject) => {
-    const req = http.get(`${url}/events`, { headers: { "X-Forwarded-For": ip, Accept: "text/event-stream" }, agent: false });
+    const req = http.get(`${url}/events`, {
+      headers: { "X-Forwarded-For": ip, Accept: "text/event-stream" },
+      agent: false,
+    });
     req.on("error", reject);
     req.on("response", (res) => {
       const stream: Stream = {
@@ -42,7 +45,9 @@ describe("/events cap per client and in total", () => {
   const streams: Stream[] = [];
 
   beforeAll(async () => {
-    const { startServer, serverBuild }: typeof import("../../server/app") = await import(path.join(root, "build/server/index.js"));
+    const { startServer, serverBuild }: typeof import("../../server/app") = await import(
+      path.join(root, "build/server/index.js")
+    );
     running = await startServer(serverBuild, {
       DATABASE_URL: await createPostgresDatabase(),
       PORT: "0",

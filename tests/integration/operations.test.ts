@@ -166,7 +166,14 @@ describe("npm start under a supervisor", () => {
     const port = await freePort();
     const npm = spawn("npm", ["start"], {
       cwd: root,
-      env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: "127.0.0.1", LOG_LEVEL: "warn", WEB_CONCURRENCY: "2" },
+      env: {
+        ...process.env,
+        DATA_DIR: dataDir,
+        PORT: String(port),
+        HOST: "127.0.0.1",
+        LOG_LEVEL: "warn",
+        WEB_CONCURRENCY: "2",
+      },
       stdio: ["ignore", "pipe", "pipe"],
     });
     let output = "";

@@ -68,7 +68,9 @@ describe("no orphan media after kill -9 (PostgreSQL)", () => {
     const storage = trackMediaWrites(createLocalMediaStorage(mediaDir), database.db);
     const saved = await rowKeys();
     const orphansBefore = filesOn(mediaDir).filter((f) => !saved.has(f));
-    console.info(`after ${KILLS} kills: ${filesOn(mediaDir).length} files, ${saved.size} in rows, ${orphansBefore.length} orphans`);
+    console.info(
+      `after ${KILLS} kills: ${filesOn(mediaDir).length} files, ${saved.size} in rows, ${orphansBefore.length} orphans`,
+    );
     expect(orphansBefore.length).toBeGreaterThan(0);
 
     // A fresh sweep leaves young files alone: they could belong to an upload in progress.
@@ -79,7 +81,9 @@ describe("no orphan media after kill -9 (PostgreSQL)", () => {
     for (const file of filesOn(mediaDir)) utimesSync(path.join(mediaDir, file), hourAgo, hourAgo);
     await database.db.update(mediaObjects).set({ createdAt: hourAgo });
     const result = await sweepOrphanMedia(database.db, storage);
-    console.info(`sweep removed ${result.removed.length} objects and ${result.temporaryRemoved.length} temporary files`);
+    console.info(
+      `sweep removed ${result.removed.length} objects and ${result.temporaryRemoved.length} temporary files`,
+    );
 
     const after = filesOn(mediaDir);
     const orphansAfter = after.filter((f) => !saved.has(f));

@@ -93,7 +93,11 @@ describe("production server on the embedded database", () => {
   });
 
   it("answers 404 for media keys that do not exist or try to leave the media folder", async () => {
-    for (const key of ["reviews/AAAAAAAAAAAAAAAAAAAAAA.webp", "..%2F..%2Fpackage.json", "reviews/..%2F..%2F..%2Fpackage.json"]) {
+    for (const key of [
+      "reviews/AAAAAAAAAAAAAAAAAAAAAA.webp",
+      "..%2F..%2Fpackage.json",
+      "reviews/..%2F..%2F..%2Fpackage.json",
+    ]) {
       const response = await fetch(`${server.url}/media/${key}`);
       expect(response.status, key).toBe(404);
     }

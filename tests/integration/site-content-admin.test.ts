@@ -7,12 +7,22 @@ import { startAppServer, type AppServer } from "../support/app-server";
 const writes: { path: string; body: () => Promise<FormData | URLSearchParams> }[] = [
   {
     path: "/admin/contenuti/pratica",
-    body: async () => new URLSearchParams({ version: "1", "business.vatNumber": "01234567897", "practitioner.name": "Intruso" }),
+    body: async () =>
+      new URLSearchParams({ version: "1", "business.vatNumber": "01234567897", "practitioner.name": "Intruso" }),
   },
-  { path: "/admin/contenuti/studi", body: async () => new URLSearchParams({ version: "1", "studios[0].name": "Intruso" }) },
+  {
+    path: "/admin/contenuti/studi",
+    body: async () => new URLSearchParams({ version: "1", "studios[0].name": "Intruso" }),
+  },
   { path: "/admin/contenuti/orari", body: async () => new URLSearchParams({ version: "1", "hours[0].closed": "on" }) },
-  { path: "/admin/contenuti/testi", body: async () => new URLSearchParams({ version: "1", "texts.heroTitle": "Intruso" }) },
-  { path: "/admin/contenuti/servizi", body: async () => new URLSearchParams({ version: "1", "services[0].title": "Intruso" }) },
+  {
+    path: "/admin/contenuti/testi",
+    body: async () => new URLSearchParams({ version: "1", "texts.heroTitle": "Intruso" }),
+  },
+  {
+    path: "/admin/contenuti/servizi",
+    body: async () => new URLSearchParams({ version: "1", "services[0].title": "Intruso" }),
+  },
   { path: "/admin/contenuti/ritratto", body: async () => new URLSearchParams({ version: "1", intent: "remove" }) },
   {
     path: "/admin/contenuti/ritratto",
@@ -36,18 +46,29 @@ describe("content editor without a session", () => {
     await server?.stop();
   });
 
-  it.each(writes.map((w, i) => [w.path, i] as const))("refuses a write to %s and changes nothing", async (pathname, i) => {
-    const write = writes[i]!;
-    const headers = { Origin: server.url };
-    const asData = await fetch(`${server.url}${pathname}`, { method: "POST", body: await write.body(), headers, redirect: "manual" });
-    expect(asData.status).toBe(401);
-    // A form posted by the browser itself (fetch cannot set Sec-Fetch-Mode, http can).
-    const asPage = await postAsPage(`${server.url}${pathname}`, new URLSearchParams({ version: "1", "texts.heroTitle": "Intruso" }));
-    expect(asPage.status).toBe(302);
-    expect(asPage.location).toBe("/admin-login");
-    const home = await (await fetch(`${server.url}/home`)).text();
-    expect(home).not.toContain("Intruso");
-  });
+  it.each(writes.map((w, i) => [w.path, i] as const))(
+    "refuses a write to %s and changes nothing",
+    async (pathname, i) => {
+      const write = writes[i]!;
+      const headers = { Origin: server.url };
+      const asData = await fetch(`${server.url}${pathname}`, {
+        method: "POST",
+        body: await write.body(),
+        headers,
+        redirect: "manual",
+      });
+      expect(asData.status).toBe(401);
+      // A form posted by the browser itself (fetch cannot set Sec-Fetch-Mode, http can).
+      const asPage = await postAsPage(
+        `${server.url}${pathname}`,
+        new URLSearchParams({ version: "1", "texts.heroTitle": "Intruso" }),
+      );
+      expect(asPage.status).toBe(302);
+      expect(asPage.location).toBe("/admin-login");
+      const home = await (await fetch(`${server.url}/home`)).text();
+      expect(home).not.toContain("Intruso");
+    },
+  );
 
   it("keeps the editor's pages and version list private", async () => {
     for (const pathname of ["/admin/contenuti", "/admin/contenuti/pratica", "/admin/contenuti/ritratto"]) {

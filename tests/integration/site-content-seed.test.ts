@@ -13,13 +13,19 @@ function seedFile(name: string): string {
 describe("SITE_CONTENT_FILE", () => {
   it("seeds the content at the first start only; afterwards the database is the source of truth", async () => {
     const dataDir = mkdtempSync(path.join(os.tmpdir(), "seed-data-"));
-    const first = await startAppServer({ DATA_DIR: dataDir, SITE_CONTENT_FILE: seedFile("Dott.ssa Anna Bianchi") }, 90_000);
+    const first = await startAppServer(
+      { DATA_DIR: dataDir, SITE_CONTENT_FILE: seedFile("Dott.ssa Anna Bianchi") },
+      90_000,
+    );
     try {
       expect(await (await fetch(`${first.url}/home`)).text()).toContain("Dott.ssa Anna Bianchi");
     } finally {
       expect(await first.stop()).toBe(0);
     }
-    const second = await startAppServer({ DATA_DIR: dataDir, SITE_CONTENT_FILE: seedFile("Dott. Marco Rossi") }, 90_000);
+    const second = await startAppServer(
+      { DATA_DIR: dataDir, SITE_CONTENT_FILE: seedFile("Dott. Marco Rossi") },
+      90_000,
+    );
     try {
       const home = await (await fetch(`${second.url}/home`)).text();
       expect(home).toContain("Dott.ssa Anna Bianchi");

@@ -67,7 +67,11 @@ describe("TRUST_PROXY forms (PostgreSQL)", () => {
         .select({ ip: adminSessions.ip })
         .from(adminSessions)
         .where(eq(adminSessions.idHash, hashSessionToken(token)));
-      return { clientIp: session!.ip, secureCookie: /; Secure/.test(cookie), hsts: response.headers.has("strict-transport-security") };
+      return {
+        clientIp: session!.ip,
+        secureCookie: /; Secure/.test(cookie),
+        hsts: response.headers.has("strict-transport-security"),
+      };
     } finally {
       await running.close();
     }

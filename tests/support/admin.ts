@@ -29,7 +29,9 @@ export function adminCreate(env: Record<string, string>, args: string[], passwor
 
 /** A real JPEG of the given size and colour (photos in tests must decode). */
 export function jpeg(width = 640, height = 480, color = { r: 120, g: 160, b: 90 }): Promise<Buffer> {
-  return sharp({ create: { width, height, channels: 3, background: color } }).jpeg({ quality: 80 }).toBuffer();
+  return sharp({ create: { width, height, channels: 3, background: color } })
+    .jpeg({ quality: 80 })
+    .toBuffer();
 }
 
 /** The media key inside an image URL (/media/recipe-photos/abc.webp → recipe-photos/abc). */

@@ -39,7 +39,15 @@ export async function startAppServer(env: Record<string, string> = {}, timeoutMs
   const child = spawn(process.execPath, ["scripts/start.ts"], {
     cwd: root,
     // One server process unless a test asks for more: the machine running the suite is small.
-    env: { ...process.env, LOG_LEVEL: "warn", WEB_CONCURRENCY: "1", ...env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir },
+    env: {
+      ...process.env,
+      LOG_LEVEL: "warn",
+      WEB_CONCURRENCY: "1",
+      ...env,
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATA_DIR: dataDir,
+    },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";

@@ -6,7 +6,14 @@ import { expect, type Page } from "@playwright/test";
  * `include` limits the check to part of the page (a CSS selector), e.g. a feature's own content.
  */
 export async function expectNoAxeViolations(page: Page, options: { include?: string } = {}) {
-  let builder = new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"]);
+  let builder = new AxeBuilder({ page }).withTags([
+    "wcag2a",
+    "wcag2aa",
+    "wcag21a",
+    "wcag21aa",
+    "wcag22aa",
+    "best-practice",
+  ]);
   if (options.include) builder = builder.include(options.include);
   const results = await builder.analyze();
   const summary = results.violations.map((v) => ({

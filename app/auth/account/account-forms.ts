@@ -3,10 +3,18 @@ import type { ActionResult } from "~/forms/action-result";
 import { MAX_PASSWORD_LENGTH } from "../messages";
 
 // Missing fields arrive as "" so each action can say which one is missing, in its own words.
-const text = z.string().max(MAX_PASSWORD_LENGTH * 2).default("");
+const text = z
+  .string()
+  .max(MAX_PASSWORD_LENGTH * 2)
+  .default("");
 
 /** "Cambia password". */
-export const passwordChangeSchema = z.object({ intent: z.literal("password"), current: text, next: text, confirm: text });
+export const passwordChangeSchema = z.object({
+  intent: z.literal("password"),
+  current: text,
+  next: text,
+  confirm: text,
+});
 
 /** Two-factor sign-in: start, confirm with a code, cancel, turn off, new recovery codes. */
 export const twoFactorSchema = z.discriminatedUnion("intent", [
@@ -18,7 +26,7 @@ export const twoFactorSchema = z.discriminatedUnion("intent", [
 ]);
 
 /** "Disconnetti le altre sessioni". */
-export const sessionsSchema = z.object({ intent: z.literal("logout-others") });
+const sessionsSchema = z.object({ intent: z.literal("logout-others") });
 
 /** Every form of the account screen; `intent` says which. */
 export const accountActionSchema = z.discriminatedUnion("intent", [
@@ -27,7 +35,7 @@ export const accountActionSchema = z.discriminatedUnion("intent", [
   sessionsSchema,
 ]);
 
-export type AccountAction = z.infer<typeof accountActionSchema>;
+type AccountAction = z.infer<typeof accountActionSchema>;
 export type AccountIntent = AccountAction["intent"];
 
 /** What the account screen shows after a change: the result, for which form, and which field it is about. */
@@ -48,4 +56,3 @@ export const ACCOUNT_MESSAGES = {
   noOthers: "Non ci sono altre sessioni attive",
   generic: "Si è verificato un errore",
 } as const;
-

@@ -13,7 +13,12 @@ import {
 } from "./account-forms";
 import type { z } from "zod";
 
-const result = (intent: AccountIntent, ok: boolean, message: string, extra: { recoveryCodes?: string[]; field?: string } = {}): AccountResult => ({
+const result = (
+  intent: AccountIntent,
+  ok: boolean,
+  message: string,
+  extra: { recoveryCodes?: string[]; field?: string } = {},
+): AccountResult => ({
   intent,
   ok,
   message,

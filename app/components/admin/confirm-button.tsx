@@ -31,7 +31,12 @@ export function ConfirmButton({
 
   if (!hydrated) {
     return (
-      <Link to={noScriptHref} className="admin-action admin-action--danger" aria-label={accessibleLabel} preventScrollReset>
+      <Link
+        to={noScriptHref}
+        className="admin-action admin-action--danger"
+        aria-label={accessibleLabel}
+        preventScrollReset
+      >
         {label}
       </Link>
     );
@@ -54,7 +59,12 @@ export function ConfirmButton({
         </p>
         <div className="admin-dialog__actions">
           {/* First in the dialog, so it has the focus: the safe choice is the default. */}
-          <button type="button" className="button button--secondary" autoFocus onClick={() => dialogRef.current?.close()}>
+          <button
+            type="button"
+            className="button button--secondary"
+            autoFocus
+            onClick={() => dialogRef.current?.close()}
+          >
             Annulla
           </button>
           <button

@@ -7,7 +7,9 @@ export function AdminErrorBoundary({ error }: { error: unknown }) {
   return (
     <div className="page">
       <div className="admin-card admin-error" role="alert">
-        <h1>{expired ? "Sessione scaduta" : status === 403 ? "Richiesta non consentita" : "Si è verificato un errore"}</h1>
+        <h1>
+          {expired ? "Sessione scaduta" : status === 403 ? "Richiesta non consentita" : "Si è verificato un errore"}
+        </h1>
         <p>
           {expired
             ? "La sessione è scaduta o è stata chiusa da un altro dispositivo: accedi di nuovo."

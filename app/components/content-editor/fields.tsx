@@ -62,7 +62,11 @@ export function TextAreaField({ meta, rows = 4, ...field }: FieldProps & { rows?
   );
 }
 
-export function SelectField({ meta, options, ...field }: FieldProps & { options: readonly { value: string; label: string }[] }) {
+export function SelectField({
+  meta,
+  options,
+  ...field
+}: FieldProps & { options: readonly { value: string; label: string }[] }) {
   return (
     <Field id={meta.id} errors={meta.errors} hintFirst {...field}>
       {(control) => (
@@ -121,12 +125,7 @@ export function EditorForm<Value extends Record<string, unknown>>({
   useActionResult(announce ? result : undefined);
   const busy = navigation.state === "submitting" && navigation.formData?.get("version") != null;
   return (
-    <Form
-      method="post"
-      {...getFormProps(form)}
-      encType={encType}
-      className="content-form"
-    >
+    <Form method="post" {...getFormProps(form)} encType={encType} className="content-form">
       <input type="hidden" name="version" value={version} />
       {form.errors?.length ? (
         <div className="content-form__alert" role="alert">

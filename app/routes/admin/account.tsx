@@ -21,7 +21,8 @@ import { readForm, respond } from "~/forms/respond.server";
 import { pageMeta } from "~/lib/meta";
 import { servicesContext } from "~/context";
 
-export const meta: Route.MetaFunction = (args) => pageMeta(args, "Account e sicurezza", "Password, verifica in due passaggi e sessioni attive.", { noindex: true });
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, "Account e sicurezza", "Password, verifica in due passaggi e sessioni attive.", { noindex: true });
 
 export async function loader({ context }: Route.LoaderArgs) {
   const admin = requireAdmin(context);
@@ -37,7 +38,9 @@ export async function loader({ context }: Route.LoaderArgs) {
       enrolment: enrolling
         ? {
             secret: user.totpSecret!,
-            qr: await totpQrDataUrl(totpUri(user.totpSecret!, user.email, (await s.siteContent.current()).content.practitioner.name)),
+            qr: await totpQrDataUrl(
+              totpUri(user.totpSecret!, user.email, (await s.siteContent.current()).content.practitioner.name),
+            ),
           }
         : null,
     },
@@ -57,7 +60,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   const s = context.get(servicesContext);
   const submission = parseWithZod(await readForm(request), { schema: accountActionSchema });
   if (submission.status !== "success") {
-    return respond(request, s.flash, { ok: false, message: ACCOUNT_MESSAGES.generic }, { status: 400, redirectTo: "/admin/account" });
+    return respond(
+      request,
+      s.flash,
+      { ok: false, message: ACCOUNT_MESSAGES.generic },
+      { status: 400, redirectTo: "/admin/account" },
+    );
   }
   const input = submission.value;
   // Fresh from the database: the middleware's copy may predate a change made a moment ago in another tab.
@@ -73,7 +81,12 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 const dateTime = new Intl.DateTimeFormat("it-IT", { dateStyle: "short", timeStyle: "short", timeZone: "Europe/Rome" });
-const date = new Intl.DateTimeFormat("it-IT", { day: "2-digit", month: "2-digit", year: "numeric", timeZone: "Europe/Rome" });
+const date = new Intl.DateTimeFormat("it-IT", {
+  day: "2-digit",
+  month: "2-digit",
+  year: "numeric",
+  timeZone: "Europe/Rome",
+});
 
 export default function AdminAccount({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
@@ -101,7 +114,11 @@ export default function AdminAccount({ loaderData, actionData }: Route.Component
         <h2 id="due-passaggi-titolo" className="admin-section__title">
           Verifica in due passaggi
         </h2>
-        <TwoFactor twoFactor={twoFactor} busyIntent={busyIntent} result={resultFor("totp-start", "totp-confirm", "totp-cancel", "totp-disable", "recovery-codes")} />
+        <TwoFactor
+          twoFactor={twoFactor}
+          busyIntent={busyIntent}
+          result={resultFor("totp-start", "totp-confirm", "totp-cancel", "totp-disable", "recovery-codes")}
+        />
       </section>
 
       <section className="admin-section" aria-labelledby="sessioni-titolo">
@@ -124,7 +141,11 @@ export default function AdminAccount({ loaderData, actionData }: Route.Component
         </ul>
         <Form method="post" className="admin-form admin-form--inline">
           <input type="hidden" name="intent" value="logout-others" />
-          <button type="submit" className="button button--secondary" disabled={busyIntent === "logout-others" || loaderData.sessions.length < 2}>
+          <button
+            type="submit"
+            className="button button--secondary"
+            disabled={busyIntent === "logout-others" || loaderData.sessions.length < 2}
+          >
             Disconnetti le altre sessioni
           </button>
         </Form>
@@ -182,8 +203,8 @@ function RecoveryCodes({ codes }: { codes: string[] }) {
     <div className="recovery-codes" role="region" aria-labelledby="codici-titolo">
       <h3 id="codici-titolo">I tuoi codici di recupero</h3>
       <p>
-        Ogni codice permette di accedere una sola volta se non hai il telefono con te. Salvali ora in un luogo sicuro: non
-        verranno più mostrati.
+        Ogni codice permette di accedere una sola volta se non hai il telefono con te. Salvali ora in un luogo sicuro:
+        non verranno più mostrati.
       </p>
       <ol className="recovery-codes__list">
         {codes.map((code) => (
@@ -215,20 +236,38 @@ function TwoFactor({
     return (
       <>
         <p>
-          <span className="admin-badge admin-badge--ok">Attiva</span> dal {date.format(new Date(twoFactor.enabledAt))}. A ogni
-          accesso, dopo la password, ti viene chiesto il codice dell'app di autenticazione. Codici di recupero ancora
-          validi: {twoFactor.recoveryCodesLeft}.
+          <span className="admin-badge admin-badge--ok">Attiva</span> dal {date.format(new Date(twoFactor.enabledAt))}.
+          A ogni accesso, dopo la password, ti viene chiesto il codice dell'app di autenticazione. Codici di recupero
+          ancora validi: {twoFactor.recoveryCodesLeft}.
         </p>
         {codes ? <RecoveryCodes codes={codes} /> : null}
         <Form method="post" className="admin-form">
-          <Field id="totp-password" label="Password attuale (per generare nuovi codici o disattivare)" errors={errorFor("password")}>
-            {(control) => <input {...control} name="password" type="password" autoComplete="current-password" required />}
+          <Field
+            id="totp-password"
+            label="Password attuale (per generare nuovi codici o disattivare)"
+            errors={errorFor("password")}
+          >
+            {(control) => (
+              <input {...control} name="password" type="password" autoComplete="current-password" required />
+            )}
           </Field>
           <div className="admin-form__buttons">
-            <button type="submit" name="intent" value="recovery-codes" className="button button--secondary" disabled={busyIntent !== null}>
+            <button
+              type="submit"
+              name="intent"
+              value="recovery-codes"
+              className="button button--secondary"
+              disabled={busyIntent !== null}
+            >
               Genera nuovi codici di recupero
             </button>
-            <button type="submit" name="intent" value="totp-disable" className="button admin-button--danger" disabled={busyIntent !== null}>
+            <button
+              type="submit"
+              name="intent"
+              value="totp-disable"
+              className="button admin-button--danger"
+              disabled={busyIntent !== null}
+            >
               Disattiva la verifica in due passaggi
             </button>
           </div>
@@ -242,11 +281,20 @@ function TwoFactor({
     return (
       <div className="totp-enrol">
         <ol className="totp-enrol__steps">
-          <li>Apri un'app di autenticazione sul telefono (ad esempio Google Authenticator, Microsoft Authenticator, 1Password).</li>
+          <li>
+            Apri un'app di autenticazione sul telefono (ad esempio Google Authenticator, Microsoft Authenticator,
+            1Password).
+          </li>
           <li>Scansiona questo codice QR, oppure inserisci a mano la chiave qui sotto.</li>
           <li>Scrivi il codice a 6 cifre che l'app mostra e conferma.</li>
         </ol>
-        <img className="totp-enrol__qr" src={twoFactor.enrolment.qr} width={240} height={240} alt="Codice QR da scansionare con l'app di autenticazione" />
+        <img
+          className="totp-enrol__qr"
+          src={twoFactor.enrolment.qr}
+          width={240}
+          height={240}
+          alt="Codice QR da scansionare con l'app di autenticazione"
+        />
         <p className="totp-enrol__secret">
           Chiave: <code>{grouped}</code>
         </p>
@@ -269,7 +317,14 @@ function TwoFactor({
             <button type="submit" name="intent" value="totp-confirm" className="button" disabled={busyIntent !== null}>
               {busyIntent === "totp-confirm" ? "Verifica in corso..." : "Conferma e attiva"}
             </button>
-            <button type="submit" name="intent" value="totp-cancel" className="button button--secondary" formNoValidate disabled={busyIntent !== null}>
+            <button
+              type="submit"
+              name="intent"
+              value="totp-cancel"
+              className="button button--secondary"
+              formNoValidate
+              disabled={busyIntent !== null}
+            >
               Annulla
             </button>
           </div>

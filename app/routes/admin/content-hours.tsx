@@ -47,7 +47,12 @@ export default function HoursEditor({ actionData }: Route.ComponentProps) {
                 {ranges.map((range, i) => {
                   const r = range.getFieldset() as unknown as { opens: Field; closes: Field };
                   return (
-                    <div key={range.key} className="hours-editor__range" role="group" aria-label={`${name}, ${i === 0 ? "prima" : "seconda"} fascia`}>
+                    <div
+                      key={range.key}
+                      className="hours-editor__range"
+                      role="group"
+                      aria-label={`${name}, ${i === 0 ? "prima" : "seconda"} fascia`}
+                    >
                       <TextField meta={r.opens} type="time" label={i === 0 ? "Apre alle" : "Riapre alle"} />
                       <TextField meta={r.closes} type="time" label="Chiude alle" />
                     </div>

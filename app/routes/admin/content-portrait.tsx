@@ -64,9 +64,17 @@ export default function PortraitEditor({ actionData }: Route.ComponentProps) {
       </h2>
       <div className="portrait-editor">
         <figure className="portrait-editor__figure">
-          <Portrait className="portrait-editor__image" image={portrait.image} focusX={x} focusY={y} name={practitioner.name} />
+          <Portrait
+            className="portrait-editor__image"
+            image={portrait.image}
+            focusX={x}
+            focusY={y}
+            name={practitioner.name}
+          />
           <figcaption>
-            {portrait.image ? "Il ritratto come appare nella sezione Chi Sono." : "Nessuna foto: il sito mostra l'illustrazione."}
+            {portrait.image
+              ? "Il ritratto come appare nella sezione Chi Sono."
+              : "Nessuna foto: il sito mostra l'illustrazione."}
           </figcaption>
         </figure>
         <div className="portrait-editor__forms">
@@ -80,10 +88,16 @@ export default function PortraitEditor({ actionData }: Route.ComponentProps) {
                 Foto
               </label>
               <p id="ritratto-file-hint" className="field__hint">
-                JPEG, PNG, WebP o AVIF, al massimo {MAX_PHOTO_BYTES / 1024 / 1024} MB. I dati nascosti della foto (posizione,
-                fotocamera) vengono eliminati.
+                JPEG, PNG, WebP o AVIF, al massimo {MAX_PHOTO_BYTES / 1024 / 1024} MB. I dati nascosti della foto
+                (posizione, fotocamera) vengono eliminati.
               </p>
-              <input id="ritratto-file" type="file" name="image" accept="image/jpeg,image/png,image/webp,image/avif" aria-describedby="ritratto-file-hint" />
+              <input
+                id="ritratto-file"
+                type="file"
+                name="image"
+                accept="image/jpeg,image/png,image/webp,image/avif"
+                aria-describedby="ritratto-file-hint"
+              />
             </div>
             <div className="content-form__actions">
               <button type="submit" className="button" disabled={uploading}>
@@ -121,7 +135,9 @@ export default function PortraitEditor({ actionData }: Route.ComponentProps) {
                 <input type="hidden" name="version" value={version} />
                 <input type="hidden" name="intent" value="remove" />
                 <h3 className="content-form__title">Rimuovi la foto</h3>
-                <p className="field__hint">Il sito tornerà a mostrare l'illustrazione. Puoi ripristinare la foto dalle versioni.</p>
+                <p className="field__hint">
+                  Il sito tornerà a mostrare l'illustrazione. Puoi ripristinare la foto dalle versioni.
+                </p>
                 <div>
                   <button type="submit" className="button button--danger">
                     Rimuovi il ritratto

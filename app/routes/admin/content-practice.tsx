@@ -10,7 +10,12 @@ export const action = (args: Route.ActionArgs) => contentGroupAction("pratica", 
 export default function PracticeEditor({ actionData }: Route.ComponentProps) {
   const { version, content } = useEditorData();
   const { practitioner, business, contact, links, stats } = content;
-  const { form, fields, baseVersion } = useContentForm("pratica", version, { practitioner, business, contact, links, stats }, actionData?.reply);
+  const { form, fields, baseVersion } = useContentForm(
+    "pratica",
+    version,
+    { practitioner, business, contact, links, stats },
+    actionData?.reply,
+  );
   const who = fields.practitioner.getFieldset();
   const vat = fields.business.getFieldset();
   const reach = fields.contact.getFieldset();
@@ -29,7 +34,11 @@ export default function PracticeEditor({ actionData }: Route.ComponentProps) {
           <legend>Professionista</legend>
           <TextField meta={who.name} label="Nome visualizzato" hint="Come compare in alto e in fondo a ogni pagina." />
           <TextField meta={who.title} label="Titolo professionale" />
-          <TextField meta={who.register} label="Albo professionale" hint="Obbligatorio per legge: compare in fondo a ogni pagina." />
+          <TextField
+            meta={who.register}
+            label="Albo professionale"
+            hint="Obbligatorio per legge: compare in fondo a ogni pagina."
+          />
           <TextField meta={who.registerNumber} label="Numero di iscrizione all'albo" />
         </fieldset>
         <fieldset className="content-form__group">
@@ -49,7 +58,12 @@ export default function PracticeEditor({ actionData }: Route.ComponentProps) {
         </fieldset>
         <fieldset className="content-form__group">
           <legend>Link</legend>
-          <TextField meta={web.booking} label="Sito di prenotazione" type="url" hint="Il pulsante «Prenota una visita» della home." />
+          <TextField
+            meta={web.booking}
+            label="Sito di prenotazione"
+            type="url"
+            hint="Il pulsante «Prenota una visita» della home."
+          />
           <TextField
             meta={web.doctorProfile}
             label="Profilo per le prenotazioni (es. MioDottore)"

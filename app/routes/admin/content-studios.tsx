@@ -12,7 +12,12 @@ const emptyStudio = { name: "", street: "", postalCode: "", city: "", province: 
 /** Where she receives patients: add, remove, reorder; the maps link follows the address unless typed. */
 export default function StudiosEditor({ actionData }: Route.ComponentProps) {
   const { version, content } = useEditorData();
-  const { form, fields, baseVersion } = useContentForm("studi", version, { studios: content.studios }, actionData?.reply);
+  const { form, fields, baseVersion } = useContentForm(
+    "studi",
+    version,
+    { studios: content.studios },
+    actionData?.reply,
+  );
   const studios = fields.studios.getFieldList();
   return (
     <section className="content-section" aria-labelledby="studi-titolo">

@@ -20,13 +20,18 @@ export default function TextsEditor({ actionData }: Route.ComponentProps) {
         Testi
       </h2>
       <p className="admin-section__lead">
-        Scrivi testo semplice: lascia una riga vuota per iniziare un nuovo paragrafo. Formattazione e codice HTML
-        non sono ammessi.
+        Scrivi testo semplice: lascia una riga vuota per iniziare un nuovo paragrafo. Formattazione e codice HTML non
+        sono ammessi.
       </p>
       <EditorForm form={form} version={baseVersion}>
         <TextField meta={texts.tagline} label="Motto della pagina iniziale" hint={limit(TEXT_LIMITS.tagline)} />
         <TextField meta={texts.heroTitle} label="Titolo principale della home" hint={limit(TEXT_LIMITS.heroTitle)} />
-        <TextAreaField meta={texts.heroIntro} label="Presentazione sotto il titolo" rows={4} hint={limit(TEXT_LIMITS.heroIntro)} />
+        <TextAreaField
+          meta={texts.heroIntro}
+          label="Presentazione sotto il titolo"
+          rows={4}
+          hint={limit(TEXT_LIMITS.heroIntro)}
+        />
         <TextAreaField
           meta={texts.about}
           label="Chi Sono"

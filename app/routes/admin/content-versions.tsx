@@ -44,8 +44,8 @@ export default function ContentVersions({ loaderData, actionData }: Route.Compon
         Versioni
       </h2>
       <p className="admin-section__lead">
-        Ogni salvataggio crea una nuova versione. Qui trovi le ultime {LISTED_VERSIONS}: ripristinandone una, il
-        sito torna com'era allora (e anche il ripristino si può annullare).
+        Ogni salvataggio crea una nuova versione. Qui trovi le ultime {LISTED_VERSIONS}: ripristinandone una, il sito
+        torna com'era allora (e anche il ripristino si può annullare).
       </p>
       <ol className="version-list">
         {loaderData.versions.map((v) => (

@@ -9,7 +9,8 @@ import editorStyles from "~/styles/content-editor.css?url";
 
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: editorStyles }];
 
-export const meta: Route.MetaFunction = (args) => pageMeta(args, "Contenuti del sito", "Modifica i contenuti del sito.", { noindex: true });
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, "Contenuti del sito", "Modifica i contenuti del sito.", { noindex: true });
 
 export async function loader({ context }: Route.LoaderArgs) {
   requireAdmin(context);

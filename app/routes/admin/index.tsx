@@ -12,7 +12,8 @@ import { PhotoList } from "~/photos/photo-list";
 import { PhotoUploadForm, type UploadPhase } from "~/photos/photo-upload";
 import { ReviewList } from "~/reviews/moderation-list";
 
-export const meta: Route.MetaFunction = (args) => pageMeta(args, "Pannello Admin", "Gestione delle foto delle ricette e delle recensioni.", { noindex: true });
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, "Pannello Admin", "Gestione delle foto delle ricette e delle recensioni.", { noindex: true });
 
 /** Another tab, or another administrator's device, changing photos or reviews refreshes this page. */
 export const handle: LiveHandle = { liveTables: ["recipe_photos", "reviews"] };
@@ -57,7 +58,9 @@ export default function AdminPanel({ loaderData }: Route.ComponentProps) {
         <h2 id="aggiungi-titolo" className="admin-section__title">
           Aggiungi una foto
         </h2>
-        <p className="admin-section__lead">Le foto compaiono nella presentazione delle ricette della home, nell'ordine dell'elenco.</p>
+        <p className="admin-section__lead">
+          Le foto compaiono nella presentazione delle ricette della home, nell'ordine dell'elenco.
+        </p>
         <PhotoUploadForm onPhaseChange={setPhase} />
       </section>
 

@@ -42,14 +42,24 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const input = submission.value;
   const notFound = () =>
-    respond(request, s.flash, { ok: false, message: PHOTO_MESSAGES.notFound }, { status: 404, redirectTo: photosAnchor });
+    respond(
+      request,
+      s.flash,
+      { ok: false, message: PHOTO_MESSAGES.notFound },
+      { status: 404, redirectTo: photosAnchor },
+    );
   try {
     switch (input.intent) {
       case "retitle": {
         const row = await s.photos.setTitle(input.id, input.title);
         if (!row) return notFound();
         await publishChange(s, { table: "recipe_photos", action: "update", id: input.id });
-        return respond(request, s.flash, { ok: true, message: PHOTO_MESSAGES.titleSaved }, { redirectTo: `/admin#foto-${input.id}` });
+        return respond(
+          request,
+          s.flash,
+          { ok: true, message: PHOTO_MESSAGES.titleSaved },
+          { redirectTo: `/admin#foto-${input.id}` },
+        );
       }
       case "move": {
         const position = await movePhoto(s, input.id, input.direction);
@@ -70,7 +80,12 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
   } catch (error) {
     s.logger.error({ err: error, intent: input.intent }, "photo action failed");
-    return respond(request, s.flash, { ok: false, message: PHOTO_MESSAGES.generic }, { status: 500, redirectTo: "/admin" });
+    return respond(
+      request,
+      s.flash,
+      { ok: false, message: PHOTO_MESSAGES.generic },
+      { status: 500, redirectTo: "/admin" },
+    );
   }
 }
 

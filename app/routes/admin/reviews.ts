@@ -17,11 +17,21 @@ export async function action({ request, context }: Route.ActionArgs) {
   const reviewsAnchor = "/admin#recensioni";
   const submission = parseWithZod(await readForm(request), { schema: moderationSchema });
   if (submission.status !== "success") {
-    return respond(request, s.flash, { ok: false, message: PHOTO_MESSAGES.generic }, { status: 400, redirectTo: reviewsAnchor });
+    return respond(
+      request,
+      s.flash,
+      { ok: false, message: PHOTO_MESSAGES.generic },
+      { status: 400, redirectTo: reviewsAnchor },
+    );
   }
   const input = submission.value;
   const notFound = () =>
-    respond(request, s.flash, { ok: false, message: REVIEW_MESSAGES.notFound }, { status: 404, redirectTo: reviewsAnchor });
+    respond(
+      request,
+      s.flash,
+      { ok: false, message: REVIEW_MESSAGES.notFound },
+      { status: 404, redirectTo: reviewsAnchor },
+    );
   try {
     if (input.intent === "review-status") {
       const before = await s.reviews.get(input.id);
@@ -43,7 +53,12 @@ export async function action({ request, context }: Route.ActionArgs) {
     return respond(request, s.flash, { ok: true, message: REVIEW_MESSAGES.deleted }, { redirectTo: reviewsAnchor });
   } catch (error) {
     s.logger.error({ err: error, intent: input.intent }, "review moderation failed");
-    return respond(request, s.flash, { ok: false, message: PHOTO_MESSAGES.generic }, { status: 500, redirectTo: "/admin" });
+    return respond(
+      request,
+      s.flash,
+      { ok: false, message: PHOTO_MESSAGES.generic },
+      { status: 500, redirectTo: "/admin" },
+    );
   }
 }
 
