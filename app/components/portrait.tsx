@@ -27,7 +27,6 @@ export function Portrait({ src, name, className }: { src: string | null; name: s
       alt={showPhoto ? `Ritratto di ${name}` : `Illustrazione al posto del ritratto di ${name}`}
       width={640}
       height={800}
-      loading="lazy"
       decoding="async"
       onError={() => setFailed(true)}
     />

@@ -3,6 +3,7 @@ import type { PublicImage } from "~/media/public-image";
 import type { ReviewView } from "~/models/views";
 import reviewCardStyles from "~/styles/review-card.css?url";
 import { ResponsiveImage } from "./responsive-image";
+import { Stylesheet } from "./stylesheet";
 
 const dateFormat = new Intl.DateTimeFormat("it-IT", { day: "numeric", month: "long", year: "numeric", timeZone: "Europe/Rome" });
 
@@ -14,6 +15,7 @@ export function formatReviewDate(iso: string): string {
 export function Stars({ rating }: { rating: number }) {
   return (
     <span className="stars" role="img" aria-label={`${rating} su 5`}>
+      <Stylesheet href={reviewCardStyles} />
       {[1, 2, 3, 4, 5].map((n) => (
         <svg key={n} aria-hidden="true" viewBox="0 0 20 20" width="18" height="18" className={n <= rating ? "star star--on" : "star"}>
           <path d="M10 1.5l2.6 5.3 5.9.9-4.3 4.1 1 5.8L10 14.8l-5.2 2.8 1-5.8L1.5 7.7l5.9-.9z" />
@@ -23,13 +25,23 @@ export function Stars({ rating }: { rating: number }) {
   );
 }
 
-/** One review: stars, name, date, text with its line breaks, photo if any. User text is rendered as text. */
-export function ReviewCard({ review, headingLevel = 3 }: { review: ReviewView; headingLevel?: 2 | 3 | 4 }) {
+/**
+ * One review: stars, name, date, text with its line breaks, photo if any. User text is rendered as text.
+ * `photoLoading="eager"` for cards a phone shows without scrolling: a lazy image there loads late.
+ */
+export function ReviewCard({
+  review,
+  headingLevel = 3,
+  photoLoading = "lazy",
+}: {
+  review: ReviewView;
+  headingLevel?: 2 | 3 | 4;
+  photoLoading?: "lazy" | "eager";
+}) {
   const Heading = `h${headingLevel}` as const;
   return (
     <article className="review-card">
-      {/* React hoists this into <head> once, whichever page shows cards (home, reviews). */}
-      <link rel="stylesheet" href={reviewCardStyles} precedence="default" />
+      <Stylesheet href={reviewCardStyles} />
       <header className="review-card__header">
         <Heading className="review-card__name">{review.name}</Heading>
         <Stars rating={review.rating} />
@@ -38,7 +50,7 @@ export function ReviewCard({ review, headingLevel = 3 }: { review: ReviewView; h
         </time>
       </header>
       <p className="review-card__content">{review.content}</p>
-      {review.image ? <ReviewPhoto image={review.image} name={review.name} /> : null}
+      {review.image ? <ReviewPhoto image={review.image} name={review.name} loading={photoLoading} /> : null}
     </article>
   );
 }
@@ -48,7 +60,7 @@ export function ReviewCard({ review, headingLevel = 3 }: { review: ReviewView; h
  * or Space; Escape, the close button or a click outside closes it, and focus
  * returns to the thumbnail). Without JavaScript the link opens the image itself.
  */
-function ReviewPhoto({ image, name }: { image: PublicImage; name: string }) {
+function ReviewPhoto({ image, name, loading }: { image: PublicImage; name: string; loading: "lazy" | "eager" }) {
   const dialog = useRef<HTMLDialogElement>(null);
   const alt = `Foto allegata alla recensione di ${name}`;
   const close = () => dialog.current?.close();
@@ -64,7 +76,13 @@ function ReviewPhoto({ image, name }: { image: PublicImage; name: string }) {
           dialog.current.showModal();
         }}
       >
-        <ResponsiveImage className="review-card__photo" image={image} alt={alt} sizes="(min-width: 60rem) 22rem, 90vw" />
+        <ResponsiveImage
+          className="review-card__photo"
+          image={image}
+          alt={alt}
+          sizes="(min-width: 60rem) 22rem, 90vw"
+          loading={loading}
+        />
         <span className="review-card__zoom">Ingrandisci</span>
       </a>
       <dialog

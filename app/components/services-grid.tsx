@@ -1,5 +1,7 @@
 import { services } from "~/content/services";
+import servicesGridStyles from "~/styles/services-grid.css?url";
 import { ServiceIcon } from "./service-icon";
+import { Stylesheet } from "./stylesheet";
 
 export const SERVICES_TITLE = "I Miei Servizi";
 export const SERVICES_SUBTITLE = "Percorsi di nutrizione costruiti sulla persona, dalla prima visita ai controlli successivi.";
@@ -20,6 +22,7 @@ export function ServicesGrid({
   const Card = `h${headingLevel}` as const;
   return (
     <div className="services">
+      <Stylesheet href={servicesGridStyles} />
       {titleBlock ? (
         <header className="section-heading">
           <h2 id={titleId}>{SERVICES_TITLE}</h2>

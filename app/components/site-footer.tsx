@@ -1,11 +1,14 @@
 import { Link } from "react-router";
 import { telHref, type SiteContent } from "~/content/site-content";
+import siteFooterStyles from "~/styles/site-footer.css?url";
+import { Stylesheet } from "./stylesheet";
 
 /** Legal line on every page: Partita IVA, title and register (D.Lgs. 70/2003 art. 7, DPR 633/1972 art. 35). */
 export function SiteFooter({ content, year }: { content: SiteContent; year: number }) {
   const { practitioner, business, contact, links } = content;
   return (
     <footer className="site-footer">
+      <Stylesheet href={siteFooterStyles} />
       <div className="site-footer__inner">
         <div className="site-footer__who">
           <p className="site-footer__name">{practitioner.name}</p>

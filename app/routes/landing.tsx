@@ -3,11 +3,10 @@ import type { Route } from "./+types/landing";
 import { JsonLd } from "~/components/json-ld";
 import { Logo } from "~/components/logo";
 import { SiteFooter } from "~/components/site-footer";
-import { fontPreloads } from "~/lib/head-links";
+import { Stylesheet } from "~/components/stylesheet";
 import { pageMeta, practiceJsonLd } from "~/lib/meta";
 import type { loader as rootLoader } from "~/root";
-
-export const links: Route.LinksFunction = () => fontPreloads;
+import landingStyles from "~/styles/landing.css?url";
 
 export const meta: Route.MetaFunction = (args) => {
   const content = args.matches[0]?.loaderData.content;
@@ -27,6 +26,7 @@ export default function Landing() {
   const { practitioner } = root.content;
   return (
     <>
+      <Stylesheet href={landingStyles} />
       <JsonLd data={practiceJsonLd(root.content, root.siteUrl)} />
       <main id="main" className="landing">
         <div className="landing__backdrop" aria-hidden="true">

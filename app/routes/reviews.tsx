@@ -4,6 +4,7 @@ import type { Route } from "./+types/reviews";
 import type { LiveHandle } from "~/components/live-updates";
 import { ReviewCard, Stars } from "~/components/review-card";
 import { ENHANCED_FIELD, ReviewForm, type ReviewActionResult } from "~/components/review-form";
+import { Stylesheet } from "~/components/stylesheet";
 import { flashCookie } from "~/lib/flash.server";
 import { PayloadTooLargeError, readFormData } from "~/lib/form-data.server";
 import { pageMeta } from "~/lib/meta";
@@ -21,8 +22,6 @@ export const REVIEWS_PAGE_SIZE = 10;
 const MAX_BODY_BYTES = 2 * REVIEW_PHOTO_MAX_BYTES + 64 * 1024;
 
 export const handle: LiveHandle = { liveTables: ["reviews"] };
-
-export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: reviewsStyles }];
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(
@@ -162,6 +161,7 @@ export default function ReviewsPage({ loaderData, actionData }: Route.ComponentP
 
   return (
     <div className="page reviews-page">
+      <Stylesheet href={reviewsStyles} />
       <Link to="/home" className="back-link">
         <span aria-hidden="true">←</span> Torna alla Home
       </Link>
@@ -201,9 +201,9 @@ export default function ReviewsPage({ loaderData, actionData }: Route.ComponentP
             <p className="reviews-empty">Nessuna recensione disponibile. Sii il primo a lasciare una recensione!</p>
           ) : (
             <ol className="review-list">
-              {list.items.map((review) => (
+              {list.items.map((review, index) => (
                 <li key={review.id}>
-                  <ReviewCard review={review} headingLevel={2} />
+                  <ReviewCard review={review} headingLevel={2} photoLoading={index < 3 ? "eager" : "lazy"} />
                 </li>
               ))}
             </ol>
