@@ -40,12 +40,16 @@ export default defineConfig({
     command: "node scripts/start.ts",
     url: `http://localhost:${E2E_PORT}/readyz`,
     reuseExistingServer: false,
+    // A kill would leave the server's PostgreSQL running.
+    gracefulShutdown: { signal: "SIGTERM", timeout: 10_000 },
     timeout: 120_000,
     env: {
       PORT: String(E2E_PORT),
       HOST: "127.0.0.1",
       DATA_DIR: dataDir,
       LOG_LEVEL: "warn",
+      // Two server processes: the pages must work whichever one answers.
+      WEB_CONCURRENCY: "2",
       E2E_DATA_DIR: dataDir,
     },
   },

@@ -1,16 +1,12 @@
 import path from "node:path";
 import { createContext } from "react-router";
 import type { Logger } from "pino";
-import { listenAdminControl, type AdminControl } from "~/auth/admin-control.server";
 import type { AppConfig } from "~/config/env.server";
 import { loadSiteContent } from "~/content/site-content.server";
 import type { SiteContent } from "~/content/site-content";
 import { openDatabase, type Database } from "~/db/database.server";
-import {
-  createMemoryEventBus,
-  createPostgresEventBus,
-  type EventBus,
-} from "~/events/event-bus.server";
+import { assertNoPgliteData, startEmbeddedPostgres, type EmbeddedPostgres } from "~/db/embedded-postgres.server";
+import { createPostgresEventBus, type EventBus } from "~/events/event-bus.server";
 import { createRateLimiter, type RateLimiter } from "~/lib/rate-limit.server";
 import { createLocalMediaStorage, type MediaStorage } from "~/media/media-storage.server";
 import { createS3MediaStorage } from "~/media/s3-media-storage.server";
@@ -28,8 +24,8 @@ export interface AppServices {
   photos: RecipePhotoRepository;
   reviews: ReviewRepository;
   rateLimiter: RateLimiter;
-  /** On the embedded database: the socket `npm run admin:create` talks to while the server runs. */
-  adminControl: AdminControl | null;
+  /** The PostgreSQL server this process started in DATA_DIR (DATABASE_URL unset); stopped with the services. */
+  embedded: EmbeddedPostgres | null;
 }
 
 export const servicesContext = createContext<AppServices>();
@@ -37,18 +33,16 @@ export const servicesContext = createContext<AppServices>();
 export async function createServices(config: AppConfig, logger: Logger): Promise<AppServices> {
   // Content first: a bad override must stop start-up before anything is opened.
   const content = loadSiteContent(config.siteContentFile);
-  const database = await openDatabase({
-    databaseUrl: config.databaseUrl,
-    pgliteDir: path.join(config.dataDir, "db"),
-  });
+  let embedded: EmbeddedPostgres | null = null;
+  if (!config.databaseUrl) {
+    assertNoPgliteData(config.dataDir);
+    embedded = await startEmbeddedPostgres({ dataDir: config.dataDir, log: (message) => logger.info(message) });
+  }
+  const url = config.databaseUrl ?? embedded!.url;
+  let database: Database | undefined;
   try {
-    const bus = config.databaseUrl
-      ? await createPostgresEventBus(config.databaseUrl, (error) =>
-          logger.error({ err: error }, "event bus connection error"),
-        )
-      : createMemoryEventBus();
-    const adminControl =
-      database.engine === "pglite" ? await listenAdminControl(config.dataDir, database.db, logger) : null;
+    database = await openDatabase({ url });
+    const bus = await createPostgresEventBus(url, (error) => logger.error({ err: error }, "event bus connection error"));
     return {
       config,
       content,
@@ -59,18 +53,19 @@ export async function createServices(config: AppConfig, logger: Logger): Promise
       photos: createRecipePhotoRepository(database.db),
       reviews: createReviewRepository(database.db),
       rateLimiter: createRateLimiter(database.db),
-      adminControl,
+      embedded,
     };
   } catch (error) {
-    await database.close();
+    await database?.close();
+    await embedded?.stop();
     throw error;
   }
 }
 
 export async function closeServices(services: AppServices): Promise<void> {
-  await services.adminControl?.close();
   await services.bus.close();
   await services.database.close();
+  await services.embedded?.stop();
 }
 
 /** Per-request facts the HTTP layer knows and loaders need. */

@@ -1,19 +1,22 @@
-// npm run admin:create -- --email E --password P [--reset-2fa]
+// npm run admin:create -- --email E [--reset-2fa]
 //
 // Creates the administrator account, or sets a new password (signing out every
-// session) when it exists. Uses the same settings as the server: DATABASE_URL
-// for PostgreSQL, otherwise the embedded database in DATA_DIR. The embedded
-// database admits one process at a time, so while the server runs the script
-// hands the request to it over a Unix socket in DATA_DIR instead of opening the files.
+// session) when it exists. The password never travels in argv, where `ps`, npm's
+// banner and npm's debug log would show it: it is typed at a hidden prompt, or read
+// from standard input, or from ADMIN_PASSWORD (for automation). The database is the
+// server's (DATABASE_URL, or the embedded one in DATA_DIR), running or not.
 import path from "node:path";
 import { parseArgs } from "node:util";
 import "./lib/load-app-modules.ts";
 
-const usage = `Uso: npm run admin:create -- --email EMAIL --password PASSWORD [--reset-2fa]
+const usage = `Uso: npm run admin:create -- --email EMAIL [--reset-2fa]
 
 Crea l'account amministratore, o ne imposta la nuova password se esiste già
-(tutte le sessioni aperte vengono chiuse). --reset-2fa disattiva anche la
-verifica in due passaggi (telefono e codici di recupero persi).
+(tutte le sessioni aperte vengono chiuse). La password si digita quando viene
+chiesta (non compare sullo schermo); in uno script si passa sullo standard input
+(printf '%s' "$PASSWORD" | npm run admin:create -- --email EMAIL) o nella
+variabile d'ambiente ADMIN_PASSWORD, mai sulla riga di comando.
+--reset-2fa disattiva anche la verifica in due passaggi (telefono e codici di recupero persi).
 Database: DATABASE_URL se impostata, altrimenti quello incorporato in DATA_DIR (predefinito ./data).`;
 
 function fail(message: string, code = 1): never {
@@ -21,12 +24,19 @@ function fail(message: string, code = 1): never {
   process.exit(code);
 }
 
-let values: { email?: string; password?: string; "reset-2fa"?: boolean; help?: boolean };
+if (process.argv.slice(2).some((arg) => arg === "--password" || arg.startsWith("--password="))) {
+  fail(
+    "la password non si passa sulla riga di comando (resterebbe visibile nell'elenco dei processi e nei log di npm). " +
+      "Lanciare di nuovo senza --password e digitarla quando viene chiesta; se è già stata usata altrove, sceglierne un'altra.",
+    2,
+  );
+}
+
+let values: { email?: string; "reset-2fa"?: boolean; help?: boolean };
 try {
   ({ values } = parseArgs({
     options: {
       email: { type: "string" },
-      password: { type: "string" },
       "reset-2fa": { type: "boolean", default: false },
       help: { type: "boolean", short: "h" },
     },
@@ -40,12 +50,62 @@ if (values.help) {
   console.log(usage);
   process.exit(0);
 }
-if (!values.email || !values.password) fail(`servono --email e --password.\n\n${usage}`, 2);
+if (!values.email) fail(`serve --email.\n\n${usage}`, 2);
+
+/** Reads one line from the terminal without echoing it. */
+function promptHidden(question: string): Promise<string> {
+  return new Promise((resolve) => {
+    const input = process.stdin;
+    process.stderr.write(question);
+    input.setRawMode(true);
+    input.resume();
+    input.setEncoding("utf8");
+    let typed = "";
+    const onData = (chunk: string) => {
+      for (const char of chunk) {
+        if (char === "\r" || char === "\n") {
+          input.setRawMode(false);
+          input.pause();
+          input.off("data", onData);
+          process.stderr.write("\n");
+          resolve(typed);
+          return;
+        }
+        if (char === "\u0003") {
+          input.setRawMode(false);
+          process.stderr.write("\n");
+          process.exit(130);
+        }
+        if (char === "\u007f" || char === "\b") typed = typed.slice(0, -1);
+        else typed += char;
+      }
+    };
+    input.on("data", onData);
+  });
+}
+
+async function readPassword(): Promise<string> {
+  const fromEnv = process.env.ADMIN_PASSWORD;
+  delete process.env.ADMIN_PASSWORD;
+  if (fromEnv) return fromEnv;
+  if (process.stdin.isTTY) {
+    const first = await promptHidden("Nuova password: ");
+    const second = await promptHidden("Ripeti la password: ");
+    if (first !== second) fail("le due password non coincidono.", 2);
+    return first;
+  }
+  const chunks: Buffer[] = [];
+  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+  // One trailing line break is the end of the line, not part of the password.
+  return Buffer.concat(chunks).toString("utf8").replace(/\r?\n$/, "");
+}
+
+const password = await readPassword();
+if (!password) fail("password mancante: digitarla quando viene chiesta, o passarla sullo standard input.", 2);
 
 const { loadConfig } = await import("../app/config/env.server.ts");
-const { openDatabase } = await import("../app/db/database.server.ts");
-const { DatabaseLockedError } = await import("../app/db/pglite-lock.server.ts");
-const { runControlCommand, sendControlCommand } = await import("../app/auth/admin-control.server.ts");
+const { openSiteDatabase } = await import("../app/db/site-database.server.ts");
+const { AccountInputError, createAdminAccounts } = await import("../app/auth/accounts.server.ts");
 
 let config;
 try {
@@ -54,56 +114,31 @@ try {
   fail((error as Error).message);
 }
 
-const command = {
-  command: "set-password" as const,
-  email: values.email,
-  password: values.password,
-  resetTwoFactor: values["reset-2fa"] ?? false,
-};
-const migrationsFolder = path.resolve(import.meta.dirname, "../drizzle");
-
-async function direct(options: { databaseUrl?: string; pgliteDir?: string }) {
-  const database = await openDatabase({ ...options, migrationsFolder });
-  try {
-    return await runControlCommand(database.db, command);
-  } finally {
-    await database.close();
-  }
-}
-
-let reply;
+let database;
 try {
-  if (config.databaseUrl) {
-    reply = await direct({ databaseUrl: config.databaseUrl });
-  } else {
-    try {
-      reply = await direct({ pgliteDir: path.join(config.dataDir, "db") });
-    } catch (error) {
-      if (!(error instanceof DatabaseLockedError)) throw error;
-      // The server holds the database: ask it. It may still be starting, so retry briefly.
-      for (let attempt = 0; ; attempt++) {
-        try {
-          reply = await sendControlCommand(config.dataDir, command);
-          break;
-        } catch (socketError) {
-          if (attempt >= 20) {
-            fail(
-              `il database in ${config.dataDir} è in uso dal processo ${error.pid}, che non risponde ` +
-                `(${(socketError as Error).message}). Se il server è in esecuzione, riprova; altrimenti fermalo e riprova.`,
-            );
-          }
-          await new Promise((r) => setTimeout(r, 500));
-        }
-      }
-    }
-  }
+  database = await openSiteDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    migrationsFolder: path.resolve(import.meta.dirname, "../drizzle"),
+  });
 } catch (error) {
   fail(`impossibile aprire il database: ${(error as Error).message}`);
 }
 
-if (!reply.ok) fail(reply.error, 2);
+const resetTwoFactor = values["reset-2fa"] ?? false;
+let outcome: { created: boolean; email: string } | Error;
+try {
+  const { created, user } = await createAdminAccounts(database.db).setPassword(values.email, password, { resetTwoFactor });
+  outcome = { created, email: user.email };
+} catch (error) {
+  outcome = error as Error;
+} finally {
+  await database.close();
+}
+if (outcome instanceof AccountInputError) fail(outcome.message, 2);
+if (outcome instanceof Error) throw outcome;
 console.log(
-  reply.created
-    ? `Amministratore creato: ${reply.email}`
-    : `Password aggiornata per ${reply.email}; tutte le sessioni aperte sono state chiuse.${command.resetTwoFactor ? " Verifica in due passaggi disattivata." : ""}`,
+  outcome.created
+    ? `Amministratore creato: ${outcome.email}`
+    : `Password aggiornata per ${outcome.email}; tutte le sessioni aperte sono state chiuse.${resetTwoFactor ? " Verifica in due passaggi disattivata." : ""}`,
 );

@@ -1,12 +1,11 @@
 #!/usr/bin/env bash
-# What the test suite needs from Debian: Chromium for end-to-end tests and
-# PostgreSQL 15 for the server-engine tests. Installs them as root; otherwise
+# What the test suite needs from Debian: Chromium for end-to-end tests
+# (PostgreSQL comes from npm, with the site). Installs it as root; otherwise
 # says in one line what to run.
 set -euo pipefail
 
 missing=()
 [ -x /usr/bin/chromium ] || missing+=(chromium)
-[ -x /usr/lib/postgresql/15/bin/initdb ] || missing+=(postgresql-15)
 [ ${#missing[@]} -eq 0 ] && exit 0
 
 if [ "$(id -u)" -ne 0 ]; then

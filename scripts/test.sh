@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# `npm test`: the whole suite. Types, unit and integration tests on both
-# database engines, then end-to-end tests in Chromium against the production build.
+# `npm test`: the whole suite. Types, unit and integration tests on PostgreSQL,
+# then end-to-end tests in Chromium against the production build.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { createServer, type Server } from "node:http";
 import path from "node:path";
 import { pipeline } from "node:stream/promises";
+import zlib from "node:zlib";
 import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express, { type NextFunction, type Request, type Response } from "express";
@@ -16,6 +17,7 @@ import {
   requestContext,
   servicesContext,
   type AppServices,
+  type RequestInfo,
 } from "~/services.server";
 import { precompressedAssets } from "./precompressed-assets";
 import { rejectForeignOrigin } from "./same-origin";
@@ -65,7 +67,7 @@ export function createApp(
     res.set("Cache-Control", "no-store");
     try {
       await services.database.ping();
-      res.json({ status: "ready", database: services.database.engine });
+      res.json({ status: "ready" });
     } catch (error) {
       req.log.error({ err: error }, "readiness check failed");
       res.status(503).json({ status: "unavailable" });
@@ -75,7 +77,9 @@ export function createApp(
   // Before compression: a compressed event stream would sit in the gzip buffer.
   app.get("/events", live.handler);
 
-  app.use(compression());
+  // Pages are compressed per response: brotli at a quality meant for that (the default, 11, is for
+  // build time and halves throughput); cached pages come already compressed.
+  app.use(compression({ brotli: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } } }));
 
   if (options.devMiddleware) app.use(options.devMiddleware);
 
@@ -99,7 +103,8 @@ export function createApp(
   );
   app.use(express.static(clientDir, { maxAge: "1h", index: false, setHeaders: noSniff }));
 
-  app.use(securityHeaders({ imageOrigins: config.s3?.publicUrl ? [new URL(config.s3.publicUrl).origin] : [] }));
+  const imageOrigins = config.s3?.publicUrl ? [new URL(config.s3.publicUrl).origin] : [];
+  app.use(securityHeaders({ imageOrigins }));
   app.use(rejectForeignOrigin(config.siteUrl));
 
   app.get("/media/*key", async (req, res, next) => {
@@ -122,21 +127,25 @@ export function createApp(
     }
   });
 
+  const mode = process.env.NODE_ENV === "development" ? "development" : "production";
+  const loadContext = (request: RequestInfo) => {
+    const context = new RouterContextProvider();
+    context.set(servicesContext, services);
+    context.set(requestContext, request);
+    return context;
+  };
+
   app.all(
     "/{*path}",
     createRequestHandler({
       build,
-      mode: process.env.NODE_ENV === "development" ? "development" : "production",
-      getLoadContext(req, res) {
-        const context = new RouterContextProvider();
-        context.set(servicesContext, services);
-        context.set(requestContext, {
+      mode,
+      getLoadContext: (req, res) =>
+        loadContext({
           requestId: String(req.id),
           clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown",
           cspNonce: String(res.locals.cspNonce),
-        });
-        return context;
-      },
+        }),
     }),
   );
 
@@ -192,7 +201,7 @@ export async function startServer(
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : config.port;
   const url = `http://${config.host === "0.0.0.0" ? "localhost" : config.host}:${port}`;
-  logger.info({ url, database: services.database.engine, dataDir: config.dataDir }, "server listening");
+  logger.info({ url, database: services.embedded ? "embedded" : "DATABASE_URL", dataDir: config.dataDir }, "server listening");
 
   // Attempts older than any rate-limit window are of no use.
   const pruneRateLimits = () =>

@@ -2,6 +2,31 @@ import { randomBytes } from "node:crypto";
 import type { NextFunction, Request, Response } from "express";
 
 /**
+ * The Content-Security-Policy: only the listed scripts may run. `scriptSources` is a response's
+ * nonce (rendered pages) or the hashes of a cached page's inline scripts.
+ */
+export function contentSecurityPolicy({
+  scriptSources,
+  imageOrigins = [],
+}: {
+  scriptSources: string[];
+  imageOrigins?: string[];
+}): string {
+  return [
+    "default-src 'self'",
+    ["script-src 'self'", ...scriptSources].join(" "),
+    "style-src 'self' 'unsafe-inline'",
+    ["img-src 'self' data: blob:", ...imageOrigins].join(" "),
+    "font-src 'self'",
+    "connect-src 'self'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self' mailto:",
+    "frame-ancestors 'none'",
+  ].join("; ");
+}
+
+/**
  * Baseline headers for every response, and a per-request CSP nonce:
  * only scripts React Router renders with that nonce may run.
  * `imageOrigins`: where media are served from when not from us (an S3 bucket or CDN).
@@ -12,18 +37,7 @@ export const securityHeaders = ({ imageOrigins = [] }: { imageOrigins?: string[]
     res.locals.cspNonce = nonce;
     res.setHeader(
       "Content-Security-Policy",
-      [
-        "default-src 'self'",
-        `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'`,
-        "style-src 'self' 'unsafe-inline'",
-        ["img-src 'self' data: blob:", ...imageOrigins].join(" "),
-        "font-src 'self'",
-        "connect-src 'self'",
-        "object-src 'none'",
-        "base-uri 'self'",
-        "form-action 'self' mailto:",
-        "frame-ancestors 'none'",
-      ].join("; "),
+      contentSecurityPolicy({ scriptSources: [`'nonce-${nonce}'`, "'strict-dynamic'"], imageOrigins }),
     );
     res.setHeader("X-Content-Type-Options", "nosniff");
     res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");

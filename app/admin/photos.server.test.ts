@@ -37,7 +37,7 @@ describe("adding and removing recipe photos", () => {
   };
 
   beforeAll(async () => {
-    database = await openTestDatabase("pglite");
+    database = await openTestDatabase();
     root = mkdtempSync(path.join(os.tmpdir(), "photos-"));
     events = [];
     services = {

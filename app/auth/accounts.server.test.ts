@@ -2,15 +2,15 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~/db/database.server";
 import { adminSessions } from "~/db/schema";
-import { engines, openTestDatabase } from "../../tests/support/test-databases";
+import { openTestDatabase } from "../../tests/support/test-databases";
 import { AccountInputError, createAdminAccounts } from "./accounts.server";
 import { clearSessionCookie, createSessionStore, readSessionToken, sessionCookie } from "./sessions.server";
 import { totpCode } from "./totp.server";
 
-describe.each(engines)("admin accounts and sessions on %s", (engine) => {
+describe("admin accounts and sessions", () => {
   let database: Database;
   beforeAll(async () => {
-    database = await openTestDatabase(engine);
+    database = await openTestDatabase();
   });
   afterAll(() => database.close());
 

@@ -1,3 +1,4 @@
+import os from "node:os";
 import path from "node:path";
 import { z } from "zod";
 import type { S3Settings } from "~/media/s3-media-storage.server";
@@ -10,6 +11,8 @@ const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default("0.0.0.0"),
   DATA_DIR: z.string().min(1).default("./data"),
+  /** Server processes sharing the port; by default one per core, at most four. */
+  WEB_CONCURRENCY: z.coerce.number().int().min(1).max(32).optional(),
   DATABASE_URL: z
     .string()
     .regex(/^postgres(ql)?:\/\//, "must start with postgres:// or postgresql://")
@@ -39,6 +42,7 @@ export interface AppConfig {
   port: number;
   host: string;
   dataDir: string;
+  webConcurrency: number;
   databaseUrl: string | undefined;
   siteUrl: string;
   logLevel: z.infer<typeof envSchema>["LOG_LEVEL"];
@@ -75,6 +79,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     port: e.PORT,
     host: e.HOST,
     dataDir: path.resolve(e.DATA_DIR),
+    webConcurrency: e.WEB_CONCURRENCY ?? Math.min(os.availableParallelism(), 4),
     databaseUrl: e.DATABASE_URL,
     siteUrl: (e.SITE_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ""),
     logLevel: e.LOG_LEVEL,

@@ -1,89 +1,69 @@
-import { mkdirSync } from "node:fs";
 import path from "node:path";
-import { PGlite } from "@electric-sql/pglite";
 import { sql } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
-import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
-import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
-import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
-import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
+import { drizzle } from "drizzle-orm/node-postgres";
+import { migrate } from "drizzle-orm/node-postgres/migrator";
 import pg from "pg";
-import { acquirePgliteLock } from "./pglite-lock.server";
 import * as schema from "./schema";
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
-export type DatabaseEngine = "pglite" | "postgres";
-
 export interface Database {
   db: Db;
-  engine: DatabaseEngine;
-  /** The embedded engine, when that is the one in use (the in-process event bus needs nothing else). */
-  pglite?: PGlite;
   /** Throws unless the database answers a query. */
   ping(): Promise<void>;
   close(): Promise<void>;
 }
 
 export interface DatabaseOptions {
-  /** postgres://… for a server; unset for the embedded engine. */
-  databaseUrl?: string;
-  /** Where the embedded engine keeps its files; "memory://" keeps them in memory (tests). */
-  pgliteDir?: string;
+  /** postgresql://… of the server (the embedded one, or DATABASE_URL). */
+  url: string;
   migrationsFolder?: string;
+  /** Connections this process may hold at once. */
+  poolSize?: number;
+  /** Shown in pg_stat_activity. */
+  applicationName?: string;
 }
 
 export const defaultMigrationsFolder = () => path.resolve(process.cwd(), "drizzle");
 
-/** Opens the database and applies every pending migration. */
-export async function openDatabase(options: DatabaseOptions): Promise<Database> {
-  const migrationsFolder = options.migrationsFolder ?? defaultMigrationsFolder();
+/** Any number to name the lock every process takes while it migrates. */
+const MIGRATION_LOCK = 7_406_215;
 
-  if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
-    // An idle client losing its server must not crash the process; the next query reconnects.
-    pool.on("error", () => {});
-    const db = drizzlePg(pool, { schema }) as unknown as Db;
-    try {
-      await migratePg(db as never, { migrationsFolder });
-    } catch (error) {
-      await pool.end();
-      throw error;
-    }
-    return {
-      db,
-      engine: "postgres",
-      ping: async () => void (await db.execute(sql`select 1`)),
-      close: () => pool.end(),
-    };
-  }
-
-  const dir = options.pgliteDir ?? "memory://";
-  const inMemory = dir.startsWith("memory://");
-  if (!inMemory) mkdirSync(dir, { recursive: true });
-  // One process per data directory: a second one fails fast instead of corrupting it.
-  const lock = inMemory ? undefined : acquirePgliteLock(dir);
-  let client: PGlite;
-  let db: Db;
+/**
+ * Several processes or instances may start at once: one migrates at a time,
+ * the others then find nothing left to do.
+ */
+async function migrateOnce(url: string, db: Db, migrationsFolder: string) {
+  const lock = new pg.Client({ connectionString: url });
+  await lock.connect();
   try {
-    client = await PGlite.create(dir);
-    db = drizzlePglite(client, { schema }) as unknown as Db;
-    await migratePglite(db as never, { migrationsFolder });
+    await lock.query("select pg_advisory_lock($1)", [MIGRATION_LOCK]);
+    await migrate(db as never, { migrationsFolder });
+  } finally {
+    await lock.end();
+  }
+}
+
+/** Connects to PostgreSQL and applies every pending migration. */
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  const pool = new pg.Pool({
+    connectionString: options.url,
+    max: options.poolSize ?? 10,
+    application_name: options.applicationName ?? "site",
+  });
+  // An idle client losing its server must not crash the process; the next query reconnects.
+  pool.on("error", () => {});
+  const db = drizzle(pool, { schema }) as unknown as Db;
+  try {
+    await migrateOnce(options.url, db, options.migrationsFolder ?? defaultMigrationsFolder());
   } catch (error) {
-    lock?.release();
+    await pool.end();
     throw error;
   }
   return {
     db,
-    engine: "pglite",
-    pglite: client,
     ping: async () => void (await db.execute(sql`select 1`)),
-    close: async () => {
-      try {
-        await client.close();
-      } finally {
-        lock?.release();
-      }
-    },
+    close: () => pool.end(),
   };
 }

@@ -25,7 +25,7 @@ afterEach(async () => {
   await Promise.all(opened.splice(0).map((bus) => bus.close()));
 });
 
-describe("in-process event bus (embedded database)", () => {
+describe("in-process event bus", () => {
   it("delivers to every subscriber until it unsubscribes", async () => {
     const bus = createMemoryEventBus();
     opened.push(bus);
@@ -57,7 +57,23 @@ describe("PostgreSQL LISTEN/NOTIFY event bus", () => {
     const atA = nextEvent(instanceA);
     await instanceA.publish(event);
     expect(await atB).toEqual(event);
-    // The publisher's own subscribers hear it too, through the database.
+    // The publisher's own subscribers hear it too, once, as soon as it is published.
     expect(await atA).toEqual(event);
+  });
+
+  it("delivers an event to the publishing process once, before publish resolves", async () => {
+    const url = await createPostgresDatabase();
+    const bus = await createPostgresEventBus(url);
+    const other = await createPostgresEventBus(url);
+    opened.push(bus, other);
+    const seen: ChangeEvent[] = [];
+    bus.subscribe((e) => seen.push(e));
+    const atOther = nextEvent(other);
+    await bus.publish(event);
+    expect(seen).toEqual([event]);
+    // The notification has gone round the database by the time the other process hears it.
+    await atOther;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(seen).toEqual([event]);
   });
 });

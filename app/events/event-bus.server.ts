@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { EventEmitter } from "node:events";
 import pg from "pg";
 import { z } from "zod";
@@ -21,7 +22,7 @@ export interface EventBus {
 
 const CHANNEL = "app_changes";
 
-/** One process (the embedded database serves only one). */
+/** Within one process: what the PostgreSQL bus hands its notifications to, and a fake for tests. */
 export function createMemoryEventBus(): EventBus {
   const emitter = new EventEmitter();
   emitter.setMaxListeners(0);
@@ -40,14 +41,15 @@ export function createMemoryEventBus(): EventBus {
 }
 
 /**
- * Every app instance on one PostgreSQL database: NOTIFY from one reaches the LISTEN of all.
- * A dedicated connection listens and reconnects after losing the server.
+ * Every server process of every instance on one PostgreSQL database: NOTIFY from one reaches the
+ * LISTEN of all. A dedicated connection listens and reconnects after losing the server.
  */
 export async function createPostgresEventBus(
   connectionString: string,
   onError: (error: unknown) => void = () => {},
 ): Promise<EventBus> {
   const local = createMemoryEventBus();
+  const self = randomUUID();
   let closed = false;
   let listener: pg.Client | undefined;
   let retryTimer: NodeJS.Timeout | undefined;
@@ -57,7 +59,10 @@ export async function createPostgresEventBus(
     client.on("notification", (message) => {
       if (message.channel !== CHANNEL || !message.payload) return;
       try {
-        void local.publish(changeEventSchema.parse(JSON.parse(message.payload)));
+        const { origin, ...event } = JSON.parse(message.payload) as { origin?: string };
+        // Our own events were delivered here when published.
+        if (origin === self) return;
+        void local.publish(changeEventSchema.parse(event));
       } catch (error) {
         onError(error);
       }
@@ -90,8 +95,11 @@ export async function createPostgresEventBus(
 
   return {
     async publish(event) {
-      const payload = JSON.stringify(changeEventSchema.parse(event));
-      await publisher.query("select pg_notify($1, $2)", [CHANNEL, payload]);
+      const parsed = changeEventSchema.parse(event);
+      await publisher.query("select pg_notify($1, $2)", [CHANNEL, JSON.stringify({ ...parsed, origin: self })]);
+      // At once in this process: the request that made the change may be followed by one
+      // (a redirect) that must already see it here, before the notification comes back.
+      await local.publish(parsed);
     },
     subscribe: local.subscribe,
     async close() {

@@ -2,16 +2,16 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
 import type { Database } from "~/db/database.server";
 import { rateLimitHits } from "~/db/schema";
-import { engines, openTestDatabase } from "../../tests/support/test-databases";
+import { openTestDatabase } from "../../tests/support/test-databases";
 import { createRateLimiter, type RateLimiter } from "./rate-limit.server";
 
-describe.each(engines)("rate limiter on %s", (engine) => {
+describe("rate limiter", () => {
   let database: Database;
   let limiter: RateLimiter;
   const rule = { max: 3, windowMs: 60_000 };
 
   beforeAll(async () => {
-    database = await openTestDatabase(engine);
+    database = await openTestDatabase();
     limiter = createRateLimiter(database.db);
   });
   afterAll(() => database.close());

@@ -10,13 +10,13 @@ import { rateLimitHits, reviews } from "~/db/schema";
 import { createMemoryEventBus, type ChangeEvent } from "~/events/event-bus.server";
 import { createLocalMediaStorage, type MediaStorage } from "~/media/media-storage.server";
 import { createReviewRepository } from "~/models/reviews.server";
-import { engines, openTestDatabase } from "../../tests/support/test-databases";
+import { openTestDatabase } from "../../tests/support/test-databases";
 import { createRateLimiter } from "./rate-limit.server";
 import { REVIEW_PHOTO_MAX_BYTES, reviewMessages } from "./review-form";
 import { submitReview } from "./review-submission.server";
 import { HONEYPOT_FIELD, MIN_FILL_MS, STARTED_FIELD } from "./spam-guard";
 
-describe.each(engines)("submitting a review on %s", (engine) => {
+describe("submitting a review", () => {
   let database: Database;
   let mediaRoot: string;
   let media: MediaStorage;
@@ -24,7 +24,7 @@ describe.each(engines)("submitting a review on %s", (engine) => {
   let config: Pick<AppConfig, "reviewsModeration" | "reviewsRateLimitPerHour">;
 
   beforeAll(async () => {
-    database = await openTestDatabase(engine);
+    database = await openTestDatabase();
   });
   afterAll(() => database.close());
   beforeEach(async () => {

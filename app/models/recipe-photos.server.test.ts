@@ -2,15 +2,15 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
 import type { Database } from "~/db/database.server";
 import { recipePhotos } from "~/db/schema";
-import { engines, openTestDatabase } from "../../tests/support/test-databases";
+import { openTestDatabase } from "../../tests/support/test-databases";
 import { createRecipePhotoRepository, type RecipePhotoRepository } from "./recipe-photos.server";
 
-describe.each(engines)("recipe photo repository on %s", (engine) => {
+describe("recipe photo repository", () => {
   let database: Database;
   let photos: RecipePhotoRepository;
 
   beforeAll(async () => {
-    database = await openTestDatabase(engine);
+    database = await openTestDatabase();
     photos = createRecipePhotoRepository(database.db);
   });
   afterAll(() => database.close());

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
 import type { Database } from "~/db/database.server";
 import { reviews } from "~/db/schema";
-import { engines, openTestDatabase } from "../../tests/support/test-databases";
+import { openTestDatabase } from "../../tests/support/test-databases";
 import {
   createReviewRepository,
   decodeReviewCursor,
@@ -10,12 +10,12 @@ import {
   type ReviewRepository,
 } from "./reviews.server";
 
-describe.each(engines)("review repository on %s", (engine) => {
+describe("review repository", () => {
   let database: Database;
   let repo: ReviewRepository;
 
   beforeAll(async () => {
-    database = await openTestDatabase(engine);
+    database = await openTestDatabase();
     repo = createReviewRepository(database.db);
   });
   afterAll(() => database.close());

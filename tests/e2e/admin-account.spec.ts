@@ -12,7 +12,7 @@ test.beforeAll(async () => {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "e2e-account-"));
   server = await startAppServer({ DATA_DIR: dataDir });
   // With the server running: the script hands the request to it.
-  const created = adminCreate({ DATA_DIR: dataDir }, ["--email", ADMIN.email, "--password", ADMIN.password]);
+  const created = adminCreate({ DATA_DIR: dataDir }, ["--email", ADMIN.email], ADMIN.password);
   expect(created.code, created.stderr).toBe(0);
 });
 

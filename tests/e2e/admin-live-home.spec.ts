@@ -16,7 +16,7 @@ let server: AppServer;
 
 test.beforeAll(async () => {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "e2e-live-"));
-  const created = adminCreate({ DATA_DIR: dataDir }, ["--email", ADMIN.email, "--password", ADMIN.password]);
+  const created = adminCreate({ DATA_DIR: dataDir }, ["--email", ADMIN.email], ADMIN.password);
   expect(created.code, created.stderr).toBe(0);
   server = await startAppServer({ DATA_DIR: dataDir });
 });

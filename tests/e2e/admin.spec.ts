@@ -2,7 +2,7 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { expect, test, type Browser, type Page } from "@playwright/test";
-import { openDatabase } from "~/db/database.server";
+import { openSiteDatabase } from "~/db/site-database.server";
 import { storeImage } from "~/media/image-pipeline.server";
 import { createLocalMediaStorage } from "~/media/media-storage.server";
 import { createReviewRepository } from "~/models/reviews.server";
@@ -19,7 +19,7 @@ let reviewPhotoUrl: string;
 test.beforeAll(async () => {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "e2e-admin-"));
   files = mkdtempSync(path.join(os.tmpdir(), "e2e-admin-files-"));
-  const database = await openDatabase({ pgliteDir: path.join(dataDir, "db") });
+  const database = await openSiteDatabase({ dataDir });
   try {
     const media = createLocalMediaStorage(path.join(dataDir, "media"));
     const image = await storeImage(media, "reviews", await jpeg(800, 600, { r: 200, g: 120, b: 80 }));
@@ -30,7 +30,7 @@ test.beforeAll(async () => {
   } finally {
     await database.close();
   }
-  const created = adminCreate({ DATA_DIR: dataDir }, ["--email", ADMIN.email, "--password", ADMIN.password]);
+  const created = adminCreate({ DATA_DIR: dataDir }, ["--email", ADMIN.email], ADMIN.password);
   expect(created.code, created.stderr).toBe(0);
   server = await startAppServer({ DATA_DIR: dataDir, REVIEWS_MODERATION: "true" });
 });

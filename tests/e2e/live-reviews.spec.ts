@@ -72,7 +72,7 @@ test.describe("several app instances on one PostgreSQL", () => {
   test.beforeAll(async () => {
     test.setTimeout(90_000);
     postgres = await startThrowawayPostgres();
-    const DATABASE_URL = postgres.createDatabase("recensioni");
+    const DATABASE_URL = await postgres.createDatabase("recensioni");
     // One after the other: the first applies the migrations.
     first = await startAppServer({ DATABASE_URL });
     second = await startAppServer({ DATABASE_URL });
@@ -80,7 +80,7 @@ test.describe("several app instances on one PostgreSQL", () => {
   test.afterAll(async () => {
     await first?.stop();
     await second?.stop();
-    postgres?.stop();
+    await postgres?.stop();
   });
 
   test("a review posted to one instance appears live on a page served by the other", async ({ page }) => {

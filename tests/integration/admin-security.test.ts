@@ -1,4 +1,5 @@
-import { mkdtempSync } from "node:fs";
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdtempSync, readdirSync, readFileSync } from "node:fs";
 import http from "node:http";
 import os from "node:os";
 import path from "node:path";
@@ -7,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAdminAccounts } from "~/auth/accounts.server";
 import { createSessionStore } from "~/auth/sessions.server";
 import { totpCode } from "~/auth/totp.server";
-import { openDatabase } from "~/db/database.server";
+import { openSiteDatabase } from "~/db/site-database.server";
 import { adminSessions } from "~/db/schema";
 import { largestUrl, storeImage } from "~/media/image-pipeline.server";
 import { createLocalMediaStorage } from "~/media/media-storage.server";
@@ -32,9 +33,9 @@ interface Seeded {
   recoveryCodes: string[];
 }
 
-/** Writes the starting state while no server holds the embedded database. */
+/** Writes the starting state before the server starts. */
 async function seed(dataDir: string): Promise<Seeded> {
-  const database = await openDatabase({ pgliteDir: path.join(dataDir, "db") });
+  const database = await openSiteDatabase({ dataDir });
   try {
     const { db } = database;
     const accounts = createAdminAccounts(db);
@@ -412,20 +413,54 @@ describe("npm run admin:create", () => {
     const dataDir = mkdtempSync(path.join(os.tmpdir(), "admin-create-bad-"));
     const missing = adminCreate({ DATA_DIR: dataDir }, ["--email", account.email]);
     expect(missing.code).not.toBe(0);
-    expect(missing.stderr).toContain("servono --email e --password");
-    const short = adminCreate({ DATA_DIR: dataDir }, ["--email", account.email, "--password", "corta"]);
+    expect(missing.stderr).toContain("password mancante");
+    const short = adminCreate({ DATA_DIR: dataDir }, ["--email", account.email], "corta");
     expect(short.code).not.toBe(0);
     expect(short.stderr).toContain("almeno 10 caratteri");
-    const email = adminCreate({ DATA_DIR: dataDir }, ["--email", "non-una-email", "--password", account.password]);
+    const email = adminCreate({ DATA_DIR: dataDir }, ["--email", "non-una-email"], account.password);
     expect(email.code).not.toBe(0);
     expect(email.stderr).toContain("Indirizzo email non valido");
     const unknown = adminCreate({ DATA_DIR: dataDir }, ["--mail", "x"]);
     expect(unknown.code).not.toBe(0);
   });
 
+  it("refuses a password in argv without opening the database", () => {
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), "admin-create-argv-"));
+    for (const args of [["--password", account.password], [`--password=${account.password}`]]) {
+      const result = adminCreate({ DATA_DIR: dataDir }, ["--email", account.email, ...args], account.password);
+      expect(result.code).toBe(2);
+      expect(result.stderr).toContain("la password non si passa sulla riga di comando");
+      expect(result.stderr + result.stdout).not.toContain(account.password);
+    }
+    expect(existsSync(path.join(dataDir, "postgres"))).toBe(false);
+  });
+
+  it("through npm: the password from stdin or ADMIN_PASSWORD shows in neither the output nor npm's debug log", () => {
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), "admin-create-npm-"));
+    const logsDir = mkdtempSync(path.join(os.tmpdir(), "npm-logs-"));
+    const npm = (input: string, env: Record<string, string>, email: string) =>
+      spawnSync("npm", ["run", "--loglevel=silly", `--logs-dir=${logsDir}`, "admin:create", "--", "--email", email], {
+        cwd: path.resolve(import.meta.dirname, "../.."),
+        env: { ...process.env, DATA_DIR: dataDir, ...env },
+        input,
+        encoding: "utf8",
+        timeout: 90_000,
+      });
+    const fromStdin = npm(`${account.password}\n`, {}, account.email);
+    expect(fromStdin.status, fromStdin.stderr).toBe(0);
+    expect(fromStdin.stdout).toContain("Amministratore creato");
+    const fromEnv = npm("", { ADMIN_PASSWORD: "password-da-variabile-9" }, "seconda@studio.test");
+    expect(fromEnv.status, fromEnv.stderr).toBe(0);
+    const logs = readdirSync(logsDir).map((file) => readFileSync(path.join(logsDir, file), "utf8")).join("\n");
+    expect(logs).toContain("admin:create");
+    for (const secret of [account.password, "password-da-variabile-9"]) {
+      expect(fromStdin.stdout + fromStdin.stderr + fromEnv.stdout + fromEnv.stderr + logs).not.toContain(secret);
+    }
+  });
+
   it("embedded database: creates the account with the server stopped, resets the password while it runs", async () => {
-    const dataDir = mkdtempSync(path.join(os.tmpdir(), "admin-create-pglite-"));
-    const created = adminCreate({ DATA_DIR: dataDir }, ["--email", account.email, "--password", account.password]);
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), "admin-create-embedded-"));
+    const created = adminCreate({ DATA_DIR: dataDir }, ["--email", account.email], account.password);
     expect(created.code, created.stderr).toBe(0);
     expect(created.stdout).toContain("Amministratore creato: titolare@studio.test");
 
@@ -440,8 +475,8 @@ describe("npm run admin:create", () => {
       });
       const cookie = session.headers.getSetCookie()[0]!.split(";")[0]!;
 
-      // The server holds the database: the script must go through it, and it must not corrupt anything.
-      const reset = adminCreate({ DATA_DIR: dataDir }, ["--email", account.email, "--password", "password-nuova-del-2025"]);
+      // The server's PostgreSQL is running: the script uses it, and leaves it running.
+      const reset = adminCreate({ DATA_DIR: dataDir }, ["--email", account.email], "password-nuova-del-2025");
       expect(reset.code, reset.stderr).toBe(0);
       expect(reset.stdout).toContain("Password aggiornata per titolare@studio.test");
       expect(await canLogin(server, account.email, account.password)).toBe(false);
@@ -451,20 +486,21 @@ describe("npm run admin:create", () => {
     } finally {
       await server.stop();
     }
-    // The database is intact after the server stops and the script opens it directly again.
-    const again = adminCreate({ DATA_DIR: dataDir }, ["--email", "seconda@studio.test", "--password", account.password]);
+    // With the server stopped the script starts the database itself, and stops it afterwards.
+    const again = adminCreate({ DATA_DIR: dataDir }, ["--email", "seconda@studio.test"], account.password);
     expect(again.code, again.stderr).toBe(0);
+    expect(existsSync(path.join(dataDir, "postgres", "data", "postmaster.pid"))).toBe(false);
   });
 
   it("PostgreSQL: creates the account and resets it while a server runs on the same database", async () => {
     const databaseUrl = await createPostgresDatabase();
-    const created = adminCreate({ DATABASE_URL: databaseUrl }, ["--email", account.email, "--password", account.password]);
+    const created = adminCreate({ DATABASE_URL: databaseUrl }, ["--email", account.email], account.password);
     expect(created.code, created.stderr).toBe(0);
     expect(created.stdout).toContain("Amministratore creato");
     const server = await startAppServer({ DATABASE_URL: databaseUrl });
     try {
       expect(await canLogin(server, account.email, account.password)).toBe(true);
-      const reset = adminCreate({ DATABASE_URL: databaseUrl }, ["--email", account.email, "--password", "password-nuova-del-2025"]);
+      const reset = adminCreate({ DATABASE_URL: databaseUrl }, ["--email", account.email], "password-nuova-del-2025");
       expect(reset.code, reset.stderr).toBe(0);
       expect(await canLogin(server, account.email, "password-nuova-del-2025")).toBe(true);
     } finally {

@@ -22,11 +22,11 @@ describe("production server on the embedded database", () => {
     expect(health.status).toBe(200);
     expect(await health.json()).toEqual({ status: "ok" });
     const ready = await fetch(`${server.url}/readyz`);
-    expect(await ready.json()).toEqual({ status: "ready", database: "pglite" });
+    expect(await ready.json()).toEqual({ status: "ready" });
   });
 
   it("keeps its data under DATA_DIR", () => {
-    expect(existsSync(path.join(server.dataDir, "db", "PG_VERSION"))).toBe(true);
+    expect(existsSync(path.join(server.dataDir, "postgres", "data", "PG_VERSION"))).toBe(true);
   });
 
   it("sends baseline security headers and a request id", async () => {
@@ -154,7 +154,7 @@ describe("production server on PostgreSQL", () => {
     const server = await startAppServer({ DATABASE_URL: await createPostgresDatabase() });
     try {
       const ready = await fetch(`${server.url}/readyz`);
-      expect(await ready.json()).toEqual({ status: "ready", database: "postgres" });
+      expect(await ready.json()).toEqual({ status: "ready" });
       expect((await fetch(`${server.url}/`)).status).toBe(200);
     } finally {
       expect(await server.stop()).toBe(0);

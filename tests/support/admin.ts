@@ -12,11 +12,15 @@ export interface CommandResult {
   stderr: string;
 }
 
-/** Runs `npm run admin:create`'s script as an operator would, with the server's settings in `env`. */
-export function adminCreate(env: Record<string, string>, args: string[]): CommandResult {
+/**
+ * Runs `npm run admin:create`'s script as an operator would, with the server's settings in `env`
+ * and the password on standard input.
+ */
+export function adminCreate(env: Record<string, string>, args: string[], password = ""): CommandResult {
   const result = spawnSync(process.execPath, ["scripts/admin-create.ts", ...args], {
     cwd: root,
     env: { ...process.env, LOG_LEVEL: "warn", ...env },
+    input: password,
     encoding: "utf8",
     timeout: 60_000,
   });

@@ -33,12 +33,13 @@ export async function freePort(): Promise<number> {
  * For tests that need their own state or settings: an empty database,
  * moderation on, two instances on one PostgreSQL…
  */
-export async function startAppServer(env: Record<string, string> = {}, timeoutMs = 30_000): Promise<AppServer> {
+export async function startAppServer(env: Record<string, string> = {}, timeoutMs = 60_000): Promise<AppServer> {
   const port = await freePort();
   const dataDir = env.DATA_DIR ?? mkdtempSync(path.join(os.tmpdir(), "app-data-"));
   const child = spawn(process.execPath, ["scripts/start.ts"], {
     cwd: root,
-    env: { ...process.env, LOG_LEVEL: "warn", ...env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir },
+    // One server process unless a test asks for more: the machine running the suite is small.
+    env: { ...process.env, LOG_LEVEL: "warn", WEB_CONCURRENCY: "1", ...env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";

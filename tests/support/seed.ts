@@ -1,7 +1,7 @@
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
-import { openDatabase } from "~/db/database.server";
+import { openSiteDatabase } from "~/db/site-database.server";
 import { reviews as reviewsTable, type RecipePhoto, type Review } from "~/db/schema";
 import { largestUrl, storeImage } from "~/media/image-pipeline.server";
 import { createLocalMediaStorage } from "~/media/media-storage.server";
@@ -10,9 +10,8 @@ import { createReviewRepository, type NewReview } from "~/models/reviews.server"
 
 /*
  * Puts rows straight into a server's data directory, the way the production
- * server lays it out (DATA_DIR/db for PGlite, DATA_DIR/media for files).
- * PGlite allows one process per directory: seed before starting the server
- * on that DATA_DIR, or after stopping it.
+ * server lays it out (the embedded PostgreSQL in DATA_DIR/postgres, files in
+ * DATA_DIR/media), whether a server runs on that DATA_DIR or not.
  */
 
 const palette = ["#6a8f5e", "#a4532f", "#d9b44a", "#3f6137", "#9fb993", "#c77d52", "#557a4a", "#e6dcc7"];
@@ -36,7 +35,7 @@ async function withData<T>(dataDir: string, work: (parts: Awaited<ReturnType<typ
 }
 
 async function open(dataDir: string) {
-  const database = await openDatabase({ pgliteDir: path.join(dataDir, "db") });
+  const database = await openSiteDatabase({ dataDir });
   const media = createLocalMediaStorage(path.join(dataDir, "media"));
   return { database, media };
 }

@@ -1,12 +1,9 @@
 import { randomBytes } from "node:crypto";
 import pg from "pg";
 import { inject } from "vitest";
-import { openDatabase, type Database, type DatabaseEngine } from "~/db/database.server";
+import { openDatabase, type Database } from "~/db/database.server";
 
-/** Every repository and event-bus test runs once per engine. */
-export const engines: DatabaseEngine[] = ["pglite", "postgres"];
-
-/** A new, empty, migrated database on the PostgreSQL test cluster; returns its URL. */
+/** A new, empty database on the test cluster; returns its URL. */
 export async function createPostgresDatabase(): Promise<string> {
   const admin = inject("postgresUrl");
   const name = `test_${randomBytes(6).toString("hex")}`;
@@ -17,11 +14,12 @@ export async function createPostgresDatabase(): Promise<string> {
   } finally {
     await client.end();
   }
-  return admin.replace(/\/[^/]*$/, `/${name}`);
+  const url = new URL(admin);
+  url.pathname = `/${name}`;
+  return url.href;
 }
 
-/** A fresh migrated database of the given engine (PGlite in memory). */
-export async function openTestDatabase(engine: DatabaseEngine): Promise<Database> {
-  if (engine === "pglite") return openDatabase({ pgliteDir: "memory://" });
-  return openDatabase({ databaseUrl: await createPostgresDatabase() });
+/** A fresh migrated database of its own on the test cluster. */
+export async function openTestDatabase(): Promise<Database> {
+  return openDatabase({ url: await createPostgresDatabase() });
 }

@@ -1,62 +1,47 @@
-import { execFileSync } from "node:child_process";
-import { chmodSync, existsSync, mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { freePort } from "./app-server";
-
-const BIN_DIR = "/usr/lib/postgresql/15/bin";
+import pg from "pg";
+import { startEmbeddedPostgres } from "~/db/embedded-postgres.server";
 
 export interface ThrowawayPostgres {
-  /** postgres://… of the cluster's "postgres" database. */
+  /** postgresql://… of the cluster's "postgres" database (over its Unix socket). */
   url: string;
-  /** A new empty database on the same cluster. */
-  createDatabase(name: string): string;
-  stop(): void;
+  /** Makes an empty database on the cluster and returns its URL. */
+  createDatabase(name: string): Promise<string>;
+  stop(): Promise<void>;
 }
 
 /**
- * A PostgreSQL 15 cluster from the machine's own binaries, in a temporary
- * directory, listening on loopback only. PostgreSQL refuses to run as root,
- * so as root it runs as the "postgres" user.
+ * A PostgreSQL cluster for one test run, from the same binaries and the same code as the
+ * site's embedded database, in a temporary directory. Durability is traded for speed: fsync off.
  */
 export async function startThrowawayPostgres(): Promise<ThrowawayPostgres> {
-  if (!existsSync(path.join(BIN_DIR, "initdb"))) {
-    throw new Error(`PostgreSQL 15 not found in ${BIN_DIR}: apt-get install postgresql-15`);
-  }
-  const asRoot = process.getuid?.() === 0;
   const dir = mkdtempSync(path.join(os.tmpdir(), "pg-throwaway-"));
-  chmodSync(dir, 0o777);
-  const run = (binary: string, args: string[]) => {
-    const command = path.join(BIN_DIR, binary);
-    if (asRoot) execFileSync("runuser", ["-u", "postgres", "--", command, ...args], { stdio: "pipe" });
-    else execFileSync(command, args, { stdio: "pipe" });
-  };
-  const dataDir = path.join(dir, "data");
-  run("initdb", ["-D", dataDir, "-U", "postgres", "--auth=trust", "-E", "UTF8", "--locale=C.UTF-8"]);
-  const port = await freePort();
-  run("pg_ctl", [
-    "-D",
-    dataDir,
-    "-o",
-    `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=200`,
-    "-l",
-    path.join(dir, "log"),
-    "-w",
-    "start",
-  ]);
-  const base = `postgres://postgres@127.0.0.1:${port}`;
+  const server = await startEmbeddedPostgres({
+    dataDir: dir,
+    extraSettings: { fsync: "off", synchronous_commit: "off", full_page_writes: "off", max_connections: 300 },
+  });
   let stopped = false;
   return {
-    url: `${base}/postgres`,
-    createDatabase(name) {
-      run("psql", ["-h", "127.0.0.1", "-p", String(port), "-U", "postgres", "-c", `create database "${name}"`]);
-      return `${base}/${name}`;
+    url: server.url,
+    async createDatabase(name) {
+      const client = new pg.Client({ connectionString: server.url });
+      await client.connect();
+      try {
+        await client.query(`create database ${client.escapeIdentifier(name)}`);
+      } finally {
+        await client.end();
+      }
+      const url = new URL(server.url);
+      url.pathname = `/${name}`;
+      return url.href;
     },
-    stop() {
+    async stop() {
       if (stopped) return;
       stopped = true;
       try {
-        run("pg_ctl", ["-D", dataDir, "-m", "immediate", "-w", "stop"]);
+        await server.stop();
       } finally {
         rmSync(dir, { recursive: true, force: true });
       }

@@ -8,7 +8,7 @@ declare module "vitest" {
   }
 }
 
-/** One PostgreSQL cluster for the whole run; each test file makes its own database on it. */
+/** One PostgreSQL cluster for the whole run; each test file makes its own databases on it. */
 export default async function setup(project: TestProject) {
   const postgres = await startThrowawayPostgres();
   project.provide("postgresUrl", postgres.url);

@@ -1,0 +1,196 @@
+import { spawn, spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { recipePhotos, reviews } from "~/db/schema";
+import { openSiteDatabase } from "~/db/site-database.server";
+import { adminCreate, jpeg } from "../support/admin";
+import { freePort, startAppServer, type AppServer } from "../support/app-server";
+import { postReview } from "../support/reviews";
+
+const root = path.resolve(import.meta.dirname, "../..");
+const ADMIN = { email: "operazioni@studio.test", password: "password-operazioni-2026" };
+
+const newDataDir = (prefix: string) => mkdtempSync(path.join(os.tmpdir(), `${prefix}-`));
+const postmasterPidFile = (dataDir: string) => path.join(dataDir, "postgres", "data", "postmaster.pid");
+const postmasterPid = (dataDir: string) => Number(readFileSync(postmasterPidFile(dataDir), "utf8").split("\n")[0]);
+
+/** Exists and is not a zombie (this machine's init may take its time to reap). */
+function isAlive(pid: number): boolean {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    return stat.slice(stat.lastIndexOf(")") + 2, stat.lastIndexOf(")") + 3) !== "Z";
+  } catch {
+    return false;
+  }
+}
+
+/** Every process below `pid` (from /proc). */
+function descendants(pid: number): number[] {
+  const children = (parent: number): number[] => {
+    const list: number[] = [];
+    for (const entry of readdirSync("/proc")) {
+      if (!/^\d+$/.test(entry)) continue;
+      try {
+        const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
+        const ppid = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
+        if (ppid === parent) list.push(Number(entry));
+      } catch {
+        // gone meanwhile
+      }
+    }
+    return list;
+  };
+  const all: number[] = [];
+  const queue = [pid];
+  while (queue.length) for (const child of children(queue.shift()!)) all.push(child), queue.push(child);
+  return all;
+}
+
+async function rowsIn(dataDir: string) {
+  const database = await openSiteDatabase({ dataDir });
+  try {
+    const reviewNames = (await database.db.select({ name: reviews.name }).from(reviews)).map((r) => r.name);
+    const photoIds = (await database.db.select({ id: recipePhotos.id }).from(recipePhotos)).map((r) => r.id);
+    return { reviewNames: new Set(reviewNames), photoIds: new Set(photoIds) };
+  } finally {
+    await database.close();
+  }
+}
+
+async function login(server: AppServer): Promise<string> {
+  const response = await fetch(`${server.url}/admin-login`, {
+    method: "POST",
+    body: new URLSearchParams(ADMIN),
+    headers: { Origin: server.url },
+    redirect: "manual",
+  });
+  const cookie = response.headers.getSetCookie().find((c) => c.startsWith("admin_session="));
+  if (!cookie) throw new Error(`login failed: ${response.status}`);
+  return cookie.split(";")[0]!;
+}
+
+describe("the embedded PostgreSQL after a crash of the app", () => {
+  it("kill -9 of the app ten times during uploads and review posts: every acknowledged row is there after a restart", async () => {
+    const dataDir = newDataDir("kill9");
+    expect(adminCreate({ DATA_DIR: dataDir }, ["--email", ADMIN.email], ADMIN.password).code).toBe(0);
+    const photo = await jpeg(800, 600);
+    const acknowledgedReviews: string[] = [];
+    const acknowledgedPhotos: string[] = [];
+
+    for (let round = 0; round < 10; round++) {
+      // Right after the kill: PostgreSQL is still running (or still recovering) and must be picked up.
+      const server = await startAppServer({ DATA_DIR: dataDir, REVIEWS_RATE_LIMIT: "10000" }, 60_000);
+      const cookie = await login(server);
+      let stop = false;
+      const reviewWriter = (async () => {
+        for (let i = 0; !stop; i++) {
+          const name = `Round ${round} recensione ${i}`;
+          const status = await postReview(server.url, { name }).catch(() => 0);
+          if (status === 303) acknowledgedReviews.push(name);
+        }
+      })();
+      const photoWriter = (async () => {
+        while (!stop) {
+          const form = new FormData();
+          form.set("title", `Round ${round}`);
+          form.set("image", new Blob([new Uint8Array(photo)], { type: "image/jpeg" }), "foto.jpg");
+          const response = await fetch(`${server.url}/admin/photos`, {
+            method: "POST",
+            body: form,
+            headers: { Cookie: cookie, Origin: server.url, Accept: "application/json" },
+          }).catch(() => null);
+          if (response?.ok) {
+            const body = (await response.json().catch(() => null)) as { id?: string } | null;
+            if (body?.id) acknowledgedPhotos.push(body.id);
+          }
+        }
+      })();
+      await new Promise((resolve) => setTimeout(resolve, 400 + Math.random() * 800));
+      server.process.kill("SIGKILL");
+      stop = true;
+      await Promise.all([reviewWriter, photoWriter, server.stop()]);
+    }
+
+    expect(acknowledgedReviews.length).toBeGreaterThan(10);
+    expect(acknowledgedPhotos.length).toBeGreaterThan(3);
+    const last = await startAppServer({ DATA_DIR: dataDir }, 60_000);
+    const { reviewNames, photoIds } = await rowsIn(dataDir);
+    expect(acknowledgedReviews.filter((name) => !reviewNames.has(name))).toEqual([]);
+    expect(acknowledgedPhotos.filter((id) => !photoIds.has(id))).toEqual([]);
+    // The command found the server's PostgreSQL running and left it so; the server stops it.
+    expect(await last.stop()).toBe(0);
+    expect(existsSync(postmasterPidFile(dataDir))).toBe(false);
+  }, 300_000);
+
+  it("starts after PostgreSQL was killed too, leaving a stale postmaster.pid", { timeout: 120_000 }, async () => {
+    const dataDir = newDataDir("stale-pid");
+    const first = await startAppServer({ DATA_DIR: dataDir });
+    expect(await postReview(first.url, { name: "Prima del guasto" })).toBe(303);
+    const postmaster = postmasterPid(dataDir);
+    first.process.kill("SIGKILL");
+    await first.stop();
+    process.kill(postmaster, "SIGKILL");
+    while (isAlive(postmaster)) await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(existsSync(postmasterPidFile(dataDir))).toBe(true);
+
+    const second = await startAppServer({ DATA_DIR: dataDir }, 60_000);
+    try {
+      expect(await (await fetch(`${second.url}/reviews`)).text()).toContain("Prima del guasto");
+    } finally {
+      expect(await second.stop()).toBe(0);
+    }
+  });
+
+  it("refuses a data directory of the previous embedded engine with a message saying what to do", () => {
+    const dataDir = newDataDir("pglite-left");
+    mkdirSync(path.join(dataDir, "db"));
+    writeFileSync(path.join(dataDir, "db", "PG_VERSION"), "17\n");
+    const result = spawnSync(process.execPath, ["scripts/start.ts"], {
+      cwd: root,
+      env: { ...process.env, DATA_DIR: dataDir, PORT: "0", DATABASE_URL: "" },
+      encoding: "utf8",
+      timeout: 30_000,
+    });
+    expect(result.status).toBe(1);
+    expect(result.stderr).toContain("previous embedded engine (PGlite)");
+    expect(result.stderr).toContain(`move ${path.join(dataDir, "db")} out of ${dataDir}`);
+    expect(existsSync(path.join(dataDir, "postgres"))).toBe(false);
+  });
+});
+
+describe("npm start under a supervisor", () => {
+  it("SIGTERM to npm's process stops every server process and PostgreSQL, and exits 0", async () => {
+    const dataDir = newDataDir("npm-start");
+    const port = await freePort();
+    const npm = spawn("npm", ["start"], {
+      cwd: root,
+      env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: "127.0.0.1", LOG_LEVEL: "warn", WEB_CONCURRENCY: "2" },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let output = "";
+    npm.stdout!.on("data", (chunk) => (output += chunk));
+    npm.stderr!.on("data", (chunk) => (output += chunk));
+    const exited = new Promise<number | null>((resolve) => npm.once("exit", (code) => resolve(code)));
+    const deadline = Date.now() + 60_000;
+    for (;;) {
+      if (npm.exitCode !== null) throw new Error(`npm start exited early:\n${output}`);
+      if (Date.now() > deadline) throw new Error(`not ready:\n${output}`);
+      const ready = await fetch(`http://127.0.0.1:${port}/readyz`).catch(() => null);
+      if (ready?.ok) break;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    const postmaster = postmasterPid(dataDir);
+    const siteProcesses = descendants(npm.pid!);
+    expect(siteProcesses.length).toBeGreaterThanOrEqual(3); // supervisor and two servers
+    const started = Date.now();
+    npm.kill("SIGTERM");
+    expect(await exited, output).toBe(0);
+    expect(Date.now() - started).toBeLessThan(10_000);
+    expect(siteProcesses.filter(isAlive)).toEqual([]);
+    expect(isAlive(postmaster)).toBe(false);
+    expect(existsSync(postmasterPidFile(dataDir))).toBe(false);
+    expect(await fetch(`http://127.0.0.1:${port}/healthz`).catch(() => null)).toBeNull();
+  }, 90_000);
+});
