@@ -8,11 +8,10 @@ import path from "node:path";
 import { brotliCompressSync, constants as zlibConstants } from "node:zlib";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
-import { runnerImport } from "vite";
 import { buildIfStale } from "../build-if-stale.ts";
 import { startAppServer } from "../../tests/support/app-server.ts";
+import "../lib/load-app-modules.ts";
 
-const root = path.resolve(import.meta.dirname, "../..");
 const pages = process.argv.slice(2).filter((a) => a.startsWith("/"));
 const paths = pages.length ? pages : ["/", "/home", "/services", "/reviews", "/privacy"];
 const runs = Number(process.argv.find((a) => a.startsWith("--runs="))?.slice("--runs=".length) ?? 3);
@@ -31,11 +30,8 @@ const targets = {
 
 buildIfStale();
 
-// The seed helper imports app modules through the "~/" alias: load it with Vite's module runner.
-const { module: seed } = await runnerImport<typeof import("../../tests/support/seed.ts")>(
-  path.join(root, "tests/support/seed.ts"),
-  { configFile: false, root, logLevel: "error", resolve: { tsconfigPaths: true } },
-);
+// Imported once the resolve hook above is in place: the seeding helper uses the app's modules.
+const seed: typeof import("../../tests/support/seed.ts") = await import("../../tests/support/seed.ts");
 const dataDir = mkdtempSync(path.join(os.tmpdir(), "bench-lh-"));
 await seed.seedPhotos(dataDir, 4);
 await seed.seedReviews(dataDir, [
