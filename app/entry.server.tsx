@@ -5,12 +5,14 @@ import { renderToPipeableStream, type RenderToPipeableStreamOptions } from "reac
 import {
   ServerRouter,
   type EntryContext,
+  type HandleDataRequestFunction,
   type HandleErrorFunction,
   type RouterContextProvider,
 } from "react-router";
 import { NonceProvider } from "~/components/nonce";
 import { StylesheetTextContext } from "~/components/stylesheet";
-import { requestContext, servicesContext } from "~/services.server";
+import { requestContext, servicesContext } from "~/context";
+import { REQUEST_MESSAGES } from "~/forms/respond.server";
 import { stylesheetText } from "~/styles/stylesheets.server";
 
 export const streamTimeout = 5_000;
@@ -78,4 +80,21 @@ export const handleError: HandleErrorFunction = (error, { request, context }) =>
   // Without a context (the request failed before one was made) there is no logger either.
   if (!context) return console.error(error);
   context.get(servicesContext).logger.error({ err: error, url: request.url }, "loader or action failed");
+};
+
+/**
+ * A data request with a method the route does not take (a POST to a page
+ * without a form, a DELETE) gets a plain Italian 405 instead of the router's
+ * English note that names our route modules.
+ */
+export const handleDataRequest: HandleDataRequestFunction = (response) => {
+  if (response.status !== 405) return response;
+  return new Response(REQUEST_MESSAGES.methodNotAllowed, {
+    status: 405,
+    headers: {
+      "Content-Type": "text/plain; charset=utf-8",
+      "Cache-Control": "no-store",
+      Allow: response.headers.get("Allow") ?? "GET, HEAD",
+    },
+  });
 };

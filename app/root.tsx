@@ -6,8 +6,7 @@ import { AfterFirstPaint } from "~/components/after-first-paint";
 import { useNonce } from "~/components/nonce";
 import { Stylesheet } from "~/components/stylesheet";
 import { Toaster } from "~/components/toaster";
-import { clearFlashCookie, readFlash } from "~/lib/flash.server";
-import { servicesContext } from "~/services.server";
+import { servicesContext } from "~/context";
 import baseStyles from "./app.css?url";
 import errorPageStyles from "./styles/error-page.css?url";
 import fontStyles from "./styles/fonts.css?url";
@@ -15,10 +14,10 @@ import fontStyles from "./styles/fonts.css?url";
 export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { content, config } = context.get(servicesContext);
+  const { content, config, flash: flashStore } = context.get(servicesContext);
   // The header's Admin link and logout button; the session is checked again by every admin route.
   const signedIn = await isSignedIn(request, context);
-  const flash = readFlash(request);
+  const flash = await flashStore.read(request);
   return data(
     {
       content,
@@ -29,7 +28,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       year: new Date().getFullYear(),
       signedIn,
     },
-    flash ? { headers: { "Set-Cookie": clearFlashCookie } } : undefined,
+    flash ? { headers: { "Set-Cookie": await flashStore.clear(request) } } : undefined,
   );
 }
 

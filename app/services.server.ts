@@ -1,5 +1,4 @@
 import path from "node:path";
-import { createContext } from "react-router";
 import type { Logger } from "pino";
 import type { AppConfig } from "~/config/env.server";
 import { loadSiteContent } from "~/content/site-content.server";
@@ -7,11 +6,14 @@ import type { SiteContent } from "~/content/site-content";
 import { openDatabase, type Database } from "~/db/database.server";
 import { assertNoPgliteData, startEmbeddedPostgres, type EmbeddedPostgres } from "~/db/embedded-postgres.server";
 import { createPostgresEventBus, type EventBus } from "~/events/event-bus.server";
+import { createFlashStore, type FlashStore } from "~/lib/flash.server";
 import { createRateLimiter, type RateLimiter } from "~/lib/rate-limit.server";
+import { loadSecret } from "~/lib/secrets.server";
 import { createLocalMediaStorage, type MediaStorage } from "~/media/media-storage.server";
 import { createS3MediaStorage } from "~/media/s3-media-storage.server";
 import { createRecipePhotoRepository, type RecipePhotoRepository } from "~/models/recipe-photos.server";
 import { createReviewRepository, type ReviewRepository } from "~/models/reviews.server";
+import { createFormTimer, type FormTimer } from "~/reviews/spam-guard.server";
 
 /** Everything a loader or action may use; one instance per process. */
 export interface AppServices {
@@ -26,9 +28,11 @@ export interface AppServices {
   rateLimiter: RateLimiter;
   /** The PostgreSQL server this process started in DATA_DIR (DATABASE_URL unset); stopped with the services. */
   embedded: EmbeddedPostgres | null;
+  /** The toast carried across a redirect, in a signed cookie. */
+  flash: FlashStore;
+  /** Signs and checks the review form's fill-time field. */
+  formTimer: FormTimer;
 }
-
-export const servicesContext = createContext<AppServices>();
 
 export async function createServices(config: AppConfig, logger: Logger): Promise<AppServices> {
   // Content first: a bad override must stop start-up before anything is opened.
@@ -43,6 +47,8 @@ export async function createServices(config: AppConfig, logger: Logger): Promise
   try {
     database = await openDatabase({ url });
     const bus = await createPostgresEventBus(url, (error) => logger.error({ err: error }, "event bus connection error"));
+    // One random key kept in the database, shared by every instance; each use derives its own from it.
+    const secret = await loadSecret(database.db, "app");
     return {
       config,
       content,
@@ -54,6 +60,8 @@ export async function createServices(config: AppConfig, logger: Logger): Promise
       reviews: createReviewRepository(database.db),
       rateLimiter: createRateLimiter(database.db),
       embedded,
+      flash: createFlashStore(secret),
+      formTimer: createFormTimer(secret),
     };
   } catch (error) {
     await database?.close();
@@ -67,13 +75,3 @@ export async function closeServices(services: AppServices): Promise<void> {
   await services.database.close();
   await services.embedded?.stop();
 }
-
-/** Per-request facts the HTTP layer knows and loaders need. */
-export interface RequestInfo {
-  requestId: string;
-  /** The client's address; behind a proxy only when TRUST_PROXY says to believe it. */
-  clientIp: string;
-  cspNonce: string;
-}
-
-export const requestContext = createContext<RequestInfo>();

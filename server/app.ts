@@ -11,14 +11,8 @@ import { pinoHttp } from "pino-http";
 import { RouterContextProvider, type ServerBuild } from "react-router";
 import { loadConfig, type AppConfig } from "~/config/env.server";
 import { createLiveStream } from "~/events/live-stream.server";
-import {
-  closeServices,
-  createServices,
-  requestContext,
-  servicesContext,
-  type AppServices,
-  type RequestInfo,
-} from "~/services.server";
+import { requestContext, servicesContext, type RequestInfo } from "~/context";
+import { closeServices, createServices, type AppServices } from "~/services.server";
 import { precompressedAssets } from "./precompressed-assets";
 import { rejectForeignOrigin } from "./same-origin";
 import { securityHeaders } from "./security-headers";

@@ -1,4 +1,4 @@
-/** Every Italian message of the admin panel (spec §5, §8 verbatim where the spec names them). */
+/** Every Italian message of the admin panel; those listed in docs/product.md are verbatim. */
 export const PHOTO_MESSAGES = {
   added: "Foto ricetta aggiunta con successo!",
   addFailed: "Errore durante l'aggiunta della foto",
@@ -27,6 +27,6 @@ export const REVIEW_MESSAGES = {
   empty: "Nessuna recensione ricevuta finora.",
 } as const;
 
-/** Spec §9: admin image maximum 10 MB. */
+/** A recipe photo may weigh at most 10 MB. */
 export const MAX_PHOTO_BYTES = 10 * 1024 * 1024;
 export const MAX_TITLE_LENGTH = 120;

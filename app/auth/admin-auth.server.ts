@@ -1,7 +1,7 @@
-import { createContext, data, redirect, type MiddlewareFunction, type RouterContextProvider } from "react-router";
+import { data, redirect, type MiddlewareFunction, type RouterContextProvider } from "react-router";
+import { adminContext, servicesContext } from "~/context";
 import type { AdminSession, AdminUser } from "~/db/schema";
-import { flashCookie } from "~/lib/flash.server";
-import { servicesContext } from "~/services.server";
+import { requester } from "~/forms/respond.server";
 import { isMutation, isSameOriginRequest } from "./origin.server";
 import { createSessionStore, readSessionToken, sessionCookie } from "./sessions.server";
 
@@ -11,9 +11,6 @@ export interface SignedInAdmin {
   /** The raw cookie token (to re-issue the cookie); never logged. */
   token: string;
 }
-
-/** Set by requireAdminSession for every admin loader and action below it. */
-export const adminContext = createContext<SignedInAdmin | null>(null);
 
 export const SESSION_EXPIRED_MESSAGE = "La sessione è scaduta: accedi di nuovo.";
 export const FORBIDDEN_MESSAGE = "Richiesta non consentita";
@@ -39,10 +36,10 @@ export const requireAdminSession: MiddlewareFunction<Response> = async ({ reques
   const active = await sessions.find(token);
   if (!token || !active || !active.session.verified) {
     if (!isMutation(request.method)) throw redirect("/admin-login", { headers: { "Cache-Control": "no-store" } });
-    // A form posted without JavaScript is a page: send it to the login, saying why.
-    if (request.headers.get("sec-fetch-mode") === "navigate") {
+    // A form posted by the browser itself (not a script) is a page: send it to the login, saying why.
+    if (requester(request) === "document" && request.headers.get("sec-fetch-mode") === "navigate") {
       throw redirect("/admin-login", {
-        headers: { "Set-Cookie": flashCookie({ kind: "error", message: SESSION_EXPIRED_MESSAGE }) },
+        headers: { "Set-Cookie": await s.flash.set(request, { kind: "error", message: SESSION_EXPIRED_MESSAGE }) },
       });
     }
     throw data(SESSION_EXPIRED_MESSAGE, { status: 401 });

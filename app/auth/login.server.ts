@@ -3,7 +3,7 @@ import { normalizeEmail } from "./accounts.server";
 
 export { LOGIN_MESSAGES } from "./messages";
 
-/** Issue 5: after 5 failed attempts for one email or one IP within 15 minutes, refuse for a while. */
+/** After 5 failed attempts for one email or one IP within 15 minutes, sign-in is refused for a while. */
 export const LOGIN_FAILURE_RULE: RateLimitRule = { max: 5, windowMs: 15 * 60 * 1000 };
 
 

@@ -1,4 +1,4 @@
-/** Sign-in messages (spec §5, §8 verbatim where it names them); shared by the server and the page. */
+/** Sign-in messages (those in docs/product.md verbatim); shared by the server and the page. */
 export const LOGIN_MESSAGES = {
   missingFields: "Inserisci email e password",
   success: "Login effettuato con successo!",
@@ -11,12 +11,12 @@ export const LOGIN_MESSAGES = {
   codeExpired: "La verifica è scaduta: accedi di nuovo.",
 } as const;
 
-/** Issue 5: passwords of at least 10 characters. */
+/** Passwords have at least 10 characters. */
 export const MIN_PASSWORD_LENGTH = 10;
 /** Beyond this, hashing becomes a denial-of-service lever. */
 export const MAX_PASSWORD_LENGTH = 200;
 
-/** Spec §8. */
+/** What logging out says, either way. */
 export const LOGOUT_MESSAGES = {
   success: "Logout effettuato con successo",
   failure: "Errore durante il logout",

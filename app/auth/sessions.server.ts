@@ -4,7 +4,7 @@ import type { Db } from "~/db/database.server";
 import { adminSessions, adminUsers, type AdminSession, type AdminUser } from "~/db/schema";
 
 export const SESSION_COOKIE = "admin_session";
-/** Issue 5: a session ends after 7 days without use. */
+/** A session ends after 7 days without use. */
 export const SESSION_IDLE_MS = 7 * 24 * 60 * 60 * 1000;
 /** A password-only session waiting for its second factor lives this long. */
 export const PENDING_SECOND_FACTOR_MS = 10 * 60 * 1000;

@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { Field } from "~/forms/field";
 import { formatAddress, telHref, type SiteContent } from "~/content/site-content";
 import { formatOpeningHours } from "~/lib/hours";
 
@@ -79,21 +80,19 @@ export function ContactSection({ content, headingId }: { content: SiteContent; h
             Il modulo apre il tuo programma di posta con il messaggio pronto da inviare. Tutti i campi sono
             obbligatori.
           </p>
-          <div className="field">
-            <label htmlFor="contact-name">Nome e cognome</label>
-            <input id="contact-name" name="Nome" type="text" autoComplete="name" required maxLength={120} />
-          </div>
-          <div className="field">
-            <label htmlFor="contact-email">Email</label>
-            <input id="contact-email" name="Email" type="email" autoComplete="email" required maxLength={200} />
-          </div>
-          <div className="field">
-            <label htmlFor="contact-message">Messaggio</label>
-            <textarea id="contact-message" name="Messaggio" rows={5} required maxLength={4000} aria-describedby="contact-message-hint" />
-            <p id="contact-message-hint" className="field__hint">
-              Per la tua riservatezza, non indicare qui dati sulla salute: ne parleremo durante la visita.
-            </p>
-          </div>
+          <Field id="contact-name" label="Nome e cognome">
+            {(control) => <input {...control} name="Nome" type="text" autoComplete="name" required maxLength={120} />}
+          </Field>
+          <Field id="contact-email" label="Email">
+            {(control) => <input {...control} name="Email" type="email" autoComplete="email" required maxLength={200} />}
+          </Field>
+          <Field
+            id="contact-message"
+            label="Messaggio"
+            hint="Per la tua riservatezza, non indicare qui dati sulla salute: ne parleremo durante la visita."
+          >
+            {(control) => <textarea {...control} name="Messaggio" rows={5} required maxLength={4000} />}
+          </Field>
           <button type="submit" className="button">
             Invia messaggio
           </button>

@@ -8,7 +8,7 @@ export interface LiveHandle {
   liveTables?: LiveTable[];
 }
 
-/** Spec §9: reconnect after 1, 2, 5, then every 10 s. */
+/** A lost live connection is retried after 1, 2, 5, then every 10 s. */
 export const RECONNECT_DELAYS_MS = [1000, 2000, 5000, 10_000];
 
 export interface LiveChangeDetail {

@@ -5,7 +5,7 @@ import { toast } from "./toaster";
 
 /**
  * Logout button. Without JavaScript a plain POST (the server redirects to /home
- * with the toast). With it, a lost connection is reported with the spec's
+ * with the toast). With it, a lost connection is reported with the product's
  * message instead of an error page, and the visitor stays where they were.
  */
 export function LogoutForm({ className, buttonClassName, label = "Esci" }: { className?: string; buttonClassName?: string; label?: string }) {

@@ -6,7 +6,7 @@ import { LogoutForm } from "./logout-form";
 import { Logo } from "./logo";
 import { Stylesheet } from "./stylesheet";
 
-/** Spec §9: the header turns opaque past 50 px of scroll. */
+/** The header turns opaque past 50 px of scroll. */
 export const HEADER_OPAQUE_AFTER_PX = 50;
 
 export const sectionLinks = [

@@ -10,7 +10,7 @@ export interface Toast {
   message: string;
 }
 
-/** Spec §8–9: success 2 s, error and plain 4 s, at most 20 at once. */
+/** Success toasts last 2 s, error and plain ones 4 s; at most 20 at once (docs/product.md). */
 export const TOAST_DURATION_MS: Record<ToastKind, number> = { success: 2000, error: 4000, message: 4000 };
 export const MAX_TOASTS = 20;
 

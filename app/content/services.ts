@@ -1,4 +1,4 @@
-/** The six services (spec §1, §9): fixed in the product, shown on home and on /services. */
+/** The six services: fixed in the product, shown on home and on /services. */
 export type ServiceIcon = "plan" | "education" | "children" | "weight" | "clinical" | "sport";
 
 export interface Service {

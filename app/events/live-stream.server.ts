@@ -2,7 +2,7 @@ import type { Request, Response } from "express";
 import type { Logger } from "pino";
 import type { EventBus } from "./event-bus.server";
 
-/** Comment lines keep proxies and browsers from closing an idle stream (spec: at most 30 s apart). */
+/** Comment lines keep proxies and browsers from closing an idle stream (at most 30 s apart). */
 export const HEARTBEAT_MS = 25_000;
 
 /**

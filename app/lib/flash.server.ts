@@ -1,4 +1,6 @@
+import { createCookie } from "react-router";
 import { z } from "zod";
+import { deriveKey } from "./secrets.server";
 
 /** A toast to show on the next page, carried across a redirect (also without JavaScript). */
 export const flashSchema = z.object({
@@ -8,21 +10,38 @@ export const flashSchema = z.object({
 export type Flash = z.infer<typeof flashSchema>;
 
 const COOKIE = "flash";
+const options = { path: "/", httpOnly: true, sameSite: "lax", maxAge: 60 } as const;
 
-export function flashCookie(flash: Flash): string {
-  const value = Buffer.from(JSON.stringify(flash)).toString("base64url");
-  return `${COOKIE}=${value}; Path=/; HttpOnly; SameSite=Lax; Max-Age=60`;
+/** Over HTTPS (directly, or through a trusted proxy) every cookie we set is Secure. */
+const isHttps = (request: Request) => new URL(request.url).protocol === "https:";
+
+/**
+ * The flash cookie, signed (HMAC) so nobody can put words in the site's mouth
+ * through a crafted cookie. A forged, tampered or malformed cookie reads as no flash.
+ */
+export function createFlashStore(secret: string) {
+  const key = deriveKey(secret, "flash-cookie").toString("base64url");
+  const plain = createCookie(COOKIE, { ...options, secrets: [key] });
+  const secure = createCookie(COOKIE, { ...options, secure: true, secrets: [key] });
+  const cookieFor = (request: Request) => (isHttps(request) ? secure : plain);
+  return {
+    /** The Set-Cookie value that shows `flash` on the next page this browser loads. */
+    set(request: Request, flash: Flash): Promise<string> {
+      return cookieFor(request).serialize(flash);
+    },
+    async read(request: Request): Promise<Flash | null> {
+      try {
+        const parsed = flashSchema.safeParse(await cookieFor(request).parse(request.headers.get("cookie")));
+        return parsed.success ? parsed.data : null;
+      } catch {
+        return null;
+      }
+    },
+    /** The Set-Cookie value that removes it once shown. */
+    clear(request: Request): Promise<string> {
+      return cookieFor(request).serialize("", { maxAge: 0 });
+    },
+  };
 }
 
-export const clearFlashCookie = `${COOKIE}=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0`;
-
-export function readFlash(request: Request): Flash | null {
-  const match = request.headers.get("cookie")?.match(/(?:^|;\s*)flash=([A-Za-z0-9_-]+)/);
-  if (!match) return null;
-  try {
-    const parsed = flashSchema.safeParse(JSON.parse(Buffer.from(match[1]!, "base64url").toString("utf8")));
-    return parsed.success ? parsed.data : null;
-  } catch {
-    return null;
-  }
-}
+export type FlashStore = ReturnType<typeof createFlashStore>;

@@ -5,8 +5,14 @@ import busboy from "busboy";
 /** The request body is over the limit. */
 export class PayloadTooLargeError extends Error {
   override name = "PayloadTooLargeError";
-  /** The text fields that did arrive: a form refused for its photo can still show what was typed. */
-  constructor(readonly fields: FormData = new FormData()) {
+  /**
+   * The text fields that did arrive (a form refused for its photo can still
+   * show what was typed), and whether a file was among what arrived.
+   */
+  constructor(
+    readonly fields: FormData = new FormData(),
+    readonly hadFile = false,
+  ) {
     super("Request body too large");
   }
 }
@@ -49,6 +55,7 @@ function readMultipart(body: ReadableStream<Uint8Array>, type: string, maxBytes:
     const fields = new FormData();
     let received = 0;
     let tooLarge = false;
+    let hadFile = false;
     let parser: busboy.Busboy;
     try {
       parser = busboy({
@@ -66,13 +73,14 @@ function readMultipart(body: ReadableStream<Uint8Array>, type: string, maxBytes:
       if (received > maxBytes) tooLarge = true;
       if (received > DRAIN_LIMIT_BYTES) {
         source.destroy();
-        reject(new PayloadTooLargeError(fields));
+        reject(new PayloadTooLargeError(fields, hadFile));
       }
     });
     source.on("error", reject);
 
     parser.on("field", (name, value) => fields.append(name, value));
     parser.on("file", (name, stream, info) => {
+      if (info.filename) hadFile = true;
       const chunks: Buffer[] = [];
       stream.on("data", (chunk: Buffer) => {
         if (!tooLarge) chunks.push(chunk);
@@ -83,7 +91,7 @@ function readMultipart(body: ReadableStream<Uint8Array>, type: string, maxBytes:
       });
     });
     parser.on("error", reject);
-    parser.on("close", () => (tooLarge ? reject(new PayloadTooLargeError(fields)) : resolve(fields)));
+    parser.on("close", () => (tooLarge ? reject(new PayloadTooLargeError(fields, hadFile)) : resolve(fields)));
     source.pipe(parser);
   });
 }

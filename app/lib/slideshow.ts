@@ -1,4 +1,4 @@
-/** Spec §9: the slideshow advances every 4 s. */
+/** The slideshow advances every 4 s. */
 export const SLIDE_INTERVAL_MS = 4000;
 
 /** Wraps at both ends: one before the first is the last, one after the last is the first. */

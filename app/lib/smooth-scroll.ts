@@ -1,4 +1,4 @@
-/** Spec §9: sections land 80 px below the top (clear of the fixed header), after a 500 ms scroll. */
+/** Sections land 80 px below the top (clear of the fixed header), after a 500 ms scroll. */
 export const SECTION_SCROLL_OFFSET_PX = 80;
 export const SECTION_SCROLL_DURATION_MS = 500;
 

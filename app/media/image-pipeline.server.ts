@@ -111,7 +111,7 @@ export async function deleteStoredImage(media: MediaStorage, image: StoredImage 
   await Promise.allSettled(image.variants.map((v) => media.delete(v.key)));
 }
 
-/** The URL saved in the spec's image_url column: the largest rendition. */
+/** The URL saved in the image_url column (kept for older readers): the largest rendition. */
 export function largestUrl(media: MediaStorage, image: StoredImage): string {
   return media.publicUrl(image.variants.at(-1)!.key);
 }

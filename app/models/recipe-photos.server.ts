@@ -78,7 +78,7 @@ export function toRecipePhotoView(media: MediaStorage, photo: RecipePhoto): Reci
     title: photo.title,
     displayOrder: photo.displayOrder,
     createdAt: photo.createdAt.toISOString(),
-    // Rows always carry their renditions; image_url alone is the spec's column kept for compatibility.
+    // Rows always carry their renditions; image_url alone is the older column, kept for compatibility.
     image: photo.image
       ? toPublicImage(media, photo.image)
       : { src: photo.imageUrl, srcSet: "", width: 1280, height: 960 },

@@ -37,7 +37,7 @@ export interface ReviewPage {
 
 export function createReviewRepository(db: Db) {
   return {
-    /** Newest first (spec order); keyset-paginated so later pages stay fast with many reviews. */
+    /** Newest first; keyset-paginated so later pages stay fast with many reviews. */
     async listPage(options: {
       status?: ReviewStatus;
       limit: number;

@@ -1,8 +1,11 @@
 import { pino } from "pino";
 import { RouterContextProvider } from "react-router";
 import { describe, expect, it } from "vitest";
-import { readFlash } from "~/lib/flash.server";
-import { servicesContext, type AppServices } from "~/services.server";
+import { createFlashStore } from "~/lib/flash.server";
+
+const flash = createFlashStore("test-secret");
+import { servicesContext } from "~/context";
+import { type AppServices } from "~/services.server";
 import { action } from "./admin-logout";
 
 function context(db: unknown) {
@@ -11,6 +14,7 @@ function context(db: unknown) {
     config: { siteUrl: "http://localhost:3000" },
     database: { db },
     logger: pino({ level: "silent" }),
+    flash,
   } as unknown as AppServices);
   return provider;
 }
@@ -26,7 +30,7 @@ const logout = (db: unknown, origin = "http://localhost:3000") =>
   } as never) as Promise<Response>;
 
 const flashOf = (response: Response) =>
-  readFlash(new Request("http://x/", { headers: { Cookie: response.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ") } }));
+  flash.read(new Request("http://x/", { headers: { Cookie: response.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ") } }));
 
 describe("logout", () => {
   it("deletes the session, clears the cookie and says so on /home", async () => {
@@ -37,7 +41,7 @@ describe("logout", () => {
     expect(response.headers.get("location")).toBe("/home");
     expect(deleted).toBe(true);
     expect(response.headers.getSetCookie().some((c) => /^admin_session=;.*Max-Age=0/.test(c))).toBe(true);
-    expect(flashOf(response)).toEqual({ kind: "success", message: "Logout effettuato con successo" });
+    expect(await flashOf(response)).toEqual({ kind: "success", message: "Logout effettuato con successo" });
   });
 
   it("still clears the cookie but reports 'Errore durante il logout' when the database fails", async () => {
@@ -45,7 +49,7 @@ describe("logout", () => {
     const response = await logout(db);
     expect(response.headers.get("location")).toBe("/home");
     expect(response.headers.getSetCookie().some((c) => /^admin_session=;.*Max-Age=0/.test(c))).toBe(true);
-    expect(flashOf(response)).toEqual({ kind: "error", message: "Errore durante il logout" });
+    expect(await flashOf(response)).toEqual({ kind: "error", message: "Errore durante il logout" });
   });
 
   it("refuses a request from another site", async () => {

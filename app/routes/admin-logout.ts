@@ -3,8 +3,7 @@ import type { Route } from "./+types/admin-logout";
 import { assertSameOrigin } from "~/auth/admin-auth.server";
 import { LOGOUT_MESSAGES } from "~/auth/messages";
 import { clearSessionCookie, createSessionStore, readSessionToken } from "~/auth/sessions.server";
-import { flashCookie } from "~/lib/flash.server";
-import { servicesContext } from "~/services.server";
+import { servicesContext } from "~/context";
 
 /** Logout is a POST from our own pages only (a link or an image elsewhere must not sign anyone out). */
 export async function action({ request, context }: Route.ActionArgs) {
@@ -16,10 +15,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   const token = readSessionToken(request);
   try {
     if (token) await createSessionStore(s.database.db).deleteByToken(token);
-    headers.append("Set-Cookie", flashCookie({ kind: "success", message: LOGOUT_MESSAGES.success }));
+    headers.append("Set-Cookie", await s.flash.set(request, { kind: "success", message: LOGOUT_MESSAGES.success }));
   } catch (error) {
     s.logger.error({ err: error }, "logout failed");
-    headers.append("Set-Cookie", flashCookie({ kind: "error", message: LOGOUT_MESSAGES.failure }));
+    headers.append("Set-Cookie", await s.flash.set(request, { kind: "error", message: LOGOUT_MESSAGES.failure }));
   }
   return redirect("/home", { headers });
 }

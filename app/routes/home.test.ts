@@ -1,7 +1,7 @@
 import { RouterContextProvider } from "react-router";
 import { describe, expect, it, vi } from "vitest";
 import type { AppServices } from "~/services.server";
-import { servicesContext } from "~/services.server";
+import { servicesContext } from "~/context";
 import { HOME_REVIEW_COUNT, handle, loader } from "./home";
 
 function fakeServices(overrides: { list?: () => Promise<unknown[]>; newest?: (n: number) => Promise<unknown[]> }) {

@@ -14,10 +14,10 @@ import { toRecipePhotoView } from "~/models/recipe-photos.server";
 import { toReviewView } from "~/models/reviews.server";
 import type { RecipePhotoView, ReviewView } from "~/models/views";
 import type { loader as rootLoader } from "~/root";
-import { servicesContext } from "~/services.server";
+import { servicesContext } from "~/context";
 import homeStyles from "~/styles/home.css?url";
 
-/** Spec §9: home shows the three newest reviews. */
+/** Home shows the three newest reviews. */
 export const HOME_REVIEW_COUNT = 3;
 
 export const handle: LiveHandle = { liveTables: ["recipe_photos", "reviews"] };

@@ -8,6 +8,15 @@ import { pageMeta, practiceJsonLd } from "~/lib/meta";
 import type { loader as rootLoader } from "~/root";
 import landingStyles from "~/styles/landing.css?url";
 
+/**
+ * The intro is centred in the screen with the entry cards: a browser painting the first part of the
+ * document (now that nothing blocks it) would centre the intro alone, then move it up when the cards
+ * arrive. Rendering waits until the cards are parsed (the rest of the page never moves them).
+ */
+export const links: Route.LinksFunction = () => [
+  { rel: "expect", href: "#entra", blocking: "render" } as Route.LinkDescriptors[number],
+];
+
 export const meta: Route.MetaFunction = (args) => {
   const content = args.matches[0]?.loaderData.content;
   const name = content?.practitioner.name ?? "";
@@ -20,7 +29,7 @@ export const meta: Route.MetaFunction = (args) => {
   );
 };
 
-/** The full-screen intro with its two entry cards (spec §2). */
+/** The full-screen intro with its two entry cards. */
 export default function Landing() {
   const root = useRouteLoaderData<typeof rootLoader>("root")!;
   const { practitioner } = root.content;
@@ -40,7 +49,7 @@ export default function Landing() {
           <p className="landing__title">{practitioner.title}</p>
           <p className="landing__tagline">{practitioner.tagline}</p>
         </div>
-        <nav className="landing__cards" aria-label="Entra nel sito">
+        <nav className="landing__cards" id="entra" aria-label="Entra nel sito">
           <Link to="/home" className="entry-card entry-card--home">
             <h2 className="entry-card__title">Scopri di più</h2>
             <p className="entry-card__text">

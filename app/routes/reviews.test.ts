@@ -1,8 +1,13 @@
 import { pino } from "pino";
 import { RouterContextProvider } from "react-router";
 import { describe, expect, it, vi } from "vitest";
-import { requestContext, servicesContext, type AppServices } from "~/services.server";
+import { requestContext, servicesContext } from "~/context";
+import { type AppServices } from "~/services.server";
+import { createFlashStore } from "~/lib/flash.server";
+import { createFormTimer } from "~/reviews/spam-guard.server";
 import { action, loader } from "./reviews";
+
+const formTimer = createFormTimer("test-secret");
 
 const broken = () => Promise.reject(new Error("connection refused"));
 
@@ -13,6 +18,8 @@ function contextWith(overrides: Partial<AppServices>) {
     config: { reviewsModeration: false, reviewsRateLimitPerHour: 5 },
     content: { contact: { email: "studio@example.it" } },
     logger,
+    flash: createFlashStore("test-secret"),
+    formTimer,
     ...overrides,
   } as unknown as AppServices;
   const context = new RouterContextProvider();
@@ -37,11 +44,11 @@ describe("reviews route when the database fails", () => {
       rateLimiter: { isLimited: broken } as unknown as AppServices["rateLimiter"],
     });
     const body = new FormData();
-    for (const [k, v] of Object.entries({ name: "Anna", content: "Ok", rating: "5", consent: "on", modulo_aperto: "1", js: "1" })) {
+    for (const [k, v] of Object.entries({ name: "Anna", content: "Ok", rating: "5", consent: "on", modulo_aperto: formTimer.stamp(Date.now() - 5000) })) {
       body.set(k, v);
     }
     const response = (await action({
-      request: new Request("http://localhost/reviews", { method: "POST", body }),
+      request: new Request("http://localhost/reviews.data", { method: "POST", body }),
       context,
       params: {},
     } as never)) as unknown as { data: unknown; init: ResponseInit };

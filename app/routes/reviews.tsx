@@ -3,17 +3,18 @@ import { data, Link, redirect, useFetcher } from "react-router";
 import type { Route } from "./+types/reviews";
 import type { LiveHandle } from "~/components/live-updates";
 import { ReviewCard, Stars } from "~/components/review-card";
-import { ENHANCED_FIELD, ReviewForm, type ReviewActionResult } from "~/components/review-form";
 import { Stylesheet } from "~/components/stylesheet";
-import { flashCookie } from "~/lib/flash.server";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { assertFormPost, REQUEST_MESSAGES, respond } from "~/forms/respond.server";
 import { PayloadTooLargeError, readFormData } from "~/lib/form-data.server";
 import { pageMeta } from "~/lib/meta";
-import { reviewMessages, REVIEW_PHOTO_MAX_BYTES, validateReviewFields } from "~/lib/review-form";
 import { appendPage, initialListState, mergeFreshPage, type ReviewListPage } from "~/lib/review-list";
-import { submitReview } from "~/lib/review-submission.server";
-import { formStartedAt } from "~/lib/spam-guard";
+import { ReviewForm, type ReviewActionResult } from "~/reviews/review-form";
+import { reviewMessages, REVIEW_PHOTO_MAX_BYTES, reviewSchema } from "~/reviews/review-schema";
+import { submitReview, typedValues } from "~/reviews/review-submission.server";
+import { STARTED_FIELD } from "~/reviews/spam-guard";
 import { decodeReviewCursor, encodeReviewCursor, toReviewView } from "~/models/reviews.server";
-import { requestContext, servicesContext } from "~/services.server";
+import { requestContext, servicesContext } from "~/context";
 import reviewsStyles from "~/styles/reviews.css?url";
 
 /** Reviews per page: the first is in the HTML, more come with "Carica altre". */
@@ -46,7 +47,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     };
     summary = totals;
   } catch (error) {
-    // Spec §8: a failed read shows the empty list; the form still works.
+    // A failed read shows the empty list; the form still works.
     s.logger.error({ err: error }, "reading reviews failed");
   }
   return {
@@ -54,8 +55,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     summary,
     /** Reached through a "Carica altre" link without JavaScript. */
     laterPage: after !== null,
-    /** The minimum fill time counts from here. */
-    startedAt: Date.now(),
+    /** The minimum fill time counts from here (a signed token). */
+    startedAt: s.formTimer.stamp(),
     contactEmail: s.content.contact.email,
     moderation: s.config.reviewsModeration,
   };
@@ -64,62 +65,68 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const s = context.get(servicesContext);
   const { clientIp } = context.get(requestContext);
+  assertFormPost(request);
   let form: FormData;
   try {
     form = await readFormData(request, MAX_BODY_BYTES);
   } catch (error) {
-    if (error instanceof PayloadTooLargeError) {
+    if (error instanceof PayloadTooLargeError && error.hadFile) {
       // The photo is refused, but what the visitor typed comes back to the form.
-      const message = reviewMessages.photoTooLarge;
-      const { fields } = error;
-      const { values } = validateReviewFields({
-        name: fields.get("name"),
-        content: fields.get("content"),
-        rating: fields.get("rating"),
-        consent: fields.get("consent"),
-      });
-      return data<ReviewActionResult>(
-        { ok: false, message, errors: { photo: message }, values, startedAt: formStartedAt(fields) },
+      const submission = parseWithZod(error.fields, { schema: reviewSchema });
+      return respond<ReviewActionResult>(
+        request,
+        s.flash,
+        {
+          ok: false,
+          message: reviewMessages.photoTooLarge,
+          reply: submission.reply({ hideFields: ["photo"], fieldErrors: { photo: [reviewMessages.photoTooLarge] } }),
+          values: typedValues(error.fields),
+          startedAt: ownToken(s, error.fields),
+        },
         { status: 413 },
       );
     }
-    s.logger.warn({ err: error }, "unreadable review submission");
-    return data<ReviewActionResult>({ ok: false, message: reviewMessages.failed, errors: {}, values: null }, { status: 400 });
+    const tooLarge = error instanceof PayloadTooLargeError;
+    if (!tooLarge) s.logger.warn({ err: error }, "unreadable review submission");
+    return respond<ReviewActionResult>(
+      request,
+      s.flash,
+      { ok: false, message: tooLarge ? REQUEST_MESSAGES.tooLarge : reviewMessages.failed, values: null },
+      { status: tooLarge ? 413 : 400 },
+    );
   }
 
-  const enhanced = form.get(ENHANCED_FIELD) === "1";
   let result: Awaited<ReturnType<typeof submitReview>>;
   try {
     result = await submitReview(s, form, clientIp);
   } catch (error) {
-    // E.g. the database is unreachable: the spec's error, and the form keeps what was typed.
+    // E.g. the database is unreachable: the product's error, and the form keeps what was typed.
     s.logger.error({ err: error }, "review submission failed");
-    result = { kind: "rejected", status: 500, message: reviewMessages.failed, errors: {}, values: null };
+    result = { kind: "rejected", status: 500, message: reviewMessages.failed, errors: {}, values: null, reply: { status: "error" } };
   }
 
   if (result.kind === "rejected") {
-    return data<ReviewActionResult>(
-      {
-        ok: false,
-        message: result.message,
-        errors: result.errors,
-        values: result.values,
-        startedAt: formStartedAt(form),
-      },
+    return respond<ReviewActionResult>(
+      request,
+      s.flash,
+      { ok: false, message: result.message, reply: result.reply, values: result.values, startedAt: ownToken(s, form) },
       { status: result.status },
     );
   }
   const published = result.kind === "saved" && result.published;
-  if (enhanced) {
-    return data<ReviewActionResult>({ ok: true, message: result.message, published, startedAt: Date.now() });
-  }
   // Without JavaScript: post, redirect, get; the toast rides on the flash cookie.
-  return redirect("/reviews", {
-    status: 303,
-    headers: {
-      "Set-Cookie": flashCookie({ kind: result.kind === "saved" ? "success" : "message", message: result.message }),
-    },
-  });
+  return respond<ReviewActionResult>(
+    request,
+    s.flash,
+    { ok: true, message: result.message, published, startedAt: s.formTimer.stamp() },
+    { redirectTo: "/reviews", flashKind: result.kind === "saved" ? undefined : "message" },
+  );
+}
+
+/** The refused form's own start token, when valid: correcting a field is not a new form. */
+function ownToken(s: { formTimer: { startedAt(token: unknown): number | null } }, form: FormData): string | undefined {
+  const token = form.get(STARTED_FIELD);
+  return typeof token === "string" && s.formTimer.startedAt(token) !== null ? token : undefined;
 }
 
 /** With JavaScript: a lost connection or a server crash answers like any failure, keeping the form as typed. */
@@ -127,7 +134,7 @@ export async function clientAction({ serverAction }: Route.ClientActionArgs): Pr
   try {
     return (await serverAction()) as ReviewActionResult;
   } catch {
-    return { ok: false, message: reviewMessages.failed, errors: {}, values: null };
+    return { ok: false, message: reviewMessages.failed, values: null };
   }
 }
 

@@ -1,5 +1,5 @@
 import type { Route } from "./+types/robots[.]txt";
-import { servicesContext } from "~/services.server";
+import { servicesContext } from "~/context";
 
 /** Everything public may be crawled; the admin area and the live stream may not. */
 export function robotsTxt(siteUrl: string): string {

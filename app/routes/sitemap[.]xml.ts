@@ -1,5 +1,5 @@
 import type { Route } from "./+types/sitemap[.]xml";
-import { servicesContext } from "~/services.server";
+import { servicesContext } from "~/context";
 
 /** The public pages search engines should index; admin pages are left out (and disallowed in robots.txt). */
 export const PUBLIC_PATHS = ["/", "/home", "/services", "/reviews", "/privacy"] as const;

@@ -266,13 +266,13 @@ test.describe.serial("administrator", () => {
   });
 
   test("a failed delete says so and keeps the row", async () => {
-    await page.route("**/admin.data", (route) => (route.request().method() === "POST" ? route.abort() : route.continue()));
+    await page.route("**/admin/photos.data", (route) => (route.request().method() === "POST" ? route.abort() : route.continue()));
     const row = photoRows(page).first();
     await row.getByRole("button", { name: /Elimina la foto/ }).click();
     await page.getByRole("dialog").getByRole("button", { name: "Elimina" }).click();
     await expect(toast(page, "Errore durante l'eliminazione")).toBeVisible();
     await expect(page.getByRole("heading", { name: "Foto Caricate (2)" })).toBeVisible();
-    await page.unroute("**/admin.data");
+    await page.unroute("**/admin/photos.data");
   });
 
   test("reviews: pending first, approve, hide, delete (with its photo), each confirmed by a toast", async () => {

@@ -3,6 +3,7 @@ import { startAppServer, type AppServer } from "../support/app-server";
 import { expectNoAxeViolations } from "../support/axe";
 import {
   expectToast,
+  fillTimeToken,
   italianToday,
   jpeg,
   oversizePhoto,
@@ -164,7 +165,7 @@ test.describe("reviews page with JavaScript", () => {
     // The photo is checked in the browser: over 5 MB it never leaves.
     await f.photo.setInputFiles({ name: "grande.jpg", mimeType: "image/jpeg", buffer: oversizePhoto() });
     await expectToast(page, PHOTO_TOO_LARGE);
-    await expect(page.locator(".form-field__error").filter({ hasText: PHOTO_TOO_LARGE })).toBeVisible();
+    await expect(page.locator(".field__error").filter({ hasText: PHOTO_TOO_LARGE })).toBeVisible();
     expect(await f.photo.evaluate((input: HTMLInputElement) => input.files?.length)).toBe(0);
 
     // What was typed is all still there.
@@ -378,7 +379,7 @@ test.describe("reviews page without JavaScript", () => {
     await f.submit.click();
     await expect(f.status).toHaveText("Per pubblicare la recensione serve il tuo consenso");
     await expect(f.name).toHaveValue("Lucia");
-    await expect(page.locator(".form-field__error").filter({ hasText: "serve il tuo consenso" })).toBeVisible();
+    await expect(page.locator(".field__error").filter({ hasText: "serve il tuo consenso" })).toBeVisible();
   });
 
   test("the server refuses a photo over 5 MB with the spec's message, keeping the text", async ({ page }) => {
@@ -417,7 +418,7 @@ test.describe("reviews page without JavaScript", () => {
   test("the server enforces the caps the browser would: 80 characters of name, 2,000 of text, rating 1–5", async ({ request }) => {
     const post = async (fields: Record<string, string>) => {
       const response = await request.post(`${server.url}/reviews`, {
-        multipart: { name: "Anna", content: "Ok", rating: "5", consent: "on", modulo_aperto: "1", ...fields },
+        multipart: { name: "Anna", content: "Ok", rating: "5", consent: "on", modulo_aperto: await fillTimeToken(server.url), ...fields },
         maxRedirects: 0,
       });
       return { status: response.status(), body: await response.text() };

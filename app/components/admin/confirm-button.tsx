@@ -77,16 +77,19 @@ export function ConfirmButton({
 export function NoScriptConfirm({
   question,
   confirmLabel,
+  action,
   fields,
   cancelHref,
 }: {
   question: string;
   confirmLabel: string;
+  /** The route that makes the change. */
+  action: string;
   fields: Record<string, string>;
   cancelHref: string;
 }) {
   return (
-    <form method="post" action="/admin" className="admin-confirm" role="group" aria-label="Conferma eliminazione">
+    <form method="post" action={action} className="admin-confirm" role="group" aria-label="Conferma eliminazione">
       <p className="admin-confirm__question">{question}</p>
       {Object.entries(fields).map(([name, value]) => (
         <input key={name} type="hidden" name={name} value={value} />

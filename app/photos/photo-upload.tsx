@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState } from "react";
 import { useRevalidator } from "react-router";
 import { MAX_PHOTO_BYTES, MAX_TITLE_LENGTH, PHOTO_MESSAGES } from "~/admin/messages";
 import { toast } from "~/components/toaster";
+import { Field } from "~/forms/field";
 
 export type UploadPhase = { kind: "idle" } | { kind: "uploading"; percent: number } | { kind: "processing" };
 
@@ -24,7 +25,7 @@ export function PhotoUploadForm({ onPhaseChange }: { onPhaseChange?: (phase: Upl
   const [error, setError] = useState<string | null>(null);
   const [phase, setPhase] = useState<UploadPhase>({ kind: "idle" });
   const { revalidate } = useRevalidator();
-  const ids = { title: useId(), file: useId(), hint: useId(), error: useId(), progress: useId() };
+  const ids = { title: useId(), file: useId(), progress: useId() };
   const busy = phase.kind !== "idle";
 
   useEffect(() => onPhaseChange?.(phase), [phase, onPhaseChange]);
@@ -116,35 +117,28 @@ export function PhotoUploadForm({ onPhaseChange }: { onPhaseChange?: (phase: Upl
       onSubmit={onSubmit}
       aria-busy={busy}
     >
-      <div className="admin-field">
-        <label htmlFor={ids.title}>
-          Titolo <span className="admin-field__optional">(facoltativo)</span>
-        </label>
-        <input id={ids.title} name="title" type="text" maxLength={MAX_TITLE_LENGTH} autoComplete="off" disabled={busy} />
-      </div>
-      <div className="admin-field">
-        <label htmlFor={ids.file}>Immagine</label>
-        <input
-          ref={fileRef}
-          id={ids.file}
-          name="image"
-          type="file"
-          accept="image/*"
-          required
-          onChange={onFileChange}
-          disabled={busy}
-          aria-describedby={error ? `${ids.hint} ${ids.error}` : ids.hint}
-          aria-invalid={error === PHOTO_MESSAGES.noImage || error === PHOTO_MESSAGES.tooLarge ? true : undefined}
-        />
-        <p className="admin-field__hint" id={ids.hint}>
-          JPEG, PNG, WebP, AVIF o GIF, fino a 10 MB. I dati di posizione e gli altri metadati vengono rimossi.
-        </p>
-        {error ? (
-          <p className="admin-form__error" id={ids.error}>
-            {error}
-          </p>
-        ) : null}
-      </div>
+      <Field id={ids.title} label="Titolo" optional>
+        {(control) => <input {...control} name="title" type="text" maxLength={MAX_TITLE_LENGTH} autoComplete="off" disabled={busy} />}
+      </Field>
+      <Field
+        id={ids.file}
+        label="Immagine"
+        hint="JPEG, PNG, WebP, AVIF o GIF, fino a 10 MB. I dati di posizione e gli altri metadati vengono rimossi."
+        errors={error}
+      >
+        {(control) => (
+          <input
+            {...control}
+            ref={fileRef}
+            name="image"
+            type="file"
+            accept="image/*"
+            required
+            onChange={onFileChange}
+            disabled={busy}
+          />
+        )}
+      </Field>
       {preview ? (
         <figure className="admin-upload__preview">
           <img src={preview.url} alt="Anteprima dell'immagine selezionata" />

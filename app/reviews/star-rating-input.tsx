@@ -1,4 +1,5 @@
-import { RATING_MAX } from "~/lib/review-form";
+import { ErrorList } from "~/forms/field";
+import { RATING_MAX } from "./review-schema";
 
 const STAR_PATH = "M10 1.5l2.6 5.3 5.9.9-4.3 4.1 1 5.8L10 14.8l-5.2 2.8 1-5.8L1.5 7.7l5.9-.9z";
 
@@ -11,15 +12,16 @@ export function StarRatingInput({
   name,
   defaultValue,
   legend,
-  error,
+  errors,
   errorId,
 }: {
   name: string;
   defaultValue: number;
   legend: string;
-  error?: string;
+  errors?: readonly string[] | null;
   errorId: string;
 }) {
+  const error = errors?.[0];
   const values = Array.from({ length: RATING_MAX }, (_, i) => i + 1);
   return (
     <fieldset
@@ -27,7 +29,7 @@ export function StarRatingInput({
       aria-describedby={error ? errorId : undefined}
       aria-invalid={error ? true : undefined}
     >
-      <legend className="form-field__label">{legend}</legend>
+      <legend className="field__label">{legend}</legend>
       <div className="star-input__options">
         {values.map((n) => (
           <label key={n} className="star-input__option">
@@ -45,11 +47,7 @@ export function StarRatingInput({
           </label>
         ))}
       </div>
-      {error ? (
-        <p className="form-field__error" id={errorId}>
-          {error}
-        </p>
-      ) : null}
+      <ErrorList id={errorId} errors={errors} />
     </fieldset>
   );
 }

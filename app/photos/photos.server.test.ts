@@ -10,7 +10,7 @@ import { createLocalMediaStorage, type MediaStorage } from "~/media/media-storag
 import { createRecipePhotoRepository } from "~/models/recipe-photos.server";
 import type { AppServices } from "~/services.server";
 import { openTestDatabase } from "../../tests/support/test-databases";
-import { MAX_PHOTO_BYTES, PHOTO_MESSAGES } from "./messages";
+import { MAX_PHOTO_BYTES, PHOTO_MESSAGES } from "~/admin/messages";
 import { addPhotoFromRequest, deletePhoto, movePhoto } from "./photos.server";
 
 const jpeg = (width = 500, height = 400) =>

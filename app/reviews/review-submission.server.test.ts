@@ -11,10 +11,13 @@ import { createMemoryEventBus, type ChangeEvent } from "~/events/event-bus.serve
 import { createLocalMediaStorage, type MediaStorage } from "~/media/media-storage.server";
 import { createReviewRepository } from "~/models/reviews.server";
 import { openTestDatabase } from "../../tests/support/test-databases";
-import { createRateLimiter } from "./rate-limit.server";
-import { REVIEW_PHOTO_MAX_BYTES, reviewMessages } from "./review-form";
+import { createRateLimiter } from "~/lib/rate-limit.server";
+import { REVIEW_PHOTO_MAX_BYTES, reviewMessages } from "./review-schema";
 import { submitReview } from "./review-submission.server";
 import { HONEYPOT_FIELD, MIN_FILL_MS, STARTED_FIELD } from "./spam-guard";
+import { createFormTimer } from "./spam-guard.server";
+
+const formTimer = createFormTimer("test-secret");
 
 describe("submitting a review", () => {
   let database: Database;
@@ -46,6 +49,7 @@ describe("submitting a review", () => {
       reviews: createReviewRepository(database.db),
       rateLimiter: createRateLimiter(database.db),
       bus,
+      formTimer,
       ...overrides,
     };
   };
@@ -58,7 +62,7 @@ describe("submitting a review", () => {
       rating: "4",
       consent: "on",
       [HONEYPOT_FIELD]: "",
-      [STARTED_FIELD]: String(Date.now() - MIN_FILL_MS - 1000),
+      [STARTED_FIELD]: formTimer.stamp(Date.now() - MIN_FILL_MS - 1000),
       ...fields,
     };
     for (const [key, value] of Object.entries(all)) data.append(key, value);
@@ -104,9 +108,11 @@ describe("submitting a review", () => {
 
   it.each([
     ["a filled honeypot", () => ({ [HONEYPOT_FIELD]: "https://spam.example" })],
-    ["a form sent faster than a person can", () => ({ [STARTED_FIELD]: String(Date.now() - 300) })],
+    ["a form sent faster than a person can", () => ({ [STARTED_FIELD]: formTimer.stamp(Date.now() - 300) })],
     ["a form with no start time", () => ({ [STARTED_FIELD]: "" })],
-    ["a start time in the future", () => ({ [STARTED_FIELD]: String(Date.now() + 60_000) })],
+    ["a start time written by a script", () => ({ [STARTED_FIELD]: String(Date.now() - 60_000) })],
+    ["a honeypot of spaces", () => ({ [HONEYPOT_FIELD]: "   " })],
+    ["a start time in the future", () => ({ [STARTED_FIELD]: formTimer.stamp(Date.now() + 60_000) })],
   ])("drops %s with a neutral reply and saves nothing", async (_, fields) => {
     const result = await submitReview(services(), form(fields()), "203.0.113.1");
     expect(result).toEqual({ kind: "dropped", message: reviewMessages.received });

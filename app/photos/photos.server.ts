@@ -1,10 +1,10 @@
-import { z } from "zod";
 import type { RecipePhoto } from "~/db/schema";
 import { PayloadTooLargeError, readFormData } from "~/lib/form-data.server";
 import { deleteStoredImage, ImageRejectedError, largestUrl, storeImage } from "~/media/image-pipeline.server";
 import type { AppServices } from "~/services.server";
-import { publishChange } from "./actions.server";
-import { MAX_PHOTO_BYTES, MAX_TITLE_LENGTH, PHOTO_MESSAGES } from "./messages";
+import { MAX_PHOTO_BYTES, PHOTO_MESSAGES } from "~/admin/messages";
+import { titleSchema } from "./photo-forms";
+import { publishChange } from "~/lib/publish-change.server";
 
 export interface AddPhotoResult {
   ok: boolean;
@@ -17,12 +17,6 @@ export interface AddPhotoResult {
 
 /** Room for the title and multipart boundaries next to a 10 MB image. */
 const FORM_OVERHEAD_BYTES = 64 * 1024;
-
-export const titleSchema = z
-  .string()
-  .trim()
-  .max(MAX_TITLE_LENGTH, PHOTO_MESSAGES.titleTooLong)
-  .transform((t) => (t === "" ? null : t));
 
 /** Parses the upload form, stores every rendition, inserts the row and tells open pages. Never throws. */
 export async function addPhotoFromRequest(s: AppServices, request: Request): Promise<AddPhotoResult> {

@@ -1,0 +1,21 @@
+// The typed values the HTTP layer puts in every request's router context.
+// A leaf module: it imports nothing of the app at run time, so any module may import it.
+import { createContext } from "react-router";
+import type { SignedInAdmin } from "~/auth/admin-auth.server";
+import type { AppServices } from "~/services.server";
+
+/** Everything a loader or action may use; one instance per process (see services.server.ts). */
+export const servicesContext = createContext<AppServices>();
+
+/** Per-request facts the HTTP layer knows and loaders need. */
+export interface RequestInfo {
+  requestId: string;
+  /** The client's address; behind a proxy only when TRUST_PROXY says to believe it. */
+  clientIp: string;
+  cspNonce: string;
+}
+
+export const requestContext = createContext<RequestInfo>();
+
+/** Set by the admin layout's middleware for every admin loader and action below it. */
+export const adminContext = createContext<SignedInAdmin | null>(null);

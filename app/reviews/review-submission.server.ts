@@ -1,0 +1,131 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import type { SubmissionResult } from "@conform-to/react";
+import type { StoredImage } from "~/db/schema";
+import { deleteStoredImage, ImageRejectedError, largestUrl, storeImage } from "~/media/image-pipeline.server";
+import { publishChange } from "~/lib/publish-change.server";
+import type { AppServices } from "~/services.server";
+import { RATING_DEFAULT, RATING_MAX, RATING_MIN, reviewMessages, reviewSchema, type ReviewField, type ReviewFormValues } from "./review-schema";
+import { HONEYPOT_FIELD, STARTED_FIELD } from "./spam-guard";
+import { checkSpam } from "./spam-guard.server";
+
+export const REVIEW_RATE_WINDOW_MS = 60 * 60 * 1000;
+
+export type ReviewSubmission =
+  /** Saved; `published` is false while it waits for approval. */
+  | { kind: "saved"; id: string; published: boolean; message: string }
+  /** Looked like a bot: nothing saved, and the reply says nothing about why. */
+  | { kind: "dropped"; message: string }
+  | {
+      kind: "rejected";
+      status: 400 | 429 | 500;
+      message: string;
+      /** The first error of each field. */
+      errors: Partial<Record<ReviewField, string>>;
+      /** What to put back in the form. */
+      values: ReviewFormValues | null;
+      /** The same, as the form layer (Conform) reads it. */
+      reply: SubmissionResult<string[]>;
+    };
+
+type Services = Pick<AppServices, "config" | "logger" | "media" | "reviews" | "rateLimiter" | "bus" | "formTimer">;
+
+const FIELD_ORDER: ReviewField[] = ["name", "content", "rating", "consent", "photo"];
+const asText = (value: unknown) => (typeof value === "string" ? value.replace(/\r\n?/g, "\n").trim() : "");
+
+/** The text fields as the visitor typed them, to show again in the form. */
+export function typedValues(form: FormData): ReviewFormValues {
+  const rating = Number(form.get("rating"));
+  return {
+    name: asText(form.get("name")),
+    content: asText(form.get("content")),
+    rating: Number.isInteger(rating) && rating >= RATING_MIN && rating <= RATING_MAX ? rating : RATING_DEFAULT,
+    consent: form.get("consent") === "on" || form.get("consent") === "true",
+  };
+}
+
+/**
+ * One public review submission, start to end: spam checks, per-IP limit,
+ * validation (the form's zod schema), photo through the image pipeline,
+ * insert, live event. Nothing half-saved: the photo is stored first and
+ * removed if the insert fails.
+ */
+export async function submitReview(s: Services, form: FormData, clientIp: string): Promise<ReviewSubmission> {
+  const verdict = checkSpam({
+    honeypot: form.get(HONEYPOT_FIELD),
+    startedAt: s.formTimer.startedAt(form.get(STARTED_FIELD)),
+  });
+  if (verdict !== "ok") {
+    s.logger.info({ verdict }, "review submission dropped as likely spam");
+    return { kind: "dropped", message: reviewMessages.received };
+  }
+
+  const submission = parseWithZod(form, { schema: reviewSchema });
+  const values = typedValues(form);
+  const rejected = (status: 400 | 429 | 500, message: string, errors: Partial<Record<ReviewField, string>> = {}) =>
+    ({
+      kind: "rejected",
+      status,
+      message,
+      errors,
+      values,
+      reply: submission.reply({
+        hideFields: ["photo"],
+        fieldErrors: Object.fromEntries(Object.entries(errors).map(([k, v]) => [k, [v]])),
+        formErrors: Object.keys(errors).length ? undefined : [message],
+      }),
+    }) as const;
+
+  const rateKey = `review:ip:${clientIp}`;
+  const rule = { max: s.config.reviewsRateLimitPerHour, windowMs: REVIEW_RATE_WINDOW_MS };
+  if (await s.rateLimiter.isLimited(rateKey, rule)) {
+    s.logger.warn({ clientIp }, "review submission rate-limited");
+    return rejected(429, reviewMessages.rateLimited);
+  }
+
+  if (submission.status !== "success") {
+    const errors: Partial<Record<ReviewField, string>> = {};
+    for (const field of FIELD_ORDER) {
+      const message = submission.error?.[field]?.[0];
+      if (message) errors[field] = message;
+    }
+    const first = FIELD_ORDER.map((field) => errors[field]).find(Boolean) ?? reviewMessages.failed;
+    return rejected(400, first, errors);
+  }
+  const input = submission.value;
+  // Counted from here: each attempt that reaches the pipeline and the database.
+  await s.rateLimiter.record(rateKey);
+
+  let image: StoredImage | null = null;
+  const file = input.photo;
+  if (file) {
+    try {
+      image = await storeImage(s.media, "reviews", Buffer.from(await file.arrayBuffer()));
+    } catch (error) {
+      if (error instanceof ImageRejectedError) return rejected(400, error.message, { photo: error.message });
+      s.logger.error({ err: error }, "storing a review photo failed");
+      return rejected(500, reviewMessages.failed);
+    }
+  }
+
+  const published = !s.config.reviewsModeration;
+  let id: string;
+  try {
+    const row = await s.reviews.add({
+      name: input.name,
+      content: input.content,
+      rating: input.rating,
+      image,
+      imageUrl: image ? largestUrl(s.media, image) : null,
+      status: published ? "published" : "pending",
+    });
+    id = row.id;
+  } catch (error) {
+    await deleteStoredImage(s.media, image);
+    s.logger.error({ err: error }, "saving a review failed");
+    return rejected(500, reviewMessages.failed);
+  }
+
+  // Saved all the same if this fails; open pages catch up on their next refresh or reconnect.
+  await publishChange(s, { table: "reviews", action: "insert", id });
+  return { kind: "saved", id, published, message: published ? reviewMessages.added : reviewMessages.pending };
+}

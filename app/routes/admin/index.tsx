@@ -1,0 +1,77 @@
+import { useState } from "react";
+import { data } from "react-router";
+import type { Route } from "./+types/index";
+import { requireAdmin } from "~/auth/admin-auth.server";
+import { AdminErrorBoundary } from "~/components/admin/error-boundary";
+import type { LiveHandle } from "~/components/live-updates";
+import { servicesContext } from "~/context";
+import { pageMeta } from "~/lib/meta";
+import { toRecipePhotoView } from "~/models/recipe-photos.server";
+import { toReviewView } from "~/models/reviews.server";
+import { PhotoList } from "~/photos/photo-list";
+import { PhotoUploadForm, type UploadPhase } from "~/photos/photo-upload";
+import { ReviewList } from "~/reviews/moderation-list";
+
+export const meta: Route.MetaFunction = (args) => pageMeta(args, "Pannello Admin", "Gestione delle foto delle ricette e delle recensioni.", { noindex: true });
+
+/** Another tab, or another administrator's device, changing photos or reviews refreshes this page. */
+export const handle: LiveHandle = { liveTables: ["recipe_photos", "reviews"] };
+
+const REVIEWS_PAGE = 30;
+const MAX_REVIEWS = 1000;
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  requireAdmin(context);
+  const s = context.get(servicesContext);
+  const url = new URL(request.url);
+  const reviewLimit = Math.min(
+    MAX_REVIEWS,
+    Math.max(REVIEWS_PAGE, Number.parseInt(url.searchParams.get("recensioni") ?? "", 10) || REVIEWS_PAGE),
+  );
+  const moderation = s.config.reviewsModeration;
+  const [photos, pending, latest] = await Promise.all([
+    s.photos.list(),
+    s.reviews.listPage({ status: "pending", limit: MAX_REVIEWS }),
+    s.reviews.listPage({ limit: reviewLimit }),
+  ]);
+  // With moderation on, what waits for a decision comes first.
+  const reviews = moderation
+    ? [...pending.reviews, ...latest.reviews.filter((r) => r.status !== "pending")]
+    : latest.reviews;
+  return data({
+    photos: photos.map((p) => toRecipePhotoView(s.media, p)),
+    reviews: reviews.map((r) => toReviewView(s.media, r)),
+    pendingCount: pending.reviews.length,
+    moderation,
+    moreReviews: latest.nextCursor ? reviewLimit + REVIEWS_PAGE : null,
+  });
+}
+
+export default function AdminPanel({ loaderData }: Route.ComponentProps) {
+  const [phase, setPhase] = useState<UploadPhase>({ kind: "idle" });
+  return (
+    <>
+      <h1 className="admin__title">Pannello Admin</h1>
+      <section className="admin-section" aria-labelledby="aggiungi-titolo" id="aggiungi">
+        <h2 id="aggiungi-titolo" className="admin-section__title">
+          Aggiungi una foto
+        </h2>
+        <p className="admin-section__lead">Le foto compaiono nella presentazione delle ricette della home, nell'ordine dell'elenco.</p>
+        <PhotoUploadForm onPhaseChange={setPhase} />
+      </section>
+
+      <PhotoList photos={loaderData.photos} uploading={phase.kind !== "idle"} />
+
+      <ReviewList
+        reviews={loaderData.reviews}
+        pendingCount={loaderData.pendingCount}
+        moderation={loaderData.moderation}
+        moreReviews={loaderData.moreReviews}
+      />
+    </>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <AdminErrorBoundary error={error} />;
+}
