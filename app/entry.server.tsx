@@ -10,8 +10,10 @@ import {
   type RouterContextProvider,
 } from "react-router";
 import { NonceProvider } from "~/components/nonce";
+import { StylesheetTextContext } from "~/components/stylesheet";
 import { requestContext, servicesContext } from "~/context";
 import { REQUEST_MESSAGES } from "~/forms/respond.server";
+import { stylesheetText } from "~/styles/stylesheets.server";
 
 export const streamTimeout = 5_000;
 
@@ -37,7 +39,10 @@ export default function handleRequest(
 
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={cspNonce}>
-        <ServerRouter context={routerContext} url={request.url} nonce={cspNonce} />
+        {/* Each page's stylesheets written into its document: nothing to fetch before the first paint. */}
+        <StylesheetTextContext value={stylesheetText}>
+          <ServerRouter context={routerContext} url={request.url} nonce={cspNonce} />
+        </StylesheetTextContext>
       </NonceProvider>,
       {
         nonce: cspNonce,

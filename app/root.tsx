@@ -2,17 +2,17 @@ import { data, isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestora
 import type { Route } from "./+types/root";
 import { isSignedIn } from "~/auth/admin-auth.server";
 import { LiveUpdates } from "~/components/live-updates";
+import { AfterFirstPaint } from "~/components/after-first-paint";
 import { useNonce } from "~/components/nonce";
+import { Stylesheet } from "~/components/stylesheet";
 import { Toaster } from "~/components/toaster";
 import { servicesContext } from "~/context";
 import { toPublicContent } from "~/content/site-content.server";
-import stylesheet from "./app.css?url";
+import baseStyles from "./app.css?url";
+import errorPageStyles from "./styles/error-page.css?url";
+import fontStyles from "./styles/fonts.css?url";
 
-export const links: Route.LinksFunction = () => [
-  // Before the script preloads in <head>, so the first paint does not wait behind them (app/lib/head-links.ts).
-  { rel: "stylesheet", href: stylesheet, precedence: "default" } as Route.LinkDescriptors[number],
-  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
-];
+export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { siteContent, media, config, flash: flashStore } = context.get(servicesContext);
@@ -45,13 +45,17 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#3f6137" />
+        <Stylesheet href={baseStyles} />
         <Meta />
         <Links />
       </head>
       <body>
         {children}
         <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
+        <AfterFirstPaint nonce={nonce}>
+          <link rel="stylesheet" href={fontStyles} />
+          <Scripts nonce={nonce} />
+        </AfterFirstPaint>
       </body>
     </html>
   );
@@ -71,6 +75,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   return (
     <main className="error-page" id="main">
+      <Stylesheet href={errorPageStyles} />
       <h1>{notFound ? "Pagina non trovata" : "Si è verificato un errore"}</h1>
       <p>
         {notFound

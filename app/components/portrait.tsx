@@ -47,7 +47,6 @@ export function Portrait({
       alt={showPhoto ? `Ritratto di ${name}` : `Illustrazione al posto del ritratto di ${name}`}
       width={640}
       height={800}
-      loading="lazy"
       decoding="async"
       onError={() => setFailed(true)}
     />

@@ -4,6 +4,7 @@ import type { ReviewView } from "~/models/views";
 import reviewCardStyles from "~/styles/review-card.css?url";
 import reviewTrustStyles from "~/styles/review-trust.css?url";
 import { ResponsiveImage } from "./responsive-image";
+import { Stylesheet } from "./stylesheet";
 
 const dateFormat = new Intl.DateTimeFormat("it-IT", {
   day: "numeric",
@@ -20,6 +21,7 @@ export function formatReviewDate(iso: string): string {
 export function Stars({ rating }: { rating: number }) {
   return (
     <span className="stars" role="img" aria-label={`${rating} su 5`}>
+      <Stylesheet href={reviewCardStyles} />
       {[1, 2, 3, 4, 5].map((n) => (
         <svg
           key={n}
@@ -44,22 +46,24 @@ export const VERIFIED_EXPLANATION =
  * One review: stars, name, date, "Verificata" badge, text with its line breaks,
  * photo, the practitioner's reply. User text is rendered as text. `children`
  * go at the foot of the card (e.g. the report form on the reviews page).
+ * `photoLoading="eager"` for cards a phone shows without scrolling: a lazy image there loads late.
  */
 export function ReviewCard({
   review,
   headingLevel = 3,
   children,
+  photoLoading = "lazy",
 }: {
   review: ReviewView;
   headingLevel?: 2 | 3 | 4;
   children?: React.ReactNode;
+  photoLoading?: "lazy" | "eager";
 }) {
   const Heading = `h${headingLevel}` as const;
   return (
     <article className="review-card">
-      {/* React hoists this into <head> once, whichever page shows cards (home, reviews). */}
-      <link rel="stylesheet" href={reviewCardStyles} precedence="default" />
-      <link rel="stylesheet" href={reviewTrustStyles} precedence="default" />
+      <Stylesheet href={reviewCardStyles} />
+      <Stylesheet href={reviewTrustStyles} />
       <header className="review-card__header">
         <Heading className="review-card__name">{review.name}</Heading>
         <Stars rating={review.rating} />
@@ -76,7 +80,7 @@ export function ReviewCard({
         ) : null}
       </header>
       <p className="review-card__content">{review.content}</p>
-      {review.image ? <ReviewPhoto image={review.image} name={review.name} /> : null}
+      {review.image ? <ReviewPhoto image={review.image} name={review.name} loading={photoLoading} /> : null}
       {review.reply ? (
         <div className="review-card__reply">
           <p className="review-card__reply-title">
@@ -96,7 +100,7 @@ export function ReviewCard({
  * or Space; Escape, the close button or a click outside closes it, and focus
  * returns to the thumbnail). Without JavaScript the link opens the image itself.
  */
-function ReviewPhoto({ image, name }: { image: PublicImage; name: string }) {
+function ReviewPhoto({ image, name, loading }: { image: PublicImage; name: string; loading: "lazy" | "eager" }) {
   const dialog = useRef<HTMLDialogElement>(null);
   const alt = `Foto allegata alla recensione di ${name}`;
   const close = () => dialog.current?.close();
@@ -117,6 +121,7 @@ function ReviewPhoto({ image, name }: { image: PublicImage; name: string }) {
           image={image}
           alt={alt}
           sizes="(min-width: 60rem) 22rem, 90vw"
+          loading={loading}
         />
         <span className="review-card__zoom">Ingrandisci</span>
       </a>

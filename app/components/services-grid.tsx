@@ -1,5 +1,7 @@
 import type { ServiceContent } from "~/content/site-content";
+import servicesGridStyles from "~/styles/services-grid.css?url";
 import { ServiceIcon } from "./service-icon";
+import { Stylesheet } from "./stylesheet";
 
 export const SERVICES_TITLE = "I Miei Servizi";
 export const SERVICES_SUBTITLE =
@@ -23,6 +25,7 @@ export function ServicesGrid({
   const Card = `h${headingLevel}` as const;
   return (
     <div className="services">
+      <Stylesheet href={servicesGridStyles} />
       {titleBlock ? (
         <header className="section-heading">
           <h2 id={titleId}>{SERVICES_TITLE}</h2>

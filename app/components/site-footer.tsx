@@ -1,5 +1,7 @@
 import { Link } from "react-router";
 import { telHref, type PageContent } from "~/content/site-content";
+import siteFooterStyles from "~/styles/site-footer.css?url";
+import { Stylesheet } from "./stylesheet";
 
 /**
  * Legal line on every page: Partita IVA, title and register, as Italian law requires of a
@@ -9,6 +11,7 @@ export function SiteFooter({ content, year }: { content: PageContent; year: numb
   const { practitioner, business, contact, links } = content;
   return (
     <footer className="site-footer">
+      <Stylesheet href={siteFooterStyles} />
       <div className="site-footer__inner">
         <div className="site-footer__who">
           <p className="site-footer__name">{practitioner.name}</p>

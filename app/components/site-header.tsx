@@ -1,8 +1,10 @@
 import { useEffect, useRef, useState } from "react";
 import { Link, NavLink, useLocation } from "react-router";
 import { scrollToSection } from "~/lib/smooth-scroll";
+import siteHeaderStyles from "~/styles/site-header.css?url";
 import { LogoutForm } from "./logout-form";
 import { Logo } from "./logo";
+import { Stylesheet } from "./stylesheet";
 
 /** The header turns opaque past 50 px of scroll. */
 export const HEADER_OPAQUE_AFTER_PX = 50;
@@ -87,6 +89,7 @@ export function SiteHeader({ name, title, signedIn }: { name: string; title: str
 
   return (
     <header className="site-header" data-scrolled={scrolled ? "true" : "false"}>
+      <Stylesheet href={siteHeaderStyles} />
       <div className="site-header__inner">
         <Link to="/home" className="brand">
           <Logo className="brand__logo" />

@@ -1,4 +1,6 @@
 import { useEffect, useSyncExternalStore } from "react";
+import toasterStyles from "~/styles/toaster.css?url";
+import { Stylesheet } from "./stylesheet";
 import { useHydrated } from "./use-hydrated";
 
 type ToastKind = "success" | "error" | "message";
@@ -66,6 +68,7 @@ export function Toaster({ initial }: { initial?: { kind: ToastKind; message: str
   const others = items.filter((t) => t.kind !== "error");
   return (
     <div className="toaster">
+      <Stylesheet href={toasterStyles} />
       <div role="alert" className="toaster__region">
         {errors.map((t) => (
           <ToastItem key={t.id} toast={t} />

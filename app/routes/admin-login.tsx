@@ -4,11 +4,10 @@ import { LoginPage } from "~/auth/login-form";
 import { currentLoginStep, loginAction } from "~/auth/login-flow.server";
 import type { LoginResult } from "~/auth/login-schema";
 import { LOGIN_MESSAGES } from "~/auth/messages";
+import { Stylesheet } from "~/components/stylesheet";
 import { pageMeta } from "~/lib/meta";
 import { requestContext, servicesContext } from "~/context";
 import adminStyles from "~/styles/admin.css?url";
-
-export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: adminStyles }];
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, "Accesso", "Accesso riservato all'amministratore del sito.", { noindex: true });
@@ -34,5 +33,10 @@ export async function clientAction({ serverAction }: Route.ClientActionArgs): Pr
 }
 
 export default function AdminLogin({ loaderData, actionData }: Route.ComponentProps) {
-  return <LoginPage step={actionData?.step ?? loaderData.step} result={actionData} />;
+  return (
+    <>
+      <Stylesheet href={adminStyles} />
+      <LoginPage step={actionData?.step ?? loaderData.step} result={actionData} />
+    </>
+  );
 }

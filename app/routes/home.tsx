@@ -8,26 +8,19 @@ import { Portrait } from "~/components/portrait";
 import { RecipeSlideshow } from "~/components/recipe-slideshow";
 import { ReviewCard } from "~/components/review-card";
 import { ServicesGrid } from "~/components/services-grid";
-import { fontPreloads, stylesheet } from "~/lib/head-links";
+import { Stylesheet } from "~/components/stylesheet";
 import { citiesOf, pageMeta, practiceJsonLd } from "~/lib/meta";
 import { toRecipePhotoView } from "~/models/recipe-photos.server";
 import { toReviewView } from "~/models/reviews.server";
 import type { RecipePhotoView, ReviewView } from "~/models/views";
 import type { loader as rootLoader } from "~/root";
 import { servicesContext } from "~/context";
-import servicesGridStyles from "~/styles/services-grid.css?url";
 import homeStyles from "~/styles/home.css?url";
 
 /** Home shows the three newest reviews. */
 export const HOME_REVIEW_COUNT = 3;
 
 export const handle: LiveHandle = { liveTables: ["recipe_photos", "reviews"] };
-
-export const links: Route.LinksFunction = () => [
-  ...fontPreloads,
-  stylesheet(servicesGridStyles),
-  stylesheet(homeStyles),
-];
 
 export const meta: Route.MetaFunction = (args) => {
   const content = args.matches[0]?.loaderData.content;
@@ -74,6 +67,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 
   return (
     <div className="home">
+      <Stylesheet href={homeStyles} />
       <JsonLd data={practiceJsonLd(content, siteUrl)} />
 
       <section className="hero" aria-labelledby="hero-title">

@@ -3,12 +3,20 @@ import type { Route } from "./+types/landing";
 import { JsonLd } from "~/components/json-ld";
 import { Logo } from "~/components/logo";
 import { SiteFooter } from "~/components/site-footer";
-import { fontPreloads } from "~/lib/head-links";
+import { Stylesheet } from "~/components/stylesheet";
 import type { LiveHandle } from "~/components/live-updates";
 import { citiesOf, pageMeta, practiceJsonLd } from "~/lib/meta";
 import type { loader as rootLoader } from "~/root";
+import landingStyles from "~/styles/landing.css?url";
 
-export const links: Route.LinksFunction = () => fontPreloads;
+/**
+ * The intro is centred in the screen with the entry cards: a browser painting the first part of the
+ * document (now that nothing blocks it) would centre the intro alone, then move it up when the cards
+ * arrive. Rendering waits until the cards are parsed (the rest of the page never moves them).
+ */
+export const links: Route.LinksFunction = () => [
+  { rel: "expect", href: "#entra", blocking: "render" } as Route.LinkDescriptors[number],
+];
 
 export const handle: LiveHandle = { liveTables: ["site_content"] };
 
@@ -30,6 +38,7 @@ export default function Landing() {
   const { practitioner } = root.content;
   return (
     <>
+      <Stylesheet href={landingStyles} />
       <JsonLd data={practiceJsonLd(root.content, root.siteUrl)} />
       <main id="main" className="landing">
         <div className="landing__backdrop" aria-hidden="true">
@@ -43,7 +52,7 @@ export default function Landing() {
           <p className="landing__title">{practitioner.title}</p>
           <p className="landing__tagline">{root.content.texts.tagline}</p>
         </div>
-        <nav className="landing__cards" aria-label="Entra nel sito">
+        <nav className="landing__cards" id="entra" aria-label="Entra nel sito">
           <Link to="/home" className="entry-card entry-card--home">
             <h2 className="entry-card__title">Scopri di più</h2>
             <p className="entry-card__text">

@@ -1,14 +1,13 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/not-found";
-import { fontPreloads } from "~/lib/head-links";
+import { Stylesheet } from "~/components/stylesheet";
 import { pageMeta } from "~/lib/meta";
+import errorPageStyles from "~/styles/error-page.css?url";
 
 export function loader() {
   // A real 404 status, so search engines do not index unknown addresses.
   throw new Response("Pagina non trovata", { status: 404 });
 }
-
-export const links: Route.LinksFunction = () => fontPreloads;
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, "Pagina non trovata", "La pagina richiesta non esiste o è stata spostata.", { noindex: true });
@@ -16,6 +15,7 @@ export const meta: Route.MetaFunction = (args) =>
 export function ErrorBoundary() {
   return (
     <div className="page error-page">
+      <Stylesheet href={errorPageStyles} />
       <img className="error-page__art" src="/images/erbe.svg" alt="" width={240} height={210} />
       <h1>Pagina non trovata</h1>
       <p>La pagina che cerchi non esiste o è stata spostata. Controlla l'indirizzo oppure riparti da qui:</p>

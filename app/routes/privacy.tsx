@@ -1,15 +1,13 @@
 import { Link, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/privacy";
+import { Stylesheet } from "~/components/stylesheet";
 import { formatAddress } from "~/content/site-content";
-import { fontPreloads, stylesheet } from "~/lib/head-links";
 import { pageMeta } from "~/lib/meta";
 import type { loader as rootLoader } from "~/root";
 import privacyStyles from "~/styles/privacy.css?url";
 
 /** Change together with the text below. */
 export const PRIVACY_LAST_UPDATED = "21 novembre 2026";
-
-export const links: Route.LinksFunction = () => [...fontPreloads, stylesheet(privacyStyles)];
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(
@@ -28,6 +26,7 @@ export default function Privacy() {
 
   return (
     <article className="page prose privacy">
+      <Stylesheet href={privacyStyles} />
       <header>
         <h1>Informativa sulla privacy e sui cookie</h1>
         <p className="privacy__updated">Ultimo aggiornamento: {PRIVACY_LAST_UPDATED}</p>

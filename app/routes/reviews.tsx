@@ -4,6 +4,7 @@ import type { Route } from "./+types/reviews";
 import type { LiveHandle } from "~/components/live-updates";
 import { ReviewBreakdown, ReviewFilterForm } from "~/components/review-breakdown";
 import { ReviewCard, Stars } from "~/components/review-card";
+import { Stylesheet } from "~/components/stylesheet";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { assertFormPost, REQUEST_MESSAGES, respond } from "~/forms/respond.server";
 import { PayloadTooLargeError, readFormData } from "~/lib/form-data.server";
@@ -27,8 +28,6 @@ export const REVIEWS_PAGE_SIZE = 10;
 const MAX_BODY_BYTES = 2 * REVIEW_PHOTO_MAX_BYTES + 64 * 1024;
 
 export const handle: LiveHandle = { liveTables: ["reviews"] };
-
-export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: reviewsStyles }];
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, "Recensioni", "Le esperienze dei pazienti e il modulo per lasciare la tua recensione.");
@@ -196,6 +195,7 @@ export default function ReviewsPage({ loaderData, actionData }: Route.ComponentP
 
   return (
     <div className="page reviews-page">
+      <Stylesheet href={reviewsStyles} />
       <Link to="/home" className="back-link">
         <span aria-hidden="true">←</span> Torna alla Home
       </Link>
@@ -254,9 +254,9 @@ export default function ReviewsPage({ loaderData, actionData }: Route.ComponentP
             <p className="reviews-empty">Nessuna recensione disponibile. Sii il primo a lasciare una recensione!</p>
           ) : (
             <ol className="review-list">
-              {list.items.map((review) => (
+              {list.items.map((review, index) => (
                 <li key={review.id} id={`recensione-${review.id}`}>
-                  <ReviewCard review={review} headingLevel={2}>
+                  <ReviewCard review={review} headingLevel={2} photoLoading={index < 3 ? "eager" : "lazy"}>
                     <ReviewReportForm reviewId={review.id} reviewerName={review.name} />
                   </ReviewCard>
                 </li>

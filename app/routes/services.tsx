@@ -3,17 +3,10 @@ import type { Route } from "./+types/services";
 import { JsonLd } from "~/components/json-ld";
 import { PlainText } from "~/components/plain-text";
 import { ServicesGrid } from "~/components/services-grid";
-import { fontPreloads, stylesheet } from "~/lib/head-links";
+import { Stylesheet } from "~/components/stylesheet";
 import { pageMeta, practiceJsonLd } from "~/lib/meta";
 import type { loader as rootLoader } from "~/root";
-import servicesGridStyles from "~/styles/services-grid.css?url";
 import servicesStyles from "~/styles/services.css?url";
-
-export const links: Route.LinksFunction = () => [
-  ...fontPreloads,
-  stylesheet(servicesGridStyles),
-  stylesheet(servicesStyles),
-];
 
 export const meta: Route.MetaFunction = (args) => {
   const titles = args.matches[0]?.loaderData.content.services.map((s) => s.title) ?? [];
@@ -25,6 +18,7 @@ export default function Services() {
   const { content, siteUrl } = useRouteLoaderData<typeof rootLoader>("root")!;
   return (
     <div className="page services-page">
+      <Stylesheet href={servicesStyles} />
       <JsonLd data={practiceJsonLd(content, siteUrl)} />
       <Link to="/home" className="back-link">
         <svg viewBox="0 0 20 20" width="18" height="18" aria-hidden="true" focusable="false">

@@ -3,12 +3,11 @@ import type { Route } from "./+types/layout";
 import { requireAdmin, requireAdminSession } from "~/auth/admin-auth.server";
 import { AdminErrorBoundary } from "~/components/admin/error-boundary";
 import { LogoutForm } from "~/components/logout-form";
+import { Stylesheet } from "~/components/stylesheet";
 import adminStyles from "~/styles/admin.css?url";
 
 /** Every route below checks the session (and the Origin of every write) before its loader or action runs. */
 export const middleware: Route.MiddlewareFunction[] = [requireAdminSession];
-
-export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: adminStyles }];
 
 export function loader({ context }: Route.LoaderArgs) {
   const { user } = requireAdmin(context);
@@ -18,6 +17,7 @@ export function loader({ context }: Route.LoaderArgs) {
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   return (
     <div className="page admin">
+      <Stylesheet href={adminStyles} />
       <div className="admin-bar">
         <nav className="admin-bar__nav" aria-label="Sezioni del pannello">
           <NavLink to="/admin" end className="admin-bar__link">
@@ -53,5 +53,10 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return <AdminErrorBoundary error={error} />;
+  return (
+    <>
+      <Stylesheet href={adminStyles} />
+      <AdminErrorBoundary error={error} />
+    </>
+  );
 }

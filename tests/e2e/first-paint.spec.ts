@@ -1,0 +1,94 @@
+import { expect, test } from "@playwright/test";
+import { viewports } from "../support/viewports";
+
+// What a phone on a slow connection must fetch before it can paint a public page: the document
+// alone. Its stylesheets are written into it; the app's scripts and the web fonts wait until the
+// first content is shown. A regression here costs seconds of blank screen and no test would see it.
+const publicPages = ["/", "/home", "/services", "/reviews", "/privacy", "/non-esiste"];
+const phone = viewports.find((v) => v.name === "mobile")!;
+
+/** Whether a web font has arrived and is in use (a family with no face yet would pass `fonts.check`). */
+const webFontLoaded = (family: string) =>
+  `[...document.fonts].some((face) => face.family.replaceAll('"', "") === ${JSON.stringify(family)} && face.status === "loaded")`;
+
+/** The document as the server sends it, split at the holder of what waits for the first paint. */
+async function fetchDocument(request: import("@playwright/test").APIRequestContext, path: string) {
+  const response = await request.get(path);
+  const html = await response.text();
+  const held = /<noscript id="after-first-paint">([\s\S]*?)<\/noscript>/.exec(html);
+  return { html, held: held?.[1] ?? null, rest: held ? html.replace(held[0], "") : html };
+}
+
+test.describe("first paint", () => {
+  for (const path of publicPages) {
+    test(`${path}: nothing to fetch before the first paint but the document`, async ({ request }) => {
+      const { html, held, rest } = await fetchDocument(request, path);
+      const head = /<head>([\s\S]*?)<\/head>/.exec(rest)?.[1] ?? "";
+
+      // The page's own sheets are in the document, the base sheet first.
+      const inline = /<style data-precedence="default" data-href="([^"]+)">/.exec(head);
+      expect(inline, "stylesheets written into <head>").not.toBeNull();
+      expect(inline![1]!.split(" ")[0]).toMatch(/^\/assets\/app-[\w-]+\.css$/);
+
+      // No stylesheet, font or script to fetch outside the holder (an image the page shows may be preloaded).
+      const links = rest.match(/<link [^>]*>/g) ?? [];
+      expect(links.filter((link) => /rel="(stylesheet|modulepreload)"/.test(link))).toEqual([]);
+      expect(links.filter((link) => /rel="preload"/.test(link) && !/as="image"/.test(link))).toEqual([]);
+      expect(rest).not.toMatch(/<script[^>]+(src=|type="module")/);
+
+      // Held back for after the first paint: the web fonts and the app's scripts.
+      expect(held).toMatch(/<link rel="stylesheet" href="\/assets\/fonts-[\w-]+\.css"/);
+      expect(held).toMatch(/<script[^>]+type="module"/);
+      expect(html.indexOf("after-first-paint")).toBeGreaterThan(html.indexOf("</main>"));
+    });
+  }
+
+  test("each page carries the sheets of what it shows, and later pages load the sheets they lack", async ({ page }) => {
+    await page.setViewportSize(phone);
+    await page.goto("/privacy");
+    const hrefs = async () =>
+      page.evaluate(() => ({
+        inline: Array.from(document.querySelectorAll("style[data-href]"), (s) => s.getAttribute("data-href")).join(" "),
+        linked: Array.from(document.querySelectorAll('link[rel="stylesheet"]'), (l) => l.getAttribute("href")),
+      }));
+    const first = await hrefs();
+    for (const sheet of ["app", "site-header", "privacy", "site-footer"]) expect(first.inline).toMatch(new RegExp(`/assets/${sheet}-`));
+    expect(first.inline).not.toMatch(/\/assets\/(home|landing|reviews)-/);
+
+    // The web fonts arrive once the page is shown, and the app's scripts run (the router took over).
+    await expect.poll(() => page.evaluate(webFontLoaded("Fraunces Variable")), { timeout: 10_000 }).toBe(true);
+    await expect.poll(() => page.evaluate(() => "__reactRouterRouteModules" in window), { timeout: 10_000 }).toBe(true);
+
+    // A client-side navigation brings the home page's sheet before showing it: the hero is styled.
+    await page.locator("header a.brand").click();
+    await expect(page).toHaveURL(/\/home$/);
+    await expect(page.locator(".hero")).toBeVisible();
+    const heroBackground = await page.locator(".hero").evaluate((el) => getComputedStyle(el).backgroundImage);
+    expect(heroBackground).toContain("radial-gradient");
+    expect((await hrefs()).linked.some((href) => /\/assets\/home-[\w-]+\.css$/.test(href ?? ""))).toBe(true);
+  });
+
+  test("the fallback fonts keep the first screen's text where the web fonts put it (no shift when they arrive)", async ({
+    page,
+  }) => {
+    await page.setViewportSize(phone);
+    // The same page with the web fonts blocked, then allowed: what the first screen shows keeps its place.
+    const boxes = () =>
+      page.locator("header, main h1, main h2, main h3, main p, main li, main a").evaluateAll((els) =>
+        els
+          .map((el) => el.getBoundingClientRect())
+          .filter((box) => box.top < window.innerHeight && box.height > 0)
+          .map((box) => [Math.round(box.top), Math.round(box.height)]),
+      );
+    await page.route(/\.woff2$/, (route) => route.abort());
+    await page.goto("/home", { waitUntil: "networkidle" });
+    const withFallback = await boxes();
+    await page.unroute(/\.woff2$/);
+    await page.goto("/home", { waitUntil: "networkidle" });
+    await expect.poll(() => page.evaluate(webFontLoaded("Source Sans 3 Variable"))).toBe(true);
+    await expect.poll(() => page.evaluate(webFontLoaded("Fraunces Variable"))).toBe(true);
+    const withWebFonts = await boxes();
+    expect(withFallback.length).toBeGreaterThan(3);
+    expect(withFallback).toEqual(withWebFonts);
+  });
+});
