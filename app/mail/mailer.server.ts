@@ -62,7 +62,8 @@ function isPermanent(error: unknown): boolean {
 export interface Mailer {
   /** False without SMTP_URL and MAIL_FROM: nothing is queued or sent. */
   readonly enabled: boolean;
-  readonly recipient: string | null;
+  /** Where notices go: MAIL_TO, or else the practice address as published now. */
+  recipient(): Promise<string | null>;
   /** Queues a notice for the practitioner, in the caller's transaction when one is given. */
   queue(message: Omit<MailMessage, "recipient">, executor?: Executor): Promise<void>;
   /** A message was committed: send now rather than at the next poll. */
@@ -74,8 +75,8 @@ export interface Mailer {
 export interface MailerOptions {
   outbox: MailOutbox;
   settings: MailSettings | undefined;
-  /** The practice address, used when MAIL_TO is unset. */
-  fallbackRecipient: string;
+  /** The practice address, used when MAIL_TO is unset (read when a notice is queued: she may change it). */
+  fallbackRecipient: string | (() => Promise<string>);
   logger: Logger;
   transport?: MailTransport;
   /** How often the worker looks for due messages (other instances' and retries). */
@@ -91,14 +92,16 @@ export function createMailer(options: MailerOptions): Mailer {
   if (!settings) {
     return {
       enabled: false,
-      recipient: null,
+      recipient: async () => null,
       queue: async () => {},
       kick: () => {},
       status: () => outbox.status(),
       close: async () => {},
     };
   }
-  const recipient = settings.to ?? options.fallbackRecipient;
+  const { fallbackRecipient } = options;
+  const recipient = async () =>
+    settings.to ?? (typeof fallbackRecipient === "string" ? fallbackRecipient : await fallbackRecipient());
   const transport = options.transport ?? createSmtpTransport(settings.smtpUrl);
   let closed = false;
   let again = false;
@@ -144,7 +147,8 @@ export function createMailer(options: MailerOptions): Mailer {
   return {
     enabled: true,
     recipient,
-    queue: async (message, executor) => void (await outbox.enqueue({ ...message, recipient }, executor)),
+    queue: async (message, executor) =>
+      void (await outbox.enqueue({ ...message, recipient: await recipient() }, executor)),
     kick: drain,
     status: () => outbox.status(),
     async close() {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import pino from "pino";
 import { loadConfig } from "~/config/env.server";
-import { loadSiteContent } from "~/content/site-content.server";
+import { createSiteContentStore, defaultSiteContent } from "~/content/site-content.server";
 import type { Database } from "~/db/database.server";
 import { createMemoryEventBus, type ChangeEvent } from "~/events/event-bus.server";
 import { createLocalMediaStorage } from "~/media/media-storage.server";
@@ -28,6 +28,8 @@ beforeAll(async () => {
   database = await openTestDatabase();
   const bus = createMemoryEventBus();
   bus.subscribe((e) => events.push(e));
+  const siteContent = createSiteContentStore(database.db, bus);
+  await siteContent.seed(defaultSiteContent);
   services = {
     bus,
     logger: pino({ level: "silent" }),
@@ -35,7 +37,7 @@ beforeAll(async () => {
     invitations: createInvitationRepository(database.db),
     reports: createReportRepository(database.db),
     config: loadConfig({ SITE_URL: "https://studio.test", REVIEW_INVITATION_DAYS: "30" }),
-    content: loadSiteContent(undefined),
+    siteContent,
     media: createLocalMediaStorage("/tmp/unused-media"),
   };
 });

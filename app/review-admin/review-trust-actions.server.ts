@@ -6,7 +6,7 @@ import { deleteStoredImage } from "~/media/image-pipeline.server";
 
 type Services = Pick<
   AppServices,
-  "bus" | "logger" | "reviews" | "invitations" | "reports" | "config" | "content" | "media"
+  "bus" | "logger" | "reviews" | "invitations" | "reports" | "config" | "siteContent" | "media"
 >;
 
 export type Outcome = { ok: true; message: string } | { ok: false; message: string; status: 400 | 404 };
@@ -64,7 +64,7 @@ export async function createInvitation(
   return {
     link,
     message: invitationMessage(link, {
-      practitionerName: s.content.practitioner.name,
+      practitionerName: (await s.siteContent.current()).content.practitioner.name,
       patientName: invitation.patientName,
       validDays,
     }),

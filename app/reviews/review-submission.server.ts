@@ -1,7 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { SubmissionResult } from "@conform-to/react";
 import type { StoredImage } from "~/db/schema";
-import { deleteStoredImage, ImageRejectedError, largestUrl, storeImage } from "~/media/image-pipeline.server";
+import { deleteStoredImage, ImageBusyError, ImageRejectedError, largestUrl, storeImage } from "~/media/image-pipeline.server";
 import { publishChange } from "~/lib/publish-change.server";
 import type { AppServices } from "~/services.server";
 import { RATING_DEFAULT, RATING_MAX, RATING_MIN, reviewMessages, reviewSchema, type ReviewField, type ReviewFormValues } from "./review-schema";
@@ -21,7 +21,7 @@ export type ReviewSubmission =
   | { kind: "dropped"; message: string }
   | {
       kind: "rejected";
-      status: 400 | 429 | 500;
+      status: 400 | 429 | 500 | 503;
       message: string;
       /** The first error of each field. */
       errors: Partial<Record<ReviewField, string>>;
@@ -68,7 +68,7 @@ export async function submitReview(s: Services, form: FormData, clientIp: string
 
   const submission = parseWithZod(form, { schema: reviewSchema });
   const values = typedValues(form);
-  const rejected = (status: 400 | 429 | 500, message: string, errors: Partial<Record<ReviewField, string>> = {}) =>
+  const rejected = (status: 400 | 429 | 500 | 503, message: string, errors: Partial<Record<ReviewField, string>> = {}) =>
     ({
       kind: "rejected",
       status,
@@ -107,8 +107,13 @@ export async function submitReview(s: Services, form: FormData, clientIp: string
     return rejected(400, first, errors);
   }
   const input = submission.value;
-  // Counted from here: each attempt that reaches the pipeline and the database.
-  if (!invitationToken) await s.rateLimiter.record(rateKey);
+  // Counted from here: each attempt that reaches the pipeline and the database (checked and counted in
+  // one step). An invited patient's attempt is not counted.
+  const counted = invitationToken ? null : await s.rateLimiter.take(rateKey, rule);
+  if (counted && !counted.allowed) {
+    s.logger.warn({ clientIp }, "review submission rate-limited");
+    return rejected(429, reviewMessages.rateLimited);
+  }
 
   let image: StoredImage | null = null;
   const file = input.photo;
@@ -116,6 +121,11 @@ export async function submitReview(s: Services, form: FormData, clientIp: string
     try {
       image = await storeImage(s.media, "reviews", Buffer.from(await file.arrayBuffer()));
     } catch (error) {
+      if (error instanceof ImageBusyError) {
+        // Not the visitor's fault: sending it again shortly must not cost one of their attempts.
+        if (counted) await s.rateLimiter.forgive(counted);
+        return rejected(503, error.message, { photo: error.message });
+      }
       if (error instanceof ImageRejectedError) return rejected(400, error.message, { photo: error.message });
       s.logger.error({ err: error }, "storing a review photo failed");
       return rejected(500, reviewMessages.failed);

@@ -43,10 +43,10 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 
   const rateKey = `report:ip:${clientIp}`;
   try {
-    if (await s.rateLimiter.isLimited(rateKey, REPORT_RATE_LIMIT)) {
+    // Checked and counted in one step, so a burst of reports cannot pass together.
+    if (!(await s.rateLimiter.take(rateKey, REPORT_RATE_LIMIT)).allowed) {
       return answer(429, { ok: false, message: reportMessages.rateLimited });
     }
-    await s.rateLimiter.record(rateKey);
     const review = await s.reviews.get(params.id);
     if (!review || review.status !== "published") return answer(404, { ok: false, message: reportMessages.notFound });
     await s.database.db.transaction(async (tx) => {

@@ -38,6 +38,7 @@ export const meta: Route.MetaFunction = (args) =>
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const s = context.get(servicesContext);
+  const practitionerName = (await s.siteContent.current()).content.practitioner.name;
   const params = new URL(request.url).searchParams;
   const after = decodeReviewCursor(params.get("dopo"));
   const filter = parseReviewFilter(params);
@@ -50,7 +51,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       s.reviews.summary(),
     ]);
     page = {
-      reviews: rows.reviews.map((row) => toReviewView(s.media, row, s.content.practitioner.name)),
+      reviews: rows.reviews.map((row) => toReviewView(s.media, row, practitionerName)),
       nextCursor: rows.nextCursor ? encodeReviewCursor(rows.nextCursor) : null,
     };
     summary = totals;
@@ -79,7 +80,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     laterPage: after !== null,
     /** The minimum fill time counts from here (a signed token). */
     startedAt: s.formTimer.stamp(),
-    contactEmail: s.content.contact.email,
+    contactEmail: (await s.siteContent.current()).content.contact.email,
     moderation: s.config.reviewsModeration,
     invitationDays: s.config.reviewInvitationDays,
   };

@@ -31,9 +31,9 @@ export function MailStatus({ status }: { status: MailStatusView }) {
 
 export async function readMailStatus(mailer: {
   enabled: boolean;
-  recipient: string | null;
+  recipient(): Promise<string | null>;
   status(): Promise<{ waiting: number; failed: number; lastError: string | null }>;
 }): Promise<MailStatusView> {
   const counts = await mailer.status();
-  return { enabled: mailer.enabled, recipient: mailer.recipient, ...counts };
+  return { enabled: mailer.enabled, recipient: await mailer.recipient(), ...counts };
 }

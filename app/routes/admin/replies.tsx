@@ -29,10 +29,11 @@ const MAX = 500;
 export async function loader({ request, context }: Route.LoaderArgs) {
   requireAdmin(context);
   const s = context.get(servicesContext);
+  const practitionerName = (await s.siteContent.current()).content.practitioner.name;
   const limit = Math.min(MAX, Math.max(PAGE, Number.parseInt(new URL(request.url).searchParams.get("n") ?? "", 10) || PAGE));
   const page = await s.reviews.listPage({ limit });
   return data({
-    reviews: page.reviews.map((r) => toReviewView(s.media, r, s.content.practitioner.name)),
+    reviews: page.reviews.map((r) => toReviewView(s.media, r, practitionerName)),
     more: page.nextCursor ? limit + PAGE : null,
   });
 }

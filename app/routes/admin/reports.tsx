@@ -31,11 +31,12 @@ const DELETE_QUESTION = "Sei sicuro di voler eliminare questa recensione? Verrà
 export async function loader({ context }: Route.LoaderArgs) {
   requireAdmin(context);
   const s = context.get(servicesContext);
+  const practitionerName = (await s.siteContent.current()).content.practitioner.name;
   const [queue, mail] = await Promise.all([s.reports.openQueue(), readMailStatus(s.mailer)]);
   return data({
     mail,
     queue: queue.map(({ review, reports }) => ({
-      review: toReviewView(s.media, review, s.content.practitioner.name),
+      review: toReviewView(s.media, review, practitionerName),
       reports: reports.map((r) => ({
         id: r.id,
         reason: reportReasonLabels[r.reason],
