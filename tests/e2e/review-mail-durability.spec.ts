@@ -13,7 +13,7 @@ test.describe.configure({ timeout: 180_000 });
 let smtp: TestSmtpServer | undefined;
 const servers: AppServer[] = [];
 test.afterEach(async () => {
-  for (const server of servers.splice(0)) await server.stop("SIGKILL");
+  for (const server of servers.splice(0)) await server.stop();
   await smtp?.stop();
 });
 

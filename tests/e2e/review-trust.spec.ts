@@ -11,6 +11,8 @@ import { viewports } from "../support/viewports";
 // A server of our own on seeded data: 12 verified five-star reviews (more than one page),
 // 3 unverified five-star, 2 four-star (one verified, with a reply), 1 two-star.
 let server: AppServer;
+// Many navigations and axe at two sizes: more than the default 30 s on a busy machine.
+test.describe.configure({ timeout: 90_000 });
 const day = 24 * 60 * 60 * 1000;
 const at = (n: number) => new Date(Date.UTC(2026, 9, 1) + n * day);
 

@@ -80,10 +80,12 @@ describe("review admin screens over HTTP", () => {
     expect(publicPage).toContain("Segnalata");
     expect(publicPage).not.toContain("Risposta falsa");
 
-    // The same requests with the session do work, so the refusals above are real.
-    expect((await post("/admin/risposte", { intent: "save", reviewId, content: "Grazie" }, session)).status).toBe(200);
-    expect((await post("/admin/segnalazioni", { intent: "dismiss", id: reviewId }, session)).status).toBe(200);
+    // The same requests with the session do work, so the refusals above are real
+    // (a plain form post is answered with a redirect and a toast; the new invitation is shown at once).
+    expect((await post("/admin/risposte", { intent: "save", reviewId, content: "Grazie" }, session)).status).toBe(303);
+    expect((await post("/admin/segnalazioni", { intent: "dismiss", id: reviewId }, session)).status).toBe(303);
     expect((await post("/admin/inviti", { intent: "create" }, session)).status).toBe(200);
+    expect(await (await fetch(`${server.url}/reviews`)).text()).toContain("Grazie");
   });
 
   it("a write from a foreign Origin is refused even with a session", async () => {
