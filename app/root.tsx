@@ -5,6 +5,7 @@ import { LiveUpdates } from "~/components/live-updates";
 import { useNonce } from "~/components/nonce";
 import { Toaster } from "~/components/toaster";
 import { servicesContext } from "~/context";
+import { toPublicContent } from "~/content/site-content.server";
 import stylesheet from "./app.css?url";
 
 export const links: Route.LinksFunction = () => [
@@ -14,13 +15,17 @@ export const links: Route.LinksFunction = () => [
 ];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { content, config, flash: flashStore } = context.get(servicesContext);
+  const { siteContent, media, config, flash: flashStore } = context.get(servicesContext);
+  const published = await siteContent.current();
   // The header's Admin link and logout button; the session is checked again by every admin route.
   const signedIn = await isSignedIn(request, context);
   const flash = await flashStore.read(request);
   return data(
     {
-      content,
+      // Every page shows some of it (header, footer, JSON-LD); it refreshes live when she saves.
+      content: toPublicContent(media, published.content),
+      contentVersion: published.version,
+      contentSavedAt: published.savedAt,
       // Canonical and share URLs in every page's meta (app/lib/meta.ts).
       siteUrl: config.siteUrl,
       flash,

@@ -1,8 +1,7 @@
 import path from "node:path";
 import type { Logger } from "pino";
 import type { AppConfig } from "~/config/env.server";
-import { loadSiteContent } from "~/content/site-content.server";
-import type { SiteContent } from "~/content/site-content";
+import { createSiteContentStore, loadSeedContent, type SiteContentStore } from "~/content/site-content.server";
 import { openDatabase, type Database } from "~/db/database.server";
 import { assertNoPgliteData, startEmbeddedPostgres, type EmbeddedPostgres } from "~/db/embedded-postgres.server";
 import { createPostgresEventBus, type EventBus } from "~/events/event-bus.server";
@@ -19,7 +18,8 @@ import { createFormTimer, type FormTimer } from "~/reviews/spam-guard.server";
 /** Everything a loader or action may use; one instance per process. */
 export interface AppServices {
   config: AppConfig;
-  content: SiteContent;
+  /** The practitioner's texts, contacts, hours, studios, services and portrait (versioned). */
+  siteContent: SiteContentStore;
   logger: Logger;
   database: Database;
   bus: EventBus;
@@ -36,8 +36,8 @@ export interface AppServices {
 }
 
 export async function createServices(config: AppConfig, logger: Logger): Promise<AppServices> {
-  // Content first: a bad override must stop start-up before anything is opened.
-  const content = loadSiteContent(config.siteContentFile);
+  // The seed file first: a bad one must stop start-up before anything is opened.
+  const seedContent = loadSeedContent(config.siteContentFile);
   let embedded: EmbeddedPostgres | null = null;
   if (!config.databaseUrl) {
     assertNoPgliteData(config.dataDir);
@@ -48,11 +48,18 @@ export async function createServices(config: AppConfig, logger: Logger): Promise
   try {
     database = await openDatabase({ url });
     const bus = await createPostgresEventBus(url, (error) => logger.error({ err: error }, "event bus connection error"));
+    const siteContent = createSiteContentStore(database.db, bus, (error, message) =>
+      logger.error({ err: error }, message),
+    );
+    const seeded = await siteContent.seed(seedContent);
+    if (!seeded && config.siteContentFile) {
+      logger.warn("SITE_CONTENT_FILE ignored: the site content is already in the database (edit it in the admin)");
+    }
     // One random key kept in the database, shared by every instance; each use derives its own from it.
     const secret = await loadSecret(database.db, "app");
     return {
       config,
-      content,
+      siteContent,
       logger,
       database,
       bus,
@@ -75,6 +82,7 @@ export async function createServices(config: AppConfig, logger: Logger): Promise
 }
 
 export async function closeServices(services: AppServices): Promise<void> {
+  services.siteContent.close();
   await services.bus.close();
   await services.database.close();
   await services.embedded?.stop();

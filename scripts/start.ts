@@ -86,10 +86,10 @@ async function superviseWorkers(
   shutdown: ReturnType<typeof onShutdownSignal>,
 ) {
   const { assertNoPgliteData, startEmbeddedPostgres } = await import("../app/db/embedded-postgres.server.ts");
-  const { loadSiteContent } = await import("../app/content/site-content.server.ts");
+  const { loadSeedContent } = await import("../app/content/site-content.server.ts");
   try {
     // Checked here too, so a bad file stops start-up with one message rather than one per process.
-    loadSiteContent(config.siteContentFile);
+    loadSeedContent(config.siteContentFile);
   } catch (error) {
     exitWithStartError(error);
   }

@@ -1,31 +1,35 @@
 import { Link } from "react-router";
+import { groupOpeningHours } from "~/content/hours";
+import { formatAddress, studioMapsUrl, telHref, type PageContent } from "~/content/site-content";
 import { Field } from "~/forms/field";
-import { formatAddress, telHref, type SiteContent } from "~/content/site-content";
-import { formatOpeningHours } from "~/lib/hours";
 
 /**
  * Studios, phone, e-mail, hours and a contact form. The form hands the message to the visitor's own
  * mail program (mailto:), so nothing is sent to our server and nothing is stored.
  */
-export function ContactSection({ content, headingId }: { content: SiteContent; headingId: string }) {
+export function ContactSection({ content, headingId }: { content: PageContent; headingId: string }) {
   const { contact, studios, hours } = content;
+  const hourGroups = groupOpeningHours(hours);
   return (
     <div className="contact">
       <header className="section-heading">
         <h2 id={headingId}>Contatti</h2>
-        <p className="section-heading__lead">Ricevo su appuntamento in due studi. Scrivimi o chiamami per fissare una visita.</p>
+        <p className="section-heading__lead">
+          Ricevo su appuntamento {studios.length > 1 ? `in ${countWords[studios.length] ?? studios.length} studi` : "in studio"}.
+          Scrivimi o chiamami per fissare una visita.
+        </p>
       </header>
 
       <div className="contact__layout">
         <div className="contact__details">
           <ul className="contact__studios">
-            {studios.map((studio) => (
-              <li key={studio.name} className="contact-card">
+            {studios.map((studio, index) => (
+              <li key={index} className="contact-card">
                 <h3 className="contact-card__title">
                   <PinIcon />
                   {studio.name}
                 </h3>
-                <a href={studio.mapsUrl} target="_blank" rel="noopener noreferrer" className="contact-card__address">
+                <a href={studioMapsUrl(studio)} target="_blank" rel="noopener noreferrer" className="contact-card__address">
                   {formatAddress(studio)}
                   <span className="visually-hidden"> (apre la mappa in una nuova scheda)</span>
                 </a>
@@ -51,16 +55,17 @@ export function ContactSection({ content, headingId }: { content: SiteContent; h
             <div>
               <dt>Orari</dt>
               <dd>
-                <ul className="contact__hours">
-                  {hours.map((row) => {
-                    const { days, time } = formatOpeningHours(row);
-                    return (
-                      <li key={days}>
-                        <span>{days}</span> <span>{time}</span>
+                {hourGroups.length ? (
+                  <ul className="contact__hours">
+                    {hourGroups.map((group) => (
+                      <li key={group.days}>
+                        <span>{group.daysLong}</span> <span>{group.time}</span>
                       </li>
-                    );
-                  })}
-                </ul>
+                    ))}
+                  </ul>
+                ) : (
+                  "Su appuntamento"
+                )}
               </dd>
             </div>
           </dl>
@@ -104,6 +109,8 @@ export function ContactSection({ content, headingId }: { content: SiteContent; h
     </div>
   );
 }
+
+const countWords: Record<number, string> = { 2: "due", 3: "tre", 4: "quattro" };
 
 function PinIcon() {
   return (

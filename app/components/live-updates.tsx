@@ -1,7 +1,7 @@
 import { useEffect, useRef } from "react";
 import { useMatches, useRevalidator } from "react-router";
 
-export type LiveTable = "recipe_photos" | "reviews";
+export type LiveTable = "recipe_photos" | "reviews" | "site_content";
 
 /** A route lists the tables whose changes should refresh it: `export const handle = { liveTables: [...] }`. */
 export interface LiveHandle {

@@ -1,18 +1,35 @@
 import { useEffect, useRef, useState } from "react";
+import type { PublicImage } from "~/media/public-image";
 
 /** Shipped with the site: shown when no photo is stored, or when the stored one fails to load. */
 export const BUNDLED_PORTRAIT = "/images/ritratto.svg";
 
 /**
- * The practitioner's photo from our media storage (`src`, null when none is stored: the loader checks,
- * so pages without JavaScript get the bundled picture directly). If the photo still fails to load,
- * the bundled picture replaces it, also when the failure happened before hydration.
+ * The practitioner's photo (null when she has none: pages without JavaScript get the bundled
+ * picture directly), cropped around her chosen focus point. If the photo still fails to load, the
+ * bundled picture replaces it, also when the failure happened before hydration.
  */
-export function Portrait({ src, name, className }: { src: string | null; name: string; className?: string }) {
+export function Portrait({
+  image,
+  focusX = 50,
+  focusY = 50,
+  name,
+  className,
+  sizes = "(min-width: 60rem) 28rem, 90vw",
+}: {
+  image: PublicImage | null;
+  focusX?: number;
+  focusY?: number;
+  name: string;
+  className?: string;
+  sizes?: string;
+}) {
   const [failed, setFailed] = useState(false);
   const ref = useRef<HTMLImageElement>(null);
-  const showPhoto = Boolean(src) && !failed;
+  const showPhoto = Boolean(image) && !failed;
+  const src = image?.src;
 
+  useEffect(() => setFailed(false), [src]);
   useEffect(() => {
     const img = ref.current;
     // An error before React attached onError leaves a complete image with no pixels.
@@ -23,7 +40,10 @@ export function Portrait({ src, name, className }: { src: string | null; name: s
     <img
       ref={ref}
       className={className}
-      src={showPhoto ? src! : BUNDLED_PORTRAIT}
+      src={showPhoto ? image!.src : BUNDLED_PORTRAIT}
+      srcSet={showPhoto ? image!.srcSet : undefined}
+      sizes={showPhoto ? sizes : undefined}
+      style={showPhoto ? { objectPosition: `${focusX}% ${focusY}%` } : undefined}
       alt={showPhoto ? `Ritratto di ${name}` : `Illustrazione al posto del ritratto di ${name}`}
       width={640}
       height={800}

@@ -1,4 +1,4 @@
-import type { ServiceIcon as IconName } from "~/content/services";
+import type { ServiceIconName as IconName } from "~/content/site-content";
 
 // Line icons drawn on a 24 px grid; stroke follows the text colour. Decorative: the title says it all.
 const paths: Record<IconName, React.ReactNode> = {

@@ -1,18 +1,20 @@
-import { services } from "~/content/services";
+import type { ServiceContent } from "~/content/site-content";
 import { ServiceIcon } from "./service-icon";
 
 export const SERVICES_TITLE = "I Miei Servizi";
 export const SERVICES_SUBTITLE = "Percorsi di nutrizione costruiti sulla persona, dalla prima visita ai controlli successivi.";
 
 /**
- * The six services. With `titleBlock` it brings its own "I Miei Servizi" heading and subtitle (home);
+ * The six services, as the practitioner wrote them. With `titleBlock` it brings its own "I Miei Servizi" heading and subtitle (home);
  * without, the page supplies the heading (/services) and `headingLevel` keeps the outline in order.
  */
 export function ServicesGrid({
+  services,
   titleBlock = false,
   headingLevel = titleBlock ? 3 : 2,
   titleId,
 }: {
+  services: readonly ServiceContent[];
   titleBlock?: boolean;
   headingLevel?: 2 | 3;
   titleId?: string;

@@ -1,8 +1,11 @@
 import { Link } from "react-router";
-import { telHref, type SiteContent } from "~/content/site-content";
+import { telHref, type PageContent } from "~/content/site-content";
 
-/** Legal line on every page: Partita IVA, title and register (D.Lgs. 70/2003 art. 7, DPR 633/1972 art. 35). */
-export function SiteFooter({ content, year }: { content: SiteContent; year: number }) {
+/**
+ * Legal line on every page: Partita IVA, title and register, as Italian law requires of a
+ * professional's site (the editor refuses to empty them).
+ */
+export function SiteFooter({ content, year }: { content: PageContent; year: number }) {
   const { practitioner, business, contact, links } = content;
   return (
     <footer className="site-footer">

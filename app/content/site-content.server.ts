@@ -1,114 +1,23 @@
 import { readFileSync } from "node:fs";
-import { z } from "zod";
-import type { SiteContent } from "./site-content";
+import { desc, eq, sql } from "drizzle-orm";
+import type { Db } from "~/db/database.server";
+import { siteContentVersions } from "~/db/schema";
+import type { EventBus } from "~/events/event-bus.server";
+import { defaultSiteContent } from "./defaults";
+import { siteContentSchema } from "./schemas";
+import {
+  KEPT_VERSIONS,
+  LISTED_VERSIONS,
+  type PublicSiteContent,
+  type PublishedContent,
+  type SiteContent,
+} from "./site-content";
+import { toPublicImage } from "~/media/image-pipeline.server";
+import type { MediaStorage } from "~/media/media-storage.server";
 
-const mapsSearch = (address: string) =>
-  `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(address)}`;
+export { defaultSiteContent };
 
-/** Fictional but plausible defaults; a deployer overrides any of them with SITE_CONTENT_FILE. */
-export const defaultSiteContent: SiteContent = {
-  practitioner: {
-    name: "Dott.ssa Giulia Ferrari",
-    title: "Biologa Nutrizionista",
-    tagline: "Nutrizionista, il tuo percorso verso il benessere",
-    register: "Ordine dei Biologi della Lombardia",
-    registerNumber: "AA_084512",
-  },
-  business: {
-    vatNumber: "07184320153",
-    legalName: "Giulia Ferrari",
-  },
-  contact: {
-    phone: "+39 347 218 4590",
-    email: "info@giuliaferrari-nutrizionista.it",
-  },
-  studios: [
-    {
-      name: "Studio di Milano",
-      street: "Via Giuseppe Verdi 18",
-      postalCode: "20121",
-      city: "Milano",
-      province: "MI",
-      mapsUrl: mapsSearch("Via Giuseppe Verdi 18, 20121 Milano"),
-    },
-    {
-      name: "Studio di Monza",
-      street: "Corso Garibaldi 45",
-      postalCode: "20900",
-      city: "Monza",
-      province: "MB",
-      mapsUrl: mapsSearch("Corso Garibaldi 45, 20900 Monza"),
-    },
-  ],
-  hours: [
-    {
-      days: ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday"],
-      label: "Lun–Ven",
-      opens: "09:00",
-      closes: "19:00",
-    },
-    { days: ["Saturday"], label: "Sab", opens: "09:00", closes: "13:00" },
-  ],
-  links: {
-    booking: "https://prenota.giuliaferrari-nutrizionista.it/",
-    doctorProfile: "https://www.miodottore.it/giulia-ferrari/nutrizionista/milano",
-    social: { label: "Instagram", url: "https://www.instagram.com/giuliaferrari.nutrizionista/" },
-    messaging: { label: "WhatsApp", url: "https://wa.me/393472184590" },
-  },
-  stats: { patients: "200+", yearsOfExperience: "5+" },
-};
-
-const text = z.string().trim().min(1);
-const httpsUrl = z.url({ protocol: /^https?$/ });
-const time = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, "expected HH:MM");
-const weekday = z.enum(["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"]);
-
-const studioSchema = z.object({
-  name: text,
-  street: text,
-  postalCode: z.string().regex(/^\d{5}$/, "expected a 5-digit CAP"),
-  city: text,
-  province: z.string().regex(/^[A-Z]{2}$/, "expected a 2-letter province code"),
-  mapsUrl: httpsUrl,
-});
-
-function isValidPartitaIva(value: string): boolean {
-  if (!/^\d{11}$/.test(value)) return false;
-  let sum = 0;
-  for (let i = 0; i < 10; i++) {
-    let d = Number(value[i]);
-    if (i % 2 === 1) d = d * 2 > 9 ? d * 2 - 9 : d * 2;
-    sum += d;
-  }
-  return (10 - (sum % 10)) % 10 === Number(value[10]);
-}
-
-export const siteContentSchema = z.object({
-  practitioner: z.object({
-    name: text,
-    title: text,
-    tagline: text,
-    register: text,
-    registerNumber: text,
-  }),
-  business: z.object({
-    vatNumber: z.string().refine(isValidPartitaIva, "not a valid Partita IVA (11 digits, check digit)"),
-    legalName: text,
-  }),
-  contact: z.object({
-    phone: z.string().regex(/^\+?[\d\s]{6,20}$/, "expected a phone number such as +39 347 218 4590"),
-    email: z.email(),
-  }),
-  studios: z.tuple([studioSchema, studioSchema]),
-  hours: z.array(z.object({ days: z.array(weekday).min(1), label: text, opens: time, closes: time })).min(1),
-  links: z.object({
-    booking: httpsUrl,
-    doctorProfile: httpsUrl,
-    social: z.object({ label: text, url: httpsUrl }),
-    messaging: z.object({ label: text, url: httpsUrl }),
-  }),
-  stats: z.object({ patients: text, yearsOfExperience: text }),
-}) satisfies z.ZodType<SiteContent>;
+export { KEPT_VERSIONS, LISTED_VERSIONS };
 
 export class SiteContentError extends Error {
   override name = "SiteContentError";
@@ -123,22 +32,173 @@ function mergeOver(base: Json, override: Json): Json {
   return merged;
 }
 
-/** Validates the details, optionally overridden by a JSON file; the error names the bad field. */
-export function loadSiteContent(overrideFile?: string): SiteContent {
-  let override: Json = {};
-  if (overrideFile) {
-    try {
-      override = JSON.parse(readFileSync(overrideFile, "utf8"));
-    } catch (error) {
-      throw new SiteContentError(`SITE_CONTENT_FILE ${overrideFile}: ${(error as Error).message}`);
-    }
-  }
-  const result = siteContentSchema.safeParse(mergeOver(defaultSiteContent, override));
+/** Validates content; the error names the first bad field by its path. */
+export function parseSiteContent(value: unknown, source: string): SiteContent {
+  const result = siteContentSchema.safeParse(value);
   if (!result.success) {
     const issue = result.error.issues[0]!;
-    throw new SiteContentError(
-      `Invalid site content${overrideFile ? ` in ${overrideFile}` : ""}: ${issue.path.join(".")} (${issue.message})`,
-    );
+    throw new SiteContentError(`Invalid site content in ${source}: ${issue.path.join(".")} (${issue.message})`);
   }
   return result.data;
+}
+
+/**
+ * The first version's content: the typed defaults, with a deployer's SITE_CONTENT_FILE (only the
+ * fields that differ) merged over them. Read at every start so a bad file always stops start-up,
+ * but applied only to an empty database: after that, the database is the one source of truth.
+ */
+export function loadSeedContent(seedFile?: string): SiteContent {
+  if (!seedFile) return defaultSiteContent;
+  let override: Json;
+  try {
+    override = JSON.parse(readFileSync(seedFile, "utf8"));
+  } catch (error) {
+    throw new SiteContentError(`SITE_CONTENT_FILE ${seedFile}: ${(error as Error).message}`);
+  }
+  return parseSiteContent(mergeOver(defaultSiteContent, override), `SITE_CONTENT_FILE ${seedFile}`);
+}
+
+export interface VersionSummary {
+  version: number;
+  summary: string;
+  savedAt: string;
+}
+
+export type SaveResult =
+  | { ok: true; published: PublishedContent }
+  /** Someone saved after the form was loaded: nothing was written. */
+  | { ok: false; reason: "conflict"; current: PublishedContent }
+  | { ok: false; reason: "missing" };
+
+export interface SiteContentStore {
+  /** The published content, cached per process until the bus announces a newer version. */
+  current(): Promise<PublishedContent>;
+  /** Publishes `content` as the version after `baseVersion`, unless another save came first. */
+  save(baseVersion: number, summary: string, content: SiteContent): Promise<SaveResult>;
+  /** Publishes an older version's content again, as a new version (so a restore can be undone too). */
+  restore(version: number, baseVersion: number): Promise<SaveResult>;
+  history(limit?: number): Promise<VersionSummary[]>;
+  /** Stores the first version when there is none; true when it did. */
+  seed(initial: SiteContent): Promise<boolean>;
+  /** Stops listening to the bus. */
+  close(): void;
+}
+
+type Row = typeof siteContentVersions.$inferSelect;
+
+const toPublished = (row: Pick<Row, "version" | "content" | "createdAt">): PublishedContent => ({
+  version: row.version,
+  // Content saved by an older release lacks the fields added since: the defaults fill them.
+  content: parseSiteContent(mergeOver(defaultSiteContent, row.content), `version ${row.version}`),
+  savedAt: row.createdAt.toISOString(),
+});
+
+export function createSiteContentStore(
+  db: Db,
+  bus: EventBus,
+  onError: (error: unknown, message: string) => void = () => {},
+): SiteContentStore {
+  let cached: Promise<PublishedContent> | undefined;
+  // A read that started before an invalidation must not put stale content back in the cache.
+  let generation = 0;
+  const invalidate = () => {
+    generation++;
+    cached = undefined;
+  };
+  const unsubscribe = bus.subscribe((event) => {
+    if (event.table === "site_content") invalidate();
+  });
+
+  const readNewest = async (): Promise<PublishedContent> => {
+    const [row] = await db.select().from(siteContentVersions).orderBy(desc(siteContentVersions.version)).limit(1);
+    if (!row) throw new SiteContentError("No site content stored: the store was not seeded.");
+    return toPublished(row);
+  };
+
+  const current = (): Promise<PublishedContent> => {
+    if (cached) return cached;
+    const started = generation;
+    const read = readNewest();
+    cached = read;
+    read.then(
+      () => {
+        if (generation !== started && cached === read) cached = undefined;
+      },
+      () => {
+        if (cached === read) cached = undefined;
+      },
+    );
+    return read;
+  };
+
+  const save = async (baseVersion: number, summary: string, content: SiteContent): Promise<SaveResult> => {
+    const valid = parseSiteContent(content, "the saved version");
+    // The primary key makes this atomic: of two saves on the same base, only one inserts.
+    const inserted = await db.execute(sql`
+      insert into ${siteContentVersions} (version, content, summary)
+      select ${baseVersion + 1}, ${JSON.stringify(valid)}::jsonb, ${summary}
+      where (select coalesce(max(version), 0) from ${siteContentVersions}) = ${baseVersion}
+      on conflict do nothing
+      returning version, created_at`);
+    // Both drivers answer raw SQL with { rows }.
+    const row = (inserted as unknown as { rows: { version: number; created_at: string | Date }[] }).rows[0];
+    if (!row) {
+      invalidate();
+      return { ok: false, reason: "conflict", current: await current() };
+    }
+    const published: PublishedContent = {
+      version: Number(row.version),
+      content: valid,
+      savedAt: new Date(row.created_at).toISOString(),
+    };
+    invalidate();
+    await db
+      .delete(siteContentVersions)
+      .where(sql`${siteContentVersions.version} <= ${published.version - KEPT_VERSIONS}`)
+      .catch((error: unknown) => onError(error, "pruning old site content versions failed"));
+    // Committed: a bus failure must not report the save as failed; pages catch up on reconnect.
+    await bus
+      .publish({ table: "site_content", action: "update", id: String(published.version) })
+      .catch((error: unknown) => onError(error, "announcing the site content change failed"));
+    return { ok: true, published };
+  };
+
+  return {
+    current,
+    save,
+    async restore(version, baseVersion) {
+      const [row] = await db.select().from(siteContentVersions).where(eq(siteContentVersions.version, version));
+      if (!row) return { ok: false, reason: "missing" };
+      return save(baseVersion, `Ripristino della versione ${version}`, toPublished(row).content);
+    },
+    async history(limit = LISTED_VERSIONS) {
+      const rows = await db
+        .select({
+          version: siteContentVersions.version,
+          summary: siteContentVersions.summary,
+          createdAt: siteContentVersions.createdAt,
+        })
+        .from(siteContentVersions)
+        .orderBy(desc(siteContentVersions.version))
+        .limit(limit);
+      return rows.map((r) => ({ version: r.version, summary: r.summary, savedAt: r.createdAt.toISOString() }));
+    },
+    async seed(initial) {
+      const valid = parseSiteContent(initial, "the first version");
+      const inserted = await db
+        .insert(siteContentVersions)
+        .values({ version: 1, content: valid, summary: "Prima versione" })
+        .onConflictDoNothing()
+        .returning({ version: siteContentVersions.version });
+      if (inserted.length) invalidate();
+      return inserted.length > 0;
+    },
+    close: unsubscribe,
+  };
+}
+
+/** What pages get: the portrait as image URLs instead of storage keys. */
+export function toPublicContent(media: MediaStorage, content: SiteContent): PublicSiteContent {
+  const { image, ...focus } = content.portrait;
+  return { ...content, portrait: { ...focus, image: image ? toPublicImage(media, image) : null } };
 }

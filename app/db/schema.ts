@@ -11,6 +11,7 @@ import {
   timestamp,
   uuid,
 } from "drizzle-orm/pg-core";
+import type { SiteContent } from "../content/site-content";
 
 /** One stored rendition of an uploaded image (see app/media). */
 export interface ImageVariant {
@@ -122,6 +123,19 @@ export const mediaObjects = pgTable(
   },
   (t) => [index("media_objects_created_idx").on(t.createdAt)],
 );
+
+/**
+ * Every published version of the site's editable content (texts, contacts, hours, studios, services,
+ * portrait); the newest is the live one. A save inserts version n+1 only while n is the newest, so of
+ * two concurrent saves the second is refused instead of overwriting the first.
+ */
+export const siteContentVersions = pgTable("site_content_versions", {
+  version: integer("version").primaryKey(),
+  content: jsonb("content").$type<SiteContent>().notNull(),
+  /** What changed, in Italian, for the editor's version list (e.g. "Orari di apertura"). */
+  summary: text("summary").notNull(),
+  createdAt: createdAt(),
+});
 
 export type RecipePhoto = typeof recipePhotos.$inferSelect;
 export type Review = typeof reviews.$inferSelect;

@@ -4,12 +4,12 @@ import pg from "pg";
 import { z } from "zod";
 
 export const changeEventSchema = z.object({
-  table: z.enum(["recipe_photos", "reviews"]),
+  table: z.enum(["recipe_photos", "reviews", "site_content"]),
   action: z.enum(["insert", "update", "delete"]),
   id: z.string(),
 });
 
-/** A row of a public table changed; live pages refetch what they show. */
+/** Something visitors see changed (a row of a public table, or the site content); live pages refetch it. */
 export type ChangeEvent = z.infer<typeof changeEventSchema>;
 export type ChangeListener = (event: ChangeEvent) => void;
 

@@ -1,8 +1,11 @@
-import type { SiteContent } from "~/content/site-content";
+import { openingHoursSpecification } from "~/content/hours";
+import type { PageContent, SiteContent } from "~/content/site-content";
+
+type HeadContent = PageContent;
 
 /** What the root loader gives every page's meta function. */
 interface RootMetaData {
-  content: SiteContent;
+  content: HeadContent;
   siteUrl: string;
 }
 
@@ -70,17 +73,15 @@ export function pageMeta(
   return tags;
 }
 
-const weekdayOrder = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"];
-
 /** schema.org description of the practice for search engines: both studios, hours, phone, practitioner. */
-export function practiceJsonLd(content: SiteContent, siteUrl: string) {
-  const { practitioner, business, contact, studios, hours, links } = content;
+export function practiceJsonLd(content: HeadContent, siteUrl: string) {
+  const { practitioner, business, contact, studios, hours, links, services } = content;
   return {
     "@context": "https://schema.org",
     "@type": "MedicalBusiness",
     "@id": `${siteUrl}/#studio`,
     name: `${practitioner.name}, ${practitioner.title}`,
-    description: `${practitioner.title} a ${studios.map((s) => s.city).join(" e ")}: piani alimentari personalizzati, educazione alimentare, nutrizione pediatrica e sportiva.`,
+    description: `${practitioner.title} a ${citiesOf(content)}: ${services.map((s) => s.title.toLowerCase()).join(", ")}.`,
     url: `${siteUrl}/home`,
     image: `${siteUrl}${SHARE_IMAGE.path}`,
     logo: `${siteUrl}/favicon.svg`,
@@ -96,13 +97,8 @@ export function practiceJsonLd(content: SiteContent, siteUrl: string) {
       addressRegion: studio.province,
       addressCountry: "IT",
     })),
-    areaServed: studios.map((s) => ({ "@type": "City", name: s.city })),
-    openingHoursSpecification: hours.map((h) => ({
-      "@type": "OpeningHoursSpecification",
-      dayOfWeek: [...h.days].sort((a, b) => weekdayOrder.indexOf(a) - weekdayOrder.indexOf(b)),
-      opens: h.opens,
-      closes: h.closes,
-    })),
+    areaServed: [...new Set(studios.map((s) => s.city))].map((name) => ({ "@type": "City", name })),
+    openingHoursSpecification: openingHoursSpecification(hours),
     employee: {
       "@type": "Person",
       name: practitioner.name,
@@ -110,5 +106,16 @@ export function practiceJsonLd(content: SiteContent, siteUrl: string) {
       memberOf: { "@type": "Organization", name: practitioner.register },
     },
     sameAs: [links.social.url, links.doctorProfile],
+    hasOfferCatalog: {
+      "@type": "OfferCatalog",
+      name: "Servizi",
+      itemListElement: services.map((s) => ({ "@type": "Offer", itemOffered: { "@type": "Service", name: s.title, description: s.description } })),
+    },
   };
+}
+
+/** "Milano e Monza", "Milano, Monza e Lecco": each city once. */
+export function citiesOf(content: Pick<SiteContent, "studios">): string {
+  const cities = [...new Set(content.studios.map((s) => s.city))];
+  return cities.length > 1 ? `${cities.slice(0, -1).join(", ")} e ${cities.at(-1)}` : (cities[0] ?? "");
 }

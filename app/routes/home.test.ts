@@ -43,7 +43,7 @@ describe("home loader", () => {
       },
     });
     const data = await call(context);
-    expect(data).toEqual({ photos: [], reviews: [], portrait: null });
+    expect(data).toEqual({ photos: [], reviews: [] });
     expect(logger.error).toHaveBeenCalledTimes(2);
     expect(logger.error.mock.calls.map((c) => c[1])).toEqual([
       "home: reading recipe photos failed",

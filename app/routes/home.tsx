@@ -3,13 +3,13 @@ import type { Route } from "./+types/home";
 import { ContactSection } from "~/components/contact-section";
 import { JsonLd } from "~/components/json-ld";
 import type { LiveHandle } from "~/components/live-updates";
+import { PlainText } from "~/components/plain-text";
 import { Portrait } from "~/components/portrait";
 import { RecipeSlideshow } from "~/components/recipe-slideshow";
 import { ReviewCard } from "~/components/review-card";
 import { ServicesGrid } from "~/components/services-grid";
 import { fontPreloads, stylesheet } from "~/lib/head-links";
-import { pageMeta, practiceJsonLd } from "~/lib/meta";
-import { storedPortraitUrl } from "~/lib/portrait.server";
+import { citiesOf, pageMeta, practiceJsonLd } from "~/lib/meta";
 import { toRecipePhotoView } from "~/models/recipe-photos.server";
 import { toReviewView } from "~/models/reviews.server";
 import type { RecipePhotoView, ReviewView } from "~/models/views";
@@ -31,18 +31,19 @@ export const links: Route.LinksFunction = () => [
 
 export const meta: Route.MetaFunction = (args) => {
   const content = args.matches[0]?.loaderData.content;
-  const cities = content?.studios.map((s) => s.city).join(" e ") ?? "";
+  const cities = content ? citiesOf(content) : "";
+  const services = content?.services.map((s) => s.title.toLowerCase()).join(", ") ?? "";
   return pageMeta(
     args,
     `${content?.practitioner.title ?? "Nutrizionista"} a ${cities}`,
-    `${content?.practitioner.name ?? ""}, ${content?.practitioner.title ?? ""} a ${cities}: piani alimentari personalizzati, educazione alimentare, nutrizione pediatrica e sportiva. Orari, studi e contatti.`,
+    `${content?.practitioner.name ?? ""}, ${content?.practitioner.title ?? ""} a ${cities}: ${services}. Orari, studi e contatti.`,
   );
 };
 
 export async function loader({ context }: Route.LoaderArgs) {
   const s = context.get(servicesContext);
   // A failed read shows the section's empty state; the rest of the page still works.
-  const [photos, reviews, portrait] = await Promise.all([
+  const [photos, reviews] = await Promise.all([
     s.photos
       .list()
       .then((rows): RecipePhotoView[] => rows.map((row) => toRecipePhotoView(s.media, row)))
@@ -57,12 +58,8 @@ export async function loader({ context }: Route.LoaderArgs) {
         s.logger.error({ err: error }, "home: reading reviews failed");
         return [];
       }),
-    storedPortraitUrl(s.media).catch((error: unknown) => {
-      s.logger.error({ err: error }, "home: reading the portrait failed");
-      return null;
-    }),
   ]);
-  return { photos, reviews, portrait };
+  return { photos, reviews };
 }
 
 const newTab = <span className="visually-hidden"> (si apre in una nuova scheda)</span>;
@@ -70,9 +67,9 @@ const newTab = <span className="visually-hidden"> (si apre in una nuova scheda)<
 export default function Home({ loaderData }: Route.ComponentProps) {
   const root = useRouteLoaderData<typeof rootLoader>("root")!;
   const { content, siteUrl } = root;
-  const { practitioner, stats, links, studios } = content;
-  const { photos, reviews, portrait } = loaderData;
-  const cities = studios.map((s) => s.city).join(" e ");
+  const { practitioner, stats, links, texts, portrait } = content;
+  const { photos, reviews } = loaderData;
+  const cities = citiesOf(content);
 
   return (
     <div className="home">
@@ -85,12 +82,9 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               {practitioner.title} · {cities}
             </p>
             <h1 id="hero-title" className="hero__title">
-              Un'alimentazione su misura, costruita insieme a te
+              {texts.heroTitle}
             </h1>
-            <p className="hero__lead">
-              Sono {content.business.legalName}, {practitioner.title.toLowerCase()}. Ti aiuto a impostare un'alimentazione adatta alla tua salute, alle tue
-              abitudini e ai tuoi obiettivi, con un percorso seguito visita dopo visita.
-            </p>
+            <p className="hero__lead">{texts.heroIntro}</p>
             <div className="hero__actions">
               <a className="button" href={links.booking} target="_blank" rel="noopener">
                 Prenota una visita
@@ -114,7 +108,13 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       <section id="chi-sono" className="section about" aria-labelledby="chi-sono-title" tabIndex={-1}>
         <div className="section__inner about__inner">
           <div className="about__media">
-            <Portrait className="about__portrait" src={portrait} name={practitioner.name} />
+            <Portrait
+              className="about__portrait"
+              image={portrait.image}
+              focusX={portrait.focusX}
+              focusY={portrait.focusY}
+              name={practitioner.name}
+            />
             <p className="stat stat--badge">
               <span className="stat__value">{stats.yearsOfExperience}</span>
               <span className="stat__label">anni di esperienza</span>
@@ -125,15 +125,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             <h2 id="chi-sono-title">
               {practitioner.name}, {practitioner.title}
             </h2>
-            <p>
-              Sono iscritta all'{practitioner.register} (n. {practitioner.registerNumber}) e ricevo negli studi di{" "}
-              {cities}. Mi occupo di alimentazione per adulti, bambini e sportivi, e di nutrizione nelle
-              patologie in collaborazione con il medico curante.
-            </p>
-            <p>
-              Credo in un'alimentazione che si possa seguire davvero: niente schemi rigidi uguali per tutti, ma
-              scelte costruite sulla tua giornata, sui tuoi gusti e sulla tua storia clinica.
-            </p>
+            <PlainText text={texts.about} />
             <ol className="steps" aria-label="Come si svolge il percorso">
               <li>
                 <strong>Prima visita</strong> Anamnesi, abitudini alimentari, misure e obiettivi.
@@ -152,7 +144,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 
       <section id="servizi" className="section section--tinted" aria-labelledby="servizi-title" tabIndex={-1}>
         <div className="section__inner">
-          <ServicesGrid titleBlock titleId="servizi-title" />
+          <ServicesGrid services={content.services} titleBlock titleId="servizi-title" />
           <p className="section__more">
             <Link to="/services" className="arrow-link">
               Tutti i dettagli sui servizi

@@ -4,16 +4,19 @@ import { JsonLd } from "~/components/json-ld";
 import { Logo } from "~/components/logo";
 import { SiteFooter } from "~/components/site-footer";
 import { fontPreloads } from "~/lib/head-links";
-import { pageMeta, practiceJsonLd } from "~/lib/meta";
+import type { LiveHandle } from "~/components/live-updates";
+import { citiesOf, pageMeta, practiceJsonLd } from "~/lib/meta";
 import type { loader as rootLoader } from "~/root";
 
 export const links: Route.LinksFunction = () => fontPreloads;
+
+export const handle: LiveHandle = { liveTables: ["site_content"] };
 
 export const meta: Route.MetaFunction = (args) => {
   const content = args.matches[0]?.loaderData.content;
   const name = content?.practitioner.name ?? "";
   const title = content?.practitioner.title ?? "";
-  const cities = content?.studios.map((s) => s.city).join(" e ") ?? "";
+  const cities = content ? citiesOf(content) : "";
   return pageMeta(
     args,
     `${name} · ${title}`,
@@ -38,7 +41,7 @@ export default function Landing() {
           <Logo className="landing__logo" />
           <h1 className="landing__name">{practitioner.name}</h1>
           <p className="landing__title">{practitioner.title}</p>
-          <p className="landing__tagline">{practitioner.tagline}</p>
+          <p className="landing__tagline">{root.content.texts.tagline}</p>
         </div>
         <nav className="landing__cards" aria-label="Entra nel sito">
           <Link to="/home" className="entry-card entry-card--home">

@@ -58,7 +58,7 @@ export default function Privacy() {
         <p>
           Il titolare del trattamento è {practitioner.name} ({business.legalName}), {practitioner.title}, iscritta
           all'{practitioner.register} con il n. {practitioner.registerNumber}, P.IVA {business.vatNumber}, con
-          studio in {formatAddress(studios[0])}.
+          studio in {formatAddress(studios[0]!)}.
         </p>
         <p>Per qualsiasi domanda sui tuoi dati puoi scrivere a {email}.</p>
       </section>

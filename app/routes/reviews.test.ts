@@ -16,7 +16,7 @@ function contextWith(overrides: Partial<AppServices>) {
   const error = vi.spyOn(logger, "error");
   const services = {
     config: { reviewsModeration: false, reviewsRateLimitPerHour: 5 },
-    content: { contact: { email: "studio@example.it" } },
+    siteContent: { current: async () => ({ content: { contact: { email: "studio@example.it" } } }) },
     logger,
     flash: createFlashStore("test-secret"),
     formTimer,

@@ -58,7 +58,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     laterPage: after !== null,
     /** The minimum fill time counts from here (a signed token). */
     startedAt: s.formTimer.stamp(),
-    contactEmail: s.content.contact.email,
+    contactEmail: (await s.siteContent.current()).content.contact.email,
     moderation: s.config.reviewsModeration,
   };
 }

@@ -8,6 +8,9 @@ describe("sitemap.xml and robots.txt", () => {
     expect(xml).toContain("<loc>https://a.it/</loc>");
     expect(xml).toContain("<loc>https://a.it/x?a=1&amp;b=2</loc>");
     expect(sitemapXml("https://a.it")).not.toContain("admin");
+    expect(sitemapXml("https://a.it", ["/home"], "2026-11-21T10:00:00.000Z")).toContain(
+      "<url><loc>https://a.it/home</loc><lastmod>2026-11-21T10:00:00.000Z</lastmod></url>",
+    );
   });
 
   it("disallows the admin area and names the sitemap", () => {

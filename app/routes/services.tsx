@@ -1,6 +1,7 @@
 import { Link, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/services";
 import { JsonLd } from "~/components/json-ld";
+import { PlainText } from "~/components/plain-text";
 import { ServicesGrid } from "~/components/services-grid";
 import { fontPreloads, stylesheet } from "~/lib/head-links";
 import { pageMeta, practiceJsonLd } from "~/lib/meta";
@@ -14,12 +15,11 @@ export const links: Route.LinksFunction = () => [
   stylesheet(servicesStyles),
 ];
 
-export const meta: Route.MetaFunction = (args) =>
-  pageMeta(
-    args,
-    "Servizi di nutrizione",
-    "Piani alimentari personalizzati, educazione alimentare, nutrizione pediatrica, gestione del peso, nutrizione e patologie, nutrizione sportiva.",
-  );
+export const meta: Route.MetaFunction = (args) => {
+  const titles = args.matches[0]?.loaderData.content.services.map((s) => s.title) ?? [];
+  const list = titles.map((t, i) => (i === 0 ? t : t.toLowerCase())).join(", ");
+  return pageMeta(args, "Servizi di nutrizione", `${list}.`);
+};
 
 export default function Services() {
   const { content, siteUrl } = useRouteLoaderData<typeof rootLoader>("root")!;
@@ -34,13 +34,10 @@ export default function Services() {
       </Link>
       <header className="services-page__header">
         <h1>I Miei Servizi</h1>
-        <p className="services-page__intro">
-          Offro un'ampia gamma di servizi di nutrizione personalizzati. Ogni percorso è costruito sulle esigenze
-          specifiche della persona: la storia clinica, le abitudini, gli orari e gli obiettivi.
-        </p>
+        <PlainText className="services-page__intro" text={content.texts.servicesIntro} />
       </header>
 
-      <ServicesGrid headingLevel={2} />
+      <ServicesGrid services={content.services} headingLevel={2} />
 
       <aside className="cta-panel" aria-labelledby="cta-title">
         <h2 id="cta-title" className="cta-panel__title">

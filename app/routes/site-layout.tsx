@@ -1,7 +1,11 @@
 import { Outlet, useRouteLoaderData } from "react-router";
+import type { LiveHandle } from "~/components/live-updates";
 import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
 import type { loader as rootLoader } from "~/root";
+
+/** The header and footer show the site content: every page refreshes when the practitioner saves it. */
+export const handle: LiveHandle = { liveTables: ["site_content"] };
 
 /** Header, main content and footer shared by every page but the landing intro. */
 export default function SiteLayout() {

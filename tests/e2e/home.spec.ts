@@ -1,9 +1,9 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { mkdtempSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
 import { startAppServer, type AppServer } from "../support/app-server";
-import { seedPhotos, seedReviews, testImage } from "../support/seed";
+import { seedPhotos, seedReviews } from "../support/seed";
 
 /** Fake timers that move only when the test says (a slow page load must not advance the slideshow). */
 async function stopTime(page: Page) {
@@ -84,8 +84,8 @@ test.describe("home page on the shared server", () => {
     await expect(contact.getByRole("link", { name: /Corso Garibaldi 45, 20900 Monza/ })).toHaveAttribute("target", "_blank");
     await expect(contact.getByRole("link", { name: "+39 347 218 4590" })).toHaveAttribute("href", "tel:+393472184590");
     await expect(contact.locator(".contact__email")).toHaveAttribute("href", "mailto:info@giuliaferrari-nutrizionista.it");
-    await expect(contact.locator(".contact__hours")).toContainText("Lunedì – Venerdì 9:00 – 19:00");
-    await expect(contact.locator(".contact__hours")).toContainText("Sabato 9:00 – 13:00");
+    await expect(contact.locator(".contact__hours")).toContainText("Lunedì – Venerdì 9:00–19:00");
+    await expect(contact.locator(".contact__hours")).toContainText("Sabato 9:00–13:00");
 
     const form = contact.locator("form");
     await expect(form).toHaveAttribute("action", "mailto:info@giuliaferrari-nutrizionista.it");
@@ -367,30 +367,6 @@ test.describe("home page states", () => {
       await expect(page.locator(".slideshow__counter")).toHaveCount(0);
     } finally {
       await single.stop();
-    }
-  });
-
-  test("the portrait comes from media storage, and falls back to the bundled one when it cannot load", async ({ page }) => {
-    const dataDir = freshDataDir();
-    mkdirSync(path.join(dataDir, "media", "site"), { recursive: true });
-    const portraitFile = path.join(dataDir, "media", "site", "practitioner-portrait.jpg");
-    writeFileSync(portraitFile, await testImage(1, 640, 800));
-    const server = await startAppServer({ DATA_DIR: dataDir });
-    try {
-      await page.goto(`${server.url}/home`);
-      const portrait = page.locator("img.about__portrait");
-      await expect(portrait).toHaveAttribute("src", /^\/media\/site\/practitioner-portrait\.jpg\?v=\d+$/);
-      await portrait.scrollIntoViewIfNeeded();
-      await expect.poll(() => portrait.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(640);
-
-      // The stored file is broken: the browser cannot decode it, so the bundled picture takes its place.
-      writeFileSync(portraitFile, "not an image");
-      await page.goto(`${server.url}/home`);
-      await portrait.scrollIntoViewIfNeeded();
-      await expect(portrait).toHaveAttribute("src", "/images/ritratto.svg");
-      await expect.poll(() => portrait.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
-    } finally {
-      await server.stop();
     }
   });
 });

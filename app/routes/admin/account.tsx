@@ -37,7 +37,7 @@ export async function loader({ context }: Route.LoaderArgs) {
       enrolment: enrolling
         ? {
             secret: user.totpSecret!,
-            qr: await totpQrDataUrl(totpUri(user.totpSecret!, user.email, s.content.practitioner.name)),
+            qr: await totpQrDataUrl(totpUri(user.totpSecret!, user.email, (await s.siteContent.current()).content.practitioner.name)),
           }
         : null,
     },

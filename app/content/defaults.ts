@@ -1,0 +1,97 @@
+import type { DayHours, SiteContent, Weekday } from "./site-content";
+
+const open = (day: Weekday, opens: string, closes: string): DayHours => ({ day, ranges: [{ opens, closes }] });
+
+/** Fictional but plausible: the first version of the content, until she saves her own. */
+export const defaultSiteContent: SiteContent = {
+  practitioner: {
+    name: "Dott.ssa Giulia Ferrari",
+    title: "Biologa Nutrizionista",
+    register: "Ordine dei Biologi della Lombardia",
+    registerNumber: "AA_084512",
+  },
+  business: {
+    vatNumber: "07184320153",
+    legalName: "Giulia Ferrari",
+  },
+  contact: {
+    phone: "+39 347 218 4590",
+    email: "info@giuliaferrari-nutrizionista.it",
+  },
+  studios: [
+    { name: "Studio di Milano", street: "Via Giuseppe Verdi 18", postalCode: "20121", city: "Milano", province: "MI", mapsUrl: "" },
+    { name: "Studio di Monza", street: "Corso Garibaldi 45", postalCode: "20900", city: "Monza", province: "MB", mapsUrl: "" },
+  ],
+  hours: [
+    open("Monday", "09:00", "19:00"),
+    open("Tuesday", "09:00", "19:00"),
+    open("Wednesday", "09:00", "19:00"),
+    open("Thursday", "09:00", "19:00"),
+    open("Friday", "09:00", "19:00"),
+    open("Saturday", "09:00", "13:00"),
+    { day: "Sunday", ranges: [] },
+  ],
+  links: {
+    booking: "https://prenota.giuliaferrari-nutrizionista.it/",
+    doctorProfile: "https://www.miodottore.it/giulia-ferrari/nutrizionista/milano",
+    social: { label: "Instagram", url: "https://www.instagram.com/giuliaferrari.nutrizionista/" },
+    messaging: { label: "WhatsApp", url: "https://wa.me/393472184590" },
+  },
+  stats: { patients: "200+", yearsOfExperience: "5+" },
+  texts: {
+    tagline: "Nutrizionista, il tuo percorso verso il benessere",
+    heroTitle: "Un'alimentazione su misura, costruita insieme a te",
+    heroIntro:
+      "Sono Giulia Ferrari, biologa nutrizionista. Ti aiuto a impostare un'alimentazione adatta alla tua salute, alle tue abitudini e ai tuoi obiettivi, con un percorso seguito visita dopo visita.",
+    about:
+      "Sono iscritta all'Ordine dei Biologi della Lombardia (n. AA_084512) e ricevo negli studi di Milano e Monza. Mi occupo di alimentazione per adulti, bambini e sportivi, e di nutrizione nelle patologie in collaborazione con il medico curante.\n\nCredo in un'alimentazione che si possa seguire davvero: niente schemi rigidi uguali per tutti, ma scelte costruite sulla tua giornata, sui tuoi gusti e sulla tua storia clinica.",
+    servicesIntro:
+      "Offro un'ampia gamma di servizi di nutrizione personalizzati. Ogni percorso è costruito sulle esigenze specifiche della persona: la storia clinica, le abitudini, gli orari e gli obiettivi.",
+  },
+  // Factual descriptions only: health advertising rules exclude promises of results.
+  services: [
+    {
+      id: "piani-alimentari",
+      icon: "plan",
+      title: "Piani alimentari personalizzati",
+      description:
+        "Un piano costruito sulle tue abitudini, sui tuoi orari e sui tuoi gusti, dopo una valutazione dello stato nutrizionale.",
+    },
+    {
+      id: "educazione-alimentare",
+      icon: "education",
+      title: "Educazione alimentare",
+      description:
+        "Strumenti pratici per scelte alimentari consapevoli: leggere le etichette, comporre i pasti, fare la spesa.",
+    },
+    {
+      id: "nutrizione-pediatrica",
+      icon: "children",
+      title: "Nutrizione pediatrica",
+      description:
+        "Indicazioni per l'alimentazione di bambini e adolescenti nelle diverse fasi della crescita, insieme alla famiglia.",
+    },
+    {
+      id: "gestione-del-peso",
+      icon: "weight",
+      title: "Gestione del peso",
+      description:
+        "Un percorso graduale per raggiungere e mantenere un peso adeguato, con controlli periodici e piani aggiornati.",
+    },
+    {
+      id: "nutrizione-e-patologie",
+      icon: "clinical",
+      title: "Nutrizione e patologie",
+      description:
+        "Piani alimentari per la gestione di condizioni come diabete, ipertensione, dislipidemie e disturbi gastrointestinali, in accordo con il medico curante.",
+    },
+    {
+      id: "nutrizione-sportiva",
+      icon: "sport",
+      title: "Nutrizione sportiva",
+      description:
+        "Alimentazione e idratazione adatte al tuo sport, ai carichi di allenamento e alle gare, per sostenere la prestazione.",
+    },
+  ],
+  portrait: { image: null, focusX: 50, focusY: 30 },
+};

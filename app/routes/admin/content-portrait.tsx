@@ -1,0 +1,145 @@
+import { useState } from "react";
+import { Form, useNavigation } from "react-router";
+import type { Route } from "./+types/content-portrait";
+import { EditorForm, TextField } from "~/components/content-editor/fields";
+import { useContentForm } from "~/components/content-editor/use-content-form";
+import { Portrait } from "~/components/portrait";
+import { MAX_PHOTO_BYTES } from "~/admin/messages";
+import { requireAdmin } from "~/auth/admin-auth.server";
+import { contentGroupAction } from "~/content/editor-action.server";
+import { CONTENT_MESSAGES, MAX_CONTENT_FORM_BYTES, removePortrait, uploadPortrait } from "~/content/editor.server";
+import { groupPaths } from "~/content/schemas";
+import { servicesContext } from "~/context";
+import { useActionResult, type ActionResult } from "~/forms/action-result";
+import { assertFormPost, readForm, respond } from "~/forms/respond.server";
+import { useEditorData } from "./content";
+
+const back = groupPaths.ritratto;
+
+/** Three forms: upload (multipart), focus point (the editor's form), remove. */
+export async function action(args: Route.ActionArgs) {
+  requireAdmin(args.context);
+  const s = args.context.get(servicesContext);
+  const { request } = args;
+  const answer = (ok: boolean, message: string, status?: number) =>
+    respond(request, s.flash, { ok, message }, { redirectTo: back, status });
+  assertFormPost(request);
+  if (/^multipart\/form-data/i.test(request.headers.get("content-type") ?? "")) {
+    const upload = await uploadPortrait(s, request);
+    if (!upload.ok) return answer(false, upload.message, upload.status);
+    if (!upload.result.ok) return answer(false, CONTENT_MESSAGES.conflictShort, 409);
+    return answer(true, CONTENT_MESSAGES.portraitSaved);
+  }
+  const form = await readForm(request, MAX_CONTENT_FORM_BYTES);
+  if (form.get("intent") === "remove") {
+    const result = await removePortrait(s, Number(form.get("version")));
+    if (!result) return answer(false, CONTENT_MESSAGES.portraitMissing, 409);
+    if (!result.ok) return answer(false, CONTENT_MESSAGES.conflictShort, 409);
+    return answer(true, CONTENT_MESSAGES.portraitRemoved);
+  }
+  return contentGroupAction("ritratto", args, form);
+}
+
+export default function PortraitEditor({ actionData }: Route.ComponentProps) {
+  const { version, content } = useEditorData();
+  const { portrait, practitioner } = content;
+  const { form, fields, baseVersion } = useContentForm(
+    "ritratto",
+    version,
+    { portrait: { focusX: portrait.focusX, focusY: portrait.focusY } },
+    actionData && "reply" in actionData ? actionData.reply : undefined,
+  );
+  const focus = fields.portrait.getFieldset();
+  useActionResult(actionData as ActionResult | undefined);
+  const [preview, setPreview] = useState<{ x: number; y: number } | null>(null);
+  const navigation = useNavigation();
+  const uploading = navigation.state === "submitting" && navigation.formEncType === "multipart/form-data";
+  const x = preview?.x ?? portrait.focusX;
+  const y = preview?.y ?? portrait.focusY;
+
+  return (
+    <section className="content-section" aria-labelledby="ritratto-titolo">
+      <h2 id="ritratto-titolo" className="admin-section__title">
+        Ritratto
+      </h2>
+      <div className="portrait-editor">
+        <figure className="portrait-editor__figure">
+          <Portrait className="portrait-editor__image" image={portrait.image} focusX={x} focusY={y} name={practitioner.name} />
+          <figcaption>
+            {portrait.image ? "Il ritratto come appare nella sezione Chi Sono." : "Nessuna foto: il sito mostra l'illustrazione."}
+          </figcaption>
+        </figure>
+        <div className="portrait-editor__forms">
+          <Form method="post" encType="multipart/form-data" className="content-form" aria-labelledby="ritratto-carica">
+            <h3 id="ritratto-carica" className="content-form__title">
+              {portrait.image ? "Sostituisci la foto" : "Carica una foto"}
+            </h3>
+            <input type="hidden" name="version" value={version} />
+            <div className="field">
+              <label className="field__label" htmlFor="ritratto-file">
+                Foto
+              </label>
+              <p id="ritratto-file-hint" className="field__hint">
+                JPEG, PNG, WebP o AVIF, al massimo {MAX_PHOTO_BYTES / 1024 / 1024} MB. I dati nascosti della foto (posizione,
+                fotocamera) vengono eliminati.
+              </p>
+              <input id="ritratto-file" type="file" name="image" accept="image/jpeg,image/png,image/webp,image/avif" aria-describedby="ritratto-file-hint" />
+            </div>
+            <div className="content-form__actions">
+              <button type="submit" className="button" disabled={uploading}>
+                {uploading ? "Caricamento in corso…" : "Carica e pubblica"}
+              </button>
+            </div>
+          </Form>
+
+          {portrait.image ? (
+            <>
+              <EditorForm form={form} version={baseVersion} submitLabel="Salva la posizione" announce={false}>
+                <h3 className="content-form__title">Inquadratura</h3>
+                <p className="field__hint">
+                  Scegli quale punto della foto resta visibile quando viene ritagliata (0 = sinistra/alto, 100 =
+                  destra/basso).
+                </p>
+                <div className="content-form__pair">
+                  <TextField
+                    meta={focus.focusX}
+                    type="number"
+                    label="Posizione orizzontale (%)"
+                    inputMode="numeric"
+                    onInput={(value) => setPreview({ x: clampPercent(value, x), y })}
+                  />
+                  <TextField
+                    meta={focus.focusY}
+                    type="number"
+                    label="Posizione verticale (%)"
+                    inputMode="numeric"
+                    onInput={(value) => setPreview({ x, y: clampPercent(value, y) })}
+                  />
+                </div>
+              </EditorForm>
+              <Form method="post" className="content-form">
+                <input type="hidden" name="version" value={version} />
+                <input type="hidden" name="intent" value="remove" />
+                <h3 className="content-form__title">Rimuovi la foto</h3>
+                <p className="field__hint">Il sito tornerà a mostrare l'illustrazione. Puoi ripristinare la foto dalle versioni.</p>
+                <div>
+                  <button type="submit" className="button button--danger">
+                    Rimuovi il ritratto
+                  </button>
+                </div>
+              </Form>
+            </>
+          ) : null}
+        </div>
+      </div>
+      <p className="visually-hidden" aria-live="polite">
+        {uploading ? "Caricamento della foto in corso" : ""}
+      </p>
+    </section>
+  );
+}
+
+function clampPercent(value: string, fallback: number): number {
+  const n = Number(value);
+  return Number.isFinite(n) && value !== "" ? Math.min(100, Math.max(0, Math.round(n))) : fallback;
+}

@@ -1,0 +1,94 @@
+import type { Route } from "./+types/content-studios";
+import { EditorForm, ErrorList, TextField } from "~/components/content-editor/fields";
+import { useContentForm } from "~/components/content-editor/use-content-form";
+import { contentGroupAction } from "~/content/editor-action.server";
+import { MAX_STUDIOS } from "~/content/site-content";
+import { useEditorData } from "./content";
+
+export const action = (args: Route.ActionArgs) => contentGroupAction("studi", args);
+
+const emptyStudio = { name: "", street: "", postalCode: "", city: "", province: "", mapsUrl: "" };
+
+/** Where she receives patients: add, remove, reorder; the maps link follows the address unless typed. */
+export default function StudiosEditor({ actionData }: Route.ComponentProps) {
+  const { version, content } = useEditorData();
+  const { form, fields, baseVersion } = useContentForm("studi", version, { studios: content.studios }, actionData?.reply);
+  const studios = fields.studios.getFieldList();
+  return (
+    <section className="content-section" aria-labelledby="studi-titolo">
+      <h2 id="studi-titolo" className="admin-section__title">
+        Studi
+      </h2>
+      <p className="admin-section__lead">
+        Gli studi compaiono nei contatti della home, nell'ordine dell'elenco. Aggiunte, rimozioni e spostamenti
+        diventano visibili quando salvi.
+      </p>
+      <EditorForm form={form} version={baseVersion}>
+        <ol className="studio-list">
+          {studios.map((studio, index) => {
+            const f = studio.getFieldset();
+            const label = f.name.value || `Studio ${index + 1}`;
+            return (
+              <li key={studio.key} className="studio-list__item">
+                <fieldset className="content-form__group">
+                  <legend>{`Studio ${index + 1}`}</legend>
+                  <TextField meta={f.name} label="Nome dello studio" hint="Ad esempio Studio di Milano." />
+                  <TextField meta={f.street} label="Via e numero civico" />
+                  <div className="content-form__trio">
+                    <TextField meta={f.postalCode} label="CAP" inputMode="numeric" />
+                    <TextField meta={f.city} label="Città" />
+                    <TextField meta={f.province} label="Provincia" hint="Sigla, es. MI." />
+                  </div>
+                  <TextField
+                    meta={f.mapsUrl}
+                    label="Link alla mappa"
+                    type="url"
+                    optional
+                    hint="Se lo lasci vuoto, il sito apre la ricerca dell'indirizzo su Google Maps."
+                  />
+                  <div className="studio-list__actions">
+                    <button
+                      className="button button--secondary button--small"
+                      {...form.reorder.getButtonProps({ name: fields.studios.name, from: index, to: index - 1 })}
+                      disabled={index === 0}
+                      aria-label={`Sposta su: ${label}`}
+                    >
+                      Sposta su
+                    </button>
+                    <button
+                      className="button button--secondary button--small"
+                      {...form.reorder.getButtonProps({ name: fields.studios.name, from: index, to: index + 1 })}
+                      disabled={index === studios.length - 1}
+                      aria-label={`Sposta giù: ${label}`}
+                    >
+                      Sposta giù
+                    </button>
+                    <button
+                      className="button button--danger button--small"
+                      {...form.remove.getButtonProps({ name: fields.studios.name, index })}
+                      disabled={studios.length === 1}
+                      aria-label={`Rimuovi: ${label}`}
+                    >
+                      Rimuovi
+                    </button>
+                  </div>
+                </fieldset>
+              </li>
+            );
+          })}
+        </ol>
+        <ErrorList id={fields.studios.errorId} errors={fields.studios.errors} />
+        {studios.length < MAX_STUDIOS ? (
+          <p>
+            <button
+              className="button button--secondary"
+              {...form.insert.getButtonProps({ name: fields.studios.name, defaultValue: emptyStudio })}
+            >
+              Aggiungi uno studio
+            </button>
+          </p>
+        ) : null}
+      </EditorForm>
+    </section>
+  );
+}

@@ -1,0 +1,45 @@
+import type { Route } from "./+types/content-texts";
+import { EditorForm, TextAreaField, TextField } from "~/components/content-editor/fields";
+import { useContentForm } from "~/components/content-editor/use-content-form";
+import { contentGroupAction } from "~/content/editor-action.server";
+import { TEXT_LIMITS } from "~/content/schemas";
+import { useEditorData } from "./content";
+
+export const action = (args: Route.ActionArgs) => contentGroupAction("testi", args);
+
+const limit = (n: number) => `Al massimo ${n} caratteri.`;
+
+/** The words of the site: plain text, a blank line between paragraphs. */
+export default function TextsEditor({ actionData }: Route.ComponentProps) {
+  const { version, content } = useEditorData();
+  const { form, fields, baseVersion } = useContentForm("testi", version, { texts: content.texts }, actionData?.reply);
+  const texts = fields.texts.getFieldset();
+  return (
+    <section className="content-section" aria-labelledby="testi-titolo">
+      <h2 id="testi-titolo" className="admin-section__title">
+        Testi
+      </h2>
+      <p className="admin-section__lead">
+        Scrivi testo semplice: lascia una riga vuota per iniziare un nuovo paragrafo. Formattazione e codice HTML
+        non sono ammessi.
+      </p>
+      <EditorForm form={form} version={baseVersion}>
+        <TextField meta={texts.tagline} label="Motto della pagina iniziale" hint={limit(TEXT_LIMITS.tagline)} />
+        <TextField meta={texts.heroTitle} label="Titolo principale della home" hint={limit(TEXT_LIMITS.heroTitle)} />
+        <TextAreaField meta={texts.heroIntro} label="Presentazione sotto il titolo" rows={4} hint={limit(TEXT_LIMITS.heroIntro)} />
+        <TextAreaField
+          meta={texts.about}
+          label="Chi Sono"
+          rows={10}
+          hint={`Uno o più paragrafi separati da una riga vuota. ${limit(TEXT_LIMITS.about)}`}
+        />
+        <TextAreaField
+          meta={texts.servicesIntro}
+          label="Introduzione della pagina dei servizi"
+          rows={4}
+          hint={limit(TEXT_LIMITS.servicesIntro)}
+        />
+      </EditorForm>
+    </section>
+  );
+}

@@ -1,0 +1,71 @@
+import { NavLink, Outlet, useLocation, useRouteLoaderData } from "react-router";
+import type { Route } from "./+types/content";
+import { requireAdmin } from "~/auth/admin-auth.server";
+import { groupLabels, groupPaths, type ContentGroup } from "~/content/schemas";
+import { toPublicContent } from "~/content/site-content.server";
+import { pageMeta } from "~/lib/meta";
+import { servicesContext } from "~/context";
+import editorStyles from "~/styles/content-editor.css?url";
+
+export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: editorStyles }];
+
+export const meta: Route.MetaFunction = (args) => pageMeta(args, "Contenuti del sito", "Modifica i contenuti del sito.", { noindex: true });
+
+export async function loader({ context }: Route.LoaderArgs) {
+  requireAdmin(context);
+  const s = context.get(servicesContext);
+  const published = await s.siteContent.current();
+  return {
+    version: published.version,
+    savedAt: published.savedAt,
+    content: toPublicContent(s.media, published.content),
+  };
+}
+
+export function useEditorData() {
+  return useRouteLoaderData<typeof loader>("routes/admin/content")!;
+}
+
+const order: ContentGroup[] = ["pratica", "studi", "orari", "testi", "servizi", "ritratto"];
+
+export const savedAtFormat = new Intl.DateTimeFormat("it-IT", {
+  dateStyle: "long",
+  timeStyle: "short",
+  timeZone: "Europe/Rome",
+});
+
+/** "Contenuti del sito": one screen per group of content, and the list of versions. */
+export default function AdminContent({ loaderData }: Route.ComponentProps) {
+  const { version, savedAt } = loaderData;
+  // Every navigation (a save redirects) starts the screen's form afresh; a live refresh does not.
+  const location = useLocation();
+  const paths = groupPaths;
+  return (
+    <div className="content-editor">
+      <header className="content-editor__header">
+        <h1 className="admin__title">Contenuti del sito</h1>
+        <p className="content-editor__status">
+          Versione pubblicata: <strong>{version}</strong>, del {savedAtFormat.format(new Date(savedAt))}. Ogni
+          salvataggio è subito visibile sul sito; le versioni precedenti restano ripristinabili.
+        </p>
+      </header>
+      <nav className="content-editor__nav" aria-label="Sezioni dei contenuti">
+        <ul>
+          {order.map((group) => (
+            <li key={group}>
+              <NavLink to={paths[group]} className="content-editor__tab">
+                {groupLabels[group]}
+              </NavLink>
+            </li>
+          ))}
+          <li>
+            <NavLink to="/admin/contenuti" end className="content-editor__tab">
+              Versioni
+            </NavLink>
+          </li>
+        </ul>
+      </nav>
+      <Outlet key={location.key} />
+    </div>
+  );
+}
