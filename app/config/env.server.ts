@@ -80,6 +80,17 @@ const envSchema = z.object({
   LIVE_STREAMS_PER_CLIENT: z.coerce.number().int().min(1).max(10_000).default(10),
   /** Review submissions accepted per client IP per hour. */
   REVIEWS_RATE_LIMIT: z.coerce.number().int().min(1).max(10_000).default(5),
+  /** Days an invitation to review stays valid. */
+  REVIEW_INVITATION_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  /** smtp://user:pass@host:587 or smtps://user:pass@host:465; unset turns e-mail notices off. */
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\/[^/\s]+/, "must start with smtp:// or smtps:// followed by the host")
+    .optional(),
+  /** The sender of the notices, e.g. "Sito dello studio <sito@example.it>". */
+  MAIL_FROM: z.string().min(3).optional(),
+  /** Who receives the notices; the practice e-mail address when unset. */
+  MAIL_TO: z.email().optional(),
   /** Setting S3_BUCKET stores media in an S3-compatible bucket instead of DATA_DIR/media. */
   S3_ENDPOINT: z.url({ protocol: /^https?$/ }).optional(),
   S3_BUCKET: z.string().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, "not a valid bucket name").optional(),
@@ -88,6 +99,8 @@ const envSchema = z.object({
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   S3_PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
 });
+
+const withCredentials = new Set(["DATABASE_URL", "SMTP_URL", "S3_SECRET_ACCESS_KEY"]);
 
 const s3Required = ["S3_ENDPOINT", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"] as const;
 
@@ -104,8 +117,18 @@ export interface AppConfig {
   reviewsModeration: boolean;
   liveStreams: LiveStreamLimits;
   reviewsRateLimitPerHour: number;
+  reviewInvitationDays: number;
+  /** Set when both SMTP_URL and MAIL_FROM are; otherwise no e-mail is sent. */
+  mail: MailSettings | undefined;
   /** Set when media go to an S3-compatible bucket. */
   s3: S3Settings | undefined;
+}
+
+export interface MailSettings {
+  smtpUrl: string;
+  from: string;
+  /** Unset: the practice e-mail address from the site content. */
+  to: string | undefined;
 }
 
 export class ConfigError extends Error {
@@ -120,14 +143,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
     const name = String(issue.path[0]);
-    throw new ConfigError(
-      `Invalid configuration: ${name}=${JSON.stringify(env[name] ?? "")} (${issue.message})`,
-    );
+    // Settings that may carry a password are named, never echoed into logs.
+    const shown = withCredentials.has(name) ? "(hidden)" : JSON.stringify(env[name] ?? "");
+    throw new ConfigError(`Invalid configuration: ${name}=${shown} (${issue.message})`);
   }
   const e = parsed.data;
   if (e.S3_BUCKET) {
     const missing = s3Required.find((name) => !e[name]);
     if (missing) throw new ConfigError(`Invalid configuration: ${missing} is required when S3_BUCKET is set`);
+  }
+  if (Boolean(e.SMTP_URL) !== Boolean(e.MAIL_FROM)) {
+    throw new ConfigError(
+      `Invalid configuration: ${e.SMTP_URL ? "MAIL_FROM" : "SMTP_URL"} is required when ${e.SMTP_URL ? "SMTP_URL" : "MAIL_FROM"} is set`,
+    );
   }
   return {
     port: e.PORT,
@@ -142,6 +170,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     reviewsModeration: e.REVIEWS_MODERATION,
     liveStreams: { total: e.LIVE_STREAMS_MAX, perClient: e.LIVE_STREAMS_PER_CLIENT },
     reviewsRateLimitPerHour: e.REVIEWS_RATE_LIMIT,
+    reviewInvitationDays: e.REVIEW_INVITATION_DAYS,
+    mail: e.SMTP_URL && e.MAIL_FROM ? { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, to: e.MAIL_TO } : undefined,
     s3: e.S3_BUCKET
       ? {
           endpoint: e.S3_ENDPOINT!,
