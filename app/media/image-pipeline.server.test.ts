@@ -157,7 +157,7 @@ describe("storing images", () => {
   });
 });
 
-describe("image pipeline: bounded decoding", () => {
+describe("image pipeline: bounded decoding", { timeout: 120_000 }, () => {
   const zeroPng = (width: number, height: number) =>
     sharp({ create: { width, height, channels: 3, background: { r: 0, g: 0, b: 0 } }, limitInputPixels: false })
       .png({ compressionLevel: 9 })

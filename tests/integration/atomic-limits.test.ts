@@ -11,7 +11,8 @@ import { createPostgresDatabase } from "../support/test-databases";
  * Every limit and every once-only secret under parallel bursts, over HTTP,
  * against a real PostgreSQL server: a burst gets no more than a sequence would.
  */
-describe("limits and once-only codes under parallel bursts (PostgreSQL)", () => {
+// Bursts of scrypt checks: generous time on a busy two-core machine.
+describe("limits and once-only codes under parallel bursts (PostgreSQL)", { timeout: 180_000 }, () => {
   let server: AppServer;
   let database: Database;
   let ipCounter = 0;
