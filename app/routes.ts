@@ -5,6 +5,8 @@ export default [
   route("sitemap.xml", "routes/sitemap[.]xml.ts"),
   route("robots.txt", "routes/robots[.]txt.ts"),
   route("admin-logout", "routes/admin-logout.ts"),
+  // A visitor's report of a review (form post, or fetch from the reviews page).
+  route("reviews/:id/segnala", "routes/review-report.ts"),
   layout("routes/site-layout.tsx", [
     route("home", "routes/home.tsx"),
     route("services", "routes/services.tsx"),
@@ -27,6 +29,9 @@ export default [
         route("servizi", "routes/admin/content-services.tsx"),
         route("ritratto", "routes/admin/content-portrait.tsx"),
       ]),
+      route("admin/inviti", "routes/admin/invitations.tsx"),
+      route("admin/risposte", "routes/admin/replies.tsx"),
+      route("admin/segnalazioni", "routes/admin/reports.tsx"),
     ]),
     route("*", "routes/not-found.tsx"),
   ]),

@@ -9,9 +9,14 @@ import { createFlashStore, type FlashStore } from "~/lib/flash.server";
 import { createRateLimiter, type RateLimiter } from "~/lib/rate-limit.server";
 import { loadSecret } from "~/lib/secrets.server";
 import { createLocalMediaStorage, type MediaStorage } from "~/media/media-storage.server";
+import { trackMediaWrites } from "~/media/orphan-sweep.server";
 import { createS3MediaStorage } from "~/media/s3-media-storage.server";
 import { createRecipePhotoRepository, type RecipePhotoRepository } from "~/models/recipe-photos.server";
 import { createReviewRepository, type ReviewRepository } from "~/models/reviews.server";
+import { createInvitationRepository, type InvitationRepository } from "~/models/review-invitations.server";
+import { createReportRepository, type ReportRepository } from "~/models/review-reports.server";
+import { createMailer, type Mailer } from "~/mail/mailer.server";
+import { createMailOutbox } from "~/mail/outbox.server";
 import { createFormTimer, type FormTimer } from "~/reviews/spam-guard.server";
 
 /** Everything a loader or action may use; one instance per process. */
@@ -25,6 +30,10 @@ export interface AppServices {
   media: MediaStorage;
   photos: RecipePhotoRepository;
   reviews: ReviewRepository;
+  invitations: InvitationRepository;
+  reports: ReportRepository;
+  /** E-mail notices to the practitioner, through the outbox table. */
+  mailer: Mailer;
   rateLimiter: RateLimiter;
   /** The PostgreSQL server this process started in DATA_DIR (DATABASE_URL unset); stopped with the services. */
   embedded: EmbeddedPostgres | null;
@@ -62,9 +71,20 @@ export async function createServices(config: AppConfig, logger: Logger): Promise
       logger,
       database,
       bus,
-      media: config.s3 ? createS3MediaStorage(config.s3) : createLocalMediaStorage(path.join(config.dataDir, "media")),
+      media: trackMediaWrites(
+        config.s3 ? createS3MediaStorage(config.s3) : createLocalMediaStorage(path.join(config.dataDir, "media")),
+        database.db,
+      ),
       photos: createRecipePhotoRepository(database.db),
       reviews: createReviewRepository(database.db),
+      invitations: createInvitationRepository(database.db),
+      reports: createReportRepository(database.db),
+      mailer: createMailer({
+        outbox: createMailOutbox(database.db),
+        settings: config.mail,
+        fallbackRecipient: async () => (await siteContent.current()).content.contact.email,
+        logger,
+      }),
       rateLimiter: createRateLimiter(database.db),
       embedded,
       flash: createFlashStore(secret),
@@ -79,6 +99,7 @@ export async function createServices(config: AppConfig, logger: Logger): Promise
 
 export async function closeServices(services: AppServices): Promise<void> {
   services.siteContent.close();
+  await services.mailer.close();
   await services.bus.close();
   await services.database.close();
   await services.embedded?.stop();

@@ -11,6 +11,7 @@ import { pinoHttp } from "pino-http";
 import { RouterContextProvider, type ServerBuild } from "react-router";
 import { loadConfig, type AppConfig } from "~/config/env.server";
 import { createLiveStream } from "~/events/live-stream.server";
+import { ORPHAN_SWEEP_INTERVAL_MS, sweepOrphanMedia } from "~/media/orphan-sweep.server";
 import { requestContext, servicesContext, type RequestInfo } from "~/context";
 import { closeServices, createServices, type AppServices } from "~/services.server";
 import { precompressedAssets } from "./precompressed-assets";
@@ -32,10 +33,11 @@ export function createApp(
 ) {
   const { config, logger } = services;
   const app = express();
-  const live = createLiveStream(services.bus, logger);
+  const live = createLiveStream(services.bus, logger, config.liveStreams);
 
   app.disable("x-powered-by");
-  if (config.trustProxy) app.set("trust proxy", config.trustProxy);
+  // A number is a hop count for Express only as a number: the string "1" would name an address.
+  app.set("trust proxy", config.trustProxy);
 
   app.use(
     pinoHttp({
@@ -203,12 +205,24 @@ export async function startServer(
   void pruneRateLimits();
   const maintenance = setInterval(pruneRateLimits, 60 * 60 * 1000);
   maintenance.unref();
+  // Media an interrupted upload left behind (a crash between its files and its row).
+  const sweepMedia = () =>
+    sweepOrphanMedia(services.database.db, services.media).then(
+      ({ removed, temporaryRemoved }) => {
+        if (removed.length + temporaryRemoved.length > 0) logger.info({ removed, temporaryRemoved }, "orphan media removed");
+      },
+      (error: unknown) => logger.warn({ err: error }, "orphan media sweep failed"),
+    );
+  void sweepMedia();
+  const mediaSweeps = setInterval(sweepMedia, ORPHAN_SWEEP_INTERVAL_MS);
+  mediaSweeps.unref();
 
   let closing: Promise<void> | undefined;
   const close = () =>
     (closing ??= (async () => {
       logger.info("shutting down");
       clearInterval(maintenance);
+      clearInterval(mediaSweeps);
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       live.closeAll();
       server.closeIdleConnections();

@@ -106,7 +106,8 @@ describe("admin accounts and sessions", () => {
 
     const pending = await sessions.create({ userId: user.id, verified: false });
     expect(pending.session.expiresAt.getTime() - Date.now()).toBeLessThanOrEqual(10 * 60_000);
-    const promoted = await sessions.promote(pending.session);
+    const promoted = (await sessions.promote(pending.session))!;
+    expect(await sessions.promote(pending.session)).toBeNull();
     expect(promoted.token).not.toBe(pending.token);
     expect(await sessions.find(pending.token)).toBeNull();
     expect((await sessions.find(promoted.token))?.session.verified).toBe(true);

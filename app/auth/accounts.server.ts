@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "~/db/database.server";
 import { adminUsers, type AdminUser } from "~/db/schema";
@@ -134,24 +134,24 @@ export function createAdminAccounts(db: Db) {
       const step = matchTotp(user.totpSecret, code);
       if (step === null) return false;
       // A code seen once is refused for the rest of its window (replay).
+      // Checked and recorded in one step: parallel requests with the same code get one success.
       const key = `totp-used:${user.id}:${step}`;
       const rule = { max: 1, windowMs: 3 * TOTP_PERIOD_SECONDS * 1000 };
-      if (await usedCodes.isLimited(key, rule)) return false;
-      await usedCodes.record(key);
-      return true;
+      return (await usedCodes.take(key, rule)).allowed;
     },
 
     /** Second step of a login: a TOTP code, or one of the recovery codes (which is then used up). */
     async checkSecondFactor(user: AdminUser, code: string): Promise<"totp" | "recovery" | null> {
       if (!user.totpEnabledAt) return null;
       if (await this.consumeTotp(user, code)) return "totp";
+      // One statement removes the code only if it is still there: of parallel uses, one wins.
       const hash = hashRecoveryCode(code);
-      if (!user.recoveryCodeHashes.includes(hash)) return null;
-      await db
+      const used = await db
         .update(adminUsers)
-        .set({ recoveryCodeHashes: user.recoveryCodeHashes.filter((h) => h !== hash), updatedAt: new Date() })
-        .where(eq(adminUsers.id, user.id));
-      return "recovery";
+        .set({ recoveryCodeHashes: sql`${adminUsers.recoveryCodeHashes} - ${hash}::text`, updatedAt: new Date() })
+        .where(and(eq(adminUsers.id, user.id), sql`jsonb_exists(${adminUsers.recoveryCodeHashes}, ${hash})`))
+        .returning({ id: adminUsers.id });
+      return used.length > 0 ? "recovery" : null;
     },
   };
 }

@@ -25,8 +25,8 @@ export async function currentLoginStep(s: AppServices, request: Request): Promis
 /**
  * The two-step sign-in as one state machine: password (then, with
  * two-factor sign-in on, a pending session waiting for its code), code
- * (then a verified session), or cancel. Every failure is counted per
- * account and per IP; past the limit, attempts are refused for a while.
+ * (then a verified session), or cancel. Every attempt is counted per
+ * IP and per account (a right one is then taken back); past the limit, attempts are refused for a while.
  */
 export async function loginAction(s: AppServices, request: Request, clientIp: string) {
   assertSameOrigin(request, s.config.siteUrl);
@@ -55,16 +55,17 @@ export async function loginAction(s: AppServices, request: Request, clientIp: st
     const active = await sessions.find(readSessionToken(request));
     if (!active) return refuse("password", LOGIN_MESSAGES.codeExpired, 401);
     if (active.session.verified) throw redirect("/admin");
-    const key = secondFactorKey(active.user.id);
-    if (await throttle.isLimited(key)) return refuse("code", LOGIN_MESSAGES.throttled, 429);
+    // Counted before the code is checked, in one step with the limit: a burst gets no more tries than a sequence.
+    const attempt = await throttle.begin(secondFactorKey(active.user.id));
+    if (!attempt) return refuse("code", LOGIN_MESSAGES.throttled, 429);
     const factor = await accounts.checkSecondFactor(active.user, step.value.code);
-    if (!factor) {
-      await throttle.recordFailure(key);
+    // A parallel request completing the same pending login with another code loses the race here.
+    const verified = factor ? await sessions.promote(active.session) : null;
+    if (!verified) {
       s.logger.warn({ userId: active.user.id, ip: clientIp }, "second factor refused");
       return refuse("code", LOGIN_MESSAGES.invalidCode, 401);
     }
-    await throttle.reset(key);
-    const verified = await sessions.promote(active.session);
+    await attempt.succeeded();
     s.logger.info({ userId: active.user.id, factor }, "admin signed in");
     return signedIn(verified.token);
   }
@@ -76,15 +77,14 @@ export async function loginAction(s: AppServices, request: Request, clientIp: st
     return refuse("password", message, 400, typedEmail);
   }
   const { email, password } = step.value;
-  const key = emailKey(email);
-  if (await throttle.isLimited(key)) return refuse("password", LOGIN_MESSAGES.throttled, 429, email);
+  const attempt = await throttle.begin(emailKey(email));
+  if (!attempt) return refuse("password", LOGIN_MESSAGES.throttled, 429, email);
   const user = await accounts.checkCredentials(email, password);
   if (!user) {
-    await throttle.recordFailure(key);
     s.logger.warn({ ip: clientIp }, "admin login refused");
     return refuse("password", LOGIN_MESSAGES.invalidCredentials, 401, email);
   }
-  await throttle.reset(key);
+  await attempt.succeeded();
   // Housekeeping at a rare, cheap moment: expired sessions and old attempt counters go.
   await Promise.all([sessions.pruneExpired(), s.rateLimiter.prune(24 * 60 * 60 * 1000)]).catch((error: unknown) =>
     s.logger.warn({ err: error }, "pruning old sessions failed"),

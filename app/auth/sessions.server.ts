@@ -70,9 +70,21 @@ export function createSessionStore(db: Db) {
     /**
      * Completes a two-factor login: the pending session is replaced by a new
      * verified one with a new token, so a token seen before the second factor is worthless after it.
+     * Null when the pending session is already gone (completed by a parallel request, expired or cancelled):
+     * one pending login yields at most one signed-in session.
      */
-    async promote(pending: AdminSession): Promise<{ token: string; session: AdminSession }> {
-      await db.delete(adminSessions).where(eq(adminSessions.idHash, pending.idHash));
+    async promote(pending: AdminSession): Promise<{ token: string; session: AdminSession } | null> {
+      const [taken] = await db
+        .delete(adminSessions)
+        .where(
+          and(
+            eq(adminSessions.idHash, pending.idHash),
+            eq(adminSessions.verified, false),
+            gt(adminSessions.expiresAt, new Date()),
+          ),
+        )
+        .returning({ idHash: adminSessions.idHash });
+      if (!taken) return null;
       return this.create({ userId: pending.userId, verified: true, userAgent: pending.userAgent, ip: pending.ip });
     },
 

@@ -2,6 +2,7 @@ import { useRef } from "react";
 import type { PublicImage } from "~/media/public-image";
 import type { ReviewView } from "~/models/views";
 import reviewCardStyles from "~/styles/review-card.css?url";
+import reviewTrustStyles from "~/styles/review-trust.css?url";
 import { ResponsiveImage } from "./responsive-image";
 
 const dateFormat = new Intl.DateTimeFormat("it-IT", { day: "numeric", month: "long", year: "numeric", timeZone: "Europe/Rome" });
@@ -23,22 +24,57 @@ export function Stars({ rating }: { rating: number }) {
   );
 }
 
-/** One review: stars, name, date, text with its line breaks, photo if any. User text is rendered as text. */
-export function ReviewCard({ review, headingLevel = 3 }: { review: ReviewView; headingLevel?: 2 | 3 | 4 }) {
+/** What the "Verificata" badge means, for screen readers and in its tooltip. */
+export const VERIFIED_EXPLANATION =
+  "Scritta con un invito personale che lo studio dà ai pazienti dopo una visita: ogni invito vale per una sola recensione.";
+
+/**
+ * One review: stars, name, date, "Verificata" badge, text with its line breaks,
+ * photo, the practitioner's reply. User text is rendered as text. `children`
+ * go at the foot of the card (e.g. the report form on the reviews page).
+ */
+export function ReviewCard({
+  review,
+  headingLevel = 3,
+  children,
+}: {
+  review: ReviewView;
+  headingLevel?: 2 | 3 | 4;
+  children?: React.ReactNode;
+}) {
   const Heading = `h${headingLevel}` as const;
   return (
     <article className="review-card">
       {/* React hoists this into <head> once, whichever page shows cards (home, reviews). */}
       <link rel="stylesheet" href={reviewCardStyles} precedence="default" />
+      <link rel="stylesheet" href={reviewTrustStyles} precedence="default" />
       <header className="review-card__header">
         <Heading className="review-card__name">{review.name}</Heading>
         <Stars rating={review.rating} />
         <time className="review-card__date" dateTime={review.createdAt}>
           {formatReviewDate(review.createdAt)}
         </time>
+        {review.verified ? (
+          <span className="review-card__verified" title={VERIFIED_EXPLANATION}>
+            <svg aria-hidden="true" viewBox="0 0 20 20" width="14" height="14">
+              <path d="M8.2 13.6 4.6 10l-1.4 1.4 5 5 9-9-1.4-1.4z" />
+            </svg>
+            Verificata<span className="visually-hidden">: {VERIFIED_EXPLANATION}</span>
+          </span>
+        ) : null}
       </header>
       <p className="review-card__content">{review.content}</p>
       {review.image ? <ReviewPhoto image={review.image} name={review.name} /> : null}
+      {review.reply ? (
+        <div className="review-card__reply">
+          <p className="review-card__reply-title">
+            <strong>Risposta di {review.reply.author}</strong>{" "}
+            <time dateTime={review.reply.date}>{formatReviewDate(review.reply.date)}</time>
+          </p>
+          <p className="review-card__reply-content">{review.reply.content}</p>
+        </div>
+      ) : null}
+      {children}
     </article>
   );
 }

@@ -72,4 +72,50 @@ describe("S3 media settings", () => {
       "S3_ACCESS_KEY_ID is required when S3_BUCKET is set",
     );
   });
+
+  it.each([
+    ["1", 1],
+    ["3", 3],
+    ["0", false],
+    ["true", true],
+    ["TRUE", true],
+    ["false", false],
+    ["loopback", ["loopback"]],
+    ["loopback, linklocal,uniquelocal", ["loopback", "linklocal", "uniquelocal"]],
+    ["10.0.0.1", ["10.0.0.1"]],
+    ["10.0.0.0/8, 192.168.1.0/255.255.255.0", ["10.0.0.0/8", "192.168.1.0/255.255.255.0"]],
+    ["::1, fd00::/8", ["::1", "fd00::/8"]],
+  ])("reads TRUST_PROXY=%j as %j (a hop count as a number)", (raw, expected) => {
+    expect(loadConfig({ TRUST_PROXY: raw as string }).trustProxy).toEqual(expected);
+  });
+
+  it("trusts no proxy when TRUST_PROXY is unset", () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+  });
+
+  it.each(["yes", "1.5", "-1", "99", "10.0.0.0/33", "::1/129", "300.1.1.1", "loopback;linklocal", "localhost", "10.0.0.1/8/1"])(
+    "refuses TRUST_PROXY=%j with a message naming it",
+    (raw) => {
+      expect(() => loadConfig({ TRUST_PROXY: raw })).toThrow(ConfigError);
+      expect(() => loadConfig({ TRUST_PROXY: raw })).toThrow(/TRUST_PROXY/);
+    },
+  );
+});
+
+describe("e-mail notice settings", () => {
+  it("are off unless both SMTP_URL and MAIL_FROM are set, and name the missing one", () => {
+    expect(loadConfig({}).mail).toBeUndefined();
+    expect(loadConfig({ SMTP_URL: "smtps://u:p@mail.example.it:465", MAIL_FROM: "sito@example.it" }).mail).toEqual({
+      smtpUrl: "smtps://u:p@mail.example.it:465",
+      from: "sito@example.it",
+      to: undefined,
+    });
+    expect(() => loadConfig({ SMTP_URL: "smtp://mail.example.it" })).toThrow("MAIL_FROM is required when SMTP_URL is set");
+    expect(() => loadConfig({ MAIL_FROM: "sito@example.it" })).toThrow("SMTP_URL is required when MAIL_FROM is set");
+    expect(() => loadConfig({ SMTP_URL: "http://user:segreta@mail.example.it", MAIL_FROM: "x@y.it" })).toThrow(
+      'Invalid configuration: SMTP_URL=(hidden) (must start with smtp:// or smtps:// followed by the host)',
+    );
+    expect(loadConfig({}).reviewInvitationDays).toBe(30);
+    expect(() => loadConfig({ REVIEW_INVITATION_DAYS: "0" })).toThrow(/REVIEW_INVITATION_DAYS/);
+  });
 });

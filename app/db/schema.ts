@@ -58,12 +58,97 @@ export const reviews = pgTable(
     imageUrl: text("image_url"),
     image: jsonb("image").$type<StoredImage>(),
     status: text("status", { enum: reviewStatuses }).notNull().default("published"),
+    /** Sent through an invitation the practitioner gave a patient after a visit. */
+    verified: boolean("verified").notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [
     check("reviews_rating_range", sql`${t.rating} between 1 and 5`),
     check("reviews_status_valid", sql`${t.status} in ('pending', 'published', 'hidden')`),
     index("reviews_status_created_idx").on(t.status, t.createdAt.desc(), t.id.desc()),
+  ],
+);
+
+/**
+ * A link the practitioner gives a patient after a visit. Only the SHA-256 of
+ * the token is kept, so the table alone cannot be used to write reviews.
+ */
+export const reviewInvitations = pgTable(
+  "review_invitations",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    tokenHash: text("token_hash").notNull().unique(),
+    /** The practitioner's own reminder (e.g. who and when); never published. */
+    note: text("note"),
+    /** Put in the form's name field for the patient; they may change it. */
+    patientName: text("patient_name"),
+    createdAt: createdAt(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+    revokedAt: timestamp("revoked_at", { withTimezone: true }),
+    reviewId: uuid("review_id").references(() => reviews.id, { onDelete: "set null" }),
+  },
+  (t) => [index("review_invitations_created_idx").on(t.createdAt.desc())],
+);
+
+/** The practitioner's one public answer to a review. */
+export const reviewReplies = pgTable("review_replies", {
+  reviewId: uuid("review_id")
+    .primaryKey()
+    .references(() => reviews.id, { onDelete: "cascade" }),
+  content: text("content").notNull(),
+  createdAt: createdAt(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const reportReasons = ["offensive", "false", "personal_data", "other"] as const;
+export type ReportReason = (typeof reportReasons)[number];
+
+/** A visitor's report of a review; who reported is not stored. */
+export const reviewReports = pgTable(
+  "review_reports",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    reviewId: uuid("review_id")
+      .notNull()
+      .references(() => reviews.id, { onDelete: "cascade" }),
+    reason: text("reason", { enum: reportReasons }).notNull(),
+    details: text("details"),
+    createdAt: createdAt(),
+    /** Set when the practitioner dealt with it (hid the review or dismissed the report). */
+    resolvedAt: timestamp("resolved_at", { withTimezone: true }),
+  },
+  (t) => [
+    check("review_reports_reason_valid", sql`${t.reason} in ('offensive', 'false', 'personal_data', 'other')`),
+    index("review_reports_open_idx").on(t.reviewId).where(sql`${t.resolvedAt} is null`),
+  ],
+);
+
+/**
+ * Outgoing e-mail, written in the same transaction as what it announces and
+ * sent by a worker that claims rows with FOR UPDATE SKIP LOCKED.
+ */
+export const mailOutbox = pgTable(
+  "mail_outbox",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    recipient: text("recipient").notNull(),
+    subject: text("subject").notNull(),
+    text: text("text").notNull(),
+    html: text("html").notNull(),
+    attempts: integer("attempts").notNull().default(0),
+    /** Not tried before this time: the backoff after a failure, or another worker's lease. */
+    runAfter: timestamp("run_after", { withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+    /** Set once it is given up (a permanent refusal or too many attempts). */
+    failedAt: timestamp("failed_at", { withTimezone: true }),
+    lastError: text("last_error"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("mail_outbox_due_idx")
+      .on(t.runAfter)
+      .where(sql`${t.sentAt} is null and ${t.failedAt} is null`),
   ],
 );
 
@@ -112,6 +197,19 @@ export const rateLimitHits = pgTable(
 );
 
 /**
+ * Every media object the app writes, recorded before its bytes are: an upload cut short
+ * by a crash leaves a row here that no other table mentions, and the orphan sweep removes both.
+ */
+export const mediaObjects = pgTable(
+  "media_objects",
+  {
+    key: text("key").primaryKey(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("media_objects_created_idx").on(t.createdAt)],
+);
+
+/**
  * Every published version of the site's editable content (texts, contacts, hours, studios, services,
  * portrait); the newest is the live one. A save inserts version n+1 only while n is the newest, so of
  * two concurrent saves the second is refused instead of overwriting the first.
@@ -126,6 +224,10 @@ export const siteContentVersions = pgTable("site_content_versions", {
 
 export type RecipePhoto = typeof recipePhotos.$inferSelect;
 export type Review = typeof reviews.$inferSelect;
+export type ReviewInvitation = typeof reviewInvitations.$inferSelect;
+export type ReviewReply = typeof reviewReplies.$inferSelect;
+export type ReviewReport = typeof reviewReports.$inferSelect;
+export type OutboxMail = typeof mailOutbox.$inferSelect;
 export type AdminUser = typeof adminUsers.$inferSelect;
 export type AdminSession = typeof adminSessions.$inferSelect;
 

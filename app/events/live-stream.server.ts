@@ -5,14 +5,49 @@ import type { EventBus } from "./event-bus.server";
 /** Comment lines keep proxies and browsers from closing an idle stream (at most 30 s apart). */
 export const HEARTBEAT_MS = 25_000;
 
+/** How long a refused client should wait before trying again. */
+export const LIVE_RETRY_AFTER_SECONDS = 30;
+
+export interface LiveStreamLimits {
+  /** Streams one client address may hold open (its tabs). */
+  perClient: number;
+  /** Streams the process holds open in all: each is a file descriptor, and pages need some too. */
+  total: number;
+}
+
 /**
  * GET /events: one server-sent event stream per browser tab, carrying every
  * change event of the bus. Pages refetch what they show when one arrives.
+ * Over a cap the stream is refused with 429 (this client) or 503 (everyone) and
+ * Retry-After, so one client cannot use up the descriptors the pages and /healthz need.
  */
-export function createLiveStream(bus: EventBus, logger: Logger) {
+export function createLiveStream(bus: EventBus, logger: Logger, limits: LiveStreamLimits) {
   const open = new Set<Response>();
+  const perClient = new Map<string, number>();
+
+  const refuse = (res: Response, status: 429 | 503, message: string) => {
+    res
+      .status(status)
+      .set({ "Retry-After": String(LIVE_RETRY_AFTER_SECONDS), "Cache-Control": "no-store" })
+      .type("text/plain; charset=utf-8")
+      .send(message);
+  };
 
   const handler = (req: Request, res: Response) => {
+    const client = req.ip ?? req.socket.remoteAddress ?? "unknown";
+    const held = perClient.get(client) ?? 0;
+    if (held >= limits.perClient) {
+      logger.warn({ client, held }, "live stream refused: too many for one client");
+      refuse(res, 429, "Troppi aggiornamenti in tempo reale aperti da questo dispositivo: riprova tra poco.");
+      return;
+    }
+    if (open.size >= limits.total) {
+      logger.warn({ open: open.size }, "live stream refused: server at its cap");
+      refuse(res, 503, "Il servizio di aggiornamento in tempo reale è al completo: riprova tra poco.");
+      return;
+    }
+    perClient.set(client, held + 1);
+
     res.writeHead(200, {
       "Content-Type": "text/event-stream; charset=utf-8",
       "Cache-Control": "no-cache, no-store, no-transform",
@@ -29,10 +64,16 @@ export function createLiveStream(bus: EventBus, logger: Logger) {
     const heartbeat = setInterval(() => res.write(": ping\n\n"), HEARTBEAT_MS);
     heartbeat.unref();
 
+    let cleaned = false;
     const cleanup = () => {
+      if (cleaned) return;
+      cleaned = true;
       clearInterval(heartbeat);
       unsubscribe();
       open.delete(res);
+      const left = (perClient.get(client) ?? 1) - 1;
+      if (left > 0) perClient.set(client, left);
+      else perClient.delete(client);
     };
     req.on("close", cleanup);
     res.on("error", (error) => {
@@ -50,6 +91,7 @@ export function createLiveStream(bus: EventBus, logger: Logger) {
     closeAll() {
       for (const res of open) res.end();
       open.clear();
+      perClient.clear();
     },
   };
 }

@@ -46,4 +46,9 @@ describe("practice structured data", () => {
     });
     expect(data.employee.memberOf.name).toBe("Ordine dei Biologi della Lombardia");
   });
+
+  it("carries no rating or review about the practice itself (self-serving for search engines)", () => {
+    const json = JSON.stringify(practiceJsonLd(defaultSiteContent, "https://www.esempio.it"));
+    expect(json).not.toMatch(/aggregateRating|"review"|ratingValue/i);
+  });
 });

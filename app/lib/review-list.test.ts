@@ -11,6 +11,8 @@ const review = (n: number): ReviewView => ({
   status: "published",
   createdAt: new Date(Date.UTC(2026, 2, 1, 0, n)).toISOString(),
   image: null,
+  verified: false,
+  reply: null,
 });
 const range = (from: number, to: number) => Array.from({ length: from - to + 1 }, (_, i) => review(from - i));
 const names = (items: ReviewView[]) => items.map((r) => r.name);

@@ -4,9 +4,12 @@ import path from "node:path";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import {
+  decodeQueue,
   deleteStoredImage,
   IMAGE_WIDTHS,
+  ImageBusyError,
   ImageRejectedError,
+  MAX_INPUT_PIXELS,
   processImage,
   storeImage,
   toPublicImage,
@@ -144,5 +147,52 @@ describe("storing images", () => {
     );
     expect(written).toHaveLength(2);
     for (const key of written) expect(await inner.get(key)).toBeUndefined();
+  });
+});
+
+describe("image pipeline: bounded decoding", () => {
+  const zeroPng = (width: number, height: number) =>
+    sharp({ create: { width, height, channels: 3, background: { r: 0, g: 0, b: 0 } }, limitInputPixels: false })
+      .png({ compressionLevel: 9 })
+      .toBuffer();
+  /** 143 KB of PNG that decodes to 49 megapixels of zeros; made once. */
+  let bigZeroPng: Promise<Buffer> | undefined;
+  const zeroPng7000 = () => (bigZeroPng ??= zeroPng(7000, 7000));
+
+  it("refuses a review photo over its pixel cap from the header alone, naming the cap", async () => {
+    const input = await zeroPng7000();
+    const error = await storeImage(createLocalMediaStorage(mkdtempSync(path.join(os.tmpdir(), "cap-"))), "reviews", input).catch(
+      (e: unknown) => e,
+    );
+    expect(error).toBeInstanceOf(ImageRejectedError);
+    expect((error as Error).message).toBe("L'immagine ha dimensioni eccessive (massimo 32 megapixel).");
+    expect(MAX_INPUT_PIXELS.reviews).toBeLessThan(MAX_INPUT_PIXELS["recipe-photos"]);
+  });
+
+  it("decodes a large PNG under the practitioner's cap straight down to the largest rendition", async () => {
+    const result = await processImage(await zeroPng7000(), MAX_INPUT_PIXELS["recipe-photos"]);
+    expect(result.variants.map((v) => [v.width, v.height])).toEqual([
+      [400, 400],
+      [800, 800],
+      [1280, 1280],
+    ]);
+  });
+
+  it("40 uploads at once: one decode at a time, a few wait, the rest are told to retry shortly", async () => {
+    const input = await zeroPng(2500, 2500);
+    let peak = 0;
+    const sampler = setInterval(() => (peak = Math.max(peak, decodeQueue.running)), 1);
+    const results = await Promise.allSettled(Array.from({ length: 40 }, () => processImage(input)));
+    clearInterval(sampler);
+    const busy = results.filter((r) => r.status === "rejected");
+    for (const r of busy) {
+      expect(r.reason).toBeInstanceOf(ImageBusyError);
+      expect((r.reason as Error).message).toBe("Il server sta elaborando altre immagini: riprova tra poco.");
+    }
+    expect(busy.length).toBeGreaterThan(0);
+    // The one running and the eight waiting are always served.
+    expect(40 - busy.length).toBeGreaterThanOrEqual(9);
+    expect(peak).toBe(1);
+    expect(decodeQueue.running).toBe(0);
   });
 });

@@ -1,5 +1,6 @@
 import sharp, { type Metadata } from "sharp";
 import type { StoredImage } from "~/db/schema";
+import { createDecodeQueue, DecodeQueueFullError } from "./decode-queue.server";
 import type { MediaPrefix, MediaStorage } from "./media-storage.server";
 import type { PublicImage } from "./public-image";
 
@@ -9,17 +10,41 @@ import type { PublicImage } from "./public-image";
  * and, for a detailed photo, over the 150 KB budget). No copy is upscaled.
  */
 export const IMAGE_WIDTHS = [400, 800, 1280] as const;
-/** Decompression-bomb guard: 50 megapixels is beyond any phone camera. */
-export const MAX_INPUT_PIXELS = 50_000_000;
+
+/**
+ * Decompression-bomb guard, by use. A visitor's review photo comes from a phone
+ * (12–24 megapixels; a 48 MP mode is the exception and is refused with a clear message);
+ * the practitioner's own pictures may come from a camera.
+ */
+export const MAX_INPUT_PIXELS: Record<MediaPrefix, number> = {
+  reviews: 32_000_000,
+  "recipe-photos": 50_000_000,
+  site: 50_000_000,
+};
 const WEBP_QUALITY = 74;
 
 const acceptedFormats = new Set(["jpeg", "png", "webp", "gif", "heif"]);
 
 sharp.concurrency(2);
 
+/**
+ * One decode at a time per process, a few waiting: a decode costs memory by pixel count
+ * and a core of CPU, and pages must stay fast while uploads arrive in bursts.
+ */
+export const decodeQueue = createDecodeQueue({ inFlight: 1, waiting: 8, maxWaitMs: 20_000 });
+
 /** The upload is not an image we accept; `message` is for the visitor, in Italian. */
 export class ImageRejectedError extends Error {
   override name = "ImageRejectedError";
+}
+
+/** Too many images are being processed right now: nothing is wrong with this one, it can be sent again shortly. */
+export class ImageBusyError extends ImageRejectedError {
+  override name = "ImageBusyError";
+  readonly retryAfterSeconds = 10;
+  constructor() {
+    super("Il server sta elaborando altre immagini: riprova tra poco.");
+  }
 }
 
 export interface ProcessedImage {
@@ -32,42 +57,52 @@ export interface ProcessedImage {
  * Decodes the upload (its bytes decide, not its name or declared type),
  * turns it upright, and re-encodes it to WebP at the responsive widths.
  * Re-encoding drops every metadata block (EXIF, GPS, XMP, ICC comments).
+ *
+ * Memory: the header is read first (cheap) and refused over `maxPixels`; the pixels
+ * are then decoded once, as a stream, straight down to the largest rendition
+ * (JPEG and WebP shrink while decoding), so the full-size image is never held;
+ * every smaller rendition is cut from that copy. Decodes wait their turn in decodeQueue.
  */
-export async function processImage(input: Buffer): Promise<ProcessedImage> {
+export async function processImage(input: Buffer, maxPixels: number = MAX_INPUT_PIXELS.reviews): Promise<ProcessedImage> {
   if (input.length === 0) throw new ImageRejectedError("Il file è vuoto.");
-  const options = { limitInputPixels: MAX_INPUT_PIXELS, failOn: "error" as const };
+  const options = { limitInputPixels: maxPixels, failOn: "error" as const, sequentialRead: true };
   let meta: Metadata;
   try {
     meta = await sharp(input, options).metadata();
   } catch (error) {
-    if (/pixel limit/i.test(String(error))) throw tooLarge();
+    if (/pixel limit/i.test(String(error))) throw tooLarge(maxPixels);
     throw notAnImage();
   }
   const isAvif = meta.format === "heif" && meta.compression === "av1";
   if (!meta.format || !acceptedFormats.has(meta.format) || (meta.format === "heif" && !isAvif)) throw notAnImage();
   if (!meta.width || !meta.height) throw notAnImage();
-  if (meta.width * meta.height > MAX_INPUT_PIXELS) throw tooLarge();
+  if (meta.width * meta.height > maxPixels) throw tooLarge(maxPixels);
 
   try {
-    // Decode once, upright; every width is cut from these pixels.
-    const { data, info } = await sharp(input, options).rotate().raw().toBuffer({ resolveWithObject: true });
-    const raw = { raw: { width: info.width, height: info.height, channels: info.channels } };
-    const longest = Math.max(info.width, info.height);
-    const boxes = new Set<number>(IMAGE_WIDTHS.filter((size) => size < longest));
-    boxes.add(Math.min(longest, IMAGE_WIDTHS.at(-1)!));
-    const variants = await Promise.all(
-      [...boxes].map(async (box) => {
+    return await decodeQueue.run(async () => {
+      const largestBox = IMAGE_WIDTHS.at(-1)!;
+      const { data, info } = await sharp(input, options)
+        .rotate()
+        .resize({ width: largestBox, height: largestBox, fit: "inside", withoutEnlargement: true })
+        .raw()
+        .toBuffer({ resolveWithObject: true });
+      const raw = { raw: { width: info.width, height: info.height, channels: info.channels } };
+      const longest = Math.max(info.width, info.height);
+      const boxes = new Set<number>(IMAGE_WIDTHS.filter((size) => size < longest));
+      boxes.add(longest);
+      const variants = [];
+      for (const box of [...boxes].sort((a, b) => a - b)) {
         const out = await sharp(data, raw)
           .resize({ width: box, height: box, fit: "inside", withoutEnlargement: true })
           .webp({ quality: WEBP_QUALITY, effort: 4 })
           .toBuffer({ resolveWithObject: true });
-        return { width: out.info.width, height: out.info.height, data: out.data };
-      }),
-    );
-    variants.sort((a, b) => a.width - b.width);
-    const largest = variants.at(-1)!;
-    return { width: largest.width, height: largest.height, variants };
+        variants.push({ width: out.info.width, height: out.info.height, data: out.data });
+      }
+      const largest = variants.at(-1)!;
+      return { width: largest.width, height: largest.height, variants };
+    });
   } catch (error) {
+    if (error instanceof DecodeQueueFullError) throw new ImageBusyError();
     if (error instanceof ImageRejectedError) throw error;
     // Truncated or corrupt data surfaces only when the pixels are decoded.
     throw notAnImage();
@@ -78,8 +113,10 @@ function notAnImage() {
   return new ImageRejectedError("Il file non è un'immagine valida. Usa una foto JPEG, PNG, WebP, AVIF o GIF.");
 }
 
-function tooLarge() {
-  return new ImageRejectedError("L'immagine ha dimensioni eccessive (massimo 50 megapixel).");
+function tooLarge(maxPixels: number) {
+  return new ImageRejectedError(
+    `L'immagine ha dimensioni eccessive (massimo ${Math.round(maxPixels / 1_000_000)} megapixel).`,
+  );
 }
 
 /**
@@ -87,7 +124,7 @@ function tooLarge() {
  * write fails, the ones already written are removed before the error is rethrown.
  */
 export async function storeImage(media: MediaStorage, prefix: MediaPrefix, input: Buffer): Promise<StoredImage> {
-  const processed = await processImage(input);
+  const processed = await processImage(input, MAX_INPUT_PIXELS[prefix]);
   const written: string[] = [];
   try {
     for (const variant of processed.variants) {

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { createReadStream } from "node:fs";
-import { mkdir, rename, rm, stat, writeFile } from "node:fs/promises";
+import { mkdir, readdir, rename, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { Readable } from "node:stream";
 
@@ -38,15 +38,29 @@ export interface StoredObject {
   contentType: string;
 }
 
+/** A file found by listing local storage; `key` is null for anything that is not a media key (e.g. a temporary file). */
+export interface ListedMedia {
+  /** Path under the storage root, with "/" separators. */
+  name: string;
+  key: string | null;
+  modifiedMs: number;
+}
+
 export interface MediaStorage {
   /** Stores the bytes under a new random key and returns the key. */
   put(prefix: MediaPrefix, ext: MediaExtension, data: Buffer): Promise<string>;
+  /** Stores the bytes under a key made by newMediaKey(). */
+  write(key: string, data: Buffer): Promise<void>;
   /** Undefined when the key is malformed or nothing is stored under it. */
   get(key: string): Promise<StoredObject | undefined>;
   /** Removing a missing object is not an error. */
   delete(key: string): Promise<void>;
   /** Where browsers fetch the object. */
   publicUrl(key: string): string;
+  /** Every file under the prefixes, temporary ones included (local storage only; used by the orphan sweep). */
+  list?(): AsyncIterable<ListedMedia>;
+  /** Removes a file list() returned that is not a media key (a temporary file left by a crash). */
+  removeListed?(name: string): Promise<void>;
 }
 
 /** Files under `<root>/<prefix>/`, served by our own server at /media/<key>. */
@@ -59,13 +73,42 @@ export function createLocalMediaStorage(root: string): MediaStorage {
   return {
     async put(prefix, ext, data) {
       const key = newMediaKey(prefix, ext);
-      const file = fileFor(key)!;
+      await this.write(key, data);
+      return key;
+    },
+
+    async write(key, data) {
+      const file = fileFor(key);
+      if (!file) throw new Error(`not a media key: ${key}`);
       await mkdir(path.dirname(file), { recursive: true });
-      // Write then rename, so a reader never sees half a file.
+      // Write then rename, so a reader never sees half a file; a ".tmp" name is never served.
       const temp = `${file}.${randomBytes(4).toString("hex")}.tmp`;
       await writeFile(temp, data, { flag: "wx" });
       await rename(temp, file);
-      return key;
+    },
+
+    async *list() {
+      for (const prefix of mediaPrefixes) {
+        let names: string[];
+        try {
+          names = await readdir(path.join(root, prefix));
+        } catch (error) {
+          if ((error as NodeJS.ErrnoException).code === "ENOENT") continue;
+          throw error;
+        }
+        for (const name of names) {
+          const info = await stat(path.join(root, prefix, name)).catch(() => null);
+          if (!info?.isFile()) continue;
+          const relative = `${prefix}/${name}`;
+          yield { name: relative, key: isMediaKey(relative) ? relative : null, modifiedMs: info.mtimeMs };
+        }
+      }
+    },
+
+    async removeListed(name) {
+      const [prefix, file, ...rest] = name.split("/");
+      if (!mediaPrefixes.includes(prefix as MediaPrefix) || !file || rest.length > 0 || file.startsWith(".")) return;
+      await rm(path.join(root, prefix!, file), { force: true });
     },
 
     async get(key) {

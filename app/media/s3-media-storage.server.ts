@@ -31,6 +31,13 @@ export function createS3MediaStorage(settings: S3Settings): MediaStorage {
   return {
     async put(prefix, ext, data) {
       const key = newMediaKey(prefix, ext);
+      await this.write(key, data);
+      return key;
+    },
+
+    async write(key, data) {
+      if (!isMediaKey(key)) throw new Error(`not a media key: ${key}`);
+      const ext = key.slice(key.lastIndexOf(".") + 1) as MediaExtension;
       const response = await client.fetch(objectUrl(key), {
         method: "PUT",
         body: new Uint8Array(data),
@@ -40,7 +47,6 @@ export function createS3MediaStorage(settings: S3Settings): MediaStorage {
         },
       });
       if (!response.ok) throw await failure("put", response);
-      return key;
     },
 
     async get(key) {

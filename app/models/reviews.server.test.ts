@@ -100,10 +100,39 @@ describe("review repository", () => {
       review("in attesa", 3, { status: "pending" }),
       review("media", 4, { rating: 4 }),
       review("nuova", 5),
-      review("nuovissima", 6, { rating: 2 }),
+      review("nuovissima", 6, { rating: 2, verified: true }),
     ]);
     expect((await repo.newest(3)).map((r) => r.name)).toEqual(["nuovissima", "nuova", "media"]);
-    expect(await repo.summary()).toEqual({ count: 4, average: 3.5 });
+    expect(await repo.summary()).toEqual({ count: 4, average: 3.5, byRating: [0, 1, 1, 1, 1], verified: 1 });
+  });
+
+  it("filters by stars and by verified, and keeps paging within the filter", async () => {
+    await database.db.insert(reviews).values([
+      ...Array.from({ length: 5 }, (_, i) => review(`cinque ${i}`, i + 1, { verified: i % 2 === 0 })),
+      review("quattro", 10, { rating: 4, verified: true }),
+      review("cinque nascosta", 11, { status: "hidden", verified: true }),
+    ]);
+    const first = await repo.listPage({ status: "published", limit: 2, filter: { rating: 5 } });
+    expect(first.reviews.map((r) => r.name)).toEqual(["cinque 4", "cinque 3"]);
+    const second = await repo.listPage({ status: "published", limit: 2, filter: { rating: 5 }, after: first.nextCursor });
+    expect(second.reviews.map((r) => r.name)).toEqual(["cinque 2", "cinque 1"]);
+    const verified = await repo.listPage({ status: "published", limit: 10, filter: { verifiedOnly: true } });
+    expect(verified.reviews.map((r) => r.name)).toEqual(["quattro", "cinque 4", "cinque 2", "cinque 0"]);
+    const both = await repo.listPage({ status: "published", limit: 10, filter: { verifiedOnly: true, rating: 4 } });
+    expect(both.reviews.map((r) => r.name)).toEqual(["quattro"]);
+  });
+
+  it("keeps one reply per review: written, replaced, shown with the review, removed", async () => {
+    const added = await repo.add({ name: "Lia", content: "Brava", rating: 5 });
+    expect((await repo.newest(1))[0]!.reply).toBeNull();
+    await repo.setReply(added.id, "Grazie Lia!");
+    await repo.setReply(added.id, "Grazie di cuore, Lia!");
+    const [shown] = await repo.newest(1);
+    expect(shown!.reply?.content).toBe("Grazie di cuore, Lia!");
+    expect(await repo.setReply("00000000-0000-4000-8000-000000000000", "x")).toBeUndefined();
+    expect(await repo.removeReply(added.id)).toBe(true);
+    expect(await repo.removeReply(added.id)).toBe(false);
+    expect((await repo.newest(1))[0]!.reply).toBeNull();
   });
 
   it("defaults to published with rating 5, and the database refuses ratings outside 1–5", async () => {

@@ -1,6 +1,8 @@
-import { and, count, desc, eq, getTableColumns, lt, or, sql, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, getTableColumns, inArray, lt, or, sql, type SQL } from "drizzle-orm";
 import type { Db } from "~/db/database.server";
-import { reviews, type Review, type ReviewStatus, type StoredImage } from "~/db/schema";
+import { reviewReplies, reviews, type Review, type ReviewReply, type ReviewStatus, type StoredImage } from "~/db/schema";
+import type { Executor } from "~/mail/outbox.server";
+import { consumeInvitation } from "./review-invitations.server";
 import { toPublicImage } from "~/media/image-pipeline.server";
 import type { MediaStorage } from "~/media/media-storage.server";
 import type { ReviewView } from "./views";
@@ -12,6 +14,31 @@ export interface NewReview {
   imageUrl?: string | null;
   image?: StoredImage | null;
   status?: ReviewStatus;
+  /** Sent through an invitation; `add` marks it only once the invitation is used up. */
+  invitationToken?: string | null;
+}
+
+/** The invitation in a submission was used, revoked or expired meanwhile: nothing was saved. */
+export class InvitationUnavailableError extends Error {
+  override name = "InvitationUnavailableError";
+}
+
+/** A review with the practitioner's reply, if she wrote one. */
+export type ReviewWithReply = Review & { reply: Pick<ReviewReply, "content" | "updatedAt"> | null };
+
+
+/** Which published reviews a visitor asked to see. */
+export interface ReviewFilter {
+  rating?: number | null;
+  verifiedOnly?: boolean;
+}
+
+export interface ReviewSummary {
+  count: number;
+  average: number | null;
+  /** Published reviews per star, index 0 for one star. */
+  byRating: [number, number, number, number, number];
+  verified: number;
 }
 
 /** Where the next page starts: the last review of the previous page. */
@@ -30,7 +57,7 @@ export interface ReviewCursor {
 const exactCreatedAt = sql<string>`to_char(${reviews.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
 
 export interface ReviewPage {
-  reviews: Review[];
+  reviews: ReviewWithReply[];
   /** Present when more reviews follow. */
   nextCursor: ReviewCursor | null;
 }
@@ -42,9 +69,12 @@ export function createReviewRepository(db: Db) {
       status?: ReviewStatus;
       limit: number;
       after?: ReviewCursor | null;
+      filter?: ReviewFilter;
     }): Promise<ReviewPage> {
       const conditions: SQL[] = [];
       if (options.status) conditions.push(eq(reviews.status, options.status));
+      if (options.filter?.rating) conditions.push(eq(reviews.rating, options.filter.rating));
+      if (options.filter?.verifiedOnly) conditions.push(eq(reviews.verified, true));
       if (options.after) {
         const { id } = options.after;
         const createdAt = options.after.at ? sql`${options.after.at}::timestamptz` : options.after.createdAt;
@@ -53,15 +83,24 @@ export function createReviewRepository(db: Db) {
         );
       }
       const rows = await db
-        .select({ ...getTableColumns(reviews), exactCreatedAt })
+        .select({
+          ...getTableColumns(reviews),
+          exactCreatedAt,
+          replyContent: reviewReplies.content,
+          replyUpdatedAt: reviewReplies.updatedAt,
+        })
         .from(reviews)
+        .leftJoin(reviewReplies, eq(reviewReplies.reviewId, reviews.id))
         .where(conditions.length ? and(...conditions) : undefined)
         .orderBy(desc(reviews.createdAt), desc(reviews.id))
         .limit(options.limit + 1);
       const page = rows.slice(0, options.limit);
       const last = page.at(-1);
       return {
-        reviews: page.map(({ exactCreatedAt: _, ...review }) => review),
+        reviews: page.map(({ exactCreatedAt: _, replyContent, replyUpdatedAt, ...review }) => ({
+          ...review,
+          reply: replyContent !== null && replyUpdatedAt !== null ? { content: replyContent, updatedAt: replyUpdatedAt } : null,
+        })),
         nextCursor:
           rows.length > options.limit && last
             ? { createdAt: last.createdAt, id: last.id, at: last.exactCreatedAt }
@@ -70,17 +109,28 @@ export function createReviewRepository(db: Db) {
     },
 
     /** The newest published reviews (home shows three). */
-    async newest(limit: number): Promise<Review[]> {
+    async newest(limit: number): Promise<ReviewWithReply[]> {
       return (await this.listPage({ status: "published", limit })).reviews;
     },
 
-    /** Count and average rating of the published reviews. */
-    async summary(): Promise<{ count: number; average: number | null }> {
-      const [row] = await db
-        .select({ count: count(), average: sql<string | null>`avg(${reviews.rating})` })
+    /** Count, average, per-star counts and verified count of the published reviews. */
+    async summary(): Promise<ReviewSummary> {
+      const rows = await db
+        .select({ rating: reviews.rating, count: count(), verified: sql<number>`count(*) filter (where ${reviews.verified})::int` })
         .from(reviews)
-        .where(eq(reviews.status, "published"));
-      return { count: row?.count ?? 0, average: row?.average == null ? null : Number(row.average) };
+        .where(eq(reviews.status, "published"))
+        .groupBy(reviews.rating);
+      const byRating: ReviewSummary["byRating"] = [0, 0, 0, 0, 0];
+      let total = 0;
+      let sum = 0;
+      let verified = 0;
+      for (const row of rows) {
+        byRating[row.rating - 1] = row.count;
+        total += row.count;
+        sum += row.rating * row.count;
+        verified += Number(row.verified);
+      }
+      return { count: total, average: total ? sum / total : null, byRating, verified };
     },
 
     async get(id: string): Promise<Review | undefined> {
@@ -88,19 +138,55 @@ export function createReviewRepository(db: Db) {
       return row;
     },
 
-    async add(review: NewReview): Promise<Review> {
+    /**
+     * Saves a review in one transaction with what belongs to it: the
+     * invitation used up (or InvitationUnavailableError and nothing saved),
+     * and whatever `alsoWrite` adds, e.g. the e-mail notice in the outbox.
+     */
+    async add(review: NewReview, alsoWrite?: (row: Review, tx: Executor) => Promise<void>): Promise<Review> {
+      return db.transaction(async (tx) => {
+        const [row] = await tx
+          .insert(reviews)
+          .values({
+            name: review.name,
+            content: review.content,
+            rating: review.rating,
+            imageUrl: review.imageUrl ?? null,
+            image: review.image ?? null,
+            status: review.status ?? "published",
+            verified: Boolean(review.invitationToken),
+          })
+          .returning();
+        if (review.invitationToken && !(await consumeInvitation(tx, review.invitationToken, row!.id))) {
+          throw new InvitationUnavailableError("invitation used, revoked or expired");
+        }
+        await alsoWrite?.(row!, tx);
+        return row!;
+      });
+    },
+
+    /** Writes or replaces the practitioner's reply; undefined when the review does not exist. */
+    async setReply(reviewId: string, content: string): Promise<ReviewReply | undefined> {
+      const [review] = await db.select({ id: reviews.id }).from(reviews).where(eq(reviews.id, reviewId));
+      if (!review) return undefined;
       const [row] = await db
-        .insert(reviews)
-        .values({
-          name: review.name,
-          content: review.content,
-          rating: review.rating,
-          imageUrl: review.imageUrl ?? null,
-          image: review.image ?? null,
-          status: review.status ?? "published",
-        })
+        .insert(reviewReplies)
+        .values({ reviewId, content })
+        .onConflictDoUpdate({ target: reviewReplies.reviewId, set: { content, updatedAt: sql`now()` } })
         .returning();
-      return row!;
+      return row;
+    },
+
+    /** True when there was a reply to remove. */
+    async removeReply(reviewId: string): Promise<boolean> {
+      const rows = await db.delete(reviewReplies).where(eq(reviewReplies.reviewId, reviewId)).returning();
+      return rows.length === 1;
+    },
+
+    async replies(reviewIds: string[]): Promise<Map<string, ReviewReply>> {
+      if (reviewIds.length === 0) return new Map();
+      const rows = await db.select().from(reviewReplies).where(inArray(reviewReplies.reviewId, reviewIds));
+      return new Map(rows.map((r) => [r.reviewId, r]));
     },
 
     async setStatus(id: string, status: ReviewStatus): Promise<Review | undefined> {
@@ -135,8 +221,12 @@ export function decodeReviewCursor(token: string | null | undefined): ReviewCurs
   return { createdAt, id: match[2]!, at: match[1]! };
 }
 
-export function toReviewView(media: MediaStorage, review: Review): ReviewView {
+/** `replyAuthor` signs the practitioner's reply ("Risposta di …"). */
+export function toReviewView(media: MediaStorage, review: Review | ReviewWithReply, replyAuthor: string): ReviewView {
+  const reply = "reply" in review ? review.reply : null;
   return {
+    verified: review.verified,
+    reply: reply ? { content: reply.content, date: reply.updatedAt.toISOString(), author: replyAuthor } : null,
     id: review.id,
     name: review.name,
     content: review.content,

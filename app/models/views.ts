@@ -9,6 +9,10 @@ export interface ReviewView {
   status: "pending" | "published" | "hidden";
   createdAt: string;
   image: PublicImage | null;
+  /** Sent through an invitation the practitioner gave after a visit. */
+  verified: boolean;
+  /** The practitioner's public answer, signed with her name; `date` is when it was last written. */
+  reply: { content: string; date: string; author: string } | null;
 }
 
 /** A recipe photo as pages receive it. */

@@ -1,6 +1,6 @@
 import type { RecipePhoto } from "~/db/schema";
 import { PayloadTooLargeError, readFormData } from "~/lib/form-data.server";
-import { deleteStoredImage, ImageRejectedError, largestUrl, storeImage } from "~/media/image-pipeline.server";
+import { deleteStoredImage, ImageBusyError, ImageRejectedError, largestUrl, storeImage } from "~/media/image-pipeline.server";
 import type { AppServices } from "~/services.server";
 import { MAX_PHOTO_BYTES, PHOTO_MESSAGES } from "~/admin/messages";
 import { titleSchema } from "./photo-forms";
@@ -41,6 +41,7 @@ export async function addPhotoFromRequest(s: AppServices, request: Request): Pro
   try {
     image = await storeImage(s.media, "recipe-photos", Buffer.from(await file.arrayBuffer()));
   } catch (error) {
+    if (error instanceof ImageBusyError) return { ok: false, status: 503, message: error.message, title: rawTitle };
     if (error instanceof ImageRejectedError) return { ok: false, status: 422, message: error.message, title: rawTitle };
     s.logger.error({ err: error }, "photo upload: storing the image failed");
     return { ok: false, status: 500, message: PHOTO_MESSAGES.uploadFailed, title: rawTitle };

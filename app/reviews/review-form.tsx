@@ -7,6 +7,7 @@ import { type ActionResult, useActionResult } from "~/forms/action-result";
 import { Field } from "~/forms/field";
 import {
   RATING_DEFAULT,
+  INVITATION_FIELD,
   REVIEW_CONTENT_MAX,
   REVIEW_NAME_MAX,
   REVIEW_PHOTO_ACCEPT,
@@ -43,10 +44,13 @@ export function ReviewForm({
   startedAt,
   serverResult,
   contactEmail,
+  invitation,
 }: {
   startedAt: string;
   serverResult?: ReviewActionResult;
   contactEmail: string;
+  /** A valid invitation link was opened: the review will be marked verified. */
+  invitation?: { token: string; patientName: string | null } | null;
 }) {
   const fetcher = useFetcher<ReviewActionResult>({ key: "review-form" });
   const formRef = useRef<HTMLFormElement>(null);
@@ -136,7 +140,7 @@ export function ReviewForm({
             autoComplete="given-name"
             required
             maxLength={REVIEW_NAME_MAX}
-            defaultValue={values?.name}
+            defaultValue={values?.name ?? invitation?.patientName ?? undefined}
           />
         )}
       </Field>
@@ -211,6 +215,7 @@ export function ReviewForm({
         <input id={`${form.id}-trap`} name={HONEYPOT_FIELD} type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
       </div>
       <input type="hidden" name={STARTED_FIELD} value={started} />
+      {invitation ? <input type="hidden" name={INVITATION_FIELD} value={invitation.token} /> : null}
 
       <button
         type="submit"

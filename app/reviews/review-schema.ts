@@ -76,3 +76,6 @@ export interface ReviewFormValues {
   rating: number;
   consent: boolean;
 }
+
+/** The invitation token, sent back by a form opened from an invitation link. */
+export const INVITATION_FIELD = "invito";

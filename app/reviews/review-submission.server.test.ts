@@ -10,6 +10,10 @@ import { rateLimitHits, reviews } from "~/db/schema";
 import { createMemoryEventBus, type ChangeEvent } from "~/events/event-bus.server";
 import { createLocalMediaStorage, type MediaStorage } from "~/media/media-storage.server";
 import { createReviewRepository } from "~/models/reviews.server";
+import { createInvitationRepository } from "~/models/review-invitations.server";
+import { createMailer } from "~/mail/mailer.server";
+import { createMailOutbox } from "~/mail/outbox.server";
+import { mailOutbox } from "~/db/schema";
 import { openTestDatabase } from "../../tests/support/test-databases";
 import { createRateLimiter } from "~/lib/rate-limit.server";
 import { REVIEW_PHOTO_MAX_BYTES, reviewMessages } from "./review-schema";
@@ -49,6 +53,13 @@ describe("submitting a review", () => {
       reviews: createReviewRepository(database.db),
       rateLimiter: createRateLimiter(database.db),
       bus,
+      invitations: createInvitationRepository(database.db),
+      mailer: createMailer({
+        outbox: createMailOutbox(database.db),
+        settings: undefined,
+        fallbackRecipient: "studio@example.it",
+        logger: pino({ level: "silent" }),
+      }),
       formTimer,
       ...overrides,
     };
@@ -188,5 +199,43 @@ describe("submitting a review", () => {
     if (third.kind === "rejected") expect(third.values?.name).toBe("Terza");
     expect((await submitReview(s, form(), "198.51.100.8")).kind).toBe("saved");
     expect(await rows()).toHaveLength(3);
+  });
+
+  it("marks an invited review verified, exempts it from the per-IP limit and uses the invitation up", async () => {
+    config.reviewsRateLimitPerHour = 1;
+    const s = services();
+    expect((await submitReview(s, form(), "198.51.100.9")).kind).toBe("saved");
+    expect((await submitReview(s, form(), "198.51.100.9")).kind).toBe("rejected");
+    const { token } = await s.invitations.create({ validDays: 30 });
+    const invited = await submitReview(s, form({ name: "Invitata", invito: token }), "198.51.100.9");
+    expect(invited.kind).toBe("saved");
+    expect((await rows()).find((r) => r.name === "Invitata")?.verified).toBe(true);
+    const again = await submitReview(s, form({ name: "Di nuovo", invito: token }), "198.51.100.10");
+    expect(again).toMatchObject({
+      kind: "rejected",
+      status: 400,
+      message: "Questo invito è già stato usato per una recensione. Puoi comunque scriverne una con il modulo qui sotto.",
+    });
+    if (again.kind === "rejected") expect(again.values?.name).toBe("Di nuovo");
+    const forged = await submitReview(s, form({ invito: "x".repeat(43) }), "198.51.100.11");
+    expect(forged).toMatchObject({ kind: "rejected", status: 400 });
+  });
+
+  it("queues the practitioner's e-mail with the review when notices are on", async () => {
+    await database.db.delete(mailOutbox);
+    config.reviewsModeration = true;
+    const mailer = createMailer({
+      outbox: createMailOutbox(database.db),
+      // Nothing listens there: the message stays queued for this test to read.
+      settings: { smtpUrl: "smtp://127.0.0.1:9", from: "sito@example.it", to: undefined },
+      fallbackRecipient: "studio@example.it",
+      logger: pino({ level: "silent" }),
+      pollMs: 60_000,
+    });
+    await mailer.close();
+    const result = await submitReview(services({ mailer }), form({ name: "Notificata" }), "203.0.113.50");
+    expect(result.kind).toBe("saved");
+    const [queued] = await database.db.select().from(mailOutbox);
+    expect(queued).toMatchObject({ recipient: "studio@example.it", subject: "Nuova recensione da approvare: Notificata (4/5)" });
   });
 });

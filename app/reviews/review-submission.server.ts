@@ -1,12 +1,16 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { SubmissionResult } from "@conform-to/react";
 import type { StoredImage } from "~/db/schema";
-import { deleteStoredImage, ImageRejectedError, largestUrl, storeImage } from "~/media/image-pipeline.server";
+import { deleteStoredImage, ImageBusyError, ImageRejectedError, largestUrl, storeImage } from "~/media/image-pipeline.server";
 import { publishChange } from "~/lib/publish-change.server";
 import type { AppServices } from "~/services.server";
 import { RATING_DEFAULT, RATING_MAX, RATING_MIN, reviewMessages, reviewSchema, type ReviewField, type ReviewFormValues } from "./review-schema";
 import { HONEYPOT_FIELD, STARTED_FIELD } from "./spam-guard";
 import { checkSpam } from "./spam-guard.server";
+import { queueNewReviewNotice } from "~/mail/review-notices.server";
+import { invitationMessages, invitationState } from "~/models/review-invitations.server";
+import { InvitationUnavailableError } from "~/models/reviews.server";
+import { INVITATION_FIELD } from "./review-schema";
 
 export const REVIEW_RATE_WINDOW_MS = 60 * 60 * 1000;
 
@@ -17,7 +21,7 @@ export type ReviewSubmission =
   | { kind: "dropped"; message: string }
   | {
       kind: "rejected";
-      status: 400 | 429 | 500;
+      status: 400 | 429 | 500 | 503;
       message: string;
       /** The first error of each field. */
       errors: Partial<Record<ReviewField, string>>;
@@ -27,7 +31,10 @@ export type ReviewSubmission =
       reply: SubmissionResult<string[]>;
     };
 
-type Services = Pick<AppServices, "config" | "logger" | "media" | "reviews" | "rateLimiter" | "bus" | "formTimer">;
+type Services = Pick<
+  AppServices,
+  "config" | "logger" | "media" | "reviews" | "rateLimiter" | "bus" | "formTimer" | "invitations" | "mailer"
+>;
 
 const FIELD_ORDER: ReviewField[] = ["name", "content", "rating", "consent", "photo"];
 const asText = (value: unknown) => (typeof value === "string" ? value.replace(/\r\n?/g, "\n").trim() : "");
@@ -61,7 +68,7 @@ export async function submitReview(s: Services, form: FormData, clientIp: string
 
   const submission = parseWithZod(form, { schema: reviewSchema });
   const values = typedValues(form);
-  const rejected = (status: 400 | 429 | 500, message: string, errors: Partial<Record<ReviewField, string>> = {}) =>
+  const rejected = (status: 400 | 429 | 500 | 503, message: string, errors: Partial<Record<ReviewField, string>> = {}) =>
     ({
       kind: "rejected",
       status,
@@ -75,9 +82,17 @@ export async function submitReview(s: Services, form: FormData, clientIp: string
       }),
     }) as const;
 
+  // An invited patient is not held to the per-address limit (the practice's own Wi-Fi, a family).
+  const rawToken = form.get(INVITATION_FIELD);
+  const invitationToken = typeof rawToken === "string" && rawToken !== "" ? rawToken : null;
+  if (invitationToken) {
+    const state = invitationState(await s.invitations.find(invitationToken));
+    if (state !== "valid") return rejected(400, invitationMessages[state]);
+  }
+
   const rateKey = `review:ip:${clientIp}`;
   const rule = { max: s.config.reviewsRateLimitPerHour, windowMs: REVIEW_RATE_WINDOW_MS };
-  if (await s.rateLimiter.isLimited(rateKey, rule)) {
+  if (!invitationToken && (await s.rateLimiter.isLimited(rateKey, rule))) {
     s.logger.warn({ clientIp }, "review submission rate-limited");
     return rejected(429, reviewMessages.rateLimited);
   }
@@ -92,8 +107,13 @@ export async function submitReview(s: Services, form: FormData, clientIp: string
     return rejected(400, first, errors);
   }
   const input = submission.value;
-  // Counted from here: each attempt that reaches the pipeline and the database.
-  await s.rateLimiter.record(rateKey);
+  // Counted from here: each attempt that reaches the pipeline and the database (checked and counted in
+  // one step). An invited patient's attempt is not counted.
+  const counted = invitationToken ? null : await s.rateLimiter.take(rateKey, rule);
+  if (counted && !counted.allowed) {
+    s.logger.warn({ clientIp }, "review submission rate-limited");
+    return rejected(429, reviewMessages.rateLimited);
+  }
 
   let image: StoredImage | null = null;
   const file = input.photo;
@@ -101,6 +121,11 @@ export async function submitReview(s: Services, form: FormData, clientIp: string
     try {
       image = await storeImage(s.media, "reviews", Buffer.from(await file.arrayBuffer()));
     } catch (error) {
+      if (error instanceof ImageBusyError) {
+        // Not the visitor's fault: sending it again shortly must not cost one of their attempts.
+        if (counted) await s.rateLimiter.forgive(counted);
+        return rejected(503, error.message, { photo: error.message });
+      }
       if (error instanceof ImageRejectedError) return rejected(400, error.message, { photo: error.message });
       s.logger.error({ err: error }, "storing a review photo failed");
       return rejected(500, reviewMessages.failed);
@@ -110,21 +135,28 @@ export async function submitReview(s: Services, form: FormData, clientIp: string
   const published = !s.config.reviewsModeration;
   let id: string;
   try {
-    const row = await s.reviews.add({
-      name: input.name,
-      content: input.content,
-      rating: input.rating,
-      image,
-      imageUrl: image ? largestUrl(s.media, image) : null,
-      status: published ? "published" : "pending",
-    });
+    // The review, the invitation used up and the e-mail notice: one transaction.
+    const row = await s.reviews.add(
+      {
+        name: input.name,
+        content: input.content,
+        rating: input.rating,
+        image,
+        imageUrl: image ? largestUrl(s.media, image) : null,
+        status: published ? "published" : "pending",
+        invitationToken,
+      },
+      (saved, tx) => queueNewReviewNotice(s, saved, tx),
+    );
     id = row.id;
   } catch (error) {
     await deleteStoredImage(s.media, image);
+    if (error instanceof InvitationUnavailableError) return rejected(400, invitationMessages.used);
     s.logger.error({ err: error }, "saving a review failed");
     return rejected(500, reviewMessages.failed);
   }
 
+  s.mailer.kick();
   // Saved all the same if this fails; open pages catch up on their next refresh or reconnect.
   await publishChange(s, { table: "reviews", action: "insert", id });
   return { kind: "saved", id, published, message: published ? reviewMessages.added : reviewMessages.pending };

@@ -42,6 +42,7 @@ export const meta: Route.MetaFunction = (args) => {
 
 export async function loader({ context }: Route.LoaderArgs) {
   const s = context.get(servicesContext);
+  const practitionerName = (await s.siteContent.current()).content.practitioner.name;
   // A failed read shows the section's empty state; the rest of the page still works.
   const [photos, reviews] = await Promise.all([
     s.photos
@@ -53,7 +54,7 @@ export async function loader({ context }: Route.LoaderArgs) {
       }),
     s.reviews
       .newest(HOME_REVIEW_COUNT)
-      .then((rows): ReviewView[] => rows.map((row) => toReviewView(s.media, row)))
+      .then((rows): ReviewView[] => rows.map((row) => toReviewView(s.media, row, practitionerName)))
       .catch((error: unknown) => {
         s.logger.error({ err: error }, "home: reading reviews failed");
         return [];

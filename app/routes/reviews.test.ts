@@ -35,7 +35,7 @@ describe("reviews route when the database fails", () => {
     });
     const result = await loader({ request: new Request("http://localhost/reviews"), context, params: {} } as never);
     expect(result.page).toEqual({ reviews: [], nextCursor: null });
-    expect(result.summary).toEqual({ count: 0, average: null });
+    expect(result.summary).toEqual({ count: 0, average: null, byRating: [0, 0, 0, 0, 0], verified: 0 });
     expect(error).toHaveBeenCalledWith(expect.objectContaining({ err: expect.any(Error) }), "reading reviews failed");
   });
 

@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState } from "react";
 import { data, Link, redirect, useFetcher } from "react-router";
 import type { Route } from "./+types/reviews";
 import type { LiveHandle } from "~/components/live-updates";
+import { ReviewBreakdown, ReviewFilterForm } from "~/components/review-breakdown";
 import { ReviewCard, Stars } from "~/components/review-card";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { assertFormPost, REQUEST_MESSAGES, respond } from "~/forms/respond.server";
@@ -12,8 +13,11 @@ import { ReviewForm, type ReviewActionResult } from "~/reviews/review-form";
 import { reviewMessages, REVIEW_PHOTO_MAX_BYTES, reviewSchema } from "~/reviews/review-schema";
 import { submitReview, typedValues } from "~/reviews/review-submission.server";
 import { STARTED_FIELD } from "~/reviews/spam-guard";
-import { decodeReviewCursor, encodeReviewCursor, toReviewView } from "~/models/reviews.server";
+import { decodeReviewCursor, encodeReviewCursor, toReviewView, type ReviewSummary } from "~/models/reviews.server";
 import { requestContext, servicesContext } from "~/context";
+import { ReviewReportForm } from "~/components/review-report-form";
+import { isFiltered, parseReviewFilter, reviewsHref } from "~/lib/review-filter";
+import { invitationMessages, invitationState } from "~/models/review-invitations.server";
 import reviewsStyles from "~/styles/reviews.css?url";
 
 /** Reviews per page: the first is in the HTML, more come with "Carica altre". */
@@ -34,16 +38,20 @@ export const meta: Route.MetaFunction = (args) =>
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const s = context.get(servicesContext);
-  const after = decodeReviewCursor(new URL(request.url).searchParams.get("dopo"));
+  const practitionerName = (await s.siteContent.current()).content.practitioner.name;
+  const params = new URL(request.url).searchParams;
+  const after = decodeReviewCursor(params.get("dopo"));
+  const filter = parseReviewFilter(params);
   let page: ReviewListPage = { reviews: [], nextCursor: null };
-  let summary: { count: number; average: number | null } = { count: 0, average: null };
+  let summary: ReviewSummary = { count: 0, average: null, byRating: [0, 0, 0, 0, 0], verified: 0 };
+  let invitation: { token: string; patientName: string | null } | { message: string } | null = null;
   try {
     const [rows, totals] = await Promise.all([
-      s.reviews.listPage({ status: "published", limit: REVIEWS_PAGE_SIZE, after }),
+      s.reviews.listPage({ status: "published", limit: REVIEWS_PAGE_SIZE, after, filter }),
       s.reviews.summary(),
     ]);
     page = {
-      reviews: rows.reviews.map((row) => toReviewView(s.media, row)),
+      reviews: rows.reviews.map((row) => toReviewView(s.media, row, practitionerName)),
       nextCursor: rows.nextCursor ? encodeReviewCursor(rows.nextCursor) : null,
     };
     summary = totals;
@@ -51,15 +59,30 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     // A failed read shows the empty list; the form still works.
     s.logger.error({ err: error }, "reading reviews failed");
   }
+  const token = params.get("invito");
+  if (token !== null) {
+    try {
+      const found = await s.invitations.find(token);
+      const state = invitationState(found);
+      invitation = state === "valid" ? { token, patientName: found!.patientName } : { message: invitationMessages[state] };
+    } catch (error) {
+      s.logger.error({ err: error }, "reading an invitation failed");
+      invitation = { message: invitationMessages.unknown };
+    }
+  }
   return {
     page,
     summary,
+    filter,
+    /** A valid invitation's token (the form sends it back), or why the link cannot be used. */
+    invitation,
     /** Reached through a "Carica altre" link without JavaScript. */
     laterPage: after !== null,
     /** The minimum fill time counts from here (a signed token). */
     startedAt: s.formTimer.stamp(),
     contactEmail: (await s.siteContent.current()).content.contact.email,
     moderation: s.config.reviewsModeration,
+    invitationDays: s.config.reviewInvitationDays,
   };
 }
 
@@ -142,7 +165,7 @@ export async function clientAction({ serverAction }: Route.ClientActionArgs): Pr
 const averageFormat = new Intl.NumberFormat("it-IT", { minimumFractionDigits: 1, maximumFractionDigits: 1 });
 
 export default function ReviewsPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { page, summary, laterPage, startedAt, contactEmail } = loaderData;
+  const { page, summary, laterPage, startedAt, contactEmail, filter } = loaderData;
   const [list, setList] = useState(() => initialListState(page));
   // Each live refresh brings a fresh first page: merged, so pages already loaded stay.
   if (list.source !== page) setList(mergeFreshPage(list, page));
@@ -164,7 +187,7 @@ export default function ReviewsPage({ loaderData, actionData }: Route.ComponentP
   }, [more.state, more.data]);
 
   const headingId = useId();
-  const moreHref = list.nextCursor ? `/reviews?dopo=${encodeURIComponent(list.nextCursor)}` : null;
+  const moreHref = list.nextCursor ? reviewsHref(filter, list.nextCursor) : null;
   const empty = list.items.length === 0;
 
   return (
@@ -190,8 +213,23 @@ export default function ReviewsPage({ loaderData, actionData }: Route.ComponentP
                 </span>
                 <span className="visually-hidden">, </span>
                 {summary.count === 1 ? "1 recensione" : `${summary.count.toLocaleString("it-IT")} recensioni`}
+                <span className="reviews-summary__sep" aria-hidden="true">
+                  {" "}
+                  ·{" "}
+                </span>
+                <span className="visually-hidden">, di cui </span>
+                <a href="#come-controlliamo">
+                  {summary.verified === 1 ? "1 verificata" : `${summary.verified.toLocaleString("it-IT")} verificate`}
+                </a>
               </span>
             </p>
+          ) : null}
+
+          {summary.count > 0 ? (
+            <>
+              <ReviewBreakdown byRating={summary.byRating} total={summary.count} filter={filter} />
+              <ReviewFilterForm filter={filter} />
+            </>
           ) : null}
 
           <a href="#lascia-recensione" className="reviews-write-link">
@@ -200,17 +238,23 @@ export default function ReviewsPage({ loaderData, actionData }: Route.ComponentP
 
           {laterPage ? (
             <p className="reviews-later">
-              Stai vedendo recensioni meno recenti. <Link to="/reviews">Torna alle più recenti</Link>
+              Stai vedendo recensioni meno recenti. <Link to={reviewsHref(filter)}>Torna alle più recenti</Link>
             </p>
           ) : null}
 
-          {empty ? (
+          {empty && isFiltered(filter) ? (
+            <p className="reviews-empty">
+              Nessuna recensione corrisponde al filtro. <Link to="/reviews">Mostra tutte le recensioni</Link>
+            </p>
+          ) : empty ? (
             <p className="reviews-empty">Nessuna recensione disponibile. Sii il primo a lasciare una recensione!</p>
           ) : (
             <ol className="review-list">
               {list.items.map((review) => (
-                <li key={review.id}>
-                  <ReviewCard review={review} headingLevel={2} />
+                <li key={review.id} id={`recensione-${review.id}`}>
+                  <ReviewCard review={review} headingLevel={2}>
+                    <ReviewReportForm reviewId={review.id} reviewerName={review.name} />
+                  </ReviewCard>
                 </li>
               ))}
             </ol>
@@ -238,17 +282,41 @@ export default function ReviewsPage({ loaderData, actionData }: Route.ComponentP
 
         <aside className="reviews-form-panel" id="lascia-recensione" aria-labelledby={`${headingId}-form`}>
           <h2 id={`${headingId}-form`}>Lascia una recensione</h2>
-          <ReviewForm startedAt={startedAt} serverResult={actionData} contactEmail={contactEmail} />
-          <details className="reviews-policy">
+          {loaderData.invitation && "message" in loaderData.invitation ? (
+            <p className="reviews-invitation reviews-invitation--problem" role="alert">
+              {loaderData.invitation.message}
+            </p>
+          ) : loaderData.invitation ? (
+            <p className="reviews-invitation">
+              Grazie per la visita! Con questo invito personale la tua recensione sarà segnata come{" "}
+              <strong>Verificata</strong>.
+            </p>
+          ) : null}
+          <ReviewForm
+            startedAt={startedAt}
+            serverResult={actionData}
+            contactEmail={contactEmail}
+            invitation={loaderData.invitation && "token" in loaderData.invitation ? loaderData.invitation : null}
+          />
+          <details className="reviews-policy" id="come-controlliamo">
             <summary>Come gestiamo e controlliamo le recensioni</summary>
             <p>
               Le recensioni arrivano solo da questo modulo e sono mostrate tutte, dalla più recente, senza sceglierle in
               base al voto; nessuna è pagata o ricompensata.{" "}
               {loaderData.moderation
                 ? "Ognuna viene letta prima della pubblicazione."
-                : "Sono pubblicate subito e controllate in seguito."}{" "}
-              Non possiamo verificare che ogni autore sia stato paziente dello studio; rimuoviamo le recensioni offensive,
-              pubblicitarie o con dati di altre persone.
+                : "Sono pubblicate subito e controllate in seguito."}
+            </p>
+            <p>
+              Le recensioni segnate <strong>Verificata</strong> sono state scritte con un invito personale che lo studio
+              consegna al paziente dopo una visita: ogni invito vale per una sola recensione e scade dopo{" "}
+              {loaderData.invitationDays} giorni. Per le altre recensioni non possiamo verificare che l’autore sia stato
+              paziente dello studio.
+            </p>
+            <p>
+              Chiunque può segnalare una recensione con il pulsante «Segnala»; rimuoviamo quelle offensive, false,
+              pubblicitarie o con dati personali o sulla salute. Le risposte dello studio non contengono mai
+              informazioni sulla salute dei pazienti.
             </p>
           </details>
         </aside>

@@ -63,6 +63,10 @@ export interface SeedReview extends NewReview {
   createdAt?: Date;
   /** Attach a stored test image. */
   withImage?: boolean;
+  /** Mark it as sent through an invitation. */
+  verified?: boolean;
+  /** The practitioner's reply. */
+  reply?: string;
 }
 
 /** Adds the reviews as given (published unless `status` says otherwise). */
@@ -70,13 +74,14 @@ export async function seedReviews(dataDir: string, list: SeedReview[]): Promise<
   return withData(dataDir, async ({ database, media }) => {
     const repo = createReviewRepository(database.db);
     const rows: Review[] = [];
-    for (const [i, { createdAt, withImage, ...review }] of list.entries()) {
+    for (const [i, { createdAt, withImage, verified, reply, ...review }] of list.entries()) {
       const image = withImage ? await storeImage(media, "reviews", await testImage(i, 800, 600)) : null;
       let row = await repo.add({ ...review, image, imageUrl: image ? largestUrl(media, image) : null });
-      if (createdAt) {
+      if (reply) await repo.setReply(row.id, reply);
+      if (createdAt || verified) {
         [row] = (await database.db
           .update(reviewsTable)
-          .set({ createdAt })
+          .set({ createdAt: createdAt ?? row.createdAt, verified: verified ?? false })
           .where(eq(reviewsTable.id, row.id))
           .returning()) as [Review];
       }

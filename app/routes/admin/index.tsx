@@ -23,6 +23,7 @@ const MAX_REVIEWS = 1000;
 export async function loader({ request, context }: Route.LoaderArgs) {
   requireAdmin(context);
   const s = context.get(servicesContext);
+  const practitionerName = (await s.siteContent.current()).content.practitioner.name;
   const url = new URL(request.url);
   const reviewLimit = Math.min(
     MAX_REVIEWS,
@@ -40,7 +41,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     : latest.reviews;
   return data({
     photos: photos.map((p) => toRecipePhotoView(s.media, p)),
-    reviews: reviews.map((r) => toReviewView(s.media, r)),
+    reviews: reviews.map((r) => toReviewView(s.media, r, practitionerName)),
     pendingCount: pending.reviews.length,
     moderation,
     moreReviews: latest.nextCursor ? reviewLimit + REVIEWS_PAGE : null,

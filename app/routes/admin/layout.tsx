@@ -26,6 +26,15 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
           <NavLink to="/admin/contenuti" className="admin-bar__link">
             Contenuti del sito
           </NavLink>
+          <NavLink to="/admin/inviti" className="admin-bar__link">
+            Invita a recensire
+          </NavLink>
+          <NavLink to="/admin/risposte" className="admin-bar__link">
+            Risposte
+          </NavLink>
+          <NavLink to="/admin/segnalazioni" className="admin-bar__link">
+            Segnalazioni
+          </NavLink>
           <NavLink to="/admin/account" className="admin-bar__link">
             Account e sicurezza
           </NavLink>

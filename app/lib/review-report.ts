@@ -1,0 +1,36 @@
+import { z } from "zod";
+import { reportReasons, type ReportReason } from "~/db/schema";
+
+export const REPORT_DETAILS_MAX = 500;
+
+/** Shown in the report form, in this order. */
+export const reportReasonOptions: { value: ReportReason; label: string }[] = [
+  { value: "offensive", label: "Offensiva o inappropriata" },
+  { value: "false", label: "Falsa o ingannevole" },
+  { value: "personal_data", label: "Contiene dati personali o sulla salute" },
+  { value: "other", label: "Altro" },
+];
+
+export const reportMessages = {
+  sent: "Grazie: la segnalazione è stata inviata allo studio, che la esaminerà.",
+  reasonMissing: "Scegli il motivo della segnalazione.",
+  detailsTooLong: `I dettagli possono avere al massimo ${REPORT_DETAILS_MAX} caratteri.`,
+  rateLimited: "Hai inviato troppe segnalazioni. Riprova più tardi.",
+  notFound: "Questa recensione non è più disponibile.",
+  failed: "Non è stato possibile inviare la segnalazione. Riprova tra qualche minuto.",
+} as const;
+
+export const reportSchema = z.object({
+  reason: z.enum(reportReasons, { error: reportMessages.reasonMissing }),
+  details: z
+    .string()
+    .trim()
+    .max(REPORT_DETAILS_MAX, { error: reportMessages.detailsTooLong })
+    .optional()
+    .transform((v) => v || null),
+});
+
+export interface ReportActionResult {
+  ok: boolean;
+  message: string;
+}

@@ -1,0 +1,244 @@
+import { useId, useState } from "react";
+import { data, useFetcher } from "react-router";
+import { z } from "zod";
+import type { Route } from "./+types/invitations";
+import { readForm, respond } from "~/forms/respond.server";
+import { requireAdmin } from "~/auth/admin-auth.server";
+import { AdminErrorBoundary } from "~/components/admin/error-boundary";
+import { useActionResult, type ActionResult } from "~/forms/action-result";
+import { MailStatus, readMailStatus } from "~/components/admin/mail-status";
+import { formatReviewDate } from "~/components/review-card";
+import { useHydrated } from "~/components/use-hydrated";
+import { pageMeta } from "~/lib/meta";
+import { invitationState, type InvitationState } from "~/models/review-invitations.server";
+import { INVITATION_MESSAGES } from "~/review-admin/messages";
+import {
+  createInvitation,
+  invitationSchema,
+  revokeInvitation,
+  type CreatedInvitation,
+} from "~/review-admin/review-trust-actions.server";
+import { servicesContext } from "~/context";
+import adminReviewsStyles from "~/styles/admin-reviews.css?url";
+
+export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: adminReviewsStyles }];
+
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, "Invita a recensire", "Inviti personali per recensioni verificate.", { noindex: true });
+
+export async function loader({ context }: Route.LoaderArgs) {
+  requireAdmin(context);
+  const s = context.get(servicesContext);
+  const [rows, mail] = await Promise.all([s.invitations.list(50), readMailStatus(s.mailer)]);
+  const now = new Date();
+  return data({
+    validDays: s.config.reviewInvitationDays,
+    mail,
+    invitations: rows.map((row) => ({
+      id: row.id,
+      patientName: row.patientName,
+      note: row.note,
+      createdAt: row.createdAt.toISOString(),
+      expiresAt: row.expiresAt.toISOString(),
+      usedAt: row.usedAt?.toISOString() ?? null,
+      state: invitationState(row, now),
+    })),
+  });
+}
+
+const actionSchema = z.discriminatedUnion("intent", [
+  invitationSchema.extend({ intent: z.literal("create") }),
+  z.object({ intent: z.literal("revoke"), id: z.uuid() }),
+]);
+
+type InvitationActionData = { ok: true; message: string; created: CreatedInvitation } | { ok: boolean; message: string };
+
+export async function action({ request, context }: Route.ActionArgs) {
+  requireAdmin(context);
+  const s = context.get(servicesContext);
+  const form = await readForm(request);
+  const parsed = actionSchema.safeParse(Object.fromEntries(form));
+  if (!parsed.success) {
+    return data<InvitationActionData>({ ok: false, message: parsed.error.issues[0]!.message }, { status: 400 });
+  }
+  if (parsed.data.intent === "create") {
+    const { note, patientName } = parsed.data;
+    const created = await createInvitation(s, { note, patientName });
+    s.logger.info("review invitation created");
+    // Shown in this answer only, with or without JavaScript: the token is not stored, so it cannot be shown again.
+    return data<InvitationActionData>({ ok: true, message: INVITATION_MESSAGES.created, created });
+  }
+  const outcome = await revokeInvitation(s, parsed.data.id);
+  return respond(request, s.flash, { ok: outcome.ok, message: outcome.message }, { status: outcome.ok ? 200 : 400, redirectTo: "/admin/inviti" });
+}
+
+const stateLabels: Record<InvitationState, string> = {
+  valid: "Valido",
+  used: "Usato",
+  expired: "Scaduto",
+  revoked: "Revocato",
+  unknown: "Sconosciuto",
+};
+
+export default function AdminInvitations({ loaderData, actionData }: Route.ComponentProps) {
+  const creator = useFetcher<InvitationActionData>();
+  const id = useId();
+  const result = (creator.data ?? actionData) as InvitationActionData | undefined;
+  const created = result && "created" in result ? result.created : null;
+  const error = result && !result.ok ? result.message : null;
+  return (
+    <>
+      <h1 className="admin__title">Invita a recensire</h1>
+      <MailStatus status={loaderData.mail} />
+      <section className="admin-section" aria-labelledby={`${id}-new`}>
+        <h2 id={`${id}-new`} className="admin-section__title">
+          Nuovo invito
+        </h2>
+        <p className="admin-section__lead">
+          Dopo una visita, crea un invito e mandalo al paziente: la sua recensione sarà segnata come «Verificata». Ogni
+          invito vale per una sola recensione e scade dopo {loaderData.validDays} giorni.
+        </p>
+        <creator.Form method="post" action="/admin/inviti" className="admin-invite-form">
+          <input type="hidden" name="intent" value="create" />
+          <div className="field">
+            <label className="field__label" htmlFor={`${id}-name`}>
+              Nome del paziente <span className="field__optional">(facoltativo)</span>
+            </label>
+            <p className="field__hint" id={`${id}-name-hint`}>
+              Compare già scritto nel modulo; il paziente può cambiarlo.
+            </p>
+            <input id={`${id}-name`} name="patientName" type="text" maxLength={60} autoComplete="off" aria-describedby={`${id}-name-hint`} />
+          </div>
+          <div className="field">
+            <label className="field__label" htmlFor={`${id}-note`}>
+              Nota per te <span className="field__optional">(facoltativa, mai pubblicata)</span>
+            </label>
+            <input id={`${id}-note`} name="note" type="text" maxLength={200} autoComplete="off" />
+          </div>
+          {error ? (
+            <p className="field__error" role="alert">
+              {error}
+            </p>
+          ) : null}
+          <button type="submit" className="button" disabled={creator.state !== "idle"}>
+            {creator.state !== "idle" ? "Creazione…" : "Crea invito"}
+          </button>
+        </creator.Form>
+        {created ? <CreatedInvitationPanel created={created} /> : null}
+      </section>
+
+      <section className="admin-section" aria-labelledby={`${id}-list`}>
+        <h2 id={`${id}-list`} className="admin-section__title">
+          Inviti recenti
+        </h2>
+        {loaderData.invitations.length === 0 ? (
+          <p className="admin-empty">Nessun invito creato finora.</p>
+        ) : (
+          <ul className="admin-invitations">
+            {loaderData.invitations.map((invitation) => (
+              <InvitationRow key={invitation.id} invitation={invitation} />
+            ))}
+          </ul>
+        )}
+      </section>
+    </>
+  );
+}
+
+function CreatedInvitationPanel({ created }: { created: CreatedInvitation }) {
+  const hydrated = useHydrated();
+  const id = useId();
+  const [copied, setCopied] = useState<"link" | "message" | null>(null);
+  const copy = async (what: "link" | "message") => {
+    try {
+      await navigator.clipboard.writeText(what === "link" ? created.link : created.message);
+      setCopied(what);
+    } catch {
+      setCopied(null);
+    }
+  };
+  return (
+    <div className="admin-invite" role="region" aria-labelledby={`${id}-title`}>
+      <h3 id={`${id}-title`}>Invito pronto</h3>
+      <p className="admin-invite__warning">{INVITATION_MESSAGES.showOnce}</p>
+      <div className="field">
+        <label className="field__label" htmlFor={`${id}-link`}>
+          Link personale (valido fino al {formatReviewDate(created.expiresAt)})
+        </label>
+        <input id={`${id}-link`} type="text" readOnly value={created.link} onFocus={(e) => e.currentTarget.select()} />
+      </div>
+      <div className="field">
+        <label className="field__label" htmlFor={`${id}-message`}>
+          Messaggio da copiare (WhatsApp, SMS, e-mail)
+        </label>
+        <textarea id={`${id}-message`} readOnly rows={8} value={created.message} onFocus={(e) => e.currentTarget.select()} />
+      </div>
+      {hydrated ? (
+        <div className="admin-invite__actions">
+          <button type="button" className="button button--secondary" onClick={() => void copy("link")}>
+            Copia link
+          </button>
+          <button type="button" className="button button--secondary" onClick={() => void copy("message")}>
+            Copia messaggio
+          </button>
+          <span role="status" className="admin-invite__copied">
+            {copied === "link" ? "Link copiato" : copied === "message" ? "Messaggio copiato" : ""}
+          </span>
+        </div>
+      ) : null}
+      <figure className="admin-invite__qr">
+        <img src={created.qrPng} width={240} height={240} alt="Codice QR che apre il link dell'invito" />
+        <figcaption>
+          <a href={created.qrPng} download="invito-recensione.png" className="button button--secondary">
+            Scarica il QR (PNG)
+          </a>
+        </figcaption>
+      </figure>
+    </div>
+  );
+}
+
+function InvitationRow({
+  invitation,
+}: {
+  invitation: {
+    id: string;
+    patientName: string | null;
+    note: string | null;
+    createdAt: string;
+    expiresAt: string;
+    usedAt: string | null;
+    state: InvitationState;
+  };
+}) {
+  const revoker = useFetcher<ActionResult>();
+  useActionResult(revoker.data);
+  const who = invitation.patientName ?? "paziente senza nome";
+  const state = revoker.formData ? "revoked" : invitation.state;
+  return (
+    <li className="admin-invitations__item">
+      <p className="admin-invitations__who">
+        <strong>{who}</strong> · creato il {formatReviewDate(invitation.createdAt)}
+        {invitation.note ? <span className="admin-invitations__note"> · Nota: {invitation.note}</span> : null}
+      </p>
+      <p className={`admin-invitations__state admin-invitations__state--${state}`}>
+        {stateLabels[state]}
+        {state === "valid" ? ` fino al ${formatReviewDate(invitation.expiresAt)}` : null}
+        {state === "used" && invitation.usedAt ? ` il ${formatReviewDate(invitation.usedAt)}` : null}
+      </p>
+      {state === "valid" ? (
+        <revoker.Form method="post" action="/admin/inviti">
+          <input type="hidden" name="intent" value="revoke" />
+          <input type="hidden" name="id" value={invitation.id} />
+          <button type="submit" className="admin-action admin-action--danger" aria-label={`Revoca l'invito per ${who}`}>
+            Revoca
+          </button>
+        </revoker.Form>
+      ) : null}
+    </li>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <AdminErrorBoundary error={error} />;
+}

@@ -1,0 +1,147 @@
+import { useId, useRef } from "react";
+import { data, Link, useFetcher } from "react-router";
+import { z } from "zod";
+import type { Route } from "./+types/replies";
+import { readForm, respond } from "~/forms/respond.server";
+import { requireAdmin } from "~/auth/admin-auth.server";
+import { AdminErrorBoundary } from "~/components/admin/error-boundary";
+import { useActionResult, type ActionResult } from "~/forms/action-result";
+import type { LiveHandle } from "~/components/live-updates";
+import { ReviewCard } from "~/components/review-card";
+import { pageMeta } from "~/lib/meta";
+import { REPLY_MAX_LENGTH, REPLY_MESSAGES } from "~/review-admin/messages";
+import { removeReply, replySchema, saveReply } from "~/review-admin/review-trust-actions.server";
+import { toReviewView } from "~/models/reviews.server";
+import type { ReviewView } from "~/models/views";
+import { servicesContext } from "~/context";
+import adminReviewsStyles from "~/styles/admin-reviews.css?url";
+
+export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: adminReviewsStyles }];
+
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, "Risposte alle recensioni", "Le risposte pubbliche dello studio alle recensioni.", { noindex: true });
+
+export const handle: LiveHandle = { liveTables: ["reviews"] };
+
+const PAGE = 20;
+const MAX = 500;
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  requireAdmin(context);
+  const s = context.get(servicesContext);
+  const practitionerName = (await s.siteContent.current()).content.practitioner.name;
+  const limit = Math.min(MAX, Math.max(PAGE, Number.parseInt(new URL(request.url).searchParams.get("n") ?? "", 10) || PAGE));
+  const page = await s.reviews.listPage({ limit });
+  return data({
+    reviews: page.reviews.map((r) => toReviewView(s.media, r, practitionerName)),
+    more: page.nextCursor ? limit + PAGE : null,
+  });
+}
+
+const actionSchema = z.discriminatedUnion("intent", [
+  replySchema.extend({ intent: z.literal("save") }),
+  z.object({ intent: z.literal("remove"), reviewId: z.uuid() }),
+]);
+
+export async function action({ request, context }: Route.ActionArgs) {
+  requireAdmin(context);
+  const s = context.get(servicesContext);
+  const form = await readForm(request);
+  const parsed = actionSchema.safeParse(Object.fromEntries(form));
+  const back = (id?: unknown) => `/admin/risposte${typeof id === "string" ? `#recensione-${id}` : ""}`;
+  if (!parsed.success) {
+    return respond(request, s.flash, { ok: false, message: parsed.error.issues[0]!.message }, { redirectTo: back(form.get("reviewId")) });
+  }
+  const input = parsed.data;
+  const outcome = input.intent === "save" ? await saveReply(s, input) : await removeReply(s, input.reviewId);
+  return respond(
+    request,
+    s.flash,
+    { ok: outcome.ok, message: outcome.message },
+    { status: outcome.ok ? 200 : outcome.status, redirectTo: back(input.reviewId) },
+  );
+}
+
+export default function AdminReplies({ loaderData }: Route.ComponentProps) {
+  return (
+    <>
+      <h1 className="admin__title">Risposte alle recensioni</h1>
+      <p className="admin-section__lead">
+        Una risposta per recensione, visibile a tutti sotto la recensione come «Risposta di …». Solo testo, al massimo{" "}
+        {REPLY_MAX_LENGTH.toLocaleString("it-IT")} caratteri.
+      </p>
+      {loaderData.reviews.length === 0 ? (
+        <p className="admin-empty">Nessuna recensione ricevuta finora.</p>
+      ) : (
+        <ol className="admin-replies">
+          {loaderData.reviews.map((review) => (
+            <li key={review.id} id={`recensione-${review.id}`} className="admin-replies__item">
+              <ReviewCard review={review} headingLevel={2} />
+              <ReplyEditor review={review} />
+            </li>
+          ))}
+        </ol>
+      )}
+      {loaderData.more ? (
+        <Link to={`/admin/risposte?n=${loaderData.more}`} className="button button--secondary" preventScrollReset>
+          Mostra altre recensioni
+        </Link>
+      ) : null}
+    </>
+  );
+}
+
+function ReplyEditor({ review }: { review: ReviewView }) {
+  const saver = useFetcher<ActionResult>();
+  const remover = useFetcher<ActionResult>();
+  const id = useId();
+  const textRef = useRef<HTMLTextAreaElement>(null);
+  useActionResult(saver.data);
+  useActionResult(remover.data, (result) => {
+    if (result.ok && textRef.current) textRef.current.value = "";
+  });
+  const busy = saver.state !== "idle" || remover.state !== "idle";
+  return (
+    <div className="admin-reply">
+      <saver.Form method="post" action="/admin/risposte" className="admin-reply__form">
+        <input type="hidden" name="intent" value="save" />
+        <input type="hidden" name="reviewId" value={review.id} />
+        <div className="field">
+          <label className="field__label" htmlFor={`${id}-reply`}>
+            {review.reply ? "Modifica la risposta" : "Rispondi"} a {review.name}
+          </label>
+          <p className="field__hint" id={`${id}-secrecy`}>
+            {REPLY_MESSAGES.secrecy}
+          </p>
+          <textarea
+            ref={textRef}
+            id={`${id}-reply`}
+            name="content"
+            rows={3}
+            maxLength={REPLY_MAX_LENGTH}
+            required
+            defaultValue={review.reply?.content ?? ""}
+            key={review.reply?.date ?? "none"}
+            aria-describedby={`${id}-secrecy`}
+          />
+        </div>
+        <button type="submit" className="button" disabled={busy}>
+          {saver.state !== "idle" ? "Pubblicazione…" : review.reply ? "Aggiorna risposta" : "Pubblica risposta"}
+        </button>
+      </saver.Form>
+      {review.reply ? (
+        <remover.Form method="post" action="/admin/risposte">
+          <input type="hidden" name="intent" value="remove" />
+          <input type="hidden" name="reviewId" value={review.id} />
+          <button type="submit" className="button button--secondary" disabled={busy} aria-label={`Rimuovi risposta a ${review.name}`}>
+            Rimuovi risposta
+          </button>
+        </remover.Form>
+      ) : null}
+    </div>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <AdminErrorBoundary error={error} />;
+}

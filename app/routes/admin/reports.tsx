@@ -1,0 +1,165 @@
+import { useId } from "react";
+import { data, useFetcher, useSearchParams } from "react-router";
+import { z } from "zod";
+import type { Route } from "./+types/reports";
+import { readForm, respond } from "~/forms/respond.server";
+import { requireAdmin } from "~/auth/admin-auth.server";
+import { ConfirmButton, NoScriptConfirm } from "~/components/admin/confirm-button";
+import { AdminErrorBoundary } from "~/components/admin/error-boundary";
+import { useActionResult, type ActionResult } from "~/forms/action-result";
+import { MailStatus, readMailStatus } from "~/components/admin/mail-status";
+import type { LiveHandle } from "~/components/live-updates";
+import { formatReviewDate, ReviewCard } from "~/components/review-card";
+import { pageMeta } from "~/lib/meta";
+import { reportReasonLabels } from "~/mail/review-notices";
+import { toReviewView } from "~/models/reviews.server";
+import type { ReviewView } from "~/models/views";
+import { REPORT_ADMIN_MESSAGES } from "~/review-admin/messages";
+import { deleteReportedReview, dismissReports, hideReportedReview } from "~/review-admin/review-trust-actions.server";
+import { servicesContext } from "~/context";
+import adminReviewsStyles from "~/styles/admin-reviews.css?url";
+
+export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: adminReviewsStyles }];
+
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, "Segnalazioni", "Recensioni segnalate dai visitatori.", { noindex: true });
+
+export const handle: LiveHandle = { liveTables: ["reviews"] };
+
+const DELETE_QUESTION = "Sei sicuro di voler eliminare questa recensione? Verrà rimossa anche l'eventuale foto.";
+
+export async function loader({ context }: Route.LoaderArgs) {
+  requireAdmin(context);
+  const s = context.get(servicesContext);
+  const practitionerName = (await s.siteContent.current()).content.practitioner.name;
+  const [queue, mail] = await Promise.all([s.reports.openQueue(), readMailStatus(s.mailer)]);
+  return data({
+    mail,
+    queue: queue.map(({ review, reports }) => ({
+      review: toReviewView(s.media, review, practitionerName),
+      reports: reports.map((r) => ({
+        id: r.id,
+        reason: reportReasonLabels[r.reason],
+        details: r.details,
+        createdAt: r.createdAt.toISOString(),
+      })),
+    })),
+  });
+}
+
+const actionSchema = z.object({ intent: z.enum(["hide", "delete", "dismiss"]), id: z.uuid() });
+
+export async function action({ request, context }: Route.ActionArgs) {
+  requireAdmin(context);
+  const s = context.get(servicesContext);
+  const parsed = actionSchema.safeParse(Object.fromEntries(await readForm(request)));
+  if (!parsed.success) {
+    return respond(request, s.flash, { ok: false, message: REPORT_ADMIN_MESSAGES.notFound }, { status: 400, redirectTo: "/admin/segnalazioni" });
+  }
+  const { intent, id } = parsed.data;
+  const outcome =
+    intent === "hide"
+      ? await hideReportedReview(s, id)
+      : intent === "delete"
+        ? await deleteReportedReview(s, id)
+        : await dismissReports(s, id);
+  return respond(
+    request,
+    s.flash,
+    { ok: outcome.ok, message: outcome.message },
+    { status: outcome.ok ? 200 : outcome.status, redirectTo: "/admin/segnalazioni" },
+  );
+}
+
+export default function AdminReports({ loaderData }: Route.ComponentProps) {
+  return (
+    <>
+      <h1 className="admin__title">Segnalazioni</h1>
+      <MailStatus status={loaderData.mail} />
+      <p className="admin-section__lead">
+        Recensioni segnalate dai visitatori, le più segnalate per prime. Chi segnala resta anonimo.
+      </p>
+      {loaderData.queue.length === 0 ? (
+        <p className="admin-empty">{REPORT_ADMIN_MESSAGES.empty}</p>
+      ) : (
+        <ol className="admin-reports">
+          {loaderData.queue.map((item) => (
+            <ReportedReview key={item.review.id} review={item.review} reports={item.reports} />
+          ))}
+        </ol>
+      )}
+    </>
+  );
+}
+
+function ReportedReview({
+  review,
+  reports,
+}: {
+  review: ReviewView;
+  reports: { id: string; reason: string; details: string | null; createdAt: string }[];
+}) {
+  const actor = useFetcher<ActionResult>();
+  const [searchParams] = useSearchParams();
+  useActionResult(actor.data);
+  const id = useId();
+  const busy = actor.state !== "idle";
+  const confirming = searchParams.get("elimina") === review.id;
+  if (actor.formData) return null;
+  return (
+    <li className="admin-reports__item" id={`recensione-${review.id}`}>
+      <ReviewCard review={review} headingLevel={2} />
+      <h3 className="admin-reports__heading" id={`${id}-reports`}>
+        {reports.length === 1 ? "1 segnalazione" : `${reports.length} segnalazioni`}
+      </h3>
+      <ul className="admin-reports__reasons" aria-labelledby={`${id}-reports`}>
+        {reports.map((report) => (
+          <li key={report.id}>
+            <strong>{report.reason}</strong> · {formatReviewDate(report.createdAt)}
+            {report.details ? <span className="admin-reports__details">: {report.details}</span> : null}
+          </li>
+        ))}
+      </ul>
+      <div className="review-admin__actions">
+        {review.status !== "hidden" ? (
+          <actor.Form method="post" action="/admin/segnalazioni">
+            <input type="hidden" name="intent" value="hide" />
+            <input type="hidden" name="id" value={review.id} />
+            <button type="submit" className="button" disabled={busy} aria-label={`Nascondi la recensione di ${review.name}`}>
+              Nascondi
+            </button>
+          </actor.Form>
+        ) : null}
+        <actor.Form method="post" action="/admin/segnalazioni">
+          <input type="hidden" name="intent" value="dismiss" />
+          <input type="hidden" name="id" value={review.id} />
+          <button type="submit" className="button button--secondary" disabled={busy} aria-label={`Ignora segnalazioni della recensione di ${review.name}`}>
+            Ignora segnalazioni
+          </button>
+        </actor.Form>
+        <ConfirmButton
+          label="Elimina"
+          accessibleLabel={`Elimina la recensione di ${review.name}`}
+          question={DELETE_QUESTION}
+          confirmLabel="Elimina"
+          noScriptHref={`/admin/segnalazioni?elimina=${review.id}#recensione-${review.id}`}
+          disabled={busy}
+          onConfirm={() => actor.submit({ intent: "delete", id: review.id }, { method: "post", action: "/admin/segnalazioni" })}
+        />
+      </div>
+      {confirming ? (
+        <NoScriptConfirm
+          question={DELETE_QUESTION}
+          confirmLabel="Elimina"
+          fields={{ intent: "delete", id: review.id }}
+          cancelHref={`/admin/segnalazioni#recensione-${review.id}`}
+          action="/admin/segnalazioni"
+        />
+      ) : null}
+    </li>
+  );
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <AdminErrorBoundary error={error} />;
+}

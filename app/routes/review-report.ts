@@ -1,0 +1,72 @@
+import { data, redirect } from "react-router";
+import { z } from "zod";
+import type { Route } from "./+types/review-report";
+import { REPORT_FETCH_FIELD } from "~/components/review-report-form";
+import { readFormData } from "~/lib/form-data.server";
+import { reportMessages, reportSchema, type ReportActionResult } from "~/lib/review-report";
+import { adminReportsPath, adminUrl } from "~/mail/admin-links";
+import { reportNotice } from "~/mail/review-notices";
+import { requestContext, servicesContext } from "~/context";
+
+/** Reports accepted per visitor address per hour. */
+export const REPORT_RATE_LIMIT = { max: 10, windowMs: 60 * 60 * 1000 };
+const MAX_BODY_BYTES = 8 * 1024;
+
+/**
+ * A visitor reports a review. Nothing about the visitor is stored with the
+ * report; the address only feeds the rate limit, under a key of its own.
+ */
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const s = context.get(servicesContext);
+  const { clientIp } = context.get(requestContext);
+  let form: FormData;
+  try {
+    form = await readFormData(request, MAX_BODY_BYTES);
+  } catch {
+    form = new FormData();
+  }
+  const byScript = form.get(REPORT_FETCH_FIELD) === "dati";
+  const answer = async (status: number, result: ReportActionResult) =>
+    byScript
+      ? data(result, { status })
+      : redirect(`/reviews#recensione-${params.id}`, {
+          status: 303,
+          headers: { "Set-Cookie": await s.flash.set(request, { kind: result.ok ? "success" : "error", message: result.message }) },
+        });
+
+  if (!z.uuid().safeParse(params.id).success) return answer(404, { ok: false, message: reportMessages.notFound });
+  const parsed = reportSchema.safeParse({
+    reason: form.get("reason") ?? undefined,
+    details: form.get("details") ?? undefined,
+  });
+  if (!parsed.success) return answer(400, { ok: false, message: parsed.error.issues[0]!.message });
+
+  const rateKey = `report:ip:${clientIp}`;
+  try {
+    // Checked and counted in one step, so a burst of reports cannot pass together.
+    if (!(await s.rateLimiter.take(rateKey, REPORT_RATE_LIMIT)).allowed) {
+      return answer(429, { ok: false, message: reportMessages.rateLimited });
+    }
+    const review = await s.reviews.get(params.id);
+    if (!review || review.status !== "published") return answer(404, { ok: false, message: reportMessages.notFound });
+    await s.database.db.transaction(async (tx) => {
+      const report = await s.reports.add({ reviewId: review.id, ...parsed.data }, tx);
+      if (!report) return;
+      await s.mailer.queue(
+        reportNotice(review, parsed.data, { adminUrl: adminUrl(s.config.siteUrl, adminReportsPath, review.id) }),
+        tx,
+      );
+    });
+  } catch (error) {
+    s.logger.error({ err: error }, "saving a review report failed");
+    return answer(500, { ok: false, message: reportMessages.failed });
+  }
+  s.mailer.kick();
+  s.logger.info({ reviewId: params.id, reason: parsed.data.reason }, "review reported");
+  return answer(200, { ok: true, message: reportMessages.sent });
+}
+
+/** A GET (e.g. a link followed by hand) lands on the list. */
+export function loader({ params }: Route.LoaderArgs) {
+  return redirect(`/reviews#recensione-${params.id}`);
+}

@@ -1,0 +1,156 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createAdminAccounts } from "~/auth/accounts.server";
+import { totpCode } from "~/auth/totp.server";
+import { openDatabase, type Database } from "~/db/database.server";
+import { STARTED_FIELD } from "~/reviews/spam-guard";
+import { startAppServer, type AppServer } from "../support/app-server";
+import { fillTimeToken } from "../support/fill-time";
+import { createPostgresDatabase } from "../support/test-databases";
+
+/**
+ * Every limit and every once-only secret under parallel bursts, over HTTP,
+ * against a real PostgreSQL server: a burst gets no more than a sequence would.
+ */
+describe("limits and once-only codes under parallel bursts (PostgreSQL)", () => {
+  let server: AppServer;
+  let database: Database;
+  let ipCounter = 0;
+  const nextIp = () => `198.51.100.${++ipCounter}`;
+
+  const PASSWORD_ONLY = { email: "admin@studio.test", password: "password-amministratore-1" };
+  const totpUsers = [1, 2, 3].map((n) => ({ email: `totp${n}@studio.test`, password: `password-con-due-fattori-${n}` }));
+  const secrets: string[] = [];
+  const recoveryCodes: string[][] = [];
+
+  beforeAll(async () => {
+    const databaseUrl = await createPostgresDatabase();
+    database = await openDatabase({ url: databaseUrl });
+    const accounts = createAdminAccounts(database.db);
+    await accounts.setPassword(PASSWORD_ONLY.email, PASSWORD_ONLY.password);
+    for (const account of totpUsers) {
+      const { user } = await accounts.setPassword(account.email, account.password);
+      const secret = await accounts.startTotp(user.id);
+      // Enrolment spends the current code; logins below use the next window's codes.
+      recoveryCodes.push((await accounts.confirmTotp((await accounts.get(user.id))!, totpCode(secret)))!);
+      secrets.push(secret);
+    }
+    server = await startAppServer({ DATABASE_URL: databaseUrl, TRUST_PROXY: "loopback", REVIEWS_RATE_LIMIT: "5" });
+  });
+
+  afterAll(async () => {
+    await server?.stop();
+    await database?.close();
+  });
+
+  function post(pathname: string, body: BodyInit, ip: string, cookie?: string) {
+    const headers: Record<string, string> = { Origin: server.url, "X-Forwarded-For": ip };
+    if (cookie) headers.Cookie = cookie;
+    return fetch(server.url + pathname, { method: "POST", body, headers, redirect: "manual" });
+  }
+
+  const login = (credentials: { email: string; password: string }, ip: string) =>
+    post("/admin-login", new URLSearchParams(credentials), ip);
+
+  const sessionCookie = (response: Response) =>
+    response.headers
+      .getSetCookie()
+      .find((c) => c.startsWith("admin_session=") && !c.startsWith("admin_session=;"))
+      ?.split(";")[0];
+
+  const tally = (responses: Response[]) =>
+    responses.reduce<Record<number, number>>((counts, r) => ({ ...counts, [r.status]: (counts[r.status] ?? 0) + 1 }), {});
+
+  /** Password step done for `count` pending logins of a TOTP account, each from its own address. */
+  async function pendingLogins(account: { email: string; password: string }, count: number) {
+    const pending: { cookie: string; ip: string }[] = [];
+    for (let i = 0; i < count; i++) {
+      const ip = nextIp();
+      const response = await login(account, ip);
+      expect(response.headers.get("location")).toBe("/admin-login");
+      pending.push({ cookie: sessionCookie(response)!, ip });
+    }
+    return pending;
+  }
+
+  const signedIn = (responses: Response[]) => responses.filter((r) => r.status === 302 && r.headers.get("location") === "/admin");
+
+  it("50 reviews posted at once from one address with a limit of 5: exactly 5 accepted", async () => {
+    const ip = nextIp();
+    const token = await fillTimeToken(server.url);
+    const responses = await Promise.all(
+      Array.from({ length: 50 }, (_, i) => {
+        const form = new FormData();
+        form.set("name", `Raffica ${i}`);
+        form.set("content", `Recensione numero ${i} inviata in parallelo`);
+        form.set("rating", "5");
+        form.set("consent", "on");
+        form.set(STARTED_FIELD, token);
+        return post("/reviews", form, ip);
+      }),
+    );
+    const counts = tally(responses);
+    console.info(`reviews burst: ${JSON.stringify(counts)}`);
+    expect(counts[303]).toBe(5);
+    expect(counts[429]).toBe(45);
+  });
+
+  it("40 login attempts at once from one address, the last with the right password: at most 5 are checked", async () => {
+    const ip = nextIp();
+    const responses = await Promise.all(
+      Array.from({ length: 40 }, (_, i) =>
+        login(i === 39 ? PASSWORD_ONLY : { email: PASSWORD_ONLY.email, password: `sbagliata-${i}-xxxxx` }, ip),
+      ),
+    );
+    const counts = tally(responses);
+    console.info(`login burst (40, one right): ${JSON.stringify(counts)}`);
+    expect(counts[429]).toBeGreaterThanOrEqual(35);
+    expect((counts[401] ?? 0) + signedIn(responses).length).toBe(5);
+  });
+
+  it("100 wrong passwords at once: 5 checked, 95 refused with 429", async () => {
+    const ip = nextIp();
+    const responses = await Promise.all(
+      Array.from({ length: 100 }, (_, i) => login({ email: PASSWORD_ONLY.email, password: `indovinata-${i}-xx` }, ip)),
+    );
+    const counts = tally(responses);
+    console.info(`login burst (100 wrong): ${JSON.stringify(counts)}`);
+    expect(counts).toEqual({ 401: 5, 429: 95 });
+  });
+
+  it("one TOTP code sent by 10 pending logins at once signs in exactly one", async () => {
+    const pending = await pendingLogins(totpUsers[0]!, 10);
+    const code = totpCode(secrets[0]!, Date.now() + 30_000);
+    const responses = await Promise.all(
+      pending.map(({ cookie, ip }) => post("/admin-login", new URLSearchParams({ intent: "code", code }), ip, cookie)),
+    );
+    console.info(`one TOTP code, 10 pending logins: ${JSON.stringify(tally(responses))}`);
+    expect(signedIn(responses)).toHaveLength(1);
+  });
+
+  it("200 code guesses at once for one pending login: 5 checked, the rest refused with 429", async () => {
+    const { cookie, ip } = (await pendingLogins(totpUsers[1]!, 1))[0]!;
+    const responses = await Promise.all(
+      Array.from({ length: 200 }, (_, i) =>
+        post("/admin-login", new URLSearchParams({ intent: "code", code: String(100000 + i) }), ip, cookie),
+      ),
+    );
+    const counts = tally(responses);
+    console.info(`TOTP guess burst (200): ${JSON.stringify(counts)}`);
+    expect(signedIn(responses)).toHaveLength(0);
+    expect(counts[401]).toBe(5);
+    expect(counts[429]).toBe(195);
+  });
+
+  it("one recovery code sent by 5 pending logins at once signs in exactly one, and never again", async () => {
+    const pending = await pendingLogins(totpUsers[2]!, 5);
+    const code = recoveryCodes[2]![0]!;
+    const responses = await Promise.all(
+      pending.map(({ cookie, ip }) => post("/admin-login", new URLSearchParams({ intent: "code", code }), ip, cookie)),
+    );
+    console.info(`one recovery code, 5 pending logins: ${JSON.stringify(tally(responses))}`);
+    expect(signedIn(responses)).toHaveLength(1);
+    const [again] = await pendingLogins(totpUsers[2]!, 1);
+    const reused = await post("/admin-login", new URLSearchParams({ intent: "code", code }), again!.ip, again!.cookie);
+    expect(reused.status).toBe(401);
+  });
+});

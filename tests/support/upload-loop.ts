@@ -1,0 +1,26 @@
+// Child process for the crash test: uploads recipe photos through the real pipeline, one
+// after another, until it is killed. Prints "written" once an upload's files are stored
+// and before its row is inserted, so the parent can kill it in that window (or just after).
+import "../../scripts/lib/load-app-modules.ts";
+import sharp from "sharp";
+
+const { openDatabase } = await import("~/db/database.server");
+const { storeImage, largestUrl } = await import("~/media/image-pipeline.server");
+const { createLocalMediaStorage } = await import("~/media/media-storage.server");
+const { trackMediaWrites } = await import("~/media/orphan-sweep.server");
+const { createRecipePhotoRepository } = await import("~/models/recipe-photos.server");
+
+const [databaseUrl, mediaDir] = process.argv.slice(2);
+const database = await openDatabase({ url: databaseUrl! });
+const media = trackMediaWrites(createLocalMediaStorage(mediaDir!), database.db);
+const photos = createRecipePhotoRepository(database.db);
+const input = await sharp({ create: { width: 1600, height: 1200, channels: 3, background: { r: 90, g: 140, b: 60 } } })
+  .jpeg()
+  .toBuffer();
+
+process.stdout.write("ready\n");
+for (let i = 0; ; i++) {
+  const image = await storeImage(media, "recipe-photos", input);
+  process.stdout.write("written\n");
+  await photos.add({ title: `Foto ${i}`, imageUrl: largestUrl(media, image), image });
+}
