@@ -16,7 +16,7 @@ function contextWith(overrides: Partial<AppServices>) {
   const error = vi.spyOn(logger, "error");
   const services = {
     config: { reviewsModeration: false, reviewsRateLimitPerHour: 5 },
-    siteContent: { current: async () => ({ content: { contact: { email: "studio@example.it" } } }) },
+    siteContent: { current: async () => ({ content: { contact: { email: "studio@example.it" }, practitioner: { name: "Dott.ssa Prova" } } }) },
     logger,
     flash: createFlashStore("test-secret"),
     formTimer,
