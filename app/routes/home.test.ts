@@ -8,6 +8,7 @@ function fakeServices(overrides: { list?: () => Promise<unknown[]>; newest?: (n:
   const logger = { error: vi.fn() };
   const services = {
     logger,
+    siteContent: { current: async () => ({ content: { practitioner: { name: "Dott.ssa Prova" } } }) },
     media: {
       publicUrl: (key: string) => `/media/${key}`,
       get: async () => undefined,

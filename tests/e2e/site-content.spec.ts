@@ -346,6 +346,8 @@ test("portrait without JavaScript, and a file that is not an image", async ({ br
 
 for (const viewport of viewports) {
   test(`the editor's screens are accessible at ${viewport.width} px`, async ({ browser }) => {
+    // Seven pages, each checked by axe: minutes on a loaded machine.
+    test.setTimeout(300_000);
     const admin = await signIn(browser, { viewport });
     for (const pathname of [
       "/admin/contenuti",
