@@ -8,7 +8,7 @@ import compression from "compression";
 import express, { type NextFunction, type Request, type Response } from "express";
 import { pino, type Logger } from "pino";
 import { pinoHttp } from "pino-http";
-import { RouterContextProvider, type ServerBuild } from "react-router";
+import { createRequestHandler as createFetchHandler, RouterContextProvider, type ServerBuild } from "react-router";
 import { loadConfig, type AppConfig } from "~/config/env.server";
 import { createLiveStream } from "~/events/live-stream.server";
 import {
@@ -19,6 +19,7 @@ import {
   type AppServices,
   type RequestInfo,
 } from "~/services.server";
+import { createPageCache } from "./page-cache";
 import { precompressedAssets } from "./precompressed-assets";
 import { rejectForeignOrigin } from "./same-origin";
 import { securityHeaders } from "./security-headers";
@@ -135,6 +136,19 @@ export function createApp(
     return context;
   };
 
+  let pageCache: ReturnType<typeof createPageCache> | undefined;
+  if (mode === "production") {
+    const render = createFetchHandler(build, mode);
+    pageCache = createPageCache({
+      bus: services.bus,
+      imageOrigins,
+      render: (pathname, context) =>
+        render(new Request(new URL(pathname, config.siteUrl), { headers: { Accept: "text/html" } }), context()),
+      loadContext: (cspNonce) => loadContext({ requestId: "page-cache", clientIp: "page-cache", cspNonce }),
+    });
+    app.use(pageCache.middleware);
+  }
+
   app.all(
     "/{*path}",
     createRequestHandler({
@@ -163,7 +177,7 @@ export function createApp(
       .send(status === 404 ? "Pagina non trovata" : "Si è verificato un errore");
   });
 
-  return { app, live };
+  return { app, live, pageCache };
 }
 
 export interface RunningServer {
@@ -190,7 +204,7 @@ export async function startServer(
   const config = loadConfig(env);
   const logger = createLogger(config);
   const services = await createServices(config, logger);
-  const { app, live } = createApp(services, build, options);
+  const { app, live, pageCache } = createApp(services, build, options);
   const server = createServer(app);
   server.keepAliveTimeout = 65_000;
 
@@ -215,6 +229,7 @@ export async function startServer(
     (closing ??= (async () => {
       logger.info("shutting down");
       clearInterval(maintenance);
+      pageCache?.close();
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       live.closeAll();
       server.closeIdleConnections();
