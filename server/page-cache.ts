@@ -9,8 +9,12 @@ import { contentSecurityPolicy } from "./security-headers";
 const gzip = promisify(zlib.gzip);
 const brotli = promisify(zlib.brotliCompress);
 
-/** The public pages whose HTML is the same for every visitor without cookies. */
-export const CACHED_PATHS = new Set(["/", "/home", "/services", "/reviews", "/privacy", "/sitemap.xml"]);
+/**
+ * The public pages whose HTML is the same for every visitor without cookies. Not /reviews: its form
+ * carries the time it was rendered, which the spam guard checks, and a kept copy would make every
+ * visitor's form look old.
+ */
+export const CACHED_PATHS = new Set(["/", "/home", "/services", "/privacy", "/sitemap.xml"]);
 
 /** A safety net for anything that changes without an event (a lost database connection, the clock). */
 const MAX_AGE_MS = 60_000;

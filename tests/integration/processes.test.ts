@@ -102,14 +102,15 @@ describe(`${SERVERS} server processes on one port`, () => {
     const streams = await Promise.all(Array.from({ length: 6 }, () => openStream(server.url)));
     try {
       // Every process has the page cached before the change.
-      for (let i = 0; i < 6; i++) await fetch(`${server.url}/reviews`, { headers: { Connection: "close" } });
+      for (let i = 0; i < 6; i++) await fetch(`${server.url}/home`, { headers: { Connection: "close" } });
       const name = uniqueName("Tra processi");
       const arrivals = streams.map((stream) => stream.next());
       const status = await postReview(server.url, { name }, { Connection: "close", "X-Forwarded-For": "192.0.2.9" });
       expect(status).toBe(303);
       await Promise.all(arrivals);
       for (let i = 0; i < 8; i++) {
-        const page = await fetch(`${server.url}/reviews`, { headers: { Connection: "close" } });
+        // Home shows the newest reviews.
+        const page = await fetch(`${server.url}/home`, { headers: { Connection: "close" } });
         expect(await page.text()).toContain(name);
       }
     } finally {
