@@ -26,7 +26,8 @@ export default defineConfig({
   fullyParallel: false,
   workers: 1,
   retries: 0,
-  timeout: 30_000,
+  // A new data directory starts its own PostgreSQL cluster (initdb), slow on a busy machine.
+  timeout: 60_000,
   reporter: [["list"]],
   use: {
     baseURL: `http://localhost:${E2E_PORT}`,

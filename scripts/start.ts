@@ -160,6 +160,12 @@ async function superviseWorkers(
     await embedded?.stop();
   };
 
+  // A young generation of 8 MB rather than V8's default of up to 64 MB: a server process then
+  // needs about a third less memory, for a little more frequent garbage collection.
+  const youngGeneration = "--max-semi-space-size=8";
+  if (!process.execArgv.some((arg) => arg.startsWith("--max-semi-space-size"))) {
+    cluster.setupPrimary({ execArgv: [...process.execArgv, youngGeneration] });
+  }
   for (let i = 0; i < config.webConcurrency; i++) fork();
   shutdown.stopWith(stopAll);
 }

@@ -8,13 +8,14 @@ import compression from "compression";
 import express, { type NextFunction, type Request, type Response } from "express";
 import { pino, type Logger } from "pino";
 import { pinoHttp } from "pino-http";
-import { RouterContextProvider, type ServerBuild } from "react-router";
+import { createRequestHandler as createFetchHandler, RouterContextProvider, type ServerBuild } from "react-router";
 import { startNightlyBackups } from "~/backup/scheduler.server";
 import { loadConfig, type AppConfig } from "~/config/env.server";
 import { createLiveStream } from "~/events/live-stream.server";
 import { ORPHAN_SWEEP_INTERVAL_MS, sweepOrphanMedia } from "~/media/orphan-sweep.server";
 import { requestContext, servicesContext, type RequestInfo } from "~/context";
 import { closeServices, createServices, type AppServices } from "~/services.server";
+import { createPageCache } from "./page-cache";
 import { precompressedAssets } from "./precompressed-assets";
 import { rejectForeignOrigin } from "./same-origin";
 import { securityHeaders } from "./security-headers";
@@ -132,6 +133,19 @@ export function createApp(
     return context;
   };
 
+  let pageCache: ReturnType<typeof createPageCache> | undefined;
+  if (mode === "production") {
+    const render = createFetchHandler(build, mode);
+    pageCache = createPageCache({
+      bus: services.bus,
+      imageOrigins,
+      render: (pathname, context) =>
+        render(new Request(new URL(pathname, config.siteUrl), { headers: { Accept: "text/html" } }), context()),
+      loadContext: (cspNonce) => loadContext({ requestId: "page-cache", clientIp: "page-cache", cspNonce }),
+    });
+    app.use(pageCache.middleware);
+  }
+
   app.all(
     "/{*path}",
     createRequestHandler({
@@ -160,7 +174,7 @@ export function createApp(
       .send(status === 404 ? "Pagina non trovata" : "Si è verificato un errore");
   });
 
-  return { app, live };
+  return { app, live, pageCache };
 }
 
 export interface RunningServer {
@@ -190,7 +204,7 @@ export async function startServer(
   const config = loadConfig(env);
   const logger = createLogger(config);
   const services = await createServices(config, logger);
-  const { app, live } = createApp(services, build, options);
+  const { app, live, pageCache } = createApp(services, build, options);
   const server = createServer(app);
   server.keepAliveTimeout = 65_000;
 
@@ -233,6 +247,7 @@ export async function startServer(
       clearInterval(maintenance);
       clearInterval(mediaSweeps);
       backups.stop();
+      pageCache?.close();
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       live.closeAll();
       server.closeIdleConnections();

@@ -373,6 +373,7 @@ export function assertNoPgliteData(dataDir: string): void {
   if (!existsSync(path.join(legacy, "PG_VERSION")) || existsSync(path.join(dataDir, "postgres"))) return;
   throw new EmbeddedDatabaseError(
     `${legacy} holds a database of the previous embedded engine (PGlite), which this version no longer reads. ` +
-      `Keep running the previous version on it, or to start with an empty database move ${legacy} out of ${dataDir}.`,
+      `Copy its rows into the new database with: npm run db:import-pglite (then start again). ` +
+      `To start with an empty database instead, move ${legacy} out of ${dataDir}.`,
   );
 }

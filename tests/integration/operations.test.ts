@@ -155,6 +155,7 @@ describe("the embedded PostgreSQL after a crash of the app", () => {
     });
     expect(result.status).toBe(1);
     expect(result.stderr).toContain("previous embedded engine (PGlite)");
+    expect(result.stderr).toContain("npm run db:import-pglite");
     expect(result.stderr).toContain(`move ${path.join(dataDir, "db")} out of ${dataDir}`);
     expect(existsSync(path.join(dataDir, "postgres"))).toBe(false);
   });

@@ -30,7 +30,8 @@ describe("production server on the embedded database", () => {
   });
 
   it("sends baseline security headers and a request id", async () => {
-    const response = await fetch(`${server.url}/`, { headers: { "X-Request-Id": "trace-1234abcd" } });
+    // With a cookie the page is rendered for this response (not from the page cache).
+    const response = await fetch(`${server.url}/`, { headers: { "X-Request-Id": "trace-1234abcd", Cookie: "tema=chiaro" } });
     expect(response.headers.get("x-request-id")).toBe("trace-1234abcd");
     expect(response.headers.get("x-content-type-options")).toBe("nosniff");
     expect(response.headers.get("x-frame-options")).toBe("DENY");
@@ -39,12 +40,30 @@ describe("production server on the embedded database", () => {
     expect(csp).toMatch(/script-src 'self' 'nonce-[^']+'/);
     expect(csp).toContain("frame-ancestors 'none'");
     expect(response.headers.get("x-powered-by")).toBeNull();
+    expect(response.headers.get("x-page-cache")).toBeNull();
     // Every inline script React Router renders carries this response's nonce.
     const nonce = csp.match(/'nonce-([^']+)'/)![1];
     const html = await response.text();
     const scripts = [...html.matchAll(/<script\b[^>]*>/g)].map((m) => m[0]);
     expect(scripts.length).toBeGreaterThan(0);
     for (const tag of scripts) expect(tag).toContain(`nonce="${nonce}"`);
+  });
+
+  it("serves a cached public page whose policy admits exactly its inline scripts", async () => {
+    await fetch(`${server.url}/home`);
+    const response = await fetch(`${server.url}/home`, { headers: { "X-Request-Id": "trace-5678efgh" } });
+    expect(response.headers.get("x-page-cache")).toBe("hit");
+    expect(response.headers.get("x-request-id")).toBe("trace-5678efgh");
+    expect(response.headers.get("x-frame-options")).toBe("DENY");
+    const csp = response.headers.get("content-security-policy") ?? "";
+    expect(csp).not.toContain("nonce");
+    const html = await response.text();
+    const { createHash } = await import("node:crypto");
+    const inline = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)].filter((m) => !/src=/.test(m[1]!) && m[2]);
+    expect(inline.length).toBeGreaterThan(0);
+    for (const [, , body] of inline) {
+      expect(csp).toContain(`'sha256-${createHash("sha256").update(body!).digest("base64")}'`);
+    }
   });
 
   it("compresses pages and serves hashed assets as immutable", async () => {

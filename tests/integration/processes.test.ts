@@ -1,0 +1,120 @@
+import http from "node:http";
+import { mkdtempSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { adminCreate } from "../support/admin";
+import { startAppServer, type AppServer } from "../support/app-server";
+import { postReview, uniqueName } from "../support/reviews";
+
+const ADMIN = { email: "processi@studio.test", password: "password-dei-processi-1" };
+const SERVERS = 2;
+
+/** Opens a /events stream; resolves with a function that waits for the next change event. */
+function openStream(url: string): Promise<{ next: () => Promise<string>; close: () => void }> {
+  return new Promise((resolve, reject) => {
+    const waiting: ((data: string) => void)[] = [];
+    const request = http.get(`${url}/events`, { agent: false }, (res) => {
+      res.setEncoding("utf8");
+      let buffer = "";
+      res.on("data", (chunk: string) => {
+        buffer += chunk;
+        let end: number;
+        while ((end = buffer.indexOf("\n\n")) >= 0) {
+          const message = buffer.slice(0, end);
+          buffer = buffer.slice(end + 2);
+          if (message.includes("retry:")) resolve({ next, close: () => request.destroy() });
+          if (message.startsWith("event: change")) waiting.shift()?.(message);
+        }
+      });
+    });
+    request.on("error", reject);
+    const next = () =>
+      new Promise<string>((done, fail) => {
+        const timer = setTimeout(() => fail(new Error("no event within 10 s")), 10_000);
+        waiting.push((data) => {
+          clearTimeout(timer);
+          done(data);
+        });
+      });
+  });
+}
+
+describe(`${SERVERS} server processes on one port`, () => {
+  let server: AppServer;
+  beforeAll(async () => {
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), "processes-"));
+    expect(adminCreate({ DATA_DIR: dataDir }, ["--email", ADMIN.email], ADMIN.password).code).toBe(0);
+    // Each test posts from its own client address (X-Forwarded-For from loopback is believed).
+    server = await startAppServer({
+      DATA_DIR: dataDir,
+      WEB_CONCURRENCY: String(SERVERS),
+      REVIEWS_RATE_LIMIT: "3",
+      TRUST_PROXY: "loopback",
+    });
+  }, 120_000);
+  afterAll(() => server?.stop());
+
+  it("runs that many server processes under the supervisor, all answering", async () => {
+    for (let i = 0; i < 12; i++) {
+      const response = await fetch(`${server.url}/healthz`, { headers: { Connection: "close" } });
+      expect(response.status).toBe(200);
+    }
+    // The supervisor and its servers: the supervisor's children are the server processes.
+    const { readdirSync, readFileSync } = await import("node:fs");
+    const children = readdirSync("/proc").filter((entry) => {
+      if (!/^\d+$/.test(entry)) return false;
+      try {
+        const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
+        return Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]) === server.process.pid;
+      } catch {
+        return false;
+      }
+    });
+    expect(children.length).toBe(SERVERS);
+  });
+
+  it("a session made by one process is honoured by all", async () => {
+    const login = await fetch(`${server.url}/admin-login`, {
+      method: "POST",
+      body: new URLSearchParams(ADMIN),
+      headers: { Origin: server.url, Connection: "close" },
+      redirect: "manual",
+    });
+    const cookie = login.headers.getSetCookie().find((c) => c.startsWith("admin_session="))!.split(";")[0]!;
+    for (let i = 0; i < 8; i++) {
+      const page = await fetch(`${server.url}/admin`, { headers: { Cookie: cookie, Connection: "close" }, redirect: "manual" });
+      expect(page.status).toBe(200);
+    }
+  });
+
+  it("a rate limit counts across processes", async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      const headers = { Connection: "close", "X-Forwarded-For": "192.0.2.1" };
+      statuses.push(await postReview(server.url, { name: uniqueName("Limite") }, headers));
+    }
+    expect(statuses.slice(0, 3)).toEqual([303, 303, 303]);
+    expect(statuses.slice(3)).toEqual([429, 429]);
+  });
+
+  it("a change made through one process reaches the live streams and the cached pages of all", async () => {
+    const streams = await Promise.all(Array.from({ length: 6 }, () => openStream(server.url)));
+    try {
+      // Every process has the page cached before the change.
+      for (let i = 0; i < 6; i++) await fetch(`${server.url}/home`, { headers: { Connection: "close" } });
+      const name = uniqueName("Tra processi");
+      const arrivals = streams.map((stream) => stream.next());
+      const status = await postReview(server.url, { name }, { Connection: "close", "X-Forwarded-For": "192.0.2.9" });
+      expect(status).toBe(303);
+      await Promise.all(arrivals);
+      for (let i = 0; i < 8; i++) {
+        // Home shows the newest reviews.
+        const page = await fetch(`${server.url}/home`, { headers: { Connection: "close" } });
+        expect(await page.text()).toContain(name);
+      }
+    } finally {
+      for (const stream of streams) stream.close();
+    }
+  });
+});
