@@ -27,17 +27,29 @@ const { sql } = await import("drizzle-orm");
 
 const config = loadConfig(process.env);
 const legacyDir = path.join(config.dataDir, "db");
-if (config.databaseUrl) fail("DATABASE_URL è impostata: l'importazione riguarda solo il database incorporato in DATA_DIR.");
+if (config.databaseUrl)
+  fail("DATABASE_URL è impostata: l'importazione riguarda solo il database incorporato in DATA_DIR.");
 if (!existsSync(path.join(legacyDir, "PG_VERSION"))) fail(`nessun database PGlite in ${legacyDir}.`);
 if (existsSync(path.join(config.dataDir, "postgres"))) {
-  fail(`${path.join(config.dataDir, "postgres")} esiste già: l'importazione si fa una volta sola, in un database nuovo.`);
+  fail(
+    `${path.join(config.dataDir, "postgres")} esiste già: l'importazione si fa una volta sola, in un database nuovo.`,
+  );
 }
 
 const toolDir = mkdtempSync(path.join(os.tmpdir(), "pglite-import-"));
 console.log(`Installo PGlite ${PGLITE_VERSION} (solo per questa importazione)…`);
 const install = spawnSync(
   "npm",
-  ["install", "--no-save", "--no-package-lock", "--no-audit", "--no-fund", "--prefix", toolDir, `@electric-sql/pglite@${PGLITE_VERSION}`],
+  [
+    "install",
+    "--no-save",
+    "--no-package-lock",
+    "--no-audit",
+    "--no-fund",
+    "--prefix",
+    toolDir,
+    `@electric-sql/pglite@${PGLITE_VERSION}`,
+  ],
   { stdio: ["ignore", "ignore", "inherit"] },
 );
 if (install.status !== 0) fail("installazione di PGlite non riuscita (serve l'accesso al registro npm).");
@@ -49,7 +61,11 @@ const { PGlite } = (await import(pathToFileURL(entry).href)) as {
 const legacy = await PGlite.create(legacyDir);
 // The new database is created and migrated to the current schema.
 const server = await startEmbeddedPostgres({ dataDir: config.dataDir });
-const target = await openDatabase({ url: server.url, migrationsFolder: path.resolve(import.meta.dirname, "../drizzle"), poolSize: 1 });
+const target = await openDatabase({
+  url: server.url,
+  migrationsFolder: path.resolve(import.meta.dirname, "../drizzle"),
+  poolSize: 1,
+});
 let copied = 0;
 try {
   const rowsOf = async <T>(query: Promise<unknown>) => ((await query) as { rows: T[] }).rows;
@@ -77,7 +93,9 @@ try {
       const shared = columns.filter((column) => legacyColumns.has(column));
       if (shared.length === 0) continue;
       const list = shared.map((column) => `"${column.replaceAll('"', '""')}"`).join(", ");
-      const { rows } = await legacy.query<{ row: unknown }>(`select row_to_json(t) as row from (select ${list} from "${table}") t`);
+      const { rows } = await legacy.query<{ row: unknown }>(
+        `select row_to_json(t) as row from (select ${list} from "${table}") t`,
+      );
       for (const { row } of rows) {
         await tx.execute(
           sql`insert into ${sql.identifier(table)} (${sql.raw(list)})
@@ -99,4 +117,6 @@ await server.stop();
 await legacy.close();
 rmSync(toolDir, { recursive: true, force: true });
 renameSync(legacyDir, `${legacyDir}.pglite-imported`);
-console.log(`Importate ${copied} righe in ${path.join(config.dataDir, "postgres")}; il vecchio database è in ${legacyDir}.pglite-imported.`);
+console.log(
+  `Importate ${copied} righe in ${path.join(config.dataDir, "postgres")}; il vecchio database è in ${legacyDir}.pglite-imported.`,
+);

@@ -79,7 +79,9 @@ try {
   message =
     `Ripristino completato (${(result.durationMs / 1000).toFixed(1)} s): backup del ${result.manifest.createdAt}, ` +
     `${describeManifest(result.manifest)}` +
-    (result.appliedMigrations.length ? `; migrazioni più recenti applicate: ${result.appliedMigrations.join(", ")}` : "");
+    (result.appliedMigrations.length
+      ? `; migrazioni più recenti applicate: ${result.appliedMigrations.join(", ")}`
+      : "");
 } catch (error) {
   await database?.close();
   if (error instanceof BackupRejectedError) fail(`${error.message}. Nulla è stato modificato.`);

@@ -48,9 +48,21 @@ const fonts = [
     output: "app/fonts/fraunces-italian-wght.woff2",
     fallbacks: [
       { name: "Fraunces Georgia", local: ["Georgia"], metrics: entireMetricsCollection.georgia },
-      { name: "Fraunces Times", local: ["Times New Roman", "Liberation Serif", "Tinos"], metrics: entireMetricsCollection.timesNewRoman },
-      { name: "Fraunces Noto Serif", local: ["Noto Serif", "NotoSerif-Regular"], metrics: entireMetricsCollection.notoSerif },
-      { name: "Fraunces DejaVu Serif", local: ["DejaVu Serif", "DejaVuSerif"], file: "/usr/share/fonts/truetype/dejavu/DejaVuSerif.ttf" },
+      {
+        name: "Fraunces Times",
+        local: ["Times New Roman", "Liberation Serif", "Tinos"],
+        metrics: entireMetricsCollection.timesNewRoman,
+      },
+      {
+        name: "Fraunces Noto Serif",
+        local: ["Noto Serif", "NotoSerif-Regular"],
+        metrics: entireMetricsCollection.notoSerif,
+      },
+      {
+        name: "Fraunces DejaVu Serif",
+        local: ["DejaVu Serif", "DejaVuSerif"],
+        file: "/usr/share/fonts/truetype/dejavu/DejaVuSerif.ttf",
+      },
     ],
   },
   {
@@ -58,9 +70,17 @@ const fonts = [
     source: "node_modules/@fontsource-variable/source-sans-3/files/source-sans-3-latin-wght-normal.woff2",
     output: "app/fonts/source-sans-3-italian-wght.woff2",
     fallbacks: [
-      { name: "Source Sans 3 Arial", local: ["Arial", "ArialMT", "Liberation Sans", "Arimo"], metrics: entireMetricsCollection.arial },
+      {
+        name: "Source Sans 3 Arial",
+        local: ["Arial", "ArialMT", "Liberation Sans", "Arimo"],
+        metrics: entireMetricsCollection.arial,
+      },
       { name: "Source Sans 3 Roboto", local: ["Roboto", "Roboto-Regular"], metrics: entireMetricsCollection.roboto },
-      { name: "Source Sans 3 DejaVu Sans", local: ["DejaVu Sans", "DejaVuSans"], file: "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf" },
+      {
+        name: "Source Sans 3 DejaVu Sans",
+        local: ["DejaVu Sans", "DejaVuSans"],
+        file: "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf",
+      },
     ],
   },
 ];
@@ -71,9 +91,15 @@ const pct = (n: number) => `${(n * 100).toFixed(2)}%`;
 let css = "";
 for (const font of fonts) {
   const original = readFileSync(path.join(root, font.source));
-  const woff2 = await subsetFont(original, text, { targetFormat: "woff2", variationAxes: { wght: { min: 400, max: 700 } } });
+  const woff2 = await subsetFont(original, text, {
+    targetFormat: "woff2",
+    variationAxes: { wght: { min: 400, max: 700 } },
+  });
   writeFileSync(path.join(root, font.output), woff2);
-  const sfnt = await subsetFont(original, text, { targetFormat: "sfnt", variationAxes: { wght: { min: 400, max: 700 } } });
+  const sfnt = await subsetFont(original, text, {
+    targetFormat: "sfnt",
+    variationAxes: { wght: { min: 400, max: 700 } },
+  });
   const web: Metrics = await fromBuffer(sfnt);
   console.error(`${font.output}: ${(original.length / 1024).toFixed(1)} KB → ${(woff2.length / 1024).toFixed(1)} KB`);
   for (const fallback of font.fallbacks) {

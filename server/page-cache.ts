@@ -96,7 +96,12 @@ export function createPageCache(options: PageCacheOptions) {
       gzip: gzipped,
       br: brotlied,
       etag: `"${createHash("sha256").update(identity).digest("base64url").slice(0, 27)}"`,
-      csp: html ? contentSecurityPolicy({ scriptSources: inlineScriptHashes(identity.toString("utf8")), imageOrigins: options.imageOrigins }) : null,
+      csp: html
+        ? contentSecurityPolicy({
+            scriptSources: inlineScriptHashes(identity.toString("utf8")),
+            imageOrigins: options.imageOrigins,
+          })
+        : null,
       storedAt: Date.now(),
     };
     // A change was announced while rendering: this page may predate it.

@@ -110,12 +110,19 @@ describe("backup and restore on PostgreSQL", () => {
     // Every table there is, whoever added it, plus the migrations bookkeeping.
     const existing = [...(await readAllRows(sourceUrl)).keys()];
     expect(tables.sort()).toEqual(existing.sort());
-    expect(tables).toEqual(expect.arrayContaining(["drizzle.__drizzle_migrations", "public.reviews", "public.recipe_photos"]));
+    expect(tables).toEqual(
+      expect.arrayContaining(["drizzle.__drizzle_migrations", "public.reviews", "public.recipe_photos"]),
+    );
     expect(manifest.database.migrations.map((m: { tag: string }) => m.tag)).toEqual(
-      (await readdir(migrationsFolder)).filter((f) => f.endsWith(".sql")).map((f) => f.replace(/\.sql$/, "")).sort(),
+      (await readdir(migrationsFolder))
+        .filter((f) => f.endsWith(".sql"))
+        .map((f) => f.replace(/\.sql$/, ""))
+        .sort(),
     );
     const onDisk = await mediaChecksums(path.join(sourceData, "media"));
-    expect(new Map(manifest.media.files.map((f: { key: string; sha256: string }) => [f.key, f.sha256]))).toEqual(onDisk);
+    expect(new Map(manifest.media.files.map((f: { key: string; sha256: string }) => [f.key, f.sha256]))).toEqual(
+      onDisk,
+    );
     expect(manifest.media.missing).toEqual([]);
     expect(names.filter((n) => n.startsWith("media/"))).toHaveLength(onDisk.size);
   });
@@ -139,7 +146,9 @@ describe("backup and restore on PostgreSQL", () => {
     try {
       const client = new pg.Client({ connectionString: target.url });
       await client.connect();
-      const { rows } = await client.query<{ id: number }>(`insert into rate_limit_hits (key) values ('x') returning id`);
+      const { rows } = await client.query<{ id: number }>(
+        `insert into rate_limit_hits (key) values ('x') returning id`,
+      );
       expect(rows[0]!.id).toBeGreaterThan(1);
       await client.end();
     } finally {
@@ -154,7 +163,13 @@ describe("backup and restore on PostgreSQL", () => {
     const bytes = await readFile(backupFile);
     await writeFile(truncated, bytes.subarray(0, Math.floor(bytes.length / 2)));
     await expect(
-      restoreBackup({ file: truncated, connection: { connectionString: target.url }, media: target.media, migrationsFolder, workDir: target.dataDir }),
+      restoreBackup({
+        file: truncated,
+        connection: { connectionString: target.url },
+        media: target.media,
+        migrationsFolder,
+        workDir: target.dataDir,
+      }),
     ).rejects.toThrow(/incompleto \(troncato\)/);
     expect(await tableNames(target.url)).toEqual([]);
     expect(await readdir(target.dataDir)).toEqual([]);
@@ -167,7 +182,13 @@ describe("backup and restore on PostgreSQL", () => {
     const start = Math.floor(bytes.length / 3);
     for (let i = start; i < start + 16; i++) bytes[i] = bytes[i]! ^ 0xff;
     await writeFile(corrupt, bytes);
-    const attempt = restoreBackup({ file: corrupt, connection: { connectionString: target.url }, media: target.media, migrationsFolder, workDir: target.dataDir });
+    const attempt = restoreBackup({
+      file: corrupt,
+      connection: { connectionString: target.url },
+      media: target.media,
+      migrationsFolder,
+      workDir: target.dataDir,
+    });
     await expect(attempt).rejects.toBeInstanceOf(BackupRejectedError);
     await expect(attempt).rejects.toThrow(/danneggiato|incompleto/);
     expect(await tableNames(target.url)).toEqual([]);
@@ -178,15 +199,29 @@ describe("backup and restore on PostgreSQL", () => {
     const target = await emptySite();
     const tampered = path.join(path.dirname(backupFile), "tampered.tar.gz");
     await rewriteArchive(backupFile, tampered, (name, body) =>
-      name.endsWith(".copy") && body.includes("Paziente 3") ? Buffer.from(body.toString().replace("Paziente 3", "Paziente X")) : body,
+      name.endsWith(".copy") && body.includes("Paziente 3")
+        ? Buffer.from(body.toString().replace("Paziente 3", "Paziente X"))
+        : body,
     );
     await expect(
-      restoreBackup({ file: tampered, connection: { connectionString: target.url }, media: target.media, migrationsFolder, workDir: target.dataDir }),
+      restoreBackup({
+        file: tampered,
+        connection: { connectionString: target.url },
+        media: target.media,
+        migrationsFolder,
+        workDir: target.dataDir,
+      }),
     ).rejects.toThrow(/non corrisponde al manifesto/);
     const missingFile = path.join(path.dirname(backupFile), "missing-file.tar.gz");
     await rewriteArchive(backupFile, missingFile, (name, body) => (name.startsWith("media/reviews/") ? null : body));
     await expect(
-      restoreBackup({ file: missingFile, connection: { connectionString: target.url }, media: target.media, migrationsFolder, workDir: target.dataDir }),
+      restoreBackup({
+        file: missingFile,
+        connection: { connectionString: target.url },
+        media: target.media,
+        migrationsFolder,
+        workDir: target.dataDir,
+      }),
     ).rejects.toThrow(/manca media\/reviews\//);
     expect(await tableNames(target.url)).toEqual([]);
   });
@@ -197,7 +232,13 @@ describe("backup and restore on PostgreSQL", () => {
     await seedSite(other, target.media, { photos: 1, reviews: 2, reviewPhotos: 0 });
     await other.close();
     const before = await readAllRows(target.url);
-    const options = { file: backupFile, connection: { connectionString: target.url }, media: target.media, migrationsFolder, workDir: target.dataDir };
+    const options = {
+      file: backupFile,
+      connection: { connectionString: target.url },
+      media: target.media,
+      migrationsFolder,
+      workDir: target.dataDir,
+    };
     await expect(restoreBackup(options)).rejects.toThrow(/contiene già dati .*--replace/);
     expect(await readAllRows(target.url)).toEqual(before);
 
@@ -210,13 +251,25 @@ describe("backup and restore on PostgreSQL", () => {
     const newer = await tempDir("migrations-");
     await cp(migrationsFolder, newer, { recursive: true });
     const journal = JSON.parse(await readFile(path.join(newer, "meta/_journal.json"), "utf8"));
-    journal.entries.push({ idx: journal.entries.length, version: "7", when: Date.now() + 1000, tag: "9999_later", breakpoints: true });
+    journal.entries.push({
+      idx: journal.entries.length,
+      version: "7",
+      when: Date.now() + 1000,
+      tag: "9999_later",
+      breakpoints: true,
+    });
     await writeFile(path.join(newer, "meta/_journal.json"), JSON.stringify(journal));
     await writeFile(
       path.join(newer, "9999_later.sql"),
       `ALTER TABLE "reviews" ADD COLUMN "reply" text DEFAULT 'nessuna' NOT NULL;--> statement-breakpoint\nCREATE TABLE "later" ("id" integer PRIMARY KEY);`,
     );
-    const result = await restoreBackup({ file: backupFile, connection: { connectionString: target.url }, media: target.media, migrationsFolder: newer, workDir: target.dataDir });
+    const result = await restoreBackup({
+      file: backupFile,
+      connection: { connectionString: target.url },
+      media: target.media,
+      migrationsFolder: newer,
+      workDir: target.dataDir,
+    });
     expect(result.appliedMigrations).toEqual(["9999_later"]);
     const client = new pg.Client({ connectionString: target.url });
     await client.connect();
@@ -241,7 +294,13 @@ describe("backup and restore on PostgreSQL", () => {
     journal.entries.pop();
     await writeFile(path.join(older, "meta/_journal.json"), JSON.stringify(journal));
     await expect(
-      restoreBackup({ file: backupFile, connection: { connectionString: target.url }, media: target.media, migrationsFolder: older, workDir: target.dataDir }),
+      restoreBackup({
+        file: backupFile,
+        connection: { connectionString: target.url },
+        media: target.media,
+        migrationsFolder: older,
+        workDir: target.dataDir,
+      }),
     ).rejects.toThrow(/aggiorna il sito/);
     expect(await tableNames(target.url)).toEqual([]);
   });

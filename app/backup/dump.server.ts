@@ -106,9 +106,14 @@ async function dumpDatabase(
           await client.query<{ hash: string; created_at: string }>(
             `select hash, created_at::text from ${quoteIdent(MIGRATIONS_SCHEMA)}.${quoteIdent(MIGRATIONS_TABLE)} order by created_at, id`,
           )
-        ).rows.map((r) => ({ hash: r.hash, createdAt: Number(r.created_at), tag: known.get(Number(r.created_at)) ?? null }))
+        ).rows.map((r) => ({
+          hash: r.hash,
+          createdAt: Number(r.created_at),
+          tag: known.get(Number(r.created_at)) ?? null,
+        }))
       : [];
-    if (migrations.length === 0) throw new Error("il database non ha ancora lo schema del sito (nessuna migrazione applicata)");
+    if (migrations.length === 0)
+      throw new Error("il database non ha ancora lo schema del sito (nessuna migrazione applicata)");
 
     const { rows: sequenceRows } = await client.query<{ schema: string; name: string; last_value: string | null }>(
       `select schemaname as schema, sequencename as name, last_value::text
@@ -228,7 +233,10 @@ export async function createBackup(options: BackupOptions): Promise<BackupResult
       media: { storage: options.mediaStorage, files, missing },
     };
     const manifestBytes = Buffer.from(JSON.stringify(manifest, null, 2));
-    pack.entry({ name: MANIFEST_NAME, size: manifestBytes.length, mode: 0o600, mtime: new Date(started) }, manifestBytes);
+    pack.entry(
+      { name: MANIFEST_NAME, size: manifestBytes.length, mode: 0o600, mtime: new Date(started) },
+      manifestBytes,
+    );
     pack.finalize();
     await written;
 

@@ -37,7 +37,14 @@ export const manifestSchema = z.object({
     migrations: z.array(z.object({ hash: z.string(), createdAt: z.number().int(), tag: z.string().nullable() })),
     tables: z.array(tableSchema),
     sequences: z.array(
-      z.object({ schema: identifier, name: identifier, lastValue: z.string().regex(/^-?[0-9]+$/).nullable() }),
+      z.object({
+        schema: identifier,
+        name: identifier,
+        lastValue: z
+          .string()
+          .regex(/^-?[0-9]+$/)
+          .nullable(),
+      }),
     ),
   }),
   media: z.object({

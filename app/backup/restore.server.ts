@@ -57,7 +57,10 @@ function entryPath(dir: string, name: string): string | undefined {
 }
 
 /** Unpacks every entry, checksumming as it goes; returns the manifest once all of it is read. */
-async function unpack(file: string, dir: string): Promise<{ manifest: BackupManifest; entries: Map<string, { bytes: number; sha256: string }> }> {
+async function unpack(
+  file: string,
+  dir: string,
+): Promise<{ manifest: BackupManifest; entries: Map<string, { bytes: number; sha256: string }> }> {
   const extract = tar.extract();
   const feeding = pipeline(createReadStream(file), createGunzip(), extract);
   const entries = new Map<string, { bytes: number; sha256: string }>();
@@ -101,7 +104,8 @@ async function unpack(file: string, dir: string): Promise<{ manifest: BackupMani
         : `il file di backup è danneggiato o non è un backup del sito (${(error as Error).message})`,
     );
   }
-  if (manifestText === undefined) throw new BackupRejectedError("il file non contiene il manifesto: non è un backup completo del sito");
+  if (manifestText === undefined)
+    throw new BackupRejectedError("il file non contiene il manifesto: non è un backup completo del sito");
   let parsed: unknown;
   try {
     parsed = JSON.parse(manifestText);
@@ -132,7 +136,9 @@ function verify(manifest: BackupManifest, entries: Map<string, { bytes: number; 
     const got = entries.get(name);
     if (!got) throw new BackupRejectedError(`manca ${name} nel file di backup`);
     if (got.bytes !== want.bytes || got.sha256 !== want.sha256) {
-      throw new BackupRejectedError(`il contenuto di ${name} non corrisponde al manifesto (checksum diversa): file danneggiato`);
+      throw new BackupRejectedError(
+        `il contenuto di ${name} non corrisponde al manifesto (checksum diversa): file danneggiato`,
+      );
     }
   }
   for (const name of entries.keys()) {
@@ -141,7 +147,10 @@ function verify(manifest: BackupManifest, entries: Map<string, { bytes: number; 
 }
 
 /** The backup's migrations must be this version's first ones: then its data fits their schema. */
-function splitMigrations(manifest: BackupManifest, local: MigrationFile[]): { base: MigrationFile[]; newer: MigrationFile[] } {
+function splitMigrations(
+  manifest: BackupManifest,
+  local: MigrationFile[],
+): { base: MigrationFile[]; newer: MigrationFile[] } {
   const taken = manifest.database.migrations;
   for (const [i, migration] of taken.entries()) {
     const mine = local[i];
@@ -300,10 +309,10 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreRes
           }
           for (const sequence of manifest.database.sequences) {
             if (sequence.lastValue === null) continue;
-            await client.query(
-              `select setval(to_regclass($1), $2::bigint, true) where to_regclass($1) is not null`,
-              [qualified(sequence.schema, sequence.name), sequence.lastValue],
-            );
+            await client.query(`select setval(to_regclass($1), $2::bigint, true) where to_regclass($1) is not null`, [
+              qualified(sequence.schema, sequence.name),
+              sequence.lastValue,
+            ]);
           }
           for (const migration of newer) {
             await applyMigration(client, migration);

@@ -38,7 +38,11 @@ export async function seedSite(
   const reviews = createReviewRepository(database.db);
   for (let i = 0; i < counts.photos; i++) {
     const image = await storeImage(media, "recipe-photos", await picture(i));
-    await photos.add({ title: i % 3 === 0 ? null : `Ricetta «${i}» con l'olio\tnuovo`, imageUrl: largestUrl(media, image), image });
+    await photos.add({
+      title: i % 3 === 0 ? null : `Ricetta «${i}» con l'olio\tnuovo`,
+      imageUrl: largestUrl(media, image),
+      image,
+    });
   }
   for (let i = 0; i < counts.reviews; i++) {
     const image = i < counts.reviewPhotos ? await storeImage(media, "reviews", await picture(100 + i)) : null;
@@ -51,10 +55,14 @@ export async function seedSite(
     });
   }
   await database.db.execute(
-    sql.raw(`insert into admin_users (email, password_hash, recovery_code_hashes) values ('dietista@example.it', 'hash', '["a","b"]')`),
+    sql.raw(
+      `insert into admin_users (email, password_hash, recovery_code_hashes) values ('dietista@example.it', 'hash', '["a","b"]')`,
+    ),
   );
   await database.db.execute(
-    sql.raw(`insert into admin_sessions (id_hash, user_id, expires_at) select 'session-hash', id, now() + interval '1 day' from admin_users`),
+    sql.raw(
+      `insert into admin_sessions (id_hash, user_id, expires_at) select 'session-hash', id, now() + interval '1 day' from admin_users`,
+    ),
   );
   await database.db.execute(sql.raw(`insert into rate_limit_hits (key) values ('review:127.0.0.1')`));
 }
@@ -86,7 +94,13 @@ export async function mediaChecksums(root: string): Promise<Map<string, string>>
     for (const entry of await readdir(dir, { withFileTypes: true }).catch(() => [])) {
       const full = path.join(dir, entry.name);
       if (entry.isDirectory()) await walk(full);
-      else result.set(path.relative(root, full), createHash("sha256").update(await readFile(full)).digest("hex"));
+      else
+        result.set(
+          path.relative(root, full),
+          createHash("sha256")
+            .update(await readFile(full))
+            .digest("hex"),
+        );
     }
   };
   await walk(root);

@@ -60,7 +60,14 @@ export function ReviewFilterForm({ filter }: { filter: ReviewListFilter }) {
   // Keyed by the filter: the controls follow the URL after a live or link navigation.
   const key = `${filter.rating ?? "all"}-${filter.verifiedOnly}`;
   return (
-    <Form method="get" action="/reviews" className="review-filter" preventScrollReset key={key} aria-label="Filtra le recensioni">
+    <Form
+      method="get"
+      action="/reviews"
+      className="review-filter"
+      preventScrollReset
+      key={key}
+      aria-label="Filtra le recensioni"
+    >
       <div className="review-filter__field">
         <label htmlFor="filtro-voto">Voto</label>
         <select id="filtro-voto" name="voto" defaultValue={filter.rating ?? ""}>
@@ -73,7 +80,13 @@ export function ReviewFilterForm({ filter }: { filter: ReviewListFilter }) {
         </select>
       </div>
       <div className="review-filter__check">
-        <input id="filtro-verificate" type="checkbox" name="verificate" value="1" defaultChecked={filter.verifiedOnly} />
+        <input
+          id="filtro-verificate"
+          type="checkbox"
+          name="verificate"
+          value="1"
+          defaultChecked={filter.verifiedOnly}
+        />
         <label htmlFor="filtro-verificate">Solo verificate</label>
       </div>
       <button type="submit" className="button button--secondary review-filter__submit">

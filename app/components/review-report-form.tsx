@@ -29,7 +29,12 @@ export function ReviewReportForm({ reviewId, reviewerName }: { reviewId: string;
       <summary>
         Segnala<span className="visually-hidden"> la recensione di {reviewerName}</span>
       </summary>
-      <fetcher.Form method="post" action={`/reviews/${reviewId}/segnala`} className="review-report__form" preventScrollReset>
+      <fetcher.Form
+        method="post"
+        action={`/reviews/${reviewId}/segnala`}
+        className="review-report__form"
+        preventScrollReset
+      >
         {hydrated ? <input type="hidden" name={REPORT_FETCH_FIELD} value="dati" /> : null}
         <fieldset className="review-report__reasons">
           <legend>Perché la segnali?</legend>

@@ -118,10 +118,12 @@ describe("e-mail notice settings", () => {
       from: "sito@example.it",
       to: undefined,
     });
-    expect(() => loadConfig({ SMTP_URL: "smtp://mail.example.it" })).toThrow("MAIL_FROM is required when SMTP_URL is set");
+    expect(() => loadConfig({ SMTP_URL: "smtp://mail.example.it" })).toThrow(
+      "MAIL_FROM is required when SMTP_URL is set",
+    );
     expect(() => loadConfig({ MAIL_FROM: "sito@example.it" })).toThrow("SMTP_URL is required when MAIL_FROM is set");
     expect(() => loadConfig({ SMTP_URL: "http://user:segreta@mail.example.it", MAIL_FROM: "x@y.it" })).toThrow(
-      'Invalid configuration: SMTP_URL=(hidden) (must start with smtp:// or smtps:// followed by the host)',
+      "Invalid configuration: SMTP_URL=(hidden) (must start with smtp:// or smtps:// followed by the host)",
     );
     expect(loadConfig({}).reviewInvitationDays).toBe(30);
     expect(() => loadConfig({ REVIEW_INVITATION_DAYS: "0" })).toThrow(/REVIEW_INVITATION_DAYS/);

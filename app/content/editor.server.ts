@@ -3,7 +3,7 @@ import { MAX_PHOTO_BYTES, PHOTO_MESSAGES } from "~/admin/messages";
 import { PayloadTooLargeError, readFormData } from "~/lib/form-data.server";
 import { deleteStoredImage, ImageRejectedError, storeImage } from "~/media/image-pipeline.server";
 import type { AppServices } from "~/services.server";
-import { contentGroups, groupLabels, type ContentGroup } from "./schemas";
+import { type contentGroups, groupLabels, type ContentGroup } from "./schemas";
 import type { SaveResult } from "./site-content.server";
 import type { SiteContent } from "./site-content";
 

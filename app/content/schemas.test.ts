@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { z } from "zod";
+import type { z } from "zod";
 import { defaultSiteContent } from "./defaults";
 import { hoursSchema, practiceSchema, siteContentSchema, studiosSchema, textsSchema } from "./schemas";
 

@@ -58,7 +58,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   pool.on("error", () => {});
   const db = drizzle(pool, { schema }) as unknown as Db;
   try {
-    if (options.migrate !== false) await migrateOnce(options.url, db, options.migrationsFolder ?? defaultMigrationsFolder());
+    if (options.migrate !== false)
+      await migrateOnce(options.url, db, options.migrationsFolder ?? defaultMigrationsFolder());
   } catch (error) {
     await pool.end();
     throw error;

@@ -146,11 +146,7 @@ export const mailOutbox = pgTable(
     lastError: text("last_error"),
     createdAt: createdAt(),
   },
-  (t) => [
-    index("mail_outbox_due_idx")
-      .on(t.runAfter)
-      .where(sql`${t.sentAt} is null and ${t.failedAt} is null`),
-  ],
+  (t) => [index("mail_outbox_due_idx").on(t.runAfter).where(sql`${t.sentAt} is null and ${t.failedAt} is null`)],
 );
 
 export const adminUsers = pgTable("admin_users", {

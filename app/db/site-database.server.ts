@@ -24,12 +24,28 @@ export interface SiteDatabaseOptions {
  * to start is stopped on close, unless the site connected to it meanwhile.
  */
 export async function openSiteDatabase(options: SiteDatabaseOptions): Promise<SiteDatabase> {
-  if (options.databaseUrl) return { url: options.databaseUrl, ...(await openDatabase({ url: options.databaseUrl, migrationsFolder: options.migrationsFolder, migrate: options.migrate, poolSize: 2, applicationName: COMMAND })) };
+  if (options.databaseUrl)
+    return {
+      url: options.databaseUrl,
+      ...(await openDatabase({
+        url: options.databaseUrl,
+        migrationsFolder: options.migrationsFolder,
+        migrate: options.migrate,
+        poolSize: 2,
+        applicationName: COMMAND,
+      })),
+    };
   assertNoPgliteData(options.dataDir);
   const embedded = await startEmbeddedPostgres({ dataDir: options.dataDir });
   let database: Database;
   try {
-    database = await openDatabase({ url: embedded.url, migrationsFolder: options.migrationsFolder, migrate: options.migrate, poolSize: 2, applicationName: COMMAND });
+    database = await openDatabase({
+      url: embedded.url,
+      migrationsFolder: options.migrationsFolder,
+      migrate: options.migrate,
+      poolSize: 2,
+      applicationName: COMMAND,
+    });
   } catch (error) {
     if (embedded.startedHere) await embedded.stop();
     throw error;

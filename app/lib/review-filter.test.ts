@@ -4,7 +4,10 @@ import { describeFilter, parseReviewFilter, reviewsHref } from "./review-filter"
 describe("the reviews filter in the URL", () => {
   it("reads stars and verified, ignoring anything else", () => {
     expect(parseReviewFilter(new URLSearchParams("voto=4&verificate=1"))).toEqual({ rating: 4, verifiedOnly: true });
-    expect(parseReviewFilter(new URLSearchParams("voto=6&verificate=si"))).toEqual({ rating: null, verifiedOnly: false });
+    expect(parseReviewFilter(new URLSearchParams("voto=6&verificate=si"))).toEqual({
+      rating: null,
+      verifiedOnly: false,
+    });
     expect(parseReviewFilter(new URLSearchParams("voto=2.5"))).toEqual({ rating: null, verifiedOnly: false });
     expect(parseReviewFilter(new URLSearchParams(""))).toEqual({ rating: null, verifiedOnly: false });
   });

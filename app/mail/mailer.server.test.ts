@@ -54,7 +54,10 @@ describe("e-mail notices through the outbox", () => {
     const m = mailer(smtp.url);
     const reviews = createReviewRepository(database.db);
     const review = await reviews.add({ name: "Giulia", content: "Ottima", rating: 4 }, (row, tx) =>
-      m.queue(newReviewNotice({ ...row }, { adminUrl: "https://studio.test/admin/recensioni", waitsForApproval: true }), tx),
+      m.queue(
+        newReviewNotice({ ...row }, { adminUrl: "https://studio.test/admin/recensioni", waitsForApproval: true }),
+        tx,
+      ),
     );
     m.kick();
     const [mail] = await smtp.waitFor(1);

@@ -57,7 +57,12 @@ export function createMailOutbox(db: Db, options: { retryDelayMs?: (attempts: nu
       return db
         .select()
         .from(mailOutbox)
-        .where(sql`${mailOutbox.id} in (${sql.join(ids.map((id) => sql`${id}::uuid`), sql`, `)})`)
+        .where(
+          sql`${mailOutbox.id} in (${sql.join(
+            ids.map((id) => sql`${id}::uuid`),
+            sql`, `,
+          )})`,
+        )
         .orderBy(asc(mailOutbox.createdAt));
     },
 

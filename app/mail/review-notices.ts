@@ -26,7 +26,12 @@ const escapeHtml = (value: string) =>
 
 const stars = (rating: number) => `${"★".repeat(rating)}${"☆".repeat(5 - rating)} (${rating} su 5)`;
 
-function render(subject: string, intro: string, rows: [string, string][], action: { label: string; url: string }): Notice {
+function render(
+  subject: string,
+  intro: string,
+  rows: [string, string][],
+  action: { label: string; url: string },
+): Notice {
   const text = [
     intro,
     "",
@@ -62,7 +67,10 @@ const reviewRows = (review: NoticeReview): [string, string][] => [
 ];
 
 /** The e-mail to the practitioner about a new review. */
-export function newReviewNotice(review: NoticeReview, options: { adminUrl: string; waitsForApproval: boolean }): Notice {
+export function newReviewNotice(
+  review: NoticeReview,
+  options: { adminUrl: string; waitsForApproval: boolean },
+): Notice {
   const subject = options.waitsForApproval
     ? `Nuova recensione da approvare: ${review.name} (${review.rating}/5)`
     : `Nuova recensione pubblicata: ${review.name} (${review.rating}/5)`;

@@ -70,7 +70,6 @@ export function createLocalMediaStorage(root: string): MediaStorage {
     return path.join(root, ...key.split("/"));
   };
 
-
   return {
     async put(prefix, ext, data) {
       const key = newMediaKey(prefix, ext);

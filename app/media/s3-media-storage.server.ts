@@ -28,7 +28,6 @@ export function createS3MediaStorage(settings: S3Settings): MediaStorage {
   const failure = async (what: string, response: Response) =>
     new Error(`S3 ${what} failed: ${response.status} ${(await response.text()).slice(0, 200)}`);
 
-
   return {
     async put(prefix, ext, data) {
       const key = newMediaKey(prefix, ext);

@@ -23,7 +23,9 @@ describe("review invitations", () => {
     expect(JSON.stringify(stored)).not.toContain(token);
     expect(invitation.expiresAt.getTime() - Date.now()).toBeGreaterThan(29.9 * 24 * 3600 * 1000);
     expect(invitationState(await invitations.find(token))).toBe("valid");
-    expect(invitationState(await invitations.find(token.slice(0, -1) + (token.endsWith("A") ? "B" : "A")))).toBe("unknown");
+    expect(invitationState(await invitations.find(token.slice(0, -1) + (token.endsWith("A") ? "B" : "A")))).toBe(
+      "unknown",
+    );
     expect(invitationState(await invitations.find("not-a-token"))).toBe("unknown");
   });
 
@@ -46,7 +48,9 @@ describe("review invitations", () => {
     expect(invitationState(used)).toBe("used");
     expect(used!.reviewId).toBe(review.id);
     // The losing submission left no review behind.
-    expect((await reviews.listPage({ limit: 50 })).reviews.filter((r) => r.name === "Uno" || r.name === "Due")).toHaveLength(1);
+    expect(
+      (await reviews.listPage({ limit: 50 })).reviews.filter((r) => r.name === "Uno" || r.name === "Due"),
+    ).toHaveLength(1);
   });
 
   it("refuses expired and revoked invitations, and forged tokens", async () => {
@@ -69,8 +73,8 @@ describe("review invitations", () => {
     await expect(reviews.add({ name: "S", content: "T", rating: 5, invitationToken: revoked.token })).rejects.toThrow(
       InvitationUnavailableError,
     );
-    await expect(
-      reviews.add({ name: "S", content: "T", rating: 5, invitationToken: "A".repeat(43) }),
-    ).rejects.toThrow(InvitationUnavailableError);
+    await expect(reviews.add({ name: "S", content: "T", rating: 5, invitationToken: "A".repeat(43) })).rejects.toThrow(
+      InvitationUnavailableError,
+    );
   });
 });

@@ -100,27 +100,36 @@ describe("review repository", () => {
   });
 
   it("shows only published reviews among the newest, and summarises them", async () => {
-    await database.db.insert(reviews).values([
-      review("vecchia", 1, { rating: 3 }),
-      review("nascosta", 2, { status: "hidden" }),
-      review("in attesa", 3, { status: "pending" }),
-      review("media", 4, { rating: 4 }),
-      review("nuova", 5),
-      review("nuovissima", 6, { rating: 2, verified: true }),
-    ]);
+    await database.db
+      .insert(reviews)
+      .values([
+        review("vecchia", 1, { rating: 3 }),
+        review("nascosta", 2, { status: "hidden" }),
+        review("in attesa", 3, { status: "pending" }),
+        review("media", 4, { rating: 4 }),
+        review("nuova", 5),
+        review("nuovissima", 6, { rating: 2, verified: true }),
+      ]);
     expect((await repo.newest(3)).map((r) => r.name)).toEqual(["nuovissima", "nuova", "media"]);
     expect(await repo.summary()).toEqual({ count: 4, average: 3.5, byRating: [0, 1, 1, 1, 1], verified: 1 });
   });
 
   it("filters by stars and by verified, and keeps paging within the filter", async () => {
-    await database.db.insert(reviews).values([
-      ...Array.from({ length: 5 }, (_, i) => review(`cinque ${i}`, i + 1, { verified: i % 2 === 0 })),
-      review("quattro", 10, { rating: 4, verified: true }),
-      review("cinque nascosta", 11, { status: "hidden", verified: true }),
-    ]);
+    await database.db
+      .insert(reviews)
+      .values([
+        ...Array.from({ length: 5 }, (_, i) => review(`cinque ${i}`, i + 1, { verified: i % 2 === 0 })),
+        review("quattro", 10, { rating: 4, verified: true }),
+        review("cinque nascosta", 11, { status: "hidden", verified: true }),
+      ]);
     const first = await repo.listPage({ status: "published", limit: 2, filter: { rating: 5 } });
     expect(first.reviews.map((r) => r.name)).toEqual(["cinque 4", "cinque 3"]);
-    const second = await repo.listPage({ status: "published", limit: 2, filter: { rating: 5 }, after: first.nextCursor });
+    const second = await repo.listPage({
+      status: "published",
+      limit: 2,
+      filter: { rating: 5 },
+      after: first.nextCursor,
+    });
     expect(second.reviews.map((r) => r.name)).toEqual(["cinque 2", "cinque 1"]);
     const verified = await repo.listPage({ status: "published", limit: 10, filter: { verifiedOnly: true } });
     expect(verified.reviews.map((r) => r.name)).toEqual(["quattro", "cinque 4", "cinque 2", "cinque 0"]);

@@ -1,6 +1,13 @@
 import { and, count, desc, eq, getTableColumns, inArray, lt, or, sql, type SQL } from "drizzle-orm";
 import type { Db } from "~/db/database.server";
-import { reviewReplies, reviews, type Review, type ReviewReply, type ReviewStatus, type StoredImage } from "~/db/schema";
+import {
+  reviewReplies,
+  reviews,
+  type Review,
+  type ReviewReply,
+  type ReviewStatus,
+  type StoredImage,
+} from "~/db/schema";
 import type { Executor } from "~/mail/outbox.server";
 import { consumeInvitation } from "./review-invitations.server";
 import { toPublicImage } from "~/media/image-pipeline.server";
@@ -25,7 +32,6 @@ export class InvitationUnavailableError extends Error {
 
 /** A review with the practitioner's reply, if she wrote one. */
 export type ReviewWithReply = Review & { reply: Pick<ReviewReply, "content" | "updatedAt"> | null };
-
 
 /** Which published reviews a visitor asked to see. */
 export interface ReviewFilter {
@@ -99,7 +105,10 @@ export function createReviewRepository(db: Db) {
       return {
         reviews: page.map(({ exactCreatedAt: _, replyContent, replyUpdatedAt, ...review }) => ({
           ...review,
-          reply: replyContent !== null && replyUpdatedAt !== null ? { content: replyContent, updatedAt: replyUpdatedAt } : null,
+          reply:
+            replyContent !== null && replyUpdatedAt !== null
+              ? { content: replyContent, updatedAt: replyUpdatedAt }
+              : null,
         })),
         nextCursor:
           rows.length > options.limit && last
@@ -116,7 +125,11 @@ export function createReviewRepository(db: Db) {
     /** Count, average, per-star counts and verified count of the published reviews. */
     async summary(): Promise<ReviewSummary> {
       const rows = await db
-        .select({ rating: reviews.rating, count: count(), verified: sql<number>`count(*) filter (where ${reviews.verified})::int` })
+        .select({
+          rating: reviews.rating,
+          count: count(),
+          verified: sql<number>`count(*) filter (where ${reviews.verified})::int`,
+        })
         .from(reviews)
         .where(eq(reviews.status, "published"))
         .groupBy(reviews.rating);

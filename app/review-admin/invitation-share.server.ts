@@ -6,7 +6,10 @@ export function invitationLink(siteUrl: string, token: string): string {
 }
 
 /** A message ready to paste into WhatsApp, an SMS or an e-mail. */
-export function invitationMessage(link: string, options: { practitionerName: string; patientName: string | null; validDays: number }) {
+export function invitationMessage(
+  link: string,
+  options: { practitionerName: string; patientName: string | null; validDays: number },
+) {
   const greeting = options.patientName ? `Gentile ${options.patientName},` : "Gentile paziente,";
   return [
     greeting,

@@ -250,7 +250,8 @@ describe("submitting a review", () => {
     expect(again).toMatchObject({
       kind: "rejected",
       status: 400,
-      message: "Questo invito è già stato usato per una recensione. Puoi comunque scriverne una con il modulo qui sotto.",
+      message:
+        "Questo invito è già stato usato per una recensione. Puoi comunque scriverne una con il modulo qui sotto.",
     });
     if (again.kind === "rejected") expect(again.values?.name).toBe("Di nuovo");
     const forged = await submitReview(s, form({ invito: "x".repeat(43) }), "198.51.100.11");
@@ -272,6 +273,9 @@ describe("submitting a review", () => {
     const result = await submitReview(services({ mailer }), form({ name: "Notificata" }), "203.0.113.50");
     expect(result.kind).toBe("saved");
     const [queued] = await database.db.select().from(mailOutbox);
-    expect(queued).toMatchObject({ recipient: "studio@example.it", subject: "Nuova recensione da approvare: Notificata (4/5)" });
+    expect(queued).toMatchObject({
+      recipient: "studio@example.it",
+      subject: "Nuova recensione da approvare: Notificata (4/5)",
+    });
   });
 });

@@ -5,7 +5,7 @@ import { createFlashStore } from "~/lib/flash.server";
 
 const flash = createFlashStore("test-secret");
 import { servicesContext } from "~/context";
-import { type AppServices } from "~/services.server";
+import type { AppServices } from "~/services.server";
 import { action } from "./admin-logout";
 
 function context(db: unknown) {

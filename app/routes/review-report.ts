@@ -31,7 +31,12 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       ? data(result, { status })
       : redirect(`/reviews#recensione-${params.id}`, {
           status: 303,
-          headers: { "Set-Cookie": await s.flash.set(request, { kind: result.ok ? "success" : "error", message: result.message }) },
+          headers: {
+            "Set-Cookie": await s.flash.set(request, {
+              kind: result.ok ? "success" : "error",
+              message: result.message,
+            }),
+          },
         });
 
   if (!z.uuid().safeParse(params.id).success) return answer(404, { ok: false, message: reportMessages.notFound });

@@ -2,7 +2,7 @@ import { pino } from "pino";
 import { RouterContextProvider } from "react-router";
 import { describe, expect, it, vi } from "vitest";
 import { requestContext, servicesContext } from "~/context";
-import { type AppServices } from "~/services.server";
+import type { AppServices } from "~/services.server";
 import { createFlashStore } from "~/lib/flash.server";
 import { createFormTimer } from "~/reviews/spam-guard.server";
 import { action, loader } from "./reviews";
@@ -17,7 +17,9 @@ function contextWith(overrides: Partial<AppServices>) {
   const services = {
     config: { reviewsModeration: false, reviewsRateLimitPerHour: 5 },
     siteContent: {
-      current: async () => ({ content: { contact: { email: "studio@example.it" }, practitioner: { name: "Dott.ssa Prova" } } }),
+      current: async () => ({
+        content: { contact: { email: "studio@example.it" }, practitioner: { name: "Dott.ssa Prova" } },
+      }),
     },
     logger,
     flash: createFlashStore("test-secret"),

@@ -60,7 +60,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     try {
       const found = await s.invitations.find(token);
       const state = invitationState(found);
-      invitation = state === "valid" ? { token, patientName: found!.patientName } : { message: invitationMessages[state] };
+      invitation =
+        state === "valid" ? { token, patientName: found!.patientName } : { message: invitationMessages[state] };
     } catch (error) {
       s.logger.error({ err: error }, "reading an invitation failed");
       invitation = { message: invitationMessages.unknown };

@@ -31,7 +31,9 @@ async function photoLike(seed: number, width = 1600, height = 1200): Promise<Buf
       `<stop offset="1" stop-color="hsl(${(seed * 91) % 360},40%,30%)"/></radialGradient></defs>` +
       `<rect width="100%" height="100%" fill="url(#g)"/><circle cx="${width / 3}" cy="${height / 2}" r="${height / 4}" fill="hsl(${(seed * 29) % 360},60%,45%)"/></svg>`,
   );
-  return sharp({ create: { width, height, channels: 3, background: "#808080", noise: { type: "gaussian", mean: 128, sigma: 12 } } })
+  return sharp({
+    create: { width, height, channels: 3, background: "#808080", noise: { type: "gaussian", mean: 128, sigma: 12 } },
+  })
     .composite([{ input: fields, blend: "soft-light" }])
     .jpeg({ quality: 90 })
     .toBuffer();
@@ -58,7 +60,9 @@ try {
   sharp.concurrency(2);
 
   let seeded = Date.now();
-  process.stderr.write(`Seeding ${PHOTOS} recipe photos and ${REVIEW_PHOTOS} review photos through the image pipeline…\n`);
+  process.stderr.write(
+    `Seeding ${PHOTOS} recipe photos and ${REVIEW_PHOTOS} review photos through the image pipeline…\n`,
+  );
   // Eight distinct pictures through the pipeline; every photo is a copy of one of them under its own keys.
   const templates: StoredImage[] = [];
   for (let i = 0; i < 8; i++) templates.push(await storeImage(media, "recipe-photos", await photoLike(i + 1)));
@@ -76,7 +80,8 @@ try {
   const client = new pg.Client({ connectionString: sourceUrl });
   await client.connect();
   for (let i = 0; i < PHOTOS; i++) {
-    const image = i < templates.length ? templates[i]! : await copyOf(templates[i % templates.length]!, "recipe-photos");
+    const image =
+      i < templates.length ? templates[i]! : await copyOf(templates[i % templates.length]!, "recipe-photos");
     await client.query(`insert into recipe_photos (title, image_url, image, display_order) values ($1, $2, $3, $4)`, [
       `Ricetta ${i + 1}`,
       largestUrl(media, image),
@@ -85,7 +90,8 @@ try {
     ]);
   }
   const reviewImages = [];
-  for (let i = 0; i < REVIEW_PHOTOS; i++) reviewImages.push(await copyOf(templates[(i + 3) % templates.length]!, "reviews"));
+  for (let i = 0; i < REVIEW_PHOTOS; i++)
+    reviewImages.push(await copyOf(templates[(i + 3) % templates.length]!, "reviews"));
   process.stderr.write(`Seeding ${REVIEWS} reviews…\n`);
   const text =
     "Mi sono trovata benissimo: la dottoressa ascolta, spiega con chiarezza e il piano alimentare è facile da seguire anche con il lavoro. ";
@@ -96,9 +102,18 @@ try {
       const image = i < REVIEW_PHOTOS ? reviewImages[i]! : null;
       const n = values.length;
       tuples.push(`($${n + 1}, $${n + 2}, $${n + 3}, $${n + 4}, $${n + 5})`);
-      values.push(`Paziente ${i}`, text.repeat(1 + (i % 4)), (i % 5) + 1, image ? largestUrl(media, image) : null, image ? JSON.stringify(image) : null);
+      values.push(
+        `Paziente ${i}`,
+        text.repeat(1 + (i % 4)),
+        (i % 5) + 1,
+        image ? largestUrl(media, image) : null,
+        image ? JSON.stringify(image) : null,
+      );
     }
-    await client.query(`insert into reviews (name, content, rating, image_url, image) values ${tuples.join(", ")}`, values);
+    await client.query(
+      `insert into reviews (name, content, rating, image_url, image) values ${tuples.join(", ")}`,
+      values,
+    );
   }
   await client.end();
   seeded = Date.now() - seeded;
@@ -128,10 +143,14 @@ try {
   });
 
   const mediaBytes = backup.manifest.media.files.reduce((sum, f) => sum + f.bytes, 0);
-  console.log(`Backup benchmark (${REVIEWS} reviews, ${PHOTOS} recipe photos, ${REVIEW_PHOTOS} review photos; seeding took ${(seeded / 1000).toFixed(1)} s)`);
+  console.log(
+    `Backup benchmark (${REVIEWS} reviews, ${PHOTOS} recipe photos, ${REVIEW_PHOTOS} review photos; seeding took ${(seeded / 1000).toFixed(1)} s)`,
+  );
   console.log(`  contents:     ${describeManifest(backup.manifest)}`);
   console.log(`  backup time:  ${(backup.durationMs / 1000).toFixed(2)} s`);
-  console.log(`  backup size:  ${formatBytes(backup.bytes)} (${backup.bytes} bytes; media ${formatBytes(mediaBytes)} of it before compression)`);
+  console.log(
+    `  backup size:  ${formatBytes(backup.bytes)} (${backup.bytes} bytes; media ${formatBytes(mediaBytes)} of it before compression)`,
+  );
   console.log(`  restore time: ${(restore.durationMs / 1000).toFixed(2)} s`);
 } finally {
   rmSync(work, { recursive: true, force: true });

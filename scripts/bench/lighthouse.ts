@@ -97,69 +97,74 @@ const rows: Row[] = [];
 const failures: string[] = [];
 
 try {
-  for (let run = 1; run <= runs; run++) for (const pagePath of paths) {
-    const result = await audit(`${server.url}${pagePath}`);
-    // LIGHTHOUSE_REPORTS=dir keeps each full report, to see what an audit found.
-    if (process.env.LIGHTHOUSE_REPORTS) {
-      mkdirSync(process.env.LIGHTHOUSE_REPORTS, { recursive: true });
-      const name = `${pagePath.replace(/\W+/g, "_") || "_"}-run${run}.json`;
-      writeFileSync(path.join(process.env.LIGHTHOUSE_REPORTS, name), result.report as string);
-    }
-    const { categories, audits } = result.lhr;
-    if (result.lhr.runtimeError)
-      console.error(`${pagePath}: ${result.lhr.runtimeError.code} ${result.lhr.runtimeError.message}`);
-    const requests =
-      (
-        audits["network-requests"]?.details as {
-          items?: { url: string; resourceType?: string; transferSize?: number }[];
-        }
-      )?.items ?? [];
-    const bytesOf = (type: string) =>
-      requests.filter((r) => r.resourceType === type).reduce((sum, r) => sum + (r.transferSize ?? 0), 0);
-    const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
-    const row: Row = {
-      run,
-      path: pagePath,
-      performance: score("performance"),
-      accessibility: score("accessibility"),
-      "best-practices": score("best-practices"),
-      seo: score("seo"),
-      lcpMs: Math.round(audits["largest-contentful-paint"]?.numericValue ?? NaN),
-      cls: Math.round((audits["cumulative-layout-shift"]?.numericValue ?? NaN) * 1000) / 1000,
-      tbtMs: Math.round(audits["total-blocking-time"]?.numericValue ?? NaN),
-      jsKb: kb(bytesOf("Script")),
-      jsBrotli11Kb: await brotli11Kb(requests.filter((r) => r.resourceType === "Script").map((r) => r.url)),
-      cssKb: kb(bytesOf("Stylesheet")),
-      fontKb: kb(bytesOf("Font")),
-      totalKb: kb(requests.reduce((sum, r) => sum + (r.transferSize ?? 0), 0)),
-    };
-    rows.push(row);
-
-    const where = `${pagePath} (run ${run})`;
-    if (row.performance < targets.performance) failures.push(`${where}: Performance ${row.performance} < ${targets.performance}`);
-    if (!(row.lcpMs <= targets.lcpMs)) failures.push(`${where}: LCP ${row.lcpMs} ms > ${targets.lcpMs} ms`);
-    if (!(row.tbtMs <= targets.tbtMs)) failures.push(`${where}: TBT ${row.tbtMs} ms > ${targets.tbtMs} ms`);
-    for (const id of ["accessibility", "best-practices", "seo"] as const) {
-      if (row[id] < targets[id]) {
-        const failed = Object.values(audits)
-          .filter(
-            (a) =>
-              a.score !== null &&
-              a.score < 1 &&
-              result.lhr.categories[id]?.auditRefs.some((r) => r.id === a.id && r.weight > 0),
-          )
-          .map((a) => a.id);
-        failures.push(`${where}: ${id} ${row[id]} < ${targets[id]} (${failed.join(", ")})`);
+  for (let run = 1; run <= runs; run++)
+    for (const pagePath of paths) {
+      const result = await audit(`${server.url}${pagePath}`);
+      // LIGHTHOUSE_REPORTS=dir keeps each full report, to see what an audit found.
+      if (process.env.LIGHTHOUSE_REPORTS) {
+        mkdirSync(process.env.LIGHTHOUSE_REPORTS, { recursive: true });
+        const name = `${pagePath.replace(/\W+/g, "_") || "_"}-run${run}.json`;
+        writeFileSync(path.join(process.env.LIGHTHOUSE_REPORTS, name), result.report as string);
       }
+      const { categories, audits } = result.lhr;
+      if (result.lhr.runtimeError)
+        console.error(`${pagePath}: ${result.lhr.runtimeError.code} ${result.lhr.runtimeError.message}`);
+      const requests =
+        (
+          audits["network-requests"]?.details as {
+            items?: { url: string; resourceType?: string; transferSize?: number }[];
+          }
+        )?.items ?? [];
+      const bytesOf = (type: string) =>
+        requests.filter((r) => r.resourceType === type).reduce((sum, r) => sum + (r.transferSize ?? 0), 0);
+      const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
+      const row: Row = {
+        run,
+        path: pagePath,
+        performance: score("performance"),
+        accessibility: score("accessibility"),
+        "best-practices": score("best-practices"),
+        seo: score("seo"),
+        lcpMs: Math.round(audits["largest-contentful-paint"]?.numericValue ?? NaN),
+        cls: Math.round((audits["cumulative-layout-shift"]?.numericValue ?? NaN) * 1000) / 1000,
+        tbtMs: Math.round(audits["total-blocking-time"]?.numericValue ?? NaN),
+        jsKb: kb(bytesOf("Script")),
+        jsBrotli11Kb: await brotli11Kb(requests.filter((r) => r.resourceType === "Script").map((r) => r.url)),
+        cssKb: kb(bytesOf("Stylesheet")),
+        fontKb: kb(bytesOf("Font")),
+        totalKb: kb(requests.reduce((sum, r) => sum + (r.transferSize ?? 0), 0)),
+      };
+      rows.push(row);
+
+      const where = `${pagePath} (run ${run})`;
+      if (row.performance < targets.performance)
+        failures.push(`${where}: Performance ${row.performance} < ${targets.performance}`);
+      if (!(row.lcpMs <= targets.lcpMs)) failures.push(`${where}: LCP ${row.lcpMs} ms > ${targets.lcpMs} ms`);
+      if (!(row.tbtMs <= targets.tbtMs)) failures.push(`${where}: TBT ${row.tbtMs} ms > ${targets.tbtMs} ms`);
+      for (const id of ["accessibility", "best-practices", "seo"] as const) {
+        if (row[id] < targets[id]) {
+          const failed = Object.values(audits)
+            .filter(
+              (a) =>
+                a.score !== null &&
+                a.score < 1 &&
+                result.lhr.categories[id]?.auditRefs.some((r) => r.id === a.id && r.weight > 0),
+            )
+            .map((a) => a.id);
+          failures.push(`${where}: ${id} ${row[id]} < ${targets[id]} (${failed.join(", ")})`);
+        }
+      }
+      if (!(row.cls <= targets.cls)) failures.push(`${where}: CLS ${row.cls} > ${targets.cls}`);
+      if (pagePath === "/home" && row.jsKb > targets.homeJsKb)
+        failures.push(`${where}: JavaScript ${row.jsKb} KB > ${targets.homeJsKb} KB`);
     }
-    if (!(row.cls <= targets.cls)) failures.push(`${where}: CLS ${row.cls} > ${targets.cls}`);
-    if (pagePath === "/home" && row.jsKb > targets.homeJsKb) failures.push(`${where}: JavaScript ${row.jsKb} KB > ${targets.homeJsKb} KB`);
-  }
 } finally {
   await server.stop();
 }
 
-console.log("\nLighthouse 13, mobile profile (simulated slow 4G, 4× CPU slowdown); sizes are compressed bytes transferred.\n");
+console.log(
+  "\nLighthouse 13, mobile profile (simulated slow 4G, 4× CPU slowdown); sizes are compressed bytes transferred.\n",
+);
 const table = (list: Row[]) =>
   list.map((r) => ({
     run: r.run,

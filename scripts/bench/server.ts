@@ -68,7 +68,9 @@ async function untilFirstOk(server: ChildProcess): Promise<number> {
 async function stop(server: ChildProcess): Promise<number> {
   const started = performance.now();
   server.kill("SIGTERM");
-  const code = await new Promise<number | null>((r) => (server.exitCode !== null ? r(server.exitCode) : server.once("exit", r)));
+  const code = await new Promise<number | null>((r) =>
+    server.exitCode !== null ? r(server.exitCode) : server.once("exit", r),
+  );
   if (code !== 0) throw new Error(`the server exited with ${code} on SIGTERM`);
   return performance.now() - started;
 }
@@ -147,30 +149,32 @@ async function openStreams(count: number, onEvent: (at: number) => void): Promis
   const requests: http.ClientRequest[] = [];
   const agent = new http.Agent({ keepAlive: false, maxSockets: Infinity });
   await Promise.all(
-    Array.from({ length: count }, (_, i) =>
-      new Promise<void>((resolve, reject) => {
-        const request = http.get(
-          `${url}/events`,
-          { agent, headers: { "X-Forwarded-For": `10.1.${Math.floor(i / 250)}.${(i % 250) + 1}` } },
-          (res) => {
-            if (res.statusCode !== 200) return reject(new Error(`/events answered ${res.statusCode}`));
-            res.setEncoding("utf8");
-            let buffer = "";
-            res.on("data", (chunk: string) => {
-              buffer += chunk;
-              let end: number;
-              while ((end = buffer.indexOf("\n\n")) >= 0) {
-                const message = buffer.slice(0, end);
-                buffer = buffer.slice(end + 2);
-                if (message.includes("retry:")) resolve();
-                if (message.startsWith("event: change")) onEvent(performance.now());
-              }
-            });
-          },
-        );
-        request.on("error", reject);
-        requests.push(request);
-      }),
+    Array.from(
+      { length: count },
+      (_, i) =>
+        new Promise<void>((resolve, reject) => {
+          const request = http.get(
+            `${url}/events`,
+            { agent, headers: { "X-Forwarded-For": `10.1.${Math.floor(i / 250)}.${(i % 250) + 1}` } },
+            (res) => {
+              if (res.statusCode !== 200) return reject(new Error(`/events answered ${res.statusCode}`));
+              res.setEncoding("utf8");
+              let buffer = "";
+              res.on("data", (chunk: string) => {
+                buffer += chunk;
+                let end: number;
+                while ((end = buffer.indexOf("\n\n")) >= 0) {
+                  const message = buffer.slice(0, end);
+                  buffer = buffer.slice(end + 2);
+                  if (message.includes("retry:")) resolve();
+                  if (message.startsWith("event: change")) onEvent(performance.now());
+                }
+              });
+            },
+          );
+          request.on("error", reject);
+          requests.push(request);
+        }),
     ),
   );
   return () => {
@@ -333,18 +337,31 @@ const verdict = (ok: boolean) => (ok ? "met" : "MISSED");
 const results: boolean[] = [];
 const check = (ok: boolean) => (results.push(ok), verdict(ok));
 
-console.log(`\nProduction server: ${processes} server process(es) + embedded PostgreSQL; ${CONNECTIONS} connections, ${DURATION_S} s per page, Accept-Encoding: gzip, br`);
+console.log(
+  `\nProduction server: ${processes} server process(es) + embedded PostgreSQL; ${CONNECTIONS} connections, ${DURATION_S} s per page, Accept-Encoding: gzip, br`,
+);
 console.log(`Seeded: 6 recipe photos, 14 reviews (4 with photos)\n`);
 const header = ["page", "req/s", "p50", "p99", "non-2xx/errors"];
 const table = rows.map(([route, r]) => [route, r.rps.toFixed(0), `${r.p50} ms`, `${r.p99} ms`, String(r.failures)]);
-if (nginx) table.push(["nginx /home (file)", nginx.rps.toFixed(0), `${nginx.p50} ms`, `${nginx.p99} ms`, String(nginx.failures)]);
+if (nginx)
+  table.push([
+    "nginx /home (file)",
+    nginx.rps.toFixed(0),
+    `${nginx.p50} ms`,
+    `${nginx.p99} ms`,
+    String(nginx.failures),
+  ]);
 const widths = header.map((h, i) => Math.max(h.length, ...table.map((r) => r[i]!.length)));
 for (const row of [header, ...table]) console.log(row.map((c, i) => c.padEnd(widths[i]!)).join("  "));
 console.log("");
 if (nginx) {
-  console.log(`/home ÷ nginx: ${ratio.toFixed(2)} (target ≥ ${targets.nginxRatio}: ${check(ratio >= targets.nginxRatio)})`);
+  console.log(
+    `/home ÷ nginx: ${ratio.toFixed(2)} (target ≥ ${targets.nginxRatio}: ${check(ratio >= targets.nginxRatio)})`,
+  );
 } else {
-  console.log("nginx not found: as root `npm run bench` installs it; otherwise run `sudo apt-get install -y nginx-light`.");
+  console.log(
+    "nginx not found: as root `npm run bench` installs it; otherwise run `sudo apt-get install -y nginx-light`.",
+  );
 }
 console.log(
   `Memory, one server process + PostgreSQL (PSS): idle ${singleIdleMb.toFixed(0)} MB (target ≤ 150: ${check(singleIdleMb <= 150)})`,
@@ -354,7 +371,9 @@ console.log(
     `idle ${idleMb.toFixed(0)} MB (target ≤ ${targets.idleMb}: ${check(idleMb <= targets.idleMb)}), ` +
     `peak ${peakMb.toFixed(0)} MB (target ≤ ${targets.peakMb}: ${check(peakMb <= targets.peakMb)})`,
 );
-console.log(`Start to first 200 on /: fresh data directory ${freshStartMs.toFixed(0)} ms, existing ${existingStartMs.toFixed(0)} ms (build check included)`);
+console.log(
+  `Start to first 200 on /: fresh data directory ${freshStartMs.toFixed(0)} ms, existing ${existingStartMs.toFixed(0)} ms (build check included)`,
+);
 console.log(
   `Review posted → event at ${STREAMS} open /events streams: p50 ${percentile(latencies, 50).toFixed(1)} ms, ` +
     `p95 ${percentile(latencies, 95).toFixed(1)} ms (${latencies.length} of ${5 * STREAMS} events arrived)`,

@@ -20,7 +20,9 @@ test.afterAll(async () => {
   await server?.stop();
 });
 
-test("the Backup screen warns before the first backup, then offers the file made by npm run backup", async ({ page }) => {
+test("the Backup screen warns before the first backup, then offers the file made by npm run backup", async ({
+  page,
+}) => {
   // It runs npm run backup in between: a few seconds on a quiet machine, more on a busy one.
   test.setTimeout(120_000);
   await page.goto(`${server.url}/admin-login`);

@@ -52,7 +52,8 @@ test.describe("first paint", () => {
         linked: Array.from(document.querySelectorAll('link[rel="stylesheet"]'), (l) => l.getAttribute("href")),
       }));
     const first = await hrefs();
-    for (const sheet of ["app", "site-header", "privacy", "site-footer"]) expect(first.inline).toMatch(new RegExp(`/assets/${sheet}-`));
+    for (const sheet of ["app", "site-header", "privacy", "site-footer"])
+      expect(first.inline).toMatch(new RegExp(`/assets/${sheet}-`));
     expect(first.inline).not.toMatch(/\/assets\/(home|landing|reviews)-/);
 
     // The web fonts arrive once the page is shown, and the app's scripts run (the router took over).

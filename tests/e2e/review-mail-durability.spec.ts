@@ -17,7 +17,11 @@ test.afterEach(async () => {
   await smtp?.stop();
 });
 
-const mailEnv = (smtpServer: TestSmtpServer) => ({ SMTP_URL: smtpServer.url, MAIL_FROM: "sito@studio.test", MAIL_TO: "dottoressa@studio.test" });
+const mailEnv = (smtpServer: TestSmtpServer) => ({
+  SMTP_URL: smtpServer.url,
+  MAIL_FROM: "sito@studio.test",
+  MAIL_TO: "dottoressa@studio.test",
+});
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 test("the mail server is down when a review arrives: the notice is delivered once it is back, exactly once", async () => {

@@ -27,7 +27,12 @@ test.beforeAll(async () => {
       verified: true,
       createdAt: at(i),
     })),
-    ...Array.from({ length: 3 }, (_, i) => ({ name: `Libera ${i + 1}`, content: "Bene.", rating: 5, createdAt: at(20 + i) })),
+    ...Array.from({ length: 3 }, (_, i) => ({
+      name: `Libera ${i + 1}`,
+      content: "Bene.",
+      rating: 5,
+      createdAt: at(20 + i),
+    })),
     {
       name: "Quattro con risposta",
       content: "Brava ma tempi lunghi.",
@@ -53,7 +58,9 @@ for (const javaScriptEnabled of [false, true]) {
   test.describe(`breakdown and filter ${javaScriptEnabled ? "with" : "without"} JavaScript`, () => {
     test.use({ javaScriptEnabled });
 
-    test("counts reviews per star and verified ones, and filters through the URL keeping the pages", async ({ page }) => {
+    test("counts reviews per star and verified ones, and filters through the URL keeping the pages", async ({
+      page,
+    }) => {
       await page.goto(`${server.url}/reviews`);
       await expect(page.locator(".reviews-summary")).toContainText("18 recensioni");
       await expect(page.locator(".reviews-summary")).toContainText("13 verificate");
@@ -86,7 +93,9 @@ for (const javaScriptEnabled of [false, true]) {
       await expect(page).toHaveURL(/\/reviews\?voto=4$/);
       await expect.poll(() => listedNames(page)).toEqual(["Quattro libera", "Quattro con risposta"]);
       const answered = reviewCard(page, "Quattro con risposta");
-      await expect(answered.locator(".review-card__verified")).toHaveText(/^Verificata: Scritta con un invito personale/);
+      await expect(answered.locator(".review-card__verified")).toHaveText(
+        /^Verificata: Scritta con un invito personale/,
+      );
       await expect(answered.locator(".review-card__reply")).toContainText("Risposta di");
       await expect(answered.locator(".review-card__reply")).toContainText("Grazie, stiamo riducendo le attese.");
 

@@ -82,12 +82,20 @@ describe("npm run backup / restore while the site serves requests", () => {
     let served = 0;
     let posted = 0;
     const photo = await jpeg(400, 300);
-    const mediaUrl = `/media/${before.get("public.reviews")!.join().match(/reviews\/[\w-]{16,64}\.webp/)![0]}`;
+    const mediaUrl = `/media/${
+      before
+        .get("public.reviews")!
+        .join()
+        .match(/reviews\/[\w-]{16,64}\.webp/)![0]
+    }`;
     const load = Promise.all(
       [0, 1, 2].map(async (worker) => {
         while (serving) {
           if (worker === 0) {
-            const status = await postReview(site.url, { name: `Durante il backup ${posted}`, photo: posted % 2 ? photo : undefined });
+            const status = await postReview(site.url, {
+              name: `Durante il backup ${posted}`,
+              photo: posted % 2 ? photo : undefined,
+            });
             expect(status).toBe(303);
             posted++;
           } else {
@@ -105,7 +113,9 @@ describe("npm run backup / restore while the site serves requests", () => {
     await load;
     expect(backup.stderr).toContain("public.reviews");
     expect(backup.code, backup.stderr).toBe(0);
-    expect(backup.stdout).toMatch(/^Backup completato: .*studio-\d{8}-\d{4}\.tar\.gz \(.+\): \d+ tabelle, \d+ righe, \d+ file multimediali/);
+    expect(backup.stdout).toMatch(
+      /^Backup completato: .*studio-\d{8}-\d{4}\.tar\.gz \(.+\): \d+ tabelle, \d+ righe, \d+ file multimediali/,
+    );
     expect(served).toBeGreaterThan(0);
     expect(posted).toBeGreaterThan(0);
     const after = await readAllRows(sourceUrl);
@@ -134,7 +144,9 @@ describe("npm run backup / restore while the site serves requests", () => {
     const sourceFiles = await mediaChecksums(path.join(sourceData, "media"));
     const restoredFiles = await mediaChecksums(path.join(targetData, "media"));
     const named = new Set(
-      [...restored.values()].flat().flatMap((row) => row.match(/(?:recipe-photos|reviews|site)\/[\w-]{16,64}\.\w+/g) ?? []),
+      [...restored.values()]
+        .flat()
+        .flatMap((row) => row.match(/(?:recipe-photos|reviews|site)\/[\w-]{16,64}\.\w+/g) ?? []),
     );
     expect(new Set(restoredFiles.keys())).toEqual(named);
     for (const [key, sum] of restoredFiles) expect(sum, key).toBe(sourceFiles.get(key));
@@ -170,7 +182,9 @@ describe("npm run backup / restore while the site serves requests", () => {
     const targetData = await mkdtemp(path.join(os.tmpdir(), "backup-restored-"));
     const result = await runScript("scripts/restore.ts", [truncated], { DATA_DIR: targetData });
     expect(result.code).toBe(1);
-    expect(result.stderr).toContain("Errore: il file di backup è incompleto (troncato): non è stato usato. Nulla è stato modificato.");
+    expect(result.stderr).toContain(
+      "Errore: il file di backup è incompleto (troncato): non è stato usato. Nulla è stato modificato.",
+    );
     expect(await readdir(targetData)).toEqual([]);
   });
 
@@ -178,7 +192,10 @@ describe("npm run backup / restore while the site serves requests", () => {
     const database = await openDatabase({ url: sourceUrl });
     let token: string;
     try {
-      const { user } = await createAdminAccounts(database.db).setPassword("dietista@studio.test", "password-di-prova-backup");
+      const { user } = await createAdminAccounts(database.db).setPassword(
+        "dietista@studio.test",
+        "password-di-prova-backup",
+      );
       ({ token } = await createSessionStore(database.db).create({ userId: user.id, verified: true }));
     } finally {
       await database.close();

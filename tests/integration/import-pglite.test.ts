@@ -18,14 +18,22 @@ interface LegacyClient {
 /** A DATA_DIR/db as the PGlite version of the site left it (PGlite fetched from npm, as the command does). */
 async function writeLegacyDataDir(dataDir: string) {
   const tool = mkdtempSync(path.join(os.tmpdir(), "pglite-tool-"));
-  const install = spawnSync("npm", ["install", "--no-save", "--no-package-lock", "--prefix", tool, "@electric-sql/pglite@0.5.16"], {
-    stdio: "ignore",
-  });
+  const install = spawnSync(
+    "npm",
+    ["install", "--no-save", "--no-package-lock", "--prefix", tool, "@electric-sql/pglite@0.5.16"],
+    {
+      stdio: "ignore",
+    },
+  );
   expect(install.status).toBe(0);
   const entry = createRequire(path.join(tool, "index.js")).resolve("@electric-sql/pglite");
-  const { PGlite } = (await import(pathToFileURL(entry).href)) as { PGlite: { create(dir: string): Promise<LegacyClient> } };
+  const { PGlite } = (await import(pathToFileURL(entry).href)) as {
+    PGlite: { create(dir: string): Promise<LegacyClient> };
+  };
   const legacy = await PGlite.create(path.join(dataDir, "db"));
-  for (const statement of readFileSync(path.join(root, "drizzle/0000_init.sql"), "utf8").split("--> statement-breakpoint")) {
+  for (const statement of readFileSync(path.join(root, "drizzle/0000_init.sql"), "utf8").split(
+    "--> statement-breakpoint",
+  )) {
     await legacy.exec(statement);
   }
   await legacy.exec(`insert into reviews (name, content, rating, image) values

@@ -81,9 +81,15 @@ describe(`${SERVERS} server processes on one port`, () => {
       headers: { Origin: server.url, Connection: "close" },
       redirect: "manual",
     });
-    const cookie = login.headers.getSetCookie().find((c) => c.startsWith("admin_session="))!.split(";")[0]!;
+    const cookie = login.headers
+      .getSetCookie()
+      .find((c) => c.startsWith("admin_session="))!
+      .split(";")[0]!;
     for (let i = 0; i < 8; i++) {
-      const page = await fetch(`${server.url}/admin`, { headers: { Cookie: cookie, Connection: "close" }, redirect: "manual" });
+      const page = await fetch(`${server.url}/admin`, {
+        headers: { Cookie: cookie, Connection: "close" },
+        redirect: "manual",
+      });
       expect(page.status).toBe(200);
     }
   });

@@ -70,7 +70,10 @@ describe("review admin screens over HTTP", () => {
     }
     // Signed in, everything is as before: the review published, its report open, no reply, no invitation.
     const login = await post("/admin-login", ADMIN);
-    const session = login.headers.getSetCookie().find((c) => c.startsWith("admin_session="))!.split(";")[0]!;
+    const session = login.headers
+      .getSetCookie()
+      .find((c) => c.startsWith("admin_session="))!
+      .split(";")[0]!;
     const reports = await (await fetch(`${server.url}/admin/segnalazioni`, { headers: { Cookie: session } })).text();
     expect(reports).toContain("Segnalata");
     expect(reports).toContain("1 segnalazione");
@@ -90,7 +93,10 @@ describe("review admin screens over HTTP", () => {
 
   it("a write from a foreign Origin is refused even with a session", async () => {
     const login = await post("/admin-login", ADMIN);
-    const session = login.headers.getSetCookie().find((c) => c.startsWith("admin_session="))!.split(";")[0]!;
+    const session = login.headers
+      .getSetCookie()
+      .find((c) => c.startsWith("admin_session="))!
+      .split(";")[0]!;
     const response = await fetch(`${server.url}/admin/inviti`, {
       method: "POST",
       body: new URLSearchParams({ intent: "create" }),

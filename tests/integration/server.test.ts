@@ -31,7 +31,9 @@ describe("production server on the embedded database", () => {
 
   it("sends baseline security headers and a request id", async () => {
     // With a cookie the page is rendered for this response (not from the page cache).
-    const response = await fetch(`${server.url}/`, { headers: { "X-Request-Id": "trace-1234abcd", Cookie: "tema=chiaro" } });
+    const response = await fetch(`${server.url}/`, {
+      headers: { "X-Request-Id": "trace-1234abcd", Cookie: "tema=chiaro" },
+    });
     expect(response.headers.get("x-request-id")).toBe("trace-1234abcd");
     expect(response.headers.get("x-content-type-options")).toBe("nosniff");
     expect(response.headers.get("x-frame-options")).toBe("DENY");
@@ -59,7 +61,9 @@ describe("production server on the embedded database", () => {
     expect(csp).not.toContain("nonce");
     const html = await response.text();
     const { createHash } = await import("node:crypto");
-    const inline = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)].filter((m) => !/src=/.test(m[1]!) && m[2]);
+    const inline = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)].filter(
+      (m) => !/src=/.test(m[1]!) && m[2],
+    );
     expect(inline.length).toBeGreaterThan(0);
     for (const [, , body] of inline) {
       expect(csp).toContain(`'sha256-${createHash("sha256").update(body!).digest("base64")}'`);

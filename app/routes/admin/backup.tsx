@@ -19,7 +19,10 @@ const dateTime = new Intl.DateTimeFormat("it-IT", {
   timeZone: "Europe/Rome",
 });
 
-function warningMessage(warning: BackupWarning, facts: { lastGood: string | null; failedAt: string | null; nightlyAt: string | null }) {
+function warningMessage(
+  warning: BackupWarning,
+  facts: { lastGood: string | null; failedAt: string | null; nightlyAt: string | null },
+) {
   switch (warning) {
     case "failed":
       return (
@@ -43,7 +46,9 @@ export async function loader({ context }: Route.LoaderArgs) {
   const lastGood = status.lastGood ? dateTime.format(status.lastGood.at) : null;
   const failedAt = status.lastFailure ? dateTime.format(status.lastFailure.at) : null;
   return data({
-    warning: status.warning ? warningMessage(status.warning, { lastGood, failedAt, nightlyAt: status.nightlyAt }) : null,
+    warning: status.warning
+      ? warningMessage(status.warning, { lastGood, failedAt, nightlyAt: status.nightlyAt })
+      : null,
     lastGood: status.lastGood && {
       at: lastGood!,
       size: status.lastGood.bytes === null ? null : formatBytes(status.lastGood.bytes),
@@ -99,8 +104,8 @@ export default function AdminBackup({ loaderData }: Route.ComponentProps) {
           Una copia per te
         </h2>
         <p className="admin-section__lead">
-          Il backup contiene in un unico file le recensioni, le foto, i testi e le impostazioni del sito. Scaricalo
-          di tanto in tanto e conservalo sul tuo computer o su un disco esterno: una copia che resta solo sul server
+          Il backup contiene in un unico file le recensioni, le foto, i testi e le impostazioni del sito. Scaricalo di
+          tanto in tanto e conservalo sul tuo computer o su un disco esterno: una copia che resta solo sul server
           andrebbe persa insieme al server.
         </p>
         {download ? (

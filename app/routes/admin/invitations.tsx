@@ -51,7 +51,9 @@ const actionSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("revoke"), id: z.uuid() }),
 ]);
 
-type InvitationActionData = { ok: true; message: string; created: CreatedInvitation } | { ok: boolean; message: string };
+type InvitationActionData =
+  | { ok: true; message: string; created: CreatedInvitation }
+  | { ok: boolean; message: string };
 
 export async function action({ request, context }: Route.ActionArgs) {
   requireAdmin(context);
@@ -69,7 +71,12 @@ export async function action({ request, context }: Route.ActionArgs) {
     return data<InvitationActionData>({ ok: true, message: INVITATION_MESSAGES.created, created });
   }
   const outcome = await revokeInvitation(s, parsed.data.id);
-  return respond(request, s.flash, { ok: outcome.ok, message: outcome.message }, { status: outcome.ok ? 200 : 400, redirectTo: "/admin/inviti" });
+  return respond(
+    request,
+    s.flash,
+    { ok: outcome.ok, message: outcome.message },
+    { status: outcome.ok ? 200 : 400, redirectTo: "/admin/inviti" },
+  );
 }
 
 const stateLabels: Record<InvitationState, string> = {
@@ -107,7 +114,14 @@ export default function AdminInvitations({ loaderData, actionData }: Route.Compo
             <p className="field__hint" id={`${id}-name-hint`}>
               Compare già scritto nel modulo; il paziente può cambiarlo.
             </p>
-            <input id={`${id}-name`} name="patientName" type="text" maxLength={60} autoComplete="off" aria-describedby={`${id}-name-hint`} />
+            <input
+              id={`${id}-name`}
+              name="patientName"
+              type="text"
+              maxLength={60}
+              autoComplete="off"
+              aria-describedby={`${id}-name-hint`}
+            />
           </div>
           <div className="field">
             <label className="field__label" htmlFor={`${id}-note`}>
@@ -171,7 +185,13 @@ function CreatedInvitationPanel({ created }: { created: CreatedInvitation }) {
         <label className="field__label" htmlFor={`${id}-message`}>
           Messaggio da copiare (WhatsApp, SMS, e-mail)
         </label>
-        <textarea id={`${id}-message`} readOnly rows={8} value={created.message} onFocus={(e) => e.currentTarget.select()} />
+        <textarea
+          id={`${id}-message`}
+          readOnly
+          rows={8}
+          value={created.message}
+          onFocus={(e) => e.currentTarget.select()}
+        />
       </div>
       {hydrated ? (
         <div className="admin-invite__actions">

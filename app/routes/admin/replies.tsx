@@ -30,7 +30,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   requireAdmin(context);
   const s = context.get(servicesContext);
   const practitionerName = (await s.siteContent.current()).content.practitioner.name;
-  const limit = Math.min(MAX, Math.max(PAGE, Number.parseInt(new URL(request.url).searchParams.get("n") ?? "", 10) || PAGE));
+  const limit = Math.min(
+    MAX,
+    Math.max(PAGE, Number.parseInt(new URL(request.url).searchParams.get("n") ?? "", 10) || PAGE),
+  );
   const page = await s.reviews.listPage({ limit });
   return data({
     reviews: page.reviews.map((r) => toReviewView(s.media, r, practitionerName)),
@@ -50,7 +53,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   const parsed = actionSchema.safeParse(Object.fromEntries(form));
   const back = (id?: unknown) => `/admin/risposte${typeof id === "string" ? `#recensione-${id}` : ""}`;
   if (!parsed.success) {
-    return respond(request, s.flash, { ok: false, message: parsed.error.issues[0]!.message }, { redirectTo: back(form.get("reviewId")) });
+    return respond(
+      request,
+      s.flash,
+      { ok: false, message: parsed.error.issues[0]!.message },
+      { redirectTo: back(form.get("reviewId")) },
+    );
   }
   const input = parsed.data;
   const outcome = input.intent === "save" ? await saveReply(s, input) : await removeReply(s, input.reviewId);
@@ -133,7 +141,12 @@ function ReplyEditor({ review }: { review: ReviewView }) {
         <remover.Form method="post" action="/admin/risposte">
           <input type="hidden" name="intent" value="remove" />
           <input type="hidden" name="reviewId" value={review.id} />
-          <button type="submit" className="button button--secondary" disabled={busy} aria-label={`Rimuovi risposta a ${review.name}`}>
+          <button
+            type="submit"
+            className="button button--secondary"
+            disabled={busy}
+            aria-label={`Rimuovi risposta a ${review.name}`}
+          >
             Rimuovi risposta
           </button>
         </remover.Form>

@@ -54,7 +54,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   const s = context.get(servicesContext);
   const parsed = actionSchema.safeParse(Object.fromEntries(await readForm(request)));
   if (!parsed.success) {
-    return respond(request, s.flash, { ok: false, message: REPORT_ADMIN_MESSAGES.notFound }, { status: 400, redirectTo: "/admin/segnalazioni" });
+    return respond(
+      request,
+      s.flash,
+      { ok: false, message: REPORT_ADMIN_MESSAGES.notFound },
+      { status: 400, redirectTo: "/admin/segnalazioni" },
+    );
   }
   const { intent, id } = parsed.data;
   const outcome =
@@ -125,7 +130,12 @@ function ReportedReview({
           <actor.Form method="post" action="/admin/segnalazioni">
             <input type="hidden" name="intent" value="hide" />
             <input type="hidden" name="id" value={review.id} />
-            <button type="submit" className="button" disabled={busy} aria-label={`Nascondi la recensione di ${review.name}`}>
+            <button
+              type="submit"
+              className="button"
+              disabled={busy}
+              aria-label={`Nascondi la recensione di ${review.name}`}
+            >
               Nascondi
             </button>
           </actor.Form>
@@ -133,7 +143,12 @@ function ReportedReview({
         <actor.Form method="post" action="/admin/segnalazioni">
           <input type="hidden" name="intent" value="dismiss" />
           <input type="hidden" name="id" value={review.id} />
-          <button type="submit" className="button button--secondary" disabled={busy} aria-label={`Ignora segnalazioni della recensione di ${review.name}`}>
+          <button
+            type="submit"
+            className="button button--secondary"
+            disabled={busy}
+            aria-label={`Ignora segnalazioni della recensione di ${review.name}`}
+          >
             Ignora segnalazioni
           </button>
         </actor.Form>
@@ -144,7 +159,9 @@ function ReportedReview({
           confirmLabel="Elimina"
           noScriptHref={`/admin/segnalazioni?elimina=${review.id}#recensione-${review.id}`}
           disabled={busy}
-          onConfirm={() => actor.submit({ intent: "delete", id: review.id }, { method: "post", action: "/admin/segnalazioni" })}
+          onConfirm={() =>
+            actor.submit({ intent: "delete", id: review.id }, { method: "post", action: "/admin/segnalazioni" })
+          }
         />
       </div>
       {confirming ? (
