@@ -42,7 +42,12 @@ export function AfterFirstPaint({ nonce, children }: { nonce: string; children: 
   return (
     <>
       <noscript id={HOLDER_ID}>{children}</noscript>
-      <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: release }} />
+      <script
+        nonce={nonce}
+        suppressHydrationWarning
+        // biome-ignore lint/security/noDangerouslySetInnerHtml: our own constant script above, no user text in it.
+        dangerouslySetInnerHTML={{ __html: release }}
+      />
     </>
   );
 }
