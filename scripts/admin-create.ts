@@ -5,9 +5,9 @@
 // banner and npm's debug log would show it: it is typed at a hidden prompt, or read
 // from standard input, or from ADMIN_PASSWORD (for automation). The database is the
 // server's (DATABASE_URL, or the embedded one in DATA_DIR), running or not.
-import path from "node:path";
 import { parseArgs } from "node:util";
 import "./lib/load-app-modules.ts";
+import { fail, loadCommandConfig, openCommandDatabase } from "./lib/command.ts";
 
 const usage = `Uso: npm run admin:create -- --email EMAIL [--reset-2fa]
 
@@ -18,11 +18,6 @@ chiesta (non compare sullo schermo); in uno script si passa sullo standard input
 variabile d'ambiente ADMIN_PASSWORD, mai sulla riga di comando.
 --reset-2fa disattiva anche la verifica in due passaggi (telefono e codici di recupero persi).
 Database: DATABASE_URL se impostata, altrimenti quello incorporato in DATA_DIR (predefinito ./data).`;
-
-function fail(message: string, code = 1): never {
-  console.error(`Errore: ${message}`);
-  process.exit(code);
-}
 
 if (process.argv.slice(2).some((arg) => arg === "--password" || arg.startsWith("--password="))) {
   fail(
@@ -105,27 +100,10 @@ async function readPassword(): Promise<string> {
 const password = await readPassword();
 if (!password) fail("password mancante: digitarla quando viene chiesta, o passarla sullo standard input.", 2);
 
-const { loadConfig } = await import("../app/config/env.server.ts");
-const { openSiteDatabase } = await import("../app/db/site-database.server.ts");
 const { AccountInputError, createAdminAccounts } = await import("../app/auth/accounts.server.ts");
 
-let config;
-try {
-  config = loadConfig(process.env);
-} catch (error) {
-  fail((error as Error).message);
-}
-
-let database;
-try {
-  database = await openSiteDatabase({
-    databaseUrl: config.databaseUrl,
-    dataDir: config.dataDir,
-    migrationsFolder: path.resolve(import.meta.dirname, "../drizzle"),
-  });
-} catch (error) {
-  fail(`impossibile aprire il database: ${(error as Error).message}`);
-}
+const config = await loadCommandConfig();
+const database = await openCommandDatabase(config).catch((error: Error) => fail(error.message));
 
 const resetTwoFactor = values["reset-2fa"] ?? false;
 let outcome: { created: boolean; email: string } | Error;

@@ -7,6 +7,7 @@
 import path from "node:path";
 import { parseArgs } from "node:util";
 import "./lib/load-app-modules.ts";
+import { fail, loadCommandConfig, openCommandDatabase } from "./lib/command.ts";
 
 const usage = `Uso: npm run backup [-- --output FILE]
 
@@ -14,11 +15,6 @@ Salva database e file multimediali in un unico file .tar.gz.
 Senza --output il file va in BACKUP_DIR (predefinito DATA_DIR/backups) e lì
 vengono conservati solo gli ultimi BACKUP_KEEP (predefinito 14).
 Database: DATABASE_URL se impostata, altrimenti quello incorporato in DATA_DIR.`;
-
-function fail(message: string, code = 1): never {
-  console.error(`Errore: ${message}`);
-  process.exit(code);
-}
 
 let values: { output?: string; help?: boolean };
 try {
@@ -35,29 +31,12 @@ if (values.help) {
   process.exit(0);
 }
 
-const { loadConfig } = await import("../app/config/env.server.ts");
-const { openSiteDatabase } = await import("../app/db/site-database.server.ts");
 const { runBackup } = await import("../app/backup/backup-job.server.ts");
-const { backupTargetFromConfig, defaultMigrationsFolder } = await import("../app/backup/target.server.ts");
+const { backupTargetFromConfig } = await import("../app/backup/target.server.ts");
 const { formatBytes } = await import("../app/backup/manifest.server.ts");
 
-let config;
-try {
-  config = loadConfig(process.env);
-} catch (error) {
-  fail((error as Error).message);
-}
-
-let database;
-try {
-  database = await openSiteDatabase({
-    databaseUrl: config.databaseUrl,
-    dataDir: config.dataDir,
-    migrationsFolder: defaultMigrationsFolder(),
-  });
-} catch (error) {
-  fail(`impossibile aprire il database: ${(error as Error).message}`);
-}
+const config = await loadCommandConfig();
+const database = await openCommandDatabase(config).catch((error: Error) => fail(error.message));
 
 try {
   const result = await runBackup(backupTargetFromConfig(config, database, database.url), "manual", {

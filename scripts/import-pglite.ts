@@ -12,13 +12,9 @@ import os from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import "./lib/load-app-modules.ts";
+import { fail } from "./lib/command.ts";
 
 const PGLITE_VERSION = "0.5.16";
-
-function fail(message: string): never {
-  console.error(`Errore: ${message}`);
-  process.exit(1);
-}
 
 const { loadConfig } = await import("../app/config/env.server.ts");
 const { openDatabase } = await import("../app/db/database.server.ts");

@@ -8,17 +8,13 @@
 import path from "node:path";
 import { parseArgs } from "node:util";
 import "./lib/load-app-modules.ts";
+import { fail, loadCommandConfig, openCommandDatabase } from "./lib/command.ts";
 
 const usage = `Uso: npm run restore -- FILE [--replace]
 
 Ripristina un backup fatto con npm run backup in un database vuoto.
 --replace  sostituisce i dati di un database che ne contiene già (ferma prima il sito).
 Database: DATABASE_URL se impostata, altrimenti quello incorporato in DATA_DIR.`;
-
-function fail(message: string, code = 1): never {
-  console.error(`Errore: ${message}`);
-  process.exit(code);
-}
 
 let values: { replace?: boolean; help?: boolean };
 let positionals: string[];
@@ -38,30 +34,18 @@ if (values.help) {
 if (positionals.length !== 1) fail(`indica un solo file di backup.\n\n${usage}`, 2);
 const file = path.resolve(positionals[0]!);
 
-const { loadConfig } = await import("../app/config/env.server.ts");
-const { openSiteDatabase } = await import("../app/db/site-database.server.ts");
-type SiteDatabase = Awaited<ReturnType<typeof openSiteDatabase>>;
 const { restoreBackup, BackupRejectedError } = await import("../app/backup/restore.server.ts");
 const { defaultMigrationsFolder, mediaFromConfig } = await import("../app/backup/target.server.ts");
 const { describeManifest } = await import("../app/backup/manifest.server.ts");
 
-let config;
-try {
-  config = loadConfig(process.env);
-} catch (error) {
-  fail((error as Error).message);
-}
+const config = await loadCommandConfig();
 
 // The site's database, opened once the file has passed its checks: that starts the embedded
 // server (an empty cluster in a new DATA_DIR) when the site does not run. No migrations: the
 // backup brings its own schema.
-let database: SiteDatabase | undefined;
+let database: Awaited<ReturnType<typeof openCommandDatabase>> | undefined;
 const openTarget = async () => {
-  try {
-    database = await openSiteDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, migrate: false });
-  } catch (error) {
-    throw new Error(`impossibile aprire il database: ${(error as Error).message}`);
-  }
+  database = await openCommandDatabase(config, { migrate: false });
   return { connectionString: database.url };
 };
 

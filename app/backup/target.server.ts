@@ -1,11 +1,12 @@
 import path from "node:path";
+import { defaultMigrationsFolder } from "~/db/database.server";
 import type { AppConfig } from "~/config/env.server";
 import type { Database } from "~/db/database.server";
 import { createLocalMediaStorage, type MediaStorage } from "~/media/media-storage.server";
 import { createS3MediaStorage } from "~/media/s3-media-storage.server";
 import type { BackupTarget } from "./backup-job.server";
 
-export const defaultMigrationsFolder = () => path.resolve(process.cwd(), "drizzle");
+export { defaultMigrationsFolder };
 
 /** The media storage the configuration names, as the server builds it. */
 export function mediaFromConfig(config: AppConfig): { media: MediaStorage; mediaStorage: "local" | "s3" } {
