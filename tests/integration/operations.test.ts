@@ -7,6 +7,7 @@ import { recipePhotos, reviews } from "~/db/schema";
 import { openSiteDatabase } from "~/db/site-database.server";
 import { adminCreate, jpeg } from "../support/admin";
 import { freePort, startAppServer, type AppServer } from "../support/app-server";
+import { fillTimeToken } from "../support/fill-time";
 import { postReview } from "../support/reviews";
 
 const root = path.resolve(import.meta.dirname, "../..");
@@ -83,6 +84,9 @@ describe("the embedded PostgreSQL after a crash of the app", () => {
       // Right after the kill: PostgreSQL is still running (or still recovering) and must be picked up.
       const server = await startAppServer({ DATA_DIR: dataDir, REVIEWS_RATE_LIMIT: "10000" }, 60_000);
       const cookie = await login(server);
+      // A review form is accepted only once it has been open for the minimum fill time: get that
+      // wait behind us, so the writers are busy when the kill comes.
+      await fillTimeToken(server.url);
       let stop = false;
       const reviewWriter = (async () => {
         for (let i = 0; !stop; i++) {
