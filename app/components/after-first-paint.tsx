@@ -28,7 +28,13 @@ const release = `(() => {
     if (document.readyState === "complete") resolve();
     else addEventListener("load", resolve, { once: true });
   });
-  Promise.all([painted, loaded]).then(() => requestAnimationFrame(() => setTimeout(() => document.head.append(held))));
+  // One task later (a message, not a timer: a page whose timers are paused or throttled still gets its scripts).
+  const nextTask = (run) => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = run;
+    channel.port2.postMessage(null);
+  };
+  Promise.all([painted, loaded]).then(() => nextTask(() => document.head.append(held)));
 })();`;
 
 /**
