@@ -115,7 +115,28 @@ export function createSiteContentStore(
     return toPublished(row);
   };
 
-  const current = (): Promise<PublishedContent> => {
+  // The newest version number, one index lookup: a page that refreshes because another process
+  // announced a save may reach this process before the announcement does, and must not get the
+  // older content it still holds.
+  const newestVersion = async (): Promise<number | null> => {
+    const [row] = await db
+      .select({ version: siteContentVersions.version })
+      .from(siteContentVersions)
+      .orderBy(desc(siteContentVersions.version))
+      .limit(1);
+    return row?.version ?? null;
+  };
+
+  const current = async (): Promise<PublishedContent> => {
+    if (cached) {
+      const held = await cached.catch(() => undefined);
+      if (held && held.version === (await newestVersion())) return held;
+      invalidate();
+    }
+    return readCurrent();
+  };
+
+  const readCurrent = (): Promise<PublishedContent> => {
     if (cached) return cached;
     const started = generation;
     const read = readNewest();
