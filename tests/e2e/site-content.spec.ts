@@ -21,7 +21,9 @@ test.beforeAll(async () => {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "e2e-content-"));
   const created = adminCreate({ DATA_DIR: dataDir }, ["--email", ADMIN.email], ADMIN.password);
   expect(created.code, created.stderr).toBe(0);
-  server = await startAppServer({ DATA_DIR: dataDir }, 90_000);
+  // Every browser here is one client address, and the pages of earlier tests stay open with their
+  // live streams: the per-address cap (10 by default) would refuse the later pages' streams.
+  server = await startAppServer({ DATA_DIR: dataDir, LIVE_STREAMS_PER_CLIENT: "100" }, 90_000);
 });
 
 test.afterAll(async () => {
