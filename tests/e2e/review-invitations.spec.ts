@@ -42,6 +42,9 @@ test.beforeAll(async () => {
     MAIL_FROM: "Sito dello studio <sito@studio.test>",
     MAIL_TO: "dottoressa@studio.test",
     SITE_URL: "https://www.studio.test",
+    // Every browser here is one client address, and the pages of earlier tests stay open with their
+    // live streams: the per-address cap (10 by default) would refuse the later pages' streams.
+    LIVE_STREAMS_PER_CLIENT: "100",
   });
 });
 test.afterAll(async () => {
