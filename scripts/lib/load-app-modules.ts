@@ -1,19 +1,25 @@
 // Lets a plain `node` script import the application's server modules
 // (app/**/*.server.ts) as they are: resolves the "~/" alias and the
-// extensionless relative imports Vite allows. Node strips the types itself.
+// extensionless relative imports Vite allows (in the project's own files,
+// the test helpers included). Node strips the types itself.
 import { existsSync } from "node:fs";
 import { registerHooks } from "node:module";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 
-const appDir = path.resolve(import.meta.dirname, "../../app");
-const appUrl = pathToFileURL(`${appDir}/`).href;
+const rootDir = path.resolve(import.meta.dirname, "../..");
+const appDir = path.join(rootDir, "app");
+const rootUrl = pathToFileURL(`${rootDir}/`).href;
 
 registerHooks({
   resolve(specifier, context, nextResolve) {
     let target: string | undefined;
     if (specifier.startsWith("~/")) target = pathToFileURL(path.join(appDir, specifier.slice(2))).href;
-    else if (/^\.\.?\//.test(specifier) && context.parentURL?.startsWith(appUrl)) {
+    else if (
+      /^\.\.?\//.test(specifier) &&
+      context.parentURL?.startsWith(rootUrl) &&
+      !context.parentURL.includes("/node_modules/")
+    ) {
       target = new URL(specifier, context.parentURL).href;
     }
     // "./schema" or "./x.server": a path that is not a file as written gets its .ts/.tsx.
