@@ -1,6 +1,7 @@
 import { Form, Link } from "react-router";
 import reviewTrustStyles from "~/styles/review-trust.css?url";
 import { describeFilter, isFiltered, reviewsHref, type ReviewListFilter } from "~/lib/review-filter";
+import { Stylesheet } from "./stylesheet";
 
 const percent = new Intl.NumberFormat("it-IT", { style: "percent", maximumFractionDigits: 0 });
 
@@ -20,7 +21,7 @@ export function ReviewBreakdown({
 }) {
   return (
     <div className="review-breakdown">
-      <link rel="stylesheet" href={reviewTrustStyles} precedence="default" />
+      <Stylesheet href={reviewTrustStyles} />
       <h2 className="visually-hidden">Voti in dettaglio</h2>
       <ul className="review-breakdown__list">
         {[5, 4, 3, 2, 1].map((stars) => {

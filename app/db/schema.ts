@@ -13,6 +13,7 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 import type { SiteContent } from "../content/site-content";
+import { reportReasons } from "../lib/report-reasons";
 
 /** One stored rendition of an uploaded image (see app/media). */
 export interface ImageVariant {
@@ -102,8 +103,7 @@ export const reviewReplies = pgTable("review_replies", {
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });
 
-export const reportReasons = ["offensive", "false", "personal_data", "other"] as const;
-export type ReportReason = (typeof reportReasons)[number];
+export { reportReasons, type ReportReason } from "../lib/report-reasons";
 
 /** A visitor's report of a review; who reported is not stored. */
 export const reviewReports = pgTable(

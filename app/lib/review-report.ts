@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { reportReasons, type ReportReason } from "~/db/schema";
+import { reportReasons, type ReportReason } from "./report-reasons";
 
 export const REPORT_DETAILS_MAX = 500;
 

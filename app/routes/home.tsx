@@ -73,9 +73,8 @@ export default function Home({ loaderData }: Route.ComponentProps) {
       <section className="hero" aria-labelledby="hero-title">
         <div className="hero__inner">
           <div className="hero__text">
-            <p className="eyebrow">
-              {practitioner.title} · {cities}
-            </p>
+            {/* One text node: separate ones would each move when the web fonts change the widths before them. */}
+            <p className="eyebrow">{`${practitioner.title} · ${cities}`}</p>
             <h1 id="hero-title" className="hero__title">
               {texts.heroTitle}
             </h1>
@@ -117,9 +116,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           </div>
           <div className="about__text">
             <p className="eyebrow">Chi Sono</p>
-            <h2 id="chi-sono-title">
-              {practitioner.name}, {practitioner.title}
-            </h2>
+            <h2 id="chi-sono-title">{`${practitioner.name}, ${practitioner.title}`}</h2>
             <PlainText text={texts.about} />
             <ol className="steps" aria-label="Come si svolge il percorso">
               <li>
