@@ -1,9 +1,8 @@
 import { Form, Link } from "react-router";
 import reviewTrustStyles from "~/styles/review-trust.css?url";
+import { formatCount, formatPercent } from "~/lib/italian-format";
 import { describeFilter, isFiltered, reviewsHref, type ReviewListFilter } from "~/lib/review-filter";
 import { Stylesheet } from "./stylesheet";
-
-const percent = new Intl.NumberFormat("it-IT", { style: "percent", maximumFractionDigits: 0 });
 
 /**
  * How many reviews have 5, 4, 3, 2, 1 stars, as bars. Each row is a link
@@ -42,9 +41,9 @@ export function ReviewBreakdown({
                   <span className="review-breakdown__fill" style={{ width: `${Math.round(share * 100)}%` }} />
                 </span>
                 <span className="review-breakdown__count">
-                  {count.toLocaleString("it-IT")}
+                  {formatCount(count)}
                   <span className="visually-hidden">
-                    {count === 1 ? " recensione" : " recensioni"} ({percent.format(share)})
+                    {count === 1 ? " recensione" : " recensioni"} ({formatPercent(share)})
                   </span>
                 </span>
               </Link>

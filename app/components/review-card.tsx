@@ -1,4 +1,5 @@
 import { useRef } from "react";
+import { formatItalianDate } from "~/lib/italian-format";
 import type { PublicImage } from "~/media/public-image";
 import type { ReviewView } from "~/models/views";
 import reviewCardStyles from "~/styles/review-card.css?url";
@@ -6,15 +7,8 @@ import reviewTrustStyles from "~/styles/review-trust.css?url";
 import { ResponsiveImage } from "./responsive-image";
 import { Stylesheet } from "./stylesheet";
 
-const dateFormat = new Intl.DateTimeFormat("it-IT", {
-  day: "numeric",
-  month: "long",
-  year: "numeric",
-  timeZone: "Europe/Rome",
-});
-
 export function formatReviewDate(iso: string): string {
-  return dateFormat.format(new Date(iso));
+  return formatItalianDate(iso);
 }
 
 /** Five stars, the first `rating` filled; read out as "4 su 5". */

@@ -8,6 +8,7 @@ import { Stylesheet } from "~/components/stylesheet";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { assertFormPost, REQUEST_MESSAGES, respond } from "~/forms/respond.server";
 import { PayloadTooLargeError, readFormData } from "~/lib/form-data.server";
+import { formatCount, formatOneDecimal } from "~/lib/italian-format";
 import { pageMeta } from "~/lib/meta";
 import { appendPage, initialListState, mergeFreshPage, type ReviewListPage } from "~/lib/review-list";
 import { ReviewForm, type ReviewActionResult } from "~/reviews/review-form";
@@ -166,8 +167,6 @@ export async function clientAction({ serverAction }: Route.ClientActionArgs): Pr
   }
 }
 
-const averageFormat = new Intl.NumberFormat("it-IT", { minimumFractionDigits: 1, maximumFractionDigits: 1 });
-
 export default function ReviewsPage({ loaderData, actionData }: Route.ComponentProps) {
   const { page, summary, laterPage, startedAt, contactEmail, filter } = loaderData;
   const [list, setList] = useState(() => initialListState(page));
@@ -211,20 +210,20 @@ export default function ReviewsPage({ loaderData, actionData }: Route.ComponentP
                 <Stars rating={Math.round(summary.average)} />
               </span>
               <span>
-                <strong className="reviews-summary__average">{averageFormat.format(summary.average)}</strong> su 5
+                <strong className="reviews-summary__average">{formatOneDecimal(summary.average)}</strong> su 5
                 <span className="reviews-summary__sep" aria-hidden="true">
                   {" "}
                   ·{" "}
                 </span>
                 <span className="visually-hidden">, </span>
-                {summary.count === 1 ? "1 recensione" : `${summary.count.toLocaleString("it-IT")} recensioni`}
+                {summary.count === 1 ? "1 recensione" : `${formatCount(summary.count)} recensioni`}
                 <span className="reviews-summary__sep" aria-hidden="true">
                   {" "}
                   ·{" "}
                 </span>
                 <span className="visually-hidden">, di cui </span>
                 <a href="#come-controlliamo">
-                  {summary.verified === 1 ? "1 verificata" : `${summary.verified.toLocaleString("it-IT")} verificate`}
+                  {summary.verified === 1 ? "1 verificata" : `${formatCount(summary.verified)} verificate`}
                 </a>
               </span>
             </p>
