@@ -1,4 +1,4 @@
-import sharp, { type Metadata } from "sharp";
+import type { Metadata } from "sharp";
 import type { StoredImage } from "~/db/schema";
 import { createDecodeQueue, DecodeQueueFullError } from "./decode-queue.server";
 import type { MediaPrefix, MediaStorage } from "./media-storage.server";
@@ -25,7 +25,21 @@ const WEBP_QUALITY = 74;
 
 const acceptedFormats = new Set(["jpeg", "png", "webp", "gif", "heif"]);
 
-sharp.concurrency(2);
+type Sharp = typeof import("sharp")["default"];
+let loadingSharp: Promise<Sharp> | undefined;
+
+/**
+ * libvips costs a server process about 20 MB from the moment it loads, so it loads with the first
+ * image rather than at start (most processes of a small site never see one). One libvips thread per
+ * image: a decode then takes at most one core, and the pages keep the other.
+ */
+function loadSharp(): Promise<Sharp> {
+  loadingSharp ??= import("sharp").then(({ default: sharp }) => {
+    sharp.concurrency(1);
+    return sharp;
+  });
+  return loadingSharp;
+}
 
 /**
  * One decode at a time per process, a few waiting: a decode costs memory by pixel count
@@ -69,6 +83,7 @@ export async function processImage(
 ): Promise<ProcessedImage> {
   if (input.length === 0) throw new ImageRejectedError("Il file è vuoto.");
   const options = { limitInputPixels: maxPixels, failOn: "error" as const, sequentialRead: true };
+  const sharp = await loadSharp();
   let meta: Metadata;
   try {
     meta = await sharp(input, options).metadata();

@@ -75,7 +75,7 @@ interface Running {
 async function startServer(): Promise<Running> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const server = spawn(process.execPath, ["scripts/start.ts"], {
+  const server = spawn(process.execPath, ["build/server/start.js"], {
     cwd: root,
     env: {
       ...process.env,
