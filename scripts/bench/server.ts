@@ -381,7 +381,7 @@ console.log(
     `peak ${peakMb.toFixed(0)} MB (target ≤ ${targets.peakMb}: ${check(peakMb <= targets.peakMb)})`,
 );
 console.log(
-  `Start to first 200 on /: fresh data directory ${freshStartMs.toFixed(0)} ms, existing ${existingStartMs.toFixed(0)} ms (build check included)`,
+  `Start to first 200 on /: fresh data directory ${freshStartMs.toFixed(0)} ms, existing ${existingStartMs.toFixed(0)} ms (from build/server/start.js; npm start first checks the build)`,
 );
 console.log(
   `Review posted → event at ${STREAMS} open /events streams: p50 ${percentile(latencies, 50).toFixed(1)} ms, ` +
