@@ -10,6 +10,7 @@ import path from "node:path";
 import autocannon from "autocannon";
 import "../lib/load-app-modules.ts";
 import { buildIfStale } from "../build-if-stale.ts";
+import { startFlags } from "../lib/start-flags.ts";
 import { freePort } from "../../tests/support/app-server.ts";
 
 // After the hooks above: these import the application's modules.
@@ -34,18 +35,9 @@ const port = await freePort();
 const url = `http://127.0.0.1:${port}`;
 const dataDir = mkdtempSync(path.join(os.tmpdir(), "bench-data-"));
 
-/** The node flags of `npm start`, read from package.json so that the benchmark measures what it runs. */
-const startFlags = (() => {
-  const start: string = JSON.parse(readFileSync(path.join(root, "package.json"), "utf8")).scripts.start;
-  const flags = /exec node (.*?)\s*build\/server\/start\.js/.exec(start)?.[1];
-  if (flags === undefined)
-    throw new Error(`package.json's start script no longer runs build/server/start.js: ${start}`);
-  return flags.split(/\s+/).filter(Boolean);
-})();
-
 /** As `npm start` runs it. */
 function startServer(count = processes): ChildProcess {
-  return spawn(process.execPath, [...startFlags, "build/server/start.js"], {
+  return spawn(process.execPath, [...startFlags(), "build/server/start.js"], {
     cwd: root,
     env: {
       ...process.env,

@@ -15,6 +15,7 @@ import os from "node:os";
 import path from "node:path";
 import sharp from "sharp";
 import { buildIfStale } from "../build-if-stale.ts";
+import { startFlags } from "../lib/start-flags.ts";
 import { freePort } from "../../tests/support/app-server.ts";
 
 const { startThrowawayPostgres } = await import("../../tests/support/throwaway-postgres.ts");
@@ -75,7 +76,7 @@ interface Running {
 async function startServer(): Promise<Running> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const server = spawn(process.execPath, ["build/server/start.js"], {
+  const server = spawn(process.execPath, [...startFlags(), "build/server/start.js"], {
     cwd: root,
     env: {
       ...process.env,
