@@ -10,7 +10,9 @@ import path from "node:path";
 import autocannon from "autocannon";
 import "../lib/load-app-modules.ts";
 import { buildIfStale } from "../build-if-stale.ts";
-import { startFlags } from "../lib/start-flags.ts";
+import { startCommand } from "../lib/start-command.ts";
+
+const npmStart = startCommand();
 import { freePort } from "../../tests/support/app-server.ts";
 
 // After the hooks above: these import the application's modules.
@@ -37,10 +39,11 @@ const dataDir = mkdtempSync(path.join(os.tmpdir(), "bench-data-"));
 
 /** As `npm start` runs it. */
 function startServer(count = processes): ChildProcess {
-  return spawn(process.execPath, [...startFlags(), "build/server/start.js"], {
+  return spawn(process.execPath, [...npmStart.flags, "build/server/start.js"], {
     cwd: root,
     env: {
       ...process.env,
+      ...npmStart.env,
       PORT: String(port),
       HOST: "127.0.0.1",
       DATA_DIR: dataDir,
