@@ -28,9 +28,15 @@ function publicRoutesImporting(id: string, graph: ModuleGraph): Set<string> {
 
 export default defineConfig({
   environments: {
-    // The server bundle's entry is our Express app, so the app and every
-    // server module share one module graph (one database, one event bus).
-    ssr: { build: { rollupOptions: { input: "./server/app.ts" } } },
+    // The server bundle's entries are our Express app, so the app and every server module share
+    // one module graph (one database, one event bus), and the process starter `npm start` runs.
+    ssr: {
+      build: {
+        rollupOptions: {
+          input: { index: "./server/app.ts", start: "./server/start.ts" },
+        },
+      },
+    },
     // A page loads only the code it uses, in few files (each request costs a round trip on a phone):
     // React and the router in one chunk; the forms library and zod in one, for the pages with a
     // validated form; the app code that two or more public pages use in one; the rest by route.
@@ -58,5 +64,16 @@ export default defineConfig({
     // zod without its `new Function` parsers, which the Content-Security-Policy forbids (app/lib/zod.ts).
     alias: [{ find: /^zod$/, replacement: path.resolve(import.meta.dirname, "app/lib/zod.ts") }],
   },
-  plugins: [reactRouter()],
+  plugins: [
+    reactRouter(),
+    {
+      // React Router names the one server entry it expects index.js; ours are two: index.js and start.js.
+      name: "server-entry-names",
+      enforce: "post",
+      configEnvironment(name, options) {
+        const output = options.build?.rollupOptions?.output;
+        if (name === "ssr" && output && !Array.isArray(output)) output.entryFileNames = "[name].js";
+      },
+    },
+  ],
 });
