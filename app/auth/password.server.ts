@@ -1,8 +1,6 @@
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from "node:crypto";
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "./messages";
 
-export { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH };
-
 // scrypt N=2^16, r=8, p=2: one of OWASP's equivalent minimum settings (Password Storage Cheat Sheet),
 // 64 MiB per hash instead of the 128 MiB of N=2^17, p=1; about 0.35 s on a 2-core server. Logins are rare and throttled.
 const COST = { N: 2 ** 16, r: 8, p: 2 } as const;

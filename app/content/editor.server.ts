@@ -28,7 +28,7 @@ export const CONTENT_MESSAGES = {
 export const MAX_CONTENT_FORM_BYTES = 512 * 1024;
 const PORTRAIT_FORM_OVERHEAD_BYTES = 64 * 1024;
 
-export type GroupValue<G extends ContentGroup> = z.output<(typeof contentGroups)[G]>;
+type GroupValue<G extends ContentGroup> = z.output<(typeof contentGroups)[G]>;
 
 /** The content with one form's values in place; what the form does not edit stays as it was. */
 export function applyGroup<G extends ContentGroup>(content: SiteContent, group: G, value: GroupValue<G>): SiteContent {
@@ -61,7 +61,7 @@ export async function publishGroup<G extends ContentGroup>(
   return s.siteContent.save(baseVersion, groupLabels[group], applyGroup(content, group, value));
 }
 
-export type PortraitUploadResult = { ok: true; result: SaveResult } | { ok: false; status: number; message: string };
+type PortraitUploadResult = { ok: true; result: SaveResult } | { ok: false; status: number; message: string };
 
 /**
  * Reads the portrait upload (≤ 10 MB, decoded, re-encoded and stripped by the image pipeline) and

@@ -3,10 +3,10 @@ import type { Logger } from "pino";
 import type { EventBus } from "./event-bus.server";
 
 /** Comment lines keep proxies and browsers from closing an idle stream (at most 30 s apart). */
-export const HEARTBEAT_MS = 25_000;
+const HEARTBEAT_MS = 25_000;
 
 /** How long a refused client should wait before trying again. */
-export const LIVE_RETRY_AFTER_SECONDS = 30;
+const LIVE_RETRY_AFTER_SECONDS = 30;
 
 export interface LiveStreamLimits {
   /** Streams one client address may hold open (its tabs). */

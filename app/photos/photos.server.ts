@@ -12,7 +12,7 @@ import { MAX_PHOTO_BYTES, PHOTO_MESSAGES } from "~/admin/messages";
 import { titleSchema } from "./photo-forms";
 import { publishChange } from "~/lib/publish-change.server";
 
-export interface AddPhotoResult {
+interface AddPhotoResult {
   ok: boolean;
   status: number;
   message: string;

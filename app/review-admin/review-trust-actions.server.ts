@@ -9,7 +9,7 @@ type Services = Pick<
   "bus" | "logger" | "reviews" | "invitations" | "reports" | "config" | "siteContent" | "media"
 >;
 
-export type Outcome = { ok: true; message: string } | { ok: false; message: string; status: 400 | 404 };
+type Outcome = { ok: true; message: string } | { ok: false; message: string; status: 400 | 404 };
 
 export const replySchema = z.object({
   reviewId: z.uuid(),
