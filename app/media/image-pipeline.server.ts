@@ -47,7 +47,7 @@ export class ImageBusyError extends ImageRejectedError {
   }
 }
 
-export interface ProcessedImage {
+interface ProcessedImage {
   width: number;
   height: number;
   variants: { width: number; height: number; data: Buffer }[];
