@@ -10,6 +10,7 @@ import type { LiveHandle } from "~/components/live-updates";
 import { ReviewCard } from "~/components/review-card";
 import { pageMeta } from "~/lib/meta";
 import { REPLY_MAX_LENGTH, REPLY_MESSAGES } from "~/review-admin/messages";
+import { ReviewActionButton } from "~/review-admin/review-actions";
 import { removeReply, replySchema, saveReply } from "~/review-admin/review-trust-actions.server";
 import { toReviewView } from "~/models/reviews.server";
 import type { ReviewView } from "~/models/views";
@@ -138,18 +139,15 @@ function ReplyEditor({ review }: { review: ReviewView }) {
         </button>
       </saver.Form>
       {review.reply ? (
-        <remover.Form method="post" action="/admin/risposte">
-          <input type="hidden" name="intent" value="remove" />
-          <input type="hidden" name="reviewId" value={review.id} />
-          <button
-            type="submit"
-            className="button button--secondary"
-            disabled={busy}
-            aria-label={`Rimuovi risposta a ${review.name}`}
-          >
-            Rimuovi risposta
-          </button>
-        </remover.Form>
+        <ReviewActionButton
+          fetcher={remover}
+          action="/admin/risposte"
+          fields={{ intent: "remove", reviewId: review.id }}
+          label="Rimuovi risposta"
+          accessibleLabel={`Rimuovi risposta a ${review.name}`}
+          secondary
+          disabled={busy}
+        />
       ) : null}
     </div>
   );
