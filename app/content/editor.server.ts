@@ -1,6 +1,7 @@
 import type { z } from "zod";
 import { MAX_PHOTO_BYTES, PHOTO_MESSAGES } from "~/admin/messages";
 import { PayloadTooLargeError, readFormData } from "~/lib/form-data.server";
+import { portraitUploadSchema } from "~/photos/photo-forms";
 import { deleteStoredImage, ImageRejectedError, storeImage } from "~/media/image-pipeline.server";
 import type { AppServices } from "~/services.server";
 import { type contentGroups, groupLabels, type ContentGroup } from "./schemas";
@@ -18,7 +19,7 @@ export const CONTENT_MESSAGES = {
   portraitSaved: "Ritratto pubblicato.",
   portraitRemoved: "Ritratto rimosso: il sito mostra di nuovo l'illustrazione.",
   portraitMissing: "Non c'è nessun ritratto da rimuovere.",
-  noImage: "Seleziona un'immagine",
+  noImage: PHOTO_MESSAGES.noImage,
   tooLarge: PHOTO_MESSAGES.tooLarge,
   uploadFailed: PHOTO_MESSAGES.uploadFailed,
   failed: "Salvataggio non riuscito: riprova tra qualche istante.",
@@ -77,9 +78,12 @@ export async function uploadPortrait(s: AppServices, request: Request): Promise<
     return { ok: false, status: 400, message: CONTENT_MESSAGES.uploadFailed };
   }
   const baseVersion = Number(form.get("version"));
-  const file = form.get("image");
-  if (!(file instanceof File) || file.size === 0) return { ok: false, status: 400, message: CONTENT_MESSAGES.noImage };
-  if (file.size > MAX_PHOTO_BYTES) return { ok: false, status: 413, message: CONTENT_MESSAGES.tooLarge };
+  const picked = portraitUploadSchema.safeParse({ image: form.get("image") ?? undefined });
+  if (!picked.success) {
+    const message = picked.error.issues[0]!.message;
+    return { ok: false, status: message === CONTENT_MESSAGES.tooLarge ? 413 : 400, message };
+  }
+  const file = picked.data.image;
   if (!Number.isInteger(baseVersion)) return { ok: false, status: 400, message: CONTENT_MESSAGES.failed };
 
   let image;

@@ -19,7 +19,7 @@ export const photoActionSchema = z.discriminatedUnion("intent", [
 ]);
 
 /** The picked image: there (an empty file input still sends an empty part) and at most 10 MB. */
-export const photoImageSchema = z.preprocess(
+const photoImageSchema = z.preprocess(
   (value) => (value instanceof File && value.size === 0 ? undefined : value),
   z
     .instanceof(File, { error: PHOTO_MESSAGES.noImage })
@@ -28,3 +28,6 @@ export const photoImageSchema = z.preprocess(
 
 /** "Aggiungi foto": an optional title and the image. */
 export const photoUploadSchema = z.object({ title: titleSchema, image: photoImageSchema });
+
+/** The practitioner's portrait ("Carica e pubblica"): the same image rules as a recipe photo. */
+export const portraitUploadSchema = z.object({ image: photoImageSchema });

@@ -4,7 +4,7 @@ import { MAX_TITLE_LENGTH, PHOTO_MESSAGES } from "~/admin/messages";
 import { toast } from "~/components/toaster";
 import { Field } from "~/forms/field";
 import { useSchemaForm } from "~/forms/use-schema-form";
-import { photoImageSchema, photoUploadSchema } from "./photo-forms";
+import { photoUploadSchema } from "./photo-forms";
 
 export type UploadPhase = { kind: "idle" } | { kind: "uploading"; percent: number } | { kind: "processing" };
 
@@ -49,7 +49,7 @@ export function PhotoUploadForm({ onPhaseChange }: { onPhaseChange?: (phase: Upl
       return;
     }
     // Checked as it is picked: a 12 MB file never leaves the computer.
-    const checked = photoImageSchema.safeParse(file);
+    const checked = photoUploadSchema.shape.image.safeParse(file);
     if (!checked.success) {
       fileRef.current!.value = "";
       setPreview(null);
