@@ -182,39 +182,54 @@ function PasswordForm({ busy, result, email }: { busy: boolean; result?: ActionD
       <input type="hidden" name="intent" value="password" />
       {/* Lets password managers file the new password under the right account. */}
       <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />
-      <Field id="password-current" label="Password attuale" errors={fields.current.errors}>
-        {(control) => (
-          <input {...control} name={fields.current.name} type="password" autoComplete="current-password" required />
-        )}
-      </Field>
-      <Field
+      <PasswordField id="password-current" label="Password attuale" field={fields.current} />
+      <PasswordField
         id="password-next"
         label="Nuova password"
         hint={`Almeno ${MIN_PASSWORD_LENGTH} caratteri. Una frase di più parole è facile da ricordare e difficile da indovinare.`}
-        errors={fields.next.errors}
-      >
-        {(control) => (
-          <input
-            {...control}
-            name={fields.next.name}
-            type="password"
-            autoComplete="new-password"
-            required
-            minLength={MIN_PASSWORD_LENGTH}
-            maxLength={MAX_PASSWORD_LENGTH}
-          />
-        )}
-      </Field>
-      <Field id="password-confirm" label="Ripeti la nuova password" errors={fields.confirm.errors}>
-        {(control) => (
-          <input {...control} name={fields.confirm.name} type="password" autoComplete="new-password" required />
-        )}
-      </Field>
+        field={fields.next}
+        kind="new"
+      />
+      <PasswordField id="password-confirm" label="Ripeti la nuova password" field={fields.confirm} kind="repeat" />
       {result?.ok ? <p className="admin-notice">{result.message}</p> : null}
       <button type="submit" className="button" disabled={busy}>
         {busy ? "Salvataggio..." : "Cambia password"}
       </button>
     </Form>
+  );
+}
+
+/**
+ * A password input on the shared Field, bound to its Conform field: the current password, the new
+ * one (with the length rules, for the browser and password managers) or the new one repeated.
+ */
+function PasswordField({
+  id,
+  label,
+  hint,
+  field,
+  kind = "current",
+}: {
+  id: string;
+  label: string;
+  hint?: string;
+  field: { name: string; errors?: string[] };
+  kind?: "current" | "new" | "repeat";
+}) {
+  return (
+    <Field id={id} label={label} hint={hint} errors={field.errors}>
+      {(control) => (
+        <input
+          {...control}
+          name={field.name}
+          type="password"
+          autoComplete={kind === "current" ? "current-password" : "new-password"}
+          required
+          minLength={kind === "new" ? MIN_PASSWORD_LENGTH : undefined}
+          maxLength={kind === "new" ? MAX_PASSWORD_LENGTH : undefined}
+        />
+      )}
+    </Field>
   );
 }
 
@@ -265,21 +280,11 @@ function TwoFactor({
         <TwoFactorForm id="totp-password-form" className="admin-form" lastResult={lastResult}>
           {(fields) => (
             <>
-              <Field
+              <PasswordField
                 id="totp-password"
                 label="Password attuale (per generare nuovi codici o disattivare)"
-                errors={fields.password.errors}
-              >
-                {(control) => (
-                  <input
-                    {...control}
-                    name={fields.password.name}
-                    type="password"
-                    autoComplete="current-password"
-                    required
-                  />
-                )}
-              </Field>
+                field={fields.password}
+              />
               <div className="admin-form__buttons">
                 <button
                   type="submit"
