@@ -6,7 +6,7 @@ import { readForm, refusal, respond } from "~/forms/respond.server";
 import { requireAdmin } from "~/auth/admin-auth.server";
 import { AdminErrorBoundary } from "~/components/admin/error-boundary";
 import { useActionResult, type ActionResult } from "~/forms/action-result";
-import { Field } from "~/forms/field";
+import { TextField } from "~/components/content-editor/fields";
 import { useSchemaForm } from "~/forms/use-schema-form";
 import { MailStatus, readMailStatus } from "~/components/admin/mail-status";
 import { formatReviewDate } from "~/components/review-card";
@@ -102,43 +102,22 @@ export default function AdminInvitations({ loaderData, actionData }: Route.Compo
         </p>
         <creator.Form method="post" action="/admin/inviti" className="admin-invite-form" {...formProps}>
           <input type="hidden" name="intent" value="create" />
-          <Field
-            id={fields.patientName.id}
+          <TextField
+            meta={fields.patientName}
             label="Nome del paziente"
             optional
             hint="Compare già scritto nel modulo; il paziente può cambiarlo."
-            hintFirst
-            errors={fields.patientName.errors}
-          >
-            {(control) => (
-              <input
-                {...control}
-                name={fields.patientName.name}
-                type="text"
-                maxLength={INVITATION_NAME_MAX}
-                autoComplete="off"
-              />
-            )}
-          </Field>
-          <Field
-            id={fields.note.id}
+            maxLength={INVITATION_NAME_MAX}
+          />
+          <TextField
+            meta={fields.note}
             label={
               <>
                 Nota per te <span className="field__optional">(facoltativa, mai pubblicata)</span>
               </>
             }
-            errors={fields.note.errors}
-          >
-            {(control) => (
-              <input
-                {...control}
-                name={fields.note.name}
-                type="text"
-                maxLength={INVITATION_NOTE_MAX}
-                autoComplete="off"
-              />
-            )}
-          </Field>
+            maxLength={INVITATION_NOTE_MAX}
+          />
           {error && !result?.reply?.error ? (
             <p className="field__error" role="alert">
               {error}
