@@ -54,10 +54,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <body>
         {children}
         <ScrollRestoration nonce={nonce} />
-        {/* The app's scripts and the web fonts load once the page is shown (its first screen painted):
-            on a phone they would otherwise share the connection with the document. */}
+        {/* The app's scripts load at once: a visitor's first tap or the live stream must not wait for
+            the page's images. Only the web fonts wait for the first paint. */}
+        <Scripts nonce={nonce} />
         <AfterFirstPaint nonce={nonce}>
-          <Scripts nonce={nonce} />
           <link rel="stylesheet" href={fontStyles} />
         </AfterFirstPaint>
       </body>
