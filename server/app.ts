@@ -203,6 +203,9 @@ export async function startServer(
 ): Promise<RunningServer> {
   const config = loadConfig(env);
   const logger = createLogger(config);
+  // Given a function, React Router rebuilds its route table on every request (meant for hot reload
+  // in development): outside development the build is loaded once.
+  if (typeof build === "function" && process.env.NODE_ENV !== "development") build = await build();
   const services = await createServices(config, logger);
   const { app, live, pageCache } = createApp(services, build, options);
   const server = createServer(app);

@@ -34,7 +34,8 @@ export const meta: Route.MetaFunction = (args) =>
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const s = context.get(servicesContext);
-  const practitionerName = (await s.siteContent.current()).content.practitioner.name;
+  const { content } = await s.siteContent.current();
+  const practitionerName = content.practitioner.name;
   const params = new URL(request.url).searchParams;
   const after = decodeReviewCursor(params.get("dopo"));
   const filter = parseReviewFilter(params);
@@ -77,7 +78,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     laterPage: after !== null,
     /** The minimum fill time counts from here (a signed token). */
     startedAt: s.formTimer.stamp(),
-    contactEmail: (await s.siteContent.current()).content.contact.email,
+    contactEmail: content.contact.email,
     moderation: s.config.reviewsModeration,
     invitationDays: s.config.reviewInvitationDays,
   };
