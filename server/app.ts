@@ -141,7 +141,9 @@ export function createApp(
       imageOrigins,
       render: (pathname, context) =>
         render(new Request(new URL(pathname, config.siteUrl), { headers: { Accept: "text/html" } }), context()),
-      loadContext: (cspNonce) => loadContext({ requestId: "page-cache", clientIp: "page-cache", cspNonce }),
+      loadContext: ({ cspNonce, formStart }) =>
+        loadContext({ requestId: "page-cache", clientIp: "page-cache", cspNonce, formStartPlaceholder: formStart }),
+      stampFormStart: () => services.formTimer.stamp(),
     });
     app.use(pageCache.middleware);
   }

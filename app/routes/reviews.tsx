@@ -29,6 +29,9 @@ const MAX_BODY_BYTES = 2 * REVIEW_PHOTO_MAX_BYTES + 64 * 1024;
 
 export const handle: LiveHandle = { liveTables: ["reviews"] };
 
+// Each response carries its own form start time and CSP nonce: no shared cache may keep one.
+export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "private, no-cache" });
+
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, "Recensioni", "Le esperienze dei pazienti e il modulo per lasciare la tua recensione.");
 
@@ -76,8 +79,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     invitation,
     /** Reached through a "Carica altre" link without JavaScript. */
     laterPage: after !== null,
-    /** The minimum fill time counts from here (a signed token). */
-    startedAt: s.formTimer.stamp(),
+    /** The minimum fill time counts from here (a signed token; from the cache, signed per response). */
+    startedAt: context.get(requestContext).formStartPlaceholder ?? s.formTimer.stamp(),
     contactEmail: content.contact.email,
     moderation: s.config.reviewsModeration,
     invitationDays: s.config.reviewInvitationDays,
