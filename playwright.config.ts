@@ -38,7 +38,7 @@ export default defineConfig({
   projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], viewport: { width: 1440, height: 900 } } }],
   webServer: {
     // The production server on a fresh data directory (npm test builds first).
-    command: "node scripts/start.ts",
+    command: "node scripts/build-if-stale.ts && exec node build/server/start.js",
     url: `http://localhost:${E2E_PORT}/readyz`,
     reuseExistingServer: false,
     // A kill would leave the server's PostgreSQL running.

@@ -31,6 +31,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       flash,
       // The server's year, so the footer never mismatches during hydration.
       year: new Date().getFullYear(),
+      // The live stream's greeting tells whether something changed after this render.
+      renderedAt: Date.now(),
       signedIn,
     },
     flash ? { headers: { "Set-Cookie": await flashStore.clear(request) } } : undefined,

@@ -54,7 +54,7 @@ export async function createServices(config: AppConfig, logger: Logger): Promise
   const url = config.databaseUrl ?? embedded!.url;
   let database: Database | undefined;
   try {
-    database = await openDatabase({ url });
+    database = await openDatabase({ url, poolSize: config.databasePoolSize });
     const bus = await createPostgresEventBus(url, (error) =>
       logger.error({ err: error }, "event bus connection error"),
     );

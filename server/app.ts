@@ -225,22 +225,33 @@ export async function startServer(
     "server listening",
   );
 
+  // Housekeeping still running at shutdown is awaited before the database closes under it.
+  const housekeeping = new Set<Promise<void>>();
+  const track = (task: () => Promise<void>) => () => {
+    const running = task().finally(() => housekeeping.delete(running));
+    housekeeping.add(running);
+  };
   // Attempts older than any rate-limit window are of no use.
-  const pruneRateLimits = () =>
-    services.rateLimiter.prune(24 * 60 * 60 * 1000).catch((error) => logger.warn({ err: error }, "prune failed"));
-  void pruneRateLimits();
+  const pruneRateLimits = track(() =>
+    services.rateLimiter.prune(24 * 60 * 60 * 1000).then(
+      () => {},
+      (error: unknown) => logger.warn({ err: error }, "prune failed"),
+    ),
+  );
+  pruneRateLimits();
   const maintenance = setInterval(pruneRateLimits, 60 * 60 * 1000);
   maintenance.unref();
   // Media an interrupted upload left behind (a crash between its files and its row).
-  const sweepMedia = () =>
+  const sweepMedia = track(() =>
     sweepOrphanMedia(services.database.db, services.media).then(
       ({ removed, temporaryRemoved }) => {
         if (removed.length + temporaryRemoved.length > 0)
           logger.info({ removed, temporaryRemoved }, "orphan media removed");
       },
       (error: unknown) => logger.warn({ err: error }, "orphan media sweep failed"),
-    );
-  void sweepMedia();
+    ),
+  );
+  sweepMedia();
   const mediaSweeps = setInterval(sweepMedia, ORPHAN_SWEEP_INTERVAL_MS);
   mediaSweeps.unref();
   const backups = startNightlyBackups(services);
@@ -259,6 +270,7 @@ export async function startServer(
       const deadline = setTimeout(() => server.closeAllConnections(), SHUTDOWN_DEADLINE_MS);
       await closed;
       clearTimeout(deadline);
+      await Promise.all(housekeeping);
       await closeServices(services);
       logger.info("shut down");
     })());

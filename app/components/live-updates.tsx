@@ -1,5 +1,7 @@
 import { useEffect, useRef } from "react";
-import { useMatches, useRevalidator } from "react-router";
+import { useMatches, useRevalidator, useRouteLoaderData } from "react-router";
+import { type LiveHello, missedChange } from "~/events/live-hello";
+import type { loader as rootLoader } from "~/root";
 
 export type LiveTable = "recipe_photos" | "reviews" | "site_content";
 
@@ -20,7 +22,8 @@ interface LiveChangeDetail {
 /**
  * One event stream per tab, open while the page shows a live list. A change
  * to a listed table revalidates the page's loaders; so does every reconnect,
- * which catches up on whatever happened while the stream was down.
+ * which catches up on whatever happened while the stream was down, and a first
+ * connection whose greeting shows a change the page may have been rendered without.
  */
 export function LiveUpdates() {
   const matches = useMatches();
@@ -29,6 +32,9 @@ export function LiveUpdates() {
   const { revalidate } = useRevalidator();
   const revalidateRef = useRef(revalidate);
   revalidateRef.current = revalidate;
+  const renderedAt = useRouteLoaderData<typeof rootLoader>("root")?.renderedAt ?? 0;
+  const renderedAtRef = useRef(renderedAt);
+  renderedAtRef.current = renderedAt;
 
   useEffect(() => {
     if (!key) return;
@@ -38,6 +44,7 @@ export function LiveUpdates() {
     let retryTimer: ReturnType<typeof setTimeout> | undefined;
     let refreshTimer: ReturnType<typeof setTimeout> | undefined;
     let stopped = false;
+    let greeted = false;
 
     // Several changes in a burst cause one refetch.
     const refresh = () => {
@@ -51,6 +58,13 @@ export function LiveUpdates() {
         if (attempt > 0) refresh();
         attempt = 0;
       };
+      source.addEventListener("hello", (event) => {
+        // Later connections refresh on opening anyway.
+        if (greeted) return;
+        greeted = true;
+        const hello = JSON.parse((event as MessageEvent<string>).data) as LiveHello;
+        if (missedChange(hello, watched, renderedAtRef.current)) refresh();
+      });
       source.addEventListener("change", (event) => {
         const detail = JSON.parse((event as MessageEvent<string>).data) as LiveChangeDetail;
         if (!watched.has(detail.table)) return;

@@ -63,6 +63,8 @@ const envSchema = z.object({
   DATA_DIR: z.string().min(1).default("./data"),
   /** Server processes sharing the port; by default one per core, at most four. */
   WEB_CONCURRENCY: z.coerce.number().int().min(1).max(32).optional(),
+  /** Connections each server process keeps to PostgreSQL at most (idle ones close after 10 s). */
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(4),
   DATABASE_URL: z
     .string()
     .regex(/^postgres(ql)?:\/\//, "must start with postgres:// or postgresql://")
@@ -121,6 +123,7 @@ export interface AppConfig {
   dataDir: string;
   webConcurrency: number;
   databaseUrl: string | undefined;
+  databasePoolSize: number;
   siteUrl: string;
   logLevel: z.infer<typeof envSchema>["LOG_LEVEL"];
   siteContentFile: string | undefined;
@@ -180,6 +183,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     dataDir: path.resolve(e.DATA_DIR),
     webConcurrency: e.WEB_CONCURRENCY ?? Math.min(os.availableParallelism(), 4),
     databaseUrl: e.DATABASE_URL,
+    databasePoolSize: e.DATABASE_POOL_SIZE,
     siteUrl: (e.SITE_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ""),
     logLevel: e.LOG_LEVEL,
     siteContentFile: e.SITE_CONTENT_FILE,

@@ -54,6 +54,9 @@ const baseSettings: Record<string, string | number> = {
   wal_buffers: "1MB",
   max_wal_size: "256MB",
   min_wal_size: "32MB",
+  // Reads and writes from the backend itself: the default three I/O worker processes cost memory
+  // and help only a database much bigger than memory.
+  io_method: "sync",
   max_worker_processes: 2,
   max_parallel_workers: 0,
   max_parallel_workers_per_gather: 0,

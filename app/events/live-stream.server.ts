@@ -1,6 +1,7 @@
 import type { Request, Response } from "express";
 import type { Logger } from "pino";
-import type { EventBus } from "./event-bus.server";
+import type { ChangeEvent, EventBus } from "./event-bus.server";
+import type { LiveHello } from "./live-hello";
 
 /** Comment lines keep proxies and browsers from closing an idle stream (at most 30 s apart). */
 export const HEARTBEAT_MS = 25_000;
@@ -24,6 +25,13 @@ export interface LiveStreamLimits {
 export function createLiveStream(bus: EventBus, logger: Logger, limits: LiveStreamLimits) {
   const open = new Set<Response>();
   const perClient = new Map<string, number>();
+  // When this process last heard of a change to each table (before it started: unknown, so its
+  // start time stands in). A page rendered before that time may have missed the change.
+  const startedAt = Date.now();
+  const changedAt: Partial<Record<ChangeEvent["table"], number>> = {};
+  const stopTracking = bus.subscribe((event) => {
+    changedAt[event.table] = Date.now();
+  });
 
   const refuse = (res: Response, status: 429 | 503, message: string) => {
     res
@@ -56,6 +64,8 @@ export function createLiveStream(bus: EventBus, logger: Logger, limits: LiveStre
       "X-Accel-Buffering": "no",
     });
     res.write("retry: 1000\n\n");
+    const hello: LiveHello = { startedAt, changedAt };
+    res.write(`event: hello\ndata: ${JSON.stringify(hello)}\n\n`);
     open.add(res);
 
     const unsubscribe = bus.subscribe((event) => {
@@ -86,6 +96,7 @@ export function createLiveStream(bus: EventBus, logger: Logger, limits: LiveStre
     handler,
     /** Ends every stream (at shutdown); browsers reconnect to another instance. */
     closeAll() {
+      stopTracking();
       for (const res of open) res.end();
       open.clear();
       perClient.clear();

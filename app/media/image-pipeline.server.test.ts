@@ -1,4 +1,4 @@
-import { mkdtempSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import sharp from "sharp";
@@ -203,5 +203,19 @@ describe("image pipeline: bounded decoding", { timeout: 120_000 }, () => {
     expect(40 - busy.length).toBeGreaterThanOrEqual(9);
     expect(peak).toBe(1);
     expect(decodeQueue.running).toBe(0);
+  });
+});
+
+describe.runIf(process.platform === "linux")("image pipeline: pages before decodes", () => {
+  it("decodes on threads at a lower priority than the thread serving requests", async () => {
+    await processImage(await photo(1600, 1200).jpeg().toBuffer());
+    const threads = readdirSync("/proc/self/task").map((id) => ({
+      name: readFileSync(`/proc/self/task/${id}/comm`, "utf8").trim(),
+      nice: os.getPriority(Number(id)),
+    }));
+    const decoding = threads.filter((thread) => /^(libuv-worker|libvips)/.test(thread.name));
+    expect(decoding.length).toBeGreaterThan(0);
+    expect(decoding.every((thread) => thread.nice === 10)).toBe(true);
+    expect(os.getPriority(process.pid)).toBe(0);
   });
 });

@@ -1,4 +1,6 @@
-import sharp, { type Metadata } from "sharp";
+import { readdirSync, readFileSync } from "node:fs";
+import os from "node:os";
+import type { Metadata } from "sharp";
 import type { StoredImage } from "~/db/schema";
 import { createDecodeQueue, DecodeQueueFullError } from "./decode-queue.server";
 import type { MediaPrefix, MediaStorage } from "./media-storage.server";
@@ -25,7 +27,42 @@ const WEBP_QUALITY = 74;
 
 const acceptedFormats = new Set(["jpeg", "png", "webp", "gif", "heif"]);
 
-sharp.concurrency(2);
+type Sharp = typeof import("sharp")["default"];
+let loadingSharp: Promise<Sharp> | undefined;
+
+/**
+ * libvips costs a server process about 20 MB from the moment it loads, so it loads with the first
+ * image rather than at start (most processes of a small site never see one). One libvips thread per
+ * image: a decode then takes at most one core, and the pages keep the other. No operation cache:
+ * an upload is decoded once, and the cache would keep up to 50 MB of pixels per process.
+ */
+function loadSharp(): Promise<Sharp> {
+  loadingSharp ??= import("sharp").then(({ default: sharp }) => {
+    sharp.concurrency(1);
+    sharp.cache(false);
+    lowerThreadPoolPriority();
+    return sharp;
+  });
+  return loadingSharp;
+}
+
+/**
+ * Decodes run on Node's thread pool and the libvips threads it starts (which inherit its
+ * priority). Linux schedules by thread: at a lower priority than the thread serving requests, a
+ * burst of uploads uses the idle CPU without making pages wait. Elsewhere, or where the threads
+ * cannot be found, nothing changes.
+ */
+function lowerThreadPoolPriority(): void {
+  if (process.platform !== "linux") return;
+  try {
+    for (const id of readdirSync("/proc/self/task")) {
+      const name = readFileSync(`/proc/self/task/${id}/comm`, "utf8");
+      if (/^(libuv-worker|libvips)/.test(name)) os.setPriority(Number(id), 10);
+    }
+  } catch {
+    // Not permitted or no /proc: decodes keep the default priority.
+  }
+}
 
 /**
  * One decode at a time per process, a few waiting: a decode costs memory by pixel count
@@ -69,6 +106,7 @@ export async function processImage(
 ): Promise<ProcessedImage> {
   if (input.length === 0) throw new ImageRejectedError("Il file è vuoto.");
   const options = { limitInputPixels: maxPixels, failOn: "error" as const, sequentialRead: true };
+  const sharp = await loadSharp();
   let meta: Metadata;
   try {
     meta = await sharp(input, options).metadata();

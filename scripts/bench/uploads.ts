@@ -15,6 +15,9 @@ import os from "node:os";
 import path from "node:path";
 import sharp from "sharp";
 import { buildIfStale } from "../build-if-stale.ts";
+import { startCommand } from "../lib/start-command.ts";
+
+const npmStart = startCommand();
 import { freePort } from "../../tests/support/app-server.ts";
 
 const { startThrowawayPostgres } = await import("../../tests/support/throwaway-postgres.ts");
@@ -75,10 +78,11 @@ interface Running {
 async function startServer(): Promise<Running> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const server = spawn(process.execPath, ["scripts/start.ts"], {
+  const server = spawn(process.execPath, [...npmStart.flags, "build/server/start.js"], {
     cwd: root,
     env: {
       ...process.env,
+      ...npmStart.env,
       PORT: String(port),
       HOST: "127.0.0.1",
       DATA_DIR: mkdtempSync(path.join(os.tmpdir(), "bench-uploads-")),

@@ -40,6 +40,22 @@ test.describe("reviews appear live", () => {
     }
   });
 
+  test("a review sent after the page was rendered, before its live stream opened, still appears", async ({ page }) => {
+    // The stream's request is held until the review is in: the page was rendered without it and
+    // no change event will ever reach it; the stream's greeting must tell it to refresh.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route("**/events", async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(`${server.url}/reviews`);
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    expect(await postReview(server.url, { name: "Prima dello stream" })).toBe(303);
+    release();
+    await expect(reviewCard(page, "Prima dello stream")).toBeVisible({ timeout: 5000 });
+  });
+
   // Needs the home page's reviews section (public-site issue): ReviewCard elements inside #recensioni.
   test("home shows the three newest reviews, updated live", async ({ page }) => {
     const home = await startAppServer();

@@ -6,7 +6,7 @@ import { describe, expect, it } from "vitest";
 import { recipePhotos, reviews } from "~/db/schema";
 import { openSiteDatabase } from "~/db/site-database.server";
 import { adminCreate, jpeg } from "../support/admin";
-import { freePort, startAppServer, type AppServer } from "../support/app-server";
+import { freePort, SERVER_ENTRY, startAppServer, type AppServer } from "../support/app-server";
 import { fillTimeToken } from "../support/fill-time";
 import { postReview } from "../support/reviews";
 
@@ -151,7 +151,7 @@ describe("the embedded PostgreSQL after a crash of the app", () => {
     const dataDir = newDataDir("pglite-left");
     mkdirSync(path.join(dataDir, "db"));
     writeFileSync(path.join(dataDir, "db", "PG_VERSION"), "17\n");
-    const result = spawnSync(process.execPath, ["scripts/start.ts"], {
+    const result = spawnSync(process.execPath, [SERVER_ENTRY], {
       cwd: root,
       env: { ...process.env, DATA_DIR: dataDir, PORT: "0", DATABASE_URL: "" },
       encoding: "utf8",

@@ -5,7 +5,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import S3rver from "s3rver";
 import { createS3MediaStorage } from "~/media/s3-media-storage.server";
-import { startAppServer, type AppServer } from "../support/app-server";
+import { SERVER_ENTRY, startAppServer, type AppServer } from "../support/app-server";
 import { createPostgresDatabase } from "../support/test-databases";
 
 const root = path.resolve(import.meta.dirname, "../..");
@@ -148,7 +148,7 @@ describe("start-up and shutdown", () => {
   });
 
   it("refuses a bad setting with one line naming it", () => {
-    const result = spawnSync(process.execPath, ["scripts/start.ts"], {
+    const result = spawnSync(process.execPath, [SERVER_ENTRY], {
       cwd: root,
       env: { ...process.env, PORT: "not-a-port" },
       encoding: "utf8",
@@ -163,7 +163,7 @@ describe("start-up and shutdown", () => {
   it("refuses a wrong site content value naming the field", () => {
     const file = path.join(mkdtempSync(path.join(os.tmpdir(), "content-")), "site.json");
     writeFileSync(file, JSON.stringify({ contact: { email: "non-una-email" } }));
-    const result = spawnSync(process.execPath, ["scripts/start.ts"], {
+    const result = spawnSync(process.execPath, [SERVER_ENTRY], {
       cwd: root,
       env: { ...process.env, PORT: "0", SITE_CONTENT_FILE: file },
       encoding: "utf8",

@@ -6,6 +6,9 @@ import path from "node:path";
 
 const root = path.resolve(import.meta.dirname, "../..");
 
+/** What `npm start` runs once the build is fresh (the vitest global setup builds when it is not). */
+export const SERVER_ENTRY = "build/server/start.js";
+
 export interface AppServer {
   url: string;
   dataDir: string;
@@ -36,7 +39,7 @@ export async function freePort(): Promise<number> {
 export async function startAppServer(env: Record<string, string> = {}, timeoutMs = 60_000): Promise<AppServer> {
   const port = await freePort();
   const dataDir = env.DATA_DIR ?? mkdtempSync(path.join(os.tmpdir(), "app-data-"));
-  const child = spawn(process.execPath, ["scripts/start.ts"], {
+  const child = spawn(process.execPath, [SERVER_ENTRY], {
     cwd: root,
     // One server process unless a test asks for more: the machine running the suite is small.
     env: {

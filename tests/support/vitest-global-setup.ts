@@ -1,4 +1,5 @@
 import type { TestProject } from "vitest/node";
+import { buildIfStale } from "../../scripts/build-if-stale";
 import { startThrowawayPostgres } from "./throwaway-postgres";
 
 declare module "vitest" {
@@ -10,6 +11,8 @@ declare module "vitest" {
 
 /** One PostgreSQL cluster for the whole run; each test file makes its own databases on it. */
 export default async function setup(project: TestProject) {
+  // Tests that start the production server run the build, as `npm start` does.
+  buildIfStale();
   const postgres = await startThrowawayPostgres();
   project.provide("postgresUrl", postgres.url);
   return () => postgres.stop();
