@@ -13,7 +13,7 @@ import {
   TOTP_PERIOD_SECONDS,
 } from "./totp.server";
 
-export const emailSchema = z.string().trim().toLowerCase().pipe(z.email().max(254));
+const emailSchema = z.string().trim().toLowerCase().pipe(z.email().max(254));
 
 export function normalizeEmail(email: string): string {
   return email.trim().toLowerCase();
@@ -158,5 +158,3 @@ export function createAdminAccounts(db: Db) {
     },
   };
 }
-
-export type AdminAccounts = ReturnType<typeof createAdminAccounts>;

@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { toast } from "~/components/toaster";
 import { useHydrated } from "~/components/use-hydrated";
-import { useActionResult } from "~/forms/action-result";
+import { firstError, useActionResult } from "~/forms/action-result";
 import { Field } from "~/forms/field";
 import { codeStepSchema, type LoginResult, type LoginStep, passwordStepSchema } from "./login-schema";
 import { LOGIN_MESSAGES } from "./messages";
@@ -54,8 +54,8 @@ function refuseInvalid(
     return false;
   }
   event.preventDefault();
-  const [name, errors] = Object.entries(submission.error ?? {}).find(([, list]) => list?.length) ?? [];
-  const message = errors?.[0] ?? fallback;
+  const [name, first] = firstError(submission.error) ?? [];
+  const message = first ?? fallback;
   onClientError(message);
   toast.error(message);
   event.currentTarget.querySelector<HTMLInputElement>(`[name="${name}"]`)?.focus();

@@ -1,8 +1,6 @@
 import type { RateLimitCheck, RateLimitRule, RateLimiter } from "~/lib/rate-limit.server";
 import { normalizeEmail } from "./accounts.server";
 
-export { LOGIN_MESSAGES } from "./messages";
-
 /** Five attempts for one IP within 15 minutes, then refused for a while (the spec's rule). */
 export const LOGIN_FAILURE_RULE: RateLimitRule = { max: 5, windowMs: 15 * 60 * 1000 };
 
@@ -23,7 +21,7 @@ export const secondFactorKey = (userId: string): RateLimitCheck => ({
 });
 
 /** An attempt that was counted; if it proves right, it is taken back. */
-export interface LoginAttempt {
+interface LoginAttempt {
   succeeded(): Promise<void>;
 }
 

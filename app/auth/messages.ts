@@ -16,6 +16,12 @@ export const MIN_PASSWORD_LENGTH = 10;
 /** Beyond this, hashing becomes a denial-of-service lever. */
 export const MAX_PASSWORD_LENGTH = 200;
 
+/** What a new password that breaks the length rules is told. */
+export const PASSWORD_RULE_MESSAGES = {
+  tooShort: `La password deve avere almeno ${MIN_PASSWORD_LENGTH} caratteri`,
+  tooLong: `La password può avere al massimo ${MAX_PASSWORD_LENGTH} caratteri`,
+} as const;
+
 /** What logging out says, either way. */
 export const LOGOUT_MESSAGES = {
   success: "Logout effettuato con successo",

@@ -1,7 +1,5 @@
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from "node:crypto";
-import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "./messages";
-
-export { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH };
+import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, PASSWORD_RULE_MESSAGES } from "./messages";
 
 // scrypt N=2^16, r=8, p=2: one of OWASP's equivalent minimum settings (Password Storage Cheat Sheet),
 // 64 MiB per hash instead of the 128 MiB of N=2^17, p=1; about 0.35 s on a 2-core server. Logins are rare and throttled.
@@ -45,7 +43,7 @@ export function decoyPasswordHash(): Promise<string> {
 
 /** Italian message for a password that does not meet the rules, or null. */
 export function passwordProblem(password: string): string | null {
-  if (password.length < MIN_PASSWORD_LENGTH) return `La password deve avere almeno ${MIN_PASSWORD_LENGTH} caratteri`;
-  if (password.length > MAX_PASSWORD_LENGTH) return `La password può avere al massimo ${MAX_PASSWORD_LENGTH} caratteri`;
+  if (password.length < MIN_PASSWORD_LENGTH) return PASSWORD_RULE_MESSAGES.tooShort;
+  if (password.length > MAX_PASSWORD_LENGTH) return PASSWORD_RULE_MESSAGES.tooLong;
   return null;
 }

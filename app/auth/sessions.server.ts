@@ -5,13 +5,13 @@ import { adminSessions, adminUsers, type AdminSession, type AdminUser } from "~/
 
 export const SESSION_COOKIE = "admin_session";
 /** A session ends after 7 days without use. */
-export const SESSION_IDLE_MS = 7 * 24 * 60 * 60 * 1000;
+const SESSION_IDLE_MS = 7 * 24 * 60 * 60 * 1000;
 /** A password-only session waiting for its second factor lives this long. */
 export const PENDING_SECOND_FACTOR_MS = 10 * 60 * 1000;
 /** Renewing on every request would write on every click; once a minute is plenty for a 7-day window. */
-export const RENEW_AFTER_MS = 60 * 1000;
+const RENEW_AFTER_MS = 60 * 1000;
 
-export interface ActiveSession {
+interface ActiveSession {
   session: AdminSession;
   user: AdminUser;
 }
@@ -125,8 +125,6 @@ export function createSessionStore(db: Db) {
     },
   };
 }
-
-export type SessionStore = ReturnType<typeof createSessionStore>;
 
 // ---- Cookie ----
 

@@ -2,11 +2,11 @@ import { createHash, createHmac, randomBytes, randomInt, timingSafeEqual } from 
 import QRCode from "qrcode";
 
 /** RFC 6238 defaults, the ones every authenticator app supports. */
-export const TOTP_DIGITS = 6;
+const TOTP_DIGITS = 6;
 export const TOTP_PERIOD_SECONDS = 30;
 /** Codes of the previous and next period are accepted too (clock drift). */
 const DRIFT_STEPS = 1;
-export const RECOVERY_CODE_COUNT = 10;
+const RECOVERY_CODE_COUNT = 10;
 
 const BASE32 = "ABCDEFGHIJKLMNOPQRSTUVWXYZ234567";
 
@@ -59,7 +59,7 @@ export function hotp(secret: Buffer, counter: number): string {
   return String(binary % 10 ** TOTP_DIGITS).padStart(TOTP_DIGITS, "0");
 }
 
-export function totpStep(timeMs: number = Date.now()): number {
+function totpStep(timeMs: number = Date.now()): number {
   return Math.floor(timeMs / 1000 / TOTP_PERIOD_SECONDS);
 }
 
@@ -112,7 +112,7 @@ export function generateRecoveryCodes(count = RECOVERY_CODE_COUNT): string[] {
   });
 }
 
-export function normalizeRecoveryCode(code: string): string {
+function normalizeRecoveryCode(code: string): string {
   return code.toLowerCase().replace(/[^a-z0-9]/g, "");
 }
 

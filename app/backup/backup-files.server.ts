@@ -15,14 +15,14 @@ export interface BackupFile {
 const pad = (n: number, width = 2) => String(n).padStart(width, "0");
 
 /** The name for a backup made at `date`, in the server's local time. */
-export function backupFileName(date: Date, sequence = 1): string {
+function backupFileName(date: Date, sequence = 1): string {
   const stamp =
     `${date.getFullYear()}${pad(date.getMonth() + 1)}${pad(date.getDate())}` +
     `-${pad(date.getHours())}${pad(date.getMinutes())}`;
   return `studio-${stamp}${sequence > 1 ? `-${sequence}` : ""}.tar.gz`;
 }
 
-export function isBackupFileName(name: string): boolean {
+function isBackupFileName(name: string): boolean {
   return backupName.test(name);
 }
 

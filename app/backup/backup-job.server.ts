@@ -21,7 +21,7 @@ export interface BackupTarget {
   migrationsFolder: string;
 }
 
-export interface BackupJobResult extends BackupResult {
+interface BackupJobResult extends BackupResult {
   summary: string;
   /** Older backups deleted to keep the last N. */
   pruned: string[];

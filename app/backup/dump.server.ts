@@ -21,7 +21,7 @@ import { MIGRATIONS_SCHEMA, MIGRATIONS_TABLE, readMigrations } from "./migration
 
 export type ProgressReporter = (message: string) => void;
 
-export interface BackupOptions {
+interface BackupOptions {
   /** How to reach the database (a URL, or the embedded server's socket). */
   connection: pg.ClientConfig;
   media: MediaStorage;

@@ -23,7 +23,7 @@ export class BackupRejectedError extends Error {
   override name = "BackupRejectedError";
 }
 
-export interface RestoreOptions {
+interface RestoreOptions {
   file: string;
   /** The target database; a function is called only once the file has passed every check. */
   connection: pg.ClientConfig | (() => Promise<pg.ClientConfig>);
@@ -36,7 +36,7 @@ export interface RestoreOptions {
   onProgress?: ProgressReporter;
 }
 
-export interface RestoreResult {
+interface RestoreResult {
   manifest: BackupManifest;
   /** Migrations newer than the backup, applied after its data. */
   appliedMigrations: string[];

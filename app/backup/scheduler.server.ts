@@ -5,12 +5,12 @@ import type { AppServices } from "~/services.server";
 import { runBackup, withBackupLock, type BackupTarget } from "./backup-job.server";
 import { backupTargetFromConfig } from "./target.server";
 
-export interface BackupSchedule {
+interface BackupSchedule {
   stop(): void;
 }
 
 /** The next time after `now` at hour:minute, local time. */
-export function nextRunAfter(now: Date, time: { hour: number; minute: number }): Date {
+function nextRunAfter(now: Date, time: { hour: number; minute: number }): Date {
   const next = new Date(now);
   next.setHours(time.hour, time.minute, 0, 0);
   if (next.getTime() <= now.getTime()) next.setDate(next.getDate() + 1);
@@ -69,7 +69,7 @@ export async function runScheduledBackup(
  * the one that takes the advisory lock first makes the backup, and one that
  * finds this night's backup already recorded does nothing.
  */
-export function startBackupSchedule(
+function startBackupSchedule(
   target: BackupTarget,
   time: { hour: number; minute: number },
   logger: Logger,

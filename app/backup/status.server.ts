@@ -5,11 +5,11 @@ import { backupRuns } from "~/db/schema";
 import { listBackups, type BackupFile } from "./backup-files.server";
 
 /** A good backup older than this is a warning in the admin. */
-export const STALE_AFTER_MS = 2 * 24 * 60 * 60 * 1000;
+const STALE_AFTER_MS = 2 * 24 * 60 * 60 * 1000;
 
 export type BackupWarning = "never" | "failed" | "stale";
 
-export interface BackupStatus {
+interface BackupStatus {
   lastGood: { at: Date; bytes: number | null; summary: string | null } | null;
   /** Set when the most recent attempt failed. */
   lastFailure: { at: Date; error: string } | null;

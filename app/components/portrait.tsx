@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from "react";
 import type { PublicImage } from "~/media/public-image";
 
 /** Shipped with the site: shown when no photo is stored, or when the stored one fails to load. */
-export const BUNDLED_PORTRAIT = "/images/ritratto.svg";
+const BUNDLED_PORTRAIT = "/images/ritratto.svg";
 
 /**
  * The practitioner's photo (null when she has none: pages without JavaScript get the bundled

@@ -39,7 +39,7 @@ export function Stars({ rating }: { rating: number }) {
 }
 
 /** What the "Verificata" badge means, for screen readers and in its tooltip. */
-export const VERIFIED_EXPLANATION =
+const VERIFIED_EXPLANATION =
   "Scritta con un invito personale che lo studio dà ai pazienti dopo una visita: ogni invito vale per una sola recensione.";
 
 /**

@@ -1,6 +1,7 @@
-import { useId } from "react";
 import { useFetcher } from "react-router";
-import { REPORT_DETAILS_MAX, reportReasonOptions, type ReportActionResult } from "~/lib/review-report";
+import { ErrorList, Field } from "~/forms/field";
+import { useSchemaForm } from "~/forms/use-schema-form";
+import { REPORT_DETAILS_MAX, reportReasonOptions, reportSchema, type ReportActionResult } from "~/lib/review-report";
 import { useHydrated } from "./use-hydrated";
 
 /** Marks a post sent by the page's script, which wants data back rather than a redirect. */
@@ -8,12 +9,14 @@ export const REPORT_FETCH_FIELD = "_risposta";
 
 /**
  * "Segnala": a disclosure with the reasons. Without JavaScript it posts and
- * comes back to the list with a message; with it, the answer shows in place.
+ * comes back to the list with a message; with it, the report's schema is
+ * checked before sending (a reason is required) and the answer shows in place.
  */
 export function ReviewReportForm({ reviewId, reviewerName }: { reviewId: string; reviewerName: string }) {
   const fetcher = useFetcher<ReportActionResult>();
   const hydrated = useHydrated();
-  const id = useId();
+  const { fields, formProps } = useSchemaForm(reportSchema, { id: `segnala-${reviewId}` });
+  const reasonErrorId = `${fields.reason.id}-error`;
   const result = fetcher.state === "idle" ? fetcher.data : undefined;
   const busy = fetcher.state !== "idle";
 
@@ -34,25 +37,33 @@ export function ReviewReportForm({ reviewId, reviewerName }: { reviewId: string;
         action={`/reviews/${reviewId}/segnala`}
         className="review-report__form"
         preventScrollReset
+        {...formProps}
       >
         {hydrated ? <input type="hidden" name={REPORT_FETCH_FIELD} value="dati" /> : null}
-        <fieldset className="review-report__reasons">
+        <fieldset
+          className="review-report__reasons"
+          aria-describedby={fields.reason.errors ? reasonErrorId : undefined}
+        >
           <legend>Perché la segnali?</legend>
           {reportReasonOptions.map((option) => (
             <div className="field field--check" key={option.value}>
-              <input type="radio" id={`${id}-${option.value}`} name="reason" value={option.value} required />
-              <label className="field__label" htmlFor={`${id}-${option.value}`}>
+              <input
+                type="radio"
+                id={`${fields.reason.id}-${option.value}`}
+                name={fields.reason.name}
+                value={option.value}
+                required
+              />
+              <label className="field__label" htmlFor={`${fields.reason.id}-${option.value}`}>
                 {option.label}
               </label>
             </div>
           ))}
+          <ErrorList id={reasonErrorId} errors={fields.reason.errors} />
         </fieldset>
-        <div className="field">
-          <label className="field__label" htmlFor={`${id}-details`}>
-            Dettagli <span className="field__optional">(facoltativo)</span>
-          </label>
-          <textarea id={`${id}-details`} name="details" rows={2} maxLength={REPORT_DETAILS_MAX} />
-        </div>
+        <Field id={fields.details.id} label="Dettagli" optional errors={fields.details.errors}>
+          {(control) => <textarea {...control} name={fields.details.name} rows={2} maxLength={REPORT_DETAILS_MAX} />}
+        </Field>
         <p className="field__hint">La segnalazione è anonima: allo studio arriva solo il motivo.</p>
         {result && !result.ok ? (
           <p className="field__error" role="alert">

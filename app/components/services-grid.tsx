@@ -3,9 +3,8 @@ import servicesGridStyles from "~/styles/services-grid.css?url";
 import { ServiceIcon } from "./service-icon";
 import { Stylesheet } from "./stylesheet";
 
-export const SERVICES_TITLE = "I Miei Servizi";
-export const SERVICES_SUBTITLE =
-  "Percorsi di nutrizione costruiti sulla persona, dalla prima visita ai controlli successivi.";
+const SERVICES_TITLE = "I Miei Servizi";
+const SERVICES_SUBTITLE = "Percorsi di nutrizione costruiti sulla persona, dalla prima visita ai controlli successivi.";
 
 /**
  * The six services, as the practitioner wrote them. With `titleBlock` it brings its own "I Miei Servizi" heading and subtitle (home);

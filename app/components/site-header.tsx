@@ -7,9 +7,9 @@ import { Logo } from "./logo";
 import { Stylesheet } from "./stylesheet";
 
 /** The header turns opaque past 50 px of scroll. */
-export const HEADER_OPAQUE_AFTER_PX = 50;
+const HEADER_OPAQUE_AFTER_PX = 50;
 
-export const sectionLinks = [
+const sectionLinks = [
   { href: "/home#chi-sono", label: "Chi Sono" },
   { href: "/home#servizi", label: "Servizi" },
   { href: "/home#recensioni", label: "Recensioni" },

@@ -29,7 +29,7 @@ function isAddressOrBlock(entry: string): boolean {
 }
 
 /** Parses TRUST_PROXY: "true"/"false", a hop count ("1"), or a comma-separated list of names, IPs and CIDR blocks. */
-export function parseTrustProxy(raw: string): TrustProxySetting | Error {
+function parseTrustProxy(raw: string): TrustProxySetting | Error {
   const value = raw.trim().toLowerCase();
   if (value === "true") return true;
   if (value === "false") return false;

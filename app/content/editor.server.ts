@@ -1,6 +1,7 @@
 import type { z } from "zod";
 import { MAX_PHOTO_BYTES, PHOTO_MESSAGES } from "~/admin/messages";
 import { PayloadTooLargeError, readFormData } from "~/lib/form-data.server";
+import { portraitUploadSchema } from "~/photos/photo-forms";
 import { deleteStoredImage, ImageRejectedError, storeImage } from "~/media/image-pipeline.server";
 import type { AppServices } from "~/services.server";
 import { type contentGroups, groupLabels, type ContentGroup } from "./schemas";
@@ -18,7 +19,7 @@ export const CONTENT_MESSAGES = {
   portraitSaved: "Ritratto pubblicato.",
   portraitRemoved: "Ritratto rimosso: il sito mostra di nuovo l'illustrazione.",
   portraitMissing: "Non c'è nessun ritratto da rimuovere.",
-  noImage: "Seleziona un'immagine",
+  noImage: PHOTO_MESSAGES.noImage,
   tooLarge: PHOTO_MESSAGES.tooLarge,
   uploadFailed: PHOTO_MESSAGES.uploadFailed,
   failed: "Salvataggio non riuscito: riprova tra qualche istante.",
@@ -28,7 +29,7 @@ export const CONTENT_MESSAGES = {
 export const MAX_CONTENT_FORM_BYTES = 512 * 1024;
 const PORTRAIT_FORM_OVERHEAD_BYTES = 64 * 1024;
 
-export type GroupValue<G extends ContentGroup> = z.output<(typeof contentGroups)[G]>;
+type GroupValue<G extends ContentGroup> = z.output<(typeof contentGroups)[G]>;
 
 /** The content with one form's values in place; what the form does not edit stays as it was. */
 export function applyGroup<G extends ContentGroup>(content: SiteContent, group: G, value: GroupValue<G>): SiteContent {
@@ -61,7 +62,7 @@ export async function publishGroup<G extends ContentGroup>(
   return s.siteContent.save(baseVersion, groupLabels[group], applyGroup(content, group, value));
 }
 
-export type PortraitUploadResult = { ok: true; result: SaveResult } | { ok: false; status: number; message: string };
+type PortraitUploadResult = { ok: true; result: SaveResult } | { ok: false; status: number; message: string };
 
 /**
  * Reads the portrait upload (≤ 10 MB, decoded, re-encoded and stripped by the image pipeline) and
@@ -77,9 +78,12 @@ export async function uploadPortrait(s: AppServices, request: Request): Promise<
     return { ok: false, status: 400, message: CONTENT_MESSAGES.uploadFailed };
   }
   const baseVersion = Number(form.get("version"));
-  const file = form.get("image");
-  if (!(file instanceof File) || file.size === 0) return { ok: false, status: 400, message: CONTENT_MESSAGES.noImage };
-  if (file.size > MAX_PHOTO_BYTES) return { ok: false, status: 413, message: CONTENT_MESSAGES.tooLarge };
+  const picked = portraitUploadSchema.safeParse({ image: form.get("image") ?? undefined });
+  if (!picked.success) {
+    const message = picked.error.issues[0]!.message;
+    return { ok: false, status: message === CONTENT_MESSAGES.tooLarge ? 413 : 400, message };
+  }
+  const file = picked.data.image;
   if (!Number.isInteger(baseVersion)) return { ok: false, status: 400, message: CONTENT_MESSAGES.failed };
 
   let image;

@@ -12,7 +12,7 @@ import { MAX_STUDIOS, SERVICE_COUNT, serviceIcons, weekdays, type SiteContent } 
 /** Forms send "" for an empty field; some form libraries send undefined. Both mean "empty" here. */
 const blankToUndefined = (value: unknown) => (typeof value === "string" && value.trim() === "" ? undefined : value);
 
-export const tooLong = (max: number) => `Testo troppo lungo: al massimo ${max} caratteri.`;
+const tooLong = (max: number) => `Testo troppo lungo: al massimo ${max} caratteri.`;
 
 function requiredText(missing: string, max: number) {
   return z.preprocess(blankToUndefined, z.string({ error: missing }).trim().max(max, tooLong(max)));
@@ -91,7 +91,7 @@ export const practiceSchema = z.object({
   }),
 });
 
-export const studioSchema = z.object({
+const studioSchema = z.object({
   name: plainText("Indica il nome dello studio.", 80),
   street: plainText("Indica via e numero civico.", 120),
   postalCode: z.preprocess(
@@ -143,7 +143,7 @@ const rangeInputSchema = z.preprocess((value) => value ?? {}, z.object({ opens: 
 const checkbox = z.preprocess((value) => value === "on" || value === true || value === "true", z.boolean());
 
 /** One day: "closed", or up to two ranges; a range with both times empty is no range. */
-export const dayHoursSchema = z
+const dayHoursSchema = z
   .object({
     day: z.enum(weekdays),
     closed: checkbox.optional().default(false),
@@ -210,7 +210,7 @@ export const textsSchema = z.object({
   }),
 });
 
-export const serviceSchema = z.object({
+const serviceSchema = z.object({
   icon: z.enum(serviceIcons, { error: "Scegli un'icona dall'elenco." }),
   title: plainText("Indica il titolo del servizio.", 80),
   description: plainText("Scrivi una breve descrizione del servizio.", 400),
@@ -229,12 +229,12 @@ const percent = z.preprocess(
     .max(100, "Indica un valore da 0 a 100."),
 );
 
-export const portraitFocusSchema = z.object({
+const portraitFocusSchema = z.object({
   portrait: z.object({ focusX: percent, focusY: percent }),
 });
 
 /** Every form also sends the version it was loaded from: a save on top of a newer one is refused. */
-export const versionField = z.coerce.number().int().min(0);
+const versionField = z.coerce.number().int().min(0);
 
 const storedImageSchema = z.object({
   width: z.number().int().positive(),

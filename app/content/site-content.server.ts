@@ -17,7 +17,7 @@ import type { MediaStorage } from "~/media/media-storage.server";
 
 export { defaultSiteContent };
 
-export { KEPT_VERSIONS, LISTED_VERSIONS };
+export { KEPT_VERSIONS };
 
 export class SiteContentError extends Error {
   override name = "SiteContentError";
@@ -33,7 +33,7 @@ function mergeOver(base: Json, override: Json): Json {
 }
 
 /** Validates content; the error names the first bad field by its path. */
-export function parseSiteContent(value: unknown, source: string): SiteContent {
+function parseSiteContent(value: unknown, source: string): SiteContent {
   const result = siteContentSchema.safeParse(value);
   if (!result.success) {
     const issue = result.error.issues[0]!;

@@ -15,7 +15,7 @@ export interface Database {
   close(): Promise<void>;
 }
 
-export interface DatabaseOptions {
+interface DatabaseOptions {
   /** postgresql://… of the server (the embedded one, or DATABASE_URL). */
   url: string;
   migrationsFolder?: string;

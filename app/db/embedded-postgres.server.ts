@@ -66,7 +66,7 @@ const baseSettings: Record<string, string | number> = {
   log_line_prefix: "%m [%p] ",
 };
 
-export class EmbeddedDatabaseError extends Error {
+class EmbeddedDatabaseError extends Error {
   override name = "EmbeddedDatabaseError";
 }
 
@@ -81,7 +81,7 @@ export interface EmbeddedPostgres {
   stop(): Promise<void>;
 }
 
-export interface EmbeddedPostgresOptions {
+interface EmbeddedPostgresOptions {
   dataDir: string;
   /** Extra `name = value` settings (tests turn fsync off). */
   extraSettings?: Record<string, string | number>;

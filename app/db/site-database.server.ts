@@ -5,11 +5,11 @@ import { assertNoPgliteData, startEmbeddedPostgres } from "./embedded-postgres.s
 const COMMAND = "site-command";
 
 /** The database, and its URL for a command that needs its own connections (COPY, advisory locks). */
-export interface SiteDatabase extends Database {
+interface SiteDatabase extends Database {
   url: string;
 }
 
-export interface SiteDatabaseOptions {
+interface SiteDatabaseOptions {
   /** DATABASE_URL when set; otherwise the embedded server in `dataDir`. */
   databaseUrl?: string;
   dataDir: string;

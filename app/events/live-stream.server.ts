@@ -4,10 +4,10 @@ import type { ChangeEvent, EventBus } from "./event-bus.server";
 import type { LiveHello } from "./live-hello";
 
 /** Comment lines keep proxies and browsers from closing an idle stream (at most 30 s apart). */
-export const HEARTBEAT_MS = 25_000;
+const HEARTBEAT_MS = 25_000;
 
 /** How long a refused client should wait before trying again. */
-export const LIVE_RETRY_AFTER_SECONDS = 30;
+const LIVE_RETRY_AFTER_SECONDS = 30;
 
 export interface LiveStreamLimits {
   /** Streams one client address may hold open (its tabs). */

@@ -30,3 +30,11 @@ export function useActionResult<T extends ActionResult>(result: T | undefined | 
     onResultRef.current?.(result);
   }, [result]);
 }
+
+/** The first message of a refused submission's errors (fields in the schema's order), with the name it belongs to. */
+export function firstError(error: Record<string, string[] | null> | null | undefined): [string, string] | undefined {
+  for (const [name, messages] of Object.entries(error ?? {})) {
+    if (messages?.[0]) return [name, messages[0]];
+  }
+  return undefined;
+}

@@ -1,7 +1,8 @@
+import type { Submission } from "@conform-to/react";
 import { data, redirect } from "react-router";
 import { PayloadTooLargeError, readFormData } from "~/lib/form-data.server";
 import type { FlashStore } from "~/lib/flash.server";
-import type { ActionResult } from "./action-result";
+import { type ActionResult, firstError } from "./action-result";
 
 export const REQUEST_MESSAGES = {
   methodNotAllowed: "Operazione non consentita: questo indirizzo accetta solo l'invio di un modulo.",
@@ -86,4 +87,18 @@ export function assertFormPost(request: Request): void {
   if (!/^(application\/x-www-form-urlencoded|multipart\/form-data)\b/i.test(type)) {
     throw data(REQUEST_MESSAGES.badRequest, { status: 400 });
   }
+}
+
+/**
+ * What a form refused by its schema answers: the first message (the toast, or the page's status
+ * line) and Conform's reply, which puts every message next to its field and keeps the values as typed.
+ */
+export function refusal(
+  submission: Submission<unknown>,
+  fallback: string,
+  /** Fields never sent back to the page (passwords). */
+  hideFields?: string[],
+): ActionResult {
+  const error = submission.status === "error" ? submission.error : null;
+  return { ok: false, message: firstError(error)?.[1] ?? fallback, reply: submission.reply({ hideFields }) };
 }

@@ -14,7 +14,7 @@ interface MetaArgsLike {
   location: { pathname: string };
 }
 
-export interface PageMetaOptions {
+interface PageMetaOptions {
   /** Admin and error pages: keep them out of search results. */
   noindex?: boolean;
   /** The page's address when it differs from the visited one. */
@@ -22,7 +22,7 @@ export interface PageMetaOptions {
 }
 
 /** The default share image (public/og-image.png), 1200×630. */
-export const SHARE_IMAGE = {
+const SHARE_IMAGE = {
   path: "/og-image.png",
   width: 1200,
   height: 630,

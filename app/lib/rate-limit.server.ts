@@ -14,7 +14,7 @@ export interface RateLimitCheck {
   rule: RateLimitRule;
 }
 
-export type RateLimitOutcome =
+type RateLimitOutcome =
   /** Counted: `attemptIds` name the recorded attempts, for forgive(). */
   | { allowed: true; attemptIds: number[] }
   /** Over a limit: nothing was recorded; a new attempt may succeed after `retryAfterMs`. */

@@ -8,7 +8,7 @@ export interface ReviewListPage {
 }
 
 /** What the visitor sees: the first page plus every page they asked for with "Carica altre". */
-export interface ReviewListState {
+interface ReviewListState {
   /** The loader's page this state was last merged with. */
   source: ReviewListPage;
   items: ReviewView[];

@@ -1,7 +1,6 @@
 /** Where the practitioner deals with a review, as linked from the notice e-mails. */
 export const adminReviewsPath = "/admin";
 export const adminReportsPath = "/admin/segnalazioni";
-export const adminInvitationsPath = "/admin/inviti";
 
 export const adminUrl = (siteUrl: string, path: string, reviewId?: string) =>
   `${siteUrl}${path}${reviewId ? `#recensione-${reviewId}` : ""}`;

@@ -5,12 +5,12 @@ import type { OutboxMail } from "~/db/schema";
 import type { Executor, MailMessage, MailOutbox } from "./outbox.server";
 
 /** Sends one message; throws when the mail server is unreachable or refuses it. */
-export interface MailTransport {
+interface MailTransport {
   send(mail: OutboxMail, from: string): Promise<void>;
   close(): void;
 }
 
-export class MailRefusedError extends Error {
+class MailRefusedError extends Error {
   override name = "MailRefusedError";
   constructor(
     message: string,
@@ -22,7 +22,7 @@ export class MailRefusedError extends Error {
 }
 
 /** Over SMTP with nodemailer; the outbox id becomes the Message-ID, so a repeat is recognisable as one. */
-export function createSmtpTransport(smtpUrl: string): MailTransport {
+function createSmtpTransport(smtpUrl: string): MailTransport {
   const transport = nodemailer.createTransport({
     url: smtpUrl,
     // Short timeouts: a dead server costs a retry, not a worker stuck for minutes.
@@ -72,7 +72,7 @@ export interface Mailer {
   close(): Promise<void>;
 }
 
-export interface MailerOptions {
+interface MailerOptions {
   outbox: MailOutbox;
   settings: MailSettings | undefined;
   /** The practice address, used when MAIL_TO is unset (read when a notice is queued: she may change it). */

@@ -13,12 +13,12 @@ export interface MailMessage {
 export type Executor = Pick<Db, "insert" | "select" | "update" | "execute">;
 
 /** How long a claimed message is reserved for the worker that claimed it: longer than the SMTP timeouts add up to. */
-export const MAIL_LEASE_MS = 60 * 1000;
+const MAIL_LEASE_MS = 60 * 1000;
 /** Attempts before a message is given up (about a day with the backoff below). */
-export const MAIL_MAX_ATTEMPTS = 30;
+const MAIL_MAX_ATTEMPTS = 30;
 
 /** 15 s, 30 s, 1 min, 2 min… capped at one hour. */
-export function retryDelayMs(attempts: number): number {
+function retryDelayMs(attempts: number): number {
   return Math.min(15_000 * 2 ** Math.max(0, attempts - 1), 60 * 60 * 1000);
 }
 

@@ -1,6 +1,6 @@
 import type { ReportReason } from "~/db/schema";
 
-export interface NoticeReview {
+interface NoticeReview {
   id: string;
   name: string;
   rating: number;
@@ -8,7 +8,7 @@ export interface NoticeReview {
   verified: boolean;
 }
 
-export interface Notice {
+interface Notice {
   subject: string;
   text: string;
   html: string;

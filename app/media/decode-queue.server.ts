@@ -3,7 +3,7 @@ export class DecodeQueueFullError extends Error {
   override name = "DecodeQueueFullError";
 }
 
-export interface DecodeQueueOptions {
+interface DecodeQueueOptions {
   /** Decodes running at once: each holds its pixels and a share of the two cores. */
   inFlight: number;
   /** Jobs allowed to wait for a place; one more is refused at once. */
@@ -70,5 +70,3 @@ export function createDecodeQueue(options: DecodeQueueOptions) {
     },
   };
 }
-
-export type DecodeQueue = ReturnType<typeof createDecodeQueue>;

@@ -52,12 +52,16 @@ function loadSharp(): Promise<Sharp> {
  * burst of uploads uses the idle CPU without making pages wait. Elsewhere, or where the threads
  * cannot be found, nothing changes.
  */
+export const DECODE_NICENESS = 10;
+
 function lowerThreadPoolPriority(): void {
   if (process.platform !== "linux") return;
   try {
+    // Ten steps below the process's own priority (19 is the lowest).
+    const nice = Math.min(19, os.getPriority() + DECODE_NICENESS);
     for (const id of readdirSync("/proc/self/task")) {
       const name = readFileSync(`/proc/self/task/${id}/comm`, "utf8");
-      if (/^(libuv-worker|libvips)/.test(name)) os.setPriority(Number(id), 10);
+      if (/^(libuv-worker|libvips)/.test(name)) os.setPriority(Number(id), nice);
     }
   } catch {
     // Not permitted or no /proc: decodes keep the default priority.
@@ -84,7 +88,7 @@ export class ImageBusyError extends ImageRejectedError {
   }
 }
 
-export interface ProcessedImage {
+interface ProcessedImage {
   width: number;
   height: number;
   variants: { width: number; height: number; data: Buffer }[];

@@ -7,7 +7,7 @@ import { isMediaKey, mediaPrefixes, newMediaKey, type MediaPrefix, type MediaSto
  * An upload writes its files and then the row that shows them, seconds apart. Anything
  * younger than this may belong to an upload still in progress (on any instance) and is left alone.
  */
-export const ORPHAN_MIN_AGE_MS = 5 * 60 * 1000;
+const ORPHAN_MIN_AGE_MS = 5 * 60 * 1000;
 /** How often a running server sweeps (it also sweeps once at start). */
 export const ORPHAN_SWEEP_INTERVAL_MS = 15 * 60 * 1000;
 
@@ -65,7 +65,7 @@ function rows<T>(result: unknown): T[] {
   return (result as { rows: T[] }).rows;
 }
 
-export interface SweepResult {
+interface SweepResult {
   /** Media objects written by an upload that never got its row (or whose row is gone), now removed. */
   removed: string[];
   /** Temporary files of interrupted writes, now removed. */

@@ -5,7 +5,7 @@ import { toPublicImage } from "~/media/image-pipeline.server";
 import type { MediaStorage } from "~/media/media-storage.server";
 import type { RecipePhotoView } from "./views";
 
-export interface NewRecipePhoto {
+interface NewRecipePhoto {
   title: string | null;
   imageUrl: string;
   image?: StoredImage | null;

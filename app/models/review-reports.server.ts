@@ -3,7 +3,7 @@ import type { Db } from "~/db/database.server";
 import { reviewReports, reviews, type Review, type ReportReason, type ReviewReport } from "~/db/schema";
 import type { Executor } from "~/mail/outbox.server";
 
-export interface ReportedReview {
+interface ReportedReview {
   review: Review;
   reports: ReviewReport[];
 }

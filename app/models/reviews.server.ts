@@ -31,10 +31,10 @@ export class InvitationUnavailableError extends Error {
 }
 
 /** A review with the practitioner's reply, if she wrote one. */
-export type ReviewWithReply = Review & { reply: Pick<ReviewReply, "content" | "updatedAt"> | null };
+type ReviewWithReply = Review & { reply: Pick<ReviewReply, "content" | "updatedAt"> | null };
 
 /** Which published reviews a visitor asked to see. */
-export interface ReviewFilter {
+interface ReviewFilter {
   rating?: number | null;
   verifiedOnly?: boolean;
 }
@@ -48,7 +48,7 @@ export interface ReviewSummary {
 }
 
 /** Where the next page starts: the last review of the previous page. */
-export interface ReviewCursor {
+interface ReviewCursor {
   createdAt: Date;
   id: string;
   /**
@@ -62,7 +62,7 @@ export interface ReviewCursor {
 // ISO 8601 in UTC with microseconds: sorts like the column and casts back losslessly.
 const exactCreatedAt = sql<string>`to_char(${reviews.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
 
-export interface ReviewPage {
+interface ReviewPage {
   reviews: ReviewWithReply[];
   /** Present when more reviews follow. */
   nextCursor: ReviewCursor | null;

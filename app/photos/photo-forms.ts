@@ -1,15 +1,13 @@
 import { z } from "zod";
-import { MAX_TITLE_LENGTH, PHOTO_MESSAGES } from "~/admin/messages";
+import { MAX_PHOTO_BYTES, MAX_TITLE_LENGTH, PHOTO_MESSAGES } from "~/admin/messages";
 
 /** A photo's title: optional (empty means none), at most 120 characters. */
-export const titleSchema = z.preprocess(
-  (value) => value ?? "",
-  z
-    .string()
-    .trim()
-    .max(MAX_TITLE_LENGTH, PHOTO_MESSAGES.titleTooLong)
-    .transform((t) => (t === "" ? null : t)),
-);
+const titleSchema = z
+  .string()
+  .trim()
+  .max(MAX_TITLE_LENGTH, PHOTO_MESSAGES.titleTooLong)
+  .optional()
+  .transform((t) => t || null);
 
 const id = z.uuid();
 
@@ -19,3 +17,17 @@ export const photoActionSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("move"), id, direction: z.enum(["up", "down"]) }),
   z.object({ intent: z.literal("delete-photo"), id }),
 ]);
+
+/** The picked image: there (an empty file input still sends an empty part) and at most 10 MB. */
+const photoImageSchema = z.preprocess(
+  (value) => (value instanceof File && value.size === 0 ? undefined : value),
+  z
+    .instanceof(File, { error: PHOTO_MESSAGES.noImage })
+    .refine((file) => file.size <= MAX_PHOTO_BYTES, { error: PHOTO_MESSAGES.tooLarge }),
+);
+
+/** "Aggiungi foto": an optional title and the image. */
+export const photoUploadSchema = z.object({ title: titleSchema, image: photoImageSchema });
+
+/** The practitioner's portrait ("Carica e pubblica"): the same image rules as a recipe photo. */
+export const portraitUploadSchema = z.object({ image: photoImageSchema });

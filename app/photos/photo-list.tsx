@@ -5,6 +5,8 @@ import { ConfirmButton, NoScriptConfirm } from "~/components/admin/confirm-butto
 import { ResponsiveImage } from "~/components/responsive-image";
 import { type ActionResult, useActionResult } from "~/forms/action-result";
 import { Field } from "~/forms/field";
+import { useSchemaForm } from "~/forms/use-schema-form";
+import { photoActionSchema } from "./photo-forms";
 import type { RecipePhotoView } from "~/models/views";
 import { MAX_TITLE_LENGTH } from "~/admin/messages";
 
@@ -122,6 +124,10 @@ function PhotoRow({
   const editor = useFetcher<ActionResult>();
   const remover = useFetcher<ActionResult>();
   const editRef = useRef<HTMLDetailsElement>(null);
+  const retitle = useSchemaForm(photoActionSchema, {
+    id: `titolo-form-${photo.id}`,
+    lastResult: editor.state === "idle" ? editor.data?.reply : undefined,
+  });
   useActionResult(mover.data);
   useActionResult(remover.data);
   useActionResult(editor.data, (result) => {
@@ -153,19 +159,25 @@ function PhotoRow({
         </p>
         <details className="photo-row__edit" ref={editRef}>
           <summary className="admin-action">Modifica titolo</summary>
-          <editor.Form method="post" action={PHOTOS_ACTION} className="photo-row__edit-form" key={photo.title ?? ""}>
+          <editor.Form
+            method="post"
+            action={PHOTOS_ACTION}
+            className="photo-row__edit-form"
+            key={photo.title ?? ""}
+            {...retitle.formProps}
+          >
             <input type="hidden" name="intent" value="retitle" />
             <input type="hidden" name="id" value={photo.id} />
             <Field
               id={titleInputId}
               label="Nuovo titolo (vuoto per nessun titolo)"
-              errors={editor.data?.reply?.error?.title}
+              errors={retitle.fields.title.errors}
             >
               {(control) => (
                 <div className="photo-row__edit-row">
                   <input
                     {...control}
-                    name="title"
+                    name={retitle.fields.title.name}
                     type="text"
                     maxLength={MAX_TITLE_LENGTH}
                     defaultValue={photo.title ?? ""}

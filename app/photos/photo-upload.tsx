@@ -1,8 +1,10 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { useRevalidator } from "react-router";
-import { MAX_PHOTO_BYTES, MAX_TITLE_LENGTH, PHOTO_MESSAGES } from "~/admin/messages";
+import { MAX_TITLE_LENGTH, PHOTO_MESSAGES } from "~/admin/messages";
 import { toast } from "~/components/toaster";
 import { Field } from "~/forms/field";
+import { useSchemaForm } from "~/forms/use-schema-form";
+import { photoUploadSchema } from "./photo-forms";
 
 export type UploadPhase = { kind: "idle" } | { kind: "uploading"; percent: number } | { kind: "processing" };
 
@@ -14,9 +16,10 @@ function formatSize(bytes: number): string {
 
 /**
  * The "add a photo" form. Without JavaScript it posts to /admin/photos and
- * the server answers with a redirect and a toast. With JavaScript the file is
- * checked first (type, 10 MB), previewed, and sent with XMLHttpRequest so
- * the progress of a large upload can be shown.
+ * the server answers with a redirect and a toast. With JavaScript the form is
+ * checked first with the server's schema (an image, at most 10 MB; the title's
+ * length), the image previewed, and sent with XMLHttpRequest so the progress
+ * of a large upload can be shown.
  */
 export function PhotoUploadForm({ onPhaseChange }: { onPhaseChange?: (phase: UploadPhase) => void }) {
   const formRef = useRef<HTMLFormElement>(null);
@@ -25,7 +28,8 @@ export function PhotoUploadForm({ onPhaseChange }: { onPhaseChange?: (phase: Upl
   const [error, setError] = useState<string | null>(null);
   const [phase, setPhase] = useState<UploadPhase>({ kind: "idle" });
   const { revalidate } = useRevalidator();
-  const ids = { title: useId(), file: useId(), progress: useId() };
+  const progressId = useId();
+  const { fields, formProps } = useSchemaForm(photoUploadSchema, { id: "nuova-foto" });
   const busy = phase.kind !== "idle";
 
   useEffect(() => onPhaseChange?.(phase), [phase, onPhaseChange]);
@@ -44,29 +48,27 @@ export function PhotoUploadForm({ onPhaseChange }: { onPhaseChange?: (phase: Upl
       setPreview(null);
       return;
     }
-    if (file.size > MAX_PHOTO_BYTES) {
+    // Checked as it is picked: a 12 MB file never leaves the computer.
+    const checked = photoUploadSchema.shape.image.safeParse(file);
+    if (!checked.success) {
       fileRef.current!.value = "";
       setPreview(null);
-      fail(PHOTO_MESSAGES.tooLarge);
+      fail(checked.error.issues[0]!.message);
       return;
     }
     setPreview({ url: URL.createObjectURL(file), name: file.name, size: file.size });
   };
 
   const onSubmit = (event: React.FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (busy) return;
-    const file = fileRef.current?.files?.[0];
-    if (!file) {
-      fail(PHOTO_MESSAGES.noImage);
-      fileRef.current?.focus();
-      return;
-    }
-    if (file.size > MAX_PHOTO_BYTES) {
-      fail(PHOTO_MESSAGES.tooLarge);
+    if (busy) {
+      event.preventDefault();
       return;
     }
     setError(null);
+    // The form's schema first (the server's): a refusal shows by its field and stops here.
+    formProps.onSubmit(event);
+    if (event.defaultPrevented) return;
+    event.preventDefault();
     const body = new FormData(event.currentTarget);
     const xhr = new XMLHttpRequest();
     xhr.open("POST", "/admin/photos");
@@ -117,15 +119,16 @@ export function PhotoUploadForm({ onPhaseChange }: { onPhaseChange?: (phase: Upl
       action="/admin/photos"
       encType="multipart/form-data"
       className="admin-form admin-upload"
+      id={formProps.id}
       noValidate
       onSubmit={onSubmit}
       aria-busy={busy}
     >
-      <Field id={ids.title} label="Titolo" optional>
+      <Field id={fields.title.id} label="Titolo" optional errors={fields.title.errors}>
         {(control) => (
           <input
             {...control}
-            name="title"
+            name={fields.title.name}
             type="text"
             maxLength={MAX_TITLE_LENGTH}
             autoComplete="off"
@@ -134,16 +137,16 @@ export function PhotoUploadForm({ onPhaseChange }: { onPhaseChange?: (phase: Upl
         )}
       </Field>
       <Field
-        id={ids.file}
+        id={fields.image.id}
         label="Immagine"
         hint="JPEG, PNG, WebP, AVIF o GIF, fino a 10 MB. I dati di posizione e gli altri metadati vengono rimossi."
-        errors={error}
+        errors={error ?? fields.image.errors}
       >
         {(control) => (
           <input
             {...control}
             ref={fileRef}
-            name="image"
+            name={fields.image.name}
             type="file"
             accept="image/*"
             required
@@ -166,10 +169,10 @@ export function PhotoUploadForm({ onPhaseChange }: { onPhaseChange?: (phase: Upl
         </button>
         {phase.kind !== "idle" ? (
           <div className="admin-upload__progress">
-            <label htmlFor={ids.progress}>
+            <label htmlFor={progressId}>
               {phase.kind === "uploading" ? `Invio dell'immagine: ${phase.percent}%` : "Elaborazione dell'immagine..."}
             </label>
-            <progress id={ids.progress} max={100} value={phase.kind === "uploading" ? phase.percent : undefined} />
+            <progress id={progressId} max={100} value={phase.kind === "uploading" ? phase.percent : undefined} />
           </div>
         ) : null}
         {/* Announces the phase, not every percent. */}

@@ -9,10 +9,10 @@ import {
 } from "~/media/image-pipeline.server";
 import type { AppServices } from "~/services.server";
 import { MAX_PHOTO_BYTES, PHOTO_MESSAGES } from "~/admin/messages";
-import { titleSchema } from "./photo-forms";
+import { photoUploadSchema } from "./photo-forms";
 import { publishChange } from "~/lib/publish-change.server";
 
-export interface AddPhotoResult {
+interface AddPhotoResult {
   ok: boolean;
   status: number;
   message: string;
@@ -35,13 +35,12 @@ export async function addPhotoFromRequest(s: AppServices, request: Request): Pro
     return { ok: false, status: 400, message: PHOTO_MESSAGES.uploadFailed };
   }
   const rawTitle = String(form.get("title") ?? "");
-  const title = titleSchema.safeParse(rawTitle);
-  if (!title.success) return { ok: false, status: 400, message: PHOTO_MESSAGES.titleTooLong, title: rawTitle };
-  const file = form.get("image");
-  if (!(file instanceof File) || file.size === 0) {
-    return { ok: false, status: 400, message: PHOTO_MESSAGES.noImage, title: rawTitle };
+  const parsed = photoUploadSchema.safeParse({ title: rawTitle, image: form.get("image") ?? undefined });
+  if (!parsed.success) {
+    const message = parsed.error.issues[0]!.message;
+    return { ok: false, status: message === PHOTO_MESSAGES.tooLarge ? 413 : 400, message, title: rawTitle };
   }
-  if (file.size > MAX_PHOTO_BYTES) return { ok: false, status: 413, message: PHOTO_MESSAGES.tooLarge, title: rawTitle };
+  const { title, image: file } = parsed.data;
 
   let image;
   try {
@@ -55,7 +54,7 @@ export async function addPhotoFromRequest(s: AppServices, request: Request): Pro
 
   let photo: RecipePhoto;
   try {
-    photo = await s.photos.add({ title: title.data, imageUrl: largestUrl(s.media, image), image });
+    photo = await s.photos.add({ title, imageUrl: largestUrl(s.media, image), image });
   } catch (error) {
     // No row points at the files: remove them.
     await deleteStoredImage(s.media, image);

@@ -15,10 +15,10 @@ import {
   dismissReports,
   hideReportedReview,
   removeReply,
-  replySchema,
   revokeInvitation,
   saveReply,
 } from "./review-trust-actions.server";
+import { replySchema } from "./review-admin-forms";
 
 let database: Database;
 let services: Parameters<typeof saveReply>[0];

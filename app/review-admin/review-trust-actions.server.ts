@@ -1,7 +1,6 @@
-import { z } from "zod";
 import type { AppServices } from "~/services.server";
 import { invitationLink, invitationMessage, invitationQrPng } from "./invitation-share.server";
-import { INVITATION_MESSAGES, REPLY_MAX_LENGTH, REPLY_MESSAGES, REPORT_ADMIN_MESSAGES } from "./messages";
+import { INVITATION_MESSAGES, REPLY_MESSAGES, REPORT_ADMIN_MESSAGES } from "./messages";
 import { deleteStoredImage } from "~/media/image-pipeline.server";
 
 type Services = Pick<
@@ -9,21 +8,7 @@ type Services = Pick<
   "bus" | "logger" | "reviews" | "invitations" | "reports" | "config" | "siteContent" | "media"
 >;
 
-export type Outcome = { ok: true; message: string } | { ok: false; message: string; status: 400 | 404 };
-
-export const replySchema = z.object({
-  reviewId: z.uuid(),
-  content: z
-    .string({ error: REPLY_MESSAGES.empty })
-    .trim()
-    .min(1, { error: REPLY_MESSAGES.empty })
-    .max(REPLY_MAX_LENGTH, { error: REPLY_MESSAGES.tooLong }),
-});
-
-export const invitationSchema = z.object({
-  note: z.string().trim().max(200, { error: INVITATION_MESSAGES.noteTooLong }).optional(),
-  patientName: z.string().trim().max(60, { error: INVITATION_MESSAGES.nameTooLong }).optional(),
-});
+type Outcome = { ok: true; message: string } | { ok: false; message: string; status: 400 | 404 };
 
 /** Open pages showing reviews refresh; the page cache drops what it holds. */
 async function announce(s: Services, id: string, action: "update" | "delete" = "update") {

@@ -1,9 +1,9 @@
-import { useFetcher, useSearchParams } from "react-router";
+import { useFetcher } from "react-router";
 import { REVIEW_MESSAGES } from "~/admin/messages";
-import { ConfirmButton, NoScriptConfirm } from "~/components/admin/confirm-button";
 import { ReviewCard } from "~/components/review-card";
 import { type ActionResult, useActionResult } from "~/forms/action-result";
 import type { ReviewView } from "~/models/views";
+import { ReviewActionButton, ReviewActions } from "~/review-admin/review-actions";
 
 const REVIEWS_ACTION = "/admin/reviews";
 
@@ -55,72 +55,51 @@ export function ReviewList({
 }
 
 function ReviewRow({ review }: { review: ReviewView }) {
-  const [searchParams] = useSearchParams();
   const status = useFetcher<ActionResult>();
   const remover = useFetcher<ActionResult>();
   useActionResult(status.data);
   useActionResult(remover.data);
   const shown = (status.formData?.get("status") as ReviewView["status"] | undefined) ?? review.status;
-  const confirming = searchParams.get("elimina-recensione") === review.id;
   const busy = status.state !== "idle" || remover.state !== "idle";
   if (remover.formData) return null;
+  const setStatus = (to: ReviewView["status"]) => ({ intent: "review-status", id: review.id, status: to });
 
   return (
     <li className={`review-admin review-admin--${shown}`} id={`recensione-${review.id}`}>
       <p className={`review-admin__status review-admin__status--${shown}`}>{statusLabels[shown]}</p>
       <ReviewCard review={review} />
-      <div className="review-admin__actions">
+      <ReviewActions
+        review={review}
+        action={REVIEWS_ACTION}
+        page="/admin"
+        confirmParam="elimina-recensione"
+        question={REVIEW_MESSAGES.deleteQuestion}
+        deleteFields={{ intent: "delete-review", id: review.id }}
+        remover={remover}
+        disabled={busy}
+      >
         {shown !== "published" ? (
-          <status.Form method="post" action={REVIEWS_ACTION}>
-            <input type="hidden" name="intent" value="review-status" />
-            <input type="hidden" name="id" value={review.id} />
-            <input type="hidden" name="status" value="published" />
-            <button
-              type="submit"
-              className="button"
-              disabled={busy}
-              aria-label={`${shown === "pending" ? "Approva" : "Pubblica"} la recensione di ${review.name}`}
-            >
-              {shown === "pending" ? "Approva" : "Pubblica"}
-            </button>
-          </status.Form>
+          <ReviewActionButton
+            fetcher={status}
+            action={REVIEWS_ACTION}
+            fields={setStatus("published")}
+            label={shown === "pending" ? "Approva" : "Pubblica"}
+            accessibleLabel={`${shown === "pending" ? "Approva" : "Pubblica"} la recensione di ${review.name}`}
+            disabled={busy}
+          />
         ) : null}
         {shown !== "hidden" ? (
-          <status.Form method="post" action={REVIEWS_ACTION}>
-            <input type="hidden" name="intent" value="review-status" />
-            <input type="hidden" name="id" value={review.id} />
-            <input type="hidden" name="status" value="hidden" />
-            <button
-              type="submit"
-              className="button button--secondary"
-              disabled={busy}
-              aria-label={`Nascondi la recensione di ${review.name}`}
-            >
-              Nascondi
-            </button>
-          </status.Form>
+          <ReviewActionButton
+            fetcher={status}
+            action={REVIEWS_ACTION}
+            fields={setStatus("hidden")}
+            label="Nascondi"
+            accessibleLabel={`Nascondi la recensione di ${review.name}`}
+            secondary
+            disabled={busy}
+          />
         ) : null}
-        <ConfirmButton
-          label="Elimina"
-          accessibleLabel={`Elimina la recensione di ${review.name}`}
-          question={REVIEW_MESSAGES.deleteQuestion}
-          confirmLabel="Elimina"
-          noScriptHref={`/admin?elimina-recensione=${review.id}#recensione-${review.id}`}
-          disabled={busy}
-          onConfirm={() =>
-            remover.submit({ intent: "delete-review", id: review.id }, { method: "post", action: REVIEWS_ACTION })
-          }
-        />
-      </div>
-      {confirming ? (
-        <NoScriptConfirm
-          action={REVIEWS_ACTION}
-          question={REVIEW_MESSAGES.deleteQuestion}
-          confirmLabel="Elimina"
-          fields={{ intent: "delete-review", id: review.id }}
-          cancelHref={`/admin#recensione-${review.id}`}
-        />
-      ) : null}
+      </ReviewActions>
     </li>
   );
 }

@@ -58,11 +58,3 @@ export const reviewSchema = z.object({
 
 type ReviewInput = z.infer<typeof reviewSchema>;
 export type ReviewField = keyof ReviewInput;
-
-/** The text fields as typed (trimmed), to put back in the form after a refusal. */
-export interface ReviewFormValues {
-  name: string;
-  content: string;
-  rating: number;
-  consent: boolean;
-}

@@ -19,7 +19,7 @@ import { invitationMessages, invitationState } from "~/models/review-invitations
 import { InvitationUnavailableError } from "~/models/reviews.server";
 import { INVITATION_FIELD } from "./review-rules";
 
-export const REVIEW_RATE_WINDOW_MS = 60 * 60 * 1000;
+const REVIEW_RATE_WINDOW_MS = 60 * 60 * 1000;
 
 type ReviewSubmission =
   /** Saved; `published` is false while it waits for approval. */

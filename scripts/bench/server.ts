@@ -14,6 +14,7 @@ import { startCommand } from "../lib/start-command.ts";
 
 const npmStart = startCommand();
 import { freePort } from "../../tests/support/app-server.ts";
+import { openEventStream } from "../../tests/support/event-stream.ts";
 
 // After the hooks above: these import the application's modules.
 const { seedPhotos, seedReviews } = await import("../../tests/support/seed.ts");
@@ -150,35 +151,13 @@ async function load(target: string, onTick: () => void = () => {}): Promise<Load
 
 /** Opens `count` /events streams; each calls `onEvent` with the arrival time of every change event. */
 async function openStreams(count: number, onEvent: (at: number) => void): Promise<() => void> {
-  const requests: http.ClientRequest[] = [];
   const agent = new http.Agent({ keepAlive: false, maxSockets: Infinity });
-  await Promise.all(
-    Array.from(
-      { length: count },
-      (_, i) =>
-        new Promise<void>((resolve, reject) => {
-          const request = http.get(
-            `${url}/events`,
-            { agent, headers: { "X-Forwarded-For": `10.1.${Math.floor(i / 250)}.${(i % 250) + 1}` } },
-            (res) => {
-              if (res.statusCode !== 200) return reject(new Error(`/events answered ${res.statusCode}`));
-              res.setEncoding("utf8");
-              let buffer = "";
-              res.on("data", (chunk: string) => {
-                buffer += chunk;
-                let end: number;
-                while ((end = buffer.indexOf("\n\n")) >= 0) {
-                  const message = buffer.slice(0, end);
-                  buffer = buffer.slice(end + 2);
-                  if (message.includes("retry:")) resolve();
-                  if (message.startsWith("event: change")) onEvent(performance.now());
-                }
-              });
-            },
-          );
-          request.on("error", reject);
-          requests.push(request);
-        }),
+  const requests = await Promise.all(
+    Array.from({ length: count }, (_, i) =>
+      openEventStream(url, () => onEvent(performance.now()), {
+        agent,
+        headers: { "X-Forwarded-For": `10.1.${Math.floor(i / 250)}.${(i % 250) + 1}` },
+      }),
     ),
   );
   return () => {

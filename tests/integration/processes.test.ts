@@ -1,43 +1,28 @@
-import http from "node:http";
 import { mkdtempSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { adminCreate } from "../support/admin";
 import { startAppServer, type AppServer } from "../support/app-server";
+import { openEventStream } from "../support/event-stream";
 import { postReview, uniqueName } from "../support/reviews";
 
 const ADMIN = { email: "processi@studio.test", password: "password-dei-processi-1" };
 const SERVERS = 2;
 
 /** Opens a /events stream; resolves with a function that waits for the next change event. */
-function openStream(url: string): Promise<{ next: () => Promise<string>; close: () => void }> {
-  return new Promise((resolve, reject) => {
-    const waiting: ((data: string) => void)[] = [];
-    const request = http.get(`${url}/events`, { agent: false }, (res) => {
-      res.setEncoding("utf8");
-      let buffer = "";
-      res.on("data", (chunk: string) => {
-        buffer += chunk;
-        let end: number;
-        while ((end = buffer.indexOf("\n\n")) >= 0) {
-          const message = buffer.slice(0, end);
-          buffer = buffer.slice(end + 2);
-          if (message.includes("retry:")) resolve({ next, close: () => request.destroy() });
-          if (message.startsWith("event: change")) waiting.shift()?.(message);
-        }
+async function openStream(url: string): Promise<{ next: () => Promise<string>; close: () => void }> {
+  const waiting: ((data: string) => void)[] = [];
+  const request = await openEventStream(url, (message) => waiting.shift()?.(message));
+  const next = () =>
+    new Promise<string>((done, fail) => {
+      const timer = setTimeout(() => fail(new Error("no event within 10 s")), 10_000);
+      waiting.push((data) => {
+        clearTimeout(timer);
+        done(data);
       });
     });
-    request.on("error", reject);
-    const next = () =>
-      new Promise<string>((done, fail) => {
-        const timer = setTimeout(() => fail(new Error("no event within 10 s")), 10_000);
-        waiting.push((data) => {
-          clearTimeout(timer);
-          done(data);
-        });
-      });
-  });
+  return { next, close: () => request.destroy() };
 }
 
 describe(`${SERVERS} server processes on one port`, () => {

@@ -2,7 +2,7 @@ import type { SignedInAdmin } from "~/auth/admin-auth.server";
 import type { AdminUser } from "~/db/schema";
 import type { AppServices } from "~/services.server";
 import { createAdminAccounts } from "../accounts.server";
-import { passwordProblem, verifyPassword } from "../password.server";
+import { verifyPassword } from "../password.server";
 import { createSessionStore } from "../sessions.server";
 import {
   ACCOUNT_MESSAGES as MESSAGES,
@@ -25,7 +25,7 @@ const result = (
   ...extra,
 });
 
-/** Changes the password after checking the current one; every other session is signed out. */
+/** Changes the password (its rules checked by the form's schema) after checking the current one; every other session is signed out. */
 export async function changePassword(
   s: AppServices,
   admin: SignedInAdmin,
@@ -33,10 +33,6 @@ export async function changePassword(
   input: z.infer<typeof passwordChangeSchema>,
 ): Promise<AccountResult> {
   const accounts = createAdminAccounts(s.database.db);
-  if (!input.current) return result(input.intent, false, MESSAGES.currentRequired, { field: "current" });
-  const problem = passwordProblem(input.next);
-  if (problem) return result(input.intent, false, problem, { field: "next" });
-  if (input.next !== input.confirm) return result(input.intent, false, MESSAGES.mismatch, { field: "confirm" });
   const changed = await accounts.changePassword(user, input.current, input.next, admin.session.idHash);
   if (!changed) return result(input.intent, false, MESSAGES.currentWrong, { field: "current" });
   s.logger.info({ userId: user.id }, "admin password changed");
@@ -68,7 +64,6 @@ export async function changeTwoFactor(
     }
     case "totp-disable":
     case "recovery-codes": {
-      if (!input.password) return result(input.intent, false, MESSAGES.currentRequired, { field: "password" });
       if (!(await verifyPassword(input.password, user.passwordHash))) {
         return result(input.intent, false, MESSAGES.currentWrong, { field: "password" });
       }

@@ -101,9 +101,7 @@ export function NoScriptConfirm({
   return (
     <form method="post" action={action} className="admin-confirm" role="group" aria-label="Conferma eliminazione">
       <p className="admin-confirm__question">{question}</p>
-      {Object.entries(fields).map(([name, value]) => (
-        <input key={name} type="hidden" name={name} value={value} />
-      ))}
+      <HiddenFields fields={fields} />
       <div className="admin-dialog__actions">
         <a href={cancelHref} className="button button--secondary">
           Annulla
@@ -114,4 +112,9 @@ export function NoScriptConfirm({
       </div>
     </form>
   );
+}
+
+/** What a small action form posts besides its button: one hidden input per field. */
+export function HiddenFields({ fields }: { fields: Record<string, string> }) {
+  return Object.entries(fields).map(([name, value]) => <input key={name} type="hidden" name={name} value={value} />);
 }

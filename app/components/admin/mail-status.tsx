@@ -1,5 +1,5 @@
 /** Whether the practitioner gets e-mail notices, and whether any are stuck. */
-export interface MailStatusView {
+interface MailStatusView {
   enabled: boolean;
   recipient: string | null;
   waiting: number;

@@ -29,10 +29,12 @@ export function TextField({
   meta,
   type = "text",
   inputMode,
+  maxLength,
   onInput,
   ...field
 }: FieldProps & {
   type?: InputType;
+  maxLength?: number;
   inputMode?: "numeric" | "text" | "email" | "tel" | "url";
   /** Sees each change as it is typed (e.g. to preview it); the form still owns the value. */
   onInput?: (value: string) => void;
@@ -47,6 +49,7 @@ export function TextField({
           type={type}
           autoComplete="off"
           inputMode={inputMode}
+          maxLength={maxLength}
           onInput={onInput ? (event) => onInput(event.currentTarget.value) : undefined}
         />
       )}

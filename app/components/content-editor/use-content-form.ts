@@ -4,7 +4,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import type { z } from "zod";
 import { editorSchema, type ContentGroup } from "~/content/schemas";
 
-export type EditorValue<G extends ContentGroup> = z.output<ReturnType<typeof editorSchema<G>>>;
+type EditorValue<G extends ContentGroup> = z.output<ReturnType<typeof editorSchema<G>>>;
 
 /**
  * Conform on one editor form: the browser checks with the form's schema (the same the server uses)

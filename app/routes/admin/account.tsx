@@ -1,5 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { useEffect, useRef } from "react";
+import { type ReactNode, useEffect, useRef } from "react";
 import { data, Form, useNavigation } from "react-router";
 import type { Route } from "./+types/account";
 import { changePassword, changeTwoFactor, signOutOtherSessions } from "~/auth/account/account.server";
@@ -8,6 +8,8 @@ import {
   accountActionSchema,
   type AccountIntent as Intent,
   type AccountResult as ActionData,
+  passwordChangeSchema,
+  twoFactorSchema,
 } from "~/auth/account/account-forms";
 import { createAdminAccounts } from "~/auth/accounts.server";
 import { requireAdmin } from "~/auth/admin-auth.server";
@@ -17,7 +19,8 @@ import { totpQrDataUrl, totpUri } from "~/auth/totp.server";
 import { describeUserAgent } from "~/auth/user-agent";
 import { useActionResult } from "~/forms/action-result";
 import { Field } from "~/forms/field";
-import { readForm, respond } from "~/forms/respond.server";
+import { useSchemaForm } from "~/forms/use-schema-form";
+import { readForm, refusal, respond } from "~/forms/respond.server";
 import { pageMeta } from "~/lib/meta";
 import { servicesContext } from "~/context";
 
@@ -55,17 +58,27 @@ export async function loader({ context }: Route.LoaderArgs) {
   });
 }
 
+/** Never sent back to the page, not even to refill a refused form. */
+const SECRET_FIELDS = ["current", "next", "confirm", "password", "code"];
+
 export async function action({ request, context }: Route.ActionArgs) {
   const admin = requireAdmin(context);
   const s = context.get(servicesContext);
   const submission = parseWithZod(await readForm(request), { schema: accountActionSchema });
   if (submission.status !== "success") {
-    return respond(
-      request,
-      s.flash,
-      { ok: false, message: ACCOUNT_MESSAGES.generic },
-      { status: 400, redirectTo: "/admin/account" },
-    );
+    const intent = accountActionSchema.options
+      .map((o) => o.shape.intent.value)
+      .find((i) => i === submission.payload.intent);
+    // A form of this screen is shown again with its messages; anything else is refused with a toast.
+    if (!intent) {
+      return respond(
+        request,
+        s.flash,
+        { ok: false, message: ACCOUNT_MESSAGES.generic },
+        { status: 400, redirectTo: "/admin/account" },
+      );
+    }
+    return respond(request, s.flash, { ...refusal(submission, ACCOUNT_MESSAGES.generic, SECRET_FIELDS), intent });
   }
   const input = submission.value;
   // Fresh from the database: the middleware's copy may predate a change made a moment ago in another tab.
@@ -76,8 +89,12 @@ export async function action({ request, context }: Route.ActionArgs) {
       : input.intent === "logout-others"
         ? await signOutOtherSessions(s, admin)
         : await changeTwoFactor(s, user, input);
+  // A wrong password or code is shown next to its field, as the schema's messages are.
+  const reply = result.field
+    ? submission.reply({ fieldErrors: { [result.field]: [result.message] }, hideFields: SECRET_FIELDS })
+    : undefined;
   // Rendered on this screen, also without JavaScript: recovery codes are shown once, here.
-  return respond(request, s.flash, result);
+  return respond(request, s.flash, { ...result, reply });
 }
 
 const dateTime = new Intl.DateTimeFormat("it-IT", { dateStyle: "short", timeStyle: "short", timeZone: "Europe/Rome" });
@@ -156,44 +173,63 @@ export default function AdminAccount({ loaderData, actionData }: Route.Component
 
 function PasswordForm({ busy, result, email }: { busy: boolean; result?: ActionData; email: string }) {
   const formRef = useRef<HTMLFormElement>(null);
+  const { fields, formProps } = useSchemaForm(passwordChangeSchema, { id: "password", lastResult: result?.reply });
   useEffect(() => {
     if (result?.ok) formRef.current?.reset();
   }, [result]);
-  const errorFor = (field: string) => (result && !result.ok && result.field === field ? result.message : undefined);
   return (
-    <Form method="post" className="admin-form" ref={formRef} noValidate>
+    <Form method="post" className="admin-form" ref={formRef} {...formProps}>
       <input type="hidden" name="intent" value="password" />
       {/* Lets password managers file the new password under the right account. */}
       <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />
-      <Field id="password-current" label="Password attuale" errors={errorFor("current")}>
-        {(control) => <input {...control} name="current" type="password" autoComplete="current-password" required />}
-      </Field>
-      <Field
+      <PasswordField id="password-current" label="Password attuale" field={fields.current} />
+      <PasswordField
         id="password-next"
         label="Nuova password"
         hint={`Almeno ${MIN_PASSWORD_LENGTH} caratteri. Una frase di più parole è facile da ricordare e difficile da indovinare.`}
-        errors={errorFor("next")}
-      >
-        {(control) => (
-          <input
-            {...control}
-            name="next"
-            type="password"
-            autoComplete="new-password"
-            required
-            minLength={MIN_PASSWORD_LENGTH}
-            maxLength={MAX_PASSWORD_LENGTH}
-          />
-        )}
-      </Field>
-      <Field id="password-confirm" label="Ripeti la nuova password" errors={errorFor("confirm")}>
-        {(control) => <input {...control} name="confirm" type="password" autoComplete="new-password" required />}
-      </Field>
+        field={fields.next}
+        kind="new"
+      />
+      <PasswordField id="password-confirm" label="Ripeti la nuova password" field={fields.confirm} kind="repeat" />
       {result?.ok ? <p className="admin-notice">{result.message}</p> : null}
       <button type="submit" className="button" disabled={busy}>
         {busy ? "Salvataggio..." : "Cambia password"}
       </button>
     </Form>
+  );
+}
+
+/**
+ * A password input on the shared Field, bound to its Conform field: the current password, the new
+ * one (with the length rules, for the browser and password managers) or the new one repeated.
+ */
+function PasswordField({
+  id,
+  label,
+  hint,
+  field,
+  kind = "current",
+}: {
+  id: string;
+  label: string;
+  hint?: string;
+  field: { name: string; errors?: string[] };
+  kind?: "current" | "new" | "repeat";
+}) {
+  return (
+    <Field id={id} label={label} hint={hint} errors={field.errors}>
+      {(control) => (
+        <input
+          {...control}
+          name={field.name}
+          type="password"
+          autoComplete={kind === "current" ? "current-password" : "new-password"}
+          required
+          minLength={kind === "new" ? MIN_PASSWORD_LENGTH : undefined}
+          maxLength={kind === "new" ? MAX_PASSWORD_LENGTH : undefined}
+        />
+      )}
+    </Field>
   );
 }
 
@@ -229,7 +265,7 @@ function TwoFactor({
   busyIntent: string | null;
   result?: ActionData;
 }) {
-  const errorFor = (field: string) => (result && !result.ok && result.field === field ? result.message : undefined);
+  const lastResult = result?.reply;
   const codes = result?.ok ? result.recoveryCodes : undefined;
 
   if (twoFactor.enabledAt) {
@@ -241,37 +277,37 @@ function TwoFactor({
           ancora validi: {twoFactor.recoveryCodesLeft}.
         </p>
         {codes ? <RecoveryCodes codes={codes} /> : null}
-        <Form method="post" className="admin-form">
-          <Field
-            id="totp-password"
-            label="Password attuale (per generare nuovi codici o disattivare)"
-            errors={errorFor("password")}
-          >
-            {(control) => (
-              <input {...control} name="password" type="password" autoComplete="current-password" required />
-            )}
-          </Field>
-          <div className="admin-form__buttons">
-            <button
-              type="submit"
-              name="intent"
-              value="recovery-codes"
-              className="button button--secondary"
-              disabled={busyIntent !== null}
-            >
-              Genera nuovi codici di recupero
-            </button>
-            <button
-              type="submit"
-              name="intent"
-              value="totp-disable"
-              className="button admin-button--danger"
-              disabled={busyIntent !== null}
-            >
-              Disattiva la verifica in due passaggi
-            </button>
-          </div>
-        </Form>
+        <TwoFactorForm id="totp-password-form" className="admin-form" lastResult={lastResult}>
+          {(fields) => (
+            <>
+              <PasswordField
+                id="totp-password"
+                label="Password attuale (per generare nuovi codici o disattivare)"
+                field={fields.password}
+              />
+              <div className="admin-form__buttons">
+                <button
+                  type="submit"
+                  name="intent"
+                  value="recovery-codes"
+                  className="button button--secondary"
+                  disabled={busyIntent !== null}
+                >
+                  Genera nuovi codici di recupero
+                </button>
+                <button
+                  type="submit"
+                  name="intent"
+                  value="totp-disable"
+                  className="button admin-button--danger"
+                  disabled={busyIntent !== null}
+                >
+                  Disattiva la verifica in due passaggi
+                </button>
+              </div>
+            </>
+          )}
+        </TwoFactorForm>
       </>
     );
   }
@@ -298,37 +334,47 @@ function TwoFactor({
         <p className="totp-enrol__secret">
           Chiave: <code>{grouped}</code>
         </p>
-        <Form method="post" className="admin-form" noValidate>
-          <Field id="totp-code" label="Codice a 6 cifre" errors={errorFor("code")}>
-            {(control) => (
-              <input
-                {...control}
-                name="code"
-                type="text"
-                inputMode="numeric"
-                autoComplete="one-time-code"
-                pattern="[0-9 ]*"
-                maxLength={7}
-                required
-              />
-            )}
-          </Field>
-          <div className="admin-form__buttons">
-            <button type="submit" name="intent" value="totp-confirm" className="button" disabled={busyIntent !== null}>
-              {busyIntent === "totp-confirm" ? "Verifica in corso..." : "Conferma e attiva"}
-            </button>
-            <button
-              type="submit"
-              name="intent"
-              value="totp-cancel"
-              className="button button--secondary"
-              formNoValidate
-              disabled={busyIntent !== null}
-            >
-              Annulla
-            </button>
-          </div>
-        </Form>
+        <TwoFactorForm id="totp-code-form" className="admin-form" lastResult={lastResult}>
+          {(fields) => (
+            <>
+              <Field id="totp-code" label="Codice a 6 cifre" errors={fields.code.errors}>
+                {(control) => (
+                  <input
+                    {...control}
+                    name={fields.code.name}
+                    type="text"
+                    inputMode="numeric"
+                    autoComplete="one-time-code"
+                    pattern="[0-9 ]*"
+                    maxLength={7}
+                    required
+                  />
+                )}
+              </Field>
+              <div className="admin-form__buttons">
+                <button
+                  type="submit"
+                  name="intent"
+                  value="totp-confirm"
+                  className="button"
+                  disabled={busyIntent !== null}
+                >
+                  {busyIntent === "totp-confirm" ? "Verifica in corso..." : "Conferma e attiva"}
+                </button>
+                <button
+                  type="submit"
+                  name="intent"
+                  value="totp-cancel"
+                  className="button button--secondary"
+                  formNoValidate
+                  disabled={busyIntent !== null}
+                >
+                  Annulla
+                </button>
+              </div>
+            </>
+          )}
+        </TwoFactorForm>
       </div>
     );
   }
@@ -346,5 +392,30 @@ function TwoFactor({
         </button>
       </Form>
     </>
+  );
+}
+
+type TwoFactorFields = ReturnType<typeof useSchemaForm<typeof twoFactorSchema>>["fields"];
+
+/**
+ * A form of the two-factor section, checked in the browser with the section's schema (the button
+ * pressed says which intent). `fields` holds every field of the section; each form renders its own.
+ */
+function TwoFactorForm({
+  id,
+  className,
+  lastResult,
+  children,
+}: {
+  id: string;
+  className: string;
+  lastResult: ActionData["reply"];
+  children: (fields: TwoFactorFields) => ReactNode;
+}) {
+  const { fields, formProps } = useSchemaForm(twoFactorSchema, { id, lastResult });
+  return (
+    <Form method="post" className={className} {...formProps}>
+      {children(fields)}
+    </Form>
   );
 }

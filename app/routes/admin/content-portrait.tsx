@@ -11,6 +11,9 @@ import { CONTENT_MESSAGES, MAX_CONTENT_FORM_BYTES, removePortrait, uploadPortrai
 import { groupPaths } from "~/content/schemas";
 import { servicesContext } from "~/context";
 import { useActionResult, type ActionResult } from "~/forms/action-result";
+import { Field } from "~/forms/field";
+import { useSchemaForm } from "~/forms/use-schema-form";
+import { portraitUploadSchema } from "~/photos/photo-forms";
 import { assertFormPost, readForm, respond } from "~/forms/respond.server";
 import { useEditorData } from "./content";
 
@@ -50,6 +53,7 @@ export default function PortraitEditor({ actionData }: Route.ComponentProps) {
     actionData && "reply" in actionData ? actionData.reply : undefined,
   );
   const focus = fields.portrait.getFieldset();
+  const upload = useSchemaForm(portraitUploadSchema, { id: "ritratto-carica-modulo" });
   useActionResult(actionData as ActionResult | undefined);
   const [preview, setPreview] = useState<{ x: number; y: number } | null>(null);
   const navigation = useNavigation();
@@ -78,27 +82,33 @@ export default function PortraitEditor({ actionData }: Route.ComponentProps) {
           </figcaption>
         </figure>
         <div className="portrait-editor__forms">
-          <Form method="post" encType="multipart/form-data" className="content-form" aria-labelledby="ritratto-carica">
+          <Form
+            method="post"
+            encType="multipart/form-data"
+            className="content-form"
+            aria-labelledby="ritratto-carica"
+            {...upload.formProps}
+          >
             <h3 id="ritratto-carica" className="content-form__title">
               {portrait.image ? "Sostituisci la foto" : "Carica una foto"}
             </h3>
             <input type="hidden" name="version" value={version} />
-            <div className="field">
-              <label className="field__label" htmlFor="ritratto-file">
-                Foto
-              </label>
-              <p id="ritratto-file-hint" className="field__hint">
-                JPEG, PNG, WebP o AVIF, al massimo {MAX_PHOTO_BYTES / 1024 / 1024} MB. I dati nascosti della foto
-                (posizione, fotocamera) vengono eliminati.
-              </p>
-              <input
-                id="ritratto-file"
-                type="file"
-                name="image"
-                accept="image/jpeg,image/png,image/webp,image/avif"
-                aria-describedby="ritratto-file-hint"
-              />
-            </div>
+            <Field
+              id="ritratto-file"
+              label="Foto"
+              hint={`JPEG, PNG, WebP o AVIF, al massimo ${MAX_PHOTO_BYTES / 1024 / 1024} MB. I dati nascosti della foto (posizione, fotocamera) vengono eliminati.`}
+              hintFirst
+              errors={upload.fields.image.errors}
+            >
+              {(control) => (
+                <input
+                  {...control}
+                  type="file"
+                  name={upload.fields.image.name}
+                  accept="image/jpeg,image/png,image/webp,image/avif"
+                />
+              )}
+            </Field>
             <div className="content-form__actions">
               <button type="submit" className="button" disabled={uploading}>
                 {uploading ? "Caricamento in corso…" : "Carica e pubblica"}

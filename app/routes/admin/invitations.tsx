@@ -1,23 +1,21 @@
 import { useId, useState } from "react";
 import { data, useFetcher } from "react-router";
-import { z } from "zod";
 import type { Route } from "./+types/invitations";
-import { readForm, respond } from "~/forms/respond.server";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { readForm, refusal, respond } from "~/forms/respond.server";
 import { requireAdmin } from "~/auth/admin-auth.server";
 import { AdminErrorBoundary } from "~/components/admin/error-boundary";
 import { useActionResult, type ActionResult } from "~/forms/action-result";
+import { TextField } from "~/components/content-editor/fields";
+import { useSchemaForm } from "~/forms/use-schema-form";
 import { MailStatus, readMailStatus } from "~/components/admin/mail-status";
 import { formatReviewDate } from "~/components/review-card";
 import { useHydrated } from "~/components/use-hydrated";
 import { pageMeta } from "~/lib/meta";
 import { invitationState, type InvitationState } from "~/models/review-invitations.server";
 import { INVITATION_MESSAGES } from "~/review-admin/messages";
-import {
-  createInvitation,
-  invitationSchema,
-  revokeInvitation,
-  type CreatedInvitation,
-} from "~/review-admin/review-trust-actions.server";
+import { INVITATION_NAME_MAX, INVITATION_NOTE_MAX, invitationActionSchema } from "~/review-admin/review-admin-forms";
+import { createInvitation, revokeInvitation, type CreatedInvitation } from "~/review-admin/review-trust-actions.server";
 import { servicesContext } from "~/context";
 import adminReviewsStyles from "~/styles/admin-reviews.css?url";
 
@@ -46,31 +44,24 @@ export async function loader({ context }: Route.LoaderArgs) {
   });
 }
 
-const actionSchema = z.discriminatedUnion("intent", [
-  invitationSchema.extend({ intent: z.literal("create") }),
-  z.object({ intent: z.literal("revoke"), id: z.uuid() }),
-]);
-
-type InvitationActionData =
-  | { ok: true; message: string; created: CreatedInvitation }
-  | { ok: boolean; message: string };
+type InvitationActionData = ActionResult & { created?: CreatedInvitation };
 
 export async function action({ request, context }: Route.ActionArgs) {
   requireAdmin(context);
   const s = context.get(servicesContext);
   const form = await readForm(request);
-  const parsed = actionSchema.safeParse(Object.fromEntries(form));
-  if (!parsed.success) {
-    return data<InvitationActionData>({ ok: false, message: parsed.error.issues[0]!.message }, { status: 400 });
+  const submission = parseWithZod(form, { schema: invitationActionSchema });
+  if (submission.status !== "success") {
+    return data<InvitationActionData>(refusal(submission, INVITATION_MESSAGES.notRevocable), { status: 400 });
   }
-  if (parsed.data.intent === "create") {
-    const { note, patientName } = parsed.data;
+  if (submission.value.intent === "create") {
+    const { note, patientName } = submission.value;
     const created = await createInvitation(s, { note, patientName });
     s.logger.info("review invitation created");
     // Shown in this answer only, with or without JavaScript: the token is not stored, so it cannot be shown again.
     return data<InvitationActionData>({ ok: true, message: INVITATION_MESSAGES.created, created });
   }
-  const outcome = await revokeInvitation(s, parsed.data.id);
+  const outcome = await revokeInvitation(s, submission.value.id);
   return respond(
     request,
     s.flash,
@@ -91,8 +82,12 @@ export default function AdminInvitations({ loaderData, actionData }: Route.Compo
   const creator = useFetcher<InvitationActionData>();
   const id = useId();
   const result = (creator.data ?? actionData) as InvitationActionData | undefined;
-  const created = result && "created" in result ? result.created : null;
+  const created = result?.created ?? null;
   const error = result && !result.ok ? result.message : null;
+  const { fields, formProps } = useSchemaForm(invitationActionSchema, {
+    id: "nuovo-invito",
+    lastResult: result && !result.ok ? result.reply : undefined,
+  });
   return (
     <>
       <h1 className="admin__title">Invita a recensire</h1>
@@ -105,31 +100,25 @@ export default function AdminInvitations({ loaderData, actionData }: Route.Compo
           Dopo una visita, crea un invito e mandalo al paziente: la sua recensione sarà segnata come «Verificata». Ogni
           invito vale per una sola recensione e scade dopo {loaderData.validDays} giorni.
         </p>
-        <creator.Form method="post" action="/admin/inviti" className="admin-invite-form">
+        <creator.Form method="post" action="/admin/inviti" className="admin-invite-form" {...formProps}>
           <input type="hidden" name="intent" value="create" />
-          <div className="field">
-            <label className="field__label" htmlFor={`${id}-name`}>
-              Nome del paziente <span className="field__optional">(facoltativo)</span>
-            </label>
-            <p className="field__hint" id={`${id}-name-hint`}>
-              Compare già scritto nel modulo; il paziente può cambiarlo.
-            </p>
-            <input
-              id={`${id}-name`}
-              name="patientName"
-              type="text"
-              maxLength={60}
-              autoComplete="off"
-              aria-describedby={`${id}-name-hint`}
-            />
-          </div>
-          <div className="field">
-            <label className="field__label" htmlFor={`${id}-note`}>
-              Nota per te <span className="field__optional">(facoltativa, mai pubblicata)</span>
-            </label>
-            <input id={`${id}-note`} name="note" type="text" maxLength={200} autoComplete="off" />
-          </div>
-          {error ? (
+          <TextField
+            meta={fields.patientName}
+            label="Nome del paziente"
+            optional
+            hint="Compare già scritto nel modulo; il paziente può cambiarlo."
+            maxLength={INVITATION_NAME_MAX}
+          />
+          <TextField
+            meta={fields.note}
+            label={
+              <>
+                Nota per te <span className="field__optional">(facoltativa, mai pubblicata)</span>
+              </>
+            }
+            maxLength={INVITATION_NOTE_MAX}
+          />
+          {error && !result?.reply?.error ? (
             <p className="field__error" role="alert">
               {error}
             </p>

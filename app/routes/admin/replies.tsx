@@ -1,16 +1,20 @@
-import { useId, useRef } from "react";
+import { useRef } from "react";
 import { data, Link, useFetcher } from "react-router";
-import { z } from "zod";
 import type { Route } from "./+types/replies";
-import { readForm, respond } from "~/forms/respond.server";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { readForm, refusal, respond } from "~/forms/respond.server";
 import { requireAdmin } from "~/auth/admin-auth.server";
 import { AdminErrorBoundary } from "~/components/admin/error-boundary";
 import { useActionResult, type ActionResult } from "~/forms/action-result";
+import { Field } from "~/forms/field";
+import { useSchemaForm } from "~/forms/use-schema-form";
 import type { LiveHandle } from "~/components/live-updates";
 import { ReviewCard } from "~/components/review-card";
 import { pageMeta } from "~/lib/meta";
 import { REPLY_MAX_LENGTH, REPLY_MESSAGES } from "~/review-admin/messages";
-import { removeReply, replySchema, saveReply } from "~/review-admin/review-trust-actions.server";
+import { ReviewActionButton } from "~/review-admin/review-actions";
+import { replyActionSchema } from "~/review-admin/review-admin-forms";
+import { removeReply, saveReply } from "~/review-admin/review-trust-actions.server";
 import { toReviewView } from "~/models/reviews.server";
 import type { ReviewView } from "~/models/views";
 import { servicesContext } from "~/context";
@@ -41,26 +45,18 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   });
 }
 
-const actionSchema = z.discriminatedUnion("intent", [
-  replySchema.extend({ intent: z.literal("save") }),
-  z.object({ intent: z.literal("remove"), reviewId: z.uuid() }),
-]);
-
 export async function action({ request, context }: Route.ActionArgs) {
   requireAdmin(context);
   const s = context.get(servicesContext);
   const form = await readForm(request);
-  const parsed = actionSchema.safeParse(Object.fromEntries(form));
+  const submission = parseWithZod(form, { schema: replyActionSchema });
   const back = (id?: unknown) => `/admin/risposte${typeof id === "string" ? `#recensione-${id}` : ""}`;
-  if (!parsed.success) {
-    return respond(
-      request,
-      s.flash,
-      { ok: false, message: parsed.error.issues[0]!.message },
-      { redirectTo: back(form.get("reviewId")) },
-    );
+  if (submission.status !== "success") {
+    return respond(request, s.flash, refusal(submission, REPLY_MESSAGES.notFound), {
+      redirectTo: back(form.get("reviewId")),
+    });
   }
-  const input = parsed.data;
+  const input = submission.value;
   const outcome = input.intent === "save" ? await saveReply(s, input) : await removeReply(s, input.reviewId);
   return respond(
     request,
@@ -102,8 +98,11 @@ export default function AdminReplies({ loaderData }: Route.ComponentProps) {
 function ReplyEditor({ review }: { review: ReviewView }) {
   const saver = useFetcher<ActionResult>();
   const remover = useFetcher<ActionResult>();
-  const id = useId();
   const textRef = useRef<HTMLTextAreaElement>(null);
+  const { fields, formProps } = useSchemaForm(replyActionSchema, {
+    id: `risposta-${review.id}`,
+    lastResult: saver.state === "idle" ? saver.data?.reply : undefined,
+  });
   useActionResult(saver.data);
   useActionResult(remover.data, (result) => {
     if (result.ok && textRef.current) textRef.current.value = "";
@@ -111,45 +110,43 @@ function ReplyEditor({ review }: { review: ReviewView }) {
   const busy = saver.state !== "idle" || remover.state !== "idle";
   return (
     <div className="admin-reply">
-      <saver.Form method="post" action="/admin/risposte" className="admin-reply__form">
+      <saver.Form method="post" action="/admin/risposte" className="admin-reply__form" {...formProps}>
         <input type="hidden" name="intent" value="save" />
         <input type="hidden" name="reviewId" value={review.id} />
-        <div className="field">
-          <label className="field__label" htmlFor={`${id}-reply`}>
-            {review.reply ? "Modifica la risposta" : "Rispondi"} a {review.name}
-          </label>
-          <p className="field__hint" id={`${id}-secrecy`}>
-            {REPLY_MESSAGES.secrecy}
-          </p>
-          <textarea
-            ref={textRef}
-            id={`${id}-reply`}
-            name="content"
-            rows={3}
-            maxLength={REPLY_MAX_LENGTH}
-            required
-            defaultValue={review.reply?.content ?? ""}
-            key={review.reply?.date ?? "none"}
-            aria-describedby={`${id}-secrecy`}
-          />
-        </div>
+        <Field
+          id={fields.content.id}
+          label={`${review.reply ? "Modifica la risposta" : "Rispondi"} a ${review.name}`}
+          hint={REPLY_MESSAGES.secrecy}
+          hintFirst
+          errors={fields.content.errors}
+        >
+          {(control) => (
+            <textarea
+              {...control}
+              ref={textRef}
+              name={fields.content.name}
+              rows={3}
+              maxLength={REPLY_MAX_LENGTH}
+              required
+              defaultValue={review.reply?.content ?? ""}
+              key={review.reply?.date ?? "none"}
+            />
+          )}
+        </Field>
         <button type="submit" className="button" disabled={busy}>
           {saver.state !== "idle" ? "Pubblicazione…" : review.reply ? "Aggiorna risposta" : "Pubblica risposta"}
         </button>
       </saver.Form>
       {review.reply ? (
-        <remover.Form method="post" action="/admin/risposte">
-          <input type="hidden" name="intent" value="remove" />
-          <input type="hidden" name="reviewId" value={review.id} />
-          <button
-            type="submit"
-            className="button button--secondary"
-            disabled={busy}
-            aria-label={`Rimuovi risposta a ${review.name}`}
-          >
-            Rimuovi risposta
-          </button>
-        </remover.Form>
+        <ReviewActionButton
+          fetcher={remover}
+          action="/admin/risposte"
+          fields={{ intent: "remove", reviewId: review.id }}
+          label="Rimuovi risposta"
+          accessibleLabel={`Rimuovi risposta a ${review.name}`}
+          secondary
+          disabled={busy}
+        />
       ) : null}
     </div>
   );

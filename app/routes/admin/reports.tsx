@@ -1,10 +1,9 @@
 import { useId } from "react";
-import { data, useFetcher, useSearchParams } from "react-router";
+import { data, useFetcher } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/reports";
 import { readForm, respond } from "~/forms/respond.server";
 import { requireAdmin } from "~/auth/admin-auth.server";
-import { ConfirmButton, NoScriptConfirm } from "~/components/admin/confirm-button";
 import { AdminErrorBoundary } from "~/components/admin/error-boundary";
 import { useActionResult, type ActionResult } from "~/forms/action-result";
 import { MailStatus, readMailStatus } from "~/components/admin/mail-status";
@@ -15,6 +14,7 @@ import { reportReasonLabels } from "~/mail/review-notices";
 import { toReviewView } from "~/models/reviews.server";
 import type { ReviewView } from "~/models/views";
 import { REPORT_ADMIN_MESSAGES } from "~/review-admin/messages";
+import { ReviewActionButton, ReviewActions } from "~/review-admin/review-actions";
 import { deleteReportedReview, dismissReports, hideReportedReview } from "~/review-admin/review-trust-actions.server";
 import { servicesContext } from "~/context";
 import adminReviewsStyles from "~/styles/admin-reviews.css?url";
@@ -26,6 +26,7 @@ export const meta: Route.MetaFunction = (args) =>
 
 export const handle: LiveHandle = { liveTables: ["reviews"] };
 
+const REPORTS_PAGE = "/admin/segnalazioni";
 const DELETE_QUESTION = "Sei sicuro di voler eliminare questa recensione? Verrà rimossa anche l'eventuale foto.";
 
 export async function loader({ context }: Route.LoaderArgs) {
@@ -58,7 +59,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       request,
       s.flash,
       { ok: false, message: REPORT_ADMIN_MESSAGES.notFound },
-      { status: 400, redirectTo: "/admin/segnalazioni" },
+      { status: 400, redirectTo: REPORTS_PAGE },
     );
   }
   const { intent, id } = parsed.data;
@@ -72,7 +73,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     request,
     s.flash,
     { ok: outcome.ok, message: outcome.message },
-    { status: outcome.ok ? 200 : outcome.status, redirectTo: "/admin/segnalazioni" },
+    { status: outcome.ok ? 200 : outcome.status, redirectTo: REPORTS_PAGE },
   );
 }
 
@@ -105,11 +106,9 @@ function ReportedReview({
   reports: { id: string; reason: string; details: string | null; createdAt: string }[];
 }) {
   const actor = useFetcher<ActionResult>();
-  const [searchParams] = useSearchParams();
   useActionResult(actor.data);
   const id = useId();
   const busy = actor.state !== "idle";
-  const confirming = searchParams.get("elimina") === review.id;
   if (actor.formData) return null;
   return (
     <li className="admin-reports__item" id={`recensione-${review.id}`}>
@@ -125,54 +124,36 @@ function ReportedReview({
           </li>
         ))}
       </ul>
-      <div className="review-admin__actions">
+      <ReviewActions
+        review={review}
+        action={REPORTS_PAGE}
+        page={REPORTS_PAGE}
+        confirmParam="elimina"
+        question={DELETE_QUESTION}
+        deleteFields={{ intent: "delete", id: review.id }}
+        remover={actor}
+        disabled={busy}
+      >
         {review.status !== "hidden" ? (
-          <actor.Form method="post" action="/admin/segnalazioni">
-            <input type="hidden" name="intent" value="hide" />
-            <input type="hidden" name="id" value={review.id} />
-            <button
-              type="submit"
-              className="button"
-              disabled={busy}
-              aria-label={`Nascondi la recensione di ${review.name}`}
-            >
-              Nascondi
-            </button>
-          </actor.Form>
-        ) : null}
-        <actor.Form method="post" action="/admin/segnalazioni">
-          <input type="hidden" name="intent" value="dismiss" />
-          <input type="hidden" name="id" value={review.id} />
-          <button
-            type="submit"
-            className="button button--secondary"
+          <ReviewActionButton
+            fetcher={actor}
+            action={REPORTS_PAGE}
+            fields={{ intent: "hide", id: review.id }}
+            label="Nascondi"
+            accessibleLabel={`Nascondi la recensione di ${review.name}`}
             disabled={busy}
-            aria-label={`Ignora segnalazioni della recensione di ${review.name}`}
-          >
-            Ignora segnalazioni
-          </button>
-        </actor.Form>
-        <ConfirmButton
-          label="Elimina"
-          accessibleLabel={`Elimina la recensione di ${review.name}`}
-          question={DELETE_QUESTION}
-          confirmLabel="Elimina"
-          noScriptHref={`/admin/segnalazioni?elimina=${review.id}#recensione-${review.id}`}
+          />
+        ) : null}
+        <ReviewActionButton
+          fetcher={actor}
+          action={REPORTS_PAGE}
+          fields={{ intent: "dismiss", id: review.id }}
+          label="Ignora segnalazioni"
+          accessibleLabel={`Ignora segnalazioni della recensione di ${review.name}`}
+          secondary
           disabled={busy}
-          onConfirm={() =>
-            actor.submit({ intent: "delete", id: review.id }, { method: "post", action: "/admin/segnalazioni" })
-          }
         />
-      </div>
-      {confirming ? (
-        <NoScriptConfirm
-          question={DELETE_QUESTION}
-          confirmLabel="Elimina"
-          fields={{ intent: "delete", id: review.id }}
-          cancelHref={`/admin/segnalazioni#recensione-${review.id}`}
-          action="/admin/segnalazioni"
-        />
-      ) : null}
+      </ReviewActions>
     </li>
   );
 }
