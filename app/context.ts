@@ -13,6 +13,11 @@ export interface RequestInfo {
   /** The client's address; behind a proxy only when TRUST_PROXY says to believe it. */
   clientIp: string;
   cspNonce: string;
+  /**
+   * Set only when the page cache renders a page to keep: what to write where a form's signed start
+   * time goes. The cache puts a freshly signed one there in every response it serves.
+   */
+  formStartPlaceholder?: string;
 }
 
 export const requestContext = createContext<RequestInfo>();

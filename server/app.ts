@@ -141,7 +141,9 @@ export function createApp(
       imageOrigins,
       render: (pathname, context) =>
         render(new Request(new URL(pathname, config.siteUrl), { headers: { Accept: "text/html" } }), context()),
-      loadContext: (cspNonce) => loadContext({ requestId: "page-cache", clientIp: "page-cache", cspNonce }),
+      loadContext: ({ cspNonce, formStart }) =>
+        loadContext({ requestId: "page-cache", clientIp: "page-cache", cspNonce, formStartPlaceholder: formStart }),
+      stampFormStart: () => services.formTimer.stamp(),
     });
     app.use(pageCache.middleware);
   }
@@ -203,6 +205,9 @@ export async function startServer(
 ): Promise<RunningServer> {
   const config = loadConfig(env);
   const logger = createLogger(config);
+  // Given a function, React Router rebuilds its route table on every request (meant for hot reload
+  // in development): outside development the build is loaded once.
+  if (typeof build === "function" && process.env.NODE_ENV !== "development") build = await build();
   const services = await createServices(config, logger);
   const { app, live, pageCache } = createApp(services, build, options);
   const server = createServer(app);

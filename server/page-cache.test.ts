@@ -1,22 +1,48 @@
-import { createServer, type Server } from "node:http";
+import { createServer, request, type IncomingHttpHeaders, type Server } from "node:http";
 import zlib from "node:zlib";
 import express from "express";
 import { RouterContextProvider } from "react-router";
 import { afterEach, describe, expect, it } from "vitest";
+import { requestContext } from "~/context";
 import { changeEventSchema, createMemoryEventBus, type EventBus } from "~/events/event-bus.server";
 import { createPageCache } from "./page-cache";
+import { securityHeaders } from "./security-headers";
 
-const page = (body: string) =>
-  `<!DOCTYPE html><html><body>${body}<script>window.x = 1;</script><script type="module" src="/assets/a.js"></script></body></html>`;
+const page = (body: string, nonce = "") =>
+  `<!DOCTYPE html><html><body>${body}<script nonce="${nonce}">window.x = 1;</script><script nonce="${nonce}" type="module" src="/assets/a.js"></script></body></html>`;
+
+/** A page with a form as /reviews renders it: its start time in the form and in the script's data. */
+const formPage = (nonce: string, formStart: string) =>
+  `<!DOCTYPE html><html><head><link rel="modulepreload" nonce="${nonce}" href="/assets/a.js"/></head><body>` +
+  `<form method="post"><input type="hidden" name="modulo_aperto" value="${formStart}"/></form>` +
+  `<p>${"Recensione lunga abbastanza da comprimere. ".repeat(200)}</p>` +
+  `<script nonce="${nonce}">window.data = {"startedAt":"${formStart}"};</script></body></html>`;
 
 interface Harness {
   url: string;
   bus: EventBus;
   renders: string[];
   /** What the next render of a path returns. */
-  content: Map<string, { status?: number; body: string; setCookie?: boolean }>;
+  content: Map<string, { status?: number; body: string; setCookie?: boolean; form?: boolean }>;
   /** Holds renders until released (to publish an event in the middle of one). */
   gate: { wait?: Promise<void>; release?: () => void };
+  /** The start times signed so far. */
+  stamps: string[];
+  /** How long the serial in the next start times is (a start time of another length). */
+  stampDigits: { value: number };
+}
+
+/** A GET whose body arrives as sent, still compressed. */
+function rawGet(url: string, headers: Record<string, string> = {}, method = "GET") {
+  return new Promise<{ status: number; headers: IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+    request(url, { headers, method }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on("data", (c) => chunks.push(c));
+      res.on("end", () => resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }));
+    })
+      .on("error", reject)
+      .end();
+  });
 }
 
 const servers: Server[] = [];
@@ -25,28 +51,43 @@ afterEach(() => Promise.all(servers.splice(0).map((s) => new Promise((r) => s.cl
 async function harness(): Promise<Harness> {
   const bus = createMemoryEventBus();
   const renders: string[] = [];
-  const content = new Map<string, { status?: number; body: string; setCookie?: boolean }>();
+  const content: Harness["content"] = new Map();
   const gate: Harness["gate"] = {};
+  const stamps: string[] = [];
+  const stampDigits = { value: 4 };
   const cache = createPageCache({
     bus,
-    loadContext: () => new RouterContextProvider(),
-    async render(path) {
+    loadContext: ({ cspNonce, formStart }) => {
+      const context = new RouterContextProvider();
+      context.set(requestContext, { requestId: "t", clientIp: "t", cspNonce, formStartPlaceholder: formStart });
+      return context;
+    },
+    stampFormStart: () => {
+      const serial = String(stamps.length + 1).padStart(stampDigits.value, "0");
+      stamps.push(`${Date.now()}.firma-${serial}`);
+      return stamps.at(-1)!;
+    },
+    async render(path, context) {
       renders.push(path);
+      const { cspNonce, formStartPlaceholder } = context().get(requestContext);
       const item = content.get(path) ?? { body: `pagina ${path}` };
       await gate.wait;
       const headers = new Headers({ "Content-Type": "text/html; charset=utf-8" });
       if (item.setCookie) headers.set("Set-Cookie", "flash=x");
-      return new Response(page(item.body), { status: item.status ?? 200, headers });
+      const html = item.form ? formPage(cspNonce, formStartPlaceholder!) : page(item.body, cspNonce);
+      return new Response(html, { status: item.status ?? 200, headers });
     },
   });
   const app = express();
+  // As in the app: every response gets its nonce and policy first.
+  app.use(securityHeaders());
   app.use(cache.middleware);
   app.use((req, res) => res.status(299).send(`fresh ${req.path}`));
   const server = createServer(app);
   servers.push(server);
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as { port: number };
-  return { url: `http://127.0.0.1:${port}`, bus, renders, content, gate };
+  return { url: `http://127.0.0.1:${port}`, bus, renders, content, gate, stamps, stampDigits };
 }
 
 describe("page cache", () => {
@@ -61,16 +102,10 @@ describe("page cache", () => {
     expect(second.headers.get("content-encoding")).toBe("gzip");
     expect(await second.text()).toBe(html);
 
-    const raw = (encoding: string) =>
-      new Promise<{ encoding: string | undefined; body: Buffer }>((resolve, reject) => {
-        import("node:http").then(({ get }) =>
-          get(`${h.url}/home`, { headers: { "Accept-Encoding": encoding } }, (res) => {
-            const chunks: Buffer[] = [];
-            res.on("data", (c) => chunks.push(c));
-            res.on("end", () => resolve({ encoding: res.headers["content-encoding"], body: Buffer.concat(chunks) }));
-          }).on("error", reject),
-        );
-      });
+    const raw = async (encoding: string) => {
+      const response = await rawGet(`${h.url}/home`, { "Accept-Encoding": encoding });
+      return { encoding: response.headers["content-encoding"], body: response.body };
+    };
     const br = await raw("gzip, br");
     expect(br.encoding).toBe("br");
     expect(zlib.brotliDecompressSync(br.body).toString()).toBe(html);
@@ -127,7 +162,8 @@ describe("page cache", () => {
     const fresh = async (path: string, init?: RequestInit) => (await fetch(`${h.url}${path}`, init)).status === 299;
     expect(await fresh("/home", { headers: { Cookie: "admin_session=abc" } })).toBe(true);
     expect(await fresh("/home?page=2")).toBe(true);
-    expect(await fresh("/reviews")).toBe(true);
+    expect(await fresh("/reviews?voto=5")).toBe(true);
+    expect(await fresh("/reviews/")).toBe(true);
     expect(await fresh("/home", { method: "POST" })).toBe(true);
     expect(await fresh("/admin")).toBe(true);
     expect(h.renders).toEqual([]);
@@ -138,5 +174,70 @@ describe("page cache", () => {
     expect(await fresh("/services")).toBe(true);
     expect(await fresh("/services")).toBe(true);
     expect(h.renders).toEqual(["/privacy", "/services", "/services"]);
+  });
+  it("gives every response of a page with a form its own start time and nonce, the page rendered once", async () => {
+    const h = await harness();
+    h.content.set("/reviews", { body: "", form: true });
+    const pages = [];
+    for (const encoding of ["gzip, br", "gzip", "identity", "gzip, deflate, br, zstd"]) {
+      const response = await rawGet(`${h.url}/reviews`, { "Accept-Encoding": encoding });
+      expect(response.status).toBe(200);
+      expect(response.headers["x-page-cache"]).toBe("hit");
+      // Every response differs: nothing to validate against.
+      expect(response.headers.etag).toBeUndefined();
+      // Brotli cannot be joined from parts: gzip wherever it is accepted.
+      const gzipped = encoding.includes("gzip");
+      expect(response.headers["content-encoding"]).toBe(gzipped ? "gzip" : undefined);
+      // gunzip checks the joined stream's checksum and length too.
+      const html = (gzipped ? zlib.gunzipSync(response.body) : response.body).toString();
+      expect(Number(response.headers["content-length"])).toBe(response.body.length);
+      pages.push({ html, csp: String(response.headers["content-security-policy"]) });
+    }
+    expect(h.renders).toEqual(["/reviews"]);
+
+    const nonces = new Set<string>();
+    const starts = new Set<string>();
+    for (const { html, csp } of pages) {
+      // A start time signed for this response, in the form and in the script's data alike.
+      const start = /name="modulo_aperto" value="([^"]+)"/.exec(html)![1]!;
+      expect(h.stamps).toContain(start);
+      expect(html).toContain(`{"startedAt":"${start}"}`);
+      starts.add(start);
+      // The nonce the policy of this response names, on every script and preload.
+      const nonce = /'nonce-([^']+)'/.exec(csp)![1]!;
+      expect(csp).toContain("'strict-dynamic'");
+      expect(html.match(/nonce="([^"]*)"/g)).toEqual([`nonce="${nonce}"`, `nonce="${nonce}"`]);
+      nonces.add(nonce);
+      // Nothing else changed: the page is the render with this response's values.
+      expect(html.replaceAll(nonce, "N").replaceAll(start, "T")).toBe(formPage("N", "T"));
+    }
+    expect(nonces.size).toBe(pages.length);
+    expect(starts.size).toBe(pages.length);
+
+    const head = await rawGet(`${h.url}/reviews`, { "Accept-Encoding": "gzip" }, "HEAD");
+    expect(head.status).toBe(200);
+    expect(head.body.length).toBe(0);
+  });
+
+  it("renders the page with a form again after a change, and keeps no page whose render set a cookie", async () => {
+    const h = await harness();
+    h.content.set("/reviews", { body: "", form: true });
+    await fetch(`${h.url}/reviews`);
+    await fetch(`${h.url}/reviews`);
+    expect(h.renders).toEqual(["/reviews"]);
+    await h.bus.publish({ table: "reviews", action: "insert", id: "x" });
+    const after = await fetch(`${h.url}/reviews`);
+    expect(after.headers.get("x-page-cache")).toBe("hit");
+    expect(h.renders).toEqual(["/reviews", "/reviews"]);
+    // A start time of another length than the kept parts were compressed for still arrives whole.
+    h.stampDigits.value = 9;
+    const longer = await fetch(`${h.url}/reviews`, { headers: { "Accept-Encoding": "gzip" } });
+    expect(longer.headers.get("content-encoding")).toBe("gzip");
+    expect(await longer.text()).toContain(`value="${h.stamps.at(-1)}"`);
+    expect(h.stamps.at(-1)).toMatch(/firma-0{8}\d$/);
+
+    h.content.set("/reviews", { body: "", form: true, setCookie: true });
+    await h.bus.publish({ table: "reviews", action: "update", id: "x" });
+    expect((await fetch(`${h.url}/reviews`)).status).toBe(299);
   });
 });

@@ -30,12 +30,16 @@ const MAX_BODY_BYTES = 2 * REVIEW_PHOTO_MAX_BYTES + 64 * 1024;
 
 export const handle: LiveHandle = { liveTables: ["reviews"] };
 
+// Each response carries its own form start time and CSP nonce: no shared cache may keep one.
+export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "private, no-cache" });
+
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, "Recensioni", "Le esperienze dei pazienti e il modulo per lasciare la tua recensione.");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const s = context.get(servicesContext);
-  const practitionerName = (await s.siteContent.current()).content.practitioner.name;
+  const { content } = await s.siteContent.current();
+  const practitionerName = content.practitioner.name;
   const params = new URL(request.url).searchParams;
   const after = decodeReviewCursor(params.get("dopo"));
   const filter = parseReviewFilter(params);
@@ -76,9 +80,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     invitation,
     /** Reached through a "Carica altre" link without JavaScript. */
     laterPage: after !== null,
-    /** The minimum fill time counts from here (a signed token). */
-    startedAt: s.formTimer.stamp(),
-    contactEmail: (await s.siteContent.current()).content.contact.email,
+    /** The minimum fill time counts from here (a signed token; from the cache, signed per response). */
+    startedAt: context.get(requestContext).formStartPlaceholder ?? s.formTimer.stamp(),
+    contactEmail: content.contact.email,
     moderation: s.config.reviewsModeration,
     invitationDays: s.config.reviewInvitationDays,
   };
