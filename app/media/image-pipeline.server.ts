@@ -46,18 +46,18 @@ function loadSharp(): Promise<Sharp> {
   return loadingSharp;
 }
 
+/** How many nice steps below the process's own priority decodes run (19 is the lowest). */
+export const DECODE_NICENESS = 10;
+
 /**
  * Decodes run on Node's thread pool and the libvips threads it starts (which inherit its
  * priority). Linux schedules by thread: at a lower priority than the thread serving requests, a
  * burst of uploads uses the idle CPU without making pages wait. Elsewhere, or where the threads
  * cannot be found, nothing changes.
  */
-export const DECODE_NICENESS = 10;
-
 function lowerThreadPoolPriority(): void {
   if (process.platform !== "linux") return;
   try {
-    // Ten steps below the process's own priority (19 is the lowest).
     const nice = Math.min(19, os.getPriority() + DECODE_NICENESS);
     for (const id of readdirSync("/proc/self/task")) {
       const name = readFileSync(`/proc/self/task/${id}/comm`, "utf8");
