@@ -127,10 +127,11 @@ export function createApp(
   });
 
   const mode = process.env.NODE_ENV === "development" ? "development" : "production";
-  const loadContext = (request: RequestInfo) => {
+  const loadContext = (request: Omit<RequestInfo, "liveVersions">) => {
     const context = new RouterContextProvider();
     context.set(servicesContext, services);
-    context.set(requestContext, request);
+    // Taken before any loader reads: the page shows at least these changes.
+    context.set(requestContext, { ...request, liveVersions: services.bus.versions() });
     return context;
   };
 
