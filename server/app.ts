@@ -9,6 +9,7 @@ import express, { type NextFunction, type Request, type Response } from "express
 import { pino, type Logger } from "pino";
 import { pinoHttp } from "pino-http";
 import { createRequestHandler as createFetchHandler, RouterContextProvider, type ServerBuild } from "react-router";
+import { databaseLocation } from "~/db/database-location";
 import { startNightlyBackups } from "~/backup/scheduler.server";
 import { loadConfig, type AppConfig } from "~/config/env.server";
 import { createLiveStream } from "~/events/live-stream.server";
@@ -221,7 +222,7 @@ export async function startServer(
   const port = typeof address === "object" && address ? address.port : config.port;
   const url = `http://${config.host === "0.0.0.0" ? "localhost" : config.host}:${port}`;
   logger.info(
-    { url, database: services.embedded ? "embedded" : "DATABASE_URL", dataDir: config.dataDir },
+    { url, database: databaseLocation(services.embedded?.url ?? config.databaseUrl), dataDir: config.dataDir },
     "server listening",
   );
 

@@ -21,9 +21,3 @@ export const PASSWORD_RULE_MESSAGES = {
   tooShort: `La password deve avere almeno ${MIN_PASSWORD_LENGTH} caratteri`,
   tooLong: `La password può avere al massimo ${MAX_PASSWORD_LENGTH} caratteri`,
 } as const;
-
-/** What logging out says, either way. */
-export const LOGOUT_MESSAGES = {
-  success: "Logout effettuato con successo",
-  failure: "Errore durante il logout",
-} as const;

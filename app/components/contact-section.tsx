@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { groupOpeningHours } from "~/content/hours";
+import type { HoursGroup } from "~/content/hours";
 import { formatAddress, studioMapsUrl, telHref, type PageContent } from "~/content/site-content";
 import { Field } from "~/forms/field";
 
@@ -7,9 +7,17 @@ import { Field } from "~/forms/field";
  * Studios, phone, e-mail, hours and a contact form. The form hands the message to the visitor's own
  * mail program (mailto:), so nothing is sent to our server and nothing is stored.
  */
-export function ContactSection({ content, headingId }: { content: PageContent; headingId: string }) {
-  const { contact, studios, hours } = content;
-  const hourGroups = groupOpeningHours(hours);
+export function ContactSection({
+  content,
+  openingHours,
+  headingId,
+}: {
+  content: PageContent;
+  /** The days grouped by their hours (grouped by the loader: the page's script needs no calendar code). */
+  openingHours: HoursGroup[];
+  headingId: string;
+}) {
+  const { contact, studios } = content;
   return (
     <div className="contact">
       <header className="section-heading">
@@ -61,9 +69,9 @@ export function ContactSection({ content, headingId }: { content: PageContent; h
             <div>
               <dt>Orari</dt>
               <dd>
-                {hourGroups.length ? (
+                {openingHours.length ? (
                   <ul className="contact__hours">
-                    {hourGroups.map((group) => (
+                    {openingHours.map((group) => (
                       <li key={group.days}>
                         <span>{group.daysLong}</span> <span>{group.time}</span>
                       </li>

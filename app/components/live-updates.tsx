@@ -1,9 +1,8 @@
 import { useEffect, useRef } from "react";
 import { useMatches, useRevalidator, useRouteLoaderData } from "react-router";
+import type { ChangeEvent, LiveTable } from "~/events/change";
 import { type LiveHello, missedChange } from "~/events/live-hello";
 import type { loader as rootLoader } from "~/root";
-
-export type LiveTable = "recipe_photos" | "reviews" | "site_content";
 
 /** A route lists the tables whose changes should refresh it: `export const handle = { liveTables: [...] }`. */
 export interface LiveHandle {
@@ -12,12 +11,6 @@ export interface LiveHandle {
 
 /** A lost live connection is retried after 1, 2, 5, then every 10 s. */
 const RECONNECT_DELAYS_MS = [1000, 2000, 5000, 10_000];
-
-interface LiveChangeDetail {
-  table: LiveTable;
-  action: "insert" | "update" | "delete";
-  id: string;
-}
 
 /**
  * One event stream per tab, open while the page shows a live list. A change
@@ -66,7 +59,7 @@ export function LiveUpdates() {
         if (missedChange(hello, watched, renderedAtRef.current)) refresh();
       });
       source.addEventListener("change", (event) => {
-        const detail = JSON.parse((event as MessageEvent<string>).data) as LiveChangeDetail;
+        const detail = JSON.parse((event as MessageEvent<string>).data) as ChangeEvent;
         if (!watched.has(detail.table)) return;
         refresh();
       });

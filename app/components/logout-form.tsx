@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { Form, useNavigate } from "react-router";
-import { LOGOUT_MESSAGES } from "~/auth/messages";
+import { LOGOUT_MESSAGES } from "~/auth/logout-messages";
 import { toast } from "./toaster";
 
 /**

@@ -1,15 +1,10 @@
 import { useRef } from "react";
-import { formatItalianDate } from "~/lib/italian-format";
 import type { PublicImage } from "~/media/public-image";
 import type { ReviewView } from "~/models/views";
 import reviewCardStyles from "~/styles/review-card.css?url";
 import reviewTrustStyles from "~/styles/review-trust.css?url";
 import { ResponsiveImage } from "./responsive-image";
 import { Stylesheet } from "./stylesheet";
-
-export function formatReviewDate(iso: string): string {
-  return formatItalianDate(iso);
-}
 
 /** Five stars, the first `rating` filled; read out as "4 su 5". */
 export function Stars({ rating }: { rating: number }) {
@@ -62,7 +57,7 @@ export function ReviewCard({
         <Heading className="review-card__name">{review.name}</Heading>
         <Stars rating={review.rating} />
         <time className="review-card__date" dateTime={review.createdAt}>
-          {formatReviewDate(review.createdAt)}
+          {review.createdAtText}
         </time>
         {review.verified ? (
           <span className="review-card__verified" title={VERIFIED_EXPLANATION}>
@@ -79,7 +74,7 @@ export function ReviewCard({
         <div className="review-card__reply">
           <p className="review-card__reply-title">
             <strong>Risposta di {review.reply.author}</strong>{" "}
-            <time dateTime={review.reply.date}>{formatReviewDate(review.reply.date)}</time>
+            <time dateTime={review.reply.date}>{review.reply.dateText}</time>
           </p>
           <p className="review-card__reply-content">{review.reply.content}</p>
         </div>

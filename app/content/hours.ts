@@ -34,7 +34,7 @@ function formatRanges(ranges: TimeRange[]): string {
   return ranges.map((r) => `${formatTime(r.opens)}–${formatTime(r.closes)}`).join(" e ");
 }
 
-interface HoursGroup {
+export interface HoursGroup {
   /** "Lun–Ven", "Lun–Mer, Ven". */
   days: string;
   /** "Lunedì – Venerdì", for lists with room for whole words. */

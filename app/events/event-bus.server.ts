@@ -2,15 +2,15 @@ import { randomUUID } from "node:crypto";
 import { EventEmitter } from "node:events";
 import pg from "pg";
 import { z } from "zod";
+import { CHANGE_ACTIONS, type ChangeEvent, LIVE_TABLES } from "./change";
+
+export type { ChangeEvent };
 
 export const changeEventSchema = z.object({
-  table: z.enum(["recipe_photos", "reviews", "site_content"]),
-  action: z.enum(["insert", "update", "delete"]),
+  table: z.enum(LIVE_TABLES),
+  action: z.enum(CHANGE_ACTIONS),
   id: z.string(),
-});
-
-/** Something visitors see changed (a row of a public table, or the site content); live pages refetch it. */
-export type ChangeEvent = z.infer<typeof changeEventSchema>;
+}) satisfies z.ZodType<ChangeEvent>;
 export type ChangeListener = (event: ChangeEvent) => void;
 
 export interface EventBus {

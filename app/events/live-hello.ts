@@ -1,4 +1,4 @@
-import type { LiveTable } from "~/components/live-updates";
+import type { LiveTable } from "./change";
 
 /**
  * The first event of every live stream: when the serving process last heard of a change to each

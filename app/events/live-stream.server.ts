@@ -1,6 +1,7 @@
 import type { Request, Response } from "express";
 import type { Logger } from "pino";
-import type { ChangeEvent, EventBus } from "./event-bus.server";
+import type { LiveTable } from "./change";
+import type { EventBus } from "./event-bus.server";
 import type { LiveHello } from "./live-hello";
 
 /** Comment lines keep proxies and browsers from closing an idle stream (at most 30 s apart). */
@@ -28,7 +29,7 @@ export function createLiveStream(bus: EventBus, logger: Logger, limits: LiveStre
   // When this process last heard of a change to each table (before it started: unknown, so its
   // start time stands in). A page rendered before that time may have missed the change.
   const startedAt = Date.now();
-  const changedAt: Partial<Record<ChangeEvent["table"], number>> = {};
+  const changedAt: Partial<Record<LiveTable, number>> = {};
   const stopTracking = bus.subscribe((event) => {
     changedAt[event.table] = Date.now();
   });

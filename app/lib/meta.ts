@@ -1,4 +1,3 @@
-import { openingHoursSpecification } from "~/content/hours";
 import type { PageContent, SiteContent } from "~/content/site-content";
 
 type HeadContent = PageContent;
@@ -22,7 +21,7 @@ interface PageMetaOptions {
 }
 
 /** The default share image (public/og-image.png), 1200×630. */
-const SHARE_IMAGE = {
+export const SHARE_IMAGE = {
   path: "/og-image.png",
   width: 1200,
   height: 630,
@@ -73,50 +72,6 @@ export function pageMeta(
     { name: "twitter:image", content: image },
   );
   return tags;
-}
-
-/** schema.org description of the practice for search engines: both studios, hours, phone, practitioner. */
-export function practiceJsonLd(content: HeadContent, siteUrl: string) {
-  const { practitioner, business, contact, studios, hours, links, services } = content;
-  return {
-    "@context": "https://schema.org",
-    "@type": "MedicalBusiness",
-    "@id": `${siteUrl}/#studio`,
-    name: `${practitioner.name}, ${practitioner.title}`,
-    description: `${practitioner.title} a ${citiesOf(content)}: ${services.map((s) => s.title.toLowerCase()).join(", ")}.`,
-    url: `${siteUrl}/home`,
-    image: `${siteUrl}${SHARE_IMAGE.path}`,
-    logo: `${siteUrl}/favicon.svg`,
-    telephone: contact.phone.replace(/\s+/g, ""),
-    email: contact.email,
-    vatID: `IT${business.vatNumber}`,
-    address: studios.map((studio) => ({
-      "@type": "PostalAddress",
-      name: studio.name,
-      streetAddress: studio.street,
-      postalCode: studio.postalCode,
-      addressLocality: studio.city,
-      addressRegion: studio.province,
-      addressCountry: "IT",
-    })),
-    areaServed: [...new Set(studios.map((s) => s.city))].map((name) => ({ "@type": "City", name })),
-    openingHoursSpecification: openingHoursSpecification(hours),
-    employee: {
-      "@type": "Person",
-      name: practitioner.name,
-      jobTitle: practitioner.title,
-      memberOf: { "@type": "Organization", name: practitioner.register },
-    },
-    sameAs: [links.social.url, links.doctorProfile],
-    hasOfferCatalog: {
-      "@type": "OfferCatalog",
-      name: "Servizi",
-      itemListElement: services.map((s) => ({
-        "@type": "Offer",
-        itemOffered: { "@type": "Service", name: s.title, description: s.description },
-      })),
-    },
-  };
 }
 
 /** "Milano e Monza", "Milano, Monza e Lecco": each city once. */

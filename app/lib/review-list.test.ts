@@ -10,6 +10,7 @@ const review = (n: number): ReviewView => ({
   rating: 5,
   status: "published",
   createdAt: new Date(Date.UTC(2026, 2, 1, 0, n)).toISOString(),
+  createdAtText: "1 marzo 2026",
   image: null,
   verified: false,
   reply: null,

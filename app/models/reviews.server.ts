@@ -12,6 +12,7 @@ import type { Executor } from "~/mail/outbox.server";
 import { consumeInvitation } from "./review-invitations.server";
 import { toPublicImage } from "~/media/image-pipeline.server";
 import type { MediaStorage } from "~/media/media-storage.server";
+import { formatItalianDate } from "~/lib/italian-format";
 import type { ReviewView } from "./views";
 
 export interface NewReview {
@@ -240,13 +241,21 @@ export function toReviewView(media: MediaStorage, review: Review | ReviewWithRep
   const reply = "reply" in review ? review.reply : null;
   return {
     verified: review.verified,
-    reply: reply ? { content: reply.content, date: reply.updatedAt.toISOString(), author: replyAuthor } : null,
+    reply: reply
+      ? {
+          content: reply.content,
+          date: reply.updatedAt.toISOString(),
+          dateText: formatItalianDate(reply.updatedAt.toISOString()),
+          author: replyAuthor,
+        }
+      : null,
     id: review.id,
     name: review.name,
     content: review.content,
     rating: review.rating,
     status: review.status,
     createdAt: review.createdAt.toISOString(),
+    createdAtText: formatItalianDate(review.createdAt.toISOString()),
     image: review.image ? toPublicImage(media, review.image) : null,
   };
 }

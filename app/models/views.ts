@@ -8,11 +8,13 @@ export interface ReviewView {
   rating: number;
   status: "pending" | "published" | "hidden";
   createdAt: string;
+  /** `createdAt` as the page shows it ("1 marzo 2026"), written by the server: pages need no date code. */
+  createdAtText: string;
   image: PublicImage | null;
   /** Sent through an invitation the practitioner gave after a visit. */
   verified: boolean;
   /** The practitioner's public answer, signed with her name; `date` is when it was last written. */
-  reply: { content: string; date: string; author: string } | null;
+  reply: { content: string; date: string; dateText: string; author: string } | null;
 }
 
 /** A recipe photo as pages receive it. */

@@ -1,7 +1,7 @@
 import { redirect } from "react-router";
 import type { Route } from "./+types/admin-logout";
 import { assertSameOrigin } from "~/auth/admin-auth.server";
-import { LOGOUT_MESSAGES } from "~/auth/messages";
+import { LOGOUT_MESSAGES } from "~/auth/logout-messages";
 import { clearSessionCookie, createSessionStore, readSessionToken } from "~/auth/sessions.server";
 import { servicesContext } from "~/context";
 

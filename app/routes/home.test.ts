@@ -2,13 +2,22 @@ import { RouterContextProvider } from "react-router";
 import { describe, expect, it, vi } from "vitest";
 import type { AppServices } from "~/services.server";
 import { servicesContext } from "~/context";
+import { defaultSiteContent } from "~/content/site-content.server";
 import { HOME_REVIEW_COUNT, handle, loader } from "./home";
 
 function fakeServices(overrides: { list?: () => Promise<unknown[]>; newest?: (n: number) => Promise<unknown[]> }) {
   const logger = { error: vi.fn() };
   const services = {
     logger,
-    siteContent: { current: async () => ({ content: { practitioner: { name: "Dott.ssa Prova" } } }) },
+    config: { siteUrl: "https://www.esempio.it" },
+    siteContent: {
+      current: async () => ({
+        content: {
+          ...defaultSiteContent,
+          practitioner: { ...defaultSiteContent.practitioner, name: "Dott.ssa Prova" },
+        },
+      }),
+    },
     media: {
       publicUrl: (key: string) => `/media/${key}`,
       get: async () => undefined,
@@ -43,13 +52,24 @@ describe("home loader", () => {
         throw new Error("database down");
       },
     });
-    const data = await call(context);
-    expect(data).toEqual({ photos: [], reviews: [] });
+    const { photos, reviews } = await call(context);
+    expect({ photos, reviews }).toEqual({ photos: [], reviews: [] });
     expect(logger.error).toHaveBeenCalledTimes(2);
     expect(logger.error.mock.calls.map((c) => c[1])).toEqual([
       "home: reading recipe photos failed",
       "home: reading reviews failed",
     ]);
+  });
+
+  it("sends the practice's structured data and the opening hours grouped by day, built on the server", async () => {
+    const { context } = fakeServices({});
+    const data = await call(context);
+    expect(data.practiceJsonLd).toMatchObject({
+      "@type": "MedicalBusiness",
+      "@id": "https://www.esempio.it/#studio",
+      name: "Dott.ssa Prova, Biologa Nutrizionista",
+    });
+    expect(data.openingHours[0]).toEqual({ days: "Lun–Ven", daysLong: "Lunedì – Venerdì", time: "9:00–19:00" });
   });
 
   it("turns stored rows into views with responsive image URLs", async () => {

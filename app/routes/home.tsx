@@ -9,7 +9,9 @@ import { RecipeSlideshow } from "~/components/recipe-slideshow";
 import { ReviewCard } from "~/components/review-card";
 import { ServicesGrid } from "~/components/services-grid";
 import { Stylesheet } from "~/components/stylesheet";
-import { citiesOf, pageMeta, practiceJsonLd } from "~/lib/meta";
+import { groupOpeningHours } from "~/content/hours";
+import { citiesOf, pageMeta } from "~/lib/meta";
+import { practiceJsonLd } from "~/lib/practice-json-ld.server";
 import { toRecipePhotoView } from "~/models/recipe-photos.server";
 import { toReviewView } from "~/models/reviews.server";
 import type { RecipePhotoView, ReviewView } from "~/models/views";
@@ -35,7 +37,8 @@ export const meta: Route.MetaFunction = (args) => {
 
 export async function loader({ context }: Route.LoaderArgs) {
   const s = context.get(servicesContext);
-  const practitionerName = (await s.siteContent.current()).content.practitioner.name;
+  const { content } = await s.siteContent.current();
+  const practitionerName = content.practitioner.name;
   // A failed read shows the section's empty state; the rest of the page still works.
   const [photos, reviews] = await Promise.all([
     s.photos
@@ -53,14 +56,20 @@ export async function loader({ context }: Route.LoaderArgs) {
         return [];
       }),
   ]);
-  return { photos, reviews };
+  return {
+    photos,
+    reviews,
+    // Built here, sent as data: the page's script needs none of the code that builds them.
+    practiceJsonLd: practiceJsonLd(content, s.config.siteUrl),
+    openingHours: groupOpeningHours(content.hours),
+  };
 }
 
 const newTab = <span className="visually-hidden"> (si apre in una nuova scheda)</span>;
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   const root = useRouteLoaderData<typeof rootLoader>("root")!;
-  const { content, siteUrl } = root;
+  const { content } = root;
   const { practitioner, stats, links, texts, portrait } = content;
   const { photos, reviews } = loaderData;
   const cities = citiesOf(content);
@@ -68,7 +77,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   return (
     <div className="home">
       <Stylesheet href={homeStyles} />
-      <JsonLd data={practiceJsonLd(content, siteUrl)} />
+      <JsonLd data={loaderData.practiceJsonLd} />
 
       <section className="hero" aria-labelledby="hero-title">
         <div className="hero__inner">
@@ -182,7 +191,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 
       <section id="contatti" className="section" aria-labelledby="contatti-title" tabIndex={-1}>
         <div className="section__inner">
-          <ContactSection content={content} headingId="contatti-title" />
+          <ContactSection content={content} openingHours={loaderData.openingHours} headingId="contatti-title" />
         </div>
       </section>
     </div>

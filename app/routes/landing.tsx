@@ -5,7 +5,8 @@ import { Logo } from "~/components/logo";
 import { SiteFooter } from "~/components/site-footer";
 import { Stylesheet } from "~/components/stylesheet";
 import type { LiveHandle } from "~/components/live-updates";
-import { citiesOf, pageMeta, practiceJsonLd } from "~/lib/meta";
+import { citiesOf, pageMeta } from "~/lib/meta";
+import { currentPracticeJsonLd } from "~/lib/practice-json-ld.server";
 import type { loader as rootLoader } from "~/root";
 import landingStyles from "~/styles/landing.css?url";
 
@@ -32,14 +33,18 @@ export const meta: Route.MetaFunction = (args) => {
   );
 };
 
+export async function loader({ context }: Route.LoaderArgs) {
+  return { practiceJsonLd: await currentPracticeJsonLd(context) };
+}
+
 /** The full-screen intro with its two entry cards. */
-export default function Landing() {
+export default function Landing({ loaderData }: Route.ComponentProps) {
   const root = useRouteLoaderData<typeof rootLoader>("root")!;
   const { practitioner } = root.content;
   return (
     <>
       <Stylesheet href={landingStyles} />
-      <JsonLd data={practiceJsonLd(root.content, root.siteUrl)} />
+      <JsonLd data={loaderData.practiceJsonLd} />
       <main id="main" className="landing">
         <div className="landing__backdrop" aria-hidden="true">
           <span className="landing__leaf landing__leaf--one" />

@@ -4,7 +4,8 @@ import { JsonLd } from "~/components/json-ld";
 import { PlainText } from "~/components/plain-text";
 import { ServicesGrid } from "~/components/services-grid";
 import { Stylesheet } from "~/components/stylesheet";
-import { pageMeta, practiceJsonLd } from "~/lib/meta";
+import { pageMeta } from "~/lib/meta";
+import { currentPracticeJsonLd } from "~/lib/practice-json-ld.server";
 import type { loader as rootLoader } from "~/root";
 import servicesStyles from "~/styles/services.css?url";
 
@@ -14,12 +15,16 @@ export const meta: Route.MetaFunction = (args) => {
   return pageMeta(args, "Servizi di nutrizione", `${list}.`);
 };
 
-export default function Services() {
-  const { content, siteUrl } = useRouteLoaderData<typeof rootLoader>("root")!;
+export async function loader({ context }: Route.LoaderArgs) {
+  return { practiceJsonLd: await currentPracticeJsonLd(context) };
+}
+
+export default function Services({ loaderData }: Route.ComponentProps) {
+  const { content } = useRouteLoaderData<typeof rootLoader>("root")!;
   return (
     <div className="page services-page">
       <Stylesheet href={servicesStyles} />
-      <JsonLd data={practiceJsonLd(content, siteUrl)} />
+      <JsonLd data={loaderData.practiceJsonLd} />
       <Link to="/home" className="back-link">
         <svg viewBox="0 0 20 20" width="18" height="18" aria-hidden="true" focusable="false">
           <path

@@ -528,7 +528,10 @@ describe("npm run admin:create", () => {
     }
   });
 
-  it("embedded database: creates the account with the server stopped, resets the password while it runs", async () => {
+  // Creates a cluster and starts it twice: far longer than the default timeout on a loaded machine.
+  it("embedded database: creates the account with the server stopped, resets the password while it runs", {
+    timeout: 120_000,
+  }, async () => {
     const dataDir = mkdtempSync(path.join(os.tmpdir(), "admin-create-embedded-"));
     const created = adminCreate({ DATA_DIR: dataDir }, ["--email", account.email], account.password);
     expect(created.code, created.stderr).toBe(0);

@@ -60,6 +60,7 @@ describe("no orphan media after kill -9 (PostgreSQL)", () => {
     return new Set(rows.flatMap((r) => r.image!.variants.map((v) => v.key)));
   };
 
+  // Each kill starts a child process that loads the image library and connects: minutes on a loaded machine.
   it(`${KILLS} kills right after an upload's files are written leave no orphan once swept, and lose no saved photo`, async () => {
     for (let i = 0; i < KILLS; i++) {
       // Straight away (before the row), or a little later (during the insert or the next upload's writes).
@@ -93,7 +94,7 @@ describe("no orphan media after kill -9 (PostgreSQL)", () => {
     for (const key of saved) expect(after).toContain(key);
     const [records] = await database.db.select({ n: sql<number>`count(*)::int` }).from(mediaObjects);
     expect(records!.n).toBe(saved.size);
-  }, 300_000);
+  }, 600_000);
 
   it("keeps what any row mentions and a deployer's own files; removes old unrecorded uploads and temporary files", async () => {
     const dir = mkdtempSync(path.join(os.tmpdir(), "orphans-legacy-"));

@@ -30,6 +30,29 @@ export async function postReview(
   return response.status;
 }
 
+/**
+ * Sends the review form on the page the instant its start token is issued, as a
+ * bot posting at once would. A loaded machine may take longer than the minimum
+ * fill time between rendering the page and a scripted click, so the token is
+ * fetched afresh and the form submitted in the same browser task.
+ */
+export async function submitAtOnce(page: Page, formId: string) {
+  await page.evaluate(
+    async ({ formId, field }) => {
+      const html = await (await fetch("/reviews")).text();
+      const fresh = new DOMParser()
+        .parseFromString(html, "text/html")
+        .querySelector<HTMLInputElement>(`input[name="${field}"]`);
+      const form = document.getElementById(formId) as HTMLFormElement;
+      const token = form.querySelector<HTMLInputElement>(`input[name="${field}"]`);
+      if (!fresh || !token) throw new Error("no start token on /reviews");
+      token.value = fresh.value;
+      form.requestSubmit(form.querySelector<HTMLButtonElement>('button[type="submit"]'));
+    },
+    { formId, field: STARTED_FIELD },
+  );
+}
+
 /** Waits until the form on the page has been open for the minimum fill time, as a person's would. */
 export async function waitForFillTime(page: Page) {
   // The token is "<milliseconds>.<signature>".

@@ -9,7 +9,7 @@ import { useActionResult, type ActionResult } from "~/forms/action-result";
 import { TextField } from "~/components/content-editor/fields";
 import { useSchemaForm } from "~/forms/use-schema-form";
 import { MailStatus, readMailStatus } from "~/components/admin/mail-status";
-import { formatReviewDate } from "~/components/review-card";
+import { formatItalianDate } from "~/lib/italian-format";
 import { useHydrated } from "~/components/use-hydrated";
 import { pageMeta } from "~/lib/meta";
 import { invitationState, type InvitationState } from "~/models/review-invitations.server";
@@ -166,7 +166,7 @@ function CreatedInvitationPanel({ created }: { created: CreatedInvitation }) {
       <p className="admin-invite__warning">{INVITATION_MESSAGES.showOnce}</p>
       <div className="field">
         <label className="field__label" htmlFor={`${id}-link`}>
-          Link personale (valido fino al {formatReviewDate(created.expiresAt)})
+          Link personale (valido fino al {formatItalianDate(created.expiresAt)})
         </label>
         <input id={`${id}-link`} type="text" readOnly value={created.link} onFocus={(e) => e.currentTarget.select()} />
       </div>
@@ -227,13 +227,13 @@ function InvitationRow({
   return (
     <li className="admin-invitations__item">
       <p className="admin-invitations__who">
-        <strong>{who}</strong> · creato il {formatReviewDate(invitation.createdAt)}
+        <strong>{who}</strong> · creato il {formatItalianDate(invitation.createdAt)}
         {invitation.note ? <span className="admin-invitations__note"> · Nota: {invitation.note}</span> : null}
       </p>
       <p className={`admin-invitations__state admin-invitations__state--${state}`}>
         {stateLabels[state]}
-        {state === "valid" ? ` fino al ${formatReviewDate(invitation.expiresAt)}` : null}
-        {state === "used" && invitation.usedAt ? ` il ${formatReviewDate(invitation.usedAt)}` : null}
+        {state === "valid" ? ` fino al ${formatItalianDate(invitation.expiresAt)}` : null}
+        {state === "used" && invitation.usedAt ? ` il ${formatItalianDate(invitation.usedAt)}` : null}
       </p>
       {state === "valid" ? (
         <revoker.Form method="post" action="/admin/inviti">

@@ -8,7 +8,8 @@ import { AdminErrorBoundary } from "~/components/admin/error-boundary";
 import { useActionResult, type ActionResult } from "~/forms/action-result";
 import { MailStatus, readMailStatus } from "~/components/admin/mail-status";
 import type { LiveHandle } from "~/components/live-updates";
-import { formatReviewDate, ReviewCard } from "~/components/review-card";
+import { ReviewCard } from "~/components/review-card";
+import { formatItalianDate } from "~/lib/italian-format";
 import { pageMeta } from "~/lib/meta";
 import { reportReasonLabels } from "~/mail/review-notices";
 import { toReviewView } from "~/models/reviews.server";
@@ -119,7 +120,7 @@ function ReportedReview({
       <ul className="admin-reports__reasons" aria-labelledby={`${id}-reports`}>
         {reports.map((report) => (
           <li key={report.id}>
-            <strong>{report.reason}</strong> · {formatReviewDate(report.createdAt)}
+            <strong>{report.reason}</strong> · {formatItalianDate(report.createdAt)}
             {report.details ? <span className="admin-reports__details">: {report.details}</span> : null}
           </li>
         ))}
