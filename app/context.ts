@@ -2,6 +2,7 @@
 // A leaf module: it imports nothing of the app at run time, so any module may import it.
 import { createContext } from "react-router";
 import type { SignedInAdmin } from "~/auth/admin-auth.server";
+import type { LiveVersions } from "~/events/change";
 import type { AppServices } from "~/services.server";
 
 /** Everything a loader or action may use; one instance per process (see services.server.ts). */
@@ -18,6 +19,8 @@ export interface RequestInfo {
    * time goes. The cache puts a freshly signed one there in every response it serves.
    */
   formStartPlaceholder?: string;
+  /** The newest change to each live table this process knew of when the request began. */
+  liveVersions: LiveVersions;
 }
 
 export const requestContext = createContext<RequestInfo>();

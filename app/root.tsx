@@ -6,7 +6,7 @@ import { AfterFirstPaint } from "~/components/after-first-paint";
 import { useNonce } from "~/components/nonce";
 import { Stylesheet } from "~/components/stylesheet";
 import { Toaster } from "~/components/toaster";
-import { servicesContext } from "~/context";
+import { requestContext, servicesContext } from "~/context";
 import { toPublicContent } from "~/content/site-content.server";
 import baseStyles from "./app.css?url";
 import errorPageStyles from "./styles/error-page.css?url";
@@ -32,7 +32,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       // The server's year, so the footer never mismatches during hydration.
       year: new Date().getFullYear(),
       // The live stream's greeting tells whether something changed after this render.
-      renderedAt: Date.now(),
+      liveVersions: context.get(requestContext).liveVersions,
       signedIn,
     },
     flash ? { headers: { "Set-Cookie": await flashStore.clear(request) } } : undefined,

@@ -67,6 +67,8 @@ export function buildIfStale(force = false): void {
   const result = spawnSync(path.join(root, "node_modules/.bin/react-router"), ["build"], {
     cwd: root,
     stdio: "inherit",
+    // Whoever asked (the test runner sets NODE_ENV=test): otherwise Vite bundles React's development build.
+    env: { ...process.env, NODE_ENV: "production" },
   });
   if (result.status !== 0) {
     console.error("The production build failed (see above).");

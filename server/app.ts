@@ -48,7 +48,8 @@ export function createApp(
       genReqId(req, res) {
         const incoming = req.headers["x-request-id"];
         const id = typeof incoming === "string" && requestIdPattern.test(incoming) ? incoming : randomUUID();
-        res.setHeader("X-Request-Id", id);
+        // Build files are never logged: an id to quote would lead nowhere, and costs bytes on each.
+        if (!req.url?.startsWith("/assets/")) res.setHeader("X-Request-Id", id);
         return id;
       },
       // Probes and static files would drown the log.
@@ -127,10 +128,11 @@ export function createApp(
   });
 
   const mode = process.env.NODE_ENV === "development" ? "development" : "production";
-  const loadContext = (request: RequestInfo) => {
+  const loadContext = (request: Omit<RequestInfo, "liveVersions">) => {
     const context = new RouterContextProvider();
     context.set(servicesContext, services);
-    context.set(requestContext, request);
+    // Taken before any loader reads: the page shows at least these changes.
+    context.set(requestContext, { ...request, liveVersions: services.bus.versions() });
     return context;
   };
 

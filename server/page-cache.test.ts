@@ -59,7 +59,13 @@ async function harness(): Promise<Harness> {
     bus,
     loadContext: ({ cspNonce, formStart }) => {
       const context = new RouterContextProvider();
-      context.set(requestContext, { requestId: "t", clientIp: "t", cspNonce, formStartPlaceholder: formStart });
+      context.set(requestContext, {
+        requestId: "t",
+        clientIp: "t",
+        cspNonce,
+        formStartPlaceholder: formStart,
+        liveVersions: {},
+      });
       return context;
     },
     stampFormStart: () => {

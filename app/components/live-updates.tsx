@@ -14,9 +14,9 @@ const RECONNECT_DELAYS_MS = [1000, 2000, 5000, 10_000];
 
 /**
  * One event stream per tab, open while the page shows a live list. A change
- * to a listed table revalidates the page's loaders; so does every reconnect,
- * which catches up on whatever happened while the stream was down, and a first
- * connection whose greeting shows a change the page may have been rendered without.
+ * to a listed table revalidates the page's loaders; so does a connection (the
+ * first, or a reconnect after the stream was down) whose greeting shows a change
+ * newer than the versions the page's data was loaded with.
  */
 export function LiveUpdates() {
   const matches = useMatches();
@@ -25,9 +25,9 @@ export function LiveUpdates() {
   const { revalidate } = useRevalidator();
   const revalidateRef = useRef(revalidate);
   revalidateRef.current = revalidate;
-  const renderedAt = useRouteLoaderData<typeof rootLoader>("root")?.renderedAt ?? 0;
-  const renderedAtRef = useRef(renderedAt);
-  renderedAtRef.current = renderedAt;
+  const rendered = useRouteLoaderData<typeof rootLoader>("root")?.liveVersions ?? {};
+  const renderedRef = useRef(rendered);
+  renderedRef.current = rendered;
 
   useEffect(() => {
     if (!key) return;
@@ -37,7 +37,6 @@ export function LiveUpdates() {
     let retryTimer: ReturnType<typeof setTimeout> | undefined;
     let refreshTimer: ReturnType<typeof setTimeout> | undefined;
     let stopped = false;
-    let greeted = false;
 
     // Several changes in a burst cause one refetch.
     const refresh = () => {
@@ -48,15 +47,12 @@ export function LiveUpdates() {
     const connect = () => {
       source = new EventSource("/events");
       source.onopen = () => {
-        if (attempt > 0) refresh();
         attempt = 0;
       };
+      // Every connection, the first and each reconnect, starts with the greeting.
       source.addEventListener("hello", (event) => {
-        // Later connections refresh on opening anyway.
-        if (greeted) return;
-        greeted = true;
         const hello = JSON.parse((event as MessageEvent<string>).data) as LiveHello;
-        if (missedChange(hello, watched, renderedAtRef.current)) refresh();
+        if (missedChange(hello, watched, renderedRef.current)) refresh();
       });
       source.addEventListener("change", (event) => {
         const detail = JSON.parse((event as MessageEvent<string>).data) as ChangeEvent;

@@ -194,6 +194,16 @@ export const rateLimitHits = pgTable(
 );
 
 /**
+ * The newest change announced for each table that live pages show, stamped with the database's
+ * clock in milliseconds (and always above the previous stamp). A page carries the stamps it was
+ * rendered with; a process compares them with these to tell whether it missed a change.
+ */
+export const liveVersions = pgTable("live_versions", {
+  tableName: text("table_name").primaryKey(),
+  version: bigint("version", { mode: "number" }).notNull(),
+});
+
+/**
  * Every media object the app writes, recorded before its bytes are: an upload cut short
  * by a crash leaves a row here that no other table mentions, and the orphan sweep removes both.
  */

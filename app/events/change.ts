@@ -12,3 +12,9 @@ export interface ChangeEvent {
   action: (typeof CHANGE_ACTIONS)[number];
   id: string;
 }
+
+/**
+ * Per table, the newest change a process knows of (the database's stamp, see the live_versions
+ * table); a table never changed is absent. A page carries the versions it was rendered with.
+ */
+export type LiveVersions = Partial<Record<LiveTable, number>>;

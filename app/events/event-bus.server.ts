@@ -2,9 +2,9 @@ import { randomUUID } from "node:crypto";
 import { EventEmitter } from "node:events";
 import pg from "pg";
 import { z } from "zod";
-import { CHANGE_ACTIONS, type ChangeEvent, LIVE_TABLES } from "./change";
+import { CHANGE_ACTIONS, type ChangeEvent, LIVE_TABLES, type LiveVersions } from "./change";
 
-export type { ChangeEvent };
+export type { ChangeEvent, LiveVersions };
 
 export const changeEventSchema = z.object({
   table: z.enum(LIVE_TABLES),
@@ -17,28 +17,64 @@ export interface EventBus {
   publish(event: ChangeEvent): Promise<void>;
   /** Returns the function that unsubscribes. */
   subscribe(listener: ChangeListener): () => void;
+  /**
+   * The newest change this process has delivered, per table. Everything a change wrote was
+   * committed before it was announced, so a page rendered after reading these shows at least them.
+   */
+  versions(): LiveVersions;
   close(): Promise<void>;
 }
 
 const CHANNEL = "app_changes";
+export const LISTENER_NAME = "live-events listener";
 
-/** Within one process: what the PostgreSQL bus hands its notifications to, and a fake for tests. */
-export function createMemoryEventBus(): EventBus {
+/** Hands events to this process's subscribers and keeps the newest version of each table. */
+function createDelivery() {
   const emitter = new EventEmitter();
   emitter.setMaxListeners(0);
+  const versions: LiveVersions = {};
   return {
-    async publish(event) {
-      emitter.emit(CHANNEL, changeEventSchema.parse(event));
+    versions,
+    /** Records `version` for the event's table (never going back) and delivers the event. */
+    deliver(event: ChangeEvent, version: number) {
+      versions[event.table] = Math.max(versions[event.table] ?? 0, version);
+      emitter.emit(CHANNEL, event);
     },
-    subscribe(listener) {
+    subscribe(listener: ChangeListener) {
       emitter.on(CHANNEL, listener);
       return () => emitter.off(CHANNEL, listener);
     },
-    async close() {
+    close() {
       emitter.removeAllListeners();
     },
   };
 }
+
+/** Within one process: a fake for tests, its versions counting the events published. */
+export function createMemoryEventBus(): EventBus {
+  const delivery = createDelivery();
+  let counter = 0;
+  return {
+    async publish(event) {
+      delivery.deliver(changeEventSchema.parse(event), ++counter);
+    },
+    subscribe: delivery.subscribe,
+    versions: () => ({ ...delivery.versions }),
+    async close() {
+      delivery.close();
+    },
+  };
+}
+
+/** Stamps a table's new version with the database's clock, above the previous one, and announces it. */
+const PUBLISH_SQL = `
+  with bumped as (
+    insert into live_versions (table_name, version)
+    values ($1, (extract(epoch from clock_timestamp()) * 1000)::bigint)
+    on conflict (table_name) do update set version = greatest(live_versions.version + 1, excluded.version)
+    returning version
+  )
+  select version, pg_notify($2, ($3::jsonb || jsonb_build_object('version', version))::text) from bumped`;
 
 /**
  * Every server process of every instance on one PostgreSQL database: NOTIFY from one reaches the
@@ -48,21 +84,43 @@ export async function createPostgresEventBus(
   connectionString: string,
   onError: (error: unknown) => void = () => {},
 ): Promise<EventBus> {
-  const local = createMemoryEventBus();
+  const local = createDelivery();
   const self = randomUUID();
   let closed = false;
   let listener: pg.Client | undefined;
   let retryTimer: NodeJS.Timeout | undefined;
+  // After the first connection, a new one may have missed changes: it announces them.
+  let reconnecting = false;
+
+  const payloadSchema = changeEventSchema.extend({ origin: z.string().optional(), version: z.number() });
+
+  /**
+   * Reads every table's version when listening starts. On a reconnect every table is announced as
+   * changed: the notifications sent meanwhile are lost, and a change whose announcement failed
+   * while the database was unreachable left no newer version to compare with.
+   */
+  const catchUp = async (client: pg.Client, announce: boolean) => {
+    const { rows } = await client.query<{ table_name: string; version: string }>(
+      "select table_name, version from live_versions",
+    );
+    const stored = new Map(rows.map((row) => [row.table_name, Number(row.version)]));
+    for (const table of LIVE_TABLES) {
+      const version = Math.max(stored.get(table) ?? 0, local.versions[table] ?? 0);
+      if (announce) local.deliver({ table, action: "update", id: "" }, version);
+      else if (version > 0) local.versions[table] = version;
+    }
+  };
 
   const connect = async (): Promise<void> => {
-    const client = new pg.Client({ connectionString });
+    // Named, so an operator can tell it in pg_stat_activity.
+    const client = new pg.Client({ connectionString, application_name: LISTENER_NAME });
     client.on("notification", (message) => {
       if (message.channel !== CHANNEL || !message.payload) return;
       try {
-        const { origin, ...event } = JSON.parse(message.payload) as { origin?: string };
+        const { origin, version, ...event } = payloadSchema.parse(JSON.parse(message.payload));
         // Our own events were delivered here when published.
         if (origin === self) return;
-        void local.publish(changeEventSchema.parse(event));
+        local.deliver(event, version);
       } catch (error) {
         onError(error);
       }
@@ -74,12 +132,15 @@ export async function createPostgresEventBus(
     client.on("end", () => scheduleReconnect());
     await client.connect();
     await client.query(`LISTEN ${CHANNEL}`);
+    // Listening first: a change committed meanwhile is in the versions read, or arrives after.
+    await catchUp(client, reconnecting);
     listener = client;
   };
 
   const scheduleReconnect = () => {
     if (closed || retryTimer) return;
     listener = undefined;
+    reconnecting = true;
     retryTimer = setTimeout(() => {
       retryTimer = undefined;
       connect().catch((error) => {
@@ -96,16 +157,29 @@ export async function createPostgresEventBus(
   return {
     async publish(event) {
       const parsed = changeEventSchema.parse(event);
-      await publisher.query("select pg_notify($1, $2)", [CHANNEL, JSON.stringify({ ...parsed, origin: self })]);
+      let version: number;
+      try {
+        const { rows } = await publisher.query<{ version: string }>(PUBLISH_SQL, [
+          parsed.table,
+          CHANNEL,
+          JSON.stringify({ ...parsed, origin: self }),
+        ]);
+        version = Number(rows[0]!.version);
+      } catch (error) {
+        // This process's pages and cache still learn of it; the others when they reconnect.
+        local.deliver(parsed, local.versions[parsed.table] ?? 0);
+        throw error;
+      }
       // At once in this process: the request that made the change may be followed by one
       // (a redirect) that must already see it here, before the notification comes back.
-      await local.publish(parsed);
+      local.deliver(parsed, version);
     },
     subscribe: local.subscribe,
+    versions: () => ({ ...local.versions }),
     async close() {
       closed = true;
       clearTimeout(retryTimer);
-      await local.close();
+      local.close();
       await Promise.allSettled([listener?.end(), publisher.end()]);
     },
   };

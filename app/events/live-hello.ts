@@ -1,26 +1,19 @@
-import type { LiveTable } from "./change";
+import type { LiveVersions } from "./change";
 
 /**
- * The first event of every live stream: when the serving process last heard of a change to each
- * table, and when it started (it knows nothing earlier). A page compares them with the time it
- * was rendered, to catch a change made between its render and the stream's opening.
+ * The first event of every live stream: the newest change the serving process knows of, per
+ * table. A page compares them with the versions it was rendered with, to catch a change made
+ * between its render and the stream's opening (or while it was disconnected).
  */
 export interface LiveHello {
-  startedAt: number;
-  changedAt: Partial<Record<LiveTable, number>>;
+  versions: LiveVersions;
 }
 
-/**
- * Clocks of different machines (several instances) may differ by this much; a change this close
- * to the render counts as possibly missed (one refetch too many, never one too few).
- */
-export const CLOCK_MARGIN_MS = 5000;
-
-/** Whether a page rendered at `renderedAt`, showing `tables`, may have missed a change. */
-export function missedChange(hello: LiveHello, tables: Iterable<string>, renderedAt: number): boolean {
+/** Whether a page rendered with `rendered` versions, showing `tables`, missed a change. */
+export function missedChange(hello: LiveHello, tables: Iterable<string>, rendered: LiveVersions): boolean {
   for (const table of tables) {
-    const changed = hello.changedAt[table as LiveTable] ?? hello.startedAt;
-    if (changed > renderedAt - CLOCK_MARGIN_MS) return true;
+    const key = table as keyof LiveVersions;
+    if ((hello.versions[key] ?? 0) > (rendered[key] ?? 0)) return true;
   }
   return false;
 }

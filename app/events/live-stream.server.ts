@@ -1,6 +1,5 @@
 import type { Request, Response } from "express";
 import type { Logger } from "pino";
-import type { LiveTable } from "./change";
 import type { EventBus } from "./event-bus.server";
 import type { LiveHello } from "./live-hello";
 
@@ -26,14 +25,6 @@ export interface LiveStreamLimits {
 export function createLiveStream(bus: EventBus, logger: Logger, limits: LiveStreamLimits) {
   const open = new Set<Response>();
   const perClient = new Map<string, number>();
-  // When this process last heard of a change to each table (before it started: unknown, so its
-  // start time stands in). A page rendered before that time may have missed the change.
-  const startedAt = Date.now();
-  const changedAt: Partial<Record<LiveTable, number>> = {};
-  const stopTracking = bus.subscribe((event) => {
-    changedAt[event.table] = Date.now();
-  });
-
   const refuse = (res: Response, status: 429 | 503, message: string) => {
     res
       .status(status)
@@ -65,13 +56,13 @@ export function createLiveStream(bus: EventBus, logger: Logger, limits: LiveStre
       "X-Accel-Buffering": "no",
     });
     res.write("retry: 1000\n\n");
-    const hello: LiveHello = { startedAt, changedAt };
-    res.write(`event: hello\ndata: ${JSON.stringify(hello)}\n\n`);
     open.add(res);
-
+    // Subscribed before the greeting: a change newer than its versions is sent after it.
     const unsubscribe = bus.subscribe((event) => {
       res.write(`event: change\ndata: ${JSON.stringify(event)}\n\n`);
     });
+    const hello: LiveHello = { versions: bus.versions() };
+    res.write(`event: hello\ndata: ${JSON.stringify(hello)}\n\n`);
     const heartbeat = setInterval(() => res.write(": ping\n\n"), HEARTBEAT_MS);
     heartbeat.unref();
 
@@ -97,7 +88,6 @@ export function createLiveStream(bus: EventBus, logger: Logger, limits: LiveStre
     handler,
     /** Ends every stream (at shutdown); browsers reconnect to another instance. */
     closeAll() {
-      stopTracking();
       for (const res of open) res.end();
       open.clear();
       perClient.clear();

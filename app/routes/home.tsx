@@ -4,7 +4,7 @@ import { ContactSection } from "~/components/contact-section";
 import { JsonLd } from "~/components/json-ld";
 import type { LiveHandle } from "~/components/live-updates";
 import { PlainText } from "~/components/plain-text";
-import { Portrait } from "~/components/portrait";
+import { Portrait } from "~/components/responsive-image";
 import { RecipeSlideshow } from "~/components/recipe-slideshow";
 import { ReviewCard } from "~/components/review-card";
 import { ServicesGrid } from "~/components/services-grid";

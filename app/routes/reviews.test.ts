@@ -28,7 +28,7 @@ function contextWith(overrides: Partial<AppServices>) {
   } as unknown as AppServices;
   const context = new RouterContextProvider();
   context.set(servicesContext, services);
-  context.set(requestContext, { requestId: "t", clientIp: "203.0.113.9", cspNonce: "n" });
+  context.set(requestContext, { requestId: "t", clientIp: "203.0.113.9", cspNonce: "n", liveVersions: {} });
   return { context, error };
 }
 

@@ -11,6 +11,9 @@ async function stopTime(page: Page) {
   await page.clock.pauseAt(new Date("2026-03-02T09:00:01+01:00"));
 }
 
+/** JavaScript /home may transfer, in KB: what it sent before its code was reorganized. */
+const HOME_JS_BUDGET_KB = 106;
+
 const freshDataDir = () => mkdtempSync(path.join(os.tmpdir(), "home-e2e-"));
 const day = 86_400_000;
 
@@ -123,6 +126,30 @@ test.describe("home page on the shared server", () => {
     await page.mouse.wheel(0, 6000);
     await page.waitForLoadState("networkidle");
     expect(foreign).toEqual([]);
+  });
+
+  // What /home weighed before the code was reorganized: it must not grow back. Counted as Lighthouse
+  // counts it (`npm run bench:lighthouse` prints the same figure): each script's compressed bytes and
+  // its response headers, every script the page loads once the router has taken over.
+  test(`transfers at most ${HOME_JS_BUDGET_KB} KB of JavaScript`, async ({ page }) => {
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send("Network.enable");
+    const scriptUrls = new Map<string, string>();
+    const transferred = new Map<string, number>();
+    cdp.on("Network.responseReceived", (event) => {
+      if (event.type === "Script") scriptUrls.set(event.requestId, event.response.url);
+    });
+    cdp.on("Network.loadingFinished", (event) => {
+      const url = scriptUrls.get(event.requestId);
+      if (url) transferred.set(new URL(url).pathname, event.encodedDataLength);
+    });
+    await page.goto("/home", { waitUntil: "networkidle" });
+    await expect.poll(() => page.evaluate(() => "__reactRouterRouteModules" in window)).toBe(true);
+
+    expect(transferred.size).toBeGreaterThan(3);
+    const kb = [...transferred.values()].reduce((sum, bytes) => sum + bytes, 0) / 1024;
+    const list = [...transferred].map(([path, bytes]) => `${path} ${bytes} B`).join(", ");
+    expect(kb, `JavaScript on /home: ${kb.toFixed(1)} KB (${list})`).toBeLessThanOrEqual(HOME_JS_BUDGET_KB);
   });
 
   test("header links glide to each section, 80 px under the top", async ({ page }) => {

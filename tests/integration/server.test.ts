@@ -97,6 +97,10 @@ describe("production server on the embedded database", () => {
       expect(response.headers.get("content-type")).toMatch(/^text\/javascript/);
       expect(response.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
       expect(response.headers.get("vary")).toMatch(/Accept-Encoding/i);
+      expect(response.headers.get("x-content-type-options")).toBe("nosniff");
+      // Headers no browser uses on an immutable file cost bytes on each of a page's scripts.
+      for (const unused of ["etag", "last-modified", "accept-ranges", "x-request-id"])
+        expect(response.headers.get(unused), unused).toBeNull();
       expect(await response.text()).toBe(source);
     }
   });

@@ -3,7 +3,7 @@ import { Form, useNavigation } from "react-router";
 import type { Route } from "./+types/content-portrait";
 import { EditorForm, TextField } from "~/components/content-editor/fields";
 import { useContentForm } from "~/components/content-editor/use-content-form";
-import { Portrait } from "~/components/portrait";
+import { Portrait } from "~/components/responsive-image";
 import { MAX_PHOTO_BYTES } from "~/admin/messages";
 import { requireAdmin } from "~/auth/admin-auth.server";
 import { contentGroupAction } from "~/content/editor-action.server";
