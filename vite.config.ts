@@ -38,7 +38,7 @@ export default defineConfig({
       },
     },
     // A page loads only the code it uses, in few files (each request costs a round trip on a phone):
-    // React and the router in two chunks; the forms library and zod in one, for the pages with a
+    // React and the router in one chunk; the forms library and zod in one, for the pages with a
     // validated form; the app code that two or more public pages use in one; the rest by route.
     client: {
       build: {
@@ -46,10 +46,7 @@ export default defineConfig({
           output: {
             codeSplitting: {
               groups: [
-                // Two files rather than one: each is evaluated in a task of its own after the first
-                // paint (app/components/after-first-paint.tsx), and one task evaluating both is long.
-                { name: "react", test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
-                { name: "router", test: /node_modules[\\/]react-router[\\/]/ },
+                { name: "framework", test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/ },
                 { name: "forms", test: /node_modules[\\/](zod|@conform-to)[\\/]|[\\/]app[\\/]lib[\\/]zod\.ts$/ },
                 {
                   name: (id, graph) =>

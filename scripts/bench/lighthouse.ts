@@ -32,9 +32,6 @@ buildIfStale();
 
 // Imported once the resolve hook above is in place: the seeding helper uses the app's modules.
 const seed: typeof import("../../tests/support/seed.ts") = await import("../../tests/support/seed.ts");
-const { CLOCK_MARGIN_MS }: typeof import("../../app/events/live-hello.ts") = await import(
-  "../../app/events/live-hello.ts"
-);
 const dataDir = mkdtempSync(path.join(os.tmpdir(), "bench-lh-"));
 await seed.seedPhotos(dataDir, 4);
 await seed.seedReviews(dataDir, [
@@ -108,10 +105,6 @@ try {
   // already compiled its code and filled its caches), and one audit to load Chromium and the fonts it
   // matches from disk (the first audit after a quiet spell otherwise pays for the operating system's
   // cold file cache: up to 10× longer tasks, seen as 1–3 s of blocking time on that run alone).
-  // First a few seconds of quiet: a page rendered (and cached) within the live stream's clock margin
-  // of the server's start makes every later visitor's page refetch its data once loaded (it may
-  // have missed a change made meanwhile), which a server in service does not do on every visit.
-  await new Promise((resolve) => setTimeout(resolve, CLOCK_MARGIN_MS + 1000));
   for (const pagePath of paths) await (await fetch(`${server.url}${pagePath}`)).arrayBuffer();
   await audit(`${server.url}${paths[0]}`);
   for (let run = 1; run <= runs; run++)
