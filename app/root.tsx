@@ -54,10 +54,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <body>
         {children}
         <ScrollRestoration nonce={nonce} />
-        {/* The app's scripts load at once: a visitor's first tap or the live stream must not wait for
-            the page's images. Only the web fonts wait for the first paint. */}
-        <Scripts nonce={nonce} />
         <AfterFirstPaint nonce={nonce}>
+          <Scripts nonce={nonce} />
           <link rel="stylesheet" href={fontStyles} />
         </AfterFirstPaint>
       </body>

@@ -5,9 +5,15 @@ const HOLDER_ID = "after-first-paint";
 /**
  * Runs in the page as soon as it is parsed. The inline scripts of the holder only set up data that
  * scripts further down the document feed (the router's hydration data): they run at once. The files
- * (stylesheets, module scripts and their preloads) go into the document once the browser has shown
- * the first content and the page's own images have loaded (the frame after both), so they share
- * the connection with neither. A page not yet painted (a background tab) waits until it is.
+ * (the fonts' stylesheet, the app's module scripts and their preloads) go into the document once the
+ * page is shown: the document parsed, its first content painted and the images of its first screen
+ * loaded, so that they share the connection with none of these. Images further down the page do not
+ * hold them. A page not yet painted (a background tab) waits until it is.
+ *
+ * The app's modules are then evaluated one file per task, in the order of their preloads (each after
+ * what it imports), before the router's own script runs: it finds them evaluated and only starts
+ * hydrating, which React splits into short tasks. One task evaluating them all would keep a phone's
+ * main thread busy for a few hundred milliseconds, so a tap meanwhile would wait.
  */
 const release = `(() => {
   const holder = document.getElementById(${JSON.stringify(HOLDER_ID)});
@@ -24,17 +30,46 @@ const release = `(() => {
       resolve();
     }).observe({ type: "paint", buffered: true });
   });
-  const loaded = new Promise((resolve) => {
-    if (document.readyState === "complete") resolve();
-    else addEventListener("load", resolve, { once: true });
+  const parsed = new Promise((resolve) => {
+    if (document.readyState !== "loading") resolve();
+    else addEventListener("DOMContentLoaded", resolve, { once: true });
   });
-  // One task later (a message, not a timer: a page whose timers are paused or throttled still gets its scripts).
-  const nextTask = (run) => {
-    const channel = new MessageChannel();
-    channel.port1.onmessage = run;
-    channel.port2.postMessage(null);
+  const inFirstScreen = (img) => {
+    const box = img.getBoundingClientRect();
+    return box.bottom > 0 && box.top < innerHeight && box.width > 0;
   };
-  Promise.all([painted, loaded]).then(() => nextTask(() => document.head.append(held)));
+  const loaded = (images) =>
+    Promise.all(
+      images
+        .filter((img) => !img.complete)
+        .map((img) => new Promise((resolve) => {
+          img.addEventListener("load", resolve, { once: true });
+          img.addEventListener("error", resolve, { once: true });
+        })),
+    );
+  // One task later (a message, not a timer: a page whose timers are paused or throttled still gets its scripts).
+  const nextTask = () => new Promise((resolve) => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = resolve;
+    channel.port2.postMessage(null);
+  });
+  const routerScript = held.querySelector("script[type=module]");
+  // The entry module starts hydration when evaluated: only the router's script may import it.
+  const entry = /import\\("([^"]+)"\\)/.exec(routerScript?.textContent ?? "")?.[1];
+  const modules = Array.from(held.querySelectorAll("link[rel=modulepreload]"), (link) => link.getAttribute("href"));
+  Promise.all([painted, parsed])
+    .then(() => loaded(Array.from(document.images).filter(inFirstScreen)))
+    .then(nextTask)
+    .then(async () => {
+      routerScript?.remove();
+      document.head.append(held);
+      for (const href of modules) {
+        if (href === entry) continue;
+        await import(href).catch(() => {});
+        await nextTask();
+      }
+      if (routerScript) document.head.append(routerScript);
+    });
 })();`;
 
 /**

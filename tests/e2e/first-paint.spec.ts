@@ -3,7 +3,8 @@ import { PHOTO_MESSAGES, REVIEW_MESSAGES } from "~/admin/messages";
 import { viewports } from "../support/viewports";
 
 // What a phone on a slow connection must fetch before it can paint a public page: the document
-// alone. Its stylesheets are written into it; the web fonts wait until the first content is shown. A regression here costs seconds of blank screen and no test would see it.
+// alone. Its stylesheets are written into it; the app's scripts and the web fonts wait until the
+// page is shown. A regression here costs seconds of blank screen and no test would see it.
 const publicPages = ["/", "/home", "/services", "/reviews", "/privacy", "/non-esiste"];
 const phone = viewports.find((v) => v.name === "mobile")!;
 
@@ -30,14 +31,18 @@ test.describe("first paint", () => {
       expect(inline, "stylesheets written into <head>").not.toBeNull();
       expect(inline![1]!.split(" ")[0]).toMatch(/^\/assets\/app-[\w-]+\.css$/);
 
-      // No stylesheet or font to fetch outside the holder (an image the page shows may be preloaded;
-      // the app's module scripts load at once, after the content).
+      // No stylesheet, font or script file to fetch outside the holder (an image the page shows may be preloaded).
       const links = rest.match(/<link [^>]*>/g) ?? [];
       expect(links.filter((link) => /rel="stylesheet"/.test(link))).toEqual([]);
-      expect(links.filter((link) => /rel="preload"/.test(link) && !/as="(image|script)"/.test(link))).toEqual([]);
+      expect(links.filter((link) => /rel="(preload|modulepreload)"/.test(link) && !/as="image"/.test(link))).toEqual(
+        [],
+      );
+      expect(rest.match(/<script[^>]* (src|type="module")[^>]*>/g) ?? []).toEqual([]);
 
-      // Held back for after the first paint: the web fonts.
+      // Held back until the page is shown: the app's scripts and the web fonts.
       expect(held).toMatch(/<link rel="stylesheet" href="\/assets\/fonts-[\w-]+\.css"/);
+      expect(held).toMatch(/<link rel="modulepreload" href="\/assets\/entry\.client-[\w-]+\.js"/);
+      expect(held).toMatch(/<script [^>]*type="module"/);
       expect(html.indexOf("after-first-paint")).toBeGreaterThan(html.indexOf("</main>"));
     });
   }
@@ -64,6 +69,26 @@ test.describe("first paint", () => {
       }
     });
   }
+
+  test("the app's scripts are fetched once the page is shown, and then run", async ({ page }) => {
+    await page.setViewportSize(phone);
+    await page.goto("/home");
+    await expect.poll(() => page.evaluate(() => "__reactRouterRouteModules" in window), { timeout: 10_000 }).toBe(true);
+    // No script was requested before the document was parsed and its first content painted.
+    const timing = await page.evaluate(() => {
+      const navigation = performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming;
+      return {
+        fcp: performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? Number.NaN,
+        parsed: navigation.domContentLoadedEventStart,
+        scripts: performance
+          .getEntriesByType("resource")
+          .filter((entry) => /\/assets\/[\w.-]+\.js$/.test(entry.name))
+          .map((entry) => entry.startTime),
+      };
+    });
+    expect(timing.scripts.length).toBeGreaterThan(3);
+    for (const start of timing.scripts) expect(start).toBeGreaterThanOrEqual(Math.max(timing.fcp, timing.parsed));
+  });
 
   test("each page carries the sheets of what it shows, and later pages load the sheets they lack", async ({ page }) => {
     await page.setViewportSize(phone);
