@@ -1,4 +1,4 @@
-import { data, isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration } from "react-router";
+import { data, isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation } from "react-router";
 import type { Route } from "./+types/root";
 import { isSignedIn } from "~/auth/admin-auth.server";
 import { LiveUpdates } from "~/components/live-updates";
@@ -41,6 +41,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
+  // The practitioner's panel is for working, not for a first visit on a slow phone: its scripts load
+  // at once, so her first tap already has them.
+  const { pathname } = useLocation();
+  const inPanel = pathname === "/admin" || pathname.startsWith("/admin/");
   return (
     <html lang="it">
       <head>
@@ -54,10 +58,17 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <body>
         {children}
         <ScrollRestoration nonce={nonce} />
-        <AfterFirstPaint nonce={nonce}>
-          <Scripts nonce={nonce} />
-          <link rel="stylesheet" href={fontStyles} />
-        </AfterFirstPaint>
+        {inPanel ? (
+          <>
+            <Scripts nonce={nonce} />
+            <link rel="stylesheet" href={fontStyles} />
+          </>
+        ) : (
+          <AfterFirstPaint nonce={nonce}>
+            <Scripts nonce={nonce} />
+            <link rel="stylesheet" href={fontStyles} />
+          </AfterFirstPaint>
+        )}
       </body>
     </html>
   );
