@@ -1,6 +1,6 @@
 import { useEffect, useRef } from "react";
 import { useMatches, useRevalidator, useRouteLoaderData } from "react-router";
-import type { ChangeEvent, LiveTable } from "~/events/change";
+import type { LiveChange, LiveTable, LiveVersions } from "~/events/change";
 import { type LiveHello, missedChange } from "~/events/live-hello";
 import type { loader as rootLoader } from "~/root";
 
@@ -8,6 +8,10 @@ import type { loader as rootLoader } from "~/root";
 export interface LiveHandle {
   liveTables?: LiveTable[];
 }
+
+/** A refetch answered with data older than a change announced to the page is repeated, a few times. */
+const BEHIND_RETRY_MS = 300;
+const MAX_BEHIND_RETRIES = 5;
 
 /** A lost live connection is retried after 1, 2, 5, then every 10 s. */
 const RECONNECT_DELAYS_MS = [1000, 2000, 5000, 10_000];
@@ -25,9 +29,28 @@ export function LiveUpdates() {
   const { revalidate } = useRevalidator();
   const revalidateRef = useRef(revalidate);
   revalidateRef.current = revalidate;
-  const rendered = useRouteLoaderData<typeof rootLoader>("root")?.liveVersions ?? {};
-  const renderedRef = useRef(rendered);
-  renderedRef.current = rendered;
+  const rendered = useRouteLoaderData<typeof rootLoader>("root")?.liveVersions;
+  const renderedRef = useRef(rendered ?? {});
+  renderedRef.current = rendered ?? {};
+  // The newest version announced for each table this page shows. Another server process may answer
+  // a refetch before it has heard of the change (its data still older): then the page asks again.
+  const wantedRef = useRef<LiveVersions>({});
+  const behindRetriesRef = useRef(0);
+
+  useEffect(() => {
+    if (!rendered || !key) return;
+    const behind = key
+      .split(",")
+      .some((table) => (wantedRef.current[table as LiveTable] ?? 0) > (rendered[table as LiveTable] ?? 0));
+    if (!behind) {
+      behindRetriesRef.current = 0;
+      return;
+    }
+    if (behindRetriesRef.current >= MAX_BEHIND_RETRIES) return;
+    behindRetriesRef.current++;
+    const timer = setTimeout(() => void revalidateRef.current(), BEHIND_RETRY_MS);
+    return () => clearTimeout(timer);
+  }, [rendered, key]);
 
   useEffect(() => {
     if (!key) return;
@@ -37,6 +60,14 @@ export function LiveUpdates() {
     let retryTimer: ReturnType<typeof setTimeout> | undefined;
     let refreshTimer: ReturnType<typeof setTimeout> | undefined;
     let stopped = false;
+
+    const want = (versions: LiveVersions) => {
+      for (const table of watched) {
+        const version = versions[table as LiveTable] ?? 0;
+        if (version > (wantedRef.current[table as LiveTable] ?? 0)) wantedRef.current[table as LiveTable] = version;
+      }
+      behindRetriesRef.current = 0;
+    };
 
     // Several changes in a burst cause one refetch.
     const refresh = () => {
@@ -52,11 +83,13 @@ export function LiveUpdates() {
       // Every connection, the first and each reconnect, starts with the greeting.
       source.addEventListener("hello", (event) => {
         const hello = JSON.parse((event as MessageEvent<string>).data) as LiveHello;
+        want(hello.versions);
         if (missedChange(hello, watched, renderedRef.current)) refresh();
       });
       source.addEventListener("change", (event) => {
-        const detail = JSON.parse((event as MessageEvent<string>).data) as ChangeEvent;
+        const detail = JSON.parse((event as MessageEvent<string>).data) as LiveChange;
         if (!watched.has(detail.table)) return;
+        want({ [detail.table]: detail.version });
         refresh();
       });
       source.onerror = () => {

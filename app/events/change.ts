@@ -18,3 +18,8 @@ export interface ChangeEvent {
  * table); a table never changed is absent. A page carries the versions it was rendered with.
  */
 export type LiveVersions = Partial<Record<LiveTable, number>>;
+
+/** A change as the live stream sends it: with its table's version after it. */
+export interface LiveChange extends ChangeEvent {
+  version: number;
+}

@@ -1,5 +1,6 @@
 import type { Request, Response } from "express";
 import type { Logger } from "pino";
+import type { LiveChange } from "./change";
 import type { EventBus } from "./event-bus.server";
 import type { LiveHello } from "./live-hello";
 
@@ -59,7 +60,9 @@ export function createLiveStream(bus: EventBus, logger: Logger, limits: LiveStre
     open.add(res);
     // Subscribed before the greeting: a change newer than its versions is sent after it.
     const unsubscribe = bus.subscribe((event) => {
-      res.write(`event: change\ndata: ${JSON.stringify(event)}\n\n`);
+      // Delivered after its version was recorded: this is the version the change made.
+      const change: LiveChange = { ...event, version: bus.versions()[event.table] ?? 0 };
+      res.write(`event: change\ndata: ${JSON.stringify(change)}\n\n`);
     });
     const hello: LiveHello = { versions: bus.versions() };
     res.write(`event: hello\ndata: ${JSON.stringify(hello)}\n\n`);

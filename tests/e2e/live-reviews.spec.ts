@@ -56,6 +56,41 @@ test.describe("reviews appear live", () => {
     await expect(reviewCard(page, "Prima dello stream")).toBeVisible({ timeout: 5000 });
   });
 
+  test("a refetch answered with data from before the change (another process not yet told) is asked again", async ({
+    page,
+  }) => {
+    // Several server processes each learn of a change when its notification reaches them: one that
+    // has not yet may answer the refetch the change caused. Its answer is replayed here: the data the
+    // page had before the change, from a refetch made then.
+    let stale: { body: Buffer; headers: Record<string, string> } | undefined;
+    let replayed = 0;
+    await page.route(/\.data(\?|$)/, async (route) => {
+      if (!stale) {
+        const response = await route.fetch();
+        stale = { body: await response.body(), headers: response.headers() };
+        await route.fulfill({ response, body: stale.body });
+      } else if (replayed === 0) {
+        replayed++;
+        await route.fulfill({ status: 200, headers: stale.headers, body: stale.body });
+      } else {
+        await route.continue();
+      }
+    });
+    const streamOpen = page.waitForResponse(`${server.url}/events`);
+    await page.goto(`${server.url}/reviews`);
+    await streamOpen;
+    await page.evaluate(() =>
+      (
+        window as unknown as { __reactRouterDataRouter: { revalidate(): Promise<void> } }
+      ).__reactRouterDataRouter.revalidate(),
+    );
+    expect(stale).toBeDefined();
+
+    expect(await postReview(server.url, { name: "Dopo la risposta vecchia" })).toBe(303);
+    await expect(reviewCard(page, "Dopo la risposta vecchia")).toBeVisible({ timeout: 5000 });
+    expect(replayed).toBe(1);
+  });
+
   // Needs the home page's reviews section (public-site issue): ReviewCard elements inside #recensioni.
   test("home shows the three newest reviews, updated live", async ({ page }) => {
     const home = await startAppServer();
