@@ -5,6 +5,7 @@ import { expect, type Page, type Request, test } from "@playwright/test";
 import { ADMIN, adminCreate } from "../support/admin";
 import { signInAsAdmin } from "../support/admin-browser";
 import { type AppServer, startAppServer } from "../support/app-server";
+import { gotoHydrated } from "../support/hydration";
 import { expectToast, reviewCard } from "../support/reviews";
 import { seedReviews } from "../support/seed";
 
@@ -72,7 +73,7 @@ test.describe("with JavaScript, before anything is sent", () => {
   });
 
   test("Segnala: without a reason the form says so under the reasons", async ({ page }) => {
-    await page.goto(`${server.url}/reviews`);
+    await gotoHydrated(page, `${server.url}/reviews`);
     const card = reviewCard(page, "Da segnalare");
     await card.locator("summary", { hasText: "Segnala" }).click();
     const posts = postsFrom(page);

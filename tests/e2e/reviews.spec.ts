@@ -1,6 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { startAppServer, type AppServer } from "../support/app-server";
 import { expectNoAxeViolations } from "../support/axe";
+import { gotoHydrated } from "../support/hydration";
 import {
   expectToast,
   fillTimeToken,
@@ -43,7 +44,7 @@ test.describe("reviews page with JavaScript", () => {
   test("shows the empty state on a site with no reviews yet", async ({ page }) => {
     const empty = await startAppServer();
     try {
-      await page.goto(`${empty.url}/reviews`);
+      await gotoHydrated(page, `${empty.url}/reviews`);
       await expect(page.getByText(EMPTY_STATE, { exact: true })).toBeVisible();
       await expect(page.locator(".reviews-summary")).toHaveCount(0);
     } finally {
@@ -53,7 +54,7 @@ test.describe("reviews page with JavaScript", () => {
 
   test("has a back link, the list beside a sticky form on wide screens and below it on phones", async ({ page }) => {
     await postReview(server.url, { name: uniqueName("Layout") });
-    await page.goto(`${server.url}/reviews`);
+    await gotoHydrated(page, `${server.url}/reviews`);
     await expect(page.getByRole("link", { name: /Torna alla Home/ })).toHaveAttribute("href", "/home");
     const list = page.getByRole("heading", { level: 1, name: "Cosa dicono i clienti" });
     const formHeading = page.getByRole("heading", { level: 2, name: "Lascia una recensione" });
@@ -89,7 +90,7 @@ test.describe("reviews page with JavaScript", () => {
     page,
   }) => {
     const name = uniqueName("Chiara");
-    await page.goto(`${server.url}/reviews`);
+    await gotoHydrated(page, `${server.url}/reviews`);
     const f = form(page);
     await expect(f.stars(5)).toBeChecked();
     await f.name.fill(name);
@@ -125,7 +126,7 @@ test.describe("reviews page with JavaScript", () => {
 
   test("a lost connection shows the spec's error and keeps everything typed", async ({ page }) => {
     const name = uniqueName("Marta");
-    await page.goto(`${server.url}/reviews`);
+    await gotoHydrated(page, `${server.url}/reviews`);
     const f = form(page);
     await f.name.fill(name);
     await f.content.fill("Testo che non deve andare perso.");
@@ -146,7 +147,7 @@ test.describe("reviews page with JavaScript", () => {
   });
 
   test("shows each validation message before anything is sent", async ({ page }) => {
-    await page.goto(`${server.url}/reviews`);
+    await gotoHydrated(page, `${server.url}/reviews`);
     const f = form(page);
     const posts: string[] = [];
     page.on("request", (r) => r.method() === "POST" && posts.push(r.url()));
@@ -181,14 +182,14 @@ test.describe("reviews page with JavaScript", () => {
   });
 
   test("caps name and text length in the field itself", async ({ page }) => {
-    await page.goto(`${server.url}/reviews`);
+    await gotoHydrated(page, `${server.url}/reviews`);
     await expect(form(page).name).toHaveAttribute("maxlength", "80");
     await expect(form(page).content).toHaveAttribute("maxlength", "2000");
   });
 
   test("a photo is shown with its renditions and opens larger in a dialog, by mouse and keyboard", async ({ page }) => {
     const name = uniqueName("Foto");
-    await page.goto(`${server.url}/reviews`);
+    await gotoHydrated(page, `${server.url}/reviews`);
     const f = form(page);
     await f.name.fill(name);
     await f.content.fill("Il mio piatto del pranzo.");
@@ -227,7 +228,7 @@ test.describe("reviews page with JavaScript", () => {
 
   test("a refused photo is reported with the pipeline's message and nothing is saved", async ({ page }) => {
     const name = uniqueName("Finta");
-    await page.goto(`${server.url}/reviews`);
+    await gotoHydrated(page, `${server.url}/reviews`);
     const f = form(page);
     await f.name.fill(name);
     await f.content.fill("Allego un file che non è una foto.");
@@ -248,7 +249,7 @@ test.describe("reviews page with JavaScript", () => {
   test("user text is shown as text, never as markup", async ({ page }) => {
     const name = uniqueName("<b>Grassetto</b>");
     await postReview(server.url, { name, content: "<img src=x onerror=\"document.title='violato'\"> <i>ciao</i>" });
-    await page.goto(`${server.url}/reviews`);
+    await gotoHydrated(page, `${server.url}/reviews`);
     const card = reviewCard(page, name);
     await expect(card.locator(".review-card__content")).toHaveText(
       "<img src=x onerror=\"document.title='violato'\"> <i>ciao</i>",
@@ -259,7 +260,7 @@ test.describe("reviews page with JavaScript", () => {
 
   test("bots: a filled honeypot or a form sent too fast get a neutral reply and no review", async ({ page }) => {
     const trapped = uniqueName("Bot");
-    await page.goto(`${server.url}/reviews`);
+    await gotoHydrated(page, `${server.url}/reviews`);
     const f = form(page);
     await f.name.fill(trapped);
     await f.content.fill("Compra ora!");
@@ -270,7 +271,7 @@ test.describe("reviews page with JavaScript", () => {
     await expectToast(page, "Grazie, la tua recensione è stata ricevuta.");
 
     const hasty = uniqueName("Frettoloso");
-    await page.goto(`${server.url}/reviews`);
+    await gotoHydrated(page, `${server.url}/reviews`);
     await f.name.fill(hasty);
     await f.content.fill("Inviato in un lampo");
     await f.consent.check();
@@ -293,7 +294,7 @@ test.describe("reviews page with JavaScript", () => {
       // 23 reviews rated 5, 4, 3, 2, 1, 5, 4, … : average 3.1.
       for (let i = 1; i <= 23; i++)
         expect(await postReview(own.url, { name: `Paziente ${i}`, rating: 5 - ((i - 1) % 5) })).toBe(303);
-      await page.goto(`${own.url}/reviews`);
+      await gotoHydrated(page, `${own.url}/reviews`);
       await expect(page.locator(".reviews-summary")).toHaveText(/3,1\s*su 5.*23 recensioni/);
       const cards = page.locator(".review-list .review-card");
       await expect(cards).toHaveCount(10);
@@ -332,7 +333,7 @@ test.describe("reviews page with JavaScript", () => {
     await postReview(server.url, { name, photo: await jpeg(1200, 900) });
     for (const viewport of viewports) {
       await page.setViewportSize(viewport);
-      await page.goto(`${server.url}/reviews`);
+      await gotoHydrated(page, `${server.url}/reviews`);
       await expectNoAxeViolations(page);
       await form(page).submit.click();
       await expect(form(page).status).toHaveText(REQUIRED);
@@ -347,7 +348,7 @@ test.describe("reviews page with JavaScript", () => {
   });
 
   test("star targets are at least 24 px and the choice works with arrow keys", async ({ page }) => {
-    await page.goto(`${server.url}/reviews`);
+    await gotoHydrated(page, `${server.url}/reviews`);
     for (const option of await page.locator(".star-input__option").all()) {
       const box = (await option.boundingBox())!;
       expect(box.width).toBeGreaterThanOrEqual(24);
@@ -492,7 +493,7 @@ test.describe("limits and moderation", () => {
     try {
       expect(await postReview(limited.url, { name: "Uno" })).toBe(303);
       expect(await postReview(limited.url, { name: "Due" })).toBe(303);
-      await page.goto(`${limited.url}/reviews`);
+      await gotoHydrated(page, `${limited.url}/reviews`);
       const f = form(page);
       await f.name.fill("Tre");
       await f.content.fill("La terza in un'ora");
@@ -528,7 +529,7 @@ test.describe("limits and moderation", () => {
   }) => {
     const moderated = await startAppServer({ REVIEWS_MODERATION: "on" });
     try {
-      await page.goto(`${moderated.url}/reviews`);
+      await gotoHydrated(page, `${moderated.url}/reviews`);
       const f = form(page);
       await f.name.fill("In attesa");
       await f.content.fill("Da approvare");
