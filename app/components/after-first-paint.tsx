@@ -14,6 +14,13 @@ const HOLDER_ID = "after-first-paint";
  * what it imports), before the router's own script runs: it finds them evaluated and only starts
  * hydrating, which React splits into short tasks. One task evaluating them all would keep a phone's
  * main thread busy for a few hundred milliseconds, so a tap meanwhile would wait.
+ *
+ * The web fonts' stylesheet is not put in the page: its faces are read from it, the ones with the
+ * letters every text uses are fetched and decoded, and then all are added at once, so the page is
+ * laid out again once, in its fonts. The stylesheet in the page would lay it out once as it arrives
+ * (each text in a face still loading) and again as each font does; on a phone that is tens of
+ * milliseconds each. The faces for rarer letters are added unloaded, for the browser to fetch as it
+ * would from the stylesheet. If any of this fails, the stylesheet goes into the page as it is.
  */
 const release = `(() => {
   const holder = document.getElementById(${JSON.stringify(HOLDER_ID)});
@@ -53,6 +60,41 @@ const release = `(() => {
     channel.port1.onmessage = resolve;
     channel.port2.postMessage(null);
   });
+  const fontsLink = held.querySelector("link[rel=stylesheet]");
+  fontsLink?.remove();
+  // Whether a face's unicode-range ("U+20-7E, U+A0-FF, U+131") has the letter "a": a face for the
+  // letters every text uses, not one for rarer letters.
+  const basicLatin = (range) =>
+    range.split(",").some((part) => {
+      const [from, to = from] = part.trim().replace(/^U\\+/i, "").split("-");
+      return parseInt(from.replaceAll("?", "0"), 16) <= 0x61 && parseInt(to.replaceAll("?", "F"), 16) >= 0x61;
+    });
+  const addFonts = async (link) => {
+    try {
+      const href = link.href;
+      const sheet = new CSSStyleSheet({ baseURL: href });
+      await sheet.replace(await (await fetch(href)).text());
+      const faces = [];
+      for (const rule of sheet.cssRules) {
+        if (!(rule instanceof CSSFontFaceRule)) continue;
+        const style = rule.style;
+        const value = (name, otherwise) => style.getPropertyValue(name).trim() || otherwise;
+        const source = value("src", "").replace(/url\\((["']?)(.*?)\\1\\)/g, (_, quote, url) => 'url("' + new URL(url, href) + '")');
+        const unicodeRange = value("unicode-range", "U+0-10FFFF");
+        const face = new FontFace(value("font-family", "").replace(/^(["'])(.*)\\1$/, "$2"), source, {
+          style: value("font-style", "normal"),
+          weight: value("font-weight", "normal"),
+          display: value("font-display", "auto"),
+          unicodeRange,
+        });
+        faces.push({ face, first: basicLatin(unicodeRange) });
+      }
+      await Promise.all(faces.filter(({ first }) => first).map(({ face }) => face.load()));
+      for (const { face } of faces) document.fonts.add(face);
+    } catch {
+      document.head.append(link);
+    }
+  };
   const routerScript = held.querySelector("script[type=module]");
   // The entry module starts hydration when evaluated: only the router's script may import it.
   const entry = /import\\("([^"]+)"\\)/.exec(routerScript?.textContent ?? "")?.[1];
@@ -61,6 +103,7 @@ const release = `(() => {
     .then(() => loaded(Array.from(document.images).filter(inFirstScreen)))
     .then(nextTask)
     .then(async () => {
+      if (fontsLink) addFonts(fontsLink);
       routerScript?.remove();
       document.head.append(held);
       for (const href of modules) {

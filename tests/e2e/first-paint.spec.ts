@@ -116,6 +116,49 @@ test.describe("first paint", () => {
     expect((await hrefs()).linked.some((href) => /\/assets\/home-[\w-]+\.css$/.test(href ?? ""))).toBe(true);
   });
 
+  test("the web fonts come into the page already loaded, in one step", async ({ page }) => {
+    const fontFiles: string[] = [];
+    page.on("request", (request) => {
+      if (/\.woff2$/.test(request.url())) fontFiles.push(new URL(request.url()).pathname);
+    });
+    // Each face added to the page while still loading would lay the page out once more: none is.
+    await page.addInitScript(() => {
+      const added: string[] = [];
+      (window as unknown as { facesAdded: string[] }).facesAdded = added;
+      const add = FontFaceSet.prototype.add;
+      FontFaceSet.prototype.add = function (face: FontFace) {
+        added.push(`${face.family.replaceAll('"', "")} ${face.unicodeRange.split(",")[0]} ${face.status}`);
+        return add.call(this, face);
+      };
+    });
+    await page.setViewportSize(phone);
+    await page.goto("/services");
+    await expect.poll(() => page.evaluate(webFontLoaded("Source Sans 3 Variable")), { timeout: 10_000 }).toBe(true);
+    await expect.poll(() => page.evaluate(webFontLoaded("Fraunces Variable"))).toBe(true);
+
+    // No stylesheet of fonts in the page: its faces were read from it and added, the ones in use loaded.
+    expect(await page.locator('link[rel="stylesheet"][href*="/assets/fonts-"]').count()).toBe(0);
+    const added = await page.evaluate(() => (window as unknown as { facesAdded: string[] }).facesAdded);
+    expect(added.toSorted()).toEqual([
+      "Fraunces Variable U+100-130 unloaded",
+      "Fraunces Variable U+20-7E loaded",
+      "Source Sans 3 Variable U+100-130 unloaded",
+      "Source Sans 3 Variable U+20-7E loaded",
+    ]);
+    // Italian text only: the files for rarer letters were not fetched.
+    expect(fontFiles.some((file) => /latin-ext/.test(file))).toBe(false);
+  });
+
+  test.describe("without JavaScript", () => {
+    test.use({ javaScriptEnabled: false });
+    test("the web fonts come from their stylesheet", async ({ page }) => {
+      await page.setViewportSize(phone);
+      await page.goto("/services");
+      await expect.poll(() => page.evaluate(webFontLoaded("Source Sans 3 Variable")), { timeout: 10_000 }).toBe(true);
+      await expect.poll(() => page.evaluate(webFontLoaded("Fraunces Variable"))).toBe(true);
+    });
+  });
+
   test("the fallback fonts keep the first screen's text where the web fonts put it (no shift when they arrive)", async ({
     page,
   }) => {
