@@ -94,9 +94,49 @@ interface Row {
   benchmarkIndex: number;
   /** The machine's one-minute load average when the run ended (2 cores: above 1.5 it was not quiet). */
   load: number;
+  /** The blocking time the same tasks would give if each took only its thread's CPU time (see below). */
+  cpuTbtMs: number;
 }
 
 const kb = (bytes: number) => Math.round((bytes / 1024) * 10) / 10;
+
+type TraceEvent = {
+  name: string;
+  ph: string;
+  pid: number;
+  tid: number;
+  ts: number;
+  dur?: number;
+  tdur?: number;
+  args?: { name?: string };
+};
+
+/**
+ * Lighthouse simulates from each task's observed (wall-clock) time. On a shared 2-core machine a
+ * task's wall time also holds the time its thread waited: for the CPU, taken by the browser's other
+ * processes, Lighthouse itself and the server, or for a synchronous call to another process (the
+ * font look-ups of a layout, on Linux). The same rule applied to each task's thread CPU time tells
+ * what the page itself costs: after the first paint, each task's CPU time × 4 (× 2 for a task that
+ * lays out), the part beyond 50 ms. It is no Lighthouse figure, and no target is set on it.
+ */
+function cpuBlockingTime(trace: { traceEvents: TraceEvent[] }): number {
+  const events = trace.traceEvents;
+  const mainThreads = new Set(
+    events.filter((e) => e.name === "thread_name" && e.args?.name === "CrRendererMain").map((e) => `${e.pid}:${e.tid}`),
+  );
+  const firstPaint = events.find((e) => e.name === "firstContentfulPaint");
+  if (!firstPaint) return Number.NaN;
+  const onPage = events.filter((e) => e.ph === "X" && e.pid === firstPaint.pid && mainThreads.has(`${e.pid}:${e.tid}`));
+  const layouts = onPage.filter((e) => e.name === "Layout");
+  let total = 0;
+  for (const task of onPage.filter((e) => e.name === "RunTask" && e.ts >= firstPaint.ts)) {
+    const end = task.ts + (task.dur ?? 0);
+    const laysOut = layouts.some((l) => l.ts >= task.ts && l.ts < end);
+    const simulated = ((task.tdur ?? task.dur ?? 0) / 1000) * (laysOut ? 2 : 4);
+    if (simulated > 50) total += simulated - 50;
+  }
+  return Math.round(total);
+}
 const rows: Row[] = [];
 const failures: string[] = [];
 
@@ -150,6 +190,7 @@ try {
         totalKb: kb(requests.reduce((sum, r) => sum + (r.transferSize ?? 0), 0)),
         benchmarkIndex: Math.round(result.lhr.environment.benchmarkIndex),
         load: Math.round(os.loadavg()[0]! * 100) / 100,
+        cpuTbtMs: cpuBlockingTime(result.artifacts.Trace as unknown as { traceEvents: TraceEvent[] }),
       };
       rows.push(row);
 
@@ -198,6 +239,7 @@ const table = (list: Row[]) =>
     "CSS KB": r.cssKb,
     "Font KB": r.fontKb,
     "Total KB": r.totalKb,
+    "TBT@CPU ms": r.cpuTbtMs,
     "CPU index": r.benchmarkIndex,
     Load: r.load,
   }));
@@ -219,6 +261,7 @@ if (runs > 1) {
       seo: min("seo"),
       lcpMs: max("lcpMs"),
       tbtMs: max("tbtMs"),
+      cpuTbtMs: Math.max(...own.map((r) => r.cpuTbtMs)),
       cls: max("cls"),
       benchmarkIndex: Math.min(...own.map((r) => r.benchmarkIndex)),
       load: Math.max(...own.map((r) => r.load)),
@@ -231,6 +274,10 @@ console.log(
 );
 console.log(
   "JS br11 KB: the same scripts compressed at brotli quality 11, as precompressed static files would be served.",
+);
+console.log(
+  "TBT@CPU ms: the blocking time by Lighthouse's rule from each task's thread CPU time instead of its wall time " +
+    "(what the page costs without the waits of a shared machine); information only, not a target.",
 );
 console.log(
   `Targets, every run: Performance = ${targets.performance}; LCP ≤ ${targets.lcpMs} ms; TBT ≤ ${targets.tbtMs} ms; CLS = ${targets.cls}; ` +
