@@ -45,6 +45,12 @@ export function Layout({ children }: { children: React.ReactNode }) {
   // at once, so her first tap already has them.
   const { pathname } = useLocation();
   const inPanel = pathname === "/admin" || pathname.startsWith("/admin/");
+  const scriptsAndFonts = (
+    <>
+      <Scripts nonce={nonce} />
+      <link rel="stylesheet" href={fontStyles} />
+    </>
+  );
   return (
     <html lang="it">
       <head>
@@ -58,17 +64,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       <body>
         {children}
         <ScrollRestoration nonce={nonce} />
-        {inPanel ? (
-          <>
-            <Scripts nonce={nonce} />
-            <link rel="stylesheet" href={fontStyles} />
-          </>
-        ) : (
-          <AfterFirstPaint nonce={nonce}>
-            <Scripts nonce={nonce} />
-            <link rel="stylesheet" href={fontStyles} />
-          </AfterFirstPaint>
-        )}
+        {inPanel ? scriptsAndFonts : <AfterFirstPaint nonce={nonce}>{scriptsAndFonts}</AfterFirstPaint>}
       </body>
     </html>
   );

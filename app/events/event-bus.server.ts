@@ -11,7 +11,8 @@ export const changeEventSchema = z.object({
   action: z.enum(CHANGE_ACTIONS),
   id: z.string(),
 }) satisfies z.ZodType<ChangeEvent>;
-export type ChangeListener = (event: ChangeEvent) => void;
+/** Called with each change and its table's version once the change is recorded. */
+export type ChangeListener = (event: ChangeEvent, version: number) => void;
 
 export interface EventBus {
   publish(event: ChangeEvent): Promise<void>;
@@ -37,8 +38,9 @@ function createDelivery() {
     versions,
     /** Records `version` for the event's table (never going back) and delivers the event. */
     deliver(event: ChangeEvent, version: number) {
-      versions[event.table] = Math.max(versions[event.table] ?? 0, version);
-      emitter.emit(CHANNEL, event);
+      const newest = Math.max(versions[event.table] ?? 0, version);
+      versions[event.table] = newest;
+      emitter.emit(CHANNEL, event, newest);
     },
     subscribe(listener: ChangeListener) {
       emitter.on(CHANNEL, listener);

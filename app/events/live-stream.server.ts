@@ -59,9 +59,8 @@ export function createLiveStream(bus: EventBus, logger: Logger, limits: LiveStre
     res.write("retry: 1000\n\n");
     open.add(res);
     // Subscribed before the greeting: a change newer than its versions is sent after it.
-    const unsubscribe = bus.subscribe((event) => {
-      // Delivered after its version was recorded: this is the version the change made.
-      const change: LiveChange = { ...event, version: bus.versions()[event.table] ?? 0 };
+    const unsubscribe = bus.subscribe((event, version) => {
+      const change: LiveChange = { ...event, version };
       res.write(`event: change\ndata: ${JSON.stringify(change)}\n\n`);
     });
     const hello: LiveHello = { versions: bus.versions() };
