@@ -38,8 +38,9 @@ export default defineConfig({
       },
     },
     // A page loads only the code it uses, in few files (each request costs a round trip on a phone):
-    // React and the router in one chunk; the forms library and zod in one, for the pages with a
-    // validated form; the app code that two or more public pages use in one; the rest by route.
+    // React and the router in one chunk; the forms library in one, for the pages with a form; zod
+    // in one, which public pages fetch only when a visitor starts a form (app/forms/use-schema-form.ts);
+    // the app code that two or more public pages use in one; the rest by route.
     client: {
       build: {
         rolldownOptions: {
@@ -47,7 +48,11 @@ export default defineConfig({
             codeSplitting: {
               groups: [
                 { name: "framework", test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/ },
-                { name: "forms", test: /node_modules[\\/](zod|@conform-to)[\\/]|[\\/]app[\\/]lib[\\/]zod\.ts$/ },
+                { name: "forms", test: /node_modules[\\/]@conform-to[\\/](react|dom)[\\/]/ },
+                {
+                  name: "zod",
+                  test: /node_modules[\\/](zod|@conform-to[\\/]zod)[\\/]|[\\/]app[\\/]lib[\\/]zod\.ts$/,
+                },
                 {
                   name: (id, graph) =>
                     appModule.test(id) && publicRoutesImporting(id, graph).size >= 2 ? "site" : null,

@@ -1,8 +1,10 @@
 import { useFetcher } from "react-router";
 import { ErrorList, Field } from "~/forms/field";
 import { useSchemaForm } from "~/forms/use-schema-form";
-import { REPORT_DETAILS_MAX, reportReasonOptions, reportSchema, type ReportActionResult } from "~/lib/review-report";
+import { REPORT_DETAILS_MAX, reportReasonOptions, type ReportActionResult } from "~/lib/review-report";
 import { useHydrated } from "./use-hydrated";
+
+const loadReportSchema = () => import("~/lib/review-report-schema").then((module) => module.reportSchema);
 
 /** Marks a post sent by the page's script, which wants data back rather than a redirect. */
 export const REPORT_FETCH_FIELD = "_risposta";
@@ -15,7 +17,7 @@ export const REPORT_FETCH_FIELD = "_risposta";
 export function ReviewReportForm({ reviewId, reviewerName }: { reviewId: string; reviewerName: string }) {
   const fetcher = useFetcher<ReportActionResult>();
   const hydrated = useHydrated();
-  const { fields, formProps } = useSchemaForm(reportSchema, { id: `segnala-${reviewId}` });
+  const { fields, formProps } = useSchemaForm(loadReportSchema, { id: `segnala-${reviewId}` });
   const reasonErrorId = `${fields.reason.id}-error`;
   const result = fetcher.state === "idle" ? fetcher.data : undefined;
   const busy = fetcher.state !== "idle";

@@ -1,9 +1,91 @@
-import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
-import type { FormEvent } from "react";
+import { getFormProps, parse, type Submission, type SubmissionResult, useForm } from "@conform-to/react";
+import { type FormEvent, useEffect, useRef } from "react";
 import type { z } from "zod";
 import { toast } from "~/components/toaster";
 import { firstError } from "./action-result";
+
+// biome-ignore lint/suspicious/noExplicitAny: Conform types a form's value as a record of anything.
+type FormSchema = z.ZodType<unknown, Record<string, any>>;
+
+/**
+ * A form's schema, or how to fetch it. Public pages pass a loader (`() => import(…)`): zod is the
+ * largest script a page with a form would run at load, and a visitor who only reads never needs it.
+ */
+export type SchemaSource<Schema extends FormSchema> = Schema | (() => Promise<Schema>);
+
+/** Conform's name for the hidden button its field checks submit with; those are not the visitor's submits. */
+const INTENT = "__intent__";
+
+/**
+ * The browser's check of a form with the zod schema the server parses it with. The schema and
+ * Conform's zod adapter are fetched once: at once for a schema given as a value, on the visitor's
+ * first touch of the form (focus or press) for a loader. A submit made before they have arrived
+ * waits for them and is then made again with the same button; if they cannot be fetched it goes
+ * unchecked to the server, which checks every post anyway.
+ */
+export function useSchemaCheck<Schema extends FormSchema>(source: SchemaSource<Schema>) {
+  const state = useRef<{
+    check?: (formData: FormData) => Submission<z.input<Schema>, string[], z.output<Schema>>;
+    loading?: Promise<void>;
+    unavailable?: boolean;
+  }>({});
+
+  function load(): Promise<void> {
+    const current = state.current;
+    current.loading ??= Promise.all([
+      import("@conform-to/zod/v4"),
+      typeof source === "function" ? source() : source,
+    ]).then(
+      ([{ parseWithZod }, schema]) => {
+        current.check = (formData) => parseWithZod(formData, { schema }) as never;
+        current.unavailable = false;
+      },
+      () => {
+        // Offline for a moment: this submit goes unchecked, the next touch tries again.
+        current.unavailable = true;
+        current.loading = undefined;
+      },
+    );
+    return current.loading;
+  }
+
+  const eager = typeof source !== "function";
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a schema given as a value is fetched once, at mount.
+  useEffect(() => {
+    if (eager) void load();
+  }, [eager]);
+
+  type Checked = Submission<z.input<Schema>, string[], z.output<Schema>>;
+  return {
+    /** Spread on the form: starts fetching the check when the visitor first reaches the form. */
+    triggers: { onFocus: () => void load(), onPointerDown: () => void load() },
+    /** The check of this form data, or null while it is not there (fetching, or not fetchable). */
+    run(formData: FormData): Checked | null {
+      return state.current.check?.(formData) ?? null;
+    },
+    /**
+     * Conform's `onValidate`. A field left before the check has arrived reports nothing yet (the
+     * submit is checked); a submit sent unchecked is a success here, so it goes to the server.
+     */
+    onValidate({ formData }: { formData: FormData }): Checked {
+      return state.current.check?.(formData) ?? (parse(formData, { resolve: () => ({}) }) as Checked);
+    },
+    /**
+     * For the form's onSubmit, first: holds a submit made before the check has arrived and makes it
+     * again once it has. True when it held the submit (the caller stops there).
+     */
+    hold(event: FormEvent<HTMLFormElement>): boolean {
+      const submitter = (event.nativeEvent as SubmitEvent).submitter;
+      if (state.current.check || state.current.unavailable || submitter?.getAttribute("name") === INTENT) return false;
+      event.preventDefault();
+      const form = event.currentTarget;
+      void load().then(() => {
+        if (form.isConnected) form.requestSubmit(submitter?.isConnected ? submitter : null);
+      });
+      return true;
+    },
+  };
+}
 
 /**
  * Conform on a form, with the zod schema the server parses it with. The browser checks a field
@@ -12,26 +94,27 @@ import { firstError } from "./action-result";
  * Without JavaScript the browser posts and the server's answer (`lastResult`) shows the same
  * messages next to the same fields.
  */
-// biome-ignore lint/suspicious/noExplicitAny: Conform types a form's value as a record of anything.
-export function useSchemaForm<Schema extends z.ZodType<unknown, Record<string, any>>>(
-  schema: Schema,
+export function useSchemaForm<Schema extends FormSchema>(
+  source: SchemaSource<Schema>,
   { id, lastResult }: { id: string; lastResult?: SubmissionResult<string[]> | null },
 ) {
+  const check = useSchemaCheck(source);
   const [form, fields] = useForm<z.input<Schema>, z.output<Schema>>({
     id,
     lastResult,
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+    onValidate: check.onValidate,
   });
   function onSubmit(event: FormEvent<HTMLFormElement>) {
+    if (check.hold(event)) return;
     form.onSubmit(event);
     if (!event.defaultPrevented) return;
     const submitter = (event.nativeEvent as SubmitEvent).submitter;
-    const checked = parseWithZod(new FormData(event.currentTarget, submitter), { schema });
-    const [name, message] = firstError(checked.status === "error" ? checked.error : null) ?? [];
+    const checked = check.run(new FormData(event.currentTarget, submitter));
+    const [name, message] = firstError(checked?.status === "error" ? checked.error : null) ?? [];
     if (message) toast.error(message);
     if (name) event.currentTarget.querySelector<HTMLElement>(`[name="${CSS.escape(name)}"]`)?.focus();
   }
-  return { form, fields, formProps: { ...getFormProps(form), onSubmit } };
+  return { form, fields, formProps: { ...getFormProps(form), ...check.triggers, onSubmit } };
 }

@@ -1,5 +1,4 @@
-import { z } from "zod";
-import { reportReasons, type ReportReason } from "./report-reasons";
+import type { ReportReason } from "./report-reasons";
 
 export const REPORT_DETAILS_MAX = 500;
 
@@ -19,16 +18,6 @@ export const reportMessages = {
   notFound: "Questa recensione non è più disponibile.",
   failed: "Non è stato possibile inviare la segnalazione. Riprova tra qualche minuto.",
 } as const;
-
-export const reportSchema = z.object({
-  reason: z.enum(reportReasons, { error: reportMessages.reasonMissing }),
-  details: z
-    .string()
-    .trim()
-    .max(REPORT_DETAILS_MAX, { error: reportMessages.detailsTooLong })
-    .optional()
-    .transform((v) => v || null),
-});
 
 export interface ReportActionResult {
   ok: boolean;

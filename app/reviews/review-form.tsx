@@ -1,10 +1,11 @@
 import { useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { useRef, useState } from "react";
 import { useFetcher } from "react-router";
+import type { z } from "zod";
 import { toast } from "~/components/toaster";
 import { type ActionResult, useActionResult } from "~/forms/action-result";
 import { Field } from "~/forms/field";
+import { useSchemaCheck } from "~/forms/use-schema-form";
 import {
   RATING_DEFAULT,
   INVITATION_FIELD,
@@ -15,7 +16,7 @@ import {
   type ReviewFormValues,
   reviewMessages,
 } from "./review-rules";
-import { type ReviewField, reviewSchema } from "./review-schema";
+import type { ReviewField, reviewSchema } from "./review-schema";
 import { HONEYPOT_FIELD, STARTED_FIELD } from "./spam-guard";
 import { StarRatingInput } from "./star-rating-input";
 
@@ -60,11 +61,12 @@ export function ReviewForm({
   // A photo refused as it is picked (it never leaves the phone).
   const [photoError, setPhotoError] = useState<string | null>(null);
   const result = fetcher.data ?? serverResult;
+  const check = useSchemaCheck(() => import("./review-schema").then((module) => module.reviewSchema));
 
-  const [form, fields] = useForm({
+  const [form, fields] = useForm<z.input<typeof reviewSchema>, z.output<typeof reviewSchema>>({
     id: "recensione",
     lastResult: result && !result.ok ? result.reply : undefined,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: reviewSchema }),
+    onValidate: check.onValidate,
     shouldValidate: "onSubmit",
     shouldRevalidate: "onSubmit",
   });
@@ -86,10 +88,11 @@ export function ReviewForm({
   });
 
   function onSubmit(event: React.FormEvent<HTMLFormElement>) {
+    if (check.hold(event)) return;
     setPhotoError(null);
-    const checked = parseWithZod(new FormData(event.currentTarget), { schema: reviewSchema });
+    const checked = check.run(new FormData(event.currentTarget));
     form.onSubmit(event);
-    if (checked.status === "success") return;
+    if (!checked || checked.status === "success") return;
     event.preventDefault();
     const message = MESSAGE_ORDER.map((name) => checked.error?.[name]?.[0]).find(Boolean) ?? reviewMessages.failed;
     toast.error(message);
@@ -118,6 +121,7 @@ export function ReviewForm({
       encType="multipart/form-data"
       className="review-form"
       noValidate
+      {...check.triggers}
       onSubmit={onSubmit}
     >
       {/* With JavaScript the toast announces; without, the answer page moves focus here. */}

@@ -6,7 +6,7 @@ import { ADMIN, adminCreate } from "../support/admin";
 import { signInAsAdmin } from "../support/admin-browser";
 import { type AppServer, startAppServer } from "../support/app-server";
 import { gotoHydrated } from "../support/hydration";
-import { expectToast, reviewCard } from "../support/reviews";
+import { expectToast, reviewCard, waitForFillTime } from "../support/reviews";
 import { seedReviews } from "../support/seed";
 
 // Every form checks its input with the zod schema the server parses it with: with JavaScript the
@@ -81,6 +81,76 @@ test.describe("with JavaScript, before anything is sent", () => {
     const reasons = card.getByRole("group", { name: "Perché la segnali?" });
     await expect(reasons).toHaveAccessibleDescription("Scegli il motivo della segnalazione.");
     expect(posts).toHaveLength(0);
+  });
+});
+
+// zod is the largest script a page with a form would run: a public page fetches it, with the
+// form's schema, only when a visitor reaches a form. A regression would cost every reader of the
+// reviews page a long task at load and no other test would see it.
+test.describe("the reviews page fetches its forms' check when a visitor reaches a form", () => {
+  const zodScript = /\/assets\/zod-[\w-]+\.js$/;
+  const REQUIRED = "Per favore compila tutti i campi";
+
+  /** The zod script's requests from now on; each is held until `release` (or refused with `fail`). */
+  async function holdZod(page: Page, { fail = false } = {}) {
+    const requests: string[] = [];
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route(zodScript, async (route) => {
+      requests.push(route.request().url());
+      await released;
+      await (fail ? route.abort("internetdisconnected") : route.continue());
+    });
+    return { requests, release };
+  }
+
+  test("not at load; a submit made while it is on its way waits for it, then is checked in place", async ({ page }) => {
+    const zod = await holdZod(page);
+    await gotoHydrated(page, `${server.url}/reviews`);
+    // The page has run its scripts: whatever it imports at load has been fetched by now.
+    expect(zod.requests).toEqual([]);
+
+    const posts = postsFrom(page);
+    await page.getByRole("button", { name: "Invia recensione" }).click();
+    await expect.poll(() => zod.requests.length).toBe(1);
+    await expect(page.locator(".review-form__status")).toHaveText("");
+    zod.release();
+
+    await expectToast(page, REQUIRED);
+    await expect(page.locator(".review-form__status")).toHaveText(REQUIRED);
+    await expect(page.getByLabel("Nome", { exact: true })).toBeFocused();
+    expect(posts).toHaveLength(0);
+    expect(zod.requests).toHaveLength(1);
+  });
+
+  test("if it cannot be fetched, the submit goes to the server, which answers with the same message", async ({
+    page,
+  }) => {
+    const zod = await holdZod(page, { fail: true });
+    await gotoHydrated(page, `${server.url}/reviews`);
+    zod.release();
+    // A post sooner than a person could fill the form gets the neutral answer meant for bots.
+    await waitForFillTime(page);
+    const posts = postsFrom(page);
+    await page.getByRole("button", { name: "Invia recensione" }).click();
+
+    await expectToast(page, REQUIRED);
+    await expect(page.locator(".review-form__status")).toHaveText(REQUIRED);
+    expect(posts).toHaveLength(1);
+    expect(zod.requests.length).toBeGreaterThanOrEqual(1);
+
+    // Back online: the next touch of the form fetches the check, and the browser checks again.
+    await page.unroute(zodScript);
+    const fetched = page.waitForResponse((response) => zodScript.test(new URL(response.url()).pathname));
+    await page.getByLabel("La tua esperienza").click();
+    expect((await fetched).ok()).toBe(true);
+    await page.getByLabel("La tua esperienza").fill("Testo");
+    await page.getByLabel("Nome", { exact: true }).fill("Paola");
+    await page.getByRole("button", { name: "Invia recensione" }).click();
+    await expect(page.locator(".review-form__status")).toHaveText("Per pubblicare la recensione serve il tuo consenso");
+    expect(posts).toHaveLength(1);
   });
 });
 
