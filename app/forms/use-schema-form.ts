@@ -28,6 +28,8 @@ export function useSchemaCheck<Schema extends FormSchema>(source: SchemaSource<S
     check?: (formData: FormData) => Submission<z.input<Schema>, string[], z.output<Schema>>;
     loading?: Promise<void>;
     unavailable?: boolean;
+    /** A submit is waiting for the check. */
+    held?: boolean;
   }>({});
 
   function load(): Promise<void> {
@@ -78,8 +80,12 @@ export function useSchemaCheck<Schema extends FormSchema>(source: SchemaSource<S
       const submitter = (event.nativeEvent as SubmitEvent).submitter;
       if (state.current.check || state.current.unavailable || submitter?.getAttribute("name") === INTENT) return false;
       event.preventDefault();
+      // A second press while waiting is the same submit: it is made once.
+      if (state.current.held) return true;
+      state.current.held = true;
       const form = event.currentTarget;
       void load().then(() => {
+        state.current.held = false;
         if (form.isConnected) form.requestSubmit(submitter?.isConnected ? submitter : null);
       });
       return true;

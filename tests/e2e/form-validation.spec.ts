@@ -125,6 +125,23 @@ test.describe("the reviews page fetches its forms' check when a visitor reaches 
     expect(zod.requests).toHaveLength(1);
   });
 
+  test("pressed twice while it is on its way, the review is sent once", async ({ page }) => {
+    const zod = await holdZod(page);
+    await gotoHydrated(page, `${server.url}/reviews`);
+    await page.getByLabel("Nome", { exact: true }).fill("Paola");
+    await page.getByLabel("La tua esperienza").fill("Due clic, una recensione.");
+    await page.getByRole("checkbox", { name: /Acconsento alla pubblicazione/ }).check();
+    await waitForFillTime(page);
+    const posts = postsFrom(page);
+    await page.getByRole("button", { name: "Invia recensione" }).click();
+    await page.getByRole("button", { name: "Invia recensione" }).click();
+    zod.release();
+
+    await expectToast(page, "Recensione aggiunta con successo");
+    await expect(reviewCard(page, "Paola")).toBeVisible();
+    expect(posts).toHaveLength(1);
+  });
+
   test("if it cannot be fetched, the submit goes to the server, which answers with the same message", async ({
     page,
   }) => {
