@@ -24,8 +24,9 @@ const INTENT = "__intent__";
  * unchecked to the server, which checks every post anyway.
  */
 export function useSchemaCheck<Schema extends FormSchema>(source: SchemaSource<Schema>) {
+  type Checked = Submission<z.input<Schema>, string[], z.output<Schema>>;
   const state = useRef<{
-    check?: (formData: FormData) => Submission<z.input<Schema>, string[], z.output<Schema>>;
+    check?: (formData: FormData) => Checked;
     loading?: Promise<void>;
     unavailable?: boolean;
     /** A submit is waiting for the check. */
@@ -39,7 +40,7 @@ export function useSchemaCheck<Schema extends FormSchema>(source: SchemaSource<S
       typeof source === "function" ? source() : source,
     ]).then(
       ([{ parseWithZod }, schema]) => {
-        current.check = (formData) => parseWithZod(formData, { schema }) as never;
+        current.check = (formData) => parseWithZod(formData, { schema }) as Checked;
         current.unavailable = false;
       },
       () => {
@@ -57,7 +58,6 @@ export function useSchemaCheck<Schema extends FormSchema>(source: SchemaSource<S
     if (eager) void load();
   }, [eager]);
 
-  type Checked = Submission<z.input<Schema>, string[], z.output<Schema>>;
   return {
     /** Spread on the form: starts fetching the check when the visitor first reaches the form. */
     triggers: { onFocus: () => void load(), onPointerDown: () => void load() },
