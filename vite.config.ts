@@ -6,24 +6,46 @@ import { defineConfig } from "vite";
 const adminRoute = /[\\/]app[\\/]routes[\\/]admin[\\/-]/;
 const appModule = /[\\/]app[\\/]/;
 
-type ModuleGraph = { getModuleInfo(id: string): { importers: string[] } | null };
+type ModuleGraph = { getModuleInfo(id: string): { importers: string[]; dynamicImporters: string[] } | null };
 
-/** The route files (root and the public pages, not the admin's) whose code imports `id`, directly or not. */
-function publicRoutesImporting(id: string, graph: ModuleGraph): Set<string> {
+/**
+ * The route files (root and every page, the admin's too) whose code imports `id`, directly or not,
+ * and whether code fetched later (a dynamic import) imports it too.
+ */
+function routesImporting(id: string, graph: ModuleGraph): { routes: Set<string>; fetchedLater: boolean } {
   const routes = new Set<string>();
   const seen = new Set<string>();
+  let fetchedLater = false;
   const visit = (moduleId: string) => {
     if (seen.has(moduleId)) return;
     seen.add(moduleId);
     const file = moduleId.split("?")[0]!;
     if (/[\\/]app[\\/](root\.tsx|routes[\\/])/.test(file) && moduleId !== id) {
-      if (!adminRoute.test(file)) routes.add(file);
+      routes.add(file);
       return;
     }
-    for (const importer of graph.getModuleInfo(moduleId)?.importers ?? []) visit(importer);
+    const info = graph.getModuleInfo(moduleId);
+    if (moduleId !== id && info?.dynamicImporters.length) fetchedLater = true;
+    for (const importer of info?.importers ?? []) visit(importer);
   };
   visit(id);
-  return routes;
+  return { routes, fetchedLater };
+}
+
+/**
+ * Which chunk an app module goes into: "site" when two or more public pages use it; when one public
+ * page shares it with the admin's screens or with code it fetches later, one chunk per such page
+ * ("reviews-shared") rather than a chunk per module; otherwise its page's own chunk.
+ */
+function appChunk(id: string, graph: ModuleGraph): string | null {
+  if (!appModule.test(id)) return null;
+  const { routes, fetchedLater } = routesImporting(id, graph);
+  const publicRoutes = [...routes].filter((route) => !adminRoute.test(route));
+  if (publicRoutes.length >= 2) return "site";
+  if (publicRoutes.length === 1 && (routes.size > 1 || fetchedLater)) {
+    return `${path.parse(publicRoutes[0]!).name}-shared`;
+  }
+  return null;
 }
 
 export default defineConfig({
@@ -40,7 +62,8 @@ export default defineConfig({
     // A page loads only the code it uses, in few files (each request costs a round trip on a phone):
     // React and the router in one chunk; the forms library in one, for the pages with a form; zod
     // in one, which public pages fetch only when a visitor starts a form (app/forms/use-schema-form.ts);
-    // the app code that two or more public pages use in one; the rest by route.
+    // the app code that two or more public pages use in one; the app code one public page shares
+    // with the admin's screens in one per page; the rest by route.
     client: {
       build: {
         rolldownOptions: {
@@ -53,10 +76,10 @@ export default defineConfig({
                   name: "zod",
                   test: /node_modules[\\/](zod|@conform-to[\\/]zod)[\\/]|[\\/]app[\\/]lib[\\/]zod\.ts$/,
                 },
-                {
-                  name: (id, graph) =>
-                    appModule.test(id) && publicRoutesImporting(id, graph).size >= 2 ? "site" : null,
-                },
+                // Two groups, "site" first: a group takes the modules its modules import too, and
+                // what two public pages use must not end in one page's chunk.
+                { name: (id, graph) => (appChunk(id, graph) === "site" ? "site" : null) },
+                { name: (id, graph) => (appChunk(id, graph) === "site" ? null : appChunk(id, graph)) },
               ],
             },
           },
