@@ -79,7 +79,12 @@ export default defineConfig({
                 // Two groups, "site" first: a group takes the modules its modules import too, and
                 // what two public pages use must not end in one page's chunk.
                 { name: (id, graph) => (appChunk(id, graph) === "site" ? "site" : null) },
-                { name: (id, graph) => (appChunk(id, graph) === "site" ? null : appChunk(id, graph)) },
+                {
+                  name: (id, graph) => {
+                    const chunk = appChunk(id, graph);
+                    return chunk === "site" ? null : chunk;
+                  },
+                },
               ],
             },
           },

@@ -41,7 +41,6 @@ export function useSchemaCheck<Schema extends FormSchema>(source: SchemaSource<S
     ]).then(
       ([{ parseWithZod }, schema]) => {
         current.check = (formData) => parseWithZod(formData, { schema }) as Checked;
-        current.unavailable = false;
       },
       () => {
         // Offline for a moment: this submit goes unchecked, the next touch tries again.
@@ -58,19 +57,19 @@ export function useSchemaCheck<Schema extends FormSchema>(source: SchemaSource<S
     if (eager) void load();
   }, [eager]);
 
+  /** The check of this form data, or null while it is not there (fetching, or not fetchable). */
+  const run = (formData: FormData): Checked | null => state.current.check?.(formData) ?? null;
+
   return {
     /** Spread on the form: starts fetching the check when the visitor first reaches the form. */
     triggers: { onFocus: () => void load(), onPointerDown: () => void load() },
-    /** The check of this form data, or null while it is not there (fetching, or not fetchable). */
-    run(formData: FormData): Checked | null {
-      return state.current.check?.(formData) ?? null;
-    },
+    run,
     /**
      * Conform's `onValidate`. A field left before the check has arrived reports nothing yet (the
      * submit is checked); a submit sent unchecked is a success here, so it goes to the server.
      */
     onValidate({ formData }: { formData: FormData }): Checked {
-      return state.current.check?.(formData) ?? (parse(formData, { resolve: () => ({}) }) as Checked);
+      return run(formData) ?? (parse(formData, { resolve: () => ({}) }) as Checked);
     },
     /**
      * For the form's onSubmit, first: holds a submit made before the check has arrived and makes it
