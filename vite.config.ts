@@ -100,6 +100,22 @@ export default defineConfig({
   plugins: [
     reactRouter(),
     {
+      // V8's compile hint (Chromium 136 and later): the whole file is compiled while it downloads, on
+      // a background thread, instead of each function on the main thread at its first call. Measured
+      // on /reviews and /home: a third less script time on the main thread as the page starts
+      // (decision 27). Not on zod: fetched when a visitor starts a form, it runs a small part of itself.
+      // The hint must be the first line, so it is added last, after Vite's own preamble.
+      name: "compile-hint",
+      applyToEnvironment: (environment) => environment.name === "client",
+      generateBundle: {
+        order: "post",
+        handler(_options, bundle) {
+          for (const file of Object.values(bundle))
+            if (file.type === "chunk" && file.name !== "zod") file.code = `//# allFunctionsCalledOnLoad\n${file.code}`;
+        },
+      },
+    },
+    {
       // React Router names the one server entry it expects index.js; ours are two: index.js and start.js.
       name: "server-entry-names",
       enforce: "post",

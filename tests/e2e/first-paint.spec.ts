@@ -72,6 +72,23 @@ test.describe("first paint", () => {
     });
   }
 
+  // V8's compile hint (vite.config.ts): a script that lost it compiles each function on the main
+  // thread at its first call, a third more script time as the page starts, and nothing else shows it.
+  for (const path of publicPages) {
+    test(`${path}: each script it loads is compiled while it downloads`, async ({ request }) => {
+      const { held } = await fetchDocument(request, path);
+      const scripts = Array.from(
+        held!.matchAll(/<link rel="modulepreload" href="(\/assets\/[\w.-]+\.js)"/g),
+        (m) => m[1]!,
+      );
+      expect(scripts.length).toBeGreaterThan(3);
+      for (const src of scripts) {
+        const code = await (await request.get(src)).text();
+        expect(code.split("\n", 1)[0], src).toBe("//# allFunctionsCalledOnLoad");
+      }
+    });
+  }
+
   test("the app's scripts are fetched once the page is shown, and then run", async ({ page }) => {
     await page.setViewportSize(phone);
     await page.goto("/home");
