@@ -12,8 +12,12 @@ async function stopTime(page: Page) {
   await page.clock.pauseAt(new Date("2026-03-02T09:00:01+01:00"));
 }
 
-/** JavaScript /home may transfer, in KB: what it sent before its code was reorganized. */
-const HOME_JS_BUDGET_KB = 106;
+/**
+ * JavaScript /home may transfer, in KB: what it sent before its code was reorganized (106 KB), and
+ * the compile hint each of its scripts now starts with (0.13 KB compressed over its 8 scripts,
+ * bought for a third less script time on the main thread as the page starts: decision 27).
+ */
+const HOME_JS_BUDGET_KB = 106.2;
 
 const freshDataDir = () => mkdtempSync(path.join(os.tmpdir(), "home-e2e-"));
 const day = 86_400_000;
