@@ -114,7 +114,8 @@ export default defineConfig({
         order: "post",
         handler(_options, bundle) {
           for (const file of Object.values(bundle))
-            if (file.type === "chunk" && file.name !== ZOD_CHUNK) file.code = `//# allFunctionsCalledOnLoad\n${file.code}`;
+            if (file.type === "chunk" && file.name !== ZOD_CHUNK)
+              file.code = `//# allFunctionsCalledOnLoad\n${file.code}`;
         },
       },
     },
