@@ -12,6 +12,25 @@ echo "== Types"
 npm run --silent typecheck
 echo "== Production build"
 node scripts/build-if-stale.ts
+# Every test's temporary files (data directories, PostgreSQL clusters, uploads) go in one
+# directory per run, removed when the run ends however it ends: a run leaves about 0.6 GB
+# there, and repeated runs would otherwise fill the disk. Runs killed outright (kill -9)
+# leave theirs; the next run removes those whose process is gone.
+scratch_parent=${TMPDIR:-/tmp}
+for old in "$scratch_parent"/studio-test-*; do
+  [ -d "$old" ] || continue
+  pid=${old##*/studio-test-}
+  pid=${pid%%-*}
+  kill -0 "$pid" 2>/dev/null || rm -rf "$old"
+done
+scratch=$(mktemp -d "$scratch_parent/studio-test-$$-XXXXXX")
+# As root the embedded PostgreSQL runs as the postgres user, who must pass through to its cluster.
+chmod 711 "$scratch"
+trap 'rm -rf "$scratch"' EXIT
+trap 'exit 130' INT
+trap 'exit 143' TERM
+export TMPDIR=$scratch
+
 echo "== Unit and integration tests (vitest)"
 vitest run
 echo "== End-to-end tests (Playwright, Chromium)"

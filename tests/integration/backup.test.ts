@@ -1,6 +1,6 @@
 import { spawn } from "node:child_process";
 import { createHash } from "node:crypto";
-import { mkdtemp, readdir, readFile, writeFile } from "node:fs/promises";
+import { chmod, mkdtemp, readdir, readFile, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
@@ -136,7 +136,10 @@ describe("npm run backup / restore while the site serves requests", () => {
     const archive = path.join(sourceData, "backups", file!);
 
     // Into a new data directory on the embedded PostgreSQL (the source used DATABASE_URL): both kinds at once.
-    const targetData = path.join(await mkdtemp(path.join(os.tmpdir(), "backup-restored-")), "data");
+    const targetParent = await mkdtemp(path.join(os.tmpdir(), "backup-restored-"));
+    // Enterable, as /tmp is: as root the cluster then stays inside the data directory, removed with it.
+    await chmod(targetParent, 0o711);
+    const targetData = path.join(targetParent, "data");
     const restore = await runScript("scripts/restore.ts", [archive], { DATA_DIR: targetData });
     expect(restore.code, restore.stderr).toBe(0);
     expect(restore.stdout).toMatch(/^Ripristino completato/);
