@@ -13,7 +13,7 @@ npm run --silent typecheck
 echo "== Production build"
 node scripts/build-if-stale.ts
 # Every test's temporary files (data directories, PostgreSQL clusters, uploads) go in one
-# directory per run, removed when the run ends however it ends: a run leaves about 0.6 GB
+# directory per run, removed when the run ends however it ends: a run writes over 1 GB
 # there, and repeated runs would otherwise fill the disk. Runs killed outright (kill -9)
 # leave theirs; the next run removes those whose process is gone.
 scratch_parent=${TMPDIR:-/tmp}
