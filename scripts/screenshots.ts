@@ -1,6 +1,6 @@
 // `npm run screenshots [-- /path …]`: every page at phone and desktop size, into ./screenshots/, to look at.
 // The server gets a fresh data directory seeded with recipe photos and reviews.
-import { mkdirSync, mkdtempSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import nodePath from "node:path";
 import { chromium } from "@playwright/test";
@@ -13,12 +13,13 @@ const paths = process.argv.slice(2).filter((a) => a.startsWith("/"));
 const pages = paths.length ? paths : ["/", "/home", "/services", "/reviews", "/privacy", "/admin-login", "/non-esiste"];
 const baseUrl = process.env.BASE_URL;
 let server: Awaited<ReturnType<typeof startAppServer>> | undefined;
+let dataDir: string | undefined;
 if (!baseUrl) {
   // Imported once the resolve hook above is in place: the seeding helper uses the app's modules.
   const { seedPhotos, seedReviews }: typeof import("../tests/support/seed.ts") = await import(
     "../tests/support/seed.ts"
   );
-  const dataDir = mkdtempSync(nodePath.join(os.tmpdir(), "screenshots-"));
+  dataDir = mkdtempSync(nodePath.join(os.tmpdir(), "screenshots-"));
   await seedPhotos(dataDir, 4);
   const day = 24 * 60 * 60 * 1000;
   await seedReviews(dataDir, [
@@ -72,4 +73,5 @@ try {
 } finally {
   await browser.close();
   await server?.stop();
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 }

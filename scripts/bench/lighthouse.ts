@@ -2,7 +2,7 @@
 // throttling) on the public pages of the production build, served by a fresh server with a few photos
 // and reviews. Every page is audited N times in a row (3 unless told); prints each run's figures and
 // the worst of each page (lowest score, highest LCP, TBT and CLS); exits 1 when any run misses a target.
-import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { brotliCompressSync, constants as zlibConstants } from "node:zlib";
@@ -235,6 +235,7 @@ try {
     }
 } finally {
   await server.stop();
+  rmSync(dataDir, { recursive: true, force: true });
 }
 
 console.log(

@@ -10,7 +10,7 @@
 //  - admin recipe photos, 7000×7000 zero PNG: under the 50 MP cap, every accepted one decoded.
 import "../lib/load-app-modules.ts";
 import { spawn } from "node:child_process";
-import { mkdtempSync, readdirSync, readFileSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import sharp from "sharp";
@@ -78,6 +78,7 @@ interface Running {
 async function startServer(): Promise<Running> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), "bench-uploads-"));
   const server = spawn(process.execPath, [...npmStart.flags, "build/server/start.js"], {
     cwd: root,
     env: {
@@ -85,16 +86,17 @@ async function startServer(): Promise<Running> {
       ...npmStart.env,
       PORT: String(port),
       HOST: "127.0.0.1",
-      DATA_DIR: mkdtempSync(path.join(os.tmpdir(), "bench-uploads-")),
+      DATA_DIR: dataDir,
       DATABASE_URL: databaseUrl,
       LOG_LEVEL: "warn",
       REVIEWS_RATE_LIMIT: "10000",
     },
     stdio: ["ignore", "inherit", "inherit"],
   });
-  const stop = () => {
+  const stop = async () => {
     server.kill("SIGTERM");
-    return new Promise((r) => server.once("exit", r));
+    await new Promise((r) => server.once("exit", r));
+    rmSync(dataDir, { recursive: true, force: true });
   };
   for (;;) {
     if (server.exitCode !== null) throw new Error("the server exited during start-up");
