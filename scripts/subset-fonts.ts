@@ -41,12 +41,18 @@ const text = ITALIAN_RANGES.flatMap(([from, to]) =>
 const hex = (n: number) => n.toString(16).toUpperCase().padStart(4, "0");
 const unicodeRange = ITALIAN_RANGES.map(([a, b]) => (a === b ? `U+${hex(a)}` : `U+${hex(a)}-${hex(b)}`)).join(", ");
 
+// Each font's fallbacks in the order of its stack in app/app.css (Linux's first: see there).
 const fonts = [
   {
     family: "Fraunces",
     source: "node_modules/@fontsource-variable/fraunces/files/fraunces-latin-wght-normal.woff2",
     output: "app/fonts/fraunces-italian-wght.woff2",
     fallbacks: [
+      {
+        name: "Fraunces DejaVu Serif",
+        local: ["DejaVu Serif", "DejaVuSerif"],
+        file: "/usr/share/fonts/truetype/dejavu/DejaVuSerif.ttf",
+      },
       { name: "Fraunces Georgia", local: ["Georgia"], metrics: entireMetricsCollection.georgia },
       {
         name: "Fraunces Times",
@@ -58,11 +64,6 @@ const fonts = [
         local: ["Noto Serif", "NotoSerif-Regular"],
         metrics: entireMetricsCollection.notoSerif,
       },
-      {
-        name: "Fraunces DejaVu Serif",
-        local: ["DejaVu Serif", "DejaVuSerif"],
-        file: "/usr/share/fonts/truetype/dejavu/DejaVuSerif.ttf",
-      },
     ],
   },
   {
@@ -71,16 +72,16 @@ const fonts = [
     output: "app/fonts/source-sans-3-italian-wght.woff2",
     fallbacks: [
       {
+        name: "Source Sans 3 DejaVu Sans",
+        local: ["DejaVu Sans", "DejaVuSans"],
+        file: "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf",
+      },
+      {
         name: "Source Sans 3 Arial",
         local: ["Arial", "ArialMT", "Liberation Sans", "Arimo"],
         metrics: entireMetricsCollection.arial,
       },
       { name: "Source Sans 3 Roboto", local: ["Roboto", "Roboto-Regular"], metrics: entireMetricsCollection.roboto },
-      {
-        name: "Source Sans 3 DejaVu Sans",
-        local: ["DejaVu Sans", "DejaVuSans"],
-        file: "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf",
-      },
     ],
   },
 ];

@@ -169,6 +169,37 @@ test.describe("first paint", () => {
     expect(fontFiles.some((file) => /latin-ext/.test(file))).toBe(false);
   });
 
+  test("on Linux the first layout finds each fallback font at the first local font it asks for", async ({ page }) => {
+    // On Linux every local() font Chromium looks for is a round trip to another process while the
+    // page's first layout waits (elsewhere it is a lookup in a table): each fallback missing from
+    // the machine asked for before DejaVu made that layout longer, Lighthouse counted it.
+    await page.setViewportSize(phone);
+    await page.goto("/reviews");
+    await expect.poll(() => page.evaluate(webFontLoaded("Fraunces Variable")), { timeout: 10_000 }).toBe(true);
+    const fallbacks = await page.evaluate(() =>
+      [...document.fonts]
+        .map((face) => ({ family: face.family.replaceAll('"', ""), weight: face.weight, status: face.status }))
+        .filter((face) => !face.family.endsWith(" Variable"))
+        .map((face) => `${face.family} ${face.weight} ${face.status}`),
+    );
+    expect(fallbacks.toSorted()).toEqual([
+      "Fraunces DejaVu Serif 400 loaded",
+      "Fraunces DejaVu Serif 500 loaded",
+      "Fraunces Georgia 400 unloaded",
+      "Fraunces Georgia 500 unloaded",
+      "Fraunces Noto Serif 400 unloaded",
+      "Fraunces Noto Serif 500 unloaded",
+      "Fraunces Times 400 unloaded",
+      "Fraunces Times 500 unloaded",
+      "Source Sans 3 Arial 400 unloaded",
+      "Source Sans 3 Arial 500 unloaded",
+      "Source Sans 3 DejaVu Sans 400 loaded",
+      "Source Sans 3 DejaVu Sans 500 loaded",
+      "Source Sans 3 Roboto 400 unloaded",
+      "Source Sans 3 Roboto 500 unloaded",
+    ]);
+  });
+
   test.describe("without JavaScript", () => {
     test.use({ javaScriptEnabled: false });
     test("the web fonts come from their stylesheet", async ({ page }) => {
