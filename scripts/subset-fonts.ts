@@ -41,12 +41,14 @@ const text = ITALIAN_RANGES.flatMap(([from, to]) =>
 const hex = (n: number) => n.toString(16).toUpperCase().padStart(4, "0");
 const unicodeRange = ITALIAN_RANGES.map(([a, b]) => (a === b ? `U+${hex(a)}` : `U+${hex(a)}-${hex(b)}`)).join(", ");
 
-// Each font's fallbacks in the order of its stack in app/app.css (Linux's first: see there).
+// Each font's fallbacks in the order of its stack in app/app.css (Linux's first: see there); the
+// script prints the stacks too.
 const fonts = [
   {
     family: "Fraunces",
     source: "node_modules/@fontsource-variable/fraunces/files/fraunces-latin-wght-normal.woff2",
     output: "app/fonts/fraunces-italian-wght.woff2",
+    generic: "serif",
     fallbacks: [
       {
         name: "Fraunces DejaVu Serif",
@@ -70,6 +72,7 @@ const fonts = [
     family: "Source Sans 3",
     source: "node_modules/@fontsource-variable/source-sans-3/files/source-sans-3-latin-wght-normal.woff2",
     output: "app/fonts/source-sans-3-italian-wght.woff2",
+    generic: "sans-serif",
     fallbacks: [
       {
         name: "Source Sans 3 DejaVu Sans",
@@ -131,4 +134,9 @@ for (const font of fonts) {
   }
 }
 console.error(`unicode-range: ${unicodeRange}`);
+// The stacks of app/app.css, in the fallbacks' order above: pasted with the faces, so the two agree.
+for (const font of fonts) {
+  const stack = [`${font.family} Variable`, ...font.fallbacks.map((fallback) => fallback.name)];
+  console.error(`stack: ${stack.map((name) => `"${name}"`).join(", ")}, ${font.generic};`);
+}
 console.log(css);
