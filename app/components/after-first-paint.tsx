@@ -2,13 +2,23 @@ import type { ReactNode } from "react";
 
 const HOLDER_ID = "after-first-paint";
 
+/** How long the scripts wait at most for the web fonts. */
+const FONTS_WAIT_MS = 3000;
+
 /**
  * Runs in the page as soon as it is parsed. The inline scripts of the holder only set up data that
  * scripts further down the document feed (the router's hydration data): they run at once. The files
  * (the fonts' stylesheet, the app's module scripts and their preloads) go into the document once the
  * page is shown: the document parsed, its first content painted and the images of its first screen
- * loaded, so that they share the connection with none of these. Images further down the page do not
+ * loaded and decoded, so that they share the connection with none of these. (An image drawn after
+ * the fonts arrived made Lighthouse count the fonts' download in the time to the largest paint.) Images further down the page do not
  * hold them. A page not yet painted (a background tab) waits until it is.
+ *
+ * The web fonts come first, and the scripts only once the page has been laid out in them: putting
+ * the fonts in lays the page out again and redraws all of it, and that work, run while the scripts
+ * were evaluated and hydrated, made each of their tasks wait for the CPU. A font that stalls holds
+ * the scripts back for a few seconds at most. No wait depends on frames, and a timer only bounds a
+ * stalled font: a page whose frames or timers are paused still gets its scripts.
  *
  * The app's modules are then evaluated one file per task, in the order of their preloads (each after
  * what it imports), before the router's own script runs: it finds them evaluated and only starts
@@ -23,6 +33,7 @@ const HOLDER_ID = "after-first-paint";
  * would from the stylesheet. If any of this fails, the stylesheet goes into the page as it is.
  */
 const release = `(() => {
+  const FONTS_WAIT_MS = ${FONTS_WAIT_MS};
   const holder = document.getElementById(${JSON.stringify(HOLDER_ID)});
   if (!holder) return;
   const held = document.createRange().createContextualFragment(holder.textContent);
@@ -60,6 +71,8 @@ const release = `(() => {
     channel.port1.onmessage = resolve;
     channel.port2.postMessage(null);
   });
+  const decoded = (images) => Promise.all(images.map((img) => img.decode().catch(() => {})));
+  const within = (ms, promise) => Promise.race([promise, new Promise((resolve) => setTimeout(resolve, ms))]);
   const fontsLink = held.querySelector("link[rel=stylesheet]");
   fontsLink?.remove();
   // Whether a face's unicode-range ("U+20-7E, U+A0-FF, U+131") has the letter "a": a face for the
@@ -100,10 +113,17 @@ const release = `(() => {
   const entry = /import\\("([^"]+)"\\)/.exec(routerScript?.textContent ?? "")?.[1];
   const modules = Array.from(held.querySelectorAll("link[rel=modulepreload]"), (link) => link.getAttribute("href"));
   Promise.all([painted, parsed])
-    .then(() => loaded(Array.from(document.images).filter(inFirstScreen)))
+    .then(() => {
+      const firstScreen = Array.from(document.images).filter(inFirstScreen);
+      return loaded(firstScreen).then(() => decoded(firstScreen));
+    })
     .then(nextTask)
     .then(async () => {
-      if (fontsLink) addFonts(fontsLink);
+      if (fontsLink) {
+        await within(FONTS_WAIT_MS, addFonts(fontsLink));
+        document.documentElement.getBoundingClientRect(); // laid out in the fonts now, in a task of its own
+        await nextTask();
+      }
       routerScript?.remove();
       document.head.append(held);
       for (const href of modules) {

@@ -169,6 +169,32 @@ test.describe("first paint", () => {
     expect(fontFiles.some((file) => /latin-ext/.test(file))).toBe(false);
   });
 
+  test("the page is drawn in its web fonts before its scripts are fetched", async ({ page }) => {
+    // Putting the fonts in redraws the whole page; run alongside hydration, it made hydration's tasks
+    // wait for the CPU. So the fonts go in first and the scripts follow.
+    await page.addInitScript(() => {
+      const marks = window as unknown as { fontsAddedAt?: number };
+      const add = FontFaceSet.prototype.add;
+      FontFaceSet.prototype.add = function (face: FontFace) {
+        marks.fontsAddedAt ??= performance.now();
+        return add.call(this, face);
+      };
+    });
+    await page.setViewportSize(phone);
+    await page.goto("/reviews");
+    await expect.poll(() => page.evaluate(() => "__reactRouterRouteModules" in window), { timeout: 10_000 }).toBe(true);
+    const timing = await page.evaluate(() => ({
+      fontsAddedAt: (window as unknown as { fontsAddedAt?: number }).fontsAddedAt ?? Number.NaN,
+      scripts: performance
+        .getEntriesByType("resource")
+        .filter((entry) => /\/assets\/[\w.-]+\.js$/.test(entry.name))
+        .map((entry) => entry.startTime),
+    }));
+    expect(timing.scripts.length).toBeGreaterThan(3);
+    expect(timing.fontsAddedAt).toBeGreaterThan(0);
+    for (const start of timing.scripts) expect(start).toBeGreaterThan(timing.fontsAddedAt);
+  });
+
   test("on Linux the first layout finds each fallback font at the first local font it asks for", async ({ page }) => {
     // On Linux every local() font Chromium looks for is a round trip to another process while the
     // page's first layout waits (elsewhere it is a lookup in a table): each fallback missing from
