@@ -10,9 +10,9 @@ const FONTS_WAIT_MS = 3000;
  * scripts further down the document feed (the router's hydration data): they run at once. The files
  * (the fonts' stylesheet, the app's module scripts and their preloads) go into the document once the
  * page is shown: the document parsed, its first content painted and the images of its first screen
- * loaded and decoded, so that they share the connection with none of these. (An image drawn after
- * the fonts arrived made Lighthouse count the fonts' download in the time to the largest paint.) Images further down the page do not
- * hold them. A page not yet painted (a background tab) waits until it is.
+ * loaded and decoded, so that they share the connection with none of these (an image drawn after the
+ * fonts arrived made Lighthouse count the fonts' download in the time to the largest paint). Images
+ * further down the page do not hold them. A page not yet painted (a background tab) waits until it is.
  *
  * The web fonts come first, and the scripts only once the page has been laid out in them: putting
  * the fonts in lays the page out again and redraws all of it, and that work, run while the scripts
@@ -121,7 +121,7 @@ const release = `(() => {
     .then(async () => {
       if (fontsLink) {
         await within(FONTS_WAIT_MS, addFonts(fontsLink));
-        document.documentElement.getBoundingClientRect(); // laid out in the fonts now, in a task of its own
+        document.documentElement.getBoundingClientRect(); // laid out in the fonts before any script
         await nextTask();
       }
       routerScript?.remove();
