@@ -63,17 +63,19 @@ export default defineConfig({
       },
     },
     // A page loads only the code it uses, in few files (each request costs a round trip on a phone):
-    // React and the router in one chunk; the forms library in one, for the pages with a form; zod
-    // in one, which public pages fetch only when a visitor starts a form (app/forms/use-schema-form.ts);
-    // the app code that two or more public pages use in one; the app code one public page shares
-    // with the admin's screens in one per page; the rest by route.
+    // React in one chunk and the router in another (a page evaluates one file per task, and the two
+    // in one file made the longest task as a page starts: decision 30); the forms library in one, for
+    // the pages with a form; zod in one, which public pages fetch only when a visitor starts a form
+    // (app/forms/use-schema-form.ts); the app code that two or more public pages use in one; the app
+    // code one public page shares with the admin's screens in one per page; the rest by route.
     client: {
       build: {
         rolldownOptions: {
           output: {
             codeSplitting: {
               groups: [
-                { name: "framework", test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/ },
+                { name: "react", test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
+                { name: "router", test: /node_modules[\\/]react-router[\\/]/ },
                 { name: "forms", test: /node_modules[\\/]@conform-to[\\/](react|dom)[\\/]/ },
                 {
                   name: ZOD_CHUNK,

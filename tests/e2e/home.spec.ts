@@ -13,11 +13,13 @@ async function stopTime(page: Page) {
 }
 
 /**
- * JavaScript /home may transfer, in KB: what it sent before its code was reorganized (106 KB), and
- * the compile hint each of its scripts now starts with (0.13 KB compressed over its 8 scripts,
- * bought for a third less script time on the main thread as the page starts: decision 27).
+ * JavaScript /home may transfer, in KB: what it sent before its code was reorganized (106 KB), the
+ * compile hint each of its scripts now starts with (0.13 KB compressed over its 8 scripts, bought for
+ * a third less script time on the main thread as the page starts: decision 27), and React and the
+ * router in two files instead of one (1.1 KB, bought for a shorter longest task: decision 30). The
+ * issue's own ceiling is 110 KB.
  */
-const HOME_JS_BUDGET_KB = 106.2;
+const HOME_JS_BUDGET_KB = 107.4;
 
 const freshDataDir = () => mkdtempSync(path.join(os.tmpdir(), "home-e2e-"));
 const day = 86_400_000;
