@@ -39,7 +39,9 @@ function createDelivery() {
     /** Records `version` for the event's table (never going back) and delivers the event. */
     deliver(event: ChangeEvent, version: number) {
       const newest = Math.max(versions[event.table] ?? 0, version);
-      versions[event.table] = newest;
+      // A table never changed has no version, whether or not an event for it came by (a reconnect
+      // announces every table); so two processes that saw the same changes report the same versions.
+      if (newest > 0) versions[event.table] = newest;
       emitter.emit(CHANNEL, event, newest);
     },
     subscribe(listener: ChangeListener) {
