@@ -56,21 +56,13 @@ const release = `(() => {
     const box = img.getBoundingClientRect();
     return box.bottom > 0 && box.top < innerHeight && box.width > 0;
   };
-  const loaded = (images) =>
-    Promise.all(
-      images
-        .filter((img) => !img.complete)
-        .map((img) => new Promise((resolve) => {
-          img.addEventListener("load", resolve, { once: true });
-          img.addEventListener("error", resolve, { once: true });
-        })),
-    );
   // One task later (a message, not a timer: a page whose timers are paused or throttled still gets its scripts).
   const nextTask = () => new Promise((resolve) => {
     const channel = new MessageChannel();
     channel.port1.onmessage = resolve;
     channel.port2.postMessage(null);
   });
+  // decode() waits for the image to load first; one that fails to load does not hold the rest.
   const decoded = (images) => Promise.all(images.map((img) => img.decode().catch(() => {})));
   const within = (ms, promise) => Promise.race([promise, new Promise((resolve) => setTimeout(resolve, ms))]);
   const fontsLink = held.querySelector("link[rel=stylesheet]");
@@ -113,10 +105,7 @@ const release = `(() => {
   const entry = /import\\("([^"]+)"\\)/.exec(routerScript?.textContent ?? "")?.[1];
   const modules = Array.from(held.querySelectorAll("link[rel=modulepreload]"), (link) => link.getAttribute("href"));
   Promise.all([painted, parsed])
-    .then(() => {
-      const firstScreen = Array.from(document.images).filter(inFirstScreen);
-      return loaded(firstScreen).then(() => decoded(firstScreen));
-    })
+    .then(() => decoded(Array.from(document.images).filter(inFirstScreen)))
     .then(nextTask)
     .then(async () => {
       if (fontsLink) {

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, type Page, test } from "@playwright/test";
 import { PHOTO_MESSAGES, REVIEW_MESSAGES } from "~/admin/messages";
 import { viewports } from "../support/viewports";
 
@@ -11,6 +11,32 @@ const phone = viewports.find((v) => v.name === "mobile")!;
 /** Whether a web font has arrived and is in use (a family with no face yet would pass `fonts.check`). */
 const webFontLoaded = (family: string) =>
   `[...document.fonts].some((face) => face.family.replaceAll('"', "") === ${JSON.stringify(family)} && face.status === "loaded")`;
+
+/** When the page requested each of the app's script files (ms since the navigation started). */
+const scriptStartTimes = (page: Page) =>
+  page.evaluate(() =>
+    performance
+      .getEntriesByType("resource")
+      .filter((entry) => /\/assets\/[\w.-]+\.js$/.test(entry.name))
+      .map((entry) => entry.startTime),
+  );
+
+/** Records every web font face the page adds (family, first range, status) and when, as `facesAdded`. */
+const recordFacesAdded = (page: Page) =>
+  page.addInitScript(() => {
+    const added: { face: string; at: number }[] = [];
+    (window as unknown as { facesAdded: typeof added }).facesAdded = added;
+    const add = FontFaceSet.prototype.add;
+    FontFaceSet.prototype.add = function (face: FontFace) {
+      added.push({
+        face: `${face.family.replaceAll('"', "")} ${face.unicodeRange.split(",")[0]} ${face.status}`,
+        at: performance.now(),
+      });
+      return add.call(this, face);
+    };
+  });
+const facesAdded = (page: Page) =>
+  page.evaluate(() => (window as unknown as { facesAdded: { face: string; at: number }[] }).facesAdded);
 
 /** The document as the server sends it, split at the holder of what waits for the first paint. */
 async function fetchDocument(request: import("@playwright/test").APIRequestContext, path: string) {
@@ -100,14 +126,11 @@ test.describe("first paint", () => {
       return {
         fcp: performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? Number.NaN,
         parsed: navigation.domContentLoadedEventStart,
-        scripts: performance
-          .getEntriesByType("resource")
-          .filter((entry) => /\/assets\/[\w.-]+\.js$/.test(entry.name))
-          .map((entry) => entry.startTime),
       };
     });
-    expect(timing.scripts.length).toBeGreaterThan(3);
-    for (const start of timing.scripts) expect(start).toBeGreaterThanOrEqual(Math.max(timing.fcp, timing.parsed));
+    const scripts = await scriptStartTimes(page);
+    expect(scripts.length).toBeGreaterThan(3);
+    for (const start of scripts) expect(start).toBeGreaterThanOrEqual(Math.max(timing.fcp, timing.parsed));
   });
 
   test("each page carries the sheets of what it shows, and later pages load the sheets they lack", async ({ page }) => {
@@ -142,15 +165,7 @@ test.describe("first paint", () => {
       if (/\.woff2$/.test(request.url())) fontFiles.push(new URL(request.url()).pathname);
     });
     // Each face added to the page while still loading would lay the page out once more: none is.
-    await page.addInitScript(() => {
-      const added: string[] = [];
-      (window as unknown as { facesAdded: string[] }).facesAdded = added;
-      const add = FontFaceSet.prototype.add;
-      FontFaceSet.prototype.add = function (face: FontFace) {
-        added.push(`${face.family.replaceAll('"', "")} ${face.unicodeRange.split(",")[0]} ${face.status}`);
-        return add.call(this, face);
-      };
-    });
+    await recordFacesAdded(page);
     await page.setViewportSize(phone);
     await page.goto("/services");
     await expect.poll(() => page.evaluate(webFontLoaded("Source Sans 3 Variable")), { timeout: 10_000 }).toBe(true);
@@ -158,7 +173,7 @@ test.describe("first paint", () => {
 
     // No stylesheet of fonts in the page: its faces were read from it and added, the ones in use loaded.
     expect(await page.locator('link[rel="stylesheet"][href*="/assets/fonts-"]').count()).toBe(0);
-    const added = await page.evaluate(() => (window as unknown as { facesAdded: string[] }).facesAdded);
+    const added = (await facesAdded(page)).map(({ face }) => face);
     expect(added.toSorted()).toEqual([
       "Fraunces Variable U+100-130 unloaded",
       "Fraunces Variable U+20-7E loaded",
@@ -172,27 +187,15 @@ test.describe("first paint", () => {
   test("the page is drawn in its web fonts before its scripts are fetched", async ({ page }) => {
     // Putting the fonts in redraws the whole page; run alongside hydration, it made hydration's tasks
     // wait for the CPU. So the fonts go in first and the scripts follow.
-    await page.addInitScript(() => {
-      const marks = window as unknown as { fontsAddedAt?: number };
-      const add = FontFaceSet.prototype.add;
-      FontFaceSet.prototype.add = function (face: FontFace) {
-        marks.fontsAddedAt ??= performance.now();
-        return add.call(this, face);
-      };
-    });
+    await recordFacesAdded(page);
     await page.setViewportSize(phone);
     await page.goto("/reviews");
     await expect.poll(() => page.evaluate(() => "__reactRouterRouteModules" in window), { timeout: 10_000 }).toBe(true);
-    const timing = await page.evaluate(() => ({
-      fontsAddedAt: (window as unknown as { fontsAddedAt?: number }).fontsAddedAt ?? Number.NaN,
-      scripts: performance
-        .getEntriesByType("resource")
-        .filter((entry) => /\/assets\/[\w.-]+\.js$/.test(entry.name))
-        .map((entry) => entry.startTime),
-    }));
-    expect(timing.scripts.length).toBeGreaterThan(3);
-    expect(timing.fontsAddedAt).toBeGreaterThan(0);
-    for (const start of timing.scripts) expect(start).toBeGreaterThan(timing.fontsAddedAt);
+    const fontsAddedAt = (await facesAdded(page))[0]?.at ?? Number.NaN;
+    const scripts = await scriptStartTimes(page);
+    expect(scripts.length).toBeGreaterThan(3);
+    expect(fontsAddedAt).toBeGreaterThan(0);
+    for (const start of scripts) expect(start).toBeGreaterThan(fontsAddedAt);
   });
 
   test("on Linux the first layout finds each fallback font at the first local font it asks for", async ({ page }) => {
