@@ -2,10 +2,10 @@ import { createServer, request, type IncomingHttpHeaders, type Server } from "no
 import zlib from "node:zlib";
 import express from "express";
 import { RouterContextProvider } from "react-router";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { requestContext } from "~/context";
 import { changeEventSchema, createMemoryEventBus, type EventBus } from "~/events/event-bus.server";
-import { createPageCache } from "./page-cache";
+import { createPageCache, type PageCacheTiming } from "./page-cache";
 import { securityHeaders } from "./security-headers";
 
 const page = (body: string, nonce = "") =>
@@ -46,9 +46,13 @@ function rawGet(url: string, headers: Record<string, string> = {}, method = "GET
 }
 
 const servers: Server[] = [];
-afterEach(() => Promise.all(servers.splice(0).map((s) => new Promise((r) => s.close(r)))));
+const caches: { close: () => void }[] = [];
+afterEach(async () => {
+  for (const cache of caches.splice(0)) cache.close();
+  await Promise.all(servers.splice(0).map((s) => new Promise((r) => s.close(r))));
+});
 
-async function harness(): Promise<Harness> {
+async function harness(timing?: Partial<PageCacheTiming>): Promise<Harness> {
   const bus = createMemoryEventBus();
   const renders: string[] = [];
   const content: Harness["content"] = new Map();
@@ -57,6 +61,7 @@ async function harness(): Promise<Harness> {
   const stampDigits = { value: 4 };
   const cache = createPageCache({
     bus,
+    timing,
     loadContext: ({ cspNonce, formStart }) => {
       const context = new RouterContextProvider();
       context.set(requestContext, {
@@ -87,6 +92,7 @@ async function harness(): Promise<Harness> {
   const app = express();
   // As in the app: every response gets its nonce and policy first.
   app.use(securityHeaders());
+  caches.push(cache);
   app.use(cache.middleware);
   app.use((req, res) => res.status(299).send(`fresh ${req.path}`));
   const server = createServer(app);
@@ -245,5 +251,45 @@ describe("page cache", () => {
     h.content.set("/reviews", { body: "", form: true, setCookie: true });
     await h.bus.publish({ table: "reviews", action: "update", id: "x" });
     expect((await fetch(`${h.url}/reviews`)).status).toBe(299);
+  });
+
+  describe("while a page is being visited", () => {
+    const timing = { maxAgeMs: 1_000, refreshAfterMs: 300, keepWarmMs: 1_500, checkEveryMs: 50 };
+    const text = async (url: string) => (await fetch(url)).text();
+
+    it("renders it again before it is too old, visitors getting the kept one meanwhile", async () => {
+      const h = await harness(timing);
+      h.content.set("/home", { body: "prima" });
+      expect(await text(`${h.url}/home`)).toContain("prima");
+      // Changed with no event (as the clock changes a page): the render under way is held.
+      h.content.set("/home", { body: "dopo" });
+      h.gate.wait = new Promise((resolve) => (h.gate.release = resolve));
+      await vi.waitFor(() => expect(h.renders).toEqual(["/home", "/home"]), { timeout: 2_000 });
+      expect(await text(`${h.url}/home`)).toContain("prima");
+      h.gate.release!();
+      await vi.waitFor(async () => expect(await text(`${h.url}/home`)).toContain("dopo"), { timeout: 2_000 });
+    });
+
+    it("renders it again after a change, before anyone asks for it", async () => {
+      const h = await harness({ ...timing, refreshAfterMs: 60_000, maxAgeMs: 60_000 });
+      await fetch(`${h.url}/privacy`);
+      h.content.set("/privacy", { body: "aggiornata" });
+      await h.bus.publish({ table: "site_content", action: "update", id: "x" });
+      await vi.waitFor(() => expect(h.renders).toEqual(["/privacy", "/privacy"]), { timeout: 2_000 });
+      expect(await text(`${h.url}/privacy`)).toContain("aggiornata");
+      // The visitor's request rendered nothing: the page was ready for it.
+      expect(h.renders).toHaveLength(2);
+    });
+
+    it("stops rendering it once nobody has asked for it for a while", async () => {
+      const h = await harness(timing);
+      await fetch(`${h.url}/services`);
+      await new Promise((resolve) => setTimeout(resolve, timing.keepWarmMs + 4 * timing.checkEveryMs));
+      const rendered = h.renders.length;
+      // Rendered again while it was visited recently; no longer since.
+      expect(rendered).toBeGreaterThan(1);
+      await new Promise((resolve) => setTimeout(resolve, 2 * timing.refreshAfterMs));
+      expect(h.renders).toHaveLength(rendered);
+    });
   });
 });

@@ -17,8 +17,26 @@ const deflateRaw = promisify(zlib.deflateRaw);
  */
 export const CACHED_PATHS = new Set(["/", "/home", "/services", "/reviews", "/privacy", "/sitemap.xml"]);
 
-/** A safety net for anything that changes without an event (a lost database connection, the clock). */
-const MAX_AGE_MS = 60_000;
+/**
+ * How often kept pages are made anew: the bus announces every change, so this is only a safety net
+ * for what changes without an event (a lost database connection, the clock). A page is served for at
+ * most `maxAgeMs`; one visited in the last `keepWarmMs` is rendered again in the background once it is
+ * `refreshAfterMs` old (checked every `checkEveryMs`), and after a change, so that its next visitor
+ * does not wait for it to be rendered. A page nobody visits is not rendered again.
+ */
+export interface PageCacheTiming {
+  maxAgeMs: number;
+  refreshAfterMs: number;
+  keepWarmMs: number;
+  checkEveryMs: number;
+}
+
+const DEFAULT_TIMING: PageCacheTiming = {
+  maxAgeMs: 60_000,
+  refreshAfterMs: 40_000,
+  keepWarmMs: 30 * 60_000,
+  checkEveryMs: 15_000,
+};
 
 /** A page the same for everyone: kept with its compressed forms, its validator and its policy. */
 interface SharedBody {
@@ -71,6 +89,7 @@ export interface PageCacheOptions {
   /** A freshly signed form start time, for each response of a page that has a form. */
   stampFormStart: () => string;
   imageOrigins?: string[];
+  timing?: Partial<PageCacheTiming>;
 }
 
 /** The `'sha256-…'` sources of every inline script in the page, for a policy that needs no nonce. */
@@ -153,7 +172,8 @@ function joinGzip(body: PerResponseBody, values: Buffer[], identity: Buffer): Bu
 
 /**
  * Public pages rendered once and kept, with their compressed forms, until the bus announces a
- * change (any change: a new kind of event invalidates too) or a minute passes.
+ * change (any change: a new kind of event invalidates too) or they are too old (see
+ * PageCacheTiming); pages still being visited are rendered again in the background.
  *
  * Only GET/HEAD of the paths above, without query string or cookies, are served from here: an
  * administrator, a flash message or any per-visitor state always comes with a cookie. Only a 200
@@ -167,8 +187,11 @@ function joinGzip(body: PerResponseBody, values: Buffer[], identity: Buffer): Bu
  * time (decision record 0010).
  */
 export function createPageCache(options: PageCacheOptions) {
+  const timing = { ...DEFAULT_TIMING, ...options.timing };
   const entries = new Map<string, Entry>();
   const pending = new Map<string, Promise<Entry | null>>();
+  /** When each path was last asked for. */
+  const visits = new Map<string, number>();
   let generation = 0;
 
   const invalidate = () => {
@@ -253,19 +276,42 @@ export function createPageCache(options: PageCacheOptions) {
     return entry;
   }
 
-  function lookup(path: string): Promise<Entry | null> {
-    const kept = entries.get(path);
-    if (kept && Date.now() - kept.storedAt < MAX_AGE_MS) return Promise.resolve(kept);
-    let rendering = pending.get(path);
-    if (!rendering) {
+  /** The render of a path under way, or a new one. */
+  function rendering(path: string): Promise<Entry | null> {
+    let render = pending.get(path);
+    if (!render) {
       const current = generation;
-      rendering = renderEntry(path).finally(() => {
+      render = renderEntry(path).finally(() => {
         if (generation === current) pending.delete(path);
       });
-      pending.set(path, rendering);
+      pending.set(path, render);
     }
-    return rendering;
+    return render;
   }
+
+  function lookup(path: string): Promise<Entry | null> {
+    visits.set(path, Date.now());
+    const kept = entries.get(path);
+    if (kept && Date.now() - kept.storedAt < timing.maxAgeMs) return Promise.resolve(kept);
+    return rendering(path);
+  }
+
+  // While a page keeps being visited, its next visitor gets it kept: it is rendered again before it
+  // is too old, and after a change, while the one kept meanwhile is served (it is still young enough).
+  // A render that fails is tried again at the next check; a visitor's own request logs its error.
+  const keepWarm = setInterval(() => {
+    const now = Date.now();
+    for (const [path, visitedAt] of visits) {
+      if (now - visitedAt >= timing.keepWarmMs) {
+        visits.delete(path);
+        continue;
+      }
+      const kept = entries.get(path);
+      if (pending.has(path) || (kept && now - kept.storedAt < timing.refreshAfterMs)) continue;
+      rendering(path).catch(() => {});
+    }
+  }, timing.checkEveryMs);
+  keepWarm.unref();
 
   function sendShared(req: Request, res: Response, body: SharedBody): Buffer | null {
     if (body.csp) res.setHeader("Content-Security-Policy", body.csp);
@@ -325,5 +371,12 @@ export function createPageCache(options: PageCacheOptions) {
     );
   }
 
-  return { middleware, invalidate, close: unsubscribe };
+  return {
+    middleware,
+    invalidate,
+    close: () => {
+      clearInterval(keepWarm);
+      unsubscribe();
+    },
+  };
 }

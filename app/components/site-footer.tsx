@@ -3,6 +3,9 @@ import { telHref, type PageContent } from "~/content/site-content";
 import siteFooterStyles from "~/styles/site-footer.css?url";
 import { Stylesheet } from "./stylesheet";
 
+/** The footer ends every public page: each page holds its first paint until it is parsed (root.tsx). */
+export const SITE_FOOTER_ID = "piede-pagina";
+
 /**
  * Legal line on every page: Partita IVA, title and register, as Italian law requires of a
  * professional's site (the editor refuses to empty them).
@@ -10,7 +13,7 @@ import { Stylesheet } from "./stylesheet";
 export function SiteFooter({ content, year }: { content: PageContent; year: number }) {
   const { practitioner, business, contact, links } = content;
   return (
-    <footer className="site-footer">
+    <footer className="site-footer" id={SITE_FOOTER_ID}>
       <Stylesheet href={siteFooterStyles} />
       <div className="site-footer__inner">
         <div className="site-footer__who">

@@ -10,15 +10,6 @@ import { currentPracticeJsonLd } from "~/lib/practice-json-ld.server";
 import type { loader as rootLoader } from "~/root";
 import landingStyles from "~/styles/landing.css?url";
 
-/**
- * The intro is centred in the screen with the entry cards: a browser painting the first part of the
- * document (now that nothing blocks it) would centre the intro alone, then move it up when the cards
- * arrive. Rendering waits until the cards are parsed (the rest of the page never moves them).
- */
-export const links: Route.LinksFunction = () => [
-  { rel: "expect", href: "#entra", blocking: "render" } as Route.LinkDescriptors[number],
-];
-
 export const handle: LiveHandle = { liveTables: ["site_content"] };
 
 export const meta: Route.MetaFunction = (args) => {

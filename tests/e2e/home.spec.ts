@@ -16,10 +16,11 @@ async function stopTime(page: Page) {
  * JavaScript /home may transfer, in KB: what it sent before its code was reorganized (106 KB), the
  * compile hint each of its scripts now starts with (0.13 KB compressed over its 8 scripts, bought for
  * a third less script time on the main thread as the page starts: decision 27), and React and the
- * router in two files instead of one (1.1 KB, bought for a shorter longest task: decision 30). The
- * issue's own ceiling is 110 KB.
+ * router in two files instead of one (1.1 KB, bought for a shorter longest task: decision 30), less
+ * the inline script that releases the scripts after the first paint, which the client bundle no longer
+ * carries (1.7 KB: the server alone writes it). 105.8 KB measured; the issue's own ceiling is 110 KB.
  */
-const HOME_JS_BUDGET_KB = 107.4;
+const HOME_JS_BUDGET_KB = 106;
 
 const freshDataDir = () => mkdtempSync(path.join(os.tmpdir(), "home-e2e-"));
 const day = 86_400_000;
