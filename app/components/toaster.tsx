@@ -26,9 +26,11 @@ function dismiss(id: number) {
   emit();
 }
 
+/** The same sentence already on screen is replaced, not shown twice: a repeated result is said once. */
 function show(kind: ToastKind, message: string): number {
   const id = nextId++;
-  toasts = [...toasts, { id, kind, message }].slice(-MAX_TOASTS);
+  const others = toasts.filter((t) => t.kind !== kind || t.message !== message);
+  toasts = [...others, { id, kind, message }].slice(-MAX_TOASTS);
   emit();
   setTimeout(() => dismiss(id), TOAST_DURATION_MS[kind]);
   return id;
