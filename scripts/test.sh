@@ -10,6 +10,8 @@ npm run --silent lint
 bash scripts/ensure-system-deps.sh
 echo "== Types"
 npm run --silent typecheck
+echo "== Dependency rules (dependency-cruiser)"
+npm run --silent check:dependencies
 echo "== Production build"
 node scripts/build-if-stale.ts
 # Every test's temporary files (data directories, PostgreSQL clusters, uploads) go in one
