@@ -82,7 +82,7 @@ describe("npm ci && npm start in a directory only its owner can enter", () => {
     };
     try {
       // The committed sources (a clean checkout in CI, as .ci/run makes it).
-      execFileSync("git", ["clone", "--quiet", root, site], { stdio: "pipe" });
+      await timed("git clone", () => execFileSync("git", ["clone", "--quiet", root, site], { stdio: "pipe" }));
       // The production build already made for these sources saves building again (about 16 s):
       // build-if-stale keeps it only when its stamp matches the clone's sources, and builds otherwise.
       if (existsSync(path.join(root, "build", ".source-hash"))) {
@@ -93,7 +93,7 @@ describe("npm ci && npm start in a directory only its owner can enter", () => {
           cwd: site,
           env: operatorEnv({}),
           stdio: "pipe",
-          timeout: 240_000,
+          timeout: 480_000, // a guard only: on a quiet machine it takes about a minute
         }),
       );
 
@@ -142,11 +142,10 @@ describe("npm ci && npm start in a directory only its owner can enter", () => {
       }
 
       running.kill("SIGTERM");
-      expect(await exited, output).toBe(0);
+      expect(await timed("stop", () => exited), output).toBe(0);
       await waitUntil(() => !isAlive(postmaster), "PostgreSQL stopped");
       expect(existsSync(path.join(clusterDir, "data", "postmaster.pid"))).toBe(false);
     } finally {
-      console.info(`npm ci && npm start in a private directory: ${timings.join(", ")}`);
       if (npm?.pid && npm.exitCode === null) {
         try {
           process.kill(-npm.pid, "SIGKILL");
@@ -162,11 +161,12 @@ describe("npm ci && npm start in a directory only its owner can enter", () => {
         await waitUntil(() => !isAlive(pid), "PostgreSQL stopped after the test");
       }
       if (clusterDir) rmSync(clusterDir, { recursive: true, force: true });
-      rmSync(privateDir, { recursive: true, force: true });
+      await timed("removing the clone", () => rmSync(privateDir, { recursive: true, force: true }));
       for (const name of entries(binariesDir)) {
         if (!binariesBefore.has(name)) rmSync(path.join(binariesDir, name), { recursive: true, force: true });
       }
       for (const dir of madeHere) if (existsSync(dir) && entries(dir).length === 0) rmdirSync(dir);
+      console.info(`npm ci && npm start in a private directory: ${timings.join(", ")}`);
     }
-  }, 360_000);
+  }, 720_000);
 });
