@@ -13,8 +13,9 @@ const usage = `Uso: npm run admin:create -- --email EMAIL [--reset-2fa]
 
 Crea l'account amministratore, o ne imposta la nuova password se esiste già
 (tutte le sessioni aperte vengono chiuse). La password si digita quando viene
-chiesta (non compare sullo schermo); in uno script si passa sullo standard input
-(printf '%s' "$PASSWORD" | npm run admin:create -- --email EMAIL) o nella
+chiesta (non compare sullo schermo); in uno script si passa sulla prima riga dello
+standard input, seguita se si vuole da una seconda riga uguale di conferma
+(printf '%s' "$PASSWORD" | npm run admin:create -- --email EMAIL), o nella
 variabile d'ambiente ADMIN_PASSWORD, mai sulla riga di comando.
 --reset-2fa disattiva anche la verifica in due passaggi (telefono e codici di recupero persi).
 Database: DATABASE_URL se impostata, altrimenti quello incorporato in DATA_DIR (predefinito ./data).`;
@@ -79,6 +80,24 @@ function promptHidden(question: string): Promise<string> {
   });
 }
 
+/** Two lines of the longest password, with room to spare: more is not a password. */
+const MAX_STDIN_BYTES = 4096;
+const STDIN_LINES = "Si aspettano la password sulla prima riga e, se si vuole, la sua conferma sulla seconda.";
+
+/** Standard input's lines; a line break ends a line, the last one needs none. */
+async function readStdinLines(): Promise<string[]> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of process.stdin) {
+    size += (chunk as Buffer).length;
+    if (size > MAX_STDIN_BYTES) fail(`troppo testo sullo standard input. ${STDIN_LINES}`, 2);
+    chunks.push(chunk as Buffer);
+  }
+  const lines = Buffer.concat(chunks).toString("utf8").split(/\r?\n/);
+  if (lines.at(-1) === "") lines.pop();
+  return lines;
+}
+
 async function readPassword(): Promise<string> {
   const fromEnv = process.env.ADMIN_PASSWORD;
   delete process.env.ADMIN_PASSWORD;
@@ -89,16 +108,21 @@ async function readPassword(): Promise<string> {
     if (first !== second) fail("le due password non coincidono.", 2);
     return first;
   }
-  const chunks: Buffer[] = [];
-  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
-  // One trailing line break is the end of the line, not part of the password.
-  return Buffer.concat(chunks)
-    .toString("utf8")
-    .replace(/\r?\n$/, "");
+  // What the prompt asks for, typed ahead or piped: the password, then (optionally) it again.
+  const [password = "", confirmation, ...more] = await readStdinLines();
+  if (more.length > 0) fail(`lo standard input ha più di due righe. ${STDIN_LINES}`, 2);
+  if (confirmation !== undefined && confirmation !== password) {
+    fail("le due password non coincidono (prima e seconda riga dello standard input).", 2);
+  }
+  return password;
 }
 
 const password = await readPassword();
 if (!password) fail("password mancante: digitarla quando viene chiesta, o passarla sullo standard input.", 2);
+// Checked before the database is opened (and its server perhaps started) for nothing.
+const { passwordProblem } = await import("../app/auth/password.server.ts");
+const problem = passwordProblem(password);
+if (problem) fail(`${problem}.`, 2);
 
 const { AccountInputError, createAdminAccounts } = await import("../app/auth/accounts.server.ts");
 

@@ -16,8 +16,11 @@ export const MIN_PASSWORD_LENGTH = 10;
 /** Beyond this, hashing becomes a denial-of-service lever. */
 export const MAX_PASSWORD_LENGTH = 200;
 
-/** What a new password that breaks the length rules is told. */
+/** What a new password that breaks the rules is told. */
 export const PASSWORD_RULE_MESSAGES = {
   tooShort: `La password deve avere almeno ${MIN_PASSWORD_LENGTH} caratteri`,
   tooLong: `La password può avere al massimo ${MAX_PASSWORD_LENGTH} caratteri`,
+  controlCharacters:
+    "La password non può contenere caratteri di controllo (un a capo, una tabulazione, il tasto Esc…): " +
+    "al momento dell'accesso non si potrebbero digitare",
 } as const;

