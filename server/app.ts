@@ -55,7 +55,8 @@ export function createApp(
       // Probes and static files would drown the log.
       autoLogging: { ignore: (req) => /^\/(healthz|readyz|assets\/|favicon)/.test(req.url ?? "") },
       serializers: {
-        req: (req) => ({ id: req.id, method: req.method, url: req.url }),
+        // The path alone: a query may carry a secret (an invitation link's token).
+        req: (req) => ({ id: req.id, method: req.method, url: req.url?.split("?", 1)[0] }),
         res: (res) => ({ statusCode: res.statusCode }),
       },
     }),
