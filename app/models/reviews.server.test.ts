@@ -121,7 +121,10 @@ describe("review repository", () => {
       const after = decodeReviewCursor(cursor(`${at}_${id}`));
       expect(after, at).not.toBeNull();
       const page = await repo.listPage({ limit: 5, after });
-      expect(page.reviews.map((r) => r.name), at).toEqual(at.startsWith("9999") ? ["marzo"] : []);
+      expect(
+        page.reviews.map((r) => r.name),
+        at,
+      ).toEqual(at.startsWith("9999") ? ["marzo"] : []);
     }
   });
 
