@@ -79,7 +79,10 @@ export const handleError: HandleErrorFunction = (error, { request, context }) =>
   if (request.signal.aborted) return;
   // Without a context (the request failed before one was made) there is no logger either.
   if (!context) return console.error(error);
-  context.get(servicesContext).logger.error({ err: error, url: request.url }, "loader or action failed");
+  // The path alone: a query may carry a secret (an invitation link's token).
+  context
+    .get(servicesContext)
+    .logger.error({ err: error, url: new URL(request.url).pathname }, "loader or action failed");
 };
 
 /**

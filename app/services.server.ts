@@ -17,6 +17,7 @@ import { createInvitationRepository, type InvitationRepository } from "~/models/
 import { createReportRepository, type ReportRepository } from "~/models/review-reports.server";
 import { createMailer, type Mailer } from "~/mail/mailer.server";
 import { createMailOutbox } from "~/mail/outbox.server";
+import { createMediaAccess, type MediaAccess } from "~/reviews/review-photo-access.server";
 import { createFormTimer, type FormTimer } from "~/reviews/spam-guard.server";
 
 /** Everything a loader or action may use; one instance per process. */
@@ -28,6 +29,8 @@ export interface AppServices {
   database: Database;
   bus: EventBus;
   media: MediaStorage;
+  /** Who /media may send each file to (a review's photo only while the review is published). */
+  mediaAccess: MediaAccess;
   photos: RecipePhotoRepository;
   reviews: ReviewRepository;
   invitations: InvitationRepository;
@@ -77,6 +80,7 @@ export async function createServices(config: AppConfig, logger: Logger): Promise
         config.s3 ? createS3MediaStorage(config.s3) : createLocalMediaStorage(path.join(config.dataDir, "media")),
         database.db,
       ),
+      mediaAccess: createMediaAccess(database.db, bus),
       photos: createRecipePhotoRepository(database.db),
       reviews: createReviewRepository(database.db),
       invitations: createInvitationRepository(database.db),

@@ -22,6 +22,13 @@ import { rejectForeignOrigin } from "./same-origin";
 import { securityHeaders } from "./security-headers";
 
 const SHUTDOWN_DEADLINE_MS = 9_000;
+
+// Keys are random and never reused, so the bytes behind one never change; who may see them can.
+const mediaCacheControl = {
+  anyone: "public, max-age=31536000, immutable",
+  "anyone, browser cache only": "private, max-age=86400",
+  administrator: "private, no-store",
+} as const;
 const requestIdPattern = /^[A-Za-z0-9._-]{8,64}$/;
 
 export interface AppOptions {
@@ -55,7 +62,8 @@ export function createApp(
       // Probes and static files would drown the log.
       autoLogging: { ignore: (req) => /^\/(healthz|readyz|assets\/|favicon)/.test(req.url ?? "") },
       serializers: {
-        req: (req) => ({ id: req.id, method: req.method, url: req.url }),
+        // The path alone: a query may carry a secret (an invitation link's token).
+        req: (req) => ({ id: req.id, method: req.method, url: req.url?.split("?", 1)[0] }),
         res: (res) => ({ statusCode: res.statusCode }),
       },
     }),
@@ -110,7 +118,8 @@ export function createApp(
   app.get("/media/*key", async (req, res, next) => {
     try {
       const key = (req.params as { key: string[] }).key.join("/");
-      const object = await services.media.get(key);
+      const audience = await services.mediaAccess.audience(key, req.headers.cookie);
+      const object = audience && (await services.media.get(key));
       if (!object) {
         res.status(404).set("Cache-Control", "no-store").type("text/plain").send("Non trovato");
         return;
@@ -118,8 +127,7 @@ export function createApp(
       res.set({
         "Content-Type": object.contentType,
         "Content-Length": String(object.size),
-        // Keys are random and never reused, so the bytes behind one never change.
-        "Cache-Control": "public, max-age=31536000, immutable",
+        "Cache-Control": mediaCacheControl[audience],
       });
       await pipeline(object.body, res);
     } catch (error) {

@@ -129,7 +129,12 @@ export function createSessionStore(db: Db) {
 // ---- Cookie ----
 
 export function readSessionToken(request: Request): string | null {
-  const match = request.headers.get("cookie")?.match(/(?:^|;\s*)admin_session=([A-Za-z0-9_-]{20,100})(?:;|$)/);
+  return sessionTokenFromCookie(request.headers.get("cookie"));
+}
+
+/** The session token in a Cookie header (for a request outside the router: /media). */
+export function sessionTokenFromCookie(cookieHeader: string | null | undefined): string | null {
+  const match = cookieHeader?.match(/(?:^|;\s*)admin_session=([A-Za-z0-9_-]{20,100})(?:;|$)/);
   return match?.[1] ?? null;
 }
 

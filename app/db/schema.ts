@@ -194,6 +194,20 @@ export const rateLimitHits = pgTable(
 );
 
 /**
+ * The review form's start tokens (their SHA-256) that a saved review used: the key lets each token
+ * through once, whichever instance gets it. A row outlives its token's day of validity by no more
+ * than the next review's save, which deletes it.
+ */
+export const usedFormTokens = pgTable(
+  "used_form_tokens",
+  {
+    tokenHash: text("token_hash").primaryKey(),
+    usedAt: timestamp("used_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("used_form_tokens_used_idx").on(t.usedAt)],
+);
+
+/**
  * The newest change announced for each table that live pages show, stamped with the database's
  * clock in milliseconds (and always above the previous stamp). A page carries the stamps it was
  * rendered with; a process compares them with these to tell whether it missed a change.

@@ -99,6 +99,35 @@ describe("review repository", () => {
     });
   });
 
+  it("refuses a cursor with an impossible date or a malformed id; any it accepts, PostgreSQL takes", async () => {
+    await database.db.insert(reviews).values([review("marzo", 1)]);
+    const id = "0b8f3c2e-6d5a-4c1b-9e7f-123456789abc";
+    const cursor = (text: string) => Buffer.from(text).toString("base64url");
+    for (const at of [
+      "2024-02-30T10:00:00.000Z",
+      "2023-02-29T10:00:00.000Z",
+      "2024-13-01T10:00:00.000Z",
+      "2024-06-01T24:00:00.000Z",
+      "2024-06-01T23:59:60.000Z",
+      "0000-01-01T00:00:00.000Z",
+      "2024-06-01T10:00:00.1234567Z",
+      "2024-06-01T10:00:00.000+02:00",
+    ]) {
+      expect(decodeReviewCursor(cursor(`${at}_${id}`)), at).toBeNull();
+    }
+    expect(decodeReviewCursor(cursor("2024-06-01T10:00:00.000Z_0b8f3c2e-6d5a-4c1b-9e7f-123456789abg"))).toBeNull();
+    expect(decodeReviewCursor(cursor(`2024-06-01T10:00:00.000Z_${id}_${id}`))).toBeNull();
+    for (const at of ["0001-01-01T00:00:00.000Z", "2024-02-29T23:59:59.999999Z", "9999-12-31T23:59:59.999999Z"]) {
+      const after = decodeReviewCursor(cursor(`${at}_${id}`));
+      expect(after, at).not.toBeNull();
+      const page = await repo.listPage({ limit: 5, after });
+      expect(
+        page.reviews.map((r) => r.name),
+        at,
+      ).toEqual(at.startsWith("9999") ? ["marzo"] : []);
+    }
+  });
+
   it("shows only published reviews among the newest, and summarises them", async () => {
     await database.db
       .insert(reviews)

@@ -1,4 +1,5 @@
 import { and, count, desc, eq, getTableColumns, inArray, lt, or, sql, type SQL } from "drizzle-orm";
+import { z } from "zod";
 import type { Db } from "~/db/database.server";
 import {
   reviewReplies,
@@ -218,22 +219,37 @@ export function createReviewRepository(db: Db) {
 
 export type ReviewRepository = ReturnType<typeof createReviewRepository>;
 
-const cursorToken =
-  /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{1,6}Z)_([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/;
+/**
+ * A cursor's text: "<created at>_<id>". The date must be a real one (no 30 February, no hour 24,
+ * no year 0: PostgreSQL refuses them, and the query would fail) with at most microseconds, in UTC
+ * as encodeReviewCursor writes it; the id a review id.
+ */
+const cursorText = z
+  .string()
+  .max(80)
+  .transform((text) => text.split("_"))
+  .pipe(
+    z.tuple([
+      z.iso
+        .datetime()
+        .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{1,6}Z$/)
+        .refine((at) => !at.startsWith("0000")),
+      z.guid(),
+    ]),
+  );
 
 /** A cursor as it travels in a URL (`?dopo=…`): opaque, short, URL-safe. */
 export function encodeReviewCursor(cursor: ReviewCursor): string {
   return Buffer.from(`${cursor.at ?? cursor.createdAt.toISOString()}_${cursor.id}`).toString("base64url");
 }
 
-/** The cursor in a URL, or null when it is missing or not one of ours. */
+/** The cursor in a URL, or null when it is missing or not one of ours (then the list starts at the top). */
 export function decodeReviewCursor(token: string | null | undefined): ReviewCursor | null {
   if (!token || token.length > 120) return null;
-  const match = cursorToken.exec(Buffer.from(token, "base64url").toString("utf8"));
-  if (!match) return null;
-  const createdAt = new Date(match[1]!);
-  if (Number.isNaN(createdAt.getTime())) return null;
-  return { createdAt, id: match[2]!, at: match[1]! };
+  const parsed = cursorText.safeParse(Buffer.from(token, "base64url").toString("utf8"));
+  if (!parsed.success) return null;
+  const [at, id] = parsed.data;
+  return { createdAt: new Date(at), id, at };
 }
 
 /** `replyAuthor` signs the practitioner's reply ("Risposta di …"). */

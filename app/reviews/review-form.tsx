@@ -1,5 +1,5 @@
 import { useForm } from "@conform-to/react";
-import { useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useFetcher } from "react-router";
 import type { z } from "zod";
 import { toast } from "~/components/toaster";
@@ -100,16 +100,23 @@ export function ReviewForm({
   }
 
   function onPhotoChange(event: React.ChangeEvent<HTMLInputElement>) {
-    const file = event.currentTarget.files?.[0];
-    if (file && file.size > REVIEW_PHOTO_MAX_BYTES) {
-      // Checked before upload: a 12 MB file never leaves the phone.
-      event.currentTarget.value = "";
+    if (refusedOversizePhoto(event.currentTarget)) {
       setPhotoError(reviewMessages.photoTooLarge);
       toast.error(reviewMessages.photoTooLarge);
     } else {
       setPhotoError(null);
     }
   }
+
+  // The scripts come after the first paint: a photo picked before they took over had no check as it
+  // was picked (the typed fields keep their text, checked when sent). It gets the check now.
+  const photoInput = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (photoInput.current && refusedOversizePhoto(photoInput.current)) {
+      setPhotoError(reviewMessages.photoTooLarge);
+      toast.error(reviewMessages.photoTooLarge);
+    }
+  }, []);
 
   const submitting = fetcher.state === "submitting";
   return (
@@ -189,6 +196,7 @@ export function ReviewForm({
           <input
             {...control}
             name={fields.photo.name}
+            ref={photoInput}
             type="file"
             accept={REVIEW_PHOTO_ACCEPT}
             onChange={onPhotoChange}
@@ -240,6 +248,14 @@ export function ReviewForm({
       </button>
     </fetcher.Form>
   );
+}
+
+/** Empties the photo field when its file is over the limit; true when it did. Checked before upload: a 12 MB file never leaves the phone. */
+function refusedOversizePhoto(input: HTMLInputElement): boolean {
+  const file = input.files?.[0];
+  if (!file || file.size <= REVIEW_PHOTO_MAX_BYTES) return false;
+  input.value = "";
+  return true;
 }
 
 function focusFirstInvalid(form: HTMLFormElement | null, invalid: (name: ReviewField) => boolean) {

@@ -258,6 +258,28 @@ describe("submitting a review", () => {
     expect(forged).toMatchObject({ kind: "rejected", status: 400 });
   });
 
+  it("saves one review per form start token, also when two arrive at once; a refused one leaves it unused", async () => {
+    const s = services();
+    const token = formTimer.stamp(Date.now() - MIN_FILL_MS - 1000);
+    // Refused for a missing field: the visitor corrects it and sends the same form again.
+    expect((await submitReview(s, form({ name: "", [STARTED_FIELD]: token }), "198.51.100.20")).kind).toBe("rejected");
+    const results = await Promise.all(
+      ["Prima", "Seconda"].map((name, i) =>
+        submitReview(s, form({ name, [STARTED_FIELD]: token }), `198.51.100.${21 + i}`),
+      ),
+    );
+    expect(results.map((r) => r.kind).toSorted()).toEqual(["dropped", "saved"]);
+    // The neutral answer a person gets: nothing says why it was not saved.
+    expect(results.find((r) => r.kind === "dropped")).toEqual({ kind: "dropped", message: reviewMessages.received });
+    expect(await rows()).toHaveLength(1);
+    // Two forms shown in the same millisecond have tokens of their own.
+    const now = Date.now() - MIN_FILL_MS - 1000;
+    const [one, two] = [formTimer.stamp(now), formTimer.stamp(now)];
+    expect(one).not.toBe(two);
+    expect((await submitReview(s, form({ name: "Terza", [STARTED_FIELD]: one }), "198.51.100.23")).kind).toBe("saved");
+    expect((await submitReview(s, form({ name: "Quarta", [STARTED_FIELD]: two }), "198.51.100.24")).kind).toBe("saved");
+  });
+
   it("queues the practitioner's e-mail with the review when notices are on", async () => {
     await database.db.delete(mailOutbox);
     config.reviewsModeration = true;

@@ -13,13 +13,18 @@ import type { AppServices } from "~/services.server";
 import { RATING_DEFAULT, RATING_MAX, RATING_MIN, reviewMessages, type ReviewFormValues } from "./review-rules";
 import { type ReviewField, reviewSchema } from "./review-schema";
 import { HONEYPOT_FIELD, STARTED_FIELD } from "./spam-guard";
-import { checkSpam } from "./spam-guard.server";
+import { checkSpam, claimFormToken } from "./spam-guard.server";
 import { queueNewReviewNotice } from "~/mail/review-notices.server";
 import { invitationMessages, invitationState } from "~/models/review-invitations.server";
 import { InvitationUnavailableError } from "~/models/reviews.server";
 import { INVITATION_FIELD } from "./review-rules";
 
 const REVIEW_RATE_WINDOW_MS = 60 * 60 * 1000;
+
+/** The form's start token was used by a review already: nothing of this one is saved. */
+class FormTokenUsedError extends Error {
+  override name = "FormTokenUsedError";
+}
 
 type ReviewSubmission =
   /** Saved; `published` is false while it waits for approval. */
@@ -64,10 +69,8 @@ export function typedValues(form: FormData): ReviewFormValues {
  * removed if the insert fails.
  */
 export async function submitReview(s: Services, form: FormData, clientIp: string): Promise<ReviewSubmission> {
-  const verdict = checkSpam({
-    honeypot: form.get(HONEYPOT_FIELD),
-    startedAt: s.formTimer.startedAt(form.get(STARTED_FIELD)),
-  });
+  const startToken = form.get(STARTED_FIELD);
+  const verdict = checkSpam({ honeypot: form.get(HONEYPOT_FIELD), startedAt: s.formTimer.startedAt(startToken) });
   if (verdict !== "ok") {
     s.logger.info({ verdict }, "review submission dropped as likely spam");
     return { kind: "dropped", message: reviewMessages.received };
@@ -157,11 +160,19 @@ export async function submitReview(s: Services, form: FormData, clientIp: string
         status: published ? "published" : "pending",
         invitationToken,
       },
-      (saved, tx) => queueNewReviewNotice(s, saved, tx),
+      async (saved, tx) => {
+        // One review per form shown: a token sent again (a replay, a script) saves nothing.
+        if (!(await claimFormToken(tx, String(startToken)))) throw new FormTokenUsedError();
+        await queueNewReviewNotice(s, saved, tx);
+      },
     );
     id = row.id;
   } catch (error) {
     await deleteStoredImage(s.media, image);
+    if (error instanceof FormTokenUsedError) {
+      s.logger.info({ verdict: "token-used" }, "review submission dropped as likely spam");
+      return { kind: "dropped", message: reviewMessages.received };
+    }
     if (error instanceof InvitationUnavailableError) return rejected(400, invitationMessages.used);
     s.logger.error({ err: error }, "saving a review failed");
     return rejected(500, reviewMessages.failed);

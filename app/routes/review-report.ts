@@ -14,12 +14,28 @@ export const REPORT_RATE_LIMIT = { max: 10, windowMs: 60 * 60 * 1000 };
 const MAX_BODY_BYTES = 8 * 1024;
 
 /**
+ * The review id in the address, or a 404: whatever else the address holds (a NUL, a line break)
+ * never reaches a query or a header.
+ */
+function reviewIdOf(params: { id?: string }): string {
+  const parsed = z.guid().safeParse(params.id);
+  if (!parsed.success) {
+    throw new Response("Pagina non trovata", {
+      status: 404,
+      headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" },
+    });
+  }
+  return parsed.data;
+}
+
+/**
  * A visitor reports a review. Nothing about the visitor is stored with the
  * report; the address only feeds the rate limit, under a key of its own.
  */
 export async function action({ request, params, context }: Route.ActionArgs) {
   const s = context.get(servicesContext);
   const { clientIp } = context.get(requestContext);
+  const reviewId = reviewIdOf(params);
   let form: FormData;
   try {
     form = await readFormData(request, MAX_BODY_BYTES);
@@ -30,7 +46,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const answer = async (status: number, result: ReportActionResult) =>
     byScript
       ? data(result, { status })
-      : redirect(`/reviews#recensione-${params.id}`, {
+      : redirect(`/reviews#recensione-${reviewId}`, {
           status: 303,
           headers: {
             "Set-Cookie": await s.flash.set(request, {
@@ -40,7 +56,6 @@ export async function action({ request, params, context }: Route.ActionArgs) {
           },
         });
 
-  if (!z.uuid().safeParse(params.id).success) return answer(404, { ok: false, message: reportMessages.notFound });
   const parsed = reportSchema.safeParse({
     reason: form.get("reason") ?? undefined,
     details: form.get("details") ?? undefined,
@@ -48,13 +63,14 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (!parsed.success) return answer(400, { ok: false, message: parsed.error.issues[0]!.message });
 
   const rateKey = `report:ip:${clientIp}`;
+  let counted: Awaited<ReturnType<typeof s.rateLimiter.take>> | null = null;
   try {
-    // Checked and counted in one step, so a burst of reports cannot pass together.
-    if (!(await s.rateLimiter.take(rateKey, REPORT_RATE_LIMIT)).allowed) {
-      return answer(429, { ok: false, message: reportMessages.rateLimited });
-    }
-    const review = await s.reviews.get(params.id);
+    const review = await s.reviews.get(reviewId);
     if (!review || review.status !== "published") return answer(404, { ok: false, message: reportMessages.notFound });
+    // Checked and counted in one step, so a burst of reports cannot pass together; only a report
+    // refused by nothing else counts.
+    counted = await s.rateLimiter.take(rateKey, REPORT_RATE_LIMIT);
+    if (!counted.allowed) return answer(429, { ok: false, message: reportMessages.rateLimited });
     await s.database.db.transaction(async (tx) => {
       const report = await s.reports.add({ reviewId: review.id, ...parsed.data }, tx);
       if (!report) return;
@@ -65,14 +81,16 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     });
   } catch (error) {
     s.logger.error({ err: error }, "saving a review report failed");
+    // Nothing was saved: the visitor's next attempt must not find it used up.
+    if (counted) await s.rateLimiter.forgive(counted).catch(() => {});
     return answer(500, { ok: false, message: reportMessages.failed });
   }
   s.mailer.kick();
-  s.logger.info({ reviewId: params.id, reason: parsed.data.reason }, "review reported");
+  s.logger.info({ reviewId, reason: parsed.data.reason }, "review reported");
   return answer(200, { ok: true, message: reportMessages.sent });
 }
 
 /** A GET (e.g. a link followed by hand) lands on the list. */
 export function loader({ params }: Route.LoaderArgs) {
-  return redirect(`/reviews#recensione-${params.id}`);
+  return redirect(`/reviews#recensione-${reviewIdOf(params)}`);
 }

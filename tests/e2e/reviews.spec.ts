@@ -181,6 +181,50 @@ test.describe("reviews page with JavaScript", () => {
     expect(posts).toEqual([]);
   });
 
+  test("a 6 MB photo chosen before the page's scripts arrive is refused as they take over, the rest kept", async ({
+    page,
+  }) => {
+    // The scripts come after the first paint by design: on a slow phone a visitor may fill the form
+    // first. They are held here until everything is chosen and typed.
+    const scripts = /\/assets\/[\w.-]+\.js$/;
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route(scripts, async (route) => {
+      await released;
+      await route.continue();
+    });
+    await page.goto(`${server.url}/reviews`);
+    const f = form(page);
+    const name = uniqueName("Svelta");
+    await f.name.fill(name);
+    await f.content.fill("Scritta prima che la pagina fosse pronta.");
+    await f.stars(3).check();
+    await f.consent.check();
+    const sixMegabytes = Buffer.concat([oversizePhoto(), Buffer.alloc(1024 * 1024 - 1024)]);
+    await f.photo.setInputFiles({ name: "grande.jpg", mimeType: "image/jpeg", buffer: sixMegabytes });
+    // Without the scripts nothing checked it.
+    expect(await page.evaluate(() => "__reactRouterDataRouter" in window)).toBe(false);
+    await expect(page.locator(".field__error")).toHaveCount(0);
+
+    release();
+    await page.waitForFunction(() => "__reactRouterDataRouter" in window);
+    await expectToast(page, PHOTO_TOO_LARGE);
+    await expect(page.locator(".field__error").filter({ hasText: PHOTO_TOO_LARGE })).toBeVisible();
+    await expect(f.photo).toHaveAttribute("aria-invalid", "true");
+    expect(await f.photo.evaluate((input: HTMLInputElement) => input.files?.length)).toBe(0);
+    // What was typed and chosen before is all still there, and goes with the review.
+    await expect(f.name).toHaveValue(name);
+    await expect(f.content).toHaveValue("Scritta prima che la pagina fosse pronta.");
+    await expect(f.stars(3)).toBeChecked();
+    await expect(f.consent).toBeChecked();
+    await waitForFillTime(page);
+    await f.submit.click();
+    await expectToast(page, ADDED);
+    await expect(reviewCard(page, name).getByRole("img", { name: "3 su 5" })).toBeVisible();
+  });
+
   test("caps name and text length in the field itself", async ({ page }) => {
     await gotoHydrated(page, `${server.url}/reviews`);
     await expect(form(page).name).toHaveAttribute("maxlength", "80");

@@ -84,9 +84,10 @@ describe("limits and once-only codes under parallel bursts (PostgreSQL)", { time
 
   it("50 reviews posted at once from one address with a limit of 5: exactly 5 accepted", async () => {
     const ip = nextIp();
-    const token = await fillTimeToken(server.url);
+    // A start token is good for one review: each post has its own.
+    const tokens = await Promise.all(Array.from({ length: 50 }, () => fillTimeToken(server.url)));
     const responses = await Promise.all(
-      Array.from({ length: 50 }, (_, i) => {
+      tokens.map((token, i) => {
         const form = new FormData();
         form.set("name", `Raffica ${i}`);
         form.set("content", `Recensione numero ${i} inviata in parallelo`);

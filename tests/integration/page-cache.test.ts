@@ -140,10 +140,10 @@ describe("/reviews from the page cache", () => {
 
   it("refuses a start time older than a day, a forged one and one sent too soon, saving nothing", async () => {
     const form = await reviewsPage(first);
-    const [, signature] = form.startedAt.split(".");
+    const [, random, signature] = form.startedAt.split(".");
     const attempts = {
       old: timer.stamp(Date.now() - 25 * 60 * 60 * 1000),
-      forged: `${Date.now() - 60_000}.${signature}`,
+      forged: `${Date.now() - 60_000}.${random}.${signature}`,
       tooSoon: form.startedAt,
     };
     const names: string[] = [];

@@ -2,24 +2,33 @@ import { MIN_FILL_MS, STARTED_FIELD } from "../../app/reviews/spam-guard";
 
 // Without Playwright, so vitest tests and benchmarks can post reviews too.
 
-const tokens = new Map<string, Promise<string>>();
+/** Tokens fetched ahead per server, so that each is old enough by the time a test needs it. */
+const AHEAD = 4;
+const pools = new Map<string, Promise<string>[]>();
+
+/** A start token the server signs for its review form, resolved once it is old enough to be accepted. */
+function issue(baseUrl: string): Promise<string> {
+  const token = (async () => {
+    const html = await (await fetch(`${baseUrl}/reviews`)).text();
+    const value = new RegExp(`name="${STARTED_FIELD}" value="([^"]+)"`).exec(html)?.[1];
+    if (!value) throw new Error("no start token in the review form");
+    const wait = Number(value.split(".")[0]) + MIN_FILL_MS + 150 - Date.now();
+    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+    return value;
+  })();
+  // One fetched ahead for a server that stopped meanwhile is never asked for: not an error.
+  token.catch(() => {});
+  return token;
+}
 
 /**
- * A start token the server signed for its review form, old enough to be
- * accepted (the first call per server waits out the minimum fill time).
+ * A start token the server signed for its review form, old enough to be accepted, and not given
+ * out before: a token is good for one review. A few are fetched ahead, so a test posting review
+ * after review waits out the minimum fill time about once.
  */
 export function fillTimeToken(baseUrl: string): Promise<string> {
-  let token = tokens.get(baseUrl);
-  if (!token) {
-    token = (async () => {
-      const html = await (await fetch(`${baseUrl}/reviews`)).text();
-      const value = new RegExp(`name="${STARTED_FIELD}" value="([^"]+)"`).exec(html)?.[1];
-      if (!value) throw new Error("no start token in the review form");
-      const wait = Number(value.split(".")[0]) + MIN_FILL_MS + 150 - Date.now();
-      if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
-      return value;
-    })();
-    tokens.set(baseUrl, token);
-  }
-  return token;
+  let pool = pools.get(baseUrl);
+  if (!pool) pools.set(baseUrl, (pool = []));
+  while (pool.length < AHEAD + 1) pool.push(issue(baseUrl));
+  return pool.shift()!;
 }
