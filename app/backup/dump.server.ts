@@ -16,7 +16,7 @@ import {
   type BackupManifest,
   type ManifestTable,
 } from "./manifest.server";
-import { ChecksumStream } from "./checksum.server";
+import { ChecksumStream, CopyTextChecksum } from "./checksum.server";
 import { MIGRATIONS_SCHEMA, MIGRATIONS_TABLE, readMigrations } from "./migrations.server";
 
 export type ProgressReporter = (message: string) => void;
@@ -53,9 +53,8 @@ const GZIP_LEVEL = 1;
 /** Longer than any key, so a key split across two chunks is still seen whole. */
 const SCAN_OVERLAP = 128;
 
-/** Hashes, measures and counts COPY text rows (one per line) and collects the media keys they name. */
-class CopyInspector extends ChecksumStream {
-  rows = 0;
+/** Hashes, measures and counts COPY text rows and collects the media keys they name. */
+class CopyInspector extends CopyTextChecksum {
   private tail = "";
   private readonly keys: Set<string>;
 
@@ -65,7 +64,7 @@ class CopyInspector extends ChecksumStream {
   }
 
   protected override inspect(chunk: Buffer) {
-    for (let i = chunk.indexOf(10); i !== -1; i = chunk.indexOf(10, i + 1)) this.rows++;
+    super.inspect(chunk);
     const text = this.tail + chunk.toString("latin1");
     for (const match of text.matchAll(mediaKeyInText)) if (isMediaKey(match[0])) this.keys.add(match[0]);
     this.tail = text.slice(-SCAN_OVERLAP);
