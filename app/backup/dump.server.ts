@@ -136,7 +136,7 @@ async function dumpDatabase(
           `copy (select ${columns.map(quoteIdent).join(", ")} from ${quoteIdent(table.schema)}.${quoteIdent(table.name)}) to stdout`,
         ),
       );
-      await pipeline(source, inspector, createWriteStream(path.join(workDir, file)));
+      await pipeline(source, inspector, createWriteStream(path.join(workDir, file), { mode: 0o600 }));
       tables.push({
         schema: table.schema,
         name: table.name,
@@ -175,7 +175,8 @@ export async function createBackup(options: BackupOptions): Promise<BackupResult
   const started = Date.now();
   const report = options.onProgress ?? (() => {});
   const target = path.resolve(options.file);
-  await mkdir(path.dirname(target), { recursive: true });
+  // Backups hold the password hash, the app's secrets and the sessions: this user's only (0700, 0600).
+  await mkdir(path.dirname(target), { recursive: true, mode: 0o700 });
   const workDir = await mkdtemp(path.join(path.dirname(target), ".backup-work-"));
   await mkdir(path.join(workDir, "db"));
   const partial = `${target}.${randomBytes(4).toString("hex")}.partial`;
@@ -190,7 +191,11 @@ export async function createBackup(options: BackupOptions): Promise<BackupResult
     }
 
     const pack = tar.pack();
-    const written = pipeline(pack, createGzip({ level: GZIP_LEVEL }), createWriteStream(partial, { flags: "wx" }));
+    const written = pipeline(
+      pack,
+      createGzip({ level: GZIP_LEVEL }),
+      createWriteStream(partial, { flags: "wx", mode: 0o600 }),
+    );
     // A failure while writing must not leave addEntry waiting on a stream nobody reads.
     written.catch(() => pack.destroy());
     const addEntry = async (name: string, size: number, body: Readable) => {
