@@ -43,6 +43,7 @@ try {
     file: values.output ? path.resolve(values.output) : undefined,
     onProgress: (message) => console.error(`  ${message}`),
   });
+  for (const warning of result.warnings) console.error(`Attenzione: ${warning}`);
   const missing = result.manifest.media.missing.length;
   console.log(
     `Backup completato: ${result.file} (${formatBytes(result.bytes)}, ${(result.durationMs / 1000).toFixed(1)} s): ` +

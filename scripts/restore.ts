@@ -36,7 +36,7 @@ const file = path.resolve(positionals[0]!);
 
 const { restoreBackup, BackupRejectedError } = await import("../app/backup/restore.server.ts");
 const { defaultMigrationsFolder, mediaFromConfig } = await import("../app/backup/target.server.ts");
-const { describeManifest } = await import("../app/backup/manifest.server.ts");
+const { describeManifest, printable } = await import("../app/backup/manifest.server.ts");
 
 const config = await loadCommandConfig();
 
@@ -68,8 +68,9 @@ try {
       : "");
 } catch (error) {
   await database?.close();
-  if (error instanceof BackupRejectedError) fail(`${error.message}. Nulla è stato modificato.`);
-  fail(`ripristino non riuscito, nulla è stato modificato: ${(error as Error).message}`);
+  if (error instanceof BackupRejectedError) fail(`${printable(error.message)}. Nulla è stato modificato.`);
+  // The database's messages may quote the archive's rows.
+  fail(`ripristino non riuscito, nulla è stato modificato: ${printable((error as Error).message)}`);
 }
 await database?.close();
 console.log(message);

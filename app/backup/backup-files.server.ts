@@ -1,4 +1,4 @@
-import { readdir, rm, stat } from "node:fs/promises";
+import { chmod, mkdir, readdir, rm, stat } from "node:fs/promises";
 import path from "node:path";
 
 /** studio-YYYYMMDD-HHMM.tar.gz, with -2, -3… when several are made in one minute. */
@@ -78,4 +78,32 @@ export async function pruneBackups(dir: string, keep: number, now = new Date()):
     }
   }
   return removed;
+}
+
+/**
+ * The backups folder, for this user only: created 0700, or narrowed to 0700 (and the backups
+ * in it to 0600, as older versions wrote them 0644) when this user owns it. Returns a warning,
+ * in Italian, when others may read it and it is not this user's to change.
+ */
+export async function makeBackupFolderPrivate(dir: string): Promise<string | undefined> {
+  await mkdir(path.dirname(dir), { recursive: true });
+  await mkdir(dir, { mode: 0o700 }).catch((error: NodeJS.ErrnoException) => {
+    if (error.code !== "EEXIST") throw error;
+  });
+  // Windows has no such permission bits.
+  if (process.platform === "win32") return undefined;
+  const info = await stat(dir);
+  if ((info.mode & 0o077) === 0) return undefined;
+  if (info.uid !== process.getuid?.()) {
+    return (
+      `la cartella dei backup ${dir} è accessibile ad altri utenti (permessi ${(info.mode & 0o777).toString(8)}) ` +
+      `e appartiene a un altro utente: chi la gestisce la restringa con chmod 700`
+    );
+  }
+  await chmod(dir, 0o700);
+  for (const backup of await listBackups(dir)) {
+    const file = await stat(backup.file);
+    if ((file.mode & 0o077) !== 0 && file.uid === info.uid) await chmod(backup.file, 0o600);
+  }
+  return undefined;
 }

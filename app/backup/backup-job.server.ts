@@ -1,11 +1,10 @@
 import { readFileSync } from "node:fs";
-import { mkdir } from "node:fs/promises";
 import path from "node:path";
 import pg from "pg";
 import type { Db } from "~/db/database.server";
 import { backupRuns, type BackupTrigger } from "~/db/schema";
 import type { MediaStorage } from "~/media/media-storage.server";
-import { nextBackupPath, pruneBackups } from "./backup-files.server";
+import { makeBackupFolderPrivate, nextBackupPath, pruneBackups } from "./backup-files.server";
 import { createBackup, type BackupResult, type ProgressReporter } from "./dump.server";
 import { describeManifest } from "./manifest.server";
 
@@ -25,6 +24,8 @@ interface BackupJobResult extends BackupResult {
   summary: string;
   /** Older backups deleted to keep the last N. */
   pruned: string[];
+  /** What the operator should fix, in Italian (a backups folder others can read). */
+  warnings: string[];
 }
 
 /** Any number distinct from other advisory locks: held while one instance makes a backup. */
@@ -54,9 +55,11 @@ export async function runBackup(
 ): Promise<BackupJobResult> {
   const startedAt = new Date();
   let file = options.file;
+  const warnings: string[] = [];
   try {
     if (!file) {
-      await mkdir(target.dir, { recursive: true });
+      const warning = await makeBackupFolderPrivate(target.dir);
+      if (warning) warnings.push(warning);
       file = await nextBackupPath(target.dir, startedAt);
     }
     const result = await createBackup({
@@ -78,7 +81,7 @@ export async function runBackup(
       summary,
     });
     const pruned = options.file ? [] : await pruneBackups(target.dir, target.keep);
-    return { ...result, summary, pruned };
+    return { ...result, summary, pruned, warnings };
   } catch (error) {
     await target.db
       .insert(backupRuns)

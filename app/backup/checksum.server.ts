@@ -20,3 +20,12 @@ export class ChecksumStream extends Transform {
     return this.hash.digest("hex");
   }
 }
+
+/** A ChecksumStream over COPY text that also counts its rows (one a line: newlines in values are escaped). */
+export class CopyTextChecksum extends ChecksumStream {
+  rows = 0;
+
+  protected override inspect(chunk: Buffer) {
+    for (let i = chunk.indexOf(10); i !== -1; i = chunk.indexOf(10, i + 1)) this.rows++;
+  }
+}

@@ -16,7 +16,7 @@ import {
   type BackupManifest,
   type ManifestTable,
 } from "./manifest.server";
-import { ChecksumStream } from "./checksum.server";
+import { ChecksumStream, CopyTextChecksum } from "./checksum.server";
 import { MIGRATIONS_SCHEMA, MIGRATIONS_TABLE, readMigrations } from "./migrations.server";
 
 export type ProgressReporter = (message: string) => void;
@@ -53,9 +53,8 @@ const GZIP_LEVEL = 1;
 /** Longer than any key, so a key split across two chunks is still seen whole. */
 const SCAN_OVERLAP = 128;
 
-/** Hashes, measures and counts COPY text rows (one per line) and collects the media keys they name. */
-class CopyInspector extends ChecksumStream {
-  rows = 0;
+/** Hashes, measures and counts COPY text rows and collects the media keys they name. */
+class CopyInspector extends CopyTextChecksum {
   private tail = "";
   private readonly keys: Set<string>;
 
@@ -65,7 +64,7 @@ class CopyInspector extends ChecksumStream {
   }
 
   protected override inspect(chunk: Buffer) {
-    for (let i = chunk.indexOf(10); i !== -1; i = chunk.indexOf(10, i + 1)) this.rows++;
+    super.inspect(chunk);
     const text = this.tail + chunk.toString("latin1");
     for (const match of text.matchAll(mediaKeyInText)) if (isMediaKey(match[0])) this.keys.add(match[0]);
     this.tail = text.slice(-SCAN_OVERLAP);
@@ -137,7 +136,7 @@ async function dumpDatabase(
           `copy (select ${columns.map(quoteIdent).join(", ")} from ${quoteIdent(table.schema)}.${quoteIdent(table.name)}) to stdout`,
         ),
       );
-      await pipeline(source, inspector, createWriteStream(path.join(workDir, file)));
+      await pipeline(source, inspector, createWriteStream(path.join(workDir, file), { mode: 0o600 }));
       tables.push({
         schema: table.schema,
         name: table.name,
@@ -176,7 +175,8 @@ export async function createBackup(options: BackupOptions): Promise<BackupResult
   const started = Date.now();
   const report = options.onProgress ?? (() => {});
   const target = path.resolve(options.file);
-  await mkdir(path.dirname(target), { recursive: true });
+  // Backups hold the password hash, the app's secrets and the sessions: this user's only (0700, 0600).
+  await mkdir(path.dirname(target), { recursive: true, mode: 0o700 });
   const workDir = await mkdtemp(path.join(path.dirname(target), ".backup-work-"));
   await mkdir(path.join(workDir, "db"));
   const partial = `${target}.${randomBytes(4).toString("hex")}.partial`;
@@ -191,7 +191,11 @@ export async function createBackup(options: BackupOptions): Promise<BackupResult
     }
 
     const pack = tar.pack();
-    const written = pipeline(pack, createGzip({ level: GZIP_LEVEL }), createWriteStream(partial, { flags: "wx" }));
+    const written = pipeline(
+      pack,
+      createGzip({ level: GZIP_LEVEL }),
+      createWriteStream(partial, { flags: "wx", mode: 0o600 }),
+    );
     // A failure while writing must not leave addEntry waiting on a stream nobody reads.
     written.catch(() => pack.destroy());
     const addEntry = async (name: string, size: number, body: Readable) => {

@@ -47,6 +47,7 @@ export async function runScheduledBackup(
       logger.info("nightly backup: already made by another instance");
       return outcome;
     }
+    for (const warning of outcome.warnings) logger.warn({ detail: warning }, "nightly backup: other users can read it");
     logger.info(
       {
         file: outcome.file,

@@ -1,14 +1,17 @@
 import { createHash } from "node:crypto";
-import { readdir, readFile } from "node:fs/promises";
+import { readdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
+import { gunzipSync, gzipSync } from "node:zlib";
 import { sql } from "drizzle-orm";
 import pg from "pg";
 import sharp from "sharp";
+import tar from "tar-stream";
 import type { Database } from "~/db/database.server";
 import { storeImage, largestUrl } from "~/media/image-pipeline.server";
 import type { MediaStorage } from "~/media/media-storage.server";
 import { createRecipePhotoRepository } from "~/models/recipe-photos.server";
 import { createReviewRepository } from "~/models/reviews.server";
+import { MANIFEST_NAME, type BackupManifest } from "./manifest.server";
 
 /*
  * Test helpers for backups: fill a site's database and media, and read back
@@ -105,4 +108,57 @@ export async function mediaChecksums(root: string): Promise<Map<string, string>>
   };
   await walk(root);
   return result;
+}
+
+/** A backup taken apart: its manifest and every other entry's bytes, in the archive's order. */
+export interface OpenedBackup {
+  manifest: BackupManifest;
+  entries: Map<string, Buffer>;
+}
+
+export async function openBackup(file: string): Promise<OpenedBackup> {
+  const extract = tar.extract();
+  const entries = new Map<string, Buffer>();
+  let manifest: BackupManifest | undefined;
+  const reading = (async () => {
+    for await (const entry of extract) {
+      const chunks: Buffer[] = [];
+      for await (const chunk of entry) chunks.push(chunk as Buffer);
+      if (entry.header.name === MANIFEST_NAME) manifest = JSON.parse(Buffer.concat(chunks).toString("utf8"));
+      else entries.set(entry.header.name, Buffer.concat(chunks));
+    }
+  })();
+  extract.end(gunzipSync(await readFile(file)));
+  await reading;
+  return { manifest: manifest!, entries };
+}
+
+/**
+ * Packs a backup again as someone crafting one would: the manifest's sizes, checksums and row
+ * counts made to match the entries it lists, so only what was changed on purpose is wrong.
+ */
+export async function packBackup(
+  out: string,
+  { manifest, entries }: OpenedBackup,
+  /** Changes made after the figures are set (a row count that lies). */
+  afterwards?: (manifest: BackupManifest) => void,
+): Promise<void> {
+  const facts = (body: Buffer) => ({ bytes: body.length, sha256: createHash("sha256").update(body).digest("hex") });
+  for (const table of manifest.database.tables) {
+    const body = entries.get(table.file);
+    if (body) Object.assign(table, facts(body), { rows: body.toString("latin1").split("\n").length - 1 });
+  }
+  for (const media of manifest.media.files) {
+    const body = entries.get(`media/${media.key}`);
+    if (body) Object.assign(media, facts(body));
+  }
+  afterwards?.(manifest);
+  const pack = tar.pack();
+  for (const [name, body] of entries) pack.entry({ name, size: body.length }, body);
+  const text = Buffer.from(JSON.stringify(manifest));
+  pack.entry({ name: MANIFEST_NAME, size: text.length }, text);
+  pack.finalize();
+  const chunks: Buffer[] = [];
+  for await (const chunk of pack) chunks.push(chunk as Buffer);
+  await writeFile(out, gzipSync(Buffer.concat(chunks)));
 }

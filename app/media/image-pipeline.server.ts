@@ -3,7 +3,7 @@ import os from "node:os";
 import type { Metadata } from "sharp";
 import type { StoredImage } from "~/db/schema";
 import { createDecodeQueue, DecodeQueueFullError } from "./decode-queue.server";
-import type { MediaPrefix, MediaStorage } from "./media-storage.server";
+import type { MediaExtension, MediaPrefix, MediaStorage } from "./media-storage.server";
 import type { PublicImage } from "./public-image";
 
 /**
@@ -185,6 +185,32 @@ export async function storeImage(media: MediaStorage, prefix: MediaPrefix, input
     format: "webp",
     variants: processed.variants.map((v, i) => ({ key: written[i]!, width: v.width, height: v.height })),
   };
+}
+
+/** How sharp names the format each stored extension must hold. */
+const storedFormat: Record<MediaExtension, (meta: Metadata) => boolean> = {
+  webp: (meta) => meta.format === "webp",
+  avif: (meta) => meta.format === "heif" && meta.compression === "av1",
+  jpg: (meta) => meta.format === "jpeg",
+  png: (meta) => meta.format === "png",
+};
+
+/**
+ * Whether `input` is a whole image in the format its extension names, within `maxPixels`:
+ * for bytes from elsewhere (a backup) before they join the media. Every byte is decoded,
+ * so a file that only begins like an image fails; down to a thumbnail, so memory stays small.
+ */
+export async function isStoredImage(input: Buffer, ext: MediaExtension, maxPixels: number): Promise<boolean> {
+  const options = { limitInputPixels: maxPixels, failOn: "error" as const, sequentialRead: true };
+  const sharp = await loadSharp();
+  try {
+    const meta = await sharp(input, options).metadata();
+    if (!storedFormat[ext](meta) || !meta.width || !meta.height || meta.width * meta.height > maxPixels) return false;
+    await sharp(input, options).resize(64, 64, { fit: "inside" }).raw().toBuffer();
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** Removes every rendition; used when a row is deleted or its insert failed. */
