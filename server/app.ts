@@ -26,7 +26,7 @@ const SHUTDOWN_DEADLINE_MS = 9_000;
 // Keys are random and never reused, so the bytes behind one never change; who may see them can.
 const mediaCacheControl = {
   anyone: "public, max-age=31536000, immutable",
-  "anyone, browser cache only": "private, max-age=86400",
+  "anyone, browser cache only": "private, max-age=31536000, immutable",
   administrator: "private, no-store",
 } as const;
 const requestIdPattern = /^[A-Za-z0-9._-]{8,64}$/;

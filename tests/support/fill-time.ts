@@ -3,7 +3,7 @@ import { MIN_FILL_MS, STARTED_FIELD } from "../../app/reviews/spam-guard";
 // Without Playwright, so vitest tests and benchmarks can post reviews too.
 
 /** Tokens fetched ahead per server, so that each is old enough by the time a test needs it. */
-const AHEAD = 4;
+const AHEAD = 16;
 const pools = new Map<string, Promise<string>[]>();
 
 /** A start token the server signs for its review form, resolved once it is old enough to be accepted. */
