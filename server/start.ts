@@ -1,11 +1,11 @@
 // `npm start` runs this file as bundled into build/server/start.js (after building when the
 // sources changed): plain JavaScript, so no process of the site carries a TypeScript loader.
 //
-// WEB_CONCURRENCY server processes share the port (node:cluster). With more than
-// one, this process is only their supervisor: it runs the embedded PostgreSQL
-// (when DATABASE_URL is unset), starts the servers, restarts one that crashes,
-// and on SIGTERM or SIGINT stops the servers, then the database, and exits 0.
-// With one, this process is the server itself.
+// WEB_CONCURRENCY server processes share the port (node:cluster). This process is
+// only their supervisor, also for one: it runs the embedded PostgreSQL (when
+// DATABASE_URL is unset), starts the servers, starts another when one dies (a
+// crash, a heap out of memory: the site and the database stay up), and on
+// SIGTERM or SIGINT stops the servers, then the database, and exits 0.
 import cluster, { type Worker } from "node:cluster";
 
 // React (and the libraries built on it) pick their production build by this variable; without it
@@ -15,6 +15,11 @@ process.env.NODE_ENV = "production";
 type RunningServer = Awaited<ReturnType<typeof import("./app").startServer>>;
 
 const SHUTDOWN_DEADLINE_MS = 9_500;
+/** A dead server is replaced after this, doubled for each death in a row, up to RESTART_MAX_MS. */
+const RESTART_FIRST_MS = 500;
+const RESTART_MAX_MS = 30_000;
+/** A death this long after the previous one is not "in a row": the next server starts at once again. */
+const CRASH_QUIET_MS = 60_000;
 const knownErrors = ["ConfigError", "SiteContentError", "EmbeddedDatabaseError"];
 
 function exitWithStartError(error: unknown): never {
@@ -52,7 +57,7 @@ function onShutdownSignal(): { stopWith(stop: () => Promise<void>): void; reques
 
 async function startServerHere(): Promise<RunningServer> {
   // A computed specifier: the build exists only after buildIfStale().
-  // Loaded only here: the supervisor of several server processes never loads the pages.
+  // Loaded only here: the supervisor never loads the pages.
   const { startServer, serverBuild } = await import("./app");
   return startServer(serverBuild);
 }
@@ -75,12 +80,7 @@ if (cluster.isWorker) {
     exitWithStartError(error);
   }
 
-  if (config.webConcurrency === 1) {
-    const running = await startServerHere().catch(exitWithStartError);
-    shutdown.stopWith(() => running.close());
-  } else {
-    await superviseWorkers(config, shutdown);
-  }
+  await superviseWorkers(config, shutdown);
 }
 
 async function superviseWorkers(
@@ -95,8 +95,8 @@ async function superviseWorkers(
   } catch (error) {
     exitWithStartError(error);
   }
-  const log = (msg: string, extra: Record<string, unknown> = {}) =>
-    console.log(JSON.stringify({ level: 30, time: Date.now(), pid: process.pid, msg, ...extra }));
+  const log = (msg: string, extra: Record<string, unknown> = {}, level = 30) =>
+    console.log(JSON.stringify({ level, time: Date.now(), pid: process.pid, msg, ...extra }));
 
   let embedded: Awaited<ReturnType<typeof startEmbeddedPostgres>> | undefined;
   const workerEnv: NodeJS.ProcessEnv = {};
@@ -113,7 +113,8 @@ async function superviseWorkers(
 
   let stopping = false;
   let served = false;
-  const recentCrashes: number[] = [];
+  let deathsInARow = 0;
+  let lastDeathAt = 0;
   const fork = (): Worker => {
     const worker = cluster.fork(workerEnv);
     worker.once("listening", () => (served = true));
@@ -124,17 +125,14 @@ async function superviseWorkers(
         void stopAll().then(() => process.exit(1));
         return;
       }
+      // Never given up on once the site has served: a request that kills a server must not stop the
+      // site. Servers that keep dying are replaced more slowly, so a loop of deaths cannot take the CPU.
       const now = Date.now();
-      recentCrashes.push(now);
-      while (recentCrashes[0]! < now - 30_000) recentCrashes.shift();
-      // A server that cannot start (bad setting, port taken) would crash forever: give up.
-      if (recentCrashes.length > 2 * config.webConcurrency) {
-        console.error(`The server processes keep exiting (last: code ${code}, signal ${signal}); stopping.`);
-        void stopAll().then(() => process.exit(1));
-        return;
-      }
-      log("server process exited; starting another", { code, signal });
-      setTimeout(() => !stopping && fork(), 500);
+      deathsInARow = now - lastDeathAt > CRASH_QUIET_MS ? 1 : deathsInARow + 1;
+      lastDeathAt = now;
+      const delayMs = Math.min(RESTART_FIRST_MS * 2 ** (deathsInARow - 1), RESTART_MAX_MS);
+      log("server process exited; starting another", { code, signal, delayMs }, 50);
+      setTimeout(() => !stopping && fork(), delayMs);
     });
     return worker;
   };
@@ -170,6 +168,8 @@ async function superviseWorkers(
   const missing = memoryFlags.filter(
     (flag) => !process.execArgv.some((arg) => arg.split("=")[0] === flag.split("=")[0]),
   );
+  // One server takes its connections itself; several get them in turn from this process.
+  if (config.webConcurrency === 1) cluster.schedulingPolicy = cluster.SCHED_NONE;
   if (missing.length > 0) cluster.setupPrimary({ execArgv: [...process.execArgv, ...missing] });
   for (let i = 0; i < config.webConcurrency; i++) fork();
   shutdown.stopWith(stopAll);

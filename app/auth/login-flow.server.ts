@@ -1,5 +1,5 @@
-import { parseWithZod } from "@conform-to/zod/v4";
 import { redirect } from "react-router";
+import { parseSubmission } from "~/forms/parse-submission.server";
 import { readForm, respond } from "~/forms/respond.server";
 import type { AppServices } from "~/services.server";
 import { createAdminAccounts } from "./accounts.server";
@@ -45,7 +45,7 @@ export async function loginAction(s: AppServices, request: Request, clientIp: st
   };
 
   if (form.get("intent") === "cancel" || form.get("intent") === "code") {
-    const step = parseWithZod(form, { schema: codeStepSchema });
+    const step = parseSubmission(form, codeStepSchema);
     if (step.status !== "success") return refuse("code", LOGIN_MESSAGES.missingCode, 400);
     if (step.value.intent === "cancel") {
       const token = readSessionToken(request);
@@ -70,7 +70,7 @@ export async function loginAction(s: AppServices, request: Request, clientIp: st
     return signedIn(verified.token);
   }
 
-  const step = parseWithZod(form, { schema: passwordStepSchema });
+  const step = parseSubmission(form, passwordStepSchema);
   const typedEmail = String(form.get("email") ?? "").trim();
   if (step.status !== "success") {
     const message = step.error?.email?.[0] ?? step.error?.password?.[0] ?? LOGIN_MESSAGES.missingFields;

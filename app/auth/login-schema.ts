@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { oneLine } from "~/forms/field-rules";
 import type { ActionResult } from "~/forms/action-result";
 import { LOGIN_MESSAGES } from "./messages";
 
@@ -13,7 +14,11 @@ const required = (message: string) => z.string({ error: message }).trim().min(1,
 /** Step one: email and password (one message for either missing, as the form shows it once). */
 export const passwordStepSchema = z.object({
   intent: z.literal("password").default("password"),
-  email: required(LOGIN_MESSAGES.missingFields).max(320, { error: LOGIN_MESSAGES.invalidCredentials }),
+  // One line: the address is looked up and counted in the database, which refuses NUL.
+  email: oneLine(
+    required(LOGIN_MESSAGES.missingFields).max(320, { error: LOGIN_MESSAGES.invalidCredentials }),
+    LOGIN_MESSAGES.invalidCredentials,
+  ),
   // Not trimmed: spaces may be part of a password.
   password: z.string({ error: LOGIN_MESSAGES.missingFields }).min(1, { error: LOGIN_MESSAGES.missingFields }).max(1000),
 });
@@ -22,7 +27,10 @@ export const passwordStepSchema = z.object({
 export const codeStepSchema = z.discriminatedUnion("intent", [
   z.object({
     intent: z.literal("code"),
-    code: required(LOGIN_MESSAGES.missingCode).max(40, { error: LOGIN_MESSAGES.invalidCode }),
+    code: oneLine(
+      required(LOGIN_MESSAGES.missingCode).max(40, { error: LOGIN_MESSAGES.invalidCode }),
+      LOGIN_MESSAGES.invalidCode,
+    ),
   }),
   z.object({ intent: z.literal("cancel") }),
 ]);

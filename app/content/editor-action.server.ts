@@ -1,7 +1,7 @@
-import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type RouterContextProvider } from "react-router";
 import { requireAdmin } from "~/auth/admin-auth.server";
 import { servicesContext } from "~/context";
+import { parseSubmission } from "~/forms/parse-submission.server";
 import { readForm, respond } from "~/forms/respond.server";
 import { CONTENT_MESSAGES, MAX_CONTENT_FORM_BYTES, publishGroup } from "./editor.server";
 import { editorSchema, groupPaths, type ContentGroup } from "./schemas";
@@ -20,18 +20,15 @@ export async function contentGroupAction(
   requireAdmin(context);
   const s = context.get(servicesContext);
   const form = alreadyRead ?? (await readForm(request, MAX_CONTENT_FORM_BYTES));
-  const submission = parseWithZod(form, { schema: editorSchema(group), disableAutoCoercion: true });
+  const submission = parseSubmission(form, editorSchema(group), { disableAutoCoercion: true });
   if (submission.status === undefined) {
     // A list button, not a save: the form comes back with the studio added, removed or moved.
     return data({ ok: true, message: null, reply: submission.reply() }, { headers: { "Cache-Control": "no-store" } });
   }
   if (submission.status !== "success") {
-    return respond(
-      request,
-      s.flash,
-      { ok: false, message: CONTENT_MESSAGES.invalid, reply: submission.reply() },
-      { status: 400 },
-    );
+    // A version out of range is no field she can correct: the page is what needs reloading.
+    const message = submission.error?.version ? CONTENT_MESSAGES.staleForm : CONTENT_MESSAGES.invalid;
+    return respond(request, s.flash, { ok: false, message, reply: submission.reply() }, { status: 400 });
   }
   const { version, ...value } = submission.value;
   const result = await publishGroup(s, group, value as never, version);

@@ -1,10 +1,11 @@
 import type { z } from "zod";
 import { MAX_PHOTO_BYTES, PHOTO_MESSAGES } from "~/admin/messages";
+import { parseSubmission } from "~/forms/parse-submission.server";
 import { PayloadTooLargeError, readFormData } from "~/lib/form-data.server";
 import { portraitUploadSchema } from "~/photos/photo-forms";
 import { deleteStoredImage, ImageRejectedError, storeImage } from "~/media/image-pipeline.server";
 import type { AppServices } from "~/services.server";
-import { type contentGroups, groupLabels, type ContentGroup } from "./schemas";
+import { type contentGroups, groupLabels, STALE_FORM_MESSAGE, type ContentGroup, versionField } from "./schemas";
 import type { SaveResult } from "./site-content.server";
 import type { SiteContent } from "./site-content";
 
@@ -23,11 +24,14 @@ export const CONTENT_MESSAGES = {
   tooLarge: PHOTO_MESSAGES.tooLarge,
   uploadFailed: PHOTO_MESSAGES.uploadFailed,
   failed: "Salvataggio non riuscito: riprova tra qualche istante.",
+  staleForm: STALE_FORM_MESSAGE,
 } as const;
 
 /** Largest text form body accepted (a 100,000-character text still reaches the field check). */
 export const MAX_CONTENT_FORM_BYTES = 512 * 1024;
 const PORTRAIT_FORM_OVERHEAD_BYTES = 64 * 1024;
+/** The upload form sends the version the screen was loaded from next to the image. */
+const portraitUploadFormSchema = portraitUploadSchema.extend({ version: versionField });
 
 type GroupValue<G extends ContentGroup> = z.output<(typeof contentGroups)[G]>;
 
@@ -77,14 +81,13 @@ export async function uploadPortrait(s: AppServices, request: Request): Promise<
     s.logger.warn({ err: error }, "portrait upload: unreadable form");
     return { ok: false, status: 400, message: CONTENT_MESSAGES.uploadFailed };
   }
-  const baseVersion = Number(form.get("version"));
-  const picked = portraitUploadSchema.safeParse({ image: form.get("image") ?? undefined });
-  if (!picked.success) {
-    const message = picked.error.issues[0]!.message;
+  const picked = parseSubmission(form, portraitUploadFormSchema);
+  if (picked.status !== "success") {
+    const message = picked.error?.image?.[0];
+    if (!message) return { ok: false, status: 400, message: CONTENT_MESSAGES.staleForm };
     return { ok: false, status: message === CONTENT_MESSAGES.tooLarge ? 413 : 400, message };
   }
-  const file = picked.data.image;
-  if (!Number.isInteger(baseVersion)) return { ok: false, status: 400, message: CONTENT_MESSAGES.failed };
+  const { image: file, version: baseVersion } = picked.value;
 
   let image;
   try {

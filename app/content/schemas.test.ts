@@ -1,7 +1,17 @@
 import { describe, expect, it } from "vitest";
 import type { z } from "zod";
 import { defaultSiteContent } from "./defaults";
-import { hoursSchema, practiceSchema, siteContentSchema, studiosSchema, textsSchema } from "./schemas";
+import { TEXT_MESSAGES } from "~/forms/field-rules";
+import {
+  editorSchema,
+  hoursSchema,
+  practiceSchema,
+  siteContentSchema,
+  STALE_FORM_MESSAGE,
+  studiosSchema,
+  textsSchema,
+  versionRestoreSchema,
+} from "./schemas";
 
 /** The first message for each field path, as a form shows them. */
 function errors(schema: z.ZodType, value: unknown): Record<string, string> {
@@ -114,5 +124,32 @@ describe("editor schemas", () => {
       expect(e["hours.2.ranges.0.closes"]).toBe("Indica anche l'orario di chiusura.");
       expect(e["hours.3.ranges.0.opens"]).toMatch(/^Orario non valido/);
     });
+  });
+
+  it("refuse a line break in a one-line field and NUL in any, keep a paragraph's line breaks", () => {
+    const texts = { ...defaultSiteContent.texts, heroTitle: "Titolo\nsu due righe", about: "Uno.\n\nDue.\u0000" };
+    expect(errors(textsSchema, { texts })).toEqual({
+      "texts.heroTitle": TEXT_MESSAGES.oneLine,
+      "texts.about": TEXT_MESSAGES.multiLine,
+    });
+    const paragraphs = { ...defaultSiteContent.texts, about: "Uno.\r\n\r\nDue,\tcon un tab." };
+    expect(textsSchema.safeParse({ texts: paragraphs }).success).toBe(true);
+    const practice = structuredClone(defaultSiteContent);
+    practice.contact.phone = "+39 347\n218 4590";
+    practice.links.social.url = "https://www.esempio.it/\u0000";
+    expect(errors(siteContentSchema, practice)).toMatchObject({
+      "contact.phone": TEXT_MESSAGES.oneLine,
+      "links.social.url": TEXT_MESSAGES.oneLine,
+    });
+  });
+
+  it("take a version only within PostgreSQL's integer (a larger one is a broken form, not a database error)", () => {
+    const texts = defaultSiteContent.texts;
+    expect(editorSchema("testi").safeParse({ version: "2147483647", texts }).success).toBe(true);
+    for (const version of ["2147483648", "1e20", "-1", "1.5", "abc"]) {
+      expect(errors(editorSchema("testi"), { version, texts }), version).toEqual({ version: STALE_FORM_MESSAGE });
+    }
+    expect(versionRestoreSchema.safeParse({ restore: "1e20", version: "3" }).success).toBe(false);
+    expect(versionRestoreSchema.safeParse({ restore: "2", version: "3" }).data).toEqual({ restore: 2, version: 3 });
   });
 });

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { multiLine, oneLine, PG_INTEGER_MAX } from "~/forms/field-rules";
 import { minutes } from "./hours";
 import { isValidPartitaIva, normalizePartitaIva } from "./partita-iva";
 import { MAX_STUDIOS, SERVICE_COUNT, serviceIcons, weekdays, type SiteContent } from "./site-content";
@@ -14,25 +15,25 @@ const blankToUndefined = (value: unknown) => (typeof value === "string" && value
 
 const tooLong = (max: number) => `Testo troppo lungo: al massimo ${max} caratteri.`;
 
-function requiredText(missing: string, max: number) {
-  return z.preprocess(blankToUndefined, z.string({ error: missing }).trim().max(max, tooLong(max)));
+/** A field of one line (a name, a title); `lines: "many"` for a paragraph or more. */
+function requiredText(missing: string, max: number, lines: "one" | "many" = "one") {
+  const text = z.string({ error: missing }).trim().max(max, tooLong(max));
+  return z.preprocess(blankToUndefined, lines === "one" ? oneLine(text) : multiLine(text));
 }
 
 const URL_MESSAGE = "Indirizzo web non valido: scrivilo completo, ad esempio https://www.esempio.it/pagina";
 const webUrl = (missing: string) =>
   z.preprocess(
     blankToUndefined,
-    z
-      .string({ error: missing })
-      .trim()
-      .max(500, tooLong(500))
-      .pipe(z.url({ protocol: /^https?$/, hostname: z.regexes.domain, error: URL_MESSAGE })),
+    oneLine(z.string({ error: missing }).trim().max(500, tooLong(500))).pipe(
+      z.url({ protocol: /^https?$/, hostname: z.regexes.domain, error: URL_MESSAGE }),
+    ),
   );
 
 const HTML_MESSAGE = "Scrivi solo testo, senza codice HTML (i segni < e > non sono ammessi).";
 /** Plain text only: what she types is shown as typed, never interpreted as markup. */
-const plainText = (missing: string, max: number) =>
-  requiredText(missing, max).refine((value) => !/[<>]/.test(value), HTML_MESSAGE);
+const plainText = (missing: string, max: number, lines: "one" | "many" = "one") =>
+  requiredText(missing, max, lines).refine((value) => !/[<>]/.test(value), HTML_MESSAGE);
 
 export const practiceSchema = z.object({
   practitioner: z.object({
@@ -59,10 +60,15 @@ export const practiceSchema = z.object({
   contact: z.object({
     phone: z.preprocess(
       blankToUndefined,
-      z
-        .string({ error: "Indica il numero di telefono." })
-        .trim()
-        .regex(/^\+?[\d\s]{6,20}$/, "Numero di telefono non valido: solo cifre e spazi, ad esempio +39 347 218 4590."),
+      oneLine(
+        z
+          .string({ error: "Indica il numero di telefono." })
+          .trim()
+          .regex(
+            /^\+?[\d\s]{6,20}$/,
+            "Numero di telefono non valido: solo cifre e spazi, ad esempio +39 347 218 4590.",
+          ),
+      ),
     ),
     email: z.preprocess(
       blankToUndefined,
@@ -113,10 +119,7 @@ const studioSchema = z.object({
   mapsUrl: z
     .preprocess(
       blankToUndefined,
-      z
-        .string()
-        .trim()
-        .max(500, tooLong(500))
+      oneLine(z.string().trim().max(500, tooLong(500)))
         .pipe(z.url({ protocol: /^https?$/, hostname: z.regexes.domain, error: URL_MESSAGE }))
         .optional(),
     )
@@ -204,16 +207,16 @@ export const textsSchema = z.object({
   texts: z.object({
     tagline: plainText("Scrivi il motto che compare nella pagina iniziale.", TEXT_LIMITS.tagline),
     heroTitle: plainText("Scrivi il titolo principale della home.", TEXT_LIMITS.heroTitle),
-    heroIntro: plainText("Scrivi il testo di presentazione sotto il titolo.", TEXT_LIMITS.heroIntro),
-    about: plainText("Scrivi il testo della sezione Chi Sono.", TEXT_LIMITS.about),
-    servicesIntro: plainText("Scrivi l'introduzione della pagina dei servizi.", TEXT_LIMITS.servicesIntro),
+    heroIntro: plainText("Scrivi il testo di presentazione sotto il titolo.", TEXT_LIMITS.heroIntro, "many"),
+    about: plainText("Scrivi il testo della sezione Chi Sono.", TEXT_LIMITS.about, "many"),
+    servicesIntro: plainText("Scrivi l'introduzione della pagina dei servizi.", TEXT_LIMITS.servicesIntro, "many"),
   }),
 });
 
 const serviceSchema = z.object({
   icon: z.enum(serviceIcons, { error: "Scegli un'icona dall'elenco." }),
   title: plainText("Indica il titolo del servizio.", 80),
-  description: plainText("Scrivi una breve descrizione del servizio.", 400),
+  description: plainText("Scrivi una breve descrizione del servizio.", 400, "many"),
 });
 
 export const servicesSchema = z.object({
@@ -233,8 +236,22 @@ const portraitFocusSchema = z.object({
   portrait: z.object({ focusX: percent, focusY: percent }),
 });
 
-/** Every form also sends the version it was loaded from: a save on top of a newer one is refused. */
-const versionField = z.coerce.number().int().min(0);
+export const STALE_FORM_MESSAGE = "Il modulo non è più valido: ricarica la pagina e riprova.";
+/**
+ * Every form also sends the version it was loaded from: a save on top of a newer one is refused. A
+ * version is a PostgreSQL integer: a larger number is a broken form, not a question for the database.
+ */
+export const versionField = z.coerce
+  .number({ error: STALE_FORM_MESSAGE })
+  .int({ error: STALE_FORM_MESSAGE })
+  .min(0, { error: STALE_FORM_MESSAGE })
+  .max(PG_INTEGER_MAX, { error: STALE_FORM_MESSAGE });
+
+/** "Ripristina": the version to publish again, and the one the list was loaded from. */
+export const versionRestoreSchema = z.object({ restore: versionField, version: versionField });
+
+/** "Rimuovi il ritratto", on top of the version the screen was loaded from. */
+export const portraitRemovalSchema = z.object({ intent: z.literal("remove"), version: versionField });
 
 const storedImageSchema = z.object({
   width: z.number().int().positive(),

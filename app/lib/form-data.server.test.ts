@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { PayloadTooLargeError, readFormData } from "./form-data.server";
+import { FORM_MAX_FIELDS, PayloadTooLargeError, readFormData } from "./form-data.server";
 
 const multipart = (form: FormData) => new Request("http://localhost/", { method: "POST", body: form });
 
@@ -46,5 +46,30 @@ describe("reading form bodies within a byte limit", () => {
       body: `content=${"a".repeat(5000)}`,
     });
     await expect(readFormData(request, 1000)).rejects.toBeInstanceOf(PayloadTooLargeError);
+  });
+
+  it("refuses a urlencoded body of more fields than any form sends, however small", async () => {
+    const fields = (count: number) =>
+      new Request("http://localhost/", {
+        method: "POST",
+        headers: { "Content-Type": "application/x-www-form-urlencoded" },
+        body: Array.from({ length: count }, (_, i) => `f${i}=x`).join("&"),
+      });
+    expect([...(await readFormData(fields(FORM_MAX_FIELDS), 10_000)).keys()]).toHaveLength(FORM_MAX_FIELDS);
+    await expect(readFormData(fields(FORM_MAX_FIELDS + 1), 10_000)).rejects.toBeInstanceOf(PayloadTooLargeError);
+    const separators = new Request("http://localhost/", {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      body: "&".repeat(5000),
+    });
+    await expect(readFormData(separators, 10_000)).rejects.toBeInstanceOf(PayloadTooLargeError);
+  });
+
+  it("refuses a multipart body past its part cap instead of reading the first parts only", async () => {
+    const form = new FormData();
+    for (let i = 0; i < 80; i++) form.append(`f${i}`, "x");
+    const error = await readFormData(multipart(form), 100_000).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(PayloadTooLargeError);
+    expect([...(error as PayloadTooLargeError).fields.keys()]).toEqual([]);
   });
 });

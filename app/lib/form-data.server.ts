@@ -20,6 +20,13 @@ export class PayloadTooLargeError extends Error {
 /** An oversized upload is read to its end (so the browser gets our answer) up to this; past it, cut off. */
 const DRAIN_LIMIT_BYTES = 64 * 1024 * 1024;
 const TEXT_FIELD_MAX_BYTES = 64 * 1024;
+/**
+ * Fields a form may send: the largest of ours, the opening hours, sends 44. Past this a body is
+ * refused unread, as one over its byte limit: each name costs the form layer work and memory.
+ */
+export const FORM_MAX_FIELDS = 100;
+/** Multipart forms (an upload and a few text fields) are smaller still. */
+const MULTIPART_LIMITS = { fieldSize: TEXT_FIELD_MAX_BYTES, fields: 50, files: 5, parts: 60 };
 
 /**
  * Parses a form body (urlencoded or multipart) holding at most `maxBytes`.
@@ -47,7 +54,16 @@ export async function readFormData(request: Request, maxBytes: number): Promise<
     }
     chunks.push(value);
   }
-  return new Response(Buffer.concat(chunks), { headers: { "Content-Type": type } }).formData();
+  const body = Buffer.concat(chunks);
+  if (fieldCount(body) > FORM_MAX_FIELDS) throw new PayloadTooLargeError();
+  return new Response(body, { headers: { "Content-Type": type } }).formData();
+}
+
+/** The fields of a urlencoded body, counted by their separators (an empty one counts too), up to one past the cap. */
+function fieldCount(body: Buffer): number {
+  let count = body.length > 0 ? 1 : 0;
+  for (let at = body.indexOf(0x26); at !== -1 && count <= FORM_MAX_FIELDS; at = body.indexOf(0x26, at + 1)) count++;
+  return count;
 }
 
 function readMultipart(body: ReadableStream<Uint8Array>, type: string, maxBytes: number): Promise<FormData> {
@@ -56,12 +72,10 @@ function readMultipart(body: ReadableStream<Uint8Array>, type: string, maxBytes:
     let received = 0;
     let tooLarge = false;
     let hadFile = false;
+    let tooManyParts = false;
     let parser: busboy.Busboy;
     try {
-      parser = busboy({
-        headers: { "content-type": type },
-        limits: { fieldSize: TEXT_FIELD_MAX_BYTES, fields: 50, files: 5, parts: 60 },
-      });
+      parser = busboy({ headers: { "content-type": type }, limits: MULTIPART_LIMITS });
     } catch (error) {
       reject(error);
       return;
@@ -91,8 +105,16 @@ function readMultipart(body: ReadableStream<Uint8Array>, type: string, maxBytes:
           fields.append(name, new File([Buffer.concat(chunks)], info.filename ?? "", { type: info.mimeType }));
       });
     });
+    // Busboy skips the parts past a limit; a form that sends them is refused whole instead.
+    for (const limit of ["fieldsLimit", "filesLimit", "partsLimit"] as const) {
+      parser.on(limit, () => (tooManyParts = true));
+    }
     parser.on("error", reject);
-    parser.on("close", () => (tooLarge ? reject(new PayloadTooLargeError(fields, hadFile)) : resolve(fields)));
+    parser.on("close", () => {
+      if (tooManyParts) reject(new PayloadTooLargeError());
+      else if (tooLarge) reject(new PayloadTooLargeError(fields, hadFile));
+      else resolve(fields);
+    });
     source.pipe(parser);
   });
 }

@@ -1,11 +1,9 @@
 import { z } from "zod";
+import { oneLine } from "~/forms/field-rules";
 import { MAX_PHOTO_BYTES, MAX_TITLE_LENGTH, PHOTO_MESSAGES } from "~/admin/messages";
 
 /** A photo's title: optional (empty means none), at most 120 characters. */
-const titleSchema = z
-  .string()
-  .trim()
-  .max(MAX_TITLE_LENGTH, PHOTO_MESSAGES.titleTooLong)
+const titleSchema = oneLine(z.string().trim().max(MAX_TITLE_LENGTH, PHOTO_MESSAGES.titleTooLong))
   .optional()
   .transform((t) => t || null);
 

@@ -1,4 +1,6 @@
 import type { RecipePhoto } from "~/db/schema";
+import { firstError } from "~/forms/action-result";
+import { parseSubmission } from "~/forms/parse-submission.server";
 import { PayloadTooLargeError, readFormData } from "~/lib/form-data.server";
 import {
   deleteStoredImage,
@@ -35,12 +37,12 @@ export async function addPhotoFromRequest(s: AppServices, request: Request): Pro
     return { ok: false, status: 400, message: PHOTO_MESSAGES.uploadFailed };
   }
   const rawTitle = String(form.get("title") ?? "");
-  const parsed = photoUploadSchema.safeParse({ title: rawTitle, image: form.get("image") ?? undefined });
-  if (!parsed.success) {
-    const message = parsed.error.issues[0]!.message;
+  const parsed = parseSubmission(form, photoUploadSchema);
+  if (parsed.status !== "success") {
+    const message = firstError(parsed.error)?.[1] ?? PHOTO_MESSAGES.uploadFailed;
     return { ok: false, status: message === PHOTO_MESSAGES.tooLarge ? 413 : 400, message, title: rawTitle };
   }
-  const { title, image: file } = parsed.data;
+  const { title, image: file } = parsed.value;
 
   let image;
   try {

@@ -3,6 +3,7 @@
  * and by the server (the authority).
  */
 import { z } from "zod";
+import { multiLine, oneLine } from "~/forms/field-rules";
 import {
   RATING_MAX,
   RATING_MIN,
@@ -12,18 +13,17 @@ import {
   reviewMessages,
 } from "./review-rules";
 
-// Control characters other than tab and line breaks have no place in a review
-// (and PostgreSQL refuses NUL in text).
-// biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point.
-const controlChars = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/g;
-
+/** Line breaks as one "\n"; blank is missing. */
 function cleanText(value: unknown): unknown {
   if (typeof value !== "string") return value;
-  return value.replace(/\r\n?/g, "\n").replace(controlChars, "").trim() || undefined;
+  return value.replace(/\r\n?/g, "\n").trim() || undefined;
 }
 
-const text = (max: number, tooLong: string) =>
-  z.preprocess(cleanText, z.string({ error: reviewMessages.required }).max(max, { error: tooLong }));
+/** The name is one line; the review may have several. Other control characters are refused in both. */
+const text = (max: number, tooLong: string, lines: "one" | "many") => {
+  const typed = z.string({ error: reviewMessages.required }).max(max, { error: tooLong });
+  return z.preprocess(cleanText, lines === "one" ? oneLine(typed) : multiLine(typed));
+};
 
 /** A file input left empty still sends a part: no name, no bytes. That is no photo. */
 const photo = z.preprocess(
@@ -39,8 +39,8 @@ const photo = z.preprocess(
  * the one announced: name, content, rating, consent, photo.
  */
 export const reviewSchema = z.object({
-  name: text(REVIEW_NAME_MAX, reviewMessages.nameTooLong),
-  content: text(REVIEW_CONTENT_MAX, reviewMessages.contentTooLong),
+  name: text(REVIEW_NAME_MAX, reviewMessages.nameTooLong, "one"),
+  content: text(REVIEW_CONTENT_MAX, reviewMessages.contentTooLong, "many"),
   rating: z.preprocess(
     (value) => (typeof value === "string" && /^\d+$/.test(value) ? Number(value) : Number.NaN),
     z

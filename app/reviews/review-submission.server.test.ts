@@ -15,6 +15,7 @@ import { createMailer } from "~/mail/mailer.server";
 import { createMailOutbox } from "~/mail/outbox.server";
 import { mailOutbox } from "~/db/schema";
 import { openTestDatabase } from "../../tests/support/test-databases";
+import { TEXT_MESSAGES } from "~/forms/field-rules";
 import { createRateLimiter } from "~/lib/rate-limit.server";
 import { REVIEW_PHOTO_MAX_BYTES, reviewMessages } from "./review-rules";
 import { submitReview } from "./review-submission.server";
@@ -160,6 +161,10 @@ describe("submitting a review", () => {
     ["a rating of 6", { rating: "6" }, "rating", reviewMessages.rating],
     ["a fractional rating", { rating: "4.5" }, "rating", reviewMessages.rating],
     ["no consent", { consent: "" }, "consent", reviewMessages.consent],
+    ["a name on two lines", { name: "Mario\r\nRossi" }, "name", TEXT_MESSAGES.oneLine],
+    ["a name with a NUL", { name: "Mario\u0000" }, "name", TEXT_MESSAGES.oneLine],
+    ["a text with a NUL", { content: "Tutto\u0000bene" }, "content", TEXT_MESSAGES.multiLine],
+    ["a text with an escape character", { content: "Tutto\u001bbene" }, "content", TEXT_MESSAGES.multiLine],
   ] as [string, Record<string, string>, string, string][])(
     "refuses %s, keeping what was typed",
     async (_, fields, field, message) => {

@@ -1,4 +1,3 @@
-import { parseWithZod } from "@conform-to/zod/v4";
 import type { SubmissionResult } from "@conform-to/react";
 import type { StoredImage } from "~/db/schema";
 import {
@@ -8,6 +7,7 @@ import {
   largestUrl,
   storeImage,
 } from "~/media/image-pipeline.server";
+import { parseSubmission } from "~/forms/parse-submission.server";
 import { publishChange } from "~/lib/publish-change.server";
 import type { AppServices } from "~/services.server";
 import { RATING_DEFAULT, RATING_MAX, RATING_MIN, reviewMessages, type ReviewFormValues } from "./review-rules";
@@ -76,7 +76,7 @@ export async function submitReview(s: Services, form: FormData, clientIp: string
     return { kind: "dropped", message: reviewMessages.received };
   }
 
-  const submission = parseWithZod(form, { schema: reviewSchema });
+  const submission = parseSubmission(form, reviewSchema);
   const values = typedValues(form);
   const rejected = (
     status: 400 | 429 | 500 | 503,

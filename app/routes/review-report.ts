@@ -2,6 +2,8 @@ import { data, redirect } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/review-report";
 import { REPORT_FETCH_FIELD } from "~/components/review-report-form";
+import { firstError } from "~/forms/action-result";
+import { parseSubmission } from "~/forms/parse-submission.server";
 import { readFormData } from "~/lib/form-data.server";
 import { reportMessages, type ReportActionResult } from "~/lib/review-report";
 import { reportSchema } from "~/lib/review-report-schema";
@@ -56,11 +58,11 @@ export async function action({ request, params, context }: Route.ActionArgs) {
           },
         });
 
-  const parsed = reportSchema.safeParse({
-    reason: form.get("reason") ?? undefined,
-    details: form.get("details") ?? undefined,
-  });
-  if (!parsed.success) return answer(400, { ok: false, message: parsed.error.issues[0]!.message });
+  const submission = parseSubmission(form, reportSchema);
+  if (submission.status !== "success") {
+    return answer(400, { ok: false, message: firstError(submission.error)?.[1] ?? reportMessages.failed });
+  }
+  const input = submission.value;
 
   const rateKey = `report:ip:${clientIp}`;
   let counted: Awaited<ReturnType<typeof s.rateLimiter.take>> | null = null;
@@ -72,10 +74,10 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     counted = await s.rateLimiter.take(rateKey, REPORT_RATE_LIMIT);
     if (!counted.allowed) return answer(429, { ok: false, message: reportMessages.rateLimited });
     await s.database.db.transaction(async (tx) => {
-      const report = await s.reports.add({ reviewId: review.id, ...parsed.data }, tx);
+      const report = await s.reports.add({ reviewId: review.id, ...input }, tx);
       if (!report) return;
       await s.mailer.queue(
-        reportNotice(review, parsed.data, { adminUrl: adminUrl(s.config.siteUrl, adminReportsPath, review.id) }),
+        reportNotice(review, input, { adminUrl: adminUrl(s.config.siteUrl, adminReportsPath, review.id) }),
         tx,
       );
     });
@@ -86,7 +88,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     return answer(500, { ok: false, message: reportMessages.failed });
   }
   s.mailer.kick();
-  s.logger.info({ reviewId, reason: parsed.data.reason }, "review reported");
+  s.logger.info({ reviewId, reason: input.reason }, "review reported");
   return answer(200, { ok: true, message: reportMessages.sent });
 }
 

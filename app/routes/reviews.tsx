@@ -5,7 +5,7 @@ import type { LiveHandle } from "~/components/live-updates";
 import { ReviewBreakdown, ReviewFilterForm } from "~/components/review-breakdown";
 import { ReviewCard, Stars } from "~/components/review-card";
 import { Stylesheet } from "~/components/stylesheet";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { parseSubmission } from "~/forms/parse-submission.server";
 import { assertFormPost, REQUEST_MESSAGES, respond } from "~/forms/respond.server";
 import { PayloadTooLargeError, readFormData } from "~/lib/form-data.server";
 import { formatCount, formatOneDecimal } from "~/lib/italian-format";
@@ -98,7 +98,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   } catch (error) {
     if (error instanceof PayloadTooLargeError && error.hadFile) {
       // The photo is refused, but what the visitor typed comes back to the form.
-      const submission = parseWithZod(error.fields, { schema: reviewSchema });
+      const submission = parseSubmission(error.fields, reviewSchema);
       return respond<ReviewActionResult>(
         request,
         s.flash,

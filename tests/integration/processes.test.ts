@@ -1,4 +1,4 @@
-import { mkdtempSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -9,6 +9,40 @@ import { postReview, uniqueName } from "../support/reviews";
 
 const ADMIN = { email: "processi@studio.test", password: "password-dei-processi-1" };
 const SERVERS = 2;
+
+/** The server processes under the supervisor (the embedded PostgreSQL is not among its children). */
+function serverProcesses(supervisor: number): number[] {
+  return readdirSync("/proc").flatMap((entry) => {
+    if (!/^\d+$/.test(entry)) return [];
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
+      const parent = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
+      const alive = stat.slice(stat.lastIndexOf(")") + 2, stat.lastIndexOf(")") + 3) !== "Z";
+      return parent === supervisor && alive ? [Number(entry)] : [];
+    } catch {
+      return [];
+    }
+  });
+}
+
+/**
+ * Kills one server process with SIGKILL (as the kernel does a process out of memory) and waits for
+ * the supervisor's replacement: as many server processes as before, the dead one not among them,
+ * and /healthz answering.
+ */
+async function killServerProcess(server: AppServer, count: number): Promise<void> {
+  const before = serverProcesses(server.process.pid!);
+  expect(before).toHaveLength(count);
+  process.kill(before[0]!, "SIGKILL");
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    const now = serverProcesses(server.process.pid!);
+    const health = await fetch(`${server.url}/healthz`, { headers: { Connection: "close" } }).catch(() => null);
+    if (now.length === count && !now.includes(before[0]!) && health?.ok) return;
+    if (Date.now() > deadline) throw new Error(`no server process replaced within 60 s:\n${server.output()}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
 
 /** Opens a /events stream; resolves with a function that waits for the next change event. */
 async function openStream(url: string): Promise<{ next: () => Promise<string>; close: () => void }> {
@@ -108,4 +142,34 @@ describe(`${SERVERS} server processes on one port`, () => {
       for (const stream of streams) stream.close();
     }
   });
+
+  it("a server process that dies is replaced, and the site answers again", async () => {
+    await killServerProcess(server, SERVERS);
+    expect((await fetch(`${server.url}/reviews`, { headers: { Connection: "close" } })).status).toBe(200);
+  });
+});
+
+describe("one server process under the supervisor", () => {
+  let server: AppServer;
+  let dataDir: string;
+  beforeAll(async () => {
+    dataDir = mkdtempSync(path.join(os.tmpdir(), "one-process-"));
+    server = await startAppServer({ DATA_DIR: dataDir, WEB_CONCURRENCY: "1" });
+  }, 120_000);
+  afterAll(() => server?.stop());
+
+  it("killed three times in a row, the only server process comes back each time, on the same database", async () => {
+    const name = uniqueName("Prima della caduta");
+    expect(await postReview(server.url, { name })).toBe(303);
+    const postmaster = readFileSync(path.join(dataDir, "postgres", "data", "postmaster.pid"), "utf8").split("\n")[0];
+    for (let i = 0; i < 3; i++) await killServerProcess(server, 1);
+    expect(await (await fetch(`${server.url}/reviews`)).text()).toContain(name);
+    // PostgreSQL stayed up under the supervisor: the same server, not a recovery.
+    expect(readFileSync(path.join(dataDir, "postgres", "data", "postmaster.pid"), "utf8").split("\n")[0]).toBe(
+      postmaster,
+    );
+    expect(server.output()).toContain("server process exited; starting another");
+    // And it still stops cleanly.
+    expect(await server.stop()).toBe(0);
+  }, 120_000);
 });

@@ -3,6 +3,7 @@ import { mkdtempSync } from "node:fs";
 import { createServer } from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { startCommand } from "../../scripts/lib/start-command";
 
 const root = path.resolve(import.meta.dirname, "../..");
 
@@ -39,11 +40,14 @@ export async function freePort(): Promise<number> {
 export async function startAppServer(env: Record<string, string> = {}, timeoutMs = 60_000): Promise<AppServer> {
   const port = await freePort();
   const dataDir = env.DATA_DIR ?? mkdtempSync(path.join(os.tmpdir(), "app-data-"));
-  const child = spawn(process.execPath, [SERVER_ENTRY], {
+  const npmStart = startCommand();
+  // With npm start's memory settings: the supervisor without them holds a 128 MB young generation.
+  const child = spawn(process.execPath, [...npmStart.flags, SERVER_ENTRY], {
     cwd: root,
     // One server process unless a test asks for more: the machine running the suite is small.
     env: {
       ...process.env,
+      ...npmStart.env,
       LOG_LEVEL: "warn",
       WEB_CONCURRENCY: "1",
       ...env,

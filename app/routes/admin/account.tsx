@@ -1,4 +1,3 @@
-import { parseWithZod } from "@conform-to/zod/v4";
 import { type ReactNode, useEffect, useRef } from "react";
 import { data, Form, useNavigation } from "react-router";
 import type { Route } from "./+types/account";
@@ -20,6 +19,7 @@ import { describeUserAgent } from "~/auth/user-agent";
 import { useActionResult } from "~/forms/action-result";
 import { Field } from "~/forms/field";
 import { useSchemaForm } from "~/forms/use-schema-form";
+import { parseSubmission } from "~/forms/parse-submission.server";
 import { readForm, refusal, respond } from "~/forms/respond.server";
 import { pageMeta } from "~/lib/meta";
 import { servicesContext } from "~/context";
@@ -64,7 +64,7 @@ const SECRET_FIELDS = ["current", "next", "confirm", "password", "code"];
 export async function action({ request, context }: Route.ActionArgs) {
   const admin = requireAdmin(context);
   const s = context.get(servicesContext);
-  const submission = parseWithZod(await readForm(request), { schema: accountActionSchema });
+  const submission = parseSubmission(await readForm(request), accountActionSchema);
   if (submission.status !== "success") {
     const intent = accountActionSchema.options
       .map((o) => o.shape.intent.value)

@@ -8,12 +8,13 @@ import { MAX_PHOTO_BYTES } from "~/admin/messages";
 import { requireAdmin } from "~/auth/admin-auth.server";
 import { contentGroupAction } from "~/content/editor-action.server";
 import { CONTENT_MESSAGES, MAX_CONTENT_FORM_BYTES, removePortrait, uploadPortrait } from "~/content/editor.server";
-import { groupPaths } from "~/content/schemas";
+import { groupPaths, portraitRemovalSchema } from "~/content/schemas";
 import { servicesContext } from "~/context";
 import { useActionResult, type ActionResult } from "~/forms/action-result";
 import { Field } from "~/forms/field";
 import { useSchemaForm } from "~/forms/use-schema-form";
 import { portraitUploadSchema } from "~/photos/photo-forms";
+import { parseSubmission } from "~/forms/parse-submission.server";
 import { assertFormPost, readForm, respond } from "~/forms/respond.server";
 import { useEditorData } from "./content";
 
@@ -35,7 +36,9 @@ export async function action(args: Route.ActionArgs) {
   }
   const form = await readForm(request, MAX_CONTENT_FORM_BYTES);
   if (form.get("intent") === "remove") {
-    const result = await removePortrait(s, Number(form.get("version")));
+    const removal = parseSubmission(form, portraitRemovalSchema);
+    if (removal.status !== "success") return answer(false, CONTENT_MESSAGES.staleForm, 400);
+    const result = await removePortrait(s, removal.value.version);
     if (!result) return answer(false, CONTENT_MESSAGES.portraitMissing, 409);
     if (!result.ok) return answer(false, CONTENT_MESSAGES.conflictShort, 409);
     return answer(true, CONTENT_MESSAGES.portraitRemoved);

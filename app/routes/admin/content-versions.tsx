@@ -3,7 +3,9 @@ import type { Route } from "./+types/content-versions";
 import { requireAdmin } from "~/auth/admin-auth.server";
 import { CONTENT_MESSAGES } from "~/content/editor.server";
 import { useActionResult } from "~/forms/action-result";
+import { parseSubmission } from "~/forms/parse-submission.server";
 import { readForm, respond } from "~/forms/respond.server";
+import { versionRestoreSchema } from "~/content/schemas";
 import { LISTED_VERSIONS } from "~/content/site-content";
 import { servicesContext } from "~/context";
 import { savedAtFormat, useEditorData } from "./content";
@@ -16,12 +18,11 @@ export async function loader({ context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   requireAdmin(context);
   const s = context.get(servicesContext);
-  const form = await readForm(request);
-  const version = Number(form.get("restore"));
-  const base = Number(form.get("version"));
+  const submission = parseSubmission(await readForm(request), versionRestoreSchema);
   const answer = (ok: boolean, message: string, status?: number) =>
     respond(request, s.flash, { ok, message }, { redirectTo: "/admin/contenuti", status });
-  if (!Number.isInteger(version) || !Number.isInteger(base)) return answer(false, CONTENT_MESSAGES.missingVersion, 400);
+  if (submission.status !== "success") return answer(false, CONTENT_MESSAGES.missingVersion, 400);
+  const { restore: version, version: base } = submission.value;
   const result = await s.siteContent.restore(version, base);
   if (result.ok) {
     s.logger.info({ restored: version, version: result.published.version }, "site content version restored");

@@ -1,7 +1,7 @@
 import { useId, useState } from "react";
 import { data, useFetcher } from "react-router";
 import type { Route } from "./+types/invitations";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { parseSubmission } from "~/forms/parse-submission.server";
 import { readForm, refusal, respond } from "~/forms/respond.server";
 import { requireAdmin } from "~/auth/admin-auth.server";
 import { AdminErrorBoundary } from "~/components/admin/error-boundary";
@@ -50,7 +50,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   requireAdmin(context);
   const s = context.get(servicesContext);
   const form = await readForm(request);
-  const submission = parseWithZod(form, { schema: invitationActionSchema });
+  const submission = parseSubmission(form, invitationActionSchema);
   if (submission.status !== "success") {
     return data<InvitationActionData>(refusal(submission, INVITATION_MESSAGES.notRevocable), { status: 400 });
   }

@@ -1,10 +1,10 @@
-import { parseWithZod } from "@conform-to/zod/v4";
 import { isRouteErrorResponse, redirect } from "react-router";
 import type { Route } from "./+types/photos";
 import { PHOTO_MESSAGES } from "~/admin/messages";
 import { requireAdmin } from "~/auth/admin-auth.server";
 import { servicesContext } from "~/context";
 import type { ActionResult } from "~/forms/action-result";
+import { parseSubmission } from "~/forms/parse-submission.server";
 import { readForm, respond } from "~/forms/respond.server";
 import { publishChange } from "~/lib/publish-change.server";
 import { addPhotoFromRequest, deletePhoto, movePhoto } from "~/photos/photos.server";
@@ -30,7 +30,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     );
   }
 
-  const submission = parseWithZod(await readForm(request), { schema: photoActionSchema });
+  const submission = parseSubmission(await readForm(request), photoActionSchema);
   if (submission.status !== "success") {
     const titleError = submission.error?.title?.[0];
     return respond(

@@ -1,7 +1,7 @@
 import { useRef } from "react";
 import { data, Link, useFetcher } from "react-router";
 import type { Route } from "./+types/replies";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { parseSubmission } from "~/forms/parse-submission.server";
 import { readForm, refusal, respond } from "~/forms/respond.server";
 import { requireAdmin } from "~/auth/admin-auth.server";
 import { AdminErrorBoundary } from "~/components/admin/error-boundary";
@@ -49,7 +49,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   requireAdmin(context);
   const s = context.get(servicesContext);
   const form = await readForm(request);
-  const submission = parseWithZod(form, { schema: replyActionSchema });
+  const submission = parseSubmission(form, replyActionSchema);
   const back = (id?: unknown) => `/admin/risposte${typeof id === "string" ? `#recensione-${id}` : ""}`;
   if (submission.status !== "success") {
     return respond(request, s.flash, refusal(submission, REPLY_MESSAGES.notFound), {

@@ -2,6 +2,7 @@ import { useId } from "react";
 import { data, useFetcher } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/reports";
+import { parseSubmission } from "~/forms/parse-submission.server";
 import { readForm, respond } from "~/forms/respond.server";
 import { requireAdmin } from "~/auth/admin-auth.server";
 import { AdminErrorBoundary } from "~/components/admin/error-boundary";
@@ -54,8 +55,8 @@ const actionSchema = z.object({ intent: z.enum(["hide", "delete", "dismiss"]), i
 export async function action({ request, context }: Route.ActionArgs) {
   requireAdmin(context);
   const s = context.get(servicesContext);
-  const parsed = actionSchema.safeParse(Object.fromEntries(await readForm(request)));
-  if (!parsed.success) {
+  const parsed = parseSubmission(await readForm(request), actionSchema);
+  if (parsed.status !== "success") {
     return respond(
       request,
       s.flash,
@@ -63,7 +64,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       { status: 400, redirectTo: REPORTS_PAGE },
     );
   }
-  const { intent, id } = parsed.data;
+  const { intent, id } = parsed.value;
   const outcome =
     intent === "hide"
       ? await hideReportedReview(s, id)

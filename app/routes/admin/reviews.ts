@@ -1,10 +1,10 @@
-import { parseWithZod } from "@conform-to/zod/v4";
 import { isRouteErrorResponse, redirect } from "react-router";
 import type { Route } from "./+types/reviews";
 import { PHOTO_MESSAGES, REVIEW_MESSAGES } from "~/admin/messages";
 import { requireAdmin } from "~/auth/admin-auth.server";
 import { servicesContext } from "~/context";
 import type { ActionResult } from "~/forms/action-result";
+import { parseSubmission } from "~/forms/parse-submission.server";
 import { readForm, respond } from "~/forms/respond.server";
 import { publishChange } from "~/lib/publish-change.server";
 import { deleteStoredImage } from "~/media/image-pipeline.server";
@@ -15,7 +15,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   requireAdmin(context);
   const s = context.get(servicesContext);
   const reviewsAnchor = "/admin#recensioni";
-  const submission = parseWithZod(await readForm(request), { schema: moderationSchema });
+  const submission = parseSubmission(await readForm(request), moderationSchema);
   if (submission.status !== "success") {
     return respond(
       request,
