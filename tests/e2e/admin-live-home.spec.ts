@@ -4,6 +4,7 @@ import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
 import { ADMIN, adminCreate, jpeg, mediaKey } from "../support/admin";
 import { startAppServer, type AppServer } from "../support/app-server";
+import { waitForLiveStream } from "../support/event-stream";
 
 /*
  * The recipe slideshow on /home follows the admin panel live, through the
@@ -38,8 +39,8 @@ test("a photo added or deleted in the panel appears on and disappears from an op
 
   const visitor = await (await browser.newContext()).newPage();
   await visitor.goto(`${server.url}/home`);
-  // Let the live stream connect before the change happens.
-  await visitor.waitForTimeout(1000);
+  // The live stream is connected before the change happens.
+  await waitForLiveStream(visitor);
 
   await admin.getByRole("textbox", { name: "Titolo (facoltativo)" }).fill("Vellutata di zucca");
   await admin

@@ -5,6 +5,7 @@ import { expect as baseExpect, test, type Browser, type Page } from "@playwright
 import { ADMIN, adminCreate, jpeg } from "../support/admin";
 import { startAppServer, type AppServer } from "../support/app-server";
 import { expectNoAxeViolations } from "../support/axe";
+import { waitForLiveStream } from "../support/event-stream";
 import { viewports } from "../support/viewports";
 
 /*
@@ -48,7 +49,7 @@ async function signIn(
 async function openVisitor(browser: Browser, pathname: string): Promise<Page> {
   const page = await (await browser.newContext()).newPage();
   await page.goto(`${server.url}${pathname}`);
-  await page.waitForTimeout(800);
+  await waitForLiveStream(page);
   return page;
 }
 
