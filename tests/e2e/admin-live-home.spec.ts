@@ -3,6 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
 import { ADMIN, adminCreate, jpeg, mediaKey } from "../support/admin";
+import { signInAsAdmin } from "../support/admin-browser";
 import { startAppServer, type AppServer } from "../support/app-server";
 import { waitForLiveStream } from "../support/event-stream";
 
@@ -31,11 +32,7 @@ const imagesWithKey = (page: Page, key: string) =>
 
 test("a photo added or deleted in the panel appears on and disappears from an open /home page", async ({ browser }) => {
   const admin = await (await browser.newContext()).newPage();
-  await admin.goto(`${server.url}/admin-login`);
-  await admin.getByLabel("Email").fill(ADMIN.email);
-  await admin.getByLabel("Password", { exact: true }).fill(ADMIN.password);
-  await admin.getByRole("button", { name: "Accedi" }).click();
-  await expect(admin).toHaveURL(`${server.url}/admin`);
+  await signInAsAdmin(admin, server);
 
   const visitor = await (await browser.newContext()).newPage();
   await visitor.goto(`${server.url}/home`);

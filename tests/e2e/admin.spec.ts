@@ -7,7 +7,6 @@ import { storeImage } from "~/media/image-pipeline.server";
 import { createLocalMediaStorage } from "~/media/media-storage.server";
 import { createReviewRepository } from "~/models/reviews.server";
 import { ADMIN, adminCreate, jpeg } from "../support/admin";
-import { signInAsAdmin } from "../support/admin-browser";
 import { startAppServer, type AppServer } from "../support/app-server";
 import { expectNoAxeViolations } from "../support/axe";
 import { viewports } from "../support/viewports";
@@ -45,7 +44,14 @@ test.afterAll(async () => {
   await server?.stop();
 });
 
-const login = (page: Page) => signInAsAdmin(page, server.url);
+/** The login form itself is under test here, so this file signs in through it. */
+async function login(page: Page) {
+  await page.goto(`${server.url}/admin-login`);
+  await page.getByLabel("Email").fill(ADMIN.email);
+  await page.getByLabel("Password", { exact: true }).fill(ADMIN.password);
+  await page.getByRole("button", { name: "Accedi" }).click();
+  await expect(page).toHaveURL(`${server.url}/admin`);
+}
 
 const toast = (page: Page, text: string | RegExp) => page.getByTestId("toast").filter({ hasText: text });
 const photoRows = (page: Page) => page.locator(".photo-list > li:not(.photo-row--skeleton)");

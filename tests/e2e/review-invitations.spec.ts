@@ -53,7 +53,7 @@ test.afterAll(async () => {
   await smtp?.stop();
 });
 
-const login = (page: Page) => signInAsAdmin(page, server.url);
+const login = (page: Page) => signInAsAdmin(page, server);
 
 /** The site's link, pointed at this test server instead of SITE_URL. */
 const local = (link: string) => link.replace("https://www.studio.test", server.url);
