@@ -1,3 +1,5 @@
+import { createHmac } from "node:crypto";
+import { generateSync } from "otplib";
 import { describe, expect, it } from "vitest";
 import {
   base32Decode,
@@ -25,6 +27,35 @@ describe("TOTP (RFC 6238)", () => {
     const key = Buffer.from("12345678901234567890");
     expect(hotp(key, 0)).toBe("755224");
     expect(hotp(key, 9)).toBe("520489");
+  });
+
+  it("verifies the RFC vectors and secrets stored before the library, as an independent HMAC computes them", () => {
+    for (const [timeMs, code] of [
+      [59_000, "287082"],
+      [1_111_111_109_000, "081804"],
+      [1_234_567_890_000, "005924"],
+      [2_000_000_000_000, "279037"],
+    ] as const) {
+      expect(matchTotp(rfcSecret, code, timeMs)).toBe(Math.floor(timeMs / 30_000));
+    }
+    // A secret as the hand-written encoder stored it (32 base32 characters, no padding).
+    const stored = "GEZDGNBVGY3TQOJQGEZDGNBVGY3TQOJQ";
+    const key = Buffer.from("12345678901234567890");
+    expect(base32Decode(stored)).toEqual(key);
+    const reference = (step: number) => {
+      const counter = Buffer.alloc(8);
+      counter.writeBigUInt64BE(BigInt(step));
+      const digest = createHmac("sha1", key).update(counter).digest();
+      const binary = digest.readUInt32BE(digest[19]! & 0x0f) & 0x7fffffff;
+      return String(binary % 1_000_000).padStart(6, "0");
+    };
+    for (let timeMs = 1_700_000_000_000; timeMs < 1_700_000_000_000 + 20 * 30_000; timeMs += 7_000) {
+      const step = Math.floor(timeMs / 30_000);
+      expect(totpCode(stored, timeMs)).toBe(reference(step));
+      expect(matchTotp(stored, reference(step), timeMs)).toBe(step);
+      // The library reading the stored string itself gives the same code.
+      expect(generateSync({ secret: stored, epoch: timeMs / 1000 })).toBe(reference(step));
+    }
   });
 
   it("round-trips base32 and makes 160-bit secrets", () => {

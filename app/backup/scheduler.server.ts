@@ -1,3 +1,4 @@
+import { Cron } from "croner";
 import { and, eq, gte } from "drizzle-orm";
 import type { Logger } from "pino";
 import { backupRuns } from "~/db/schema";
@@ -8,17 +9,6 @@ import { backupTargetFromConfig } from "./target.server";
 interface BackupSchedule {
   stop(): void;
 }
-
-/** The next time after `now` at hour:minute, local time. */
-function nextRunAfter(now: Date, time: { hour: number; minute: number }): Date {
-  const next = new Date(now);
-  next.setHours(time.hour, time.minute, 0, 0);
-  if (next.getTime() <= now.getTime()) next.setDate(next.getDate() + 1);
-  return next;
-}
-
-/** Timers fire at most every ~24.8 days; waiting longer is done in steps. */
-const MAX_TIMER_MS = 2 ** 31 - 1;
 
 /**
  * This night's backup, unless another instance holds the lock or already
@@ -66,6 +56,28 @@ export async function runScheduledBackup(
 }
 
 /**
+ * Calls `run` every day at hour:minute local time (TZ). A time the clocks skip in spring runs when the
+ * skipped hour ends; a time they repeat in autumn runs once. `run` gets the scheduled time (the same in
+ * every instance), not the moment the timer fired, and a night still running when the next one comes
+ * is not started twice.
+ */
+export function scheduleNightly(
+  time: { hour: number; minute: number },
+  run: (slot: Date) => Promise<unknown>,
+): { stop(): void } {
+  let slot: Date | null = null;
+  const job = new Cron(`${time.minute} ${time.hour} * * *`, { protect: true, unref: true }, async () => {
+    try {
+      if (slot) await run(slot);
+    } finally {
+      slot = job.nextRun();
+    }
+  });
+  slot = job.nextRun();
+  return { stop: () => job.stop() };
+}
+
+/**
  * Every night at `time` one backup is made. Every instance keeps the timer;
  * the one that takes the advisory lock first makes the backup, and one that
  * finds this night's backup already recorded does nothing.
@@ -75,29 +87,10 @@ function startBackupSchedule(
   time: { hour: number; minute: number },
   logger: Logger,
 ): BackupSchedule {
-  let timer: NodeJS.Timeout | undefined;
-  let stopped = false;
-
-  const arm = () => {
-    if (stopped) return;
-    const slot = nextRunAfter(new Date(), time);
-    const wait = Math.min(slot.getTime() - new Date().getTime(), MAX_TIMER_MS);
-    timer = setTimeout(() => {
-      if (new Date().getTime() < slot.getTime()) return arm();
-      void runScheduledBackup(target, slot, logger).finally(arm);
-    }, wait);
-    timer.unref();
-  };
-
-  arm();
+  const schedule = scheduleNightly(time, (slot) => runScheduledBackup(target, slot, logger));
   const at = `${String(time.hour).padStart(2, "0")}:${String(time.minute).padStart(2, "0")}`;
   logger.info({ at, dir: target.dir, keep: target.keep }, "nightly backup scheduled");
-  return {
-    stop() {
-      stopped = true;
-      if (timer) clearTimeout(timer);
-    },
-  };
+  return schedule;
 }
 
 /** The server's nightly backups as configured (BACKUP_TIME, BACKUP_KEEP, BACKUP_DIR). */

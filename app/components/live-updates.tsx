@@ -55,6 +55,9 @@ export function LiveUpdates() {
   useEffect(() => {
     if (!key) return;
     const watched = new Set(key.split(","));
+    // <html data-live="open"> while a greeted stream is open: from then on every change reaches the page
+    // (the end-to-end tests wait for it instead of for time).
+    const root = document.documentElement;
     let source: EventSource | undefined;
     let attempt = 0;
     let retryTimer: ReturnType<typeof setTimeout> | undefined;
@@ -83,6 +86,7 @@ export function LiveUpdates() {
       // Every connection, the first and each reconnect, starts with the greeting.
       source.addEventListener("hello", (event) => {
         const hello = JSON.parse((event as MessageEvent<string>).data) as LiveHello;
+        root.dataset.live = "open";
         want(hello.versions);
         if (missedChange(hello, watched, renderedRef.current)) refresh();
       });
@@ -95,6 +99,7 @@ export function LiveUpdates() {
       source.onerror = () => {
         // Our own schedule, not the browser's fixed retry.
         source?.close();
+        delete root.dataset.live;
         if (stopped) return;
         const delay = RECONNECT_DELAYS_MS[Math.min(attempt, RECONNECT_DELAYS_MS.length - 1)]!;
         attempt++;
@@ -108,6 +113,7 @@ export function LiveUpdates() {
       clearTimeout(retryTimer);
       clearTimeout(refreshTimer);
       source?.close();
+      delete root.dataset.live;
     };
   }, [key]);
 

@@ -3,6 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
 import { ADMIN, adminCreate } from "../support/admin";
+import { signInAsAdmin } from "../support/admin-browser";
 import { startAppServer, type AppServer } from "../support/app-server";
 import { expectNoAxeViolations } from "../support/axe";
 
@@ -25,11 +26,7 @@ test("the Backup screen warns before the first backup, then offers the file made
 }) => {
   // It runs npm run backup in between: a few seconds on a quiet machine, more on a busy one.
   test.setTimeout(120_000);
-  await page.goto(`${server.url}/admin-login`);
-  await page.getByLabel("Email").fill(ADMIN.email);
-  await page.getByLabel("Password", { exact: true }).fill(ADMIN.password);
-  await page.getByRole("button", { name: "Accedi" }).click();
-  await expect(page).toHaveURL(`${server.url}/admin`, { timeout: 30_000 });
+  await signInAsAdmin(page, server);
 
   await page.getByRole("link", { name: "Backup" }).click();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Backup");

@@ -3,7 +3,9 @@ import os from "node:os";
 import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
 import { ADMIN, adminCreate, jpeg, mediaKey } from "../support/admin";
+import { signInAsAdmin } from "../support/admin-browser";
 import { startAppServer, type AppServer } from "../support/app-server";
+import { waitForLiveStream } from "../support/event-stream";
 
 /*
  * The recipe slideshow on /home follows the admin panel live, through the
@@ -30,16 +32,12 @@ const imagesWithKey = (page: Page, key: string) =>
 
 test("a photo added or deleted in the panel appears on and disappears from an open /home page", async ({ browser }) => {
   const admin = await (await browser.newContext()).newPage();
-  await admin.goto(`${server.url}/admin-login`);
-  await admin.getByLabel("Email").fill(ADMIN.email);
-  await admin.getByLabel("Password", { exact: true }).fill(ADMIN.password);
-  await admin.getByRole("button", { name: "Accedi" }).click();
-  await expect(admin).toHaveURL(`${server.url}/admin`);
+  await signInAsAdmin(admin, server);
 
   const visitor = await (await browser.newContext()).newPage();
   await visitor.goto(`${server.url}/home`);
-  // Let the live stream connect before the change happens.
-  await visitor.waitForTimeout(1000);
+  // The live stream is connected before the change happens.
+  await waitForLiveStream(visitor);
 
   await admin.getByRole("textbox", { name: "Titolo (facoltativo)" }).fill("Vellutata di zucca");
   await admin

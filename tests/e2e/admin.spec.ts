@@ -7,7 +7,6 @@ import { storeImage } from "~/media/image-pipeline.server";
 import { createLocalMediaStorage } from "~/media/media-storage.server";
 import { createReviewRepository } from "~/models/reviews.server";
 import { ADMIN, adminCreate, jpeg } from "../support/admin";
-import { signInAsAdmin } from "../support/admin-browser";
 import { startAppServer, type AppServer } from "../support/app-server";
 import { expectNoAxeViolations } from "../support/axe";
 import { viewports } from "../support/viewports";
@@ -45,9 +44,25 @@ test.afterAll(async () => {
   await server?.stop();
 });
 
-const login = (page: Page) => signInAsAdmin(page, server.url);
+/** The login form itself is under test here, so this file signs in through it. */
+async function login(page: Page) {
+  await page.goto(`${server.url}/admin-login`);
+  await page.getByLabel("Email").fill(ADMIN.email);
+  await page.getByLabel("Password", { exact: true }).fill(ADMIN.password);
+  await page.getByRole("button", { name: "Accedi" }).click();
+  await expect(page).toHaveURL(`${server.url}/admin`);
+}
 
 const toast = (page: Page, text: string | RegExp) => page.getByTestId("toast").filter({ hasText: text });
+
+/** A request held by a route until the test has seen what happens while it is pending. */
+function holdUntilReleased() {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  return { held, release: () => release() };
+}
 const photoRows = (page: Page) => page.locator(".photo-list > li:not(.photo-row--skeleton)");
 
 test.describe
@@ -84,13 +99,15 @@ test.describe
       await expect(password).toHaveAttribute("type", "password");
 
       await page.getByLabel("Email").fill(ADMIN.email);
-      // Hold the answer back a moment to see the busy label.
+      // Hold the answer back until the busy label has been seen.
+      const answer = holdUntilReleased();
       await page.route("**/admin-login.data", async (route) => {
-        await new Promise((r) => setTimeout(r, 400));
+        await answer.held;
         await route.continue();
       });
       await page.getByRole("button", { name: "Accedi" }).click();
       await expect(page.getByRole("button", { name: "Accesso in corso..." })).toBeDisabled();
+      answer.release();
       await expect(toast(page, "Email o password non corretti")).toBeVisible();
       await expect(page.getByLabel("Email")).toHaveValue(ADMIN.email);
       await page.unroute("**/admin-login.data");
@@ -208,8 +225,10 @@ test.describe
     });
 
     test("a slow upload shows its progress, a placeholder row and a busy button", async () => {
+      // The upload is answered once its busy state has been seen.
+      const answer = holdUntilReleased();
       await page.route("**/admin/photos", async (route) => {
-        await new Promise((r) => setTimeout(r, 1500));
+        await answer.held;
         await route.continue();
       });
       await page
@@ -222,6 +241,7 @@ test.describe
         /Invio dell'immagine: \d+%|Elaborazione dell'immagine/,
       );
       await expect(page.locator(".photo-row--skeleton")).toBeVisible();
+      answer.release();
       await expect(toast(page, "Foto ricetta aggiunta con successo!").last()).toBeVisible({ timeout: 10_000 });
       await expect(page.locator(".photo-row--skeleton")).toHaveCount(0);
       await page.unroute("**/admin/photos");

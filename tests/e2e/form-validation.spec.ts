@@ -45,7 +45,7 @@ async function expectFieldError(page: Page, label: string | RegExp, message: str
 
 test.describe("with JavaScript, before anything is sent", () => {
   test("password change: too short when the field is left, mismatch on submit, nothing posted", async ({ page }) => {
-    await signInAsAdmin(page, server.url);
+    await signInAsAdmin(page, server);
     await page.goto(`${server.url}/admin/account`);
     const posts = postsFrom(page);
     await page.getByLabel("Password attuale", { exact: true }).fill(ADMIN.password);
@@ -64,7 +64,7 @@ test.describe("with JavaScript, before anything is sent", () => {
   });
 
   test("reply: an empty reply is refused in place", async ({ page }) => {
-    await signInAsAdmin(page, server.url);
+    await signInAsAdmin(page, server);
     await page.goto(`${server.url}/admin/risposte`);
     const posts = postsFrom(page);
     await page.getByRole("button", { name: "Pubblica risposta" }).click();
@@ -175,7 +175,7 @@ test.describe("without JavaScript, the server checks the same schema", () => {
   test.use({ javaScriptEnabled: false });
 
   test("password change: the refused post comes back with the message under its field", async ({ page }) => {
-    await signInAsAdmin(page, server.url);
+    await signInAsAdmin(page, server);
     await page.goto(`${server.url}/admin/account`);
     await page.getByLabel("Password attuale", { exact: true }).fill(ADMIN.password);
     await page.getByLabel("Nuova password", { exact: true }).fill("una-nuova-password-lunga");

@@ -185,6 +185,7 @@ test.describe("home page on the shared server", () => {
     // browser's own smooth scroll, whose pace is not ours.
     await gotoHydrated(page, "/home");
     await page.getByRole("navigation", { name: "Principale" }).getByRole("link", { name: "Contatti" }).click();
+    // The wait is the behaviour under test: 150 ms into a half-second scroll the page is partway.
     await page.waitForTimeout(150);
     const midway = await page.evaluate(() => window.scrollY);
     const target = await page

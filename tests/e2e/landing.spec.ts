@@ -37,8 +37,15 @@ test.describe("landing page", () => {
     for (const viewport of viewports) {
       await page.setViewportSize(viewport);
       await page.goto("/");
-      // Let the intro animation finish so axe sees final colours.
-      await page.waitForTimeout(1500);
+      // The intro animation has finished (not the endless background drift), so axe sees final colours.
+      await page.evaluate(() =>
+        Promise.all(
+          document
+            .getAnimations()
+            .filter((animation) => animation.effect?.getComputedTiming().endTime !== Number.POSITIVE_INFINITY)
+            .map((animation) => animation.finished),
+        ),
+      );
       await expectNoAxeViolations(page);
     }
   });

@@ -10,6 +10,7 @@ import { ADMIN, adminCreate } from "../support/admin";
 import { signInAsAdmin } from "../support/admin-browser";
 import { startAppServer, type AppServer } from "../support/app-server";
 import { expectNoAxeViolations } from "../support/axe";
+import { openOutbox } from "../support/outbox";
 import { startTestSmtpServer, type TestSmtpServer } from "../support/smtp";
 import { expectToast, reviewCard, waitForFillTime } from "../support/reviews";
 import { viewports } from "../support/viewports";
@@ -52,7 +53,7 @@ test.afterAll(async () => {
   await smtp?.stop();
 });
 
-const login = (page: Page) => signInAsAdmin(page, server.url);
+const login = (page: Page) => signInAsAdmin(page, server);
 
 /** The site's link, pointed at this test server instead of SITE_URL. */
 const local = (link: string) => link.replace("https://www.studio.test", server.url);
@@ -123,7 +124,17 @@ test.describe
       expect(mail!.parsed.text).toContain("Testo: Mi ha aiutata a cambiare abitudini senza rinunce.");
       expect(mail!.parsed.text).toMatch(/https:\/\/www\.studio\.test\/admin#recensione-[0-9a-f-]{36}/);
       expect(mail!.parsed.html).toContain("Mi ha aiutata a cambiare abitudini senza rinunce.");
-      await visitor.waitForTimeout(1000);
+      // Once the outbox marks it sent no worker sends it again: one message, counted then.
+      const outbox = await openOutbox(server.dataDir);
+      try {
+        await expect
+          .poll(async () =>
+            (await outbox.withSubject("Nuova recensione pubblicata: Sara (5/5)")).map((row) => row.sentAt !== null),
+          )
+          .toEqual([true]);
+      } finally {
+        await outbox.close();
+      }
       expect(smtp.received).toHaveLength(1);
     });
 

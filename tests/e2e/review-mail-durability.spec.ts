@@ -3,6 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
 import { freePort, startAppServer, type AppServer } from "../support/app-server";
+import { deliveryState, type OutboxReader, openOutbox } from "../support/outbox";
 import { postReview, uniqueName } from "../support/reviews";
 import { startTestSmtpServer, type TestSmtpServer } from "../support/smtp";
 
@@ -12,32 +13,53 @@ test.describe.configure({ timeout: 180_000 });
 
 let smtp: TestSmtpServer | undefined;
 const servers: AppServer[] = [];
+const outboxes: OutboxReader[] = [];
 test.afterEach(async () => {
+  for (const outbox of outboxes.splice(0)) await outbox.close();
   for (const server of servers.splice(0)) await server.stop();
   await smtp?.stop();
 });
+
+async function outboxOf(dataDir: string): Promise<OutboxReader> {
+  const outbox = await openOutbox(dataDir);
+  outboxes.push(outbox);
+  return outbox;
+}
 
 const mailEnv = (smtpServer: TestSmtpServer) => ({
   SMTP_URL: smtpServer.url,
   MAIL_FROM: "sito@studio.test",
   MAIL_TO: "dottoressa@studio.test",
 });
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const subjectFor = (name: string) => `Nuova recensione pubblicata: ${name} (5/5)`;
+
+/**
+ * Waits until the outbox marks the notice sent, then counts what the SMTP server received. Once a
+ * row is marked sent no worker claims it again, so a second copy could only have come before.
+ */
+async function expectSentOnce(outbox: OutboxReader, subject: string) {
+  await expect
+    .poll(async () => (await outbox.withSubject(subject)).map((row) => deliveryState(row).sent), { timeout: 30_000 })
+    .toEqual([true]);
+  expect(smtp!.received).toHaveLength(1);
+}
 
 test("the mail server is down when a review arrives: the notice is delivered once it is back, exactly once", async () => {
   smtp = await startTestSmtpServer(await freePort(), { listen: false });
   const server = await startAppServer(mailEnv(smtp));
   servers.push(server);
+  const outbox = await outboxOf(server.dataDir);
   const name = uniqueName("Giù");
   expect(await postReview(server.url, { name })).toBe(303);
-  await sleep(2000);
-  expect(smtp.received).toHaveLength(0);
+  // Tried, refused (nothing listens), and kept for a later attempt: not sent, not given up.
+  await expect
+    .poll(async () => (await outbox.withSubject(subjectFor(name))).map(deliveryState), { timeout: 30_000 })
+    .toEqual([{ sent: false, givenUp: false, failedAttempt: true }]);
 
   await smtp.start();
   const [mail] = await smtp.waitFor(1, 60_000);
-  expect(mail!.parsed.subject).toBe(`Nuova recensione pubblicata: ${name} (5/5)`);
-  await sleep(3000);
-  expect(smtp.received).toHaveLength(1);
+  expect(mail!.parsed.subject).toBe(subjectFor(name));
+  await expectSentOnce(outbox, subjectFor(name));
 });
 
 test("the mail server answers 4xx first: the notice is retried and arrives once", async () => {
@@ -45,12 +67,12 @@ test("the mail server answers 4xx first: the notice is retried and arrives once"
   smtp.refuseNext(1);
   const server = await startAppServer(mailEnv(smtp));
   servers.push(server);
+  const outbox = await outboxOf(server.dataDir);
   const name = uniqueName("Riprova");
   expect(await postReview(server.url, { name })).toBe(303);
   const [mail] = await smtp.waitFor(1, 60_000);
-  expect(mail!.parsed.subject).toBe(`Nuova recensione pubblicata: ${name} (5/5)`);
-  await sleep(3000);
-  expect(smtp.received).toHaveLength(1);
+  expect(mail!.parsed.subject).toBe(subjectFor(name));
+  await expectSentOnce(outbox, subjectFor(name));
 });
 
 test("the server is killed after saving a review and before sending: the notice goes out after the restart, once", async () => {
@@ -62,14 +84,17 @@ test("the server is killed after saving a review and before sending: the notice 
   await first.stop("SIGKILL");
 
   await smtp.start();
-  await sleep(1000);
-  expect(smtp.received).toHaveLength(0);
+  // Saved with the review and still owed: with no server running nothing can send it meanwhile.
+  const outbox = await outboxOf(dataDir);
+  const held = await outbox.withSubject(subjectFor(name));
+  expect(held.map((row) => ({ sent: row.sentAt !== null, givenUp: row.failedAt !== null }))).toEqual([
+    { sent: false, givenUp: false },
+  ]);
   const second = await startAppServer({ ...mailEnv(smtp), DATA_DIR: dataDir }, 60_000);
   servers.push(second);
   const [mail] = await smtp.waitFor(1, 100_000);
-  expect(mail!.parsed.subject).toBe(`Nuova recensione pubblicata: ${name} (5/5)`);
-  await sleep(3000);
-  expect(smtp.received).toHaveLength(1);
+  expect(mail!.parsed.subject).toBe(subjectFor(name));
+  await expectSentOnce(outbox, subjectFor(name));
   // The review itself was saved before the kill.
   expect(await (await fetch(`${second.url}/reviews`)).text()).toContain(name);
 });

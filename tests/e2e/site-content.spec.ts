@@ -3,8 +3,10 @@ import os from "node:os";
 import path from "node:path";
 import { expect as baseExpect, test, type Browser, type Page } from "@playwright/test";
 import { ADMIN, adminCreate, jpeg } from "../support/admin";
+import { signInAsAdmin } from "../support/admin-browser";
 import { startAppServer, type AppServer } from "../support/app-server";
 import { expectNoAxeViolations } from "../support/axe";
+import { waitForLiveStream } from "../support/event-stream";
 import { viewports } from "../support/viewports";
 
 /*
@@ -36,11 +38,7 @@ async function signIn(
 ) {
   const context = await browser.newContext(options);
   const page = await context.newPage();
-  await page.goto(`${server.url}/admin-login`);
-  await page.getByLabel("Email").fill(ADMIN.email);
-  await page.getByLabel("Password", { exact: true }).fill(ADMIN.password);
-  await page.getByRole("button", { name: "Accedi" }).click();
-  await expect(page).toHaveURL(`${server.url}/admin`);
+  await signInAsAdmin(page, server);
   return page;
 }
 
@@ -48,7 +46,7 @@ async function signIn(
 async function openVisitor(browser: Browser, pathname: string): Promise<Page> {
   const page = await (await browser.newContext()).newPage();
   await page.goto(`${server.url}${pathname}`);
-  await page.waitForTimeout(800);
+  await waitForLiveStream(page);
   return page;
 }
 

@@ -1,11 +1,33 @@
 import { expect, type Page } from "@playwright/test";
+import { eq } from "drizzle-orm";
+import { createSessionStore, SESSION_COOKIE } from "~/auth/sessions.server";
+import { adminUsers } from "~/db/schema";
+import { openSiteDatabase } from "~/db/site-database.server";
 import { ADMIN } from "./admin";
+import type { AppServer } from "./app-server";
 
-/** Signs in through the login page, as the administrator would, and lands on the panel. */
-export async function signInAsAdmin(page: Page, baseUrl: string) {
-  await page.goto(`${baseUrl}/admin-login`);
-  await page.getByLabel("Email").fill(ADMIN.email);
-  await page.getByLabel("Password", { exact: true }).fill(ADMIN.password);
-  await page.getByRole("button", { name: "Accedi" }).click();
-  await expect(page).toHaveURL(`${baseUrl}/admin`);
+/**
+ * Signs the administrator in for a test that is not about signing in: a signed-in session made in
+ * the server's database by the session store the login uses, its cookie put in the page's browser
+ * context, and the panel opened. The login itself is tested through its form (admin.spec.ts,
+ * admin-account.spec.ts). The account must exist (`adminCreate`).
+ */
+export async function signInAsAdmin(page: Page, server: Pick<AppServer, "url" | "dataDir">) {
+  const database = await openSiteDatabase({ dataDir: server.dataDir });
+  let token: string;
+  try {
+    const [user] = await database.db
+      .select({ id: adminUsers.id })
+      .from(adminUsers)
+      .where(eq(adminUsers.email, ADMIN.email));
+    if (!user) throw new Error(`no account ${ADMIN.email} in ${server.dataDir}: run adminCreate first`);
+    ({ token } = await createSessionStore(database.db).create({ userId: user.id, verified: true }));
+  } finally {
+    await database.close();
+  }
+  await page
+    .context()
+    .addCookies([{ name: SESSION_COOKIE, value: token, url: server.url, httpOnly: true, sameSite: "Lax" }]);
+  await page.goto(`${server.url}/admin`);
+  await expect(page).toHaveURL(`${server.url}/admin`);
 }

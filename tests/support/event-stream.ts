@@ -1,3 +1,4 @@
+import type { Page } from "@playwright/test";
 import http from "node:http";
 
 /**
@@ -28,4 +29,12 @@ export function openEventStream(
     });
     request.on("error", reject);
   });
+}
+
+/**
+ * Waits until a page's own live stream has been greeted (`<html data-live="open">`, set by
+ * app/components/live-updates.tsx): a change made from then on reaches the page.
+ */
+export async function waitForLiveStream(page: Page) {
+  await page.locator('html[data-live="open"]').waitFor({ state: "attached" });
 }

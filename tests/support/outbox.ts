@@ -1,0 +1,32 @@
+import { asc, eq } from "drizzle-orm";
+import { mailOutbox, type OutboxMail } from "~/db/schema";
+import { openSiteDatabase } from "~/db/site-database.server";
+
+export interface OutboxReader {
+  /** The outbox rows with this subject, oldest first. */
+  withSubject(subject: string): Promise<OutboxMail[]>;
+  close(): Promise<void>;
+}
+
+/**
+ * Reads the mail outbox of a server's data directory, whether the server runs or not: the mail
+ * tests assert on what the outbox holds (queued, tried, sent) instead of on time passing.
+ */
+export async function openOutbox(dataDir: string): Promise<OutboxReader> {
+  const database = await openSiteDatabase({ dataDir });
+  return {
+    withSubject: (subject) =>
+      database.db.select().from(mailOutbox).where(eq(mailOutbox.subject, subject)).orderBy(asc(mailOutbox.createdAt)),
+    close: () => database.close(),
+  };
+}
+
+/** What a test checks of an outbox row: where the message stands. */
+export function deliveryState(row: OutboxMail) {
+  return {
+    sent: row.sentAt !== null,
+    givenUp: row.failedAt !== null,
+    /** At least one attempt was made and failed (the error is kept until a later attempt succeeds). */
+    failedAttempt: row.attempts > 0 && row.lastError !== null,
+  };
+}
