@@ -48,12 +48,54 @@ function isAlive(pid: number): boolean {
   }
 }
 
+/** The program every running process executes (from /proc). */
+function runningPrograms(): string[] {
+  return readdirSync("/proc")
+    .filter((entry) => /^\d+$/.test(entry))
+    .flatMap((pid) => {
+      try {
+        return [readlinkSync(`/proc/${pid}/exe`)];
+      } catch {
+        return [];
+      }
+    });
+}
+
 async function waitUntil(condition: () => boolean, what: string, timeoutMs = 30_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!condition()) {
     if (Date.now() > deadline) throw new Error(`${what}: not within ${timeoutMs} ms`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
+}
+
+/**
+ * `npm ci` in `dir`. A guard, not a measure: on a quiet machine it takes about a minute. When it
+ * has not finished in 8 minutes (npm's nested install of the Node binary was once seen waiting for
+ * ever), its whole process group is killed: a timeout on npm alone leaves its children holding the
+ * output pipes, and the test waiting with them.
+ */
+function npmCi(dir: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn("npm", ["ci", "--prefer-offline", "--no-audit", "--no-fund"], {
+      cwd: dir,
+      env: operatorEnv({}),
+      stdio: ["ignore", "pipe", "pipe"],
+      detached: true,
+    });
+    let output = "";
+    child.stdout!.on("data", (chunk) => (output += chunk));
+    child.stderr!.on("data", (chunk) => (output += chunk));
+    const guard = setTimeout(() => {
+      process.kill(-child.pid!, "SIGKILL");
+      reject(new Error(`npm ci did not finish within 8 minutes:\n${output}`));
+    }, 480_000);
+    child.once("close", (code) => {
+      clearTimeout(guard);
+      if (code === 0) resolve();
+      else reject(new Error(`npm ci failed (${code}):\n${output}`));
+    });
+  });
 }
 
 const CLONE_PREFIX = "studio-private-checkout-";
@@ -104,14 +146,7 @@ describe("npm ci && npm start in a directory only its owner can enter", () => {
       if (existsSync(path.join(root, "build", ".source-hash"))) {
         cpSync(path.join(root, "build"), path.join(site, "build"), { recursive: true });
       }
-      await timed("npm ci", () =>
-        execFileSync("npm", ["ci", "--prefer-offline", "--no-audit", "--no-fund"], {
-          cwd: site,
-          env: operatorEnv({}),
-          stdio: "pipe",
-          timeout: 480_000, // a guard only: on a quiet machine it takes about a minute
-        }),
-      );
+      await timed("npm ci", () => npmCi(site));
 
       const port = await freePort();
       const started = performance.now();
@@ -178,8 +213,12 @@ describe("npm ci && npm start in a directory only its owner can enter", () => {
       }
       if (clusterDir) rmSync(clusterDir, { recursive: true, force: true });
       await timed("removing the clone", () => rmSync(privateDir, { recursive: true, force: true }));
+      // The copy this run made, unless another site (or another run of this test) runs from it now.
+      const inUse = runningPrograms().filter((exe) => exe.startsWith(`${binariesDir}/`));
       for (const name of entries(binariesDir)) {
-        if (!binariesBefore.has(name)) rmSync(path.join(binariesDir, name), { recursive: true, force: true });
+        const dir = path.join(binariesDir, name);
+        if (binariesBefore.has(name) || inUse.some((exe) => exe.startsWith(`${dir}/`))) continue;
+        rmSync(dir, { recursive: true, force: true });
       }
       for (const dir of madeHere) if (existsSync(dir) && entries(dir).length === 0) rmdirSync(dir);
       console.info(`npm ci && npm start in a private directory: ${timings.join(", ")}`);
