@@ -1,4 +1,4 @@
-// Dependency rules of the code (decision 0038). `npm test` runs them (scripts/check-dependencies.sh);
+// Dependency rules of the code (decision 0037). `npm test` runs them (scripts/check-dependencies.sh);
 // the imports that broke them when the rules were written down are listed in
 // .dependency-cruiser-known-violations.json and are moved out one by one: a new one fails the run.
 
