@@ -55,20 +55,32 @@ function onShutdownSignal(): { stopWith(stop: () => Promise<void>): void; reques
   };
 }
 
-async function startServerHere(): Promise<RunningServer> {
-  // A computed specifier: the build exists only after buildIfStale().
-  // Loaded only here: the supervisor never loads the pages.
-  const { startServer, serverBuild } = await import("./app");
-  return startServer(serverBuild);
+/** Set for a server forked while the supervisor still starts PostgreSQL: its address comes by message. */
+const AWAIT_DATABASE = "SITE_DATABASE_FROM_SUPERVISOR";
+
+async function startServerHere(database: Promise<string> | null): Promise<RunningServer> {
+  // Loaded only here: the supervisor never loads the pages. Loading them is most of a server's
+  // start, so it begins at once, while the supervisor may still be starting PostgreSQL.
+  const app = import("./app");
+  const build = app.then(({ serverBuild }) => serverBuild());
+  // Awaited below; meanwhile a failure must not count as unhandled.
+  for (const loading of [app, build]) loading.catch(() => {});
+  if (database) process.env.DATABASE_URL = await database;
+  const { startServer } = await app;
+  return startServer(await build);
 }
 
 if (cluster.isWorker) {
   const shutdown = onShutdownSignal();
+  let databaseReady: (url: string) => void = () => {};
+  const database = process.env[AWAIT_DATABASE] ? new Promise<string>((resolve) => (databaseReady = resolve)) : null;
   // The supervisor asks by message too: a terminal's Ctrl-C reaches every process at once anyway.
-  process.on("message", (message) => {
+  process.on("message", (message: unknown) => {
     if (message === "shutdown") shutdown.request();
+    else if (typeof message === "object" && message !== null && "database" in message)
+      databaseReady(String(message.database));
   });
-  const running = await startServerHere().catch(exitWithStartError);
+  const running = await startServerHere(database).catch(exitWithStartError);
   shutdown.stopWith(() => running.close());
 } else {
   const shutdown = onShutdownSignal();
@@ -87,29 +99,11 @@ async function superviseWorkers(
   config: ReturnType<typeof import("~/config/env.server").loadConfig>,
   shutdown: ReturnType<typeof onShutdownSignal>,
 ) {
-  const { assertNoPgliteData, startEmbeddedPostgres } = await import("~/db/embedded-postgres.server");
-  const { loadSeedContent } = await import("~/content/site-content.server");
-  try {
-    // Checked here too, so a bad file stops start-up with one message rather than one per process.
-    loadSeedContent(config.siteContentFile);
-  } catch (error) {
-    exitWithStartError(error);
-  }
   const log = (msg: string, extra: Record<string, unknown> = {}, level = 30) =>
     console.log(JSON.stringify({ level, time: Date.now(), pid: process.pid, msg, ...extra }));
-
-  let embedded: Awaited<ReturnType<typeof startEmbeddedPostgres>> | undefined;
-  const workerEnv: NodeJS.ProcessEnv = {};
-  if (!config.databaseUrl) {
-    try {
-      assertNoPgliteData(config.dataDir);
-      embedded = await startEmbeddedPostgres({ dataDir: config.dataDir, log: (m) => log(m) });
-    } catch (error) {
-      exitWithStartError(error);
-    }
-    // The servers use it as they would any PostgreSQL server; this process stops it last.
-    workerEnv.DATABASE_URL = embedded.url;
-  }
+  let embedded: ReturnType<typeof import("~/db/embedded-postgres.server").startEmbeddedPostgres> | undefined;
+  // The embedded PostgreSQL's address is known once it runs: the first servers wait for it by message.
+  const workerEnv: NodeJS.ProcessEnv = config.databaseUrl ? {} : { [AWAIT_DATABASE]: "1" };
 
   let stopping = false;
   let served = false;
@@ -157,7 +151,8 @@ async function superviseWorkers(
           }),
       ),
     );
-    await embedded?.stop();
+    // Still starting when a server failed to: stopped once it runs.
+    await (await embedded?.catch(() => undefined))?.stop();
   };
 
   // The memory settings of `npm start` (package.json) for every server process, also when this
@@ -171,6 +166,30 @@ async function superviseWorkers(
   // One server takes its connections itself; several get them in turn from this process.
   if (config.webConcurrency === 1) cluster.schedulingPolicy = cluster.SCHED_NONE;
   if (missing.length > 0) cluster.setupPrimary({ execArgv: [...process.execArgv, ...missing] });
-  for (let i = 0; i < config.webConcurrency; i++) fork();
+  const { loadSeedContent } = await import("~/content/site-content.server");
+  try {
+    // Checked here too, so a bad file stops start-up with one message rather than one per process.
+    loadSeedContent(config.siteContentFile);
+  } catch (error) {
+    exitWithStartError(error);
+  }
+  // Forked before PostgreSQL starts: they load the pages meanwhile.
+  const first = Array.from({ length: config.webConcurrency }, fork);
+  if (!config.databaseUrl) {
+    const { assertNoPgliteData, startEmbeddedPostgres } = await import("~/db/embedded-postgres.server");
+    let url: string;
+    try {
+      assertNoPgliteData(config.dataDir);
+      embedded = startEmbeddedPostgres({ dataDir: config.dataDir, log: (m) => log(m) });
+      url = (await embedded).url;
+    } catch (error) {
+      exitWithStartError(error);
+    }
+    // The servers use it as they would any PostgreSQL server; this process stops it last.
+    workerEnv.DATABASE_URL = url;
+    delete workerEnv[AWAIT_DATABASE];
+    for (const worker of first) if (!worker.isDead()) worker.send({ database: url });
+  }
+  // A SIGTERM during start-up is answered once everything started, so all of it is stopped.
   shutdown.stopWith(stopAll);
 }
