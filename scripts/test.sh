@@ -34,6 +34,11 @@ trap 'exit 143' TERM
 export TMPDIR=$scratch
 
 echo "== Unit and integration tests (vitest)"
-vitest run
+# The first start from a private directory runs `npm ci` and a whole site: alone, after the
+# rest, so its disk and CPU do not slow the tests that time a server's start.
+first_start=tests/integration/root-private-directory.test.ts
+vitest run --exclude "$first_start"
+echo "== First start from a directory only its owner can enter (vitest)"
+vitest run "$first_start"
 echo "== End-to-end tests (Playwright, Chromium)"
 playwright test
