@@ -1,4 +1,3 @@
-import { spawn } from "node:child_process";
 import { createHash } from "node:crypto";
 import { chmod, mkdtemp, readdir, readFile, writeFile } from "node:fs/promises";
 import os from "node:os";
@@ -12,26 +11,9 @@ import { openDatabase } from "~/db/database.server";
 import { openSiteDatabase } from "~/db/site-database.server";
 import { createLocalMediaStorage } from "~/media/media-storage.server";
 import { startAppServer, type AppServer } from "../support/app-server";
+import { runScript } from "../support/commands";
 import { jpeg, postReview } from "../support/reviews";
 import { createPostgresDatabase } from "../support/test-databases";
-
-const root = path.resolve(import.meta.dirname, "../..");
-
-/** Runs one of the npm scripts' entry files the way `npm run` does, without blocking the test's event loop. */
-function runScript(script: string, args: string[], env: Record<string, string>) {
-  return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
-    const child = spawn(process.execPath, [script, ...args], {
-      cwd: root,
-      env: { ...process.env, LOG_LEVEL: "warn", ...env },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (chunk) => (stdout += chunk));
-    child.stderr.on("data", (chunk) => (stderr += chunk));
-    child.on("close", (code) => resolve({ code, stdout, stderr }));
-  });
-}
 
 /** Every row of `inner` is in `outer` (both sorted row texts per table). */
 function expectContained(inner: Map<string, string[]>, outer: Map<string, string[]>) {

@@ -2,7 +2,7 @@
 // arrays (`zz[10000000]`, `studios[100000].name`) and with values the database refuses: each answer
 // stays small, sends back no field its form does not name, and the server process serving them
 // lives on. Before, one such field made a 30 MB answer and a gigabyte of memory, or killed the process.
-import { mkdtempSync, readdirSync, readFileSync } from "node:fs";
+import { mkdtempSync, readFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -10,6 +10,7 @@ import { STALE_FORM_MESSAGE } from "~/content/schemas";
 import { TEXT_MESSAGES } from "~/forms/field-rules";
 import { adminCreate, jpeg } from "../support/admin";
 import { startAppServer, type AppServer } from "../support/app-server";
+import { serverProcesses } from "../support/processes";
 import { fillTimeToken, postReview, uniqueName } from "../support/reviews";
 
 const ADMIN = { email: "ostile@studio.test", password: "password-dei-moduli-ostili-1" };
@@ -28,21 +29,6 @@ const HOSTILE: [string, string][] = [
 /** A refused form's page, with the reply inside, is about 50 KB; before, 30 MB. */
 const MAX_ANSWER_BYTES = 64 * 1024;
 const A_UUID = "0b5e6a52-8f53-4d57-9a53-3a1f0f2c1e11";
-
-/** The server processes under the supervisor (the embedded PostgreSQL runs on its own). */
-function serverProcesses(supervisor: number): number[] {
-  return readdirSync("/proc").flatMap((entry) => {
-    if (!/^\d+$/.test(entry)) return [];
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
-      const parent = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
-      const name = readFileSync(`/proc/${entry}/comm`, "utf8").trim();
-      return parent === supervisor && name !== "postgres" ? [Number(entry)] : [];
-    } catch {
-      return [];
-    }
-  });
-}
 
 const peakMemoryMb = (pid: number) =>
   Number(/VmHWM:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))![1]) / 1024;

@@ -1,29 +1,15 @@
-import { mkdtempSync, readdirSync, readFileSync } from "node:fs";
+import { mkdtempSync, readFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { adminCreate } from "../support/admin";
 import { startAppServer, type AppServer } from "../support/app-server";
+import { serverProcesses } from "../support/processes";
 import { openEventStream } from "../support/event-stream";
 import { postReview, uniqueName } from "../support/reviews";
 
 const ADMIN = { email: "processi@studio.test", password: "password-dei-processi-1" };
 const SERVERS = 2;
-
-/** The server processes under the supervisor (the embedded PostgreSQL is not among its children). */
-function serverProcesses(supervisor: number): number[] {
-  return readdirSync("/proc").flatMap((entry) => {
-    if (!/^\d+$/.test(entry)) return [];
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
-      const parent = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
-      const alive = stat.slice(stat.lastIndexOf(")") + 2, stat.lastIndexOf(")") + 3) !== "Z";
-      return parent === supervisor && alive ? [Number(entry)] : [];
-    } catch {
-      return [];
-    }
-  });
-}
 
 /**
  * Kills one server process with SIGKILL (as the kernel does a process out of memory) and waits for

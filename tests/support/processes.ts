@@ -1,0 +1,19 @@
+import { readdirSync, readFileSync } from "node:fs";
+
+/**
+ * The live server processes under a supervisor: its children that are neither zombies nor the
+ * embedded PostgreSQL (which runs beside them, not as one of them).
+ */
+export function serverProcesses(supervisor: number): number[] {
+  return readdirSync("/proc").flatMap((entry) => {
+    if (!/^\d+$/.test(entry)) return [];
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
+      const [state, parent] = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      const name = readFileSync(`/proc/${entry}/comm`, "utf8").trim();
+      return Number(parent) === supervisor && state !== "Z" && name !== "postgres" ? [Number(entry)] : [];
+    } catch {
+      return [];
+    }
+  });
+}
