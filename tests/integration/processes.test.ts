@@ -23,7 +23,11 @@ async function killServerProcess(server: AppServer, count: number): Promise<void
   const deadline = Date.now() + 60_000;
   for (;;) {
     const now = serverProcesses(server.process.pid!);
-    const health = await fetch(`${server.url}/healthz`, { headers: { Connection: "close" } }).catch(() => null);
+    // A connection handed to the process as it died is lost with it: each probe gets 2 s, then the next.
+    const health = await fetch(`${server.url}/healthz`, {
+      headers: { Connection: "close" },
+      signal: AbortSignal.timeout(2000),
+    }).catch(() => null);
     if (now.length === count && !now.includes(before[0]!) && health?.ok) return;
     if (Date.now() > deadline) throw new Error(`no server process replaced within 60 s:\n${server.output()}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
