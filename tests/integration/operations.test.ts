@@ -9,6 +9,7 @@ import { adminCreate, jpeg } from "../support/admin";
 import { freePort, SERVER_ENTRY, startAppServer, type AppServer } from "../support/app-server";
 import { fillTimeToken } from "../support/fill-time";
 import { postReview } from "../support/reviews";
+import { isAlive } from "../support/processes";
 
 const root = path.resolve(import.meta.dirname, "../..");
 const ADMIN = { email: "operazioni@studio.test", password: "password-operazioni-2026" };
@@ -16,16 +17,6 @@ const ADMIN = { email: "operazioni@studio.test", password: "password-operazioni-
 const newDataDir = (prefix: string) => mkdtempSync(path.join(os.tmpdir(), `${prefix}-`));
 const postmasterPidFile = (dataDir: string) => path.join(dataDir, "postgres", "data", "postmaster.pid");
 const postmasterPid = (dataDir: string) => Number(readFileSync(postmasterPidFile(dataDir), "utf8").split("\n")[0]);
-
-/** Exists and is not a zombie (this machine's init may take its time to reap). */
-function isAlive(pid: number): boolean {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-    return stat.slice(stat.lastIndexOf(")") + 2, stat.lastIndexOf(")") + 3) !== "Z";
-  } catch {
-    return false;
-  }
-}
 
 /** Every process below `pid` (from /proc). */
 function descendants(pid: number): number[] {

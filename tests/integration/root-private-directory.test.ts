@@ -15,6 +15,7 @@ import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { freePort } from "../support/app-server";
+import { isAlive } from "../support/processes";
 
 const root = path.resolve(import.meta.dirname, "../..");
 const asRoot = process.getuid?.() === 0;
@@ -37,15 +38,6 @@ function operatorEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
 
 function entries(dir: string): string[] {
   return existsSync(dir) ? readdirSync(dir) : [];
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-    return stat.slice(stat.lastIndexOf(")") + 2, stat.lastIndexOf(")") + 3) !== "Z";
-  } catch {
-    return false;
-  }
 }
 
 /** The program every running process executes (from /proc). */

@@ -17,3 +17,13 @@ export function serverProcesses(supervisor: number): number[] {
     }
   });
 }
+
+/** Exists and is not a zombie (this machine's init may take its time to reap). */
+export function isAlive(pid: number): boolean {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    return stat.slice(stat.lastIndexOf(")") + 2, stat.lastIndexOf(")") + 3) !== "Z";
+  } catch {
+    return false;
+  }
+}
