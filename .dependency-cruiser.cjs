@@ -2,21 +2,17 @@
 // the imports that broke them when the rules were written down are listed in
 // .dependency-cruiser-known-violations.json and are moved out one by one: a new one fails the run.
 
-/** The core: infrastructure every feature may use, which knows no feature. */
-const CORE =
-  "^(app/(db|media|events|forms|config|core)/|app/mail/(mailer|outbox)|server/(page-cache|precompressed-assets|same-origin|security-headers))";
-/** Helpers of the core still in app/lib, until they move to their folders. */
-const CORE_LIB =
-  "^app/lib/(form-data|flash|italian-format|meta|rate-limit|secrets|zod|smooth-scroll)\\.|^app/lib/.*\\.test\\.ts$";
+/** The core: infrastructure every feature may use, which knows no feature (db, media, mail, events, forms, config, server). */
+const CORE = "^app/core/";
+/** Components and helpers every screen may use; they know no feature either. */
+const UI = "^app/ui/";
 /** Features: one folder each (reviews with replies, reports and invitations; photos; site content; account; backups…). */
-const FEATURE =
-  "^app/(features/[^/]+|reviews|review-admin|photos|content|auth|backup|models|admin|recipes|booking)/|^app/mail/review-notices|^app/lib/(review-|report-reasons|practice-json-ld|publish-change|slideshow)";
+const FEATURE = "^app/features/";
 /**
  * What puts the site together: services, router context, root and routes. Nothing below imports it;
  * only the entries above it do (server/app.ts and server/start.ts, the command-line scripts).
  */
 const COMPOSITION = "^app/(services\\.server|context|root|routes|entry\\.server)(\\.tsx?$|/)";
-const COMPONENTS = "^app/components/";
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
@@ -32,14 +28,28 @@ module.exports = {
       name: "core-imports-no-feature",
       severity: "error",
       comment: "The core serves every feature and knows none of them.",
-      from: { path: [CORE, CORE_LIB], pathNot: "\\.test\\.tsx?$" },
-      to: { path: [FEATURE, COMPOSITION, COMPONENTS] },
+      from: { path: CORE, pathNot: "\\.test\\.tsx?$" },
+      to: { path: [FEATURE, COMPOSITION, UI] },
+    },
+    {
+      name: "ui-imports-no-feature",
+      severity: "error",
+      comment: "Shared components serve every feature and know none: a feature's screen passes its parts in.",
+      from: { path: UI, pathNot: "\\.test\\.tsx?$" },
+      to: { path: [FEATURE] },
+    },
+    {
+      name: "features-keep-to-themselves",
+      severity: "error",
+      comment: "A feature uses the core and the shared components; routes and root put features side by side.",
+      from: { path: "^app/features/([^/]+)/", pathNot: "\\.test\\.tsx?$" },
+      to: { path: "^app/features/", pathNot: "^app/features/$1/" },
     },
     {
       name: "nothing-imports-the-composition",
       severity: "error",
       comment: "Features and components get services through the router context, never by importing the root.",
-      from: { path: [FEATURE, COMPONENTS], pathNot: "\\.test\\.tsx?$" },
+      from: { path: [FEATURE, UI], pathNot: "\\.test\\.tsx?$" },
       to: { path: COMPOSITION },
     },
     {

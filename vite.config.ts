@@ -66,7 +66,7 @@ export default defineConfig({
     // React in one chunk and the router in another (a page evaluates one file per task, and the two
     // in one file made the longest task as a page starts: decision 30); the forms library in one, for
     // the pages with a form; zod in one, which public pages fetch only when a visitor starts a form
-    // (app/forms/use-schema-form.ts); the app code that two or more public pages use in one; the app
+    // (app/core/forms/use-schema-form.ts); the app code that two or more public pages use in one; the app
     // code one public page shares with the admin's screens in one per page; the rest by route.
     client: {
       build: {
@@ -79,7 +79,7 @@ export default defineConfig({
                 { name: "forms", test: /node_modules[\\/]@conform-to[\\/](react|dom)[\\/]/ },
                 {
                   name: ZOD_CHUNK,
-                  test: /node_modules[\\/](zod|@conform-to[\\/]zod)[\\/]|[\\/]app[\\/]lib[\\/]zod\.ts$/,
+                  test: /node_modules[\\/](zod|@conform-to[\\/]zod)[\\/]|[\\/]app[\\/]core[\\/]forms[\\/]zod\.ts$/,
                 },
                 // Two groups, "site" first: a group takes the modules its modules import too, and
                 // what two public pages use must not end in one page's chunk.
@@ -99,8 +99,8 @@ export default defineConfig({
   },
   resolve: {
     tsconfigPaths: true,
-    // zod without its `new Function` parsers, which the Content-Security-Policy forbids (app/lib/zod.ts).
-    alias: [{ find: /^zod$/, replacement: path.resolve(import.meta.dirname, "app/lib/zod.ts") }],
+    // zod without its `new Function` parsers, which the Content-Security-Policy forbids (app/core/forms/zod.ts).
+    alias: [{ find: /^zod$/, replacement: path.resolve(import.meta.dirname, "app/core/forms/zod.ts") }],
   },
   plugins: [
     reactRouter(),

@@ -1,8 +1,8 @@
 // The typed values the HTTP layer puts in every request's router context.
 // A leaf module: it imports nothing of the app at run time, so any module may import it.
 import { createContext } from "react-router";
-import type { SignedInAdmin } from "~/auth/admin-auth.server";
-import type { LiveVersions } from "~/events/change";
+import type { SignedInAdmin } from "~/features/account/admin-auth.server";
+import type { LiveVersions } from "~/core/events/change";
 import type { AppServices } from "~/services.server";
 
 /** Everything a loader or action may use; one instance per process (see services.server.ts). */

@@ -9,10 +9,10 @@ import {
   type HandleErrorFunction,
   type RouterContextProvider,
 } from "react-router";
-import { NonceProvider } from "~/components/nonce";
-import { StylesheetTextContext } from "~/components/stylesheet";
+import { NonceProvider } from "~/ui/nonce";
+import { StylesheetTextContext } from "~/ui/stylesheet";
 import { requestContext, servicesContext } from "~/context";
-import { REQUEST_MESSAGES } from "~/forms/respond.server";
+import { REQUEST_MESSAGES } from "~/core/forms/respond.server";
 import { stylesheetText } from "~/styles/stylesheets.server";
 
 export const streamTimeout = 5_000;

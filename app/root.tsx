@@ -1,14 +1,14 @@
 import { data, isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLocation } from "react-router";
 import type { Route } from "./+types/root";
-import { isSignedIn } from "~/auth/admin-auth.server";
-import { LiveUpdates } from "~/components/live-updates";
-import { SITE_FOOTER_ID } from "~/components/site-footer";
-import { AfterFirstPaint } from "~/components/after-first-paint";
-import { useNonce } from "~/components/nonce";
-import { Stylesheet } from "~/components/stylesheet";
-import { Toaster } from "~/components/toaster";
+import { isSignedIn } from "~/features/account/admin-auth.server";
+import { LiveUpdates } from "~/ui/live-updates";
+import { SITE_FOOTER_ID } from "~/features/site-content/site-footer";
+import { AfterFirstPaint } from "~/ui/after-first-paint";
+import { useNonce } from "~/ui/nonce";
+import { Stylesheet } from "~/ui/stylesheet";
+import { Toaster } from "~/ui/toaster";
 import { requestContext, servicesContext } from "~/context";
-import { toPublicContent } from "~/content/site-content.server";
+import { toPublicContent } from "~/features/site-content/site-content.server";
 import baseStyles from "./app.css?url";
 import errorPageStyles from "./styles/error-page.css?url";
 import fontStyles from "./styles/fonts.css?url";
@@ -27,7 +27,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       content: toPublicContent(media, published.content),
       contentVersion: published.version,
       contentSavedAt: published.savedAt,
-      // Canonical and share URLs in every page's meta (app/lib/meta.ts).
+      // Canonical and share URLs in every page's meta (app/features/site-content/meta.ts).
       siteUrl: config.siteUrl,
       flash,
       // The server's year, so the footer never mismatches during hydration.

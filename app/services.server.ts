@@ -1,24 +1,28 @@
 import path from "node:path";
 import type { Logger } from "pino";
-import type { AppConfig } from "~/config/env.server";
-import { createSiteContentStore, loadSeedContent, type SiteContentStore } from "~/content/site-content.server";
-import { openDatabase, type Database } from "~/db/database.server";
-import { assertNoPgliteData, startEmbeddedPostgres, type EmbeddedPostgres } from "~/db/embedded-postgres.server";
-import { createPostgresEventBus, type EventBus } from "~/events/event-bus.server";
-import { createFlashStore, type FlashStore } from "~/lib/flash.server";
-import { createRateLimiter, type RateLimiter } from "~/lib/rate-limit.server";
-import { loadSecret } from "~/lib/secrets.server";
-import { createLocalMediaStorage, type MediaStorage } from "~/media/media-storage.server";
-import { trackMediaWrites } from "~/media/orphan-sweep.server";
-import { createS3MediaStorage } from "~/media/s3-media-storage.server";
-import { createRecipePhotoRepository, type RecipePhotoRepository } from "~/models/recipe-photos.server";
-import { createReviewRepository, type ReviewRepository } from "~/models/reviews.server";
-import { createInvitationRepository, type InvitationRepository } from "~/models/review-invitations.server";
-import { createReportRepository, type ReportRepository } from "~/models/review-reports.server";
-import { createMailer, type Mailer } from "~/mail/mailer.server";
-import { createMailOutbox } from "~/mail/outbox.server";
-import { createMediaAccess, type MediaAccess } from "~/reviews/review-photo-access.server";
-import { createFormTimer, type FormTimer } from "~/reviews/spam-guard.server";
+import type { AppConfig } from "~/core/config/env.server";
+import {
+  createSiteContentStore,
+  loadSeedContent,
+  type SiteContentStore,
+} from "~/features/site-content/site-content.server";
+import { openDatabase, type Database } from "~/core/db/database.server";
+import { assertNoPgliteData, startEmbeddedPostgres, type EmbeddedPostgres } from "~/core/db/embedded-postgres.server";
+import { createPostgresEventBus, type EventBus } from "~/core/events/event-bus.server";
+import { createFlashStore, type FlashStore } from "~/core/forms/flash.server";
+import { createRateLimiter, type RateLimiter } from "~/core/server/rate-limit.server";
+import { loadSecret } from "~/core/config/secrets.server";
+import { createLocalMediaStorage, type MediaStorage } from "~/core/media/media-storage.server";
+import { trackMediaWrites } from "~/core/media/orphan-sweep.server";
+import { createS3MediaStorage } from "~/core/media/s3-media-storage.server";
+import { createRecipePhotoRepository, type RecipePhotoRepository } from "~/features/photos/recipe-photos.server";
+import { createReviewRepository, type ReviewRepository } from "~/features/reviews/reviews.server";
+import { createInvitationRepository, type InvitationRepository } from "~/features/reviews/review-invitations.server";
+import { createReportRepository, type ReportRepository } from "~/features/reviews/review-reports.server";
+import { createMailer, type Mailer } from "~/core/mail/mailer.server";
+import { createMailOutbox } from "~/core/mail/outbox.server";
+import { createMediaAccess, type MediaAccess } from "~/features/reviews/review-photo-access.server";
+import { createFormTimer, type FormTimer } from "~/features/reviews/spam-guard.server";
 
 /** Everything a loader or action may use; one instance per process. */
 export interface AppServices {

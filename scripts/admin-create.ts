@@ -120,11 +120,11 @@ async function readPassword(): Promise<string> {
 const password = await readPassword();
 if (!password) fail("password mancante: digitarla quando viene chiesta, o passarla sullo standard input.", 2);
 // Checked before the database is opened (and its server perhaps started) for nothing.
-const { passwordProblem } = await import("../app/auth/password.server.ts");
+const { passwordProblem } = await import("../app/features/account/password.server.ts");
 const problem = passwordProblem(password);
 if (problem) fail(`${problem}.`, 2);
 
-const { AccountInputError, createAdminAccounts } = await import("../app/auth/accounts.server.ts");
+const { AccountInputError, createAdminAccounts } = await import("../app/features/account/accounts.server.ts");
 
 const config = await loadCommandConfig();
 const database = await openCommandDatabase(config).catch((error: Error) => fail(error.message));

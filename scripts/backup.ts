@@ -31,9 +31,9 @@ if (values.help) {
   process.exit(0);
 }
 
-const { runBackup } = await import("../app/backup/backup-job.server.ts");
-const { backupTargetFromConfig } = await import("../app/backup/target.server.ts");
-const { formatBytes } = await import("../app/backup/manifest.server.ts");
+const { runBackup } = await import("../app/features/backups/backup-job.server.ts");
+const { backupTargetFromConfig } = await import("../app/features/backups/target.server.ts");
+const { formatBytes } = await import("../app/features/backups/manifest.server.ts");
 
 const config = await loadCommandConfig();
 const database = await openCommandDatabase(config).catch((error: Error) => fail(error.message));

@@ -38,19 +38,19 @@ afterEach(async () => {
 describe("the dependency rules npm test checks", () => {
   it("let a feature use the core", async () => {
     const result = await cruise({
-      "app/db/database.server.ts": "export const db = 1;\n",
-      "app/reviews/reviews.server.ts": 'import { db } from "~/db/database.server";\nexport const reviews = db;\n',
+      "app/core/db/database.server.ts": "export const db = 1;\n",
+      "app/reviews/reviews.server.ts": 'import { db } from "~/core/db/database.server";\nexport const reviews = db;\n',
     });
     expect(result).toEqual({ code: 0, report: expect.stringContaining("no dependency violations") });
   });
 
   it("refuse a core module importing a feature", async () => {
     const result = await cruise({
-      "app/db/schema.ts": 'import { reasons } from "../reviews/reasons";\nexport const schema = reasons;\n',
+      "app/core/db/schema.ts": 'import { reasons } from "../reviews/reasons";\nexport const schema = reasons;\n',
       "app/reviews/reasons.ts": "export const reasons = [];\n",
     });
     expect(result.code).not.toBe(0);
-    expect(result.report).toContain("core-imports-no-feature: app/db/schema.ts → app/reviews/reasons.ts");
+    expect(result.report).toContain("core-imports-no-feature: app/core/db/schema.ts → app/reviews/reasons.ts");
   });
 
   it("refuse a cycle, even of types only", async () => {
@@ -65,11 +65,12 @@ describe("the dependency rules npm test checks", () => {
   it("refuse a feature importing the services composition root", async () => {
     const result = await cruise({
       "app/services.server.ts": "export type Services = {};\n",
-      "app/photos/photos.server.ts": 'import type { Services } from "~/services.server";\nexport type P = Services;\n',
+      "app/features/photos/photos.server.ts":
+        'import type { Services } from "~/services.server";\nexport type P = Services;\n',
     });
     expect(result.code).not.toBe(0);
     expect(result.report).toContain(
-      "nothing-imports-the-composition: app/photos/photos.server.ts → app/services.server.ts",
+      "nothing-imports-the-composition: app/features/photos/photos.server.ts → app/services.server.ts",
     );
   });
 });

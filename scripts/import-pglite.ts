@@ -16,9 +16,9 @@ import { fail } from "./lib/command.ts";
 
 const PGLITE_VERSION = "0.5.16";
 
-const { loadConfig } = await import("../app/config/env.server.ts");
-const { openDatabase } = await import("../app/db/database.server.ts");
-const { startEmbeddedPostgres } = await import("../app/db/embedded-postgres.server.ts");
+const { loadConfig } = await import("../app/core/config/env.server.ts");
+const { openDatabase } = await import("../app/core/db/database.server.ts");
+const { startEmbeddedPostgres } = await import("../app/core/db/embedded-postgres.server.ts");
 const { sql } = await import("drizzle-orm");
 
 const config = loadConfig(process.env);

@@ -34,9 +34,9 @@ if (values.help) {
 if (positionals.length !== 1) fail(`indica un solo file di backup.\n\n${usage}`, 2);
 const file = path.resolve(positionals[0]!);
 
-const { restoreBackup, BackupRejectedError } = await import("../app/backup/restore.server.ts");
-const { defaultMigrationsFolder, mediaFromConfig } = await import("../app/backup/target.server.ts");
-const { describeManifest, printable } = await import("../app/backup/manifest.server.ts");
+const { restoreBackup, BackupRejectedError } = await import("../app/features/backups/restore.server.ts");
+const { defaultMigrationsFolder, mediaFromConfig } = await import("../app/features/backups/target.server.ts");
+const { describeManifest, printable } = await import("../app/features/backups/manifest.server.ts");
 
 const config = await loadCommandConfig();
 

@@ -9,17 +9,17 @@ import express, { type NextFunction, type Request, type Response } from "express
 import { pino, type Logger } from "pino";
 import { pinoHttp } from "pino-http";
 import { createRequestHandler as createFetchHandler, RouterContextProvider, type ServerBuild } from "react-router";
-import { databaseLocation } from "~/db/database-location";
-import { startNightlyBackups } from "~/backup/scheduler.server";
-import { loadConfig, type AppConfig } from "~/config/env.server";
-import { createLiveStream } from "~/events/live-stream.server";
-import { ORPHAN_SWEEP_INTERVAL_MS, sweepOrphanMedia } from "~/media/orphan-sweep.server";
+import { databaseLocation } from "~/core/db/database-location";
+import { startNightlyBackups } from "~/features/backups/scheduler.server";
+import { loadConfig, type AppConfig } from "~/core/config/env.server";
+import { createLiveStream } from "~/core/events/live-stream.server";
+import { ORPHAN_SWEEP_INTERVAL_MS, sweepOrphanMedia } from "~/core/media/orphan-sweep.server";
 import { requestContext, servicesContext, type RequestInfo } from "~/context";
 import { closeServices, createServices, type AppServices } from "~/services.server";
-import { createPageCache } from "./page-cache";
-import { precompressedAssets } from "./precompressed-assets";
-import { rejectForeignOrigin } from "./same-origin";
-import { securityHeaders } from "./security-headers";
+import { createPageCache } from "~/core/server/page-cache";
+import { precompressedAssets } from "~/core/server/precompressed-assets";
+import { rejectForeignOrigin } from "~/core/server/same-origin";
+import { securityHeaders } from "~/core/server/security-headers";
 
 const SHUTDOWN_DEADLINE_MS = 9_000;
 

@@ -84,7 +84,7 @@ if (cluster.isWorker) {
   shutdown.stopWith(() => running.close());
 } else {
   const shutdown = onShutdownSignal();
-  const { loadConfig } = await import("~/config/env.server");
+  const { loadConfig } = await import("~/core/config/env.server");
   let config: ReturnType<typeof loadConfig>;
   try {
     config = loadConfig(process.env);
@@ -96,12 +96,12 @@ if (cluster.isWorker) {
 }
 
 async function superviseWorkers(
-  config: ReturnType<typeof import("~/config/env.server").loadConfig>,
+  config: ReturnType<typeof import("~/core/config/env.server").loadConfig>,
   shutdown: ReturnType<typeof onShutdownSignal>,
 ) {
   const log = (msg: string, extra: Record<string, unknown> = {}, level = 30) =>
     console.log(JSON.stringify({ level, time: Date.now(), pid: process.pid, msg, ...extra }));
-  let embedded: ReturnType<typeof import("~/db/embedded-postgres.server").startEmbeddedPostgres> | undefined;
+  let embedded: ReturnType<typeof import("~/core/db/embedded-postgres.server").startEmbeddedPostgres> | undefined;
   // The embedded PostgreSQL's address is known once it runs: the first servers wait for it by message.
   const workerEnv: NodeJS.ProcessEnv = config.databaseUrl ? {} : { [AWAIT_DATABASE]: "1" };
 
@@ -166,7 +166,7 @@ async function superviseWorkers(
   // One server takes its connections itself; several get them in turn from this process.
   if (config.webConcurrency === 1) cluster.schedulingPolicy = cluster.SCHED_NONE;
   if (missing.length > 0) cluster.setupPrimary({ execArgv: [...process.execArgv, ...missing] });
-  const { loadSeedContent } = await import("~/content/site-content.server");
+  const { loadSeedContent } = await import("~/features/site-content/site-content.server");
   try {
     // Checked here too, so a bad file stops start-up with one message rather than one per process.
     loadSeedContent(config.siteContentFile);
@@ -176,7 +176,7 @@ async function superviseWorkers(
   // Forked before PostgreSQL starts: they load the pages meanwhile.
   const first = Array.from({ length: config.webConcurrency }, fork);
   if (!config.databaseUrl) {
-    const { assertNoPgliteData, startEmbeddedPostgres } = await import("~/db/embedded-postgres.server");
+    const { assertNoPgliteData, startEmbeddedPostgres } = await import("~/core/db/embedded-postgres.server");
     let url: string;
     try {
       assertNoPgliteData(config.dataDir);

@@ -1,11 +1,11 @@
 import { data, isRouteErrorResponse, redirect } from "react-router";
 import type { Route } from "./+types/admin-login";
-import { LoginPage } from "~/auth/login-form";
-import { currentLoginStep, loginAction } from "~/auth/login-flow.server";
-import type { LoginResult } from "~/auth/login-schema";
-import { LOGIN_MESSAGES } from "~/auth/messages";
-import { Stylesheet } from "~/components/stylesheet";
-import { pageMeta } from "~/lib/meta";
+import { LoginPage } from "~/features/account/login-form";
+import { currentLoginStep, loginAction } from "~/features/account/login-flow.server";
+import type { LoginResult } from "~/features/account/login-schema";
+import { LOGIN_MESSAGES } from "~/features/account/messages";
+import { Stylesheet } from "~/ui/stylesheet";
+import { pageMeta } from "~/features/site-content/meta";
 import { requestContext, servicesContext } from "~/context";
 import adminStyles from "~/styles/admin.css?url";
 

@@ -1,7 +1,7 @@
 import { pino } from "pino";
 import { RouterContextProvider } from "react-router";
 import { describe, expect, it } from "vitest";
-import { createFlashStore } from "~/lib/flash.server";
+import { createFlashStore } from "~/core/forms/flash.server";
 
 const flash = createFlashStore("test-secret");
 import { servicesContext } from "~/context";

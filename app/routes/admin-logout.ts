@@ -1,8 +1,8 @@
 import { redirect } from "react-router";
 import type { Route } from "./+types/admin-logout";
-import { assertSameOrigin } from "~/auth/admin-auth.server";
-import { LOGOUT_MESSAGES } from "~/auth/logout-messages";
-import { clearSessionCookie, createSessionStore, readSessionToken } from "~/auth/sessions.server";
+import { assertSameOrigin } from "~/features/account/admin-auth.server";
+import { LOGOUT_MESSAGES } from "~/features/account/logout-messages";
+import { clearSessionCookie, createSessionStore, readSessionToken } from "~/features/account/sessions.server";
 import { servicesContext } from "~/context";
 
 /** Logout is a POST from our own pages only (a link or an image elsewhere must not sign anyone out). */

@@ -2,7 +2,7 @@ import { RouterContextProvider } from "react-router";
 import { describe, expect, it, vi } from "vitest";
 import type { AppServices } from "~/services.server";
 import { servicesContext } from "~/context";
-import { defaultSiteContent } from "~/content/site-content.server";
+import { defaultSiteContent } from "~/features/site-content/site-content.server";
 import { HOME_REVIEW_COUNT, handle, loader } from "./home";
 
 function fakeServices(overrides: { list?: () => Promise<unknown[]>; newest?: (n: number) => Promise<unknown[]> }) {

@@ -1,12 +1,12 @@
 import { Link, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/landing";
-import { JsonLd } from "~/components/json-ld";
-import { Logo } from "~/components/logo";
-import { SiteFooter } from "~/components/site-footer";
-import { Stylesheet } from "~/components/stylesheet";
-import type { LiveHandle } from "~/components/live-updates";
-import { citiesOf, pageMeta } from "~/lib/meta";
-import { currentPracticeJsonLd } from "~/lib/practice-json-ld.server";
+import { JsonLd } from "~/ui/json-ld";
+import { Logo } from "~/ui/logo";
+import { SiteFooter } from "~/features/site-content/site-footer";
+import { Stylesheet } from "~/ui/stylesheet";
+import type { LiveHandle } from "~/ui/live-updates";
+import { citiesOf, pageMeta } from "~/features/site-content/meta";
+import { currentPracticeJsonLd } from "~/features/site-content/practice-json-ld.server";
 import type { loader as rootLoader } from "~/root";
 import landingStyles from "~/styles/landing.css?url";
 

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/not-found";
-import { Stylesheet } from "~/components/stylesheet";
-import { pageMeta } from "~/lib/meta";
+import { Stylesheet } from "~/ui/stylesheet";
+import { pageMeta } from "~/features/site-content/meta";
 import errorPageStyles from "~/styles/error-page.css?url";
 
 export function loader() {

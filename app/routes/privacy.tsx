@@ -1,8 +1,8 @@
 import { Link, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/privacy";
-import { Stylesheet } from "~/components/stylesheet";
-import { formatAddress } from "~/content/site-content";
-import { pageMeta } from "~/lib/meta";
+import { Stylesheet } from "~/ui/stylesheet";
+import { formatAddress } from "~/features/site-content/site-content";
+import { pageMeta } from "~/features/site-content/meta";
 import type { loader as rootLoader } from "~/root";
 import privacyStyles from "~/styles/privacy.css?url";
 

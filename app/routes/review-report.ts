@@ -1,14 +1,14 @@
 import { data, redirect } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/review-report";
-import { REPORT_FETCH_FIELD } from "~/components/review-report-form";
-import { firstError } from "~/forms/action-result";
-import { parseSubmission } from "~/forms/parse-submission.server";
-import { readFormData } from "~/lib/form-data.server";
-import { reportMessages, type ReportActionResult } from "~/lib/review-report";
-import { reportSchema } from "~/lib/review-report-schema";
-import { adminReportsPath, adminUrl } from "~/mail/admin-links";
-import { reportNotice } from "~/mail/review-notices";
+import { REPORT_FETCH_FIELD } from "~/features/reviews/review-report-form";
+import { firstError } from "~/core/forms/action-result";
+import { parseSubmission } from "~/core/forms/parse-submission.server";
+import { readFormData } from "~/core/forms/form-data.server";
+import { reportMessages, type ReportActionResult } from "~/features/reviews/review-report";
+import { reportSchema } from "~/features/reviews/review-report-schema";
+import { adminReportsPath, adminUrl } from "~/features/reviews/admin-links";
+import { reportNotice } from "~/features/reviews/review-notices";
 import { requestContext, servicesContext } from "~/context";
 
 /** Reports accepted per visitor address per hour. */

@@ -3,8 +3,8 @@ import { RouterContextProvider } from "react-router";
 import { describe, expect, it, vi } from "vitest";
 import { requestContext, servicesContext } from "~/context";
 import type { AppServices } from "~/services.server";
-import { createFlashStore } from "~/lib/flash.server";
-import { createFormTimer } from "~/reviews/spam-guard.server";
+import { createFlashStore } from "~/core/forms/flash.server";
+import { createFormTimer } from "~/features/reviews/spam-guard.server";
 import { action, loader } from "./reviews";
 
 const formTimer = createFormTimer("test-secret");

@@ -1,26 +1,31 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { Link, useFetcher } from "react-router";
 import type { Route } from "./+types/reviews";
-import type { LiveHandle } from "~/components/live-updates";
-import { ReviewBreakdown, ReviewFilterForm } from "~/components/review-breakdown";
-import { ReviewCard, Stars } from "~/components/review-card";
-import { Stylesheet } from "~/components/stylesheet";
-import { parseSubmission } from "~/forms/parse-submission.server";
-import { assertFormPost, REQUEST_MESSAGES, respond } from "~/forms/respond.server";
-import { PayloadTooLargeError, readFormData } from "~/lib/form-data.server";
-import { formatCount, formatOneDecimal } from "~/lib/italian-format";
-import { pageMeta } from "~/lib/meta";
-import { appendPage, initialListState, mergeFreshPage, type ReviewListPage } from "~/lib/review-list";
-import { ReviewForm, type ReviewActionResult } from "~/reviews/review-form";
-import { reviewMessages, REVIEW_PHOTO_MAX_BYTES } from "~/reviews/review-rules";
-import { reviewSchema } from "~/reviews/review-schema";
-import { submitReview, typedValues } from "~/reviews/review-submission.server";
-import { STARTED_FIELD } from "~/reviews/spam-guard";
-import { decodeReviewCursor, encodeReviewCursor, toReviewView, type ReviewSummary } from "~/models/reviews.server";
+import type { LiveHandle } from "~/ui/live-updates";
+import { ReviewBreakdown, ReviewFilterForm } from "~/features/reviews/review-breakdown";
+import { ReviewCard, Stars } from "~/features/reviews/review-card";
+import { Stylesheet } from "~/ui/stylesheet";
+import { parseSubmission } from "~/core/forms/parse-submission.server";
+import { assertFormPost, REQUEST_MESSAGES, respond } from "~/core/forms/respond.server";
+import { PayloadTooLargeError, readFormData } from "~/core/forms/form-data.server";
+import { formatCount, formatOneDecimal } from "~/core/format/italian-format";
+import { pageMeta } from "~/features/site-content/meta";
+import { appendPage, initialListState, mergeFreshPage, type ReviewListPage } from "~/features/reviews/review-list";
+import { ReviewForm, type ReviewActionResult } from "~/features/reviews/review-form";
+import { reviewMessages, REVIEW_PHOTO_MAX_BYTES } from "~/features/reviews/review-rules";
+import { reviewSchema } from "~/features/reviews/review-schema";
+import { submitReview, typedValues } from "~/features/reviews/review-submission.server";
+import { STARTED_FIELD } from "~/features/reviews/spam-guard";
+import {
+  decodeReviewCursor,
+  encodeReviewCursor,
+  toReviewView,
+  type ReviewSummary,
+} from "~/features/reviews/reviews.server";
 import { requestContext, servicesContext } from "~/context";
-import { ReviewReportForm } from "~/components/review-report-form";
-import { isFiltered, parseReviewFilter, reviewsHref } from "~/lib/review-filter";
-import { invitationMessages, invitationState } from "~/models/review-invitations.server";
+import { ReviewReportForm } from "~/features/reviews/review-report-form";
+import { isFiltered, parseReviewFilter, reviewsHref } from "~/features/reviews/review-filter";
+import { invitationMessages, invitationState } from "~/features/reviews/review-invitations.server";
 import reviewsStyles from "~/styles/reviews.css?url";
 
 /** Reviews per page: the first is in the HTML, more come with "Carica altre". */

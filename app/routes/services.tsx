@@ -1,11 +1,11 @@
 import { Link, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/services";
-import { JsonLd } from "~/components/json-ld";
-import { PlainText } from "~/components/plain-text";
-import { ServicesGrid } from "~/components/services-grid";
-import { Stylesheet } from "~/components/stylesheet";
-import { pageMeta } from "~/lib/meta";
-import { currentPracticeJsonLd } from "~/lib/practice-json-ld.server";
+import { JsonLd } from "~/ui/json-ld";
+import { PlainText } from "~/ui/plain-text";
+import { ServicesGrid } from "~/features/site-content/services-grid";
+import { Stylesheet } from "~/ui/stylesheet";
+import { pageMeta } from "~/features/site-content/meta";
+import { currentPracticeJsonLd } from "~/features/site-content/practice-json-ld.server";
 import type { loader as rootLoader } from "~/root";
 import servicesStyles from "~/styles/services.css?url";
 

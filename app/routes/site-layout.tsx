@@ -1,7 +1,7 @@
 import { Outlet, useRouteLoaderData } from "react-router";
-import type { LiveHandle } from "~/components/live-updates";
-import { SiteFooter } from "~/components/site-footer";
-import { SiteHeader } from "~/components/site-header";
+import type { LiveHandle } from "~/ui/live-updates";
+import { SiteFooter } from "~/features/site-content/site-footer";
+import { SiteHeader } from "~/features/site-content/site-header";
 import type { loader as rootLoader } from "~/root";
 
 /** The header and footer show the site content: every page refreshes when the practitioner saves it. */

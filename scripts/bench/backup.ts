@@ -10,18 +10,18 @@ import path from "node:path";
 import pg from "pg";
 import sharp from "sharp";
 import "../lib/load-app-modules.ts";
-import type { StoredImage } from "../../app/db/schema.ts";
+import type { StoredImage } from "../../app/core/db/schema.ts";
 
 const REVIEWS = 10_000;
 const PHOTOS = 200;
 const REVIEW_PHOTOS = 200;
 
-const { openDatabase } = await import("../../app/db/database.server.ts");
-const { storeImage, largestUrl } = await import("../../app/media/image-pipeline.server.ts");
-const { createLocalMediaStorage } = await import("../../app/media/media-storage.server.ts");
-const { runBackup } = await import("../../app/backup/backup-job.server.ts");
-const { restoreBackup } = await import("../../app/backup/restore.server.ts");
-const { formatBytes, describeManifest } = await import("../../app/backup/manifest.server.ts");
+const { openDatabase } = await import("../../app/core/db/database.server.ts");
+const { storeImage, largestUrl } = await import("../../app/core/media/image-pipeline.server.ts");
+const { createLocalMediaStorage } = await import("../../app/core/media/media-storage.server.ts");
+const { runBackup } = await import("../../app/features/backups/backup-job.server.ts");
+const { restoreBackup } = await import("../../app/features/backups/restore.server.ts");
+const { formatBytes, describeManifest } = await import("../../app/features/backups/manifest.server.ts");
 const { startThrowawayPostgres } = await import("../../tests/support/throwaway-postgres.ts");
 
 /** Grain over a few soft colour fields: encoders work about as hard as on a real photo. */

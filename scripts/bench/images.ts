@@ -5,8 +5,8 @@ import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import sharp from "sharp";
-import { IMAGE_WIDTHS, processImage, storeImage } from "../../app/media/image-pipeline.server.ts";
-import { createLocalMediaStorage } from "../../app/media/media-storage.server.ts";
+import { IMAGE_WIDTHS, processImage, storeImage } from "../../app/core/media/image-pipeline.server.ts";
+import { createLocalMediaStorage } from "../../app/core/media/media-storage.server.ts";
 
 const WIDTH = 4000;
 const HEIGHT = 3000;

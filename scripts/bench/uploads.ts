@@ -21,9 +21,9 @@ const npmStart = startCommand();
 import { freePort } from "../../tests/support/app-server.ts";
 
 const { startThrowawayPostgres } = await import("../../tests/support/throwaway-postgres.ts");
-const { openDatabase } = await import("~/db/database.server");
-const { createAdminAccounts } = await import("~/auth/accounts.server");
-const { STARTED_FIELD } = await import("~/reviews/spam-guard");
+const { openDatabase } = await import("~/core/db/database.server");
+const { createAdminAccounts } = await import("~/features/account/accounts.server");
+const { STARTED_FIELD } = await import("~/features/reviews/spam-guard");
 const { fillTimeToken } = await import("../../tests/support/fill-time.ts");
 
 const BURST = 40;

@@ -10,7 +10,7 @@ export function fail(message: string, code = 1): never {
 
 /** The settings from the environment, as the server validates them; a bad one ends the command. */
 export async function loadCommandConfig() {
-  const { loadConfig } = await import("../../app/config/env.server.ts");
+  const { loadConfig } = await import("../../app/core/config/env.server.ts");
   try {
     return loadConfig(process.env);
   } catch (error) {
@@ -25,8 +25,8 @@ type Config = Awaited<ReturnType<typeof loadCommandConfig>>;
  * running), with its migrations applied unless `migrate` is false.
  */
 export async function openCommandDatabase(config: Config, { migrate = true }: { migrate?: boolean } = {}) {
-  const { openSiteDatabase } = await import("../../app/db/site-database.server.ts");
-  const { defaultMigrationsFolder } = await import("../../app/db/database.server.ts");
+  const { openSiteDatabase } = await import("../../app/core/db/site-database.server.ts");
+  const { defaultMigrationsFolder } = await import("../../app/core/db/database.server.ts");
   try {
     return await openSiteDatabase({
       databaseUrl: config.databaseUrl,

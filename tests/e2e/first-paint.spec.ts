@@ -4,7 +4,7 @@ import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { expect, type Page, test } from "@playwright/test";
-import { PHOTO_MESSAGES, REVIEW_MESSAGES } from "~/admin/messages";
+import { PHOTO_MESSAGES, REVIEW_MESSAGES } from "~/features/photos/messages";
 import { startAppServer, type AppServer } from "../support/app-server";
 import { seedReviews } from "../support/seed";
 import { viewports } from "../support/viewports";
@@ -180,7 +180,7 @@ test.describe("first paint", () => {
   const { generic: _alsoOnTheErrorPage, ...photoMessages } = PHOTO_MESSAGES;
   const foreignCode = {
     "the admin's code": [...Object.values(photoMessages), ...Object.values(REVIEW_MESSAGES)],
-    // Fetched by a page with a form when a visitor reaches it (app/forms/use-schema-form.ts).
+    // Fetched by a page with a form when a visitor reaches it (app/core/forms/use-schema-form.ts).
     zod: ["ZodError", "$ZodObject"],
     "the forms library": ["__intent__"],
     "the database ORM": ["drizzle:"],

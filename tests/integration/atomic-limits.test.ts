@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createAdminAccounts } from "~/auth/accounts.server";
-import { totpCode } from "~/auth/totp.server";
-import { openDatabase, type Database } from "~/db/database.server";
-import { STARTED_FIELD } from "~/reviews/spam-guard";
+import { createAdminAccounts } from "~/features/account/accounts.server";
+import { totpCode } from "~/features/account/totp.server";
+import { openDatabase, type Database } from "~/core/db/database.server";
+import { STARTED_FIELD } from "~/features/reviews/spam-guard";
 import { startAppServer, type AppServer } from "../support/app-server";
 import { fillTimeToken } from "../support/fill-time";
 import { createPostgresDatabase } from "../support/test-databases";

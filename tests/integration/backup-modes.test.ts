@@ -3,10 +3,10 @@ import os from "node:os";
 import path from "node:path";
 import { pino } from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { BackupTarget } from "~/backup/backup-job.server";
-import { runScheduledBackup } from "~/backup/scheduler.server";
-import { openDatabase, type Database } from "~/db/database.server";
-import { createLocalMediaStorage } from "~/media/media-storage.server";
+import type { BackupTarget } from "~/features/backups/backup-job.server";
+import { runScheduledBackup } from "~/features/backups/scheduler.server";
+import { openDatabase, type Database } from "~/core/db/database.server";
+import { createLocalMediaStorage } from "~/core/media/media-storage.server";
 import { runScript } from "../support/commands";
 import { createPostgresDatabase } from "../support/test-databases";
 

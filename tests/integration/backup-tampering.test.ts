@@ -9,8 +9,8 @@ import { createGzip } from "node:zlib";
 import pg from "pg";
 import tar from "tar-stream";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { createBackup } from "~/backup/dump.server";
-import { BackupRejectedError, restoreBackup } from "~/backup/restore.server";
+import { createBackup } from "~/features/backups/dump.server";
+import { BackupRejectedError, restoreBackup } from "~/features/backups/restore.server";
 import {
   mediaChecksums,
   openBackup,
@@ -18,9 +18,9 @@ import {
   readAllRows,
   seedSite,
   type OpenedBackup,
-} from "~/backup/test-support";
-import { openDatabase } from "~/db/database.server";
-import { createLocalMediaStorage } from "~/media/media-storage.server";
+} from "~/features/backups/test-support";
+import { openDatabase } from "~/core/db/database.server";
+import { createLocalMediaStorage } from "~/core/media/media-storage.server";
 import { runScript } from "../support/commands";
 import { createPostgresDatabase } from "../support/test-databases";
 

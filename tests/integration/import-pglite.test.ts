@@ -5,8 +5,8 @@ import os from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { describe, expect, it } from "vitest";
-import { reviews } from "~/db/schema";
-import { openSiteDatabase } from "~/db/site-database.server";
+import { reviews } from "~/core/db/schema";
+import { openSiteDatabase } from "~/core/db/site-database.server";
 
 const root = path.resolve(import.meta.dirname, "../..");
 

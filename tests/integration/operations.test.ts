@@ -3,8 +3,8 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFil
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { recipePhotos, reviews } from "~/db/schema";
-import { openSiteDatabase } from "~/db/site-database.server";
+import { recipePhotos, reviews } from "~/core/db/schema";
+import { openSiteDatabase } from "~/core/db/site-database.server";
 import { adminCreate, jpeg } from "../support/admin";
 import { freePort, SERVER_ENTRY, startAppServer, type AppServer } from "../support/app-server";
 import { fillTimeToken } from "../support/fill-time";

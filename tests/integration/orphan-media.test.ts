@@ -4,10 +4,10 @@ import os from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openDatabase, type Database } from "~/db/database.server";
-import { mediaObjects, recipePhotos } from "~/db/schema";
-import { createLocalMediaStorage } from "~/media/media-storage.server";
-import { sweepOrphanMedia, trackMediaWrites } from "~/media/orphan-sweep.server";
+import { openDatabase, type Database } from "~/core/db/database.server";
+import { mediaObjects, recipePhotos } from "~/core/db/schema";
+import { createLocalMediaStorage } from "~/core/media/media-storage.server";
+import { sweepOrphanMedia, trackMediaWrites } from "~/core/media/orphan-sweep.server";
 import { createPostgresDatabase } from "../support/test-databases";
 
 const root = path.resolve(import.meta.dirname, "../..");

@@ -1,8 +1,8 @@
 import { randomBytes } from "node:crypto";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { MIN_FILL_MS, STARTED_FIELD } from "~/reviews/spam-guard";
-import { createFormTimer, type FormTimer } from "~/reviews/spam-guard.server";
+import { MIN_FILL_MS, STARTED_FIELD } from "~/features/reviews/spam-guard";
+import { createFormTimer, type FormTimer } from "~/features/reviews/spam-guard.server";
 import { startAppServer, type AppServer } from "../support/app-server";
 import { createPostgresDatabase } from "../support/test-databases";
 

@@ -2,9 +2,9 @@ import { mkdtempSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openSiteDatabase } from "~/db/site-database.server";
-import { createReportRepository } from "~/models/review-reports.server";
-import { createReviewRepository } from "~/models/reviews.server";
+import { openSiteDatabase } from "~/core/db/site-database.server";
+import { createReportRepository } from "~/features/reviews/review-reports.server";
+import { createReviewRepository } from "~/features/reviews/reviews.server";
 import { ADMIN, adminCreate } from "../support/admin";
 import { startAppServer, type AppServer } from "../support/app-server";
 

@@ -4,7 +4,7 @@ import { spawnSync } from "node:child_process";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import S3rver from "s3rver";
-import { createS3MediaStorage } from "~/media/s3-media-storage.server";
+import { createS3MediaStorage } from "~/core/media/s3-media-storage.server";
 import { SERVER_ENTRY, startAppServer, type AppServer } from "../support/app-server";
 import { createPostgresDatabase } from "../support/test-databases";
 

@@ -3,10 +3,10 @@ import os from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createAdminAccounts } from "~/auth/accounts.server";
-import { hashSessionToken } from "~/auth/sessions.server";
-import { openDatabase, type Database } from "~/db/database.server";
-import { adminSessions } from "~/db/schema";
+import { createAdminAccounts } from "~/features/account/accounts.server";
+import { hashSessionToken } from "~/features/account/sessions.server";
+import { openDatabase, type Database } from "~/core/db/database.server";
+import { adminSessions } from "~/core/db/schema";
 import { freePort } from "../support/app-server";
 import { createPostgresDatabase } from "../support/test-databases";
 

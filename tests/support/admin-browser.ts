@@ -1,8 +1,8 @@
 import { expect, type Page } from "@playwright/test";
 import { eq } from "drizzle-orm";
-import { createSessionStore, SESSION_COOKIE } from "~/auth/sessions.server";
-import { adminUsers } from "~/db/schema";
-import { openSiteDatabase } from "~/db/site-database.server";
+import { createSessionStore, SESSION_COOKIE } from "~/features/account/sessions.server";
+import { adminUsers } from "~/core/db/schema";
+import { openSiteDatabase } from "~/core/db/site-database.server";
 import { ADMIN } from "./admin";
 import type { AppServer } from "./app-server";
 

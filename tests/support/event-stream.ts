@@ -33,7 +33,7 @@ export function openEventStream(
 
 /**
  * Waits until a page's own live stream has been greeted (`<html data-live="open">`, set by
- * app/components/live-updates.tsx): a change made from then on reaches the page.
+ * app/ui/live-updates.tsx): a change made from then on reaches the page.
  */
 export async function waitForLiveStream(page: Page) {
   await page.locator('html[data-live="open"]').waitFor({ state: "attached" });

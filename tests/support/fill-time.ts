@@ -1,4 +1,4 @@
-import { MIN_FILL_MS, STARTED_FIELD } from "../../app/reviews/spam-guard";
+import { MIN_FILL_MS, STARTED_FIELD } from "../../app/features/reviews/spam-guard";
 
 // Without Playwright, so vitest tests and benchmarks can post reviews too.
 

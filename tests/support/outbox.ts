@@ -1,6 +1,6 @@
 import { asc, eq } from "drizzle-orm";
-import { mailOutbox, type OutboxMail } from "~/db/schema";
-import { openSiteDatabase } from "~/db/site-database.server";
+import { mailOutbox, type OutboxMail } from "~/core/db/schema";
+import { openSiteDatabase } from "~/core/db/site-database.server";
 
 export interface OutboxReader {
   /** The outbox rows with this subject, oldest first. */

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { expect, type Page } from "@playwright/test";
 import sharp from "sharp";
-import { MIN_FILL_MS, STARTED_FIELD } from "../../app/reviews/spam-guard";
+import { MIN_FILL_MS, STARTED_FIELD } from "../../app/features/reviews/spam-guard";
 import { fillTimeToken } from "./fill-time";
 
 export { fillTimeToken };

@@ -1,12 +1,12 @@
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
-import { openSiteDatabase } from "~/db/site-database.server";
-import { reviews as reviewsTable, type RecipePhoto, type Review } from "~/db/schema";
-import { largestUrl, storeImage } from "~/media/image-pipeline.server";
-import { createLocalMediaStorage } from "~/media/media-storage.server";
-import { createRecipePhotoRepository } from "~/models/recipe-photos.server";
-import { createReviewRepository, type NewReview } from "~/models/reviews.server";
+import { openSiteDatabase } from "~/core/db/site-database.server";
+import { reviews as reviewsTable, type RecipePhoto, type Review } from "~/core/db/schema";
+import { largestUrl, storeImage } from "~/core/media/image-pipeline.server";
+import { createLocalMediaStorage } from "~/core/media/media-storage.server";
+import { createRecipePhotoRepository } from "~/features/photos/recipe-photos.server";
+import { createReviewRepository, type NewReview } from "~/features/reviews/reviews.server";
 
 /*
  * Puts rows straight into a server's data directory, the way the production

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import pg from "pg";
 import { inject } from "vitest";
-import { openDatabase, type Database } from "~/db/database.server";
+import { openDatabase, type Database } from "~/core/db/database.server";
 
 /** A new, empty database on the test cluster; returns its URL. */
 export async function createPostgresDatabase(): Promise<string> {

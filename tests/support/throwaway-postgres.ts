@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
-import { startEmbeddedPostgres } from "~/db/embedded-postgres.server";
+import { startEmbeddedPostgres } from "~/core/db/embedded-postgres.server";
 
 export interface ThrowawayPostgres {
   /** postgresql://… of the cluster's "postgres" database (over its Unix socket). */

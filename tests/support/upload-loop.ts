@@ -4,11 +4,11 @@
 import "../../scripts/lib/load-app-modules.ts";
 import sharp from "sharp";
 
-const { openDatabase } = await import("~/db/database.server");
-const { storeImage, largestUrl } = await import("~/media/image-pipeline.server");
-const { createLocalMediaStorage } = await import("~/media/media-storage.server");
-const { trackMediaWrites } = await import("~/media/orphan-sweep.server");
-const { createRecipePhotoRepository } = await import("~/models/recipe-photos.server");
+const { openDatabase } = await import("~/core/db/database.server");
+const { storeImage, largestUrl } = await import("~/core/media/image-pipeline.server");
+const { createLocalMediaStorage } = await import("~/core/media/media-storage.server");
+const { trackMediaWrites } = await import("~/core/media/orphan-sweep.server");
+const { createRecipePhotoRepository } = await import("~/features/photos/recipe-photos.server");
 
 const [databaseUrl, mediaDir] = process.argv.slice(2);
 const database = await openDatabase({ url: databaseUrl! });

@@ -1,7 +1,7 @@
 import { type ReactNode, useEffect, useRef } from "react";
 import { data, Form, useNavigation } from "react-router";
 import type { Route } from "./+types/account";
-import { changePassword, changeTwoFactor, signOutOtherSessions } from "~/auth/account/account.server";
+import { changePassword, changeTwoFactor, signOutOtherSessions } from "~/features/account/account.server";
 import {
   ACCOUNT_MESSAGES,
   accountActionSchema,
@@ -9,19 +9,19 @@ import {
   type AccountResult as ActionData,
   passwordChangeSchema,
   twoFactorSchema,
-} from "~/auth/account/account-forms";
-import { createAdminAccounts } from "~/auth/accounts.server";
-import { requireAdmin } from "~/auth/admin-auth.server";
-import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "~/auth/messages";
-import { createSessionStore } from "~/auth/sessions.server";
-import { totpQrDataUrl, totpUri } from "~/auth/totp.server";
-import { describeUserAgent } from "~/auth/user-agent";
-import { useActionResult } from "~/forms/action-result";
-import { Field } from "~/forms/field";
-import { useSchemaForm } from "~/forms/use-schema-form";
-import { parseSubmission } from "~/forms/parse-submission.server";
-import { readForm, refusal, respond } from "~/forms/respond.server";
-import { pageMeta } from "~/lib/meta";
+} from "~/features/account/account-forms";
+import { createAdminAccounts } from "~/features/account/accounts.server";
+import { requireAdmin } from "~/features/account/admin-auth.server";
+import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "~/features/account/messages";
+import { createSessionStore } from "~/features/account/sessions.server";
+import { totpQrDataUrl, totpUri } from "~/features/account/totp.server";
+import { describeUserAgent } from "~/features/account/user-agent";
+import { useActionResult } from "~/core/forms/action-result";
+import { Field } from "~/core/forms/field";
+import { useSchemaForm } from "~/core/forms/use-schema-form";
+import { parseSubmission } from "~/core/forms/parse-submission.server";
+import { readForm, refusal, respond } from "~/core/forms/respond.server";
+import { pageMeta } from "~/features/site-content/meta";
 import { servicesContext } from "~/context";
 
 export const meta: Route.MetaFunction = (args) =>

@@ -2,8 +2,8 @@ import { createReadStream } from "node:fs";
 import { Readable } from "node:stream";
 import { data } from "react-router";
 import type { Route } from "./+types/backup-download";
-import { requireAdmin } from "~/auth/admin-auth.server";
-import { listBackups } from "~/backup/backup-files.server";
+import { requireAdmin } from "~/features/account/admin-auth.server";
+import { listBackups } from "~/features/backups/backup-files.server";
 import { servicesContext } from "~/context";
 
 /** The newest backup file, as a download; only for a signed-in administrator. */

@@ -1,9 +1,9 @@
 import { data } from "react-router";
 import type { Route } from "./+types/backup";
-import { requireAdmin } from "~/auth/admin-auth.server";
-import { formatBytes } from "~/backup/manifest.server";
-import { getBackupStatus, type BackupWarning } from "~/backup/status.server";
-import { pageMeta } from "~/lib/meta";
+import { requireAdmin } from "~/features/account/admin-auth.server";
+import { formatBytes } from "~/features/backups/manifest.server";
+import { getBackupStatus, type BackupWarning } from "~/features/backups/status.server";
+import { pageMeta } from "~/features/site-content/meta";
 import { servicesContext } from "~/context";
 
 export const meta: Route.MetaFunction = (args) =>

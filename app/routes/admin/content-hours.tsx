@@ -1,10 +1,10 @@
 import type { FieldMetadata } from "@conform-to/react";
 import type { Route } from "./+types/content-hours";
-import { CheckboxField, EditorForm, ErrorList, TextField } from "~/components/content-editor/fields";
-import { useContentForm } from "~/components/content-editor/use-content-form";
-import { contentGroupAction } from "~/content/editor-action.server";
-import { dayNames, openingHoursLine } from "~/content/hours";
-import type { Weekday } from "~/content/site-content";
+import { CheckboxField, EditorForm, ErrorList, TextField } from "~/features/site-content/editor/fields";
+import { useContentForm } from "~/features/site-content/editor/use-content-form";
+import { contentGroupAction } from "~/features/site-content/editor-action.server";
+import { dayNames, openingHoursLine } from "~/features/site-content/hours";
+import type { Weekday } from "~/features/site-content/site-content";
 import { useEditorData } from "./content";
 
 export const action = (args: Route.ActionArgs) => contentGroupAction("orari", args);

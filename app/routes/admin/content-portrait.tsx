@@ -1,21 +1,26 @@
 import { useState } from "react";
 import { Form, useNavigation } from "react-router";
 import type { Route } from "./+types/content-portrait";
-import { EditorForm, TextField } from "~/components/content-editor/fields";
-import { useContentForm } from "~/components/content-editor/use-content-form";
-import { Portrait } from "~/components/responsive-image";
-import { MAX_PHOTO_BYTES } from "~/admin/messages";
-import { requireAdmin } from "~/auth/admin-auth.server";
-import { contentGroupAction } from "~/content/editor-action.server";
-import { CONTENT_MESSAGES, MAX_CONTENT_FORM_BYTES, removePortrait, uploadPortrait } from "~/content/editor.server";
-import { groupPaths, portraitRemovalSchema } from "~/content/schemas";
+import { EditorForm, TextField } from "~/features/site-content/editor/fields";
+import { useContentForm } from "~/features/site-content/editor/use-content-form";
+import { Portrait } from "~/ui/responsive-image";
+import { MAX_PHOTO_BYTES } from "~/features/photos/messages";
+import { requireAdmin } from "~/features/account/admin-auth.server";
+import { contentGroupAction } from "~/features/site-content/editor-action.server";
+import {
+  CONTENT_MESSAGES,
+  MAX_CONTENT_FORM_BYTES,
+  removePortrait,
+  uploadPortrait,
+} from "~/features/site-content/editor.server";
+import { groupPaths, portraitRemovalSchema } from "~/features/site-content/schemas";
 import { servicesContext } from "~/context";
-import { useActionResult, type ActionResult } from "~/forms/action-result";
-import { Field } from "~/forms/field";
-import { useSchemaForm } from "~/forms/use-schema-form";
-import { portraitUploadSchema } from "~/photos/photo-forms";
-import { parseSubmission } from "~/forms/parse-submission.server";
-import { assertFormPost, readForm, respond } from "~/forms/respond.server";
+import { useActionResult, type ActionResult } from "~/core/forms/action-result";
+import { Field } from "~/core/forms/field";
+import { useSchemaForm } from "~/core/forms/use-schema-form";
+import { portraitUploadSchema } from "~/features/photos/photo-forms";
+import { parseSubmission } from "~/core/forms/parse-submission.server";
+import { assertFormPost, readForm, respond } from "~/core/forms/respond.server";
 import { useEditorData } from "./content";
 
 const back = groupPaths.ritratto;

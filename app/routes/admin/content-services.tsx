@@ -1,9 +1,9 @@
 import type { Route } from "./+types/content-services";
-import { EditorForm, SelectField, TextAreaField, TextField } from "~/components/content-editor/fields";
-import { useContentForm } from "~/components/content-editor/use-content-form";
-import { ServiceIcon } from "~/components/service-icon";
-import { contentGroupAction } from "~/content/editor-action.server";
-import type { ServiceIconName } from "~/content/site-content";
+import { EditorForm, SelectField, TextAreaField, TextField } from "~/features/site-content/editor/fields";
+import { useContentForm } from "~/features/site-content/editor/use-content-form";
+import { ServiceIcon } from "~/features/site-content/service-icon";
+import { contentGroupAction } from "~/features/site-content/editor-action.server";
+import type { ServiceIconName } from "~/features/site-content/site-content";
 import { useEditorData } from "./content";
 
 export const action = (args: Route.ActionArgs) => contentGroupAction("servizi", args);

@@ -1,8 +1,8 @@
 import type { Route } from "./+types/content-studios";
-import { EditorForm, ErrorList, TextField } from "~/components/content-editor/fields";
-import { useContentForm } from "~/components/content-editor/use-content-form";
-import { contentGroupAction } from "~/content/editor-action.server";
-import { MAX_STUDIOS } from "~/content/site-content";
+import { EditorForm, ErrorList, TextField } from "~/features/site-content/editor/fields";
+import { useContentForm } from "~/features/site-content/editor/use-content-form";
+import { contentGroupAction } from "~/features/site-content/editor-action.server";
+import { MAX_STUDIOS } from "~/features/site-content/site-content";
 import { useEditorData } from "./content";
 
 export const action = (args: Route.ActionArgs) => contentGroupAction("studi", args);

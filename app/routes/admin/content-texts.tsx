@@ -1,8 +1,8 @@
 import type { Route } from "./+types/content-texts";
-import { EditorForm, TextAreaField, TextField } from "~/components/content-editor/fields";
-import { useContentForm } from "~/components/content-editor/use-content-form";
-import { contentGroupAction } from "~/content/editor-action.server";
-import { TEXT_LIMITS } from "~/content/schemas";
+import { EditorForm, TextAreaField, TextField } from "~/features/site-content/editor/fields";
+import { useContentForm } from "~/features/site-content/editor/use-content-form";
+import { contentGroupAction } from "~/features/site-content/editor-action.server";
+import { TEXT_LIMITS } from "~/features/site-content/schemas";
 import { useEditorData } from "./content";
 
 export const action = (args: Route.ActionArgs) => contentGroupAction("testi", args);

@@ -1,12 +1,12 @@
 import { Form, useNavigation } from "react-router";
 import type { Route } from "./+types/content-versions";
-import { requireAdmin } from "~/auth/admin-auth.server";
-import { CONTENT_MESSAGES } from "~/content/editor.server";
-import { useActionResult } from "~/forms/action-result";
-import { parseSubmission } from "~/forms/parse-submission.server";
-import { readForm, respond } from "~/forms/respond.server";
-import { versionRestoreSchema } from "~/content/schemas";
-import { LISTED_VERSIONS } from "~/content/site-content";
+import { requireAdmin } from "~/features/account/admin-auth.server";
+import { CONTENT_MESSAGES } from "~/features/site-content/editor.server";
+import { useActionResult } from "~/core/forms/action-result";
+import { parseSubmission } from "~/core/forms/parse-submission.server";
+import { readForm, respond } from "~/core/forms/respond.server";
+import { versionRestoreSchema } from "~/features/site-content/schemas";
+import { LISTED_VERSIONS } from "~/features/site-content/site-content";
 import { servicesContext } from "~/context";
 import { savedAtFormat, useEditorData } from "./content";
 

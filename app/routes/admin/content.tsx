@@ -1,9 +1,9 @@
 import { NavLink, Outlet, useLocation, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/content";
-import { requireAdmin } from "~/auth/admin-auth.server";
-import { groupLabels, groupPaths, type ContentGroup } from "~/content/schemas";
-import { toPublicContent } from "~/content/site-content.server";
-import { pageMeta } from "~/lib/meta";
+import { requireAdmin } from "~/features/account/admin-auth.server";
+import { groupLabels, groupPaths, type ContentGroup } from "~/features/site-content/schemas";
+import { toPublicContent } from "~/features/site-content/site-content.server";
+import { pageMeta } from "~/features/site-content/meta";
 import { servicesContext } from "~/context";
 import editorStyles from "~/styles/content-editor.css?url";
 

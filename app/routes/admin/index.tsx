@@ -1,16 +1,16 @@
 import { useState } from "react";
 import { data } from "react-router";
 import type { Route } from "./+types/index";
-import { requireAdmin } from "~/auth/admin-auth.server";
-import { AdminErrorBoundary } from "~/components/admin/error-boundary";
-import type { LiveHandle } from "~/components/live-updates";
+import { requireAdmin } from "~/features/account/admin-auth.server";
+import { AdminErrorBoundary } from "~/ui/admin/error-boundary";
+import type { LiveHandle } from "~/ui/live-updates";
 import { servicesContext } from "~/context";
-import { pageMeta } from "~/lib/meta";
-import { toRecipePhotoView } from "~/models/recipe-photos.server";
-import { toReviewView } from "~/models/reviews.server";
-import { PhotoList } from "~/photos/photo-list";
-import { PhotoUploadForm, type UploadPhase } from "~/photos/photo-upload";
-import { ReviewList } from "~/reviews/moderation-list";
+import { pageMeta } from "~/features/site-content/meta";
+import { toRecipePhotoView } from "~/features/photos/recipe-photos.server";
+import { toReviewView } from "~/features/reviews/reviews.server";
+import { PhotoList } from "~/features/photos/photo-list";
+import { PhotoUploadForm, type UploadPhase } from "~/features/photos/photo-upload";
+import { ReviewList } from "~/features/reviews/moderation-list";
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, "Pannello Admin", "Gestione delle foto delle ricette e delle recensioni.", { noindex: true });

@@ -1,21 +1,29 @@
 import { useId, useState } from "react";
 import { data, useFetcher } from "react-router";
 import type { Route } from "./+types/invitations";
-import { parseSubmission } from "~/forms/parse-submission.server";
-import { readForm, refusal, respond } from "~/forms/respond.server";
-import { requireAdmin } from "~/auth/admin-auth.server";
-import { AdminErrorBoundary } from "~/components/admin/error-boundary";
-import { useActionResult, type ActionResult } from "~/forms/action-result";
-import { TextField } from "~/components/content-editor/fields";
-import { useSchemaForm } from "~/forms/use-schema-form";
-import { MailStatus, readMailStatus } from "~/components/admin/mail-status";
-import { formatItalianDate } from "~/lib/italian-format";
-import { useHydrated } from "~/components/use-hydrated";
-import { pageMeta } from "~/lib/meta";
-import { invitationState, type InvitationState } from "~/models/review-invitations.server";
-import { INVITATION_MESSAGES } from "~/review-admin/messages";
-import { INVITATION_NAME_MAX, INVITATION_NOTE_MAX, invitationActionSchema } from "~/review-admin/review-admin-forms";
-import { createInvitation, revokeInvitation, type CreatedInvitation } from "~/review-admin/review-trust-actions.server";
+import { parseSubmission } from "~/core/forms/parse-submission.server";
+import { readForm, refusal, respond } from "~/core/forms/respond.server";
+import { requireAdmin } from "~/features/account/admin-auth.server";
+import { AdminErrorBoundary } from "~/ui/admin/error-boundary";
+import { useActionResult, type ActionResult } from "~/core/forms/action-result";
+import { TextField } from "~/features/site-content/editor/fields";
+import { useSchemaForm } from "~/core/forms/use-schema-form";
+import { MailStatus, readMailStatus } from "~/ui/admin/mail-status";
+import { formatItalianDate } from "~/core/format/italian-format";
+import { useHydrated } from "~/ui/use-hydrated";
+import { pageMeta } from "~/features/site-content/meta";
+import { invitationState, type InvitationState } from "~/features/reviews/review-invitations.server";
+import { INVITATION_MESSAGES } from "~/features/reviews/messages";
+import {
+  INVITATION_NAME_MAX,
+  INVITATION_NOTE_MAX,
+  invitationActionSchema,
+} from "~/features/reviews/review-admin-forms";
+import {
+  createInvitation,
+  revokeInvitation,
+  type CreatedInvitation,
+} from "~/features/reviews/review-trust-actions.server";
 import { servicesContext } from "~/context";
 import adminReviewsStyles from "~/styles/admin-reviews.css?url";
 

@@ -1,9 +1,9 @@
 import { data, NavLink, Outlet } from "react-router";
 import type { Route } from "./+types/layout";
-import { requireAdmin, requireAdminSession } from "~/auth/admin-auth.server";
-import { AdminErrorBoundary } from "~/components/admin/error-boundary";
-import { LogoutForm } from "~/components/logout-form";
-import { Stylesheet } from "~/components/stylesheet";
+import { requireAdmin, requireAdminSession } from "~/features/account/admin-auth.server";
+import { AdminErrorBoundary } from "~/ui/admin/error-boundary";
+import { LogoutForm } from "~/features/account/logout-form";
+import { Stylesheet } from "~/ui/stylesheet";
 import adminStyles from "~/styles/admin.css?url";
 
 /** Every route below checks the session (and the Origin of every write) before its loader or action runs. */

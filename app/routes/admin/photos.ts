@@ -1,14 +1,14 @@
 import { isRouteErrorResponse, redirect } from "react-router";
 import type { Route } from "./+types/photos";
-import { PHOTO_MESSAGES } from "~/admin/messages";
-import { requireAdmin } from "~/auth/admin-auth.server";
+import { PHOTO_MESSAGES } from "~/features/photos/messages";
+import { requireAdmin } from "~/features/account/admin-auth.server";
 import { servicesContext } from "~/context";
-import type { ActionResult } from "~/forms/action-result";
-import { parseSubmission } from "~/forms/parse-submission.server";
-import { readForm, respond } from "~/forms/respond.server";
-import { publishChange } from "~/lib/publish-change.server";
-import { addPhotoFromRequest, deletePhoto, movePhoto } from "~/photos/photos.server";
-import { photoActionSchema } from "~/photos/photo-forms";
+import type { ActionResult } from "~/core/forms/action-result";
+import { parseSubmission } from "~/core/forms/parse-submission.server";
+import { readForm, respond } from "~/core/forms/respond.server";
+import { publishChange } from "~/core/events/publish-change.server";
+import { addPhotoFromRequest, deletePhoto, movePhoto } from "~/features/photos/photos.server";
+import { photoActionSchema } from "~/features/photos/photo-forms";
 
 /**
  * Every change to the recipe photos: add (a multipart upload, sent by the

@@ -2,22 +2,26 @@ import { useId } from "react";
 import { data, useFetcher } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/reports";
-import { parseSubmission } from "~/forms/parse-submission.server";
-import { readForm, respond } from "~/forms/respond.server";
-import { requireAdmin } from "~/auth/admin-auth.server";
-import { AdminErrorBoundary } from "~/components/admin/error-boundary";
-import { useActionResult, type ActionResult } from "~/forms/action-result";
-import { MailStatus, readMailStatus } from "~/components/admin/mail-status";
-import type { LiveHandle } from "~/components/live-updates";
-import { ReviewCard } from "~/components/review-card";
-import { formatItalianDate } from "~/lib/italian-format";
-import { pageMeta } from "~/lib/meta";
-import { reportReasonLabels } from "~/mail/review-notices";
-import { toReviewView } from "~/models/reviews.server";
-import type { ReviewView } from "~/models/views";
-import { REPORT_ADMIN_MESSAGES } from "~/review-admin/messages";
-import { ReviewActionButton, ReviewActions } from "~/review-admin/review-actions";
-import { deleteReportedReview, dismissReports, hideReportedReview } from "~/review-admin/review-trust-actions.server";
+import { parseSubmission } from "~/core/forms/parse-submission.server";
+import { readForm, respond } from "~/core/forms/respond.server";
+import { requireAdmin } from "~/features/account/admin-auth.server";
+import { AdminErrorBoundary } from "~/ui/admin/error-boundary";
+import { useActionResult, type ActionResult } from "~/core/forms/action-result";
+import { MailStatus, readMailStatus } from "~/ui/admin/mail-status";
+import type { LiveHandle } from "~/ui/live-updates";
+import { ReviewCard } from "~/features/reviews/review-card";
+import { formatItalianDate } from "~/core/format/italian-format";
+import { pageMeta } from "~/features/site-content/meta";
+import { reportReasonLabels } from "~/features/reviews/review-notices";
+import { toReviewView } from "~/features/reviews/reviews.server";
+import type { ReviewView } from "~/features/reviews/review-view";
+import { REPORT_ADMIN_MESSAGES } from "~/features/reviews/messages";
+import { ReviewActionButton, ReviewActions } from "~/features/reviews/review-actions";
+import {
+  deleteReportedReview,
+  dismissReports,
+  hideReportedReview,
+} from "~/features/reviews/review-trust-actions.server";
 import { servicesContext } from "~/context";
 import adminReviewsStyles from "~/styles/admin-reviews.css?url";
 

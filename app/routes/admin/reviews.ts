@@ -1,14 +1,14 @@
 import { isRouteErrorResponse, redirect } from "react-router";
 import type { Route } from "./+types/reviews";
-import { PHOTO_MESSAGES, REVIEW_MESSAGES } from "~/admin/messages";
-import { requireAdmin } from "~/auth/admin-auth.server";
+import { PHOTO_MESSAGES, REVIEW_MESSAGES } from "~/features/photos/messages";
+import { requireAdmin } from "~/features/account/admin-auth.server";
 import { servicesContext } from "~/context";
-import type { ActionResult } from "~/forms/action-result";
-import { parseSubmission } from "~/forms/parse-submission.server";
-import { readForm, respond } from "~/forms/respond.server";
-import { publishChange } from "~/lib/publish-change.server";
-import { deleteStoredImage } from "~/media/image-pipeline.server";
-import { moderationSchema } from "~/reviews/moderation";
+import type { ActionResult } from "~/core/forms/action-result";
+import { parseSubmission } from "~/core/forms/parse-submission.server";
+import { readForm, respond } from "~/core/forms/respond.server";
+import { publishChange } from "~/core/events/publish-change.server";
+import { deleteStoredImage } from "~/core/media/image-pipeline.server";
+import { moderationSchema } from "~/features/reviews/moderation";
 
 /** Moderation: publish (or approve) and hide a review, or delete it with its photo. */
 export async function action({ request, context }: Route.ActionArgs) {

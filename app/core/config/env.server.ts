@@ -1,0 +1,215 @@
+import { isIP } from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { z } from "zod";
+import type { LiveStreamLimits } from "~/core/events/live-stream.server";
+import type { S3Settings } from "~/core/media/s3-media-storage.server";
+
+const booleanFlag = z
+  .enum(["true", "false", "1", "0", "on", "off", "yes", "no"])
+  .transform((v) => ["true", "1", "on", "yes"].includes(v));
+
+/**
+ * Which proxies in front of the server to believe about the client's address and protocol
+ * (X-Forwarded-For, X-Forwarded-Proto). `false`: none; a number: that many hops closest to the
+ * server; a list: the proxies at these addresses (names of address ranges, IPs or CIDR blocks).
+ */
+export type TrustProxySetting = boolean | number | string[];
+
+const trustProxyNames = new Set(["loopback", "linklocal", "uniquelocal"]);
+
+function isAddressOrBlock(entry: string): boolean {
+  const [address = "", prefix, ...rest] = entry.split("/");
+  const family = isIP(address);
+  if (!family || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  // A netmask (255.255.255.0) after an IPv4 address, or a prefix length.
+  if (family === 4 && isIP(prefix) === 4) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
+}
+
+/** Parses TRUST_PROXY: "true"/"false", a hop count ("1"), or a comma-separated list of names, IPs and CIDR blocks. */
+function parseTrustProxy(raw: string): TrustProxySetting | Error {
+  const value = raw.trim().toLowerCase();
+  if (value === "true") return true;
+  if (value === "false") return false;
+  if (/^\d+$/.test(value)) {
+    const hops = Number(value);
+    if (hops > 20) return new Error("a hop count must be between 0 and 20");
+    return hops === 0 ? false : hops;
+  }
+  const entries = value.split(",").map((e) => e.trim());
+  const bad = entries.find((e) => !trustProxyNames.has(e) && !isAddressOrBlock(e));
+  if (bad !== undefined) {
+    return new Error(
+      `"${bad}" is not a hop count, true/false, loopback/linklocal/uniquelocal, an IP address or a CIDR block`,
+    );
+  }
+  return entries;
+}
+
+const trustProxySchema = z.string().transform((raw, ctx) => {
+  const parsed = parseTrustProxy(raw);
+  if (parsed instanceof Error) {
+    ctx.addIssue({ code: "custom", message: parsed.message });
+    return z.NEVER;
+  }
+  return parsed;
+});
+
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default("0.0.0.0"),
+  DATA_DIR: z.string().min(1).default("./data"),
+  /** Server processes sharing the port; by default one per core, at most four. */
+  WEB_CONCURRENCY: z.coerce.number().int().min(1).max(32).optional(),
+  /** Connections each server process keeps to PostgreSQL at most (idle ones close after 10 s). */
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(4),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, "must start with postgres:// or postgresql://")
+    .optional(),
+  SITE_URL: z.url({ protocol: /^https?$/ }).optional(),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  /** JSON file overriding the practice details of app/features/site-content/site-content.ts. */
+  SITE_CONTENT_FILE: z.string().min(1).optional(),
+  /** Unset trusts no proxy, so X-Forwarded-For and X-Forwarded-Proto are ignored. */
+  TRUST_PROXY: trustProxySchema.optional(),
+  /** On: a new review waits for the administrator's approval. */
+  REVIEWS_MODERATION: booleanFlag.default(false),
+  /** Live-update streams (/events) open at once, in all and per client address. */
+  LIVE_STREAMS_MAX: z.coerce.number().int().min(1).max(100_000).default(500),
+  LIVE_STREAMS_PER_CLIENT: z.coerce.number().int().min(1).max(10_000).default(10),
+  /** Review submissions accepted per client IP per hour. */
+  REVIEWS_RATE_LIMIT: z.coerce.number().int().min(1).max(10_000).default(5),
+  /** Days an invitation to review stays valid. */
+  REVIEW_INVITATION_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  /** smtp://user:pass@host:587 or smtps://user:pass@host:465; unset turns e-mail notices off. */
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\/[^/\s]+/, "must start with smtp:// or smtps:// followed by the host")
+    .optional(),
+  /** The sender of the notices, e.g. "Sito dello studio <sito@example.it>". */
+  MAIL_FROM: z.string().min(3).optional(),
+  /** Who receives the notices; the practice e-mail address when unset. */
+  MAIL_TO: z.email().optional(),
+  /** Setting S3_BUCKET stores media in an S3-compatible bucket instead of DATA_DIR/media. */
+  S3_ENDPOINT: z.url({ protocol: /^https?$/ }).optional(),
+  S3_BUCKET: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, "not a valid bucket name")
+    .optional(),
+  S3_REGION: z.string().min(1).default("us-east-1"),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
+  /** Nightly backup at this local time (HH:MM), or "off". */
+  BACKUP_TIME: z
+    .string()
+    .regex(/^(off|([01][0-9]|2[0-3]):[0-5][0-9])$/, 'must be HH:MM (e.g. 03:30) or "off"')
+    .default("03:30"),
+  /** Backups kept in BACKUP_DIR; older ones are deleted after each good one. */
+  BACKUP_KEEP: z.coerce.number().int().min(1).max(1000).default(14),
+  BACKUP_DIR: z.string().min(1).optional(),
+});
+
+const withCredentials = new Set(["DATABASE_URL", "SMTP_URL", "S3_SECRET_ACCESS_KEY"]);
+
+const s3Required = ["S3_ENDPOINT", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"] as const;
+
+export interface AppConfig {
+  port: number;
+  host: string;
+  dataDir: string;
+  webConcurrency: number;
+  databaseUrl: string | undefined;
+  databasePoolSize: number;
+  siteUrl: string;
+  logLevel: z.infer<typeof envSchema>["LOG_LEVEL"];
+  siteContentFile: string | undefined;
+  trustProxy: TrustProxySetting;
+  reviewsModeration: boolean;
+  liveStreams: LiveStreamLimits;
+  reviewsRateLimitPerHour: number;
+  reviewInvitationDays: number;
+  /** Set when both SMTP_URL and MAIL_FROM are; otherwise no e-mail is sent. */
+  mail: MailSettings | undefined;
+  /** Set when media go to an S3-compatible bucket. */
+  s3: S3Settings | undefined;
+  backup: {
+    /** Local time of the nightly backup; null when switched off. */
+    time: { hour: number; minute: number } | null;
+    keep: number;
+    dir: string;
+  };
+}
+
+export interface MailSettings {
+  smtpUrl: string;
+  from: string;
+  /** Unset: the practice e-mail address from the site content. */
+  to: string | undefined;
+}
+
+export class ConfigError extends Error {
+  override name = "ConfigError";
+}
+
+/** Reads and validates the environment; throws ConfigError with one line naming the bad setting. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  // An empty variable means "not set", as in most deploy tools' UIs.
+  const present = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== ""));
+  const parsed = envSchema.safeParse(present);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    const name = String(issue.path[0]);
+    // Settings that may carry a password are named, never echoed into logs.
+    const shown = withCredentials.has(name) ? "(hidden)" : JSON.stringify(env[name] ?? "");
+    throw new ConfigError(`Invalid configuration: ${name}=${shown} (${issue.message})`);
+  }
+  const e = parsed.data;
+  if (e.S3_BUCKET) {
+    const missing = s3Required.find((name) => !e[name]);
+    if (missing) throw new ConfigError(`Invalid configuration: ${missing} is required when S3_BUCKET is set`);
+  }
+  if (Boolean(e.SMTP_URL) !== Boolean(e.MAIL_FROM)) {
+    throw new ConfigError(
+      `Invalid configuration: ${e.SMTP_URL ? "MAIL_FROM" : "SMTP_URL"} is required when ${e.SMTP_URL ? "SMTP_URL" : "MAIL_FROM"} is set`,
+    );
+  }
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: path.resolve(e.DATA_DIR),
+    webConcurrency: e.WEB_CONCURRENCY ?? Math.min(os.availableParallelism(), 4),
+    databaseUrl: e.DATABASE_URL,
+    databasePoolSize: e.DATABASE_POOL_SIZE,
+    siteUrl: (e.SITE_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ""),
+    logLevel: e.LOG_LEVEL,
+    siteContentFile: e.SITE_CONTENT_FILE,
+    trustProxy: e.TRUST_PROXY ?? false,
+    reviewsModeration: e.REVIEWS_MODERATION,
+    liveStreams: { total: e.LIVE_STREAMS_MAX, perClient: e.LIVE_STREAMS_PER_CLIENT },
+    reviewsRateLimitPerHour: e.REVIEWS_RATE_LIMIT,
+    reviewInvitationDays: e.REVIEW_INVITATION_DAYS,
+    mail: e.SMTP_URL && e.MAIL_FROM ? { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, to: e.MAIL_TO } : undefined,
+    s3: e.S3_BUCKET
+      ? {
+          endpoint: e.S3_ENDPOINT!,
+          bucket: e.S3_BUCKET,
+          region: e.S3_REGION,
+          accessKeyId: e.S3_ACCESS_KEY_ID!,
+          secretAccessKey: e.S3_SECRET_ACCESS_KEY!,
+          publicUrl: e.S3_PUBLIC_URL,
+        }
+      : undefined,
+    backup: {
+      time:
+        e.BACKUP_TIME === "off"
+          ? null
+          : { hour: Number(e.BACKUP_TIME.slice(0, 2)), minute: Number(e.BACKUP_TIME.slice(3)) },
+      keep: e.BACKUP_KEEP,
+      dir: path.resolve(e.BACKUP_DIR ?? path.join(e.DATA_DIR, "backups")),
+    },
+  };
+}

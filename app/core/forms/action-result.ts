@@ -1,0 +1,40 @@
+import type { SubmissionResult } from "@conform-to/react";
+import { useEffect, useRef } from "react";
+import { toast } from "~/ui/toaster";
+
+/**
+ * What every action answers, with or without JavaScript: whether it worked,
+ * the sentence to show, and for forms with fields Conform's reply (the
+ * errors per field and the values as typed). Forms may add their own data.
+ */
+export interface ActionResult {
+  ok: boolean;
+  message: string;
+  reply?: SubmissionResult<string[]>;
+}
+
+/**
+ * Shows an action's result as a toast, once per result (a re-render or a
+ * live refresh does not show it again); `onResult` runs with it, e.g. to
+ * close an editor or move focus.
+ */
+export function useActionResult<T extends ActionResult>(result: T | undefined | null, onResult?: (result: T) => void) {
+  const shown = useRef<unknown>(null);
+  const onResultRef = useRef(onResult);
+  onResultRef.current = onResult;
+  useEffect(() => {
+    if (!result || shown.current === result || typeof result.message !== "string") return;
+    shown.current = result;
+    if (result.ok) toast.success(result.message);
+    else toast.error(result.message);
+    onResultRef.current?.(result);
+  }, [result]);
+}
+
+/** The first message of a refused submission's errors (fields in the schema's order), with the name it belongs to. */
+export function firstError(error: Record<string, string[] | null> | null | undefined): [string, string] | undefined {
+  for (const [name, messages] of Object.entries(error ?? {})) {
+    if (messages?.[0]) return [name, messages[0]];
+  }
+  return undefined;
+}

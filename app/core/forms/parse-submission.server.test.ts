@@ -1,0 +1,161 @@
+import { describe, expect, it } from "vitest";
+import { z } from "zod";
+import { accountActionSchema } from "~/features/account/account-forms";
+import { editorSchema } from "~/features/site-content/schemas";
+import { reviewSchema } from "~/features/reviews/review-schema";
+import { namedFields, parseSubmission } from "./parse-submission.server";
+
+const formOf = (entries: [string, string][]) => {
+  const form = new FormData();
+  for (const [name, value] of entries) form.append(name, value);
+  return form;
+};
+const namesOf = (form: FormData) => [...form.keys()];
+
+const studio = (i: number): [string, string][] => [
+  [`studios[${i}].name`, `Studio ${i + 1}`],
+  [`studios[${i}].street`, "Via Roma 1"],
+  [`studios[${i}].postalCode`, "20100"],
+  [`studios[${i}].city`, "Milano"],
+  [`studios[${i}].province`, "MI"],
+  [`studios[${i}].mapsUrl`, ""],
+];
+
+describe("a form is read only where its schema names a field", () => {
+  it("drops a field the schema does not name, whatever its index: the refusal sends back only named fields", () => {
+    const submission = parseSubmission(
+      formOf([
+        ["name", "Anna"],
+        ["content", "Bene"],
+        ["rating", "5"],
+        ["zz[10000000]", "x"],
+        ["zz[100000000]", "x"],
+        ["__state__", '{"validated":{"zz":true}}'],
+      ]),
+      reviewSchema,
+    );
+    if (submission.status === "success") throw new Error("accepted without consent");
+    expect(submission.error?.consent?.[0]).toBe("Per pubblicare la recensione serve il tuo consenso");
+    const reply = submission.reply();
+    expect(reply.initialValue).toEqual({ name: "Anna", content: "Bene", rating: "5" });
+    expect(reply.fields).toEqual(["name", "content", "rating"]);
+    expect(reply.state).toBeUndefined();
+    // Before, the reply held an array of a hundred million entries (the process ran out of memory).
+    expect(JSON.stringify(reply).length).toBeLessThan(1000);
+  });
+
+  it("caps each list's indexes by the list's own .max(): a fifth studio, or the 100,001st, is not read", () => {
+    const form = formOf([
+      ["version", "3"],
+      ...studio(0),
+      ...studio(3),
+      ["studios[4].name", "Quinto"],
+      ["studios[100000].name", "x"],
+      ["studios[99999999999].name", "x"],
+    ]);
+    const kept = namedFields(form, editorSchema("studi"));
+    expect(namesOf(kept)).toEqual(["version", ...studio(0).map(([n]) => n), ...studio(3).map(([n]) => n)]);
+    const submission = parseSubmission(form, editorSchema("studi"), { disableAutoCoercion: true });
+    expect(JSON.stringify(submission.reply()).length).toBeLessThan(2000);
+  });
+
+  it("reads nested lists (a day's two time ranges) and nothing past them", () => {
+    const kept = namedFields(
+      formOf([
+        ["hours[6].day", "sunday"],
+        ["hours[6].closed", "on"],
+        ["hours[6].ranges[1].opens", "9:00"],
+        ["hours[6].ranges[2].opens", "9:00"],
+        ["hours[7].day", "monday"],
+        ["hours[0].ranges[0].extra", "x"],
+      ]),
+      editorSchema("orari"),
+    );
+    expect(namesOf(kept)).toEqual(["hours[6].day", "hours[6].closed", "hours[6].ranges[1].opens"]);
+  });
+
+  it("drops malformed paths and names of the object machinery, and keeps a one-value field's first value only", () => {
+    const kept = namedFields(
+      formOf([
+        ["studios[0]name", "a"],
+        ["[0]", "a"],
+        ["studios..name", "a"],
+        [".version", "1"],
+        ["studios[].name", "a"],
+        ["studios[-1].name", "a"],
+        ["studios[0].name.", "a"],
+        ["__proto__", "a"],
+        ["constructor.name", "a"],
+        ["version", "1"],
+        ["version", "2"],
+        ["studios[00].name", "Zero"],
+      ]),
+      editorSchema("studi"),
+    );
+    expect([...kept.entries()]).toEqual([
+      ["version", "1"],
+      ["studios[0].name", "Zero"],
+    ]);
+  });
+
+  it("reads every option of a union: each account form's fields, none other", () => {
+    const kept = namedFields(
+      formOf([
+        ["intent", "password"],
+        ["current", "a"],
+        ["next", "b"],
+        ["confirm", "b"],
+        ["code", "123456"],
+        ["role", "admin"],
+      ]),
+      accountActionSchema,
+    );
+    expect(namesOf(kept)).toEqual(["intent", "current", "next", "confirm", "code"]);
+  });
+
+  it("keeps a list button's intent for a list the schema names, rewritten with what the list may hold", () => {
+    const insert = JSON.stringify({
+      type: "insert",
+      payload: { name: "studios", defaultValue: { name: "", city: "Roma", admin: "yes" } },
+    });
+    const kept = namedFields(formOf([["version", "1"], ...studio(0), ["__intent__", insert]]), editorSchema("studi"));
+    expect(JSON.parse(String(kept.get("__intent__")))).toEqual({
+      type: "insert",
+      payload: { name: "studios", defaultValue: { name: "", city: "Roma" } },
+    });
+    const submission = parseSubmission(kept, editorSchema("studi"), { disableAutoCoercion: true });
+    expect(submission.status).toBeUndefined();
+    expect(submission.reply().initialValue).toMatchObject({ studios: [{ name: "Studio 1" }, { city: "Roma" }] });
+
+    const refused = [
+      { type: "insert", payload: { name: "zz", defaultValue: "x" } },
+      { type: "insert", payload: { name: "studios", index: 100000 } },
+      { type: "remove", payload: { name: "studios", index: 1e9 } },
+      { type: "reorder", payload: { name: "studios", from: 0, to: 100000 } },
+      { type: "update", payload: { name: "studios[100000].name", value: "x" } },
+      { type: "reset", payload: { name: "studios[100000]" } },
+    ];
+    for (const intent of refused) {
+      const form = formOf([["version", "1"], ...studio(0), ["__intent__", JSON.stringify(intent)]]);
+      expect(namedFields(form, editorSchema("studi")).has("__intent__"), JSON.stringify(intent)).toBe(false);
+    }
+    expect(namedFields(formOf([["__intent__", "{not json"]]), editorSchema("studi")).has("__intent__")).toBe(false);
+  });
+
+  it("refuses to read a schema whose list has no cap: its indexes would be unbounded", () => {
+    expect(() => namedFields(new FormData(), z.object({ tags: z.array(z.string()) }))).toThrow(/\.max\(\)/);
+    expect(() => namedFields(new FormData(), z.object({ any: z.record(z.string(), z.string()) }))).toThrow(/z\.record/);
+  });
+
+  it("keeps a list of values sent under one name up to the list's cap", () => {
+    const kept = namedFields(
+      formOf([
+        ["tags", "a"],
+        ["tags", "b"],
+        ["tags", "c"],
+      ]),
+      z.object({ tags: z.array(z.string()).max(2) }),
+    );
+    expect(kept.getAll("tags")).toEqual(["a", "b"]);
+  });
+});

@@ -1,0 +1,104 @@
+import type { Submission } from "@conform-to/react";
+import { data, redirect } from "react-router";
+import { PayloadTooLargeError, readFormData } from "~/core/forms/form-data.server";
+import type { FlashStore } from "~/core/forms/flash.server";
+import { type ActionResult, firstError } from "./action-result";
+
+export const REQUEST_MESSAGES = {
+  methodNotAllowed: "Operazione non consentita: questo indirizzo accetta solo l'invio di un modulo.",
+  badRequest: "Richiesta non valida: invia il modulo dalla pagina.",
+  tooLarge: "Il modulo inviato è troppo grande.",
+} as const;
+
+/** Text fields only: a form without a file never needs more. */
+const FORM_MAX_BYTES = 16 * 1024;
+
+/**
+ * Who sent the request, decided one way for every action:
+ * - "data": the router's own client (a fetcher, or a <Form> once scripts run)
+ *   calls the route's `.data` URL and reads the result as data;
+ * - "json": a script of ours asked for JSON (the photo upload, for its progress bar);
+ * - "document": a plain form post by the browser, answered with a page or a redirect.
+ */
+export function requester(request: Request): "data" | "json" | "document" {
+  if (new URL(request.url).pathname.endsWith(".data")) return "data";
+  if ((request.headers.get("accept") ?? "").includes("application/json")) return "json";
+  return "document";
+}
+
+/**
+ * Answers an action. A fetcher gets the result as data; a plain form post
+ * gets a redirect to `redirectTo` with the message as a flash toast
+ * (post/redirect/get: a reload does not post again). Without `redirectTo`
+ * the page is rendered with the result (a form refused with the values as
+ * typed, recovery codes to copy).
+ */
+export async function respond<T extends ActionResult>(
+  request: Request,
+  flash: FlashStore,
+  result: T,
+  options: {
+    status?: number;
+    redirectTo?: string;
+    headers?: HeadersInit;
+    /** The toast's look after the redirect; by default success or error as the result says. */
+    flashKind?: "message";
+    /** 303 (See Other) by default: the browser follows a POST's redirect with a GET. */
+    redirectStatus?: 302 | 303;
+  } = {},
+) {
+  const status = options.status ?? (result.ok ? 200 : 400);
+  const headers = new Headers(options.headers);
+  headers.set("Cache-Control", "no-store");
+  const who = requester(request);
+  if (who === "json") return Response.json(result, { status, headers });
+  if (who === "data" || !options.redirectTo) return data(result, { status, headers });
+  headers.append(
+    "Set-Cookie",
+    await flash.set(request, {
+      kind: options.flashKind ?? (result.ok ? "success" : "error"),
+      message: result.message,
+    }),
+  );
+  return redirect(options.redirectTo, { status: options.redirectStatus ?? 303, headers });
+}
+
+/**
+ * The posted form, or an Italian refusal a hostile or broken client gets
+ * instead of a server error: 405 for anything but POST, 413 past `maxBytes`,
+ * 400 for a body that is not a form (JSON, plain text, garbage).
+ */
+export async function readForm(request: Request, maxBytes = FORM_MAX_BYTES): Promise<FormData> {
+  assertFormPost(request);
+  try {
+    return await readFormData(request, maxBytes);
+  } catch (error) {
+    if (error instanceof PayloadTooLargeError) throw data(REQUEST_MESSAGES.tooLarge, { status: 413 });
+    throw data(REQUEST_MESSAGES.badRequest, { status: 400 });
+  }
+}
+
+/** Throws the Italian 405 or 400 unless the request is a POST of a form (urlencoded or multipart). */
+export function assertFormPost(request: Request): void {
+  if (request.method !== "POST") {
+    throw data(REQUEST_MESSAGES.methodNotAllowed, { status: 405, headers: { Allow: "POST" } });
+  }
+  const type = request.headers.get("content-type") ?? "";
+  if (!/^(application\/x-www-form-urlencoded|multipart\/form-data)\b/i.test(type)) {
+    throw data(REQUEST_MESSAGES.badRequest, { status: 400 });
+  }
+}
+
+/**
+ * What a form refused by its schema answers: the first message (the toast, or the page's status
+ * line) and Conform's reply, which puts every message next to its field and keeps the values as typed.
+ */
+export function refusal(
+  submission: Submission<unknown>,
+  fallback: string,
+  /** Fields never sent back to the page (passwords). */
+  hideFields?: string[],
+): ActionResult {
+  const error = submission.status === "error" ? submission.error : null;
+  return { ok: false, message: firstError(error)?.[1] ?? fallback, reply: submission.reply({ hideFields }) };
+}

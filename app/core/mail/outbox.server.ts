@@ -1,0 +1,109 @@
+import { and, asc, count, desc, eq, isNotNull, isNull, sql } from "drizzle-orm";
+import type { Db } from "~/core/db/database.server";
+import { mailOutbox, type OutboxMail } from "~/core/db/schema";
+
+export interface MailMessage {
+  recipient: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+/** What a database handle or an open transaction can run. */
+export type Executor = Pick<Db, "insert" | "select" | "update" | "execute">;
+
+/** How long a claimed message is reserved for the worker that claimed it: longer than the SMTP timeouts add up to. */
+const MAIL_LEASE_MS = 60 * 1000;
+/** Attempts before a message is given up (about a day with the backoff below). */
+const MAIL_MAX_ATTEMPTS = 30;
+
+/** 15 s, 30 s, 1 min, 2 min… capped at one hour. */
+function retryDelayMs(attempts: number): number {
+  return Math.min(15_000 * 2 ** Math.max(0, attempts - 1), 60 * 60 * 1000);
+}
+
+export function createMailOutbox(db: Db, options: { retryDelayMs?: (attempts: number) => number } = {}) {
+  const delayAfter = options.retryDelayMs ?? retryDelayMs;
+  return {
+    /**
+     * Queues a message. Pass the transaction that writes what the message
+     * announces: both are saved, or neither.
+     */
+    async enqueue(message: MailMessage, executor: Executor = db): Promise<string> {
+      const [row] = await executor.insert(mailOutbox).values(message).returning({ id: mailOutbox.id });
+      return row!.id;
+    },
+
+    /**
+     * Reserves up to `limit` due messages for this worker. Rows another worker
+     * holds are skipped, not waited for; a reservation runs out after the lease,
+     * so a message claimed by a process that died is tried again later.
+     */
+    async claimDue(limit: number, leaseMs = MAIL_LEASE_MS): Promise<OutboxMail[]> {
+      const result = await db.execute(sql`
+        update ${mailOutbox}
+        set attempts = attempts + 1,
+            run_after = now() + make_interval(secs => ${leaseMs / 1000})
+        where id in (
+          select id from ${mailOutbox}
+          where sent_at is null and failed_at is null and run_after <= now()
+          order by run_after
+          limit ${limit}
+          for update skip locked
+        )
+        returning id`);
+      const ids = rowsOf<{ id: string }>(result).map((row) => row.id);
+      if (ids.length === 0) return [];
+      return db
+        .select()
+        .from(mailOutbox)
+        .where(
+          sql`${mailOutbox.id} in (${sql.join(
+            ids.map((id) => sql`${id}::uuid`),
+            sql`, `,
+          )})`,
+        )
+        .orderBy(asc(mailOutbox.createdAt));
+    },
+
+    async markSent(id: string): Promise<void> {
+      await db.update(mailOutbox).set({ sentAt: new Date(), lastError: null }).where(eq(mailOutbox.id, id));
+    },
+
+    /** A failed attempt: tried again after the backoff, or given up when `permanent` or out of attempts. */
+    async markFailed(mail: Pick<OutboxMail, "id" | "attempts">, error: string, permanent = false): Promise<void> {
+      const giveUp = permanent || mail.attempts >= MAIL_MAX_ATTEMPTS;
+      await db
+        .update(mailOutbox)
+        .set({
+          lastError: error.slice(0, 500),
+          ...(giveUp ? { failedAt: new Date() } : { runAfter: new Date(Date.now() + delayAfter(mail.attempts)) }),
+        })
+        .where(eq(mailOutbox.id, mail.id));
+    },
+
+    /** Counts for the admin: waiting, given up, and the newest given-up message's error. */
+    async status(): Promise<{ waiting: number; failed: number; lastError: string | null }> {
+      const [waiting] = await db
+        .select({ n: count() })
+        .from(mailOutbox)
+        .where(and(isNull(mailOutbox.sentAt), isNull(mailOutbox.failedAt)));
+      const [failed] = await db.select({ n: count() }).from(mailOutbox).where(isNotNull(mailOutbox.failedAt));
+      const [last] = await db
+        .select({ lastError: mailOutbox.lastError })
+        .from(mailOutbox)
+        .where(and(isNull(mailOutbox.sentAt), isNotNull(mailOutbox.lastError)))
+        .orderBy(desc(mailOutbox.createdAt))
+        .limit(1);
+      return { waiting: waiting?.n ?? 0, failed: failed?.n ?? 0, lastError: last?.lastError ?? null };
+    },
+  };
+}
+
+export type MailOutbox = ReturnType<typeof createMailOutbox>;
+
+/** node-postgres answers `{ rows }`, PGlite too; some drivers answer the array itself. */
+function rowsOf<T>(result: unknown): T[] {
+  if (Array.isArray(result)) return result as T[];
+  return ((result as { rows?: T[] }).rows ?? []) as T[];
+}

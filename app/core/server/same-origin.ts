@@ -1,0 +1,18 @@
+import type { NextFunction, Request, Response } from "express";
+import { isMutation, originAllowed } from "~/features/account/origin.server";
+
+/**
+ * Cross-site request forgery guard for the whole site: a state-changing
+ * request whose Origin (or Referer) names another site is refused with 403
+ * before any route sees it. (React Router's own check would answer 400.)
+ * Requests without either header pass here; admin actions require one.
+ */
+export function rejectForeignOrigin(siteUrl: string) {
+  const siteOrigin = new URL(siteUrl).origin;
+  return (req: Request, res: Response, next: NextFunction) => {
+    if (!isMutation(req.method)) return next();
+    const allowed = new Set([`${req.protocol}://${req.host}`, siteOrigin]);
+    if (originAllowed({ origin: req.get("origin"), referer: req.get("referer") }, allowed, false)) return next();
+    res.status(403).set("Cache-Control", "no-store").type("text/plain; charset=utf-8").send("Richiesta non consentita");
+  };
+}

@@ -1,0 +1,68 @@
+import { z } from "zod";
+import type { ActionResult } from "~/core/forms/action-result";
+import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, PASSWORD_RULE_MESSAGES } from "./messages";
+
+export const ACCOUNT_MESSAGES = {
+  currentRequired: "Inserisci la password attuale",
+  currentWrong: "La password attuale non è corretta",
+  mismatch: "Le due nuove password non coincidono",
+  passwordChanged: "Password aggiornata. Le altre sessioni sono state disconnesse.",
+  totpStarted: "Scansiona il codice QR con l'app di autenticazione, poi inserisci il codice che mostra.",
+  totpCodeRequired: "Inserisci il codice a 6 cifre che mostra l'app",
+  totpCodeWrong: "Codice non valido. Controlla che l'ora del telefono sia corretta e riprova.",
+  totpEnabled: "Verifica in due passaggi attivata. Conserva i codici di recupero.",
+  totpCancelled: "Attivazione annullata",
+  totpDisabled: "Verifica in due passaggi disattivata",
+  codesRegenerated: "Nuovi codici di recupero generati: quelli precedenti non valgono più.",
+  othersSignedOut: "Le altre sessioni sono state disconnesse",
+  noOthers: "Non ci sono altre sessioni attive",
+  generic: "Si è verificato un errore",
+} as const;
+
+/** The password she signs in with: asked again before any change to how she signs in. */
+const currentPassword = z
+  .string({ error: ACCOUNT_MESSAGES.currentRequired })
+  .max(MAX_PASSWORD_LENGTH, { error: ACCOUNT_MESSAGES.currentWrong });
+
+/** "Cambia password": the current one, a new one within the length rules, typed twice alike. */
+export const passwordChangeSchema = z
+  .object({
+    intent: z.literal("password"),
+    current: currentPassword,
+    next: z
+      .string({ error: PASSWORD_RULE_MESSAGES.tooShort })
+      .min(MIN_PASSWORD_LENGTH, { error: PASSWORD_RULE_MESSAGES.tooShort })
+      .max(MAX_PASSWORD_LENGTH, { error: PASSWORD_RULE_MESSAGES.tooLong }),
+    confirm: z.string({ error: ACCOUNT_MESSAGES.mismatch }).max(MAX_PASSWORD_LENGTH, ACCOUNT_MESSAGES.mismatch),
+  })
+  .refine((value) => value.next === value.confirm, { path: ["confirm"], error: ACCOUNT_MESSAGES.mismatch });
+
+/** The code of the authenticator app, six digits (a space in the middle as some apps show it). */
+const totpCode = z
+  .string({ error: ACCOUNT_MESSAGES.totpCodeRequired })
+  .regex(/^\s*\d{3}\s?\d{3}\s*$/, { error: ACCOUNT_MESSAGES.totpCodeWrong });
+
+/** Two-factor sign-in: start, confirm with a code, cancel, turn off, new recovery codes. */
+export const twoFactorSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("totp-start") }),
+  z.object({ intent: z.literal("totp-confirm"), code: totpCode }),
+  z.object({ intent: z.literal("totp-cancel") }),
+  z.object({ intent: z.literal("totp-disable"), password: currentPassword }),
+  z.object({ intent: z.literal("recovery-codes"), password: currentPassword }),
+]);
+
+/** "Disconnetti le altre sessioni". */
+const sessionsSchema = z.object({ intent: z.literal("logout-others") });
+
+/** Every form of the account screen; `intent` says which. */
+export const accountActionSchema = z.discriminatedUnion("intent", [
+  passwordChangeSchema,
+  ...twoFactorSchema.options,
+  sessionsSchema,
+]);
+
+type AccountAction = z.infer<typeof accountActionSchema>;
+export type AccountIntent = AccountAction["intent"];
+
+/** What the account screen shows after a change: the result, for which form, and which field it is about. */
+export type AccountResult = ActionResult & { intent: AccountIntent; recoveryCodes?: string[]; field?: string };

@@ -1,0 +1,85 @@
+import type { SignedInAdmin } from "~/features/account/admin-auth.server";
+import type { AdminUser } from "~/core/db/schema";
+import type { AppServices } from "~/services.server";
+import { createAdminAccounts } from "./accounts.server";
+import { verifyPassword } from "./password.server";
+import { createSessionStore } from "./sessions.server";
+import {
+  ACCOUNT_MESSAGES as MESSAGES,
+  type AccountIntent,
+  type AccountResult,
+  type passwordChangeSchema,
+  type twoFactorSchema,
+} from "./account-forms";
+import type { z } from "zod";
+
+const result = (
+  intent: AccountIntent,
+  ok: boolean,
+  message: string,
+  extra: { recoveryCodes?: string[]; field?: string } = {},
+): AccountResult => ({
+  intent,
+  ok,
+  message,
+  ...extra,
+});
+
+/** Changes the password (its rules checked by the form's schema) after checking the current one; every other session is signed out. */
+export async function changePassword(
+  s: AppServices,
+  admin: SignedInAdmin,
+  user: AdminUser,
+  input: z.infer<typeof passwordChangeSchema>,
+): Promise<AccountResult> {
+  const accounts = createAdminAccounts(s.database.db);
+  const changed = await accounts.changePassword(user, input.current, input.next, admin.session.idHash);
+  if (!changed) return result(input.intent, false, MESSAGES.currentWrong, { field: "current" });
+  s.logger.info({ userId: user.id }, "admin password changed");
+  return result(input.intent, true, MESSAGES.passwordChanged);
+}
+
+/** Two-factor sign-in: enrolment (start, confirm with a code, cancel), turning it off, new recovery codes. */
+export async function changeTwoFactor(
+  s: AppServices,
+  user: AdminUser,
+  input: z.infer<typeof twoFactorSchema>,
+): Promise<AccountResult> {
+  const accounts = createAdminAccounts(s.database.db);
+  switch (input.intent) {
+    case "totp-start": {
+      if (user.totpEnabledAt) return result(input.intent, false, MESSAGES.generic);
+      await accounts.startTotp(user.id);
+      return result(input.intent, true, MESSAGES.totpStarted);
+    }
+    case "totp-confirm": {
+      const codes = await accounts.confirmTotp(user, input.code);
+      if (!codes) return result(input.intent, false, MESSAGES.totpCodeWrong, { field: "code" });
+      s.logger.info({ userId: user.id }, "two-factor sign-in enabled");
+      return result(input.intent, true, MESSAGES.totpEnabled, { recoveryCodes: codes });
+    }
+    case "totp-cancel": {
+      if (!user.totpEnabledAt) await accounts.disableTotp(user.id);
+      return result(input.intent, true, MESSAGES.totpCancelled);
+    }
+    case "totp-disable":
+    case "recovery-codes": {
+      if (!(await verifyPassword(input.password, user.passwordHash))) {
+        return result(input.intent, false, MESSAGES.currentWrong, { field: "password" });
+      }
+      if (input.intent === "totp-disable") {
+        await accounts.disableTotp(user.id);
+        s.logger.info({ userId: user.id }, "two-factor sign-in disabled");
+        return result(input.intent, true, MESSAGES.totpDisabled);
+      }
+      const codes = await accounts.regenerateRecoveryCodes(user.id);
+      return result(input.intent, true, MESSAGES.codesRegenerated, { recoveryCodes: codes });
+    }
+  }
+}
+
+/** Signs out every session of this account but the current one. */
+export async function signOutOtherSessions(s: AppServices, admin: SignedInAdmin): Promise<AccountResult> {
+  const count = await createSessionStore(s.database.db).deleteOthers(admin.user.id, admin.session.idHash);
+  return result("logout-others", true, count > 0 ? MESSAGES.othersSignedOut : MESSAGES.noOthers);
+}

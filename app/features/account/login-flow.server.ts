@@ -1,0 +1,105 @@
+import { redirect } from "react-router";
+import { parseSubmission } from "~/core/forms/parse-submission.server";
+import { readForm, respond } from "~/core/forms/respond.server";
+import type { AppServices } from "~/services.server";
+import { createAdminAccounts } from "./accounts.server";
+import { assertSameOrigin } from "./admin-auth.server";
+import { emailKey, loginThrottle, secondFactorKey } from "./login.server";
+import { codeStepSchema, type LoginResult, type LoginStep, passwordStepSchema } from "./login-schema";
+import { LOGIN_MESSAGES } from "./messages";
+import {
+  clearSessionCookie,
+  createSessionStore,
+  PENDING_SECOND_FACTOR_MS,
+  readSessionToken,
+  sessionCookie,
+} from "./sessions.server";
+
+/** Which step a browser is at: a pending (password-only) session means the code comes next. */
+export async function currentLoginStep(s: AppServices, request: Request): Promise<LoginStep | "signed-in"> {
+  const active = await createSessionStore(s.database.db).find(readSessionToken(request));
+  if (active?.session.verified) return "signed-in";
+  return active ? "code" : "password";
+}
+
+/**
+ * The two-step sign-in as one state machine: password (then, with
+ * two-factor sign-in on, a pending session waiting for its code), code
+ * (then a verified session), or cancel. Every attempt is counted per
+ * IP and per account (a right one is then taken back); past the limit, attempts are refused for a while.
+ */
+export async function loginAction(s: AppServices, request: Request, clientIp: string) {
+  assertSameOrigin(request, s.config.siteUrl);
+  const accounts = createAdminAccounts(s.database.db);
+  const sessions = createSessionStore(s.database.db);
+  const throttle = loginThrottle(s.rateLimiter, clientIp);
+  const form = await readForm(request);
+  const refuse = (step: LoginStep, message: string, status: number, email = "") =>
+    respond<LoginResult>(request, s.flash, { ok: false, message, step, email }, { status });
+  // Signed in: to the panel, whoever asked (a script too), with the session and the toast.
+  const signedIn = async (token: string) => {
+    const headers = new Headers({ "Cache-Control": "no-store" });
+    headers.append("Set-Cookie", sessionCookie(request, token));
+    headers.append("Set-Cookie", await s.flash.set(request, { kind: "success", message: LOGIN_MESSAGES.success }));
+    return redirect("/admin", { headers });
+  };
+
+  if (form.get("intent") === "cancel" || form.get("intent") === "code") {
+    const step = parseSubmission(form, codeStepSchema);
+    if (step.status !== "success") return refuse("code", LOGIN_MESSAGES.missingCode, 400);
+    if (step.value.intent === "cancel") {
+      const token = readSessionToken(request);
+      if (token) await sessions.deleteByToken(token);
+      return redirect("/admin-login", { headers: { "Set-Cookie": clearSessionCookie(request) } });
+    }
+    const active = await sessions.find(readSessionToken(request));
+    if (!active) return refuse("password", LOGIN_MESSAGES.codeExpired, 401);
+    if (active.session.verified) throw redirect("/admin");
+    // Counted before the code is checked, in one step with the limit: a burst gets no more tries than a sequence.
+    const attempt = await throttle.begin(secondFactorKey(active.user.id));
+    if (!attempt) return refuse("code", LOGIN_MESSAGES.throttled, 429);
+    const factor = await accounts.checkSecondFactor(active.user, step.value.code);
+    // A parallel request completing the same pending login with another code loses the race here.
+    const verified = factor ? await sessions.promote(active.session) : null;
+    if (!verified) {
+      s.logger.warn({ userId: active.user.id, ip: clientIp }, "second factor refused");
+      return refuse("code", LOGIN_MESSAGES.invalidCode, 401);
+    }
+    await attempt.succeeded();
+    s.logger.info({ userId: active.user.id, factor }, "admin signed in");
+    return signedIn(verified.token);
+  }
+
+  const step = parseSubmission(form, passwordStepSchema);
+  const typedEmail = String(form.get("email") ?? "").trim();
+  if (step.status !== "success") {
+    const message = step.error?.email?.[0] ?? step.error?.password?.[0] ?? LOGIN_MESSAGES.missingFields;
+    return refuse("password", message, 400, typedEmail);
+  }
+  const { email, password } = step.value;
+  const attempt = await throttle.begin(emailKey(email));
+  if (!attempt) return refuse("password", LOGIN_MESSAGES.throttled, 429, email);
+  const user = await accounts.checkCredentials(email, password);
+  if (!user) {
+    s.logger.warn({ ip: clientIp }, "admin login refused");
+    return refuse("password", LOGIN_MESSAGES.invalidCredentials, 401, email);
+  }
+  await attempt.succeeded();
+  // Housekeeping at a rare, cheap moment: expired sessions and old attempt counters go.
+  await Promise.all([sessions.pruneExpired(), s.rateLimiter.prune(24 * 60 * 60 * 1000)]).catch((error: unknown) =>
+    s.logger.warn({ err: error }, "pruning old sessions failed"),
+  );
+  const userAgent = request.headers.get("user-agent");
+  if (user.totpEnabledAt) {
+    const pending = await sessions.create({ userId: user.id, verified: false, userAgent, ip: clientIp });
+    return redirect("/admin-login", {
+      headers: {
+        "Set-Cookie": sessionCookie(request, pending.token, PENDING_SECOND_FACTOR_MS),
+        "Cache-Control": "no-store",
+      },
+    });
+  }
+  const session = await sessions.create({ userId: user.id, verified: true, userAgent, ip: clientIp });
+  s.logger.info({ userId: user.id }, "admin signed in");
+  return signedIn(session.token);
+}

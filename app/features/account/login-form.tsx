@@ -1,0 +1,199 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { useEffect, useRef, useState } from "react";
+import { Form, Link, useNavigation } from "react-router";
+import { toast } from "~/ui/toaster";
+import { useHydrated } from "~/ui/use-hydrated";
+import { firstError, useActionResult } from "~/core/forms/action-result";
+import { Field } from "~/core/forms/field";
+import { codeStepSchema, type LoginResult, type LoginStep, passwordStepSchema } from "./login-schema";
+import { LOGIN_MESSAGES } from "./messages";
+
+/** The sign-in page: the password step, or the code step when two-factor sign-in is on. */
+export function LoginPage({ step, result }: { step: LoginStep; result?: LoginResult }) {
+  const navigation = useNavigation();
+  const busy =
+    navigation.state !== "idle" && navigation.formMethod === "POST" && navigation.formAction === "/admin-login";
+  const [clientError, setClientError] = useState<string | null>(null);
+  const error = clientError ?? (result && !result.ok ? result.message : null);
+  useActionResult(result, () => setClientError(null));
+
+  return (
+    <div className="page admin-auth">
+      <div className="admin-card admin-auth__card">
+        {step === "code" ? (
+          <SecondFactorForm busy={busy} error={error} onClientError={setClientError} />
+        ) : (
+          <PasswordForm busy={busy} error={error} email={result?.email ?? ""} onClientError={setClientError} />
+        )}
+        <Link to="/home" className="button button--secondary admin-auth__home">
+          Torna alla Home
+        </Link>
+      </div>
+    </div>
+  );
+}
+
+/** The form's own message: announced by the toast, it stays readable here (and works without JavaScript). */
+function FormError({ id, message }: { id: string; message: string | null }) {
+  return message ? (
+    <p className="admin-form__error" id={id}>
+      {message}
+    </p>
+  ) : null;
+}
+
+/** Checks a form against its schema before sending: on a refusal, says why and puts the cursor there. */
+function refuseInvalid(
+  event: React.FormEvent<HTMLFormElement>,
+  submission: { status?: string; error?: Record<string, string[] | null> | null },
+  onClientError: (message: string | null) => void,
+  fallback: string,
+): boolean {
+  if (submission.status === "success") {
+    onClientError(null);
+    return false;
+  }
+  event.preventDefault();
+  const [name, first] = firstError(submission.error) ?? [];
+  const message = first ?? fallback;
+  onClientError(message);
+  toast.error(message);
+  event.currentTarget.querySelector<HTMLInputElement>(`[name="${name}"]`)?.focus();
+  return true;
+}
+
+function PasswordForm({
+  busy,
+  error,
+  email,
+  onClientError,
+}: {
+  busy: boolean;
+  error: string | null;
+  email: string;
+  onClientError: (message: string | null) => void;
+}) {
+  const hydrated = useHydrated();
+  const [shown, setShown] = useState(false);
+  const missing = error === LOGIN_MESSAGES.missingFields ? [error] : null;
+
+  const onSubmit = (event: React.FormEvent<HTMLFormElement>) => {
+    const submission = parseWithZod(new FormData(event.currentTarget), { schema: passwordStepSchema });
+    refuseInvalid(event, submission, onClientError, LOGIN_MESSAGES.missingFields);
+  };
+
+  return (
+    <>
+      <h1 className="admin-auth__title">Accesso amministratore</h1>
+      <p className="admin-auth__lead">Area riservata alla gestione del sito.</p>
+      {/* noValidate: our own Italian message instead of the browser's bubble; `required` still tells assistive tech. */}
+      <Form
+        method="post"
+        action="/admin-login"
+        className="admin-form"
+        noValidate
+        onSubmit={onSubmit}
+        aria-describedby={error ? "login-error" : undefined}
+      >
+        <input type="hidden" name="intent" value="password" />
+        <FormError id="login-error" message={error} />
+        <Field id="login-email" label="Email">
+          {(control) => (
+            <input
+              {...control}
+              name="email"
+              type="email"
+              autoComplete="username"
+              inputMode="email"
+              autoCapitalize="none"
+              spellCheck={false}
+              required
+              defaultValue={email}
+              aria-invalid={missing ? true : undefined}
+            />
+          )}
+        </Field>
+        <Field id="login-password" label="Password">
+          {(control) => (
+            <div className="admin-password">
+              <input
+                {...control}
+                name="password"
+                type={shown ? "text" : "password"}
+                autoComplete="current-password"
+                required
+                aria-invalid={missing ? true : undefined}
+              />
+              {/* Needs JavaScript, so it appears only once the page is interactive. */}
+              <button
+                type="button"
+                className="admin-password__toggle"
+                hidden={!hydrated}
+                aria-pressed={shown}
+                aria-controls="login-password"
+                onClick={() => setShown((v) => !v)}
+              >
+                {shown ? "Nascondi" : "Mostra"}
+                <span className="visually-hidden"> password</span>
+              </button>
+            </div>
+          )}
+        </Field>
+        <button type="submit" className="button admin-form__submit" disabled={busy} aria-disabled={busy || undefined}>
+          {busy ? "Accesso in corso..." : "Accedi"}
+        </button>
+      </Form>
+    </>
+  );
+}
+
+function SecondFactorForm({
+  busy,
+  error,
+  onClientError,
+}: {
+  busy: boolean;
+  error: string | null;
+  onClientError: (message: string | null) => void;
+}) {
+  const codeRef = useRef<HTMLInputElement>(null);
+  useEffect(() => codeRef.current?.focus(), []);
+  const onSubmit = (event: React.FormEvent<HTMLFormElement>) => {
+    const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
+    const form = new FormData(event.currentTarget, submitter);
+    refuseInvalid(event, parseWithZod(form, { schema: codeStepSchema }), onClientError, LOGIN_MESSAGES.missingCode);
+  };
+  return (
+    <>
+      <h1 className="admin-auth__title">Verifica in due passaggi</h1>
+      <p className="admin-auth__lead" id="code-help">
+        Inserisci il codice a 6 cifre mostrato dall'app di autenticazione, oppure uno dei codici di recupero.
+      </p>
+      <Form method="post" action="/admin-login" className="admin-form" noValidate onSubmit={onSubmit}>
+        <FormError id="code-error" message={error} />
+        <Field id="login-code" label="Codice di verifica">
+          {(control) => (
+            <input
+              {...control}
+              ref={codeRef}
+              name="code"
+              type="text"
+              autoComplete="one-time-code"
+              autoCapitalize="none"
+              spellCheck={false}
+              required
+              maxLength={20}
+              aria-describedby={error ? "code-help code-error" : "code-help"}
+            />
+          )}
+        </Field>
+        <button type="submit" name="intent" value="code" className="button admin-form__submit" disabled={busy}>
+          {busy ? "Verifica in corso..." : "Verifica"}
+        </button>
+        <button type="submit" name="intent" value="cancel" className="button button--secondary" formNoValidate>
+          Annulla
+        </button>
+      </Form>
+    </>
+  );
+}

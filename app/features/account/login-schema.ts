@@ -1,0 +1,36 @@
+import { z } from "zod";
+import { oneLine } from "~/core/forms/field-rules";
+import type { ActionResult } from "~/core/forms/action-result";
+import { LOGIN_MESSAGES } from "./messages";
+
+/** The two steps of signing in, as the page shows them. */
+export type LoginStep = "password" | "code";
+
+/** What the login page shows after a refused attempt: the step to show and the email as typed. */
+export type LoginResult = ActionResult & { step: LoginStep; email: string };
+
+const required = (message: string) => z.string({ error: message }).trim().min(1, { error: message });
+
+/** Step one: email and password (one message for either missing, as the form shows it once). */
+export const passwordStepSchema = z.object({
+  intent: z.literal("password").default("password"),
+  // One line: the address is looked up and counted in the database, which refuses NUL.
+  email: oneLine(
+    required(LOGIN_MESSAGES.missingFields).max(320, { error: LOGIN_MESSAGES.invalidCredentials }),
+    LOGIN_MESSAGES.invalidCredentials,
+  ),
+  // Not trimmed: spaces may be part of a password.
+  password: z.string({ error: LOGIN_MESSAGES.missingFields }).min(1, { error: LOGIN_MESSAGES.missingFields }).max(1000),
+});
+
+/** Step two: the authenticator's code or a recovery code; or giving up. */
+export const codeStepSchema = z.discriminatedUnion("intent", [
+  z.object({
+    intent: z.literal("code"),
+    code: oneLine(
+      required(LOGIN_MESSAGES.missingCode).max(40, { error: LOGIN_MESSAGES.invalidCode }),
+      LOGIN_MESSAGES.invalidCode,
+    ),
+  }),
+  z.object({ intent: z.literal("cancel") }),
+]);

@@ -1,0 +1,49 @@
+import type { RateLimitCheck, RateLimitRule, RateLimiter } from "~/core/server/rate-limit.server";
+import { normalizeEmail } from "./accounts.server";
+
+/** Five attempts for one IP within 15 minutes, then refused for a while (the spec's rule). */
+export const LOGIN_FAILURE_RULE: RateLimitRule = { max: 5, windowMs: 15 * 60 * 1000 };
+
+/**
+ * One account from every address together: much slower, so that a stranger's five wrong
+ * passwords lock out only the stranger's address, not the administrator, while a guesser
+ * with many addresses still gets only a hundred tries an hour.
+ */
+export const ACCOUNT_FAILURE_RULE: RateLimitRule = { max: 100, windowMs: 60 * 60 * 1000 };
+
+export const emailKey = (email: string): RateLimitCheck => ({
+  key: `login:email:${normalizeEmail(email)}`,
+  rule: ACCOUNT_FAILURE_RULE,
+});
+export const secondFactorKey = (userId: string): RateLimitCheck => ({
+  key: `login:2fa:${userId}`,
+  rule: LOGIN_FAILURE_RULE,
+});
+
+/** An attempt that was counted; if it proves right, it is taken back. */
+interface LoginAttempt {
+  succeeded(): Promise<void>;
+}
+
+/**
+ * Failed-login counters per client IP and per account (its password, or its second factor).
+ * Each attempt is counted before the password or code is checked, in one step with the limit
+ * check, so a burst of parallel guesses gets no more tries than a sequence would.
+ */
+export function loginThrottle(limiter: RateLimiter, clientIp: string) {
+  const ip: RateLimitCheck = { key: `login:ip:${clientIp}`, rule: LOGIN_FAILURE_RULE };
+  return {
+    /** Null when a limit is reached (nothing counted); otherwise the counted attempt. */
+    async begin(account: RateLimitCheck): Promise<LoginAttempt | null> {
+      const outcome = await limiter.takeAll([ip, account]);
+      if (!outcome.allowed) return null;
+      return {
+        // The account's counter starts over; the IP's earlier failures stay (one client, many guesses).
+        async succeeded() {
+          await limiter.forgive(outcome);
+          await limiter.reset(account.key);
+        },
+      };
+    },
+  };
+}

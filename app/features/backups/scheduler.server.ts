@@ -1,0 +1,110 @@
+import { Cron } from "croner";
+import { and, eq, gte } from "drizzle-orm";
+import type { Logger } from "pino";
+import { backupRuns } from "~/core/db/schema";
+import type { AppServices } from "~/services.server";
+import { runBackup, withBackupLock, type BackupTarget } from "./backup-job.server";
+import { backupTargetFromConfig } from "./target.server";
+
+interface BackupSchedule {
+  stop(): void;
+}
+
+/**
+ * This night's backup, unless another instance holds the lock or already
+ * recorded it. Logs the outcome; never throws.
+ */
+export async function runScheduledBackup(
+  target: BackupTarget,
+  slot: Date,
+  logger: Logger,
+): Promise<"made" | "locked" | "already done" | "failed"> {
+  try {
+    const outcome = await withBackupLock(target.connection, async () => {
+      const done = await target.db
+        .select({ id: backupRuns.id })
+        .from(backupRuns)
+        .where(and(eq(backupRuns.trigger, "schedule"), gte(backupRuns.startedAt, slot)))
+        .limit(1);
+      if (done.length > 0) return "already done" as const;
+      return runBackup(target, "schedule");
+    });
+    if (outcome === undefined) {
+      logger.info("nightly backup: another instance is making it");
+      return "locked";
+    }
+    if (outcome === "already done") {
+      logger.info("nightly backup: already made by another instance");
+      return outcome;
+    }
+    for (const warning of outcome.warnings) logger.warn({ detail: warning }, "nightly backup: other users can read it");
+    logger.info(
+      {
+        file: outcome.file,
+        bytes: outcome.bytes,
+        ms: outcome.durationMs,
+        pruned: outcome.pruned,
+        missingMedia: outcome.manifest.media.missing.length,
+      },
+      `nightly backup done: ${outcome.summary}`,
+    );
+    return "made";
+  } catch (error) {
+    logger.error({ err: error }, "nightly backup failed");
+    return "failed";
+  }
+}
+
+/**
+ * Calls `run` every day at hour:minute local time (TZ). A time the clocks skip in spring runs when the
+ * skipped hour ends; a time they repeat in autumn runs once. `run` gets the scheduled time (the same in
+ * every instance), not the moment the timer fired, and a night still running when the next one comes
+ * is not started twice.
+ */
+export function scheduleNightly(
+  time: { hour: number; minute: number },
+  run: (slot: Date) => Promise<unknown>,
+): { stop(): void } {
+  let slot: Date | null = null;
+  const job = new Cron(`${time.minute} ${time.hour} * * *`, { protect: true, unref: true }, async () => {
+    try {
+      if (slot) await run(slot);
+    } finally {
+      slot = job.nextRun();
+    }
+  });
+  slot = job.nextRun();
+  return { stop: () => job.stop() };
+}
+
+/**
+ * Every night at `time` one backup is made. Every instance keeps the timer;
+ * the one that takes the advisory lock first makes the backup, and one that
+ * finds this night's backup already recorded does nothing.
+ */
+function startBackupSchedule(
+  target: BackupTarget,
+  time: { hour: number; minute: number },
+  logger: Logger,
+): BackupSchedule {
+  const schedule = scheduleNightly(time, (slot) => runScheduledBackup(target, slot, logger));
+  const at = `${String(time.hour).padStart(2, "0")}:${String(time.minute).padStart(2, "0")}`;
+  logger.info({ at, dir: target.dir, keep: target.keep }, "nightly backup scheduled");
+  return schedule;
+}
+
+/** The server's nightly backups as configured (BACKUP_TIME, BACKUP_KEEP, BACKUP_DIR). */
+export function startNightlyBackups(services: AppServices): BackupSchedule {
+  const { config, logger } = services;
+  const idle = { stop() {} };
+  if (!config.backup.time) {
+    logger.info("nightly backup off (BACKUP_TIME=off)");
+    return idle;
+  }
+  const url = services.embedded?.url ?? config.databaseUrl!;
+  const target = backupTargetFromConfig(config, services.database, url, {
+    media: services.media,
+    mediaStorage: config.s3 ? "s3" : "local",
+  });
+  return startBackupSchedule(target, config.backup.time, logger);
+}

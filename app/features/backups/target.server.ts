@@ -1,0 +1,33 @@
+import path from "node:path";
+import { defaultMigrationsFolder } from "~/core/db/database.server";
+import type { AppConfig } from "~/core/config/env.server";
+import type { Database } from "~/core/db/database.server";
+import { createLocalMediaStorage, type MediaStorage } from "~/core/media/media-storage.server";
+import { createS3MediaStorage } from "~/core/media/s3-media-storage.server";
+import type { BackupTarget } from "./backup-job.server";
+
+export { defaultMigrationsFolder };
+
+/** The media storage the configuration names, as the server builds it. */
+export function mediaFromConfig(config: AppConfig): { media: MediaStorage; mediaStorage: "local" | "s3" } {
+  return config.s3
+    ? { media: createS3MediaStorage(config.s3), mediaStorage: "s3" }
+    : { media: createLocalMediaStorage(path.join(config.dataDir, "media")), mediaStorage: "local" };
+}
+
+export function backupTargetFromConfig(
+  config: AppConfig,
+  database: Database,
+  /** The database's URL (DATABASE_URL, or the embedded server's socket). */
+  url: string,
+  media = mediaFromConfig(config),
+): BackupTarget {
+  return {
+    connection: { connectionString: url },
+    db: database.db,
+    ...media,
+    dir: config.backup.dir,
+    keep: config.backup.keep,
+    migrationsFolder: defaultMigrationsFolder(),
+  };
+}

@@ -1,0 +1,105 @@
+import { createHash, randomBytes } from "node:crypto";
+import { and, desc, eq, gt, isNull, sql } from "drizzle-orm";
+import type { Db } from "~/core/db/database.server";
+import { reviewInvitations, type ReviewInvitation } from "~/core/db/schema";
+import type { Executor } from "~/core/mail/outbox.server";
+
+/** 32 random bytes, base64url: 256 bits, 43 characters. */
+const TOKEN_BYTES = 32;
+const tokenShape = /^[A-Za-z0-9_-]{43}$/;
+
+export function hashInvitationToken(token: string): string {
+  return createHash("sha256").update(token).digest("hex");
+}
+
+export type InvitationState = "valid" | "used" | "expired" | "revoked" | "unknown";
+
+/** What the reviews page says about an invitation link that cannot be used. */
+export const invitationMessages: Record<Exclude<InvitationState, "valid">, string> = {
+  used: "Questo invito è già stato usato per una recensione. Puoi comunque scriverne una con il modulo qui sotto.",
+  expired:
+    "Questo invito è scaduto. Puoi comunque scrivere una recensione con il modulo qui sotto, oppure chiedere un nuovo invito allo studio.",
+  revoked:
+    "Questo invito non è più valido. Puoi comunque scrivere una recensione con il modulo qui sotto, oppure chiedere un nuovo invito allo studio.",
+  unknown:
+    "Il link di invito non è valido: controlla di averlo copiato per intero. Puoi comunque scrivere una recensione con il modulo qui sotto.",
+};
+
+export function invitationState(invitation: ReviewInvitation | undefined, now = new Date()): InvitationState {
+  if (!invitation) return "unknown";
+  if (invitation.usedAt) return "used";
+  if (invitation.revokedAt) return "revoked";
+  if (invitation.expiresAt <= now) return "expired";
+  return "valid";
+}
+
+/**
+ * Uses the invitation up for `reviewId`, inside the caller's transaction.
+ * One conditional update: of two submissions with the same link only one
+ * wins. False when the link is unknown, used, revoked or expired.
+ */
+export async function consumeInvitation(executor: Executor, token: string, reviewId: string): Promise<boolean> {
+  if (!tokenShape.test(token)) return false;
+  const rows = await executor
+    .update(reviewInvitations)
+    .set({ usedAt: sql`now()`, reviewId })
+    .where(
+      and(
+        eq(reviewInvitations.tokenHash, hashInvitationToken(token)),
+        isNull(reviewInvitations.usedAt),
+        isNull(reviewInvitations.revokedAt),
+        gt(reviewInvitations.expiresAt, sql`now()`),
+      ),
+    )
+    .returning({ id: reviewInvitations.id });
+  return rows.length === 1;
+}
+
+export function createInvitationRepository(db: Db) {
+  return {
+    /** A new invitation; the token is returned once and only its hash is stored. */
+    async create(input: { note?: string | null; patientName?: string | null; validDays: number }) {
+      const token = randomBytes(TOKEN_BYTES).toString("base64url");
+      const [invitation] = await db
+        .insert(reviewInvitations)
+        .values({
+          tokenHash: hashInvitationToken(token),
+          note: input.note || null,
+          patientName: input.patientName || null,
+          expiresAt: new Date(Date.now() + input.validDays * 24 * 60 * 60 * 1000),
+        })
+        .returning();
+      return { invitation: invitation!, token };
+    },
+
+    async find(token: string | null | undefined): Promise<ReviewInvitation | undefined> {
+      if (!token || !tokenShape.test(token)) return undefined;
+      const [row] = await db
+        .select()
+        .from(reviewInvitations)
+        .where(eq(reviewInvitations.tokenHash, hashInvitationToken(token)));
+      return row;
+    },
+
+    async list(limit = 50): Promise<ReviewInvitation[]> {
+      return db.select().from(reviewInvitations).orderBy(desc(reviewInvitations.createdAt)).limit(limit);
+    },
+
+    async get(id: string): Promise<ReviewInvitation | undefined> {
+      const [row] = await db.select().from(reviewInvitations).where(eq(reviewInvitations.id, id));
+      return row;
+    },
+
+    /** True when it was still open; a used invitation stays as it is. */
+    async revoke(id: string): Promise<boolean> {
+      const rows = await db
+        .update(reviewInvitations)
+        .set({ revokedAt: new Date() })
+        .where(and(eq(reviewInvitations.id, id), isNull(reviewInvitations.usedAt), isNull(reviewInvitations.revokedAt)))
+        .returning({ id: reviewInvitations.id });
+      return rows.length === 1;
+    },
+  };
+}
+
+export type InvitationRepository = ReturnType<typeof createInvitationRepository>;

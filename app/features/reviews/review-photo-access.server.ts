@@ -1,0 +1,71 @@
+import { sql } from "drizzle-orm";
+import { createSessionStore, sessionTokenFromCookie } from "~/features/account/sessions.server";
+import type { Db } from "~/core/db/database.server";
+import { reviews, type ReviewStatus } from "~/core/db/schema";
+import type { EventBus } from "~/core/events/event-bus.server";
+
+/**
+ * Who /media may send a stored file to:
+ * - "anyone": a file of the site's own (recipe photos, the portrait), cached anywhere for good;
+ * - "anyone, browser cache only": a published review's photo; the review can be hidden or deleted,
+ *   and then no shared cache may go on serving it;
+ * - "administrator": the photo of a review waiting for approval or hidden, for the admin's
+ *   moderation screens only, kept by no cache;
+ * - null: a review photo no review shows (deleted, or an upload never saved): not found.
+ */
+export type MediaAudience = "anyone" | "anyone, browser cache only" | "administrator" | null;
+
+const REVIEW_PHOTOS = "reviews/";
+/** Photos whose review's status is remembered at most; past this the memory starts afresh. */
+const REMEMBERED_MAX = 5000;
+
+/**
+ * Decides per request who may see a media file. A review photo is looked up by its key (the review
+ * whose renditions list it); the answer is remembered until the next change of any review, which
+ * the event bus announces at once in the process that made it (and within moments in the others).
+ */
+export function createMediaAccess(db: Db, bus: EventBus) {
+  const remembered = new Map<string, ReviewStatus | null>();
+  let generation = 0;
+  bus.subscribe((event) => {
+    if (event.table !== "reviews") return;
+    generation++;
+    remembered.clear();
+  });
+
+  async function reviewStatus(key: string): Promise<ReviewStatus | null> {
+    const known = remembered.get(key);
+    if (known !== undefined) return known;
+    const asked = generation;
+    const [row] = await db
+      .select({ status: reviews.status })
+      .from(reviews)
+      .where(sql`${reviews.image} -> 'variants' @> ${JSON.stringify([{ key }])}::jsonb`)
+      .limit(1);
+    const status = row?.status ?? null;
+    // A review changed while we asked: the answer may be older than the change, so it is not kept.
+    if (asked === generation) {
+      if (remembered.size >= REMEMBERED_MAX) remembered.clear();
+      remembered.set(key, status);
+    }
+    return status;
+  }
+
+  async function isAdministrator(cookieHeader: string | undefined): Promise<boolean> {
+    const token = sessionTokenFromCookie(cookieHeader);
+    if (!token) return false;
+    const active = await createSessionStore(db).find(token);
+    return Boolean(active?.session.verified);
+  }
+
+  return {
+    async audience(key: string, cookieHeader: string | undefined): Promise<MediaAudience> {
+      if (!key.startsWith(REVIEW_PHOTOS)) return "anyone";
+      const status = await reviewStatus(key);
+      if (status === "published") return "anyone, browser cache only";
+      return status && (await isAdministrator(cookieHeader)) ? "administrator" : null;
+    },
+  };
+}
+
+export type MediaAccess = ReturnType<typeof createMediaAccess>;

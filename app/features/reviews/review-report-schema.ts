@@ -1,0 +1,15 @@
+/**
+ * The report form's zod schema, run by the browser (a reason is required) and by the server. A
+ * module of its own: the reviews page fetches it, and zod, only when a visitor opens a report.
+ */
+import { z } from "zod";
+import { multiLine } from "~/core/forms/field-rules";
+import { REPORT_DETAILS_MAX, reportMessages } from "./review-report";
+import { reportReasons } from "./report-reasons";
+
+export const reportSchema = z.object({
+  reason: z.enum(reportReasons, { error: reportMessages.reasonMissing }),
+  details: multiLine(z.string().trim().max(REPORT_DETAILS_MAX, { error: reportMessages.detailsTooLong }))
+    .optional()
+    .transform((v) => v || null),
+});

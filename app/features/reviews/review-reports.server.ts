@@ -1,0 +1,59 @@
+import { and, asc, count, eq, inArray, isNull, sql } from "drizzle-orm";
+import type { Db } from "~/core/db/database.server";
+import { reviewReports, reviews, type Review, type ReportReason, type ReviewReport } from "~/core/db/schema";
+import type { Executor } from "~/core/mail/outbox.server";
+
+interface ReportedReview {
+  review: Review;
+  reports: ReviewReport[];
+}
+
+export function createReportRepository(db: Db) {
+  return {
+    /** Stores a report; nothing about who sent it. Undefined when the review does not exist. */
+    async add(
+      input: { reviewId: string; reason: ReportReason; details?: string | null },
+      executor: Executor = db,
+    ): Promise<ReviewReport | undefined> {
+      const [review] = await executor.select({ id: reviews.id }).from(reviews).where(eq(reviews.id, input.reviewId));
+      if (!review) return undefined;
+      const [row] = await executor
+        .insert(reviewReports)
+        .values({ reviewId: input.reviewId, reason: input.reason, details: input.details || null })
+        .returning();
+      return row;
+    },
+
+    /** Reviews with open reports, the most reported first, each with its reports. */
+    async openQueue(): Promise<ReportedReview[]> {
+      const open = await db
+        .select()
+        .from(reviewReports)
+        .where(isNull(reviewReports.resolvedAt))
+        .orderBy(asc(reviewReports.createdAt));
+      if (open.length === 0) return [];
+      const ids = [...new Set(open.map((r) => r.reviewId))];
+      const rows = await db.select().from(reviews).where(inArray(reviews.id, ids));
+      return rows
+        .map((review) => ({ review, reports: open.filter((r) => r.reviewId === review.id) }))
+        .sort((a, b) => b.reports.length - a.reports.length || +a.reports[0]!.createdAt - +b.reports[0]!.createdAt);
+    },
+
+    async openCount(): Promise<number> {
+      const [row] = await db.select({ n: count() }).from(reviewReports).where(isNull(reviewReports.resolvedAt));
+      return row?.n ?? 0;
+    },
+
+    /** Closes every open report of a review (dismissed, or dealt with by hiding it). */
+    async resolveAll(reviewId: string): Promise<number> {
+      const rows = await db
+        .update(reviewReports)
+        .set({ resolvedAt: sql`now()` })
+        .where(and(eq(reviewReports.reviewId, reviewId), isNull(reviewReports.resolvedAt)))
+        .returning({ id: reviewReports.id });
+      return rows.length;
+    },
+  };
+}
+
+export type ReportRepository = ReturnType<typeof createReportRepository>;

@@ -1,0 +1,60 @@
+/**
+ * The review form's zod schema, run by the browser (checks before upload)
+ * and by the server (the authority).
+ */
+import { z } from "zod";
+import { multiLine, oneLine } from "~/core/forms/field-rules";
+import {
+  RATING_MAX,
+  RATING_MIN,
+  REVIEW_CONTENT_MAX,
+  REVIEW_NAME_MAX,
+  REVIEW_PHOTO_MAX_BYTES,
+  reviewMessages,
+} from "./review-rules";
+
+/** Line breaks as one "\n"; blank is missing. */
+function cleanText(value: unknown): unknown {
+  if (typeof value !== "string") return value;
+  return value.replace(/\r\n?/g, "\n").trim() || undefined;
+}
+
+/** The name is one line; the review may have several. Other control characters are refused in both. */
+const text = (max: number, tooLong: string, lines: "one" | "many") => {
+  const typed = z.string({ error: reviewMessages.required }).max(max, { error: tooLong });
+  return z.preprocess(cleanText, lines === "one" ? oneLine(typed) : multiLine(typed));
+};
+
+/** A file input left empty still sends a part: no name, no bytes. That is no photo. */
+const photo = z.preprocess(
+  (value) => (value instanceof File && value.size === 0 && value.name === "" ? undefined : value),
+  z
+    .instanceof(File, { error: reviewMessages.failed })
+    .refine((file) => file.size <= REVIEW_PHOTO_MAX_BYTES, { error: reviewMessages.photoTooLarge })
+    .optional(),
+);
+
+/**
+ * The fields a visitor fills in. Errors come in this order, and the first is
+ * the one announced: name, content, rating, consent, photo.
+ */
+export const reviewSchema = z.object({
+  name: text(REVIEW_NAME_MAX, reviewMessages.nameTooLong, "one"),
+  content: text(REVIEW_CONTENT_MAX, reviewMessages.contentTooLong, "many"),
+  rating: z.preprocess(
+    (value) => (typeof value === "string" && /^\d+$/.test(value) ? Number(value) : Number.NaN),
+    z
+      .number({ error: reviewMessages.rating })
+      .int({ error: reviewMessages.rating })
+      .min(RATING_MIN, { error: reviewMessages.rating })
+      .max(RATING_MAX, { error: reviewMessages.rating }),
+  ),
+  consent: z.preprocess(
+    (value) => value === "on" || value === "true",
+    z.literal(true, { error: reviewMessages.consent }),
+  ),
+  photo,
+});
+
+type ReviewInput = z.infer<typeof reviewSchema>;
+export type ReviewField = keyof ReviewInput;

@@ -1,0 +1,185 @@
+import type { SubmissionResult } from "@conform-to/react";
+import type { StoredImage } from "~/core/db/schema";
+import {
+  deleteStoredImage,
+  ImageBusyError,
+  ImageRejectedError,
+  largestUrl,
+  storeImage,
+} from "~/core/media/image-pipeline.server";
+import { parseSubmission } from "~/core/forms/parse-submission.server";
+import { publishChange } from "~/core/events/publish-change.server";
+import type { AppServices } from "~/services.server";
+import { RATING_DEFAULT, RATING_MAX, RATING_MIN, reviewMessages, type ReviewFormValues } from "./review-rules";
+import { type ReviewField, reviewSchema } from "./review-schema";
+import { HONEYPOT_FIELD, STARTED_FIELD } from "./spam-guard";
+import { checkSpam, claimFormToken } from "./spam-guard.server";
+import { queueNewReviewNotice } from "~/features/reviews/review-notices.server";
+import { invitationMessages, invitationState } from "~/features/reviews/review-invitations.server";
+import { InvitationUnavailableError } from "~/features/reviews/reviews.server";
+import { INVITATION_FIELD } from "./review-rules";
+
+const REVIEW_RATE_WINDOW_MS = 60 * 60 * 1000;
+
+/** The form's start token was used by a review already: nothing of this one is saved. */
+class FormTokenUsedError extends Error {
+  override name = "FormTokenUsedError";
+}
+
+type ReviewSubmission =
+  /** Saved; `published` is false while it waits for approval. */
+  | { kind: "saved"; id: string; published: boolean; message: string }
+  /** Looked like a bot: nothing saved, and the reply says nothing about why. */
+  | { kind: "dropped"; message: string }
+  | {
+      kind: "rejected";
+      status: 400 | 429 | 500 | 503;
+      message: string;
+      /** The first error of each field. */
+      errors: Partial<Record<ReviewField, string>>;
+      /** What to put back in the form. */
+      values: ReviewFormValues | null;
+      /** The same, as the form layer (Conform) reads it. */
+      reply: SubmissionResult<string[]>;
+    };
+
+type Services = Pick<
+  AppServices,
+  "config" | "logger" | "media" | "reviews" | "rateLimiter" | "bus" | "formTimer" | "invitations" | "mailer"
+>;
+
+const FIELD_ORDER: ReviewField[] = ["name", "content", "rating", "consent", "photo"];
+const asText = (value: unknown) => (typeof value === "string" ? value.replace(/\r\n?/g, "\n").trim() : "");
+
+/** The text fields as the visitor typed them, to show again in the form. */
+export function typedValues(form: FormData): ReviewFormValues {
+  const rating = Number(form.get("rating"));
+  return {
+    name: asText(form.get("name")),
+    content: asText(form.get("content")),
+    rating: Number.isInteger(rating) && rating >= RATING_MIN && rating <= RATING_MAX ? rating : RATING_DEFAULT,
+    consent: form.get("consent") === "on" || form.get("consent") === "true",
+  };
+}
+
+/**
+ * One public review submission, start to end: spam checks, per-IP limit,
+ * validation (the form's zod schema), photo through the image pipeline,
+ * insert, live event. Nothing half-saved: the photo is stored first and
+ * removed if the insert fails.
+ */
+export async function submitReview(s: Services, form: FormData, clientIp: string): Promise<ReviewSubmission> {
+  const startToken = form.get(STARTED_FIELD);
+  const verdict = checkSpam({ honeypot: form.get(HONEYPOT_FIELD), startedAt: s.formTimer.startedAt(startToken) });
+  if (verdict !== "ok") {
+    s.logger.info({ verdict }, "review submission dropped as likely spam");
+    return { kind: "dropped", message: reviewMessages.received };
+  }
+
+  const submission = parseSubmission(form, reviewSchema);
+  const values = typedValues(form);
+  const rejected = (
+    status: 400 | 429 | 500 | 503,
+    message: string,
+    errors: Partial<Record<ReviewField, string>> = {},
+  ) =>
+    ({
+      kind: "rejected",
+      status,
+      message,
+      errors,
+      values,
+      reply: submission.reply({
+        hideFields: ["photo"],
+        fieldErrors: Object.fromEntries(Object.entries(errors).map(([k, v]) => [k, [v]])),
+        formErrors: Object.keys(errors).length ? undefined : [message],
+      }),
+    }) as const;
+
+  // An invited patient is not held to the per-address limit (the practice's own Wi-Fi, a family).
+  const rawToken = form.get(INVITATION_FIELD);
+  const invitationToken = typeof rawToken === "string" && rawToken !== "" ? rawToken : null;
+  if (invitationToken) {
+    const state = invitationState(await s.invitations.find(invitationToken));
+    if (state !== "valid") return rejected(400, invitationMessages[state]);
+  }
+
+  const rateKey = `review:ip:${clientIp}`;
+  const rule = { max: s.config.reviewsRateLimitPerHour, windowMs: REVIEW_RATE_WINDOW_MS };
+  if (!invitationToken && (await s.rateLimiter.isLimited(rateKey, rule))) {
+    s.logger.warn({ clientIp }, "review submission rate-limited");
+    return rejected(429, reviewMessages.rateLimited);
+  }
+
+  if (submission.status !== "success") {
+    const errors: Partial<Record<ReviewField, string>> = {};
+    for (const field of FIELD_ORDER) {
+      const message = submission.error?.[field]?.[0];
+      if (message) errors[field] = message;
+    }
+    const first = FIELD_ORDER.map((field) => errors[field]).find(Boolean) ?? reviewMessages.failed;
+    return rejected(400, first, errors);
+  }
+  const input = submission.value;
+  // Counted from here: each attempt that reaches the pipeline and the database (checked and counted in
+  // one step). An invited patient's attempt is not counted.
+  const counted = invitationToken ? null : await s.rateLimiter.take(rateKey, rule);
+  if (counted && !counted.allowed) {
+    s.logger.warn({ clientIp }, "review submission rate-limited");
+    return rejected(429, reviewMessages.rateLimited);
+  }
+
+  let image: StoredImage | null = null;
+  const file = input.photo;
+  if (file) {
+    try {
+      image = await storeImage(s.media, "reviews", Buffer.from(await file.arrayBuffer()));
+    } catch (error) {
+      if (error instanceof ImageBusyError) {
+        // Not the visitor's fault: sending it again shortly must not cost one of their attempts.
+        if (counted) await s.rateLimiter.forgive(counted);
+        return rejected(503, error.message, { photo: error.message });
+      }
+      if (error instanceof ImageRejectedError) return rejected(400, error.message, { photo: error.message });
+      s.logger.error({ err: error }, "storing a review photo failed");
+      return rejected(500, reviewMessages.failed);
+    }
+  }
+
+  const published = !s.config.reviewsModeration;
+  let id: string;
+  try {
+    // The review, the invitation used up and the e-mail notice: one transaction.
+    const row = await s.reviews.add(
+      {
+        name: input.name,
+        content: input.content,
+        rating: input.rating,
+        image,
+        imageUrl: image ? largestUrl(s.media, image) : null,
+        status: published ? "published" : "pending",
+        invitationToken,
+      },
+      async (saved, tx) => {
+        // One review per form shown: a token sent again (a replay, a script) saves nothing.
+        if (!(await claimFormToken(tx, String(startToken)))) throw new FormTokenUsedError();
+        await queueNewReviewNotice(s, saved, tx);
+      },
+    );
+    id = row.id;
+  } catch (error) {
+    await deleteStoredImage(s.media, image);
+    if (error instanceof FormTokenUsedError) {
+      s.logger.info({ verdict: "token-used" }, "review submission dropped as likely spam");
+      return { kind: "dropped", message: reviewMessages.received };
+    }
+    if (error instanceof InvitationUnavailableError) return rejected(400, invitationMessages.used);
+    s.logger.error({ err: error }, "saving a review failed");
+    return rejected(500, reviewMessages.failed);
+  }
+
+  s.mailer.kick();
+  // Saved all the same if this fails; open pages catch up on their next refresh or reconnect.
+  await publishChange(s, { table: "reviews", action: "insert", id });
+  return { kind: "saved", id, published, message: published ? reviewMessages.added : reviewMessages.pending };
+}

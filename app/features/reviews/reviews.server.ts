@@ -1,0 +1,277 @@
+import { and, count, desc, eq, getTableColumns, inArray, lt, or, sql, type SQL } from "drizzle-orm";
+import { z } from "zod";
+import type { Db } from "~/core/db/database.server";
+import {
+  reviewReplies,
+  reviews,
+  type Review,
+  type ReviewReply,
+  type ReviewStatus,
+  type StoredImage,
+} from "~/core/db/schema";
+import type { Executor } from "~/core/mail/outbox.server";
+import { consumeInvitation } from "./review-invitations.server";
+import { toPublicImage } from "~/core/media/image-pipeline.server";
+import type { MediaStorage } from "~/core/media/media-storage.server";
+import { formatItalianDate } from "~/core/format/italian-format";
+import type { ReviewView } from "./review-view";
+
+export interface NewReview {
+  name: string;
+  content: string;
+  rating: number;
+  imageUrl?: string | null;
+  image?: StoredImage | null;
+  status?: ReviewStatus;
+  /** Sent through an invitation; `add` marks it only once the invitation is used up. */
+  invitationToken?: string | null;
+}
+
+/** The invitation in a submission was used, revoked or expired meanwhile: nothing was saved. */
+export class InvitationUnavailableError extends Error {
+  override name = "InvitationUnavailableError";
+}
+
+/** A review with the practitioner's reply, if she wrote one. */
+type ReviewWithReply = Review & { reply: Pick<ReviewReply, "content" | "updatedAt"> | null };
+
+/** Which published reviews a visitor asked to see. */
+interface ReviewFilter {
+  rating?: number | null;
+  verifiedOnly?: boolean;
+}
+
+export interface ReviewSummary {
+  count: number;
+  average: number | null;
+  /** Published reviews per star, index 0 for one star. */
+  byRating: [number, number, number, number, number];
+  verified: number;
+}
+
+/** Where the next page starts: the last review of the previous page. */
+interface ReviewCursor {
+  createdAt: Date;
+  id: string;
+  /**
+   * The exact timestamp as the database holds it (microseconds; a Date keeps
+   * only milliseconds). Cursors from listPage carry it, so reviews created
+   * within the same millisecond, e.g. by one bulk insert, are neither skipped nor repeated.
+   */
+  at?: string;
+}
+
+// ISO 8601 in UTC with microseconds: sorts like the column and casts back losslessly.
+const exactCreatedAt = sql<string>`to_char(${reviews.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+
+interface ReviewPage {
+  reviews: ReviewWithReply[];
+  /** Present when more reviews follow. */
+  nextCursor: ReviewCursor | null;
+}
+
+export function createReviewRepository(db: Db) {
+  return {
+    /** Newest first; keyset-paginated so later pages stay fast with many reviews. */
+    async listPage(options: {
+      status?: ReviewStatus;
+      limit: number;
+      after?: ReviewCursor | null;
+      filter?: ReviewFilter;
+    }): Promise<ReviewPage> {
+      const conditions: SQL[] = [];
+      if (options.status) conditions.push(eq(reviews.status, options.status));
+      if (options.filter?.rating) conditions.push(eq(reviews.rating, options.filter.rating));
+      if (options.filter?.verifiedOnly) conditions.push(eq(reviews.verified, true));
+      if (options.after) {
+        const { id } = options.after;
+        const createdAt = options.after.at ? sql`${options.after.at}::timestamptz` : options.after.createdAt;
+        conditions.push(
+          or(lt(reviews.createdAt, createdAt), and(eq(reviews.createdAt, createdAt), lt(reviews.id, id)))!,
+        );
+      }
+      const rows = await db
+        .select({
+          ...getTableColumns(reviews),
+          exactCreatedAt,
+          replyContent: reviewReplies.content,
+          replyUpdatedAt: reviewReplies.updatedAt,
+        })
+        .from(reviews)
+        .leftJoin(reviewReplies, eq(reviewReplies.reviewId, reviews.id))
+        .where(conditions.length ? and(...conditions) : undefined)
+        .orderBy(desc(reviews.createdAt), desc(reviews.id))
+        .limit(options.limit + 1);
+      const page = rows.slice(0, options.limit);
+      const last = page.at(-1);
+      return {
+        reviews: page.map(({ exactCreatedAt: _, replyContent, replyUpdatedAt, ...review }) => ({
+          ...review,
+          reply:
+            replyContent !== null && replyUpdatedAt !== null
+              ? { content: replyContent, updatedAt: replyUpdatedAt }
+              : null,
+        })),
+        nextCursor:
+          rows.length > options.limit && last
+            ? { createdAt: last.createdAt, id: last.id, at: last.exactCreatedAt }
+            : null,
+      };
+    },
+
+    /** The newest published reviews (home shows three). */
+    async newest(limit: number): Promise<ReviewWithReply[]> {
+      return (await this.listPage({ status: "published", limit })).reviews;
+    },
+
+    /** Count, average, per-star counts and verified count of the published reviews. */
+    async summary(): Promise<ReviewSummary> {
+      const rows = await db
+        .select({
+          rating: reviews.rating,
+          count: count(),
+          verified: sql<number>`count(*) filter (where ${reviews.verified})::int`,
+        })
+        .from(reviews)
+        .where(eq(reviews.status, "published"))
+        .groupBy(reviews.rating);
+      const byRating: ReviewSummary["byRating"] = [0, 0, 0, 0, 0];
+      let total = 0;
+      let sum = 0;
+      let verified = 0;
+      for (const row of rows) {
+        byRating[row.rating - 1] = row.count;
+        total += row.count;
+        sum += row.rating * row.count;
+        verified += Number(row.verified);
+      }
+      return { count: total, average: total ? sum / total : null, byRating, verified };
+    },
+
+    async get(id: string): Promise<Review | undefined> {
+      const [row] = await db.select().from(reviews).where(eq(reviews.id, id));
+      return row;
+    },
+
+    /**
+     * Saves a review in one transaction with what belongs to it: the
+     * invitation used up (or InvitationUnavailableError and nothing saved),
+     * and whatever `alsoWrite` adds, e.g. the e-mail notice in the outbox.
+     */
+    async add(review: NewReview, alsoWrite?: (row: Review, tx: Executor) => Promise<void>): Promise<Review> {
+      return db.transaction(async (tx) => {
+        const [row] = await tx
+          .insert(reviews)
+          .values({
+            name: review.name,
+            content: review.content,
+            rating: review.rating,
+            imageUrl: review.imageUrl ?? null,
+            image: review.image ?? null,
+            status: review.status ?? "published",
+            verified: Boolean(review.invitationToken),
+          })
+          .returning();
+        if (review.invitationToken && !(await consumeInvitation(tx, review.invitationToken, row!.id))) {
+          throw new InvitationUnavailableError("invitation used, revoked or expired");
+        }
+        await alsoWrite?.(row!, tx);
+        return row!;
+      });
+    },
+
+    /** Writes or replaces the practitioner's reply; undefined when the review does not exist. */
+    async setReply(reviewId: string, content: string): Promise<ReviewReply | undefined> {
+      const [review] = await db.select({ id: reviews.id }).from(reviews).where(eq(reviews.id, reviewId));
+      if (!review) return undefined;
+      const [row] = await db
+        .insert(reviewReplies)
+        .values({ reviewId, content })
+        .onConflictDoUpdate({ target: reviewReplies.reviewId, set: { content, updatedAt: sql`now()` } })
+        .returning();
+      return row;
+    },
+
+    /** True when there was a reply to remove. */
+    async removeReply(reviewId: string): Promise<boolean> {
+      const rows = await db.delete(reviewReplies).where(eq(reviewReplies.reviewId, reviewId)).returning();
+      return rows.length === 1;
+    },
+
+    async replies(reviewIds: string[]): Promise<Map<string, ReviewReply>> {
+      if (reviewIds.length === 0) return new Map();
+      const rows = await db.select().from(reviewReplies).where(inArray(reviewReplies.reviewId, reviewIds));
+      return new Map(rows.map((r) => [r.reviewId, r]));
+    },
+
+    async setStatus(id: string, status: ReviewStatus): Promise<Review | undefined> {
+      const [row] = await db.update(reviews).set({ status }).where(eq(reviews.id, id)).returning();
+      return row;
+    },
+
+    /** Returns the deleted row (so its stored files can be removed), or undefined. */
+    async delete(id: string): Promise<Review | undefined> {
+      const [row] = await db.delete(reviews).where(eq(reviews.id, id)).returning();
+      return row;
+    },
+  };
+}
+
+export type ReviewRepository = ReturnType<typeof createReviewRepository>;
+
+/**
+ * A cursor's text: "<created at>_<id>". The date must be a real one (no 30 February, no hour 24,
+ * no year 0: PostgreSQL refuses them, and the query would fail) with at most microseconds, in UTC
+ * as encodeReviewCursor writes it; the id a review id.
+ */
+const cursorText = z
+  .string()
+  .max(80)
+  .transform((text) => text.split("_"))
+  .pipe(
+    z.tuple([
+      z.iso
+        .datetime()
+        .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{1,6}Z$/)
+        .refine((at) => !at.startsWith("0000")),
+      z.guid(),
+    ]),
+  );
+
+/** A cursor as it travels in a URL (`?dopo=…`): opaque, short, URL-safe. */
+export function encodeReviewCursor(cursor: ReviewCursor): string {
+  return Buffer.from(`${cursor.at ?? cursor.createdAt.toISOString()}_${cursor.id}`).toString("base64url");
+}
+
+/** The cursor in a URL, or null when it is missing or not one of ours (then the list starts at the top). */
+export function decodeReviewCursor(token: string | null | undefined): ReviewCursor | null {
+  if (!token || token.length > 120) return null;
+  const parsed = cursorText.safeParse(Buffer.from(token, "base64url").toString("utf8"));
+  if (!parsed.success) return null;
+  const [at, id] = parsed.data;
+  return { createdAt: new Date(at), id, at };
+}
+
+/** `replyAuthor` signs the practitioner's reply ("Risposta di …"). */
+export function toReviewView(media: MediaStorage, review: Review | ReviewWithReply, replyAuthor: string): ReviewView {
+  const reply = "reply" in review ? review.reply : null;
+  return {
+    verified: review.verified,
+    reply: reply
+      ? {
+          content: reply.content,
+          date: reply.updatedAt.toISOString(),
+          dateText: formatItalianDate(reply.updatedAt.toISOString()),
+          author: replyAuthor,
+        }
+      : null,
+    id: review.id,
+    name: review.name,
+    content: review.content,
+    rating: review.rating,
+    status: review.status,
+    createdAt: review.createdAt.toISOString(),
+    createdAtText: formatItalianDate(review.createdAt.toISOString()),
+    image: review.image ? toPublicImage(media, review.image) : null,
+  };
+}

@@ -1,0 +1,122 @@
+import type { z } from "zod";
+import { MAX_PHOTO_BYTES, PHOTO_MESSAGES } from "~/features/photos/messages";
+import { parseSubmission } from "~/core/forms/parse-submission.server";
+import { PayloadTooLargeError, readFormData } from "~/core/forms/form-data.server";
+import { portraitUploadSchema } from "~/features/photos/photo-forms";
+import { deleteStoredImage, ImageRejectedError, storeImage } from "~/core/media/image-pipeline.server";
+import type { AppServices } from "~/services.server";
+import { type contentGroups, groupLabels, STALE_FORM_MESSAGE, type ContentGroup, versionField } from "./schemas";
+import type { SaveResult } from "./site-content.server";
+import type { SiteContent } from "./site-content";
+
+export const CONTENT_MESSAGES = {
+  saved: "Modifiche pubblicate: il sito è già aggiornato.",
+  conflictShort: "Il contenuto è stato modificato nel frattempo: non è stato sovrascritto nulla.",
+  conflict:
+    "Il contenuto è stato modificato nel frattempo (in un'altra scheda o da un altro dispositivo). Non è stato sovrascritto nulla: ricarica la pagina per vedere la versione attuale e ripeti la modifica.",
+  invalid: "Alcuni campi non sono validi: correggi i campi segnalati.",
+  restored: (version: number) => `Versione ${version} ripristinata e pubblicata.`,
+  missingVersion: "Questa versione non è più disponibile.",
+  portraitSaved: "Ritratto pubblicato.",
+  portraitRemoved: "Ritratto rimosso: il sito mostra di nuovo l'illustrazione.",
+  portraitMissing: "Non c'è nessun ritratto da rimuovere.",
+  noImage: PHOTO_MESSAGES.noImage,
+  tooLarge: PHOTO_MESSAGES.tooLarge,
+  uploadFailed: PHOTO_MESSAGES.uploadFailed,
+  failed: "Salvataggio non riuscito: riprova tra qualche istante.",
+  staleForm: STALE_FORM_MESSAGE,
+} as const;
+
+/** Largest text form body accepted (a 100,000-character text still reaches the field check). */
+export const MAX_CONTENT_FORM_BYTES = 512 * 1024;
+const PORTRAIT_FORM_OVERHEAD_BYTES = 64 * 1024;
+/** The upload form sends the version the screen was loaded from next to the image. */
+const portraitUploadFormSchema = portraitUploadSchema.extend({ version: versionField });
+
+type GroupValue<G extends ContentGroup> = z.output<(typeof contentGroups)[G]>;
+
+/** The content with one form's values in place; what the form does not edit stays as it was. */
+export function applyGroup<G extends ContentGroup>(content: SiteContent, group: G, value: GroupValue<G>): SiteContent {
+  const next = structuredClone(content);
+  switch (group) {
+    case "servizi": {
+      const { services } = value as GroupValue<"servizi">;
+      // The six cards keep their anchors whatever their titles become.
+      next.services = services.map((service, i) => ({ ...service, id: content.services[i]!.id }));
+      return next;
+    }
+    case "ritratto": {
+      const { portrait } = value as GroupValue<"ritratto">;
+      next.portrait = { ...content.portrait, ...portrait };
+      return next;
+    }
+    default:
+      return { ...next, ...(value as Partial<SiteContent>) };
+  }
+}
+
+/** Publishes one form's values on top of the version the form was loaded from. */
+export async function publishGroup<G extends ContentGroup>(
+  s: AppServices,
+  group: G,
+  value: GroupValue<G>,
+  baseVersion: number,
+): Promise<SaveResult> {
+  const { content } = await s.siteContent.current();
+  return s.siteContent.save(baseVersion, groupLabels[group], applyGroup(content, group, value));
+}
+
+type PortraitUploadResult = { ok: true; result: SaveResult } | { ok: false; status: number; message: string };
+
+/**
+ * Reads the portrait upload (≤ 10 MB, decoded, re-encoded and stripped by the image pipeline) and
+ * publishes it. The previous photo's files stay: older versions point to them and can be restored.
+ */
+export async function uploadPortrait(s: AppServices, request: Request): Promise<PortraitUploadResult> {
+  let form: FormData;
+  try {
+    form = await readFormData(request, MAX_PHOTO_BYTES + PORTRAIT_FORM_OVERHEAD_BYTES);
+  } catch (error) {
+    if (error instanceof PayloadTooLargeError) return { ok: false, status: 413, message: CONTENT_MESSAGES.tooLarge };
+    s.logger.warn({ err: error }, "portrait upload: unreadable form");
+    return { ok: false, status: 400, message: CONTENT_MESSAGES.uploadFailed };
+  }
+  const picked = parseSubmission(form, portraitUploadFormSchema);
+  if (picked.status !== "success") {
+    const message = picked.error?.image?.[0];
+    if (!message) return { ok: false, status: 400, message: CONTENT_MESSAGES.staleForm };
+    return { ok: false, status: message === CONTENT_MESSAGES.tooLarge ? 413 : 400, message };
+  }
+  const { image: file, version: baseVersion } = picked.value;
+
+  let image;
+  try {
+    image = await storeImage(s.media, "site", Buffer.from(await file.arrayBuffer()));
+  } catch (error) {
+    if (error instanceof ImageRejectedError) return { ok: false, status: 422, message: error.message };
+    s.logger.error({ err: error }, "portrait upload: storing the image failed");
+    return { ok: false, status: 500, message: CONTENT_MESSAGES.uploadFailed };
+  }
+  try {
+    const { content } = await s.siteContent.current();
+    const next = { ...content, portrait: { ...content.portrait, image } };
+    const result = await s.siteContent.save(baseVersion, "Ritratto caricato", next);
+    // Refused: no version points at the new files.
+    if (!result.ok) await deleteStoredImage(s.media, image);
+    return { ok: true, result };
+  } catch (error) {
+    await deleteStoredImage(s.media, image);
+    s.logger.error({ err: error }, "portrait upload: saving the version failed");
+    return { ok: false, status: 500, message: CONTENT_MESSAGES.failed };
+  }
+}
+
+/** Back to the bundled illustration (the photo's files stay for older versions). */
+export async function removePortrait(s: AppServices, baseVersion: number): Promise<SaveResult | null> {
+  const { content } = await s.siteContent.current();
+  if (!content.portrait.image) return null;
+  return s.siteContent.save(baseVersion, "Ritratto rimosso", {
+    ...content,
+    portrait: { ...content.portrait, image: null },
+  });
+}

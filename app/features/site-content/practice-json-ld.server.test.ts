@@ -1,0 +1,29 @@
+import { describe, expect, it } from "vitest";
+import { defaultSiteContent } from "~/features/site-content/site-content.server";
+import { practiceJsonLd } from "./practice-json-ld.server";
+
+describe("practice structured data", () => {
+  it("describes both studios, the hours, the phone and the practitioner", () => {
+    const data = practiceJsonLd(defaultSiteContent, "https://www.esempio.it");
+    expect(data["@type"]).toBe("MedicalBusiness");
+    expect(data.telephone).toBe("+393472184590");
+    expect(data.address).toHaveLength(2);
+    expect(data.address[1]).toMatchObject({
+      streetAddress: "Corso Garibaldi 45",
+      postalCode: "20900",
+      addressLocality: "Monza",
+    });
+    expect(data.openingHoursSpecification[1]).toEqual({
+      "@type": "OpeningHoursSpecification",
+      dayOfWeek: ["Saturday"],
+      opens: "09:00",
+      closes: "13:00",
+    });
+    expect(data.employee.memberOf.name).toBe("Ordine dei Biologi della Lombardia");
+  });
+
+  it("carries no rating or review about the practice itself (self-serving for search engines)", () => {
+    const json = JSON.stringify(practiceJsonLd(defaultSiteContent, "https://www.esempio.it"));
+    expect(json).not.toMatch(/aggregateRating|"review"|ratingValue/i);
+  });
+});

@@ -1,0 +1,60 @@
+import type { RouterContextProvider } from "react-router";
+import { servicesContext } from "~/context";
+import { openingHoursSpecification } from "~/features/site-content/hours";
+import type { PageContent } from "~/features/site-content/site-content";
+import { citiesOf, SHARE_IMAGE } from "./meta";
+
+/*
+ * The practice's structured data is built by the loaders of the pages that carry it and sent as
+ * data: the browser only writes it into the page, it needs none of the code that builds it.
+ */
+
+/** schema.org description of the practice for search engines: both studios, hours, phone, practitioner. */
+export function practiceJsonLd(content: PageContent, siteUrl: string) {
+  const { practitioner, business, contact, studios, hours, links, services } = content;
+  return {
+    "@context": "https://schema.org",
+    "@type": "MedicalBusiness",
+    "@id": `${siteUrl}/#studio`,
+    name: `${practitioner.name}, ${practitioner.title}`,
+    description: `${practitioner.title} a ${citiesOf(content)}: ${services.map((s) => s.title.toLowerCase()).join(", ")}.`,
+    url: `${siteUrl}/home`,
+    image: `${siteUrl}${SHARE_IMAGE.path}`,
+    logo: `${siteUrl}/favicon.svg`,
+    telephone: contact.phone.replace(/\s+/g, ""),
+    email: contact.email,
+    vatID: `IT${business.vatNumber}`,
+    address: studios.map((studio) => ({
+      "@type": "PostalAddress",
+      name: studio.name,
+      streetAddress: studio.street,
+      postalCode: studio.postalCode,
+      addressLocality: studio.city,
+      addressRegion: studio.province,
+      addressCountry: "IT",
+    })),
+    areaServed: [...new Set(studios.map((s) => s.city))].map((name) => ({ "@type": "City", name })),
+    openingHoursSpecification: openingHoursSpecification(hours),
+    employee: {
+      "@type": "Person",
+      name: practitioner.name,
+      jobTitle: practitioner.title,
+      memberOf: { "@type": "Organization", name: practitioner.register },
+    },
+    sameAs: [links.social.url, links.doctorProfile],
+    hasOfferCatalog: {
+      "@type": "OfferCatalog",
+      name: "Servizi",
+      itemListElement: services.map((s) => ({
+        "@type": "Offer",
+        itemOffered: { "@type": "Service", name: s.title, description: s.description },
+      })),
+    },
+  };
+}
+
+/** The structured data of the practice as published now, for a page's loader. */
+export async function currentPracticeJsonLd(context: Readonly<RouterContextProvider>) {
+  const { siteContent, config } = context.get(servicesContext);
+  return practiceJsonLd((await siteContent.current()).content, config.siteUrl);
+}

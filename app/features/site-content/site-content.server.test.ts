@@ -1,0 +1,158 @@
+import { mkdtempSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Database } from "~/core/db/database.server";
+import { createMemoryEventBus, type ChangeEvent, type EventBus } from "~/core/events/event-bus.server";
+import { openTestDatabase } from "../../../tests/support/test-databases";
+import {
+  createSiteContentStore,
+  defaultSiteContent,
+  KEPT_VERSIONS,
+  loadSeedContent,
+  SiteContentError,
+  type SiteContentStore,
+} from "./site-content.server";
+
+function seedFile(content: unknown): string {
+  const file = path.join(mkdtempSync(path.join(os.tmpdir(), "content-")), "site.json");
+  writeFileSync(file, typeof content === "string" ? content : JSON.stringify(content));
+  return file;
+}
+
+const withPhone = (phone: string) => ({ ...defaultSiteContent, contact: { ...defaultSiteContent.contact, phone } });
+
+describe("seed content", () => {
+  it("is the typed defaults without a file", () => {
+    expect(loadSeedContent()).toEqual(defaultSiteContent);
+  });
+
+  it("merges a deployer's JSON over the defaults", () => {
+    const content = loadSeedContent(
+      seedFile({ practitioner: { name: "Dott. Marco Rossi" }, texts: { tagline: "Ciao" } }),
+    );
+    expect(content.practitioner.name).toBe("Dott. Marco Rossi");
+    expect(content.practitioner.title).toBe(defaultSiteContent.practitioner.title);
+    expect(content.texts.tagline).toBe("Ciao");
+  });
+
+  it.each([
+    [{ business: { vatNumber: "12345678901" } }, "business.vatNumber"],
+    [{ contact: { email: "non-una-email" } }, "contact.email"],
+    [{ links: { booking: "javascript:alert(1)" } }, "links.booking"],
+    [{ studios: [] }, "studios"],
+  ])("refuses a wrong value naming the field (%j)", (override, field) => {
+    expect(() => loadSeedContent(seedFile(override))).toThrow(SiteContentError);
+    expect(() => loadSeedContent(seedFile(override))).toThrow(field);
+  });
+
+  it("reports an unreadable or malformed file", () => {
+    expect(() => loadSeedContent("/nonexistent/site.json")).toThrow(/SITE_CONTENT_FILE/);
+    expect(() => loadSeedContent(seedFile("{ not json"))).toThrow(/SITE_CONTENT_FILE/);
+  });
+});
+
+describe("site content store on PostgreSQL", () => {
+  let database: Database;
+  let bus: EventBus;
+  let store: SiteContentStore;
+  const events: ChangeEvent[] = [];
+
+  beforeAll(async () => {
+    database = await openTestDatabase();
+    bus = createMemoryEventBus();
+    bus.subscribe((event) => events.push(event));
+    store = createSiteContentStore(database.db, bus);
+  });
+  afterAll(async () => {
+    store.close();
+    await bus.close();
+    await database.close();
+  });
+
+  it("seeds the first version once; a second seed changes nothing", async () => {
+    expect(await store.seed(defaultSiteContent)).toBe(true);
+    expect(await store.seed(withPhone("+39 02 0000 0000"))).toBe(false);
+    const current = await store.current();
+    expect(current.version).toBe(1);
+    expect(current.content).toEqual(defaultSiteContent);
+  });
+
+  it("publishes a save as the next version, announces it and keeps the previous one", async () => {
+    events.length = 0;
+    const result = await store.save(1, "Dati dello studio", withPhone("+39 02 1111 1111"));
+    expect(result).toMatchObject({ ok: true, published: { version: 2 } });
+    expect((await store.current()).content.contact.phone).toBe("+39 02 1111 1111");
+    expect(events).toEqual([{ table: "site_content", action: "update", id: "2" }]);
+    const history = await store.history();
+    expect(history.map((v) => [v.version, v.summary])).toEqual([
+      [2, "Dati dello studio"],
+      [1, "Prima versione"],
+    ]);
+  });
+
+  it("refuses a save based on an older version and keeps what the other tab saved", async () => {
+    const base = (await store.current()).version;
+    const first = await store.save(base, "Testi", withPhone("+39 02 2222 2222"));
+    const second = await store.save(base, "Testi", withPhone("+39 02 3333 3333"));
+    expect(first.ok).toBe(true);
+    expect(second).toMatchObject({ ok: false, reason: "conflict", current: { version: base + 1 } });
+    expect((await store.current()).content.contact.phone).toBe("+39 02 2222 2222");
+  });
+
+  it("lets exactly one of two simultaneous saves through", async () => {
+    const base = (await store.current()).version;
+    const results = await Promise.all([
+      store.save(base, "A", withPhone("+39 02 4444 4444")),
+      store.save(base, "B", withPhone("+39 02 5555 5555")),
+    ]);
+    expect(results.filter((r) => r.ok)).toHaveLength(1);
+    expect((await store.current()).version).toBe(base + 1);
+  });
+
+  it("restores an older version as a new version", async () => {
+    const base = (await store.current()).version;
+    const result = await store.restore(1, base);
+    expect(result).toMatchObject({ ok: true, published: { version: base + 1 } });
+    expect((await store.current()).content).toEqual(defaultSiteContent);
+    expect((await store.history(1))[0]!.summary).toBe("Ripristino della versione 1");
+    expect(await store.restore(9999, base + 1)).toEqual({ ok: false, reason: "missing" });
+  });
+
+  it("refuses invalid content without writing anything", async () => {
+    const before = await store.current();
+    const bad = { ...defaultSiteContent, business: { ...defaultSiteContent.business, vatNumber: "1" } };
+    await expect(store.save(before.version, "x", bad)).rejects.toThrow(SiteContentError);
+    expect((await store.current()).version).toBe(before.version);
+  });
+
+  it("serves from its cache, and a save by another instance as soon as it is committed, before its event arrives", async () => {
+    const other = createSiteContentStore(database.db, createMemoryEventBus());
+    const before = await store.current();
+    expect(await store.current()).toEqual(await store.current());
+    const saved = await other.save(before.version, "Altra istanza", withPhone("+39 02 6666 6666"));
+    expect(saved.ok).toBe(true);
+    // No event reached this instance yet: a page refreshed by the other instance's announcement
+    // may ask here first, and must get the saved content.
+    const now = await store.current();
+    expect(now.version).toBe(before.version + 1);
+    expect(now.content.contact.phone).toBe("+39 02 6666 6666");
+    await bus.publish({ table: "site_content", action: "update", id: String(before.version + 1) });
+    expect((await store.current()).version).toBe(before.version + 1);
+    other.close();
+  });
+
+  it(`keeps the newest ${KEPT_VERSIONS} versions and lists 20`, async () => {
+    let version = (await store.current()).version;
+    while (version <= KEPT_VERSIONS + 2) {
+      const result = await store.save(version, `Salvataggio ${version}`, withPhone(`+39 02 ${1000 + version}`));
+      if (!result.ok) throw new Error("save failed");
+      version = result.published.version;
+    }
+    const history = await store.history();
+    expect(history).toHaveLength(20);
+    expect(history[0]!.version).toBe(version);
+    const all = await store.history(1000);
+    expect(all).toHaveLength(KEPT_VERSIONS);
+  });
+});

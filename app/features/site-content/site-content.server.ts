@@ -1,0 +1,225 @@
+import { readFileSync } from "node:fs";
+import { desc, eq, sql } from "drizzle-orm";
+import type { Db } from "~/core/db/database.server";
+import { siteContentVersions } from "~/core/db/schema";
+import type { EventBus } from "~/core/events/event-bus.server";
+import { defaultSiteContent } from "./defaults";
+import { siteContentSchema } from "./schemas";
+import {
+  KEPT_VERSIONS,
+  LISTED_VERSIONS,
+  type PublicSiteContent,
+  type PublishedContent,
+  type SiteContent,
+} from "./site-content";
+import { toPublicImage } from "~/core/media/image-pipeline.server";
+import type { MediaStorage } from "~/core/media/media-storage.server";
+
+export { defaultSiteContent };
+
+export { KEPT_VERSIONS };
+
+export class SiteContentError extends Error {
+  override name = "SiteContentError";
+}
+
+type Json = unknown;
+function mergeOver(base: Json, override: Json): Json {
+  if (Array.isArray(override) || typeof override !== "object" || override === null) return override;
+  if (typeof base !== "object" || base === null || Array.isArray(base)) return override;
+  const merged: Record<string, Json> = { ...(base as Record<string, Json>) };
+  for (const [key, value] of Object.entries(override)) merged[key] = mergeOver(merged[key], value);
+  return merged;
+}
+
+/** Validates content; the error names the first bad field by its path. */
+function parseSiteContent(value: unknown, source: string): SiteContent {
+  const result = siteContentSchema.safeParse(value);
+  if (!result.success) {
+    const issue = result.error.issues[0]!;
+    throw new SiteContentError(`Invalid site content in ${source}: ${issue.path.join(".")} (${issue.message})`);
+  }
+  return result.data;
+}
+
+/**
+ * The first version's content: the typed defaults, with a deployer's SITE_CONTENT_FILE (only the
+ * fields that differ) merged over them. Read at every start so a bad file always stops start-up,
+ * but applied only to an empty database: after that, the database is the one source of truth.
+ */
+export function loadSeedContent(seedFile?: string): SiteContent {
+  if (!seedFile) return defaultSiteContent;
+  let override: Json;
+  try {
+    override = JSON.parse(readFileSync(seedFile, "utf8"));
+  } catch (error) {
+    throw new SiteContentError(`SITE_CONTENT_FILE ${seedFile}: ${(error as Error).message}`);
+  }
+  return parseSiteContent(mergeOver(defaultSiteContent, override), `SITE_CONTENT_FILE ${seedFile}`);
+}
+
+export interface VersionSummary {
+  version: number;
+  summary: string;
+  savedAt: string;
+}
+
+export type SaveResult =
+  | { ok: true; published: PublishedContent }
+  /** Someone saved after the form was loaded: nothing was written. */
+  | { ok: false; reason: "conflict"; current: PublishedContent }
+  | { ok: false; reason: "missing" };
+
+export interface SiteContentStore {
+  /** The published content, cached per process until the bus announces a newer version. */
+  current(): Promise<PublishedContent>;
+  /** Publishes `content` as the version after `baseVersion`, unless another save came first. */
+  save(baseVersion: number, summary: string, content: SiteContent): Promise<SaveResult>;
+  /** Publishes an older version's content again, as a new version (so a restore can be undone too). */
+  restore(version: number, baseVersion: number): Promise<SaveResult>;
+  history(limit?: number): Promise<VersionSummary[]>;
+  /** Stores the first version when there is none; true when it did. */
+  seed(initial: SiteContent): Promise<boolean>;
+  /** Stops listening to the bus. */
+  close(): void;
+}
+
+type Row = typeof siteContentVersions.$inferSelect;
+
+const toPublished = (row: Pick<Row, "version" | "content" | "createdAt">): PublishedContent => ({
+  version: row.version,
+  // Content saved by an older release lacks the fields added since: the defaults fill them.
+  content: parseSiteContent(mergeOver(defaultSiteContent, row.content), `version ${row.version}`),
+  savedAt: row.createdAt.toISOString(),
+});
+
+export function createSiteContentStore(
+  db: Db,
+  bus: EventBus,
+  onError: (error: unknown, message: string) => void = () => {},
+): SiteContentStore {
+  let cached: Promise<PublishedContent> | undefined;
+  // A read that started before an invalidation must not put stale content back in the cache.
+  let generation = 0;
+  const invalidate = () => {
+    generation++;
+    cached = undefined;
+  };
+  const unsubscribe = bus.subscribe((event) => {
+    if (event.table === "site_content") invalidate();
+  });
+
+  const readNewest = async (): Promise<PublishedContent> => {
+    const [row] = await db.select().from(siteContentVersions).orderBy(desc(siteContentVersions.version)).limit(1);
+    if (!row) throw new SiteContentError("No site content stored: the store was not seeded.");
+    return toPublished(row);
+  };
+
+  // The newest version number, one index lookup: a page that refreshes because another process
+  // announced a save may reach this process before the announcement does, and must not get the
+  // older content it still holds.
+  const newestVersion = async (): Promise<number | null> => {
+    const [row] = await db
+      .select({ version: siteContentVersions.version })
+      .from(siteContentVersions)
+      .orderBy(desc(siteContentVersions.version))
+      .limit(1);
+    return row?.version ?? null;
+  };
+
+  const current = async (): Promise<PublishedContent> => {
+    if (cached) {
+      const held = await cached.catch(() => undefined);
+      if (held && held.version === (await newestVersion())) return held;
+      invalidate();
+    }
+    return readCurrent();
+  };
+
+  const readCurrent = (): Promise<PublishedContent> => {
+    if (cached) return cached;
+    const started = generation;
+    const read = readNewest();
+    cached = read;
+    read.then(
+      () => {
+        if (generation !== started && cached === read) cached = undefined;
+      },
+      () => {
+        if (cached === read) cached = undefined;
+      },
+    );
+    return read;
+  };
+
+  const save = async (baseVersion: number, summary: string, content: SiteContent): Promise<SaveResult> => {
+    const valid = parseSiteContent(content, "the saved version");
+    // The primary key makes this atomic: of two saves on the same base, only one inserts.
+    const inserted = await db.execute(sql`
+      insert into ${siteContentVersions} (version, content, summary)
+      select ${baseVersion + 1}, ${JSON.stringify(valid)}::jsonb, ${summary}
+      where (select coalesce(max(version), 0) from ${siteContentVersions}) = ${baseVersion}
+      on conflict do nothing
+      returning version, created_at`);
+    // Both drivers answer raw SQL with { rows }.
+    const row = (inserted as unknown as { rows: { version: number; created_at: string | Date }[] }).rows[0];
+    if (!row) {
+      invalidate();
+      return { ok: false, reason: "conflict", current: await current() };
+    }
+    const published: PublishedContent = {
+      version: Number(row.version),
+      content: valid,
+      savedAt: new Date(row.created_at).toISOString(),
+    };
+    invalidate();
+    await db
+      .delete(siteContentVersions)
+      .where(sql`${siteContentVersions.version} <= ${published.version - KEPT_VERSIONS}`)
+      .catch((error: unknown) => onError(error, "pruning old site content versions failed"));
+    // Committed: a bus failure must not report the save as failed; pages catch up on reconnect.
+    await bus
+      .publish({ table: "site_content", action: "update", id: String(published.version) })
+      .catch((error: unknown) => onError(error, "announcing the site content change failed"));
+    return { ok: true, published };
+  };
+
+  return {
+    current,
+    save,
+    async restore(version, baseVersion) {
+      const [row] = await db.select().from(siteContentVersions).where(eq(siteContentVersions.version, version));
+      if (!row) return { ok: false, reason: "missing" };
+      return save(baseVersion, `Ripristino della versione ${version}`, toPublished(row).content);
+    },
+    async history(limit = LISTED_VERSIONS) {
+      const rows = await db
+        .select({
+          version: siteContentVersions.version,
+          summary: siteContentVersions.summary,
+          createdAt: siteContentVersions.createdAt,
+        })
+        .from(siteContentVersions)
+        .orderBy(desc(siteContentVersions.version))
+        .limit(limit);
+      return rows.map((r) => ({ version: r.version, summary: r.summary, savedAt: r.createdAt.toISOString() }));
+    },
+    async seed(initial) {
+      const valid = parseSiteContent(initial, "the first version");
+      const inserted = await db
+        .insert(siteContentVersions)
+        .values({ version: 1, content: valid, summary: "Prima versione" })
+        .onConflictDoNothing()
+        .returning({ version: siteContentVersions.version });
+      if (inserted.length) invalidate();
+      return inserted.length > 0;
+    },
+    close: unsubscribe,
+  };
+}
+
+/** What pages get: the portrait as image URLs instead of storage keys. */
+export function toPublicContent(media: MediaStorage, content: SiteContent): PublicSiteContent {
+  const { image, ...focus } = content.portrait;
+  return { ...content, portrait: { ...focus, image: image ? toPublicImage(media, image) : null } };
+}

@@ -1,0 +1,142 @@
+import type { StoredImage } from "~/core/db/schema";
+import type { PublicImage } from "~/core/media/public-image";
+
+/** What the practitioner edits in "Contenuti del sito"; stored in versions, read through one module. */
+export interface Studio {
+  name: string;
+  street: string;
+  postalCode: string;
+  city: string;
+  province: string;
+  /** Typed by the practitioner, or empty: then a maps search for the address (see studioMapsUrl). */
+  mapsUrl: string;
+}
+
+export const weekdays = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"] as const;
+export type Weekday = (typeof weekdays)[number];
+
+export interface TimeRange {
+  /** "HH:MM", 24-hour clock. */
+  opens: string;
+  closes: string;
+}
+
+/** One day of the week: no ranges means closed; at most two (morning and afternoon). */
+export interface DayHours {
+  day: Weekday;
+  ranges: TimeRange[];
+}
+
+export const serviceIcons = ["plan", "education", "children", "weight", "clinical", "sport"] as const;
+export type ServiceIconName = (typeof serviceIcons)[number];
+
+export interface ServiceContent {
+  /** Stable id, also the card's anchor. */
+  id: string;
+  icon: ServiceIconName;
+  title: string;
+  description: string;
+}
+
+/** The product shows exactly six services. */
+export const SERVICE_COUNT = 6;
+export const MAX_STUDIOS = 4;
+
+/** Versions kept in the database; the editor lists the newest 20. */
+export const KEPT_VERSIONS = 100;
+export const LISTED_VERSIONS = 20;
+
+export interface PortraitContent {
+  /** Renditions from the image pipeline; null shows the bundled illustration. */
+  image: StoredImage | null;
+  /** Which point of the photo stays visible when it is cropped (object-position), 0–100 %. */
+  focusX: number;
+  focusY: number;
+}
+
+export interface SiteContent {
+  practitioner: {
+    name: string;
+    /** e.g. "Biologa Nutrizionista". */
+    title: string;
+    /** Professional register entry, shown in the footer's legal line. */
+    register: string;
+    registerNumber: string;
+  };
+  business: {
+    /** Partita IVA, 11 digits with its check digit; required in the footer by Italian law. */
+    vatNumber: string;
+    legalName: string;
+  };
+  contact: {
+    phone: string;
+    email: string;
+  };
+  studios: Studio[];
+  /** Monday to Sunday, in order. */
+  hours: DayHours[];
+  links: {
+    /** External booking site (hero button). */
+    booking: string;
+    /** External doctor-booking profile ("Prenota una Consulenza"). */
+    doctorProfile: string;
+    social: { label: string; url: string };
+    messaging: { label: string; url: string };
+  };
+  stats: { patients: string; yearsOfExperience: string };
+  texts: {
+    tagline: string;
+    heroTitle: string;
+    heroIntro: string;
+    /** "Chi Sono": plain text, paragraphs separated by a blank line. */
+    about: string;
+    servicesIntro: string;
+  };
+  services: ServiceContent[];
+  portrait: PortraitContent;
+}
+
+/** What the header, footer and head of every page use: everything but the portrait. */
+export type PageContent = Omit<SiteContent, "portrait">;
+
+/** The content as pages receive it: the portrait's renditions as URLs. */
+export type PublicSiteContent = Omit<SiteContent, "portrait"> & {
+  portrait: Omit<PortraitContent, "image"> & { image: PublicImage | null };
+};
+
+/** The published content and its version number (what a form sends back to detect a concurrent save). */
+export interface PublishedContent {
+  version: number;
+  content: SiteContent;
+  savedAt: string;
+}
+
+export function formatAddress(studio: Studio): string {
+  return `${studio.street}, ${studio.postalCode} ${studio.city} (${studio.province})`;
+}
+
+/** The typed link, or a maps search for the address (opened on click only: nothing loads with the page). */
+export function studioMapsUrl(studio: Studio): string {
+  if (studio.mapsUrl) return studio.mapsUrl;
+  const query = `${studio.street}, ${studio.postalCode} ${studio.city}`;
+  return `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent(query)}`;
+}
+
+/** Digits and a leading +, for tel: links. */
+export function telHref(phone: string): string {
+  return `tel:${phone.replace(/[^\d+]/g, "")}`;
+}
+
+/** Plain text to paragraphs: a blank line separates paragraphs, a single line break stays a line break. */
+export function paragraphs(text: string): string[][] {
+  return text
+    .replace(/\r\n?/g, "\n")
+    .split(/\n\s*\n/)
+    .map((p) =>
+      p
+        .split("\n")
+        .map((line) => line.trim())
+        .filter(Boolean),
+    )
+    .filter((lines) => lines.length > 0);
+}

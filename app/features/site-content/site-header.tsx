@@ -1,0 +1,120 @@
+import { useEffect, useRef, useState } from "react";
+import { Link, NavLink, useLocation } from "react-router";
+import { scrollToSection } from "~/ui/smooth-scroll";
+import siteHeaderStyles from "~/styles/site-header.css?url";
+import { LogoutForm } from "../account/logout-form";
+import { Logo } from "../../ui/logo";
+import { Stylesheet } from "../../ui/stylesheet";
+
+/** The header turns opaque past 50 px of scroll. */
+const HEADER_OPAQUE_AFTER_PX = 50;
+
+const sectionLinks = [
+  { href: "/home#chi-sono", label: "Chi Sono" },
+  { href: "/home#servizi", label: "Servizi" },
+  { href: "/home#recensioni", label: "Recensioni" },
+  { href: "/home#contatti", label: "Contatti" },
+] as const;
+
+export function SiteHeader({ name, title, signedIn }: { name: string; title: string; signedIn: boolean }) {
+  const [scrolled, setScrolled] = useState(false);
+  const menuRef = useRef<HTMLDetailsElement>(null);
+
+  useEffect(() => {
+    const update = () => setScrolled(window.scrollY > HEADER_OPAQUE_AFTER_PX);
+    update();
+    window.addEventListener("scroll", update, { passive: true });
+    return () => window.removeEventListener("scroll", update);
+  }, []);
+
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      const menu = menuRef.current;
+      if (event.key === "Escape" && menu?.open) {
+        menu.open = false;
+        menu.querySelector("summary")?.focus();
+      }
+    };
+    document.addEventListener("keydown", onKey);
+    return () => document.removeEventListener("keydown", onKey);
+  }, []);
+
+  const closeMenu = () => {
+    if (menuRef.current) menuRef.current.open = false;
+  };
+
+  const { pathname } = useLocation();
+  // On /home the section links glide there (500 ms, 80 px under the header); elsewhere they navigate.
+  const onSectionLink = (event: React.MouseEvent<HTMLAnchorElement>, href: string) => {
+    if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    const [path, id] = href.split("#");
+    const section = id ? document.getElementById(id) : null;
+    if (path !== pathname || !section) return;
+    event.preventDefault();
+    closeMenu();
+    // Keeps React Router's history entry; only the address's hash changes.
+    window.history.replaceState(window.history.state, "", `#${id}`);
+    scrollToSection(section);
+  };
+
+  const links = (
+    <ul className="site-nav__list" onClick={(e) => (e.target as HTMLElement).closest("a") && closeMenu()}>
+      {sectionLinks.map((link) => (
+        <li key={link.href}>
+          <Link to={link.href} className="site-nav__link" onClick={(event) => onSectionLink(event, link.href)}>
+            {link.label}
+          </Link>
+        </li>
+      ))}
+      {signedIn ? (
+        <>
+          <li>
+            <NavLink to="/admin" className="site-nav__link">
+              Admin
+            </NavLink>
+          </li>
+          <li>
+            <LogoutForm className="site-nav__logout" buttonClassName="site-nav__link site-nav__button" />
+          </li>
+        </>
+      ) : (
+        <li>
+          <NavLink to="/admin-login" className="site-nav__link site-nav__login">
+            Accedi
+          </NavLink>
+        </li>
+      )}
+    </ul>
+  );
+
+  return (
+    <header className="site-header" data-scrolled={scrolled ? "true" : "false"}>
+      <Stylesheet href={siteHeaderStyles} />
+      <div className="site-header__inner">
+        <Link to="/home" className="brand">
+          <Logo className="brand__logo" />
+          <span className="brand__text">
+            <span className="brand__name">{name}</span>
+            <span className="brand__title">
+              {title}
+              <span className="visually-hidden"> – Home</span>
+            </span>
+          </span>
+        </Link>
+        <nav className="site-nav site-nav--wide" aria-label="Principale">
+          {links}
+        </nav>
+        <details className="site-nav site-nav--menu" ref={menuRef}>
+          <summary className="menu-toggle" aria-label="Menu">
+            <svg aria-hidden="true" viewBox="0 0 24 24" width="24" height="24">
+              <path d="M4 7h16M4 12h16M4 17h16" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+            </svg>
+          </summary>
+          <nav aria-label="Menu mobile" className="site-nav__panel">
+            {links}
+          </nav>
+        </details>
+      </div>
+    </header>
+  );
+}
