@@ -39,24 +39,26 @@ describe("the dependency rules npm test checks", () => {
   it("let a feature use the core", async () => {
     const result = await cruise({
       "app/core/db/database.server.ts": "export const db = 1;\n",
-      "app/reviews/reviews.server.ts": 'import { db } from "~/core/db/database.server";\nexport const reviews = db;\n',
+      "app/features/reviews/reviews.server.ts":
+        'import { db } from "~/core/db/database.server";\nexport const reviews = db;\n',
     });
     expect(result).toEqual({ code: 0, report: expect.stringContaining("no dependency violations") });
   });
 
   it("refuse a core module importing a feature", async () => {
     const result = await cruise({
-      "app/core/db/schema.ts": 'import { reasons } from "../reviews/reasons";\nexport const schema = reasons;\n',
-      "app/reviews/reasons.ts": "export const reasons = [];\n",
+      "app/core/db/schema.ts":
+        'import { reasons } from "../../features/reviews/reasons";\nexport const schema = reasons;\n',
+      "app/features/reviews/reasons.ts": "export const reasons = [];\n",
     });
     expect(result.code).not.toBe(0);
-    expect(result.report).toContain("core-imports-no-feature: app/core/db/schema.ts → app/reviews/reasons.ts");
+    expect(result.report).toContain("core-imports-no-feature: app/core/db/schema.ts → app/features/reviews/reasons.ts");
   });
 
   it("refuse a cycle, even of types only", async () => {
     const result = await cruise({
-      "app/photos/a.ts": 'import type { B } from "./b";\nexport type A = { b?: B };\n',
-      "app/photos/b.ts": 'import type { A } from "./a";\nexport type B = { a?: A };\n',
+      "app/features/photos/a.ts": 'import type { B } from "./b";\nexport type A = { b?: B };\n',
+      "app/features/photos/b.ts": 'import type { A } from "./a";\nexport type B = { a?: A };\n',
     });
     expect(result.code).not.toBe(0);
     expect(result.report).toContain("no-circular");
@@ -72,5 +74,27 @@ describe("the dependency rules npm test checks", () => {
     expect(result.report).toContain(
       "nothing-imports-the-composition: app/features/photos/photos.server.ts → app/services.server.ts",
     );
+  });
+
+  it("refuse a feature importing another feature's modules", async () => {
+    const result = await cruise({
+      "app/features/photos/photo-view.ts": "export type PhotoView = { id: string };\n",
+      "app/features/reviews/review-card.tsx":
+        'import type { PhotoView } from "~/features/photos/photo-view";\nexport type Card = PhotoView;\n',
+    });
+    expect(result.code).not.toBe(0);
+    expect(result.report).toContain(
+      "features-keep-to-themselves: app/features/reviews/review-card.tsx → app/features/photos/photo-view.ts",
+    );
+  });
+
+  it("refuse a shared component importing a feature", async () => {
+    const result = await cruise({
+      "app/features/reviews/review-view.ts": "export type ReviewView = { id: string };\n",
+      "app/ui/card.tsx":
+        'import type { ReviewView } from "~/features/reviews/review-view";\nexport type Card = ReviewView;\n',
+    });
+    expect(result.code).not.toBe(0);
+    expect(result.report).toContain("ui-imports-no-feature: app/ui/card.tsx → app/features/reviews/review-view.ts");
   });
 });
