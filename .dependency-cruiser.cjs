@@ -42,7 +42,7 @@ module.exports = {
       name: "features-keep-to-themselves",
       severity: "error",
       comment: "A feature uses the core and the shared components; routes and root put features side by side.",
-      from: { path: "^app/features/([^/]+)/", pathNot: "\\.test\\.tsx?$" },
+      from: { path: "^app/features/([^/]+)/", pathNot: "\\.test\\.tsx?$|test-support" },
       to: { path: "^app/features/", pathNot: "^app/features/$1/" },
     },
     {

@@ -12,8 +12,7 @@ import {
   timestamp,
   uuid,
 } from "drizzle-orm/pg-core";
-import type { SiteContent } from "../../features/site-content/site-content";
-import { reportReasons } from "../../features/reviews/report-reasons";
+import { reportReasons } from "./report-reasons";
 
 /** One stored rendition of an uploaded image (see app/media). */
 export interface ImageVariant {
@@ -103,7 +102,7 @@ export const reviewReplies = pgTable("review_replies", {
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });
 
-export { reportReasons, type ReportReason } from "../../features/reviews/report-reasons";
+export { reportReasons, type ReportReason } from "./report-reasons";
 
 /** A visitor's report of a review; who reported is not stored. */
 export const reviewReports = pgTable(
@@ -237,7 +236,8 @@ export const mediaObjects = pgTable(
  */
 export const siteContentVersions = pgTable("site_content_versions", {
   version: integer("version").primaryKey(),
-  content: jsonb("content").$type<SiteContent>().notNull(),
+  // Parsed with the site content's schema on every read (features/site-content), never trusted as stored.
+  content: jsonb("content").notNull(),
   /** What changed, in Italian, for the editor's version list (e.g. "Orari di apertura"). */
   summary: text("summary").notNull(),
   createdAt: createdAt(),

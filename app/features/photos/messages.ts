@@ -1,4 +1,4 @@
-/** Every Italian message of the admin panel; those listed in docs/product.md are verbatim. */
+/** The recipe photos' Italian messages; those listed in docs/product.md are verbatim. */
 export const PHOTO_MESSAGES = {
   added: "Foto ricetta aggiunta con successo!",
   addFailed: "Errore durante l'aggiunta della foto",
@@ -15,16 +15,6 @@ export const PHOTO_MESSAGES = {
   titleTooLong: "Il titolo può avere al massimo 120 caratteri",
   orderSaved: "Ordine aggiornato",
   notFound: "La foto non esiste più: la lista è stata aggiornata.",
-} as const;
-
-export const REVIEW_MESSAGES = {
-  approved: "Recensione approvata e pubblicata",
-  published: "Recensione pubblicata",
-  hidden: "Recensione nascosta",
-  deleted: "Recensione eliminata",
-  deleteQuestion: "Sei sicuro di voler eliminare questa recensione? Verrà rimossa anche l'eventuale foto.",
-  notFound: "La recensione non esiste più: la lista è stata aggiornata.",
-  empty: "Nessuna recensione ricevuta finora.",
 } as const;
 
 /** A recipe photo may weigh at most 10 MB. */

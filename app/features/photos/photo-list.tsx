@@ -7,7 +7,7 @@ import { type ActionResult, useActionResult } from "~/core/forms/action-result";
 import { Field } from "~/core/forms/field";
 import { useSchemaForm } from "~/core/forms/use-schema-form";
 import { photoActionSchema } from "./photo-forms";
-import type { RecipePhotoView } from "~/features/reviews/review-view";
+import type { RecipePhotoView } from "./recipe-photo-view";
 import { MAX_TITLE_LENGTH } from "~/features/photos/messages";
 
 const PHOTOS_ACTION = "/admin/photos";

@@ -3,7 +3,7 @@ import type { Db } from "~/core/db/database.server";
 import { recipePhotos, type RecipePhoto, type StoredImage } from "~/core/db/schema";
 import { toPublicImage } from "~/core/media/image-pipeline.server";
 import type { MediaStorage } from "~/core/media/media-storage.server";
-import type { RecipePhotoView } from "../reviews/review-view";
+import type { RecipePhotoView } from "./recipe-photo-view";
 
 interface NewRecipePhoto {
   title: string | null;

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { SLIDE_INTERVAL_MS, slideAtScroll, slideCounter, wrapIndex } from "~/features/photos/slideshow";
-import type { RecipePhotoView } from "~/features/reviews/review-view";
+import type { RecipePhotoView } from "./recipe-photo-view";
 import { ResponsiveImage } from "../../ui/responsive-image";
 
 const reducedMotionQuery = "(prefers-reduced-motion: reduce)";

@@ -1,7 +1,17 @@
 /** The longest public reply to a review, in characters. */
 export const REPLY_MAX_LENGTH = 1000;
 
-/** The practitioner's messages for invitations, replies and reports. */
+/** The practitioner's messages for reviews, invitations, replies and reports. */
+export const REVIEW_MESSAGES = {
+  approved: "Recensione approvata e pubblicata",
+  published: "Recensione pubblicata",
+  hidden: "Recensione nascosta",
+  deleted: "Recensione eliminata",
+  deleteQuestion: "Sei sicuro di voler eliminare questa recensione? Verrà rimossa anche l'eventuale foto.",
+  notFound: "La recensione non esiste più: la lista è stata aggiornata.",
+  empty: "Nessuna recensione ricevuta finora.",
+} as const;
+
 export const REPLY_MESSAGES = {
   saved: "Risposta pubblicata",
   removed: "Risposta rimossa",

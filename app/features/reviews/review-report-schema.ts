@@ -5,7 +5,7 @@
 import { z } from "zod";
 import { multiLine } from "~/core/forms/field-rules";
 import { REPORT_DETAILS_MAX, reportMessages } from "./review-report";
-import { reportReasons } from "./report-reasons";
+import { reportReasons } from "~/core/db/report-reasons";
 
 export const reportSchema = z.object({
   reason: z.enum(reportReasons, { error: reportMessages.reasonMissing }),

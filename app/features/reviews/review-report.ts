@@ -1,4 +1,4 @@
-import type { ReportReason } from "./report-reasons";
+import type { ReportReason } from "~/core/db/report-reasons";
 
 export const REPORT_DETAILS_MAX = 500;
 

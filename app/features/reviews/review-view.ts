@@ -16,12 +16,3 @@ export interface ReviewView {
   /** The practitioner's public answer, signed with her name; `date` is when it was last written. */
   reply: { content: string; date: string; dateText: string; author: string } | null;
 }
-
-/** A recipe photo as pages receive it. */
-export interface RecipePhotoView {
-  id: string;
-  title: string | null;
-  displayOrder: number;
-  createdAt: string;
-  image: PublicImage;
-}
