@@ -1,5 +1,4 @@
 import { sql } from "drizzle-orm";
-import { createSessionStore, sessionTokenFromCookie } from "~/features/account/sessions.server";
 import type { Db } from "~/core/db/database.server";
 import { reviews, type ReviewStatus } from "~/core/db/schema";
 import type { EventBus } from "~/core/events/event-bus.server";
@@ -24,7 +23,12 @@ const REMEMBERED_MAX = 5000;
  * whose renditions list it); the answer is remembered until the next change of any review, which
  * the event bus announces at once in the process that made it (and within moments in the others).
  */
-export function createMediaAccess(db: Db, bus: EventBus) {
+export function createMediaAccess(
+  db: Db,
+  bus: EventBus,
+  /** Whether a request's Cookie header holds a signed-in administrator's session (the account feature knows). */
+  isAdministrator: (cookieHeader: string | undefined) => Promise<boolean>,
+) {
   const remembered = new Map<string, ReviewStatus | null>();
   let generation = 0;
   bus.subscribe((event) => {
@@ -49,13 +53,6 @@ export function createMediaAccess(db: Db, bus: EventBus) {
       remembered.set(key, status);
     }
     return status;
-  }
-
-  async function isAdministrator(cookieHeader: string | undefined): Promise<boolean> {
-    const token = sessionTokenFromCookie(cookieHeader);
-    if (!token) return false;
-    const active = await createSessionStore(db).find(token);
-    return Boolean(active?.session.verified);
   }
 
   return {

@@ -21,7 +21,10 @@ import {
 import { replySchema } from "./review-admin-forms";
 
 let database: Database;
-let services: Parameters<typeof saveReply>[0];
+let services: Parameters<typeof saveReply>[0] &
+  Parameters<typeof createInvitation>[0] &
+  Parameters<typeof hideReportedReview>[0] &
+  Parameters<typeof deleteReportedReview>[0];
 const events: ChangeEvent[] = [];
 
 beforeAll(async () => {
