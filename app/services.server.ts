@@ -76,6 +76,7 @@ export async function createServices(config: AppConfig, logger: Logger): Promise
     // One random key kept in the database, shared by every instance; each use derives its own from it.
     const secret = await loadSecret(database.db, "app");
     const sessions = createSessionStore(database.db);
+    const reviews = createReviewRepository(database.db, { bus, logger });
     return {
       config,
       siteContent,
@@ -86,12 +87,12 @@ export async function createServices(config: AppConfig, logger: Logger): Promise
         config.s3 ? createS3MediaStorage(config.s3) : createLocalMediaStorage(path.join(config.dataDir, "media")),
         database.db,
       ),
-      mediaAccess: createMediaAccess(database.db, bus, async (cookieHeader) => {
+      mediaAccess: createMediaAccess(reviews, bus, async (cookieHeader) => {
         const token = sessionTokenFromCookie(cookieHeader);
         return Boolean(token && (await sessions.find(token))?.session.verified);
       }),
       photos: createRecipePhotoRepository(database.db),
-      reviews: createReviewRepository(database.db),
+      reviews,
       invitations: createInvitationRepository(database.db),
       reports: createReportRepository(database.db),
       mailer: createMailer({

@@ -1,7 +1,6 @@
-import { sql } from "drizzle-orm";
-import type { Db } from "~/core/db/database.server";
-import { reviews, type ReviewStatus } from "~/core/db/schema";
+import type { ReviewStatus } from "~/core/db/schema";
 import type { EventBus } from "~/core/events/event-bus.server";
+import type { ReviewRepository } from "./reviews.server";
 
 /**
  * Who /media may send a stored file to:
@@ -24,7 +23,7 @@ const REMEMBERED_MAX = 5000;
  * the event bus announces at once in the process that made it (and within moments in the others).
  */
 export function createMediaAccess(
-  db: Db,
+  reviews: Pick<ReviewRepository, "photoStatus">,
   bus: EventBus,
   /** Whether a request's Cookie header holds a signed-in administrator's session (the account feature knows). */
   isAdministrator: (cookieHeader: string | undefined) => Promise<boolean>,
@@ -41,12 +40,7 @@ export function createMediaAccess(
     const known = remembered.get(key);
     if (known !== undefined) return known;
     const asked = generation;
-    const [row] = await db
-      .select({ status: reviews.status })
-      .from(reviews)
-      .where(sql`${reviews.image} -> 'variants' @> ${JSON.stringify([{ key }])}::jsonb`)
-      .limit(1);
-    const status = row?.status ?? null;
+    const status = await reviews.photoStatus(key);
     // A review changed while we asked: the answer may be older than the change, so it is not kept.
     if (asked === generation) {
       if (remembered.size >= REMEMBERED_MAX) remembered.clear();

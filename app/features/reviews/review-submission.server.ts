@@ -9,8 +9,6 @@ import {
 } from "~/core/media/image-pipeline.server";
 import { parseSubmission } from "~/core/forms/parse-submission.server";
 import type { AppConfig } from "~/core/config/env.server";
-import type { EventBus } from "~/core/events/event-bus.server";
-import { publishChange } from "~/core/events/publish-change.server";
 import type { Mailer } from "~/core/mail/mailer.server";
 import type { MediaStorage } from "~/core/media/media-storage.server";
 import type { RateLimiter } from "~/core/server/rate-limit.server";
@@ -58,7 +56,6 @@ export interface ReviewSubmissionDeps {
   rateLimiter: RateLimiter;
   formTimer: FormTimer;
   mailer: Mailer;
-  bus: EventBus;
 }
 
 const FIELD_ORDER: ReviewField[] = ["name", "content", "rating", "consent", "photo"];
@@ -78,7 +75,7 @@ export function typedValues(form: FormData): ReviewFormValues {
 /**
  * One public review submission, start to end: spam checks, per-IP limit,
  * validation (the form's zod schema), photo through the image pipeline,
- * insert, live event. Nothing half-saved: the photo is stored first and
+ * insert (which the repository announces). Nothing half-saved: the photo is stored first and
  * removed if the insert fails.
  */
 export async function submitReview(
@@ -196,7 +193,5 @@ export async function submitReview(
   }
 
   s.mailer.kick();
-  // Saved all the same if this fails; open pages catch up on their next refresh or reconnect.
-  await publishChange(s, { table: "reviews", action: "insert", id });
   return { kind: "saved", id, published, message: published ? reviewMessages.added : reviewMessages.pending };
 }

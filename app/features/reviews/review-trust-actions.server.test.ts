@@ -34,9 +34,7 @@ beforeAll(async () => {
   const siteContent = createSiteContentStore(database.db, bus);
   await siteContent.seed(defaultSiteContent);
   services = {
-    bus,
-    logger: pino({ level: "silent" }),
-    reviews: createReviewRepository(database.db),
+    reviews: createReviewRepository(database.db, { bus, logger: pino({ level: "silent" }) }),
     invitations: createInvitationRepository(database.db),
     reports: createReportRepository(database.db),
     config: loadConfig({ SITE_URL: "https://studio.test", REVIEW_INVITATION_DAYS: "30" }),

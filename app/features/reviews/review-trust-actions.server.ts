@@ -1,44 +1,54 @@
-import type { Logger } from "pino";
 import type { AppConfig } from "~/core/config/env.server";
-import type { EventBus } from "~/core/events/event-bus.server";
 import type { MediaStorage } from "~/core/media/media-storage.server";
 import type { InvitationRepository } from "./review-invitations.server";
 import type { ReportRepository } from "./review-reports.server";
 import type { ReviewRepository } from "./reviews.server";
 import { invitationLink, invitationMessage, invitationQrPng } from "./invitation-share.server";
-import { INVITATION_MESSAGES, REPLY_MESSAGES, REPORT_ADMIN_MESSAGES } from "./messages";
+import type { z } from "zod";
+import { INVITATION_MESSAGES, REPLY_MESSAGES, REPORT_ADMIN_MESSAGES, REVIEW_MESSAGES } from "./messages";
+import type { moderationSchema } from "./moderation";
 import { deleteStoredImage } from "~/core/media/image-pipeline.server";
 
 /** Where the practitioner's name comes from (the site content, kept by its own feature). */
 type PractitionerSource = { current(): Promise<{ content: { practitioner: { name: string } } }> };
 
-/** Open pages are told of each change through these. */
-type Announcer = { bus: EventBus; logger: Logger };
-
 type Outcome = { ok: true; message: string } | { ok: false; message: string; status: 400 | 404 };
 
-/** Open pages showing reviews refresh; the page cache drops what it holds. */
-async function announce(s: Announcer, id: string, action: "update" | "delete" = "update") {
-  try {
-    await s.bus.publish({ table: "reviews", action, id });
-  } catch (error) {
-    s.logger.error({ err: error, id }, "could not publish review change");
+/** Moderation on the panel: publish (or approve) or hide a review, or delete it with its photo. */
+export async function moderateReview(
+  s: { reviews: ReviewRepository; media: MediaStorage },
+  input: z.output<typeof moderationSchema>,
+): Promise<Outcome> {
+  const notFound = { ok: false, status: 404, message: REVIEW_MESSAGES.notFound } as const;
+  if (input.intent === "review-status") {
+    const before = await s.reviews.get(input.id);
+    const row = before && (await s.reviews.setStatus(input.id, input.status));
+    if (!row) return notFound;
+    const message =
+      input.status === "hidden"
+        ? REVIEW_MESSAGES.hidden
+        : before.status === "pending"
+          ? REVIEW_MESSAGES.approved
+          : REVIEW_MESSAGES.published;
+    return { ok: true, message };
   }
+  const row = await s.reviews.delete(input.id);
+  if (!row) return notFound;
+  await deleteStoredImage(s.media, row.image);
+  return { ok: true, message: REVIEW_MESSAGES.deleted };
 }
 
 export async function saveReply(
-  s: Announcer & { reviews: ReviewRepository },
+  s: { reviews: ReviewRepository },
   input: { reviewId: string; content: string },
 ): Promise<Outcome> {
   const reply = await s.reviews.setReply(input.reviewId, input.content);
   if (!reply) return { ok: false, status: 404, message: REPLY_MESSAGES.notFound };
-  await announce(s, input.reviewId);
   return { ok: true, message: REPLY_MESSAGES.saved };
 }
 
-export async function removeReply(s: Announcer & { reviews: ReviewRepository }, reviewId: string): Promise<Outcome> {
+export async function removeReply(s: { reviews: ReviewRepository }, reviewId: string): Promise<Outcome> {
   if (!(await s.reviews.removeReply(reviewId))) return { ok: false, status: 404, message: REPLY_MESSAGES.notFound };
-  await announce(s, reviewId);
   return { ok: true, message: REPLY_MESSAGES.removed };
 }
 
@@ -84,23 +94,21 @@ export async function dismissReports(s: { reports: ReportRepository }, reviewId:
 }
 
 export async function hideReportedReview(
-  s: Announcer & { reviews: ReviewRepository; reports: ReportRepository },
+  s: { reviews: ReviewRepository; reports: ReportRepository },
   reviewId: string,
 ): Promise<Outcome> {
-  const review = await s.reviews.setStatus(reviewId, "hidden");
+  // Hidden and its reports closed together: an open page refreshed by the change never sees one without the other.
+  const review = await s.reviews.setStatus(reviewId, "hidden", (_, tx) => s.reports.resolveAll(reviewId, tx));
   if (!review) return { ok: false, status: 404, message: REPORT_ADMIN_MESSAGES.notFound };
-  await s.reports.resolveAll(reviewId);
-  await announce(s, reviewId);
   return { ok: true, message: REPORT_ADMIN_MESSAGES.hidden };
 }
 
 export async function deleteReportedReview(
-  s: Announcer & { reviews: ReviewRepository; media: MediaStorage },
+  s: { reviews: ReviewRepository; media: MediaStorage },
   reviewId: string,
 ): Promise<Outcome> {
   const review = await s.reviews.delete(reviewId);
   if (!review) return { ok: false, status: 404, message: REPORT_ADMIN_MESSAGES.notFound };
   await deleteStoredImage(s.media, review.image);
-  await announce(s, reviewId, "delete");
   return { ok: true, message: REPORT_ADMIN_MESSAGES.deleted };
 }
