@@ -23,6 +23,7 @@ import { createMailer, type Mailer } from "~/core/mail/mailer.server";
 import { createMailOutbox } from "~/core/mail/outbox.server";
 import { createMediaAccess, type MediaAccess } from "~/features/reviews/review-photo-access.server";
 import { createFormTimer, type FormTimer } from "~/features/reviews/spam-guard.server";
+import { createSessionStore, sessionTokenFromCookie } from "~/features/account/sessions.server";
 
 /** Everything a loader or action may use; one instance per process. */
 export interface AppServices {
@@ -74,6 +75,8 @@ export async function createServices(config: AppConfig, logger: Logger): Promise
     }
     // One random key kept in the database, shared by every instance; each use derives its own from it.
     const secret = await loadSecret(database.db, "app");
+    const sessions = createSessionStore(database.db);
+    const reviews = createReviewRepository(database.db, { bus, logger });
     return {
       config,
       siteContent,
@@ -84,9 +87,12 @@ export async function createServices(config: AppConfig, logger: Logger): Promise
         config.s3 ? createS3MediaStorage(config.s3) : createLocalMediaStorage(path.join(config.dataDir, "media")),
         database.db,
       ),
-      mediaAccess: createMediaAccess(database.db, bus),
+      mediaAccess: createMediaAccess(reviews, bus, async (cookieHeader) => {
+        const token = sessionTokenFromCookie(cookieHeader);
+        return Boolean(token && (await sessions.find(token))?.session.verified);
+      }),
       photos: createRecipePhotoRepository(database.db),
-      reviews: createReviewRepository(database.db),
+      reviews,
       invitations: createInvitationRepository(database.db),
       reports: createReportRepository(database.db),
       mailer: createMailer({

@@ -73,14 +73,12 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     // refused by nothing else counts.
     counted = await s.rateLimiter.take(rateKey, REPORT_RATE_LIMIT);
     if (!counted.allowed) return answer(429, { ok: false, message: reportMessages.rateLimited });
-    await s.database.db.transaction(async (tx) => {
-      const report = await s.reports.add({ reviewId: review.id, ...input }, tx);
-      if (!report) return;
-      await s.mailer.queue(
+    await s.reports.add({ reviewId: review.id, ...input }, (_, tx) =>
+      s.mailer.queue(
         reportNotice(review, input, { adminUrl: adminUrl(s.config.siteUrl, adminReportsPath, review.id) }),
         tx,
-      );
-    });
+      ),
+    );
   } catch (error) {
     s.logger.error({ err: error }, "saving a review report failed");
     // Nothing was saved: the visitor's next attempt must not find it used up.

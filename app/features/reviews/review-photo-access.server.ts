@@ -1,8 +1,6 @@
-import { sql } from "drizzle-orm";
-import { createSessionStore, sessionTokenFromCookie } from "~/features/account/sessions.server";
-import type { Db } from "~/core/db/database.server";
-import { reviews, type ReviewStatus } from "~/core/db/schema";
+import type { ReviewStatus } from "~/core/db/schema";
 import type { EventBus } from "~/core/events/event-bus.server";
+import type { ReviewRepository } from "./reviews.server";
 
 /**
  * Who /media may send a stored file to:
@@ -24,7 +22,12 @@ const REMEMBERED_MAX = 5000;
  * whose renditions list it); the answer is remembered until the next change of any review, which
  * the event bus announces at once in the process that made it (and within moments in the others).
  */
-export function createMediaAccess(db: Db, bus: EventBus) {
+export function createMediaAccess(
+  reviews: Pick<ReviewRepository, "photoStatus">,
+  bus: EventBus,
+  /** Whether a request's Cookie header holds a signed-in administrator's session (the account feature knows). */
+  isAdministrator: (cookieHeader: string | undefined) => Promise<boolean>,
+) {
   const remembered = new Map<string, ReviewStatus | null>();
   let generation = 0;
   bus.subscribe((event) => {
@@ -37,25 +40,13 @@ export function createMediaAccess(db: Db, bus: EventBus) {
     const known = remembered.get(key);
     if (known !== undefined) return known;
     const asked = generation;
-    const [row] = await db
-      .select({ status: reviews.status })
-      .from(reviews)
-      .where(sql`${reviews.image} -> 'variants' @> ${JSON.stringify([{ key }])}::jsonb`)
-      .limit(1);
-    const status = row?.status ?? null;
+    const status = await reviews.photoStatus(key);
     // A review changed while we asked: the answer may be older than the change, so it is not kept.
     if (asked === generation) {
       if (remembered.size >= REMEMBERED_MAX) remembered.clear();
       remembered.set(key, status);
     }
     return status;
-  }
-
-  async function isAdministrator(cookieHeader: string | undefined): Promise<boolean> {
-    const token = sessionTokenFromCookie(cookieHeader);
-    if (!token) return false;
-    const active = await createSessionStore(db).find(token);
-    return Boolean(active?.session.verified);
   }
 
   return {

@@ -10,18 +10,24 @@ interface ReportedReview {
 
 export function createReportRepository(db: Db) {
   return {
-    /** Stores a report; nothing about who sent it. Undefined when the review does not exist. */
+    /**
+     * Stores a report, nothing about who sent it, in one transaction with whatever `alsoWrite`
+     * adds (the e-mail notice in the outbox). Undefined when the review does not exist.
+     */
     async add(
       input: { reviewId: string; reason: ReportReason; details?: string | null },
-      executor: Executor = db,
+      alsoWrite?: (report: ReviewReport, tx: Executor) => Promise<unknown>,
     ): Promise<ReviewReport | undefined> {
-      const [review] = await executor.select({ id: reviews.id }).from(reviews).where(eq(reviews.id, input.reviewId));
-      if (!review) return undefined;
-      const [row] = await executor
-        .insert(reviewReports)
-        .values({ reviewId: input.reviewId, reason: input.reason, details: input.details || null })
-        .returning();
-      return row;
+      return db.transaction(async (tx) => {
+        const [review] = await tx.select({ id: reviews.id }).from(reviews).where(eq(reviews.id, input.reviewId));
+        if (!review) return undefined;
+        const [row] = await tx
+          .insert(reviewReports)
+          .values({ reviewId: input.reviewId, reason: input.reason, details: input.details || null })
+          .returning();
+        await alsoWrite?.(row!, tx);
+        return row;
+      });
     },
 
     /** Reviews with open reports, the most reported first, each with its reports. */
@@ -44,9 +50,9 @@ export function createReportRepository(db: Db) {
       return row?.n ?? 0;
     },
 
-    /** Closes every open report of a review (dismissed, or dealt with by hiding it). */
-    async resolveAll(reviewId: string): Promise<number> {
-      const rows = await db
+    /** Closes every open report of a review (dismissed, or dealt with by hiding it, in that transaction). */
+    async resolveAll(reviewId: string, executor: Executor = db): Promise<number> {
+      const rows = await executor
         .update(reviewReports)
         .set({ resolvedAt: sql`now()` })
         .where(and(eq(reviewReports.reviewId, reviewId), isNull(reviewReports.resolvedAt)))

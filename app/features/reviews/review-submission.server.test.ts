@@ -47,13 +47,13 @@ describe("submitting a review", () => {
   const services = (overrides: Partial<Parameters<typeof submitReview>[0]> = {}) => {
     const bus = createMemoryEventBus();
     bus.subscribe((event) => events.push(event));
+    const logger = pino({ level: "silent" });
     return {
       config: config as AppConfig,
-      logger: pino({ level: "silent" }),
+      logger,
       media,
-      reviews: createReviewRepository(database.db),
+      reviews: createReviewRepository(database.db, { bus, logger }),
       rateLimiter: createRateLimiter(database.db),
-      bus,
       invitations: createInvitationRepository(database.db),
       mailer: createMailer({
         outbox: createMailOutbox(database.db),

@@ -8,15 +8,18 @@ import {
   storeImage,
 } from "~/core/media/image-pipeline.server";
 import { parseSubmission } from "~/core/forms/parse-submission.server";
-import { publishChange } from "~/core/events/publish-change.server";
-import type { AppServices } from "~/services.server";
+import type { AppConfig } from "~/core/config/env.server";
+import type { Mailer } from "~/core/mail/mailer.server";
+import type { MediaStorage } from "~/core/media/media-storage.server";
+import type { RateLimiter } from "~/core/server/rate-limit.server";
+import type { Logger } from "pino";
 import { RATING_DEFAULT, RATING_MAX, RATING_MIN, reviewMessages, type ReviewFormValues } from "./review-rules";
 import { type ReviewField, reviewSchema } from "./review-schema";
 import { HONEYPOT_FIELD, STARTED_FIELD } from "./spam-guard";
-import { checkSpam, claimFormToken } from "./spam-guard.server";
-import { queueNewReviewNotice } from "~/features/reviews/review-notices.server";
-import { invitationMessages, invitationState } from "~/features/reviews/review-invitations.server";
-import { InvitationUnavailableError } from "~/features/reviews/reviews.server";
+import { checkSpam, claimFormToken, type FormTimer } from "./spam-guard.server";
+import { queueNewReviewNotice } from "./review-notices.server";
+import { invitationMessages, invitationState, type InvitationRepository } from "./review-invitations.server";
+import { InvitationUnavailableError, type ReviewRepository } from "./reviews.server";
 import { INVITATION_FIELD } from "./review-rules";
 
 const REVIEW_RATE_WINDOW_MS = 60 * 60 * 1000;
@@ -43,10 +46,17 @@ type ReviewSubmission =
       reply: SubmissionResult<string[]>;
     };
 
-type Services = Pick<
-  AppServices,
-  "config" | "logger" | "media" | "reviews" | "rateLimiter" | "bus" | "formTimer" | "invitations" | "mailer"
->;
+/** What a submission needs of the app's services. */
+export interface ReviewSubmissionDeps {
+  config: Pick<AppConfig, "reviewsModeration" | "reviewsRateLimitPerHour" | "siteUrl">;
+  logger: Logger;
+  media: MediaStorage;
+  reviews: ReviewRepository;
+  invitations: InvitationRepository;
+  rateLimiter: RateLimiter;
+  formTimer: FormTimer;
+  mailer: Mailer;
+}
 
 const FIELD_ORDER: ReviewField[] = ["name", "content", "rating", "consent", "photo"];
 const asText = (value: unknown) => (typeof value === "string" ? value.replace(/\r\n?/g, "\n").trim() : "");
@@ -65,10 +75,14 @@ export function typedValues(form: FormData): ReviewFormValues {
 /**
  * One public review submission, start to end: spam checks, per-IP limit,
  * validation (the form's zod schema), photo through the image pipeline,
- * insert, live event. Nothing half-saved: the photo is stored first and
+ * insert (which the repository announces). Nothing half-saved: the photo is stored first and
  * removed if the insert fails.
  */
-export async function submitReview(s: Services, form: FormData, clientIp: string): Promise<ReviewSubmission> {
+export async function submitReview(
+  s: ReviewSubmissionDeps,
+  form: FormData,
+  clientIp: string,
+): Promise<ReviewSubmission> {
   const startToken = form.get(STARTED_FIELD);
   const verdict = checkSpam({ honeypot: form.get(HONEYPOT_FIELD), startedAt: s.formTimer.startedAt(startToken) });
   if (verdict !== "ok") {
@@ -179,7 +193,5 @@ export async function submitReview(s: Services, form: FormData, clientIp: string
   }
 
   s.mailer.kick();
-  // Saved all the same if this fails; open pages catch up on their next refresh or reconnect.
-  await publishChange(s, { table: "reviews", action: "insert", id });
   return { kind: "saved", id, published, message: published ? reviewMessages.added : reviewMessages.pending };
 }

@@ -21,7 +21,10 @@ import {
 import { replySchema } from "./review-admin-forms";
 
 let database: Database;
-let services: Parameters<typeof saveReply>[0];
+let services: Parameters<typeof saveReply>[0] &
+  Parameters<typeof createInvitation>[0] &
+  Parameters<typeof hideReportedReview>[0] &
+  Parameters<typeof deleteReportedReview>[0];
 const events: ChangeEvent[] = [];
 
 beforeAll(async () => {
@@ -31,9 +34,7 @@ beforeAll(async () => {
   const siteContent = createSiteContentStore(database.db, bus);
   await siteContent.seed(defaultSiteContent);
   services = {
-    bus,
-    logger: pino({ level: "silent" }),
-    reviews: createReviewRepository(database.db),
+    reviews: createReviewRepository(database.db, { bus, logger: pino({ level: "silent" }) }),
     invitations: createInvitationRepository(database.db),
     reports: createReportRepository(database.db),
     config: loadConfig({ SITE_URL: "https://studio.test", REVIEW_INVITATION_DAYS: "30" }),

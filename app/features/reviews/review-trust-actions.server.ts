@@ -1,34 +1,54 @@
-import type { AppServices } from "~/services.server";
+import type { AppConfig } from "~/core/config/env.server";
+import type { MediaStorage } from "~/core/media/media-storage.server";
+import type { InvitationRepository } from "./review-invitations.server";
+import type { ReportRepository } from "./review-reports.server";
+import type { ReviewRepository } from "./reviews.server";
 import { invitationLink, invitationMessage, invitationQrPng } from "./invitation-share.server";
-import { INVITATION_MESSAGES, REPLY_MESSAGES, REPORT_ADMIN_MESSAGES } from "./messages";
+import type { z } from "zod";
+import { INVITATION_MESSAGES, REPLY_MESSAGES, REPORT_ADMIN_MESSAGES, REVIEW_MESSAGES } from "./messages";
+import type { moderationSchema } from "./moderation";
 import { deleteStoredImage } from "~/core/media/image-pipeline.server";
 
-type Services = Pick<
-  AppServices,
-  "bus" | "logger" | "reviews" | "invitations" | "reports" | "config" | "siteContent" | "media"
->;
+/** Where the practitioner's name comes from (the site content, kept by its own feature). */
+type PractitionerSource = { current(): Promise<{ content: { practitioner: { name: string } } }> };
 
 type Outcome = { ok: true; message: string } | { ok: false; message: string; status: 400 | 404 };
 
-/** Open pages showing reviews refresh; the page cache drops what it holds. */
-async function announce(s: Services, id: string, action: "update" | "delete" = "update") {
-  try {
-    await s.bus.publish({ table: "reviews", action, id });
-  } catch (error) {
-    s.logger.error({ err: error, id }, "could not publish review change");
+/** Moderation on the panel: publish (or approve) or hide a review, or delete it with its photo. */
+export async function moderateReview(
+  s: { reviews: ReviewRepository; media: MediaStorage },
+  input: z.output<typeof moderationSchema>,
+): Promise<Outcome> {
+  const notFound = { ok: false, status: 404, message: REVIEW_MESSAGES.notFound } as const;
+  if (input.intent === "review-status") {
+    const before = await s.reviews.get(input.id);
+    const row = before && (await s.reviews.setStatus(input.id, input.status));
+    if (!row) return notFound;
+    const message =
+      input.status === "hidden"
+        ? REVIEW_MESSAGES.hidden
+        : before.status === "pending"
+          ? REVIEW_MESSAGES.approved
+          : REVIEW_MESSAGES.published;
+    return { ok: true, message };
   }
+  const row = await s.reviews.delete(input.id);
+  if (!row) return notFound;
+  await deleteStoredImage(s.media, row.image);
+  return { ok: true, message: REVIEW_MESSAGES.deleted };
 }
 
-export async function saveReply(s: Services, input: { reviewId: string; content: string }): Promise<Outcome> {
+export async function saveReply(
+  s: { reviews: ReviewRepository },
+  input: { reviewId: string; content: string },
+): Promise<Outcome> {
   const reply = await s.reviews.setReply(input.reviewId, input.content);
   if (!reply) return { ok: false, status: 404, message: REPLY_MESSAGES.notFound };
-  await announce(s, input.reviewId);
   return { ok: true, message: REPLY_MESSAGES.saved };
 }
 
-export async function removeReply(s: Services, reviewId: string): Promise<Outcome> {
+export async function removeReply(s: { reviews: ReviewRepository }, reviewId: string): Promise<Outcome> {
   if (!(await s.reviews.removeReply(reviewId))) return { ok: false, status: 404, message: REPLY_MESSAGES.notFound };
-  await announce(s, reviewId);
   return { ok: true, message: REPLY_MESSAGES.removed };
 }
 
@@ -40,7 +60,11 @@ export interface CreatedInvitation {
 }
 
 export async function createInvitation(
-  s: Services,
+  s: {
+    invitations: InvitationRepository;
+    config: Pick<AppConfig, "siteUrl" | "reviewInvitationDays">;
+    siteContent: PractitionerSource;
+  },
   input: { note?: string; patientName?: string },
 ): Promise<CreatedInvitation> {
   const validDays = s.config.reviewInvitationDays;
@@ -58,29 +82,33 @@ export async function createInvitation(
   };
 }
 
-export async function revokeInvitation(s: Services, id: string): Promise<Outcome> {
+export async function revokeInvitation(s: { invitations: InvitationRepository }, id: string): Promise<Outcome> {
   return (await s.invitations.revoke(id))
     ? { ok: true, message: INVITATION_MESSAGES.revoked }
     : { ok: false, status: 400, message: INVITATION_MESSAGES.notRevocable };
 }
 
-export async function dismissReports(s: Services, reviewId: string): Promise<Outcome> {
+export async function dismissReports(s: { reports: ReportRepository }, reviewId: string): Promise<Outcome> {
   await s.reports.resolveAll(reviewId);
   return { ok: true, message: REPORT_ADMIN_MESSAGES.dismissed };
 }
 
-export async function hideReportedReview(s: Services, reviewId: string): Promise<Outcome> {
-  const review = await s.reviews.setStatus(reviewId, "hidden");
+export async function hideReportedReview(
+  s: { reviews: ReviewRepository; reports: ReportRepository },
+  reviewId: string,
+): Promise<Outcome> {
+  // Hidden and its reports closed together: an open page refreshed by the change never sees one without the other.
+  const review = await s.reviews.setStatus(reviewId, "hidden", (_, tx) => s.reports.resolveAll(reviewId, tx));
   if (!review) return { ok: false, status: 404, message: REPORT_ADMIN_MESSAGES.notFound };
-  await s.reports.resolveAll(reviewId);
-  await announce(s, reviewId);
   return { ok: true, message: REPORT_ADMIN_MESSAGES.hidden };
 }
 
-export async function deleteReportedReview(s: Services, reviewId: string): Promise<Outcome> {
+export async function deleteReportedReview(
+  s: { reviews: ReviewRepository; media: MediaStorage },
+  reviewId: string,
+): Promise<Outcome> {
   const review = await s.reviews.delete(reviewId);
   if (!review) return { ok: false, status: 404, message: REPORT_ADMIN_MESSAGES.notFound };
   await deleteStoredImage(s.media, review.image);
-  await announce(s, reviewId, "delete");
   return { ok: true, message: REPORT_ADMIN_MESSAGES.deleted };
 }

@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
+import { pino } from "pino";
+import { createMemoryEventBus, type ChangeEvent } from "~/core/events/event-bus.server";
 import type { Database } from "~/core/db/database.server";
-import { reviews } from "~/core/db/schema";
+import { reviews, type StoredImage } from "~/core/db/schema";
 import { openTestDatabase } from "../../../tests/support/test-databases";
 import {
   createReviewRepository,
@@ -186,5 +188,58 @@ describe("review repository", () => {
     await expect(repo.add({ name: "X", content: "Y", rating: 6 })).rejects.toThrow();
     expect((await repo.setStatus(added.id, "hidden"))?.status).toBe("hidden");
     expect((await repo.delete(added.id))?.name).toBe("Anna");
+  });
+
+  it("announces each change it makes, and only those", async () => {
+    const bus = createMemoryEventBus();
+    const events: ChangeEvent[] = [];
+    bus.subscribe((event) => events.push(event));
+    const announcing = createReviewRepository(database.db, { bus, logger: pino({ level: "silent" }) });
+    const missing = "00000000-0000-4000-8000-000000000000";
+    const added = await announcing.add({ name: "Eva", content: "Bene", rating: 4 });
+    await announcing.setStatus(added.id, "hidden");
+    await announcing.setReply(added.id, "Grazie");
+    await announcing.removeReply(added.id);
+    // Nothing changed: nothing to announce.
+    await announcing.setStatus(missing, "hidden");
+    await announcing.setReply(missing, "x");
+    await announcing.removeReply(added.id);
+    await announcing.delete(missing);
+    await announcing.delete(added.id);
+    expect(events.map((event) => [event.action, event.id])).toEqual([
+      ["insert", added.id],
+      ["update", added.id],
+      ["update", added.id],
+      ["update", added.id],
+      ["delete", added.id],
+    ]);
+  });
+
+  it("changes a status together with what belongs to it, or not at all", async () => {
+    const added = await repo.add({ name: "Ida", content: "Bene", rating: 4 });
+    await expect(
+      repo.setStatus(added.id, "hidden", async () => {
+        throw new Error("the other write failed");
+      }),
+    ).rejects.toThrow("the other write failed");
+    expect((await repo.get(added.id))?.status).toBe("published");
+  });
+
+  it("finds the status of the review a stored photo belongs to", async () => {
+    const image: StoredImage = {
+      width: 800,
+      height: 600,
+      format: "webp",
+      variants: [
+        { key: "reviews/abc-400.webp", width: 400, height: 300 },
+        { key: "reviews/abc-800.webp", width: 800, height: 600 },
+      ],
+    };
+    const added = await repo.add({ name: "Ugo", content: "Bene", rating: 5, image, status: "pending" });
+    expect(await repo.photoStatus("reviews/abc-400.webp")).toBe("pending");
+    expect(await repo.photoStatus("reviews/abc-800.webp")).toBe("pending");
+    await repo.setStatus(added.id, "published");
+    expect(await repo.photoStatus("reviews/abc-800.webp")).toBe("published");
+    expect(await repo.photoStatus("reviews/altro-400.webp")).toBeNull();
   });
 });

@@ -9,7 +9,10 @@ import {
   type ReviewStatus,
   type StoredImage,
 } from "~/core/db/schema";
+import type { EventBus } from "~/core/events/event-bus.server";
+import { publishChange } from "~/core/events/publish-change.server";
 import type { Executor } from "~/core/mail/outbox.server";
+import type { Logger } from "pino";
 import { consumeInvitation } from "./review-invitations.server";
 import { toPublicImage } from "~/core/media/image-pipeline.server";
 import type { MediaStorage } from "~/core/media/media-storage.server";
@@ -70,7 +73,26 @@ interface ReviewPage {
   nextCursor: ReviewCursor | null;
 }
 
-export function createReviewRepository(db: Db) {
+/**
+ * Where a repository announces its writes: open pages showing reviews refresh, the page cache
+ * drops what it holds, and who may see a review's photo is asked again. A failure to announce is
+ * logged, not reported (the write is committed). Without it (a test's seed) nothing is announced.
+ */
+export interface ChangeAnnouncer {
+  bus: EventBus;
+  logger: Logger;
+}
+
+/** Announces a change of one review (its text, status, reply or reports' outcome). */
+async function announceReviewChange(
+  changes: ChangeAnnouncer | undefined,
+  action: "insert" | "update" | "delete",
+  id: string,
+): Promise<void> {
+  if (changes) await publishChange(changes, { table: "reviews", action, id });
+}
+
+export function createReviewRepository(db: Db, changes?: ChangeAnnouncer) {
   return {
     /** Newest first; keyset-paginated so later pages stay fast with many reviews. */
     async listPage(options: {
@@ -159,7 +181,7 @@ export function createReviewRepository(db: Db) {
      * and whatever `alsoWrite` adds, e.g. the e-mail notice in the outbox.
      */
     async add(review: NewReview, alsoWrite?: (row: Review, tx: Executor) => Promise<void>): Promise<Review> {
-      return db.transaction(async (tx) => {
+      const saved = await db.transaction(async (tx) => {
         const [row] = await tx
           .insert(reviews)
           .values({
@@ -178,6 +200,8 @@ export function createReviewRepository(db: Db) {
         await alsoWrite?.(row!, tx);
         return row!;
       });
+      await announceReviewChange(changes, "insert", saved.id);
+      return saved;
     },
 
     /** Writes or replaces the practitioner's reply; undefined when the review does not exist. */
@@ -189,13 +213,16 @@ export function createReviewRepository(db: Db) {
         .values({ reviewId, content })
         .onConflictDoUpdate({ target: reviewReplies.reviewId, set: { content, updatedAt: sql`now()` } })
         .returning();
+      await announceReviewChange(changes, "update", reviewId);
       return row;
     },
 
     /** True when there was a reply to remove. */
     async removeReply(reviewId: string): Promise<boolean> {
       const rows = await db.delete(reviewReplies).where(eq(reviewReplies.reviewId, reviewId)).returning();
-      return rows.length === 1;
+      if (rows.length === 0) return false;
+      await announceReviewChange(changes, "update", reviewId);
+      return true;
     },
 
     async replies(reviewIds: string[]): Promise<Map<string, ReviewReply>> {
@@ -204,15 +231,42 @@ export function createReviewRepository(db: Db) {
       return new Map(rows.map((r) => [r.reviewId, r]));
     },
 
-    async setStatus(id: string, status: ReviewStatus): Promise<Review | undefined> {
-      const [row] = await db.update(reviews).set({ status }).where(eq(reviews.id, id)).returning();
+    /**
+     * Publishes, approves or hides a review, in one transaction with whatever `alsoWrite` adds
+     * (closing its reports); undefined when the review does not exist.
+     */
+    async setStatus(
+      id: string,
+      status: ReviewStatus,
+      alsoWrite?: (row: Review, tx: Executor) => Promise<unknown>,
+    ): Promise<Review | undefined> {
+      const row = await db.transaction(async (tx) => {
+        const [updated] = await tx.update(reviews).set({ status }).where(eq(reviews.id, id)).returning();
+        if (updated) await alsoWrite?.(updated, tx);
+        return updated;
+      });
+      if (row) await announceReviewChange(changes, "update", id);
       return row;
     },
 
     /** Returns the deleted row (so its stored files can be removed), or undefined. */
     async delete(id: string): Promise<Review | undefined> {
       const [row] = await db.delete(reviews).where(eq(reviews.id, id)).returning();
+      if (row) await announceReviewChange(changes, "delete", id);
       return row;
+    },
+
+    /**
+     * The status of the review whose photo renditions include the stored file `key`; null when no
+     * review shows it (deleted, or an upload never saved).
+     */
+    async photoStatus(key: string): Promise<ReviewStatus | null> {
+      const [row] = await db
+        .select({ status: reviews.status })
+        .from(reviews)
+        .where(sql`${reviews.image} -> 'variants' @> ${JSON.stringify([{ key }])}::jsonb`)
+        .limit(1);
+      return row?.status ?? null;
     },
   };
 }

@@ -1,15 +1,13 @@
 import { isRouteErrorResponse, redirect } from "react-router";
 import type { Route } from "./+types/reviews";
 import { PHOTO_MESSAGES } from "~/features/photos/messages";
-import { REVIEW_MESSAGES } from "~/features/reviews/messages";
 import { requireAdmin } from "~/features/account/admin-auth.server";
 import { servicesContext } from "~/context";
 import type { ActionResult } from "~/core/forms/action-result";
 import { parseSubmission } from "~/core/forms/parse-submission.server";
 import { readForm, respond } from "~/core/forms/respond.server";
-import { publishChange } from "~/core/events/publish-change.server";
-import { deleteStoredImage } from "~/core/media/image-pipeline.server";
 import { moderationSchema } from "~/features/reviews/moderation";
+import { moderateReview } from "~/features/reviews/review-trust-actions.server";
 
 /** Moderation: publish (or approve) and hide a review, or delete it with its photo. */
 export async function action({ request, context }: Route.ActionArgs) {
@@ -26,32 +24,15 @@ export async function action({ request, context }: Route.ActionArgs) {
     );
   }
   const input = submission.value;
-  const notFound = () =>
-    respond(
-      request,
-      s.flash,
-      { ok: false, message: REVIEW_MESSAGES.notFound },
-      { status: 404, redirectTo: reviewsAnchor },
-    );
   try {
-    if (input.intent === "review-status") {
-      const before = await s.reviews.get(input.id);
-      const row = before && (await s.reviews.setStatus(input.id, input.status));
-      if (!row) return notFound();
-      await publishChange(s, { table: "reviews", action: "update", id: input.id });
-      const message =
-        input.status === "hidden"
-          ? REVIEW_MESSAGES.hidden
-          : before.status === "pending"
-            ? REVIEW_MESSAGES.approved
-            : REVIEW_MESSAGES.published;
-      return respond(request, s.flash, { ok: true, message }, { redirectTo: `/admin#recensione-${input.id}` });
+    const outcome = await moderateReview(s, input);
+    if (!outcome.ok) {
+      const { ok, message } = outcome;
+      return respond(request, s.flash, { ok, message }, { status: outcome.status, redirectTo: reviewsAnchor });
     }
-    const row = await s.reviews.delete(input.id);
-    if (!row) return notFound();
-    await deleteStoredImage(s.media, row.image);
-    await publishChange(s, { table: "reviews", action: "delete", id: input.id });
-    return respond(request, s.flash, { ok: true, message: REVIEW_MESSAGES.deleted }, { redirectTo: reviewsAnchor });
+    // A review still listed is shown again where it is; a deleted one leaves the list.
+    const back = input.intent === "review-status" ? `/admin#recensione-${input.id}` : reviewsAnchor;
+    return respond(request, s.flash, { ok: true, message: outcome.message }, { redirectTo: back });
   } catch (error) {
     s.logger.error({ err: error, intent: input.intent }, "review moderation failed");
     return respond(
