@@ -8,6 +8,7 @@ import type { LiveHandle } from "~/ui/live-updates";
 import { citiesOf, pageMeta } from "~/features/site-content/meta";
 import { currentPracticeJsonLd } from "~/features/site-content/practice-json-ld.server";
 import type { loader as rootLoader } from "~/root";
+import { servicesContext } from "~/context";
 import landingStyles from "~/styles/landing.css?url";
 
 export const handle: LiveHandle = { liveTables: ["site_content"] };
@@ -25,7 +26,7 @@ export const meta: Route.MetaFunction = (args) => {
 };
 
 export async function loader({ context }: Route.LoaderArgs) {
-  return { practiceJsonLd: await currentPracticeJsonLd(context) };
+  return { practiceJsonLd: await currentPracticeJsonLd(context.get(servicesContext)) };
 }
 
 /** The full-screen intro with its two entry cards. */

@@ -7,6 +7,7 @@ import { Stylesheet } from "~/ui/stylesheet";
 import { pageMeta } from "~/features/site-content/meta";
 import { currentPracticeJsonLd } from "~/features/site-content/practice-json-ld.server";
 import type { loader as rootLoader } from "~/root";
+import { servicesContext } from "~/context";
 import servicesStyles from "~/styles/services.css?url";
 
 export const meta: Route.MetaFunction = (args) => {
@@ -16,7 +17,7 @@ export const meta: Route.MetaFunction = (args) => {
 };
 
 export async function loader({ context }: Route.LoaderArgs) {
-  return { practiceJsonLd: await currentPracticeJsonLd(context) };
+  return { practiceJsonLd: await currentPracticeJsonLd(context.get(servicesContext)) };
 }
 
 export default function Services({ loaderData }: Route.ComponentProps) {

@@ -1,5 +1,6 @@
 import { Outlet, useRouteLoaderData } from "react-router";
 import type { LiveHandle } from "~/ui/live-updates";
+import { LogoutForm } from "~/features/account/logout-form";
 import { SiteFooter } from "~/features/site-content/site-footer";
 import { SiteHeader } from "~/features/site-content/site-header";
 import type { loader as rootLoader } from "~/root";
@@ -19,6 +20,7 @@ export default function SiteLayout() {
         name={root.content.practitioner.name}
         title={root.content.practitioner.title}
         signedIn={root.signedIn}
+        logout={<LogoutForm className="site-nav__logout" buttonClassName="site-nav__link site-nav__button" />}
       />
       <main id="main" className="site-main" tabIndex={-1}>
         <Outlet />

@@ -1,5 +1,5 @@
 import { Fragment } from "react";
-import { paragraphs } from "~/features/site-content/site-content";
+import { paragraphs } from "~/core/format/paragraphs";
 
 /**
  * Text the practitioner typed, as paragraphs (blank line) and line breaks (single newline).

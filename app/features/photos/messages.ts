@@ -1,11 +1,13 @@
+import { IMAGE_UPLOAD_MESSAGES } from "~/core/media/image-upload";
+
 /** The recipe photos' Italian messages; those listed in docs/product.md are verbatim. */
 export const PHOTO_MESSAGES = {
   added: "Foto ricetta aggiunta con successo!",
   addFailed: "Errore durante l'aggiunta della foto",
-  uploadFailed: "Errore durante il caricamento dell'immagine",
+  uploadFailed: IMAGE_UPLOAD_MESSAGES.uploadFailed,
   generic: "Si è verificato un errore",
-  noImage: "Seleziona un'immagine",
-  tooLarge: "L'immagine deve essere inferiore a 10MB",
+  noImage: IMAGE_UPLOAD_MESSAGES.noImage,
+  tooLarge: IMAGE_UPLOAD_MESSAGES.tooLarge,
   deleteQuestion: "Sei sicuro di voler eliminare questa foto?",
   deleted: "Foto eliminata con successo",
   deleteFailed: "Errore durante l'eliminazione",
@@ -17,6 +19,4 @@ export const PHOTO_MESSAGES = {
   notFound: "La foto non esiste più: la lista è stata aggiornata.",
 } as const;
 
-/** A recipe photo may weigh at most 10 MB. */
-export const MAX_PHOTO_BYTES = 10 * 1024 * 1024;
 export const MAX_TITLE_LENGTH = 120;

@@ -10,7 +10,8 @@ import { createLocalMediaStorage, type MediaStorage } from "~/core/media/media-s
 import { createRecipePhotoRepository } from "~/features/photos/recipe-photos.server";
 import type { AppServices } from "~/services.server";
 import { openTestDatabase } from "../../../tests/support/test-databases";
-import { MAX_PHOTO_BYTES, PHOTO_MESSAGES } from "~/features/photos/messages";
+import { MAX_IMAGE_UPLOAD_BYTES as MAX_PHOTO_BYTES } from "~/core/media/image-upload";
+import { PHOTO_MESSAGES } from "~/features/photos/messages";
 import { addPhotoFromRequest, deletePhoto, movePhoto } from "./photos.server";
 
 const jpeg = (width = 500, height = 400) =>

@@ -9,10 +9,22 @@ import {
   largestUrl,
   storeImage,
 } from "~/core/media/image-pipeline.server";
-import type { AppServices } from "~/services.server";
-import { MAX_PHOTO_BYTES, PHOTO_MESSAGES } from "~/features/photos/messages";
-import { photoUploadSchema } from "./photo-forms";
+import type { Logger } from "pino";
+import type { EventBus } from "~/core/events/event-bus.server";
 import { publishChange } from "~/core/events/publish-change.server";
+import { MAX_IMAGE_UPLOAD_BYTES } from "~/core/media/image-upload";
+import type { MediaStorage } from "~/core/media/media-storage.server";
+import { PHOTO_MESSAGES } from "~/features/photos/messages";
+import { photoUploadSchema } from "./photo-forms";
+import type { RecipePhotoRepository } from "./recipe-photos.server";
+
+/** What the photo panel's changes use (the app's services satisfy it). */
+interface PhotoServices {
+  photos: RecipePhotoRepository;
+  media: MediaStorage;
+  bus: EventBus;
+  logger: Logger;
+}
 
 interface AddPhotoResult {
   ok: boolean;
@@ -27,10 +39,10 @@ interface AddPhotoResult {
 const FORM_OVERHEAD_BYTES = 64 * 1024;
 
 /** Parses the upload form, stores every rendition, inserts the row and tells open pages. Never throws. */
-export async function addPhotoFromRequest(s: AppServices, request: Request): Promise<AddPhotoResult> {
+export async function addPhotoFromRequest(s: PhotoServices, request: Request): Promise<AddPhotoResult> {
   let form: FormData;
   try {
-    form = await readFormData(request, MAX_PHOTO_BYTES + FORM_OVERHEAD_BYTES);
+    form = await readFormData(request, MAX_IMAGE_UPLOAD_BYTES + FORM_OVERHEAD_BYTES);
   } catch (error) {
     if (error instanceof PayloadTooLargeError) return { ok: false, status: 413, message: PHOTO_MESSAGES.tooLarge };
     s.logger.warn({ err: error }, "photo upload: unreadable form");
@@ -69,7 +81,11 @@ export async function addPhotoFromRequest(s: AppServices, request: Request): Pro
 }
 
 /** Moves one photo a place up or down; returns its new 1-based position, or null if it no longer exists. */
-export async function movePhoto(s: AppServices, id: string, direction: "up" | "down"): Promise<number | null> {
+export async function movePhoto(
+  s: Pick<PhotoServices, "photos" | "bus" | "logger">,
+  id: string,
+  direction: "up" | "down",
+): Promise<number | null> {
   const ids = (await s.photos.list()).map((p) => p.id);
   const from = ids.indexOf(id);
   if (from < 0) return null;
@@ -84,7 +100,7 @@ export async function movePhoto(s: AppServices, id: string, direction: "up" | "d
 }
 
 /** Deletes the row and then every stored rendition; false if it was already gone. */
-export async function deletePhoto(s: AppServices, id: string): Promise<boolean> {
+export async function deletePhoto(s: PhotoServices, id: string): Promise<boolean> {
   const row = await s.photos.delete(id);
   if (!row) return false;
   await deleteStoredImage(s.media, row.image);

@@ -1,12 +1,22 @@
+import type { SubmissionResult } from "@conform-to/react";
+import type { Logger } from "pino";
 import type { z } from "zod";
-import { MAX_PHOTO_BYTES, PHOTO_MESSAGES } from "~/features/photos/messages";
+import type { ActionResult } from "~/core/forms/action-result";
 import { parseSubmission } from "~/core/forms/parse-submission.server";
 import { PayloadTooLargeError, readFormData } from "~/core/forms/form-data.server";
-import { portraitUploadSchema } from "~/features/photos/photo-forms";
+import { IMAGE_UPLOAD_MESSAGES, MAX_IMAGE_UPLOAD_BYTES } from "~/core/media/image-upload";
 import { deleteStoredImage, ImageRejectedError, storeImage } from "~/core/media/image-pipeline.server";
-import type { AppServices } from "~/services.server";
-import { type contentGroups, groupLabels, STALE_FORM_MESSAGE, type ContentGroup, versionField } from "./schemas";
-import type { SaveResult } from "./site-content.server";
+import type { MediaStorage } from "~/core/media/media-storage.server";
+import {
+  type contentGroups,
+  editorSchema,
+  groupLabels,
+  portraitUploadSchema,
+  STALE_FORM_MESSAGE,
+  type ContentGroup,
+  versionField,
+} from "./schemas";
+import type { SaveResult, SiteContentStore } from "./site-content.server";
 import type { SiteContent } from "./site-content";
 
 export const CONTENT_MESSAGES = {
@@ -20,9 +30,9 @@ export const CONTENT_MESSAGES = {
   portraitSaved: "Ritratto pubblicato.",
   portraitRemoved: "Ritratto rimosso: il sito mostra di nuovo l'illustrazione.",
   portraitMissing: "Non c'è nessun ritratto da rimuovere.",
-  noImage: PHOTO_MESSAGES.noImage,
-  tooLarge: PHOTO_MESSAGES.tooLarge,
-  uploadFailed: PHOTO_MESSAGES.uploadFailed,
+  noImage: IMAGE_UPLOAD_MESSAGES.noImage,
+  tooLarge: IMAGE_UPLOAD_MESSAGES.tooLarge,
+  uploadFailed: IMAGE_UPLOAD_MESSAGES.uploadFailed,
   failed: "Salvataggio non riuscito: riprova tra qualche istante.",
   staleForm: STALE_FORM_MESSAGE,
 } as const;
@@ -57,7 +67,7 @@ export function applyGroup<G extends ContentGroup>(content: SiteContent, group: 
 
 /** Publishes one form's values on top of the version the form was loaded from. */
 export async function publishGroup<G extends ContentGroup>(
-  s: AppServices,
+  s: { siteContent: SiteContentStore },
   group: G,
   value: GroupValue<G>,
   baseVersion: number,
@@ -66,16 +76,54 @@ export async function publishGroup<G extends ContentGroup>(
   return s.siteContent.save(baseVersion, groupLabels[group], applyGroup(content, group, value));
 }
 
+/**
+ * What one editor form's post came to: `message` null for a list button (add, remove, move a
+ * studio), which saves nothing and answers the form updated; otherwise saved, or refused with the
+ * messages next to each field (`status` 400), or refused because another save came first (409).
+ */
+export type ContentGroupResult =
+  | { ok: true; message: null; reply: SubmissionResult<string[]> }
+  | (ActionResult & { reply: SubmissionResult<string[]>; status: 200 | 400 | 409 });
+
+/**
+ * One editor form: validated with the form's schema (the browser ran the same one), then published
+ * on top of the version the form was loaded from.
+ */
+export async function saveContentGroup(
+  s: { siteContent: SiteContentStore; logger: Logger },
+  group: ContentGroup,
+  form: FormData,
+): Promise<ContentGroupResult> {
+  const submission = parseSubmission(form, editorSchema(group), { disableAutoCoercion: true });
+  if (submission.status === undefined) return { ok: true, message: null, reply: submission.reply() };
+  if (submission.status !== "success") {
+    // A version out of range is no field she can correct: the page is what needs reloading.
+    const message = submission.error?.version ? CONTENT_MESSAGES.staleForm : CONTENT_MESSAGES.invalid;
+    return { ok: false, status: 400, message, reply: submission.reply() };
+  }
+  const { version, ...value } = submission.value;
+  const result = await publishGroup(s, group, value as never, version);
+  if (!result.ok) {
+    const reply = submission.reply({ formErrors: [CONTENT_MESSAGES.conflict] });
+    return { ok: false, status: 409, message: CONTENT_MESSAGES.conflictShort, reply };
+  }
+  s.logger.info({ group, version: result.published.version }, "site content published");
+  return { ok: true, status: 200, message: CONTENT_MESSAGES.saved, reply: submission.reply() };
+}
+
 type PortraitUploadResult = { ok: true; result: SaveResult } | { ok: false; status: number; message: string };
 
 /**
  * Reads the portrait upload (≤ 10 MB, decoded, re-encoded and stripped by the image pipeline) and
  * publishes it. The previous photo's files stay: older versions point to them and can be restored.
  */
-export async function uploadPortrait(s: AppServices, request: Request): Promise<PortraitUploadResult> {
+export async function uploadPortrait(
+  s: { siteContent: SiteContentStore; media: MediaStorage; logger: Logger },
+  request: Request,
+): Promise<PortraitUploadResult> {
   let form: FormData;
   try {
-    form = await readFormData(request, MAX_PHOTO_BYTES + PORTRAIT_FORM_OVERHEAD_BYTES);
+    form = await readFormData(request, MAX_IMAGE_UPLOAD_BYTES + PORTRAIT_FORM_OVERHEAD_BYTES);
   } catch (error) {
     if (error instanceof PayloadTooLargeError) return { ok: false, status: 413, message: CONTENT_MESSAGES.tooLarge };
     s.logger.warn({ err: error }, "portrait upload: unreadable form");
@@ -112,7 +160,10 @@ export async function uploadPortrait(s: AppServices, request: Request): Promise<
 }
 
 /** Back to the bundled illustration (the photo's files stay for older versions). */
-export async function removePortrait(s: AppServices, baseVersion: number): Promise<SaveResult | null> {
+export async function removePortrait(
+  s: { siteContent: SiteContentStore },
+  baseVersion: number,
+): Promise<SaveResult | null> {
   const { content } = await s.siteContent.current();
   if (!content.portrait.image) return null;
   return s.siteContent.save(baseVersion, "Ritratto rimosso", {

@@ -1,8 +1,7 @@
-import type { RouterContextProvider } from "react-router";
-import { servicesContext } from "~/context";
-import { openingHoursSpecification } from "~/features/site-content/hours";
-import type { PageContent } from "~/features/site-content/site-content";
+import { openingHoursSpecification } from "./hours";
 import { citiesOf, SHARE_IMAGE } from "./meta";
+import type { PageContent } from "./site-content";
+import type { SiteContentStore } from "./site-content.server";
 
 /*
  * The practice's structured data is built by the loaders of the pages that carry it and sent as
@@ -54,7 +53,6 @@ export function practiceJsonLd(content: PageContent, siteUrl: string) {
 }
 
 /** The structured data of the practice as published now, for a page's loader. */
-export async function currentPracticeJsonLd(context: Readonly<RouterContextProvider>) {
-  const { siteContent, config } = context.get(servicesContext);
-  return practiceJsonLd((await siteContent.current()).content, config.siteUrl);
+export async function currentPracticeJsonLd(s: { siteContent: SiteContentStore; config: { siteUrl: string } }) {
+  return practiceJsonLd((await s.siteContent.current()).content, s.config.siteUrl);
 }

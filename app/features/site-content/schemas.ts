@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { multiLine, oneLine, PG_INTEGER_MAX } from "~/core/forms/field-rules";
+import { uploadedImageSchema } from "~/core/media/image-upload";
 import { minutes } from "./hours";
 import { isValidPartitaIva, normalizePartitaIva } from "./partita-iva";
 import { MAX_STUDIOS, SERVICE_COUNT, serviceIcons, weekdays, type SiteContent } from "./site-content";
@@ -249,6 +250,9 @@ export const versionField = z.coerce
 
 /** "Ripristina": the version to publish again, and the one the list was loaded from. */
 export const versionRestoreSchema = z.object({ restore: versionField, version: versionField });
+
+/** The practitioner's portrait ("Carica e pubblica"): the same image rules as a recipe photo. */
+export const portraitUploadSchema = z.object({ image: uploadedImageSchema });
 
 /** "Rimuovi il ritratto", on top of the version the screen was loaded from. */
 export const portraitRemovalSchema = z.object({ intent: z.literal("remove"), version: versionField });

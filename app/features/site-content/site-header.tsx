@@ -1,10 +1,9 @@
-import { useEffect, useRef, useState } from "react";
+import { type ReactNode, useEffect, useRef, useState } from "react";
 import { Link, NavLink, useLocation } from "react-router";
+import { Logo } from "~/ui/logo";
 import { scrollToSection } from "~/ui/smooth-scroll";
+import { Stylesheet } from "~/ui/stylesheet";
 import siteHeaderStyles from "~/styles/site-header.css?url";
-import { LogoutForm } from "../account/logout-form";
-import { Logo } from "../../ui/logo";
-import { Stylesheet } from "../../ui/stylesheet";
 
 /** The header turns opaque past 50 px of scroll. */
 const HEADER_OPAQUE_AFTER_PX = 50;
@@ -16,7 +15,18 @@ const sectionLinks = [
   { href: "/home#contatti", label: "Contatti" },
 ] as const;
 
-export function SiteHeader({ name, title, signedIn }: { name: string; title: string; signedIn: boolean }) {
+/** The site's header; signed in, its menu ends with `logout` (the sign-out form, which the layout puts in). */
+export function SiteHeader({
+  name,
+  title,
+  signedIn,
+  logout,
+}: {
+  name: string;
+  title: string;
+  signedIn: boolean;
+  logout: ReactNode;
+}) {
   const [scrolled, setScrolled] = useState(false);
   const menuRef = useRef<HTMLDetailsElement>(null);
 
@@ -73,9 +83,7 @@ export function SiteHeader({ name, title, signedIn }: { name: string; title: str
               Admin
             </NavLink>
           </li>
-          <li>
-            <LogoutForm className="site-nav__logout" buttonClassName="site-nav__link site-nav__button" />
-          </li>
+          <li>{logout}</li>
         </>
       ) : (
         <li>

@@ -2,7 +2,7 @@ import type { FieldMetadata } from "@conform-to/react";
 import type { Route } from "./+types/content-hours";
 import { CheckboxField, EditorForm, ErrorList, TextField } from "~/features/site-content/editor/fields";
 import { useContentForm } from "~/features/site-content/editor/use-content-form";
-import { contentGroupAction } from "~/features/site-content/editor-action.server";
+import { contentGroupAction } from "./content-group-action.server";
 import { dayNames, openingHoursLine } from "~/features/site-content/hours";
 import type { Weekday } from "~/features/site-content/site-content";
 import { useEditorData } from "./content";

@@ -4,21 +4,20 @@ import type { Route } from "./+types/content-portrait";
 import { EditorForm, TextField } from "~/features/site-content/editor/fields";
 import { useContentForm } from "~/features/site-content/editor/use-content-form";
 import { Portrait } from "~/ui/responsive-image";
-import { MAX_PHOTO_BYTES } from "~/features/photos/messages";
+import { MAX_IMAGE_UPLOAD_BYTES } from "~/core/media/image-upload";
 import { requireAdmin } from "~/features/account/admin-auth.server";
-import { contentGroupAction } from "~/features/site-content/editor-action.server";
+import { contentGroupAction } from "./content-group-action.server";
 import {
   CONTENT_MESSAGES,
   MAX_CONTENT_FORM_BYTES,
   removePortrait,
   uploadPortrait,
 } from "~/features/site-content/editor.server";
-import { groupPaths, portraitRemovalSchema } from "~/features/site-content/schemas";
+import { groupPaths, portraitRemovalSchema, portraitUploadSchema } from "~/features/site-content/schemas";
 import { servicesContext } from "~/context";
 import { useActionResult, type ActionResult } from "~/core/forms/action-result";
 import { Field } from "~/core/forms/field";
 import { useSchemaForm } from "~/core/forms/use-schema-form";
-import { portraitUploadSchema } from "~/features/photos/photo-forms";
 import { parseSubmission } from "~/core/forms/parse-submission.server";
 import { assertFormPost, readForm, respond } from "~/core/forms/respond.server";
 import { useEditorData } from "./content";
@@ -104,7 +103,7 @@ export default function PortraitEditor({ actionData }: Route.ComponentProps) {
             <Field
               id="ritratto-file"
               label="Foto"
-              hint={`JPEG, PNG, WebP o AVIF, al massimo ${MAX_PHOTO_BYTES / 1024 / 1024} MB. I dati nascosti della foto (posizione, fotocamera) vengono eliminati.`}
+              hint={`JPEG, PNG, WebP o AVIF, al massimo ${MAX_IMAGE_UPLOAD_BYTES / 1024 / 1024} MB. I dati nascosti della foto (posizione, fotocamera) vengono eliminati.`}
               hintFirst
               errors={upload.fields.image.errors}
             >

@@ -1,7 +1,7 @@
 import type { Route } from "./+types/content-practice";
 import { EditorForm, TextField } from "~/features/site-content/editor/fields";
 import { useContentForm } from "~/features/site-content/editor/use-content-form";
-import { contentGroupAction } from "~/features/site-content/editor-action.server";
+import { contentGroupAction } from "./content-group-action.server";
 import { useEditorData } from "./content";
 
 export const action = (args: Route.ActionArgs) => contentGroupAction("pratica", args);

@@ -2,7 +2,7 @@ import type { Route } from "./+types/content-services";
 import { EditorForm, SelectField, TextAreaField, TextField } from "~/features/site-content/editor/fields";
 import { useContentForm } from "~/features/site-content/editor/use-content-form";
 import { ServiceIcon } from "~/features/site-content/service-icon";
-import { contentGroupAction } from "~/features/site-content/editor-action.server";
+import { contentGroupAction } from "./content-group-action.server";
 import type { ServiceIconName } from "~/features/site-content/site-content";
 import { useEditorData } from "./content";
 

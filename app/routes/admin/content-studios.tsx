@@ -1,7 +1,7 @@
 import type { Route } from "./+types/content-studios";
 import { EditorForm, ErrorList, TextField } from "~/features/site-content/editor/fields";
 import { useContentForm } from "~/features/site-content/editor/use-content-form";
-import { contentGroupAction } from "~/features/site-content/editor-action.server";
+import { contentGroupAction } from "./content-group-action.server";
 import { MAX_STUDIOS } from "~/features/site-content/site-content";
 import { useEditorData } from "./content";
 

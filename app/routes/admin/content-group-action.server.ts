@@ -1,0 +1,30 @@
+import { data, type RouterContextProvider } from "react-router";
+import { servicesContext } from "~/context";
+import { readForm, respond } from "~/core/forms/respond.server";
+import { requireAdmin } from "~/features/account/admin-auth.server";
+import { MAX_CONTENT_FORM_BYTES, saveContentGroup } from "~/features/site-content/editor.server";
+import { groupPaths, type ContentGroup } from "~/features/site-content/schemas";
+
+/**
+ * The action of one editor screen. A plain form post that saved is redirected with a toast (a
+ * reload does not post again); a refusal answers the form's values with the messages next to each
+ * field; a list button (add, remove, move a studio) answers the updated form.
+ */
+export async function contentGroupAction(
+  group: ContentGroup,
+  { request, context }: { request: Request; context: Readonly<RouterContextProvider> },
+  alreadyRead?: FormData,
+) {
+  requireAdmin(context);
+  const s = context.get(servicesContext);
+  const form = alreadyRead ?? (await readForm(request, MAX_CONTENT_FORM_BYTES));
+  const result = await saveContentGroup(s, group, form);
+  if (result.message === null) return data(result, { headers: { "Cache-Control": "no-store" } });
+  const { ok, message, reply } = result;
+  return respond(
+    request,
+    s.flash,
+    { ok, message, reply },
+    ok ? { redirectTo: groupPaths[group] } : { status: result.status },
+  );
+}
