@@ -1,7 +1,6 @@
 // The typed values the HTTP layer puts in every request's router context.
 // A leaf module: it imports nothing of the app at run time, so any module may import it.
 import { createContext } from "react-router";
-import type { SignedInAdmin } from "~/features/account/admin-auth.server";
 import type { LiveVersions } from "~/core/events/change";
 import type { AppServices } from "~/services.server";
 
@@ -24,6 +23,3 @@ export interface RequestInfo {
 }
 
 export const requestContext = createContext<RequestInfo>();
-
-/** Set by the admin layout's middleware for every admin loader and action below it. */
-export const adminContext = createContext<SignedInAdmin | null>(null);

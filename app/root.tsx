@@ -6,7 +6,8 @@ import { SITE_FOOTER_ID } from "~/features/site-content/site-footer";
 import { AfterFirstPaint } from "~/ui/after-first-paint";
 import { useNonce } from "~/ui/nonce";
 import { Stylesheet } from "~/ui/stylesheet";
-import { Toaster } from "~/ui/toaster";
+import { announceWithToast, Toaster } from "~/ui/toaster";
+import { AnnounceContext } from "~/core/forms/announce";
 import { requestContext, servicesContext } from "~/context";
 import { toPublicContent } from "~/features/site-content/site-content.server";
 import baseStyles from "./app.css?url";
@@ -16,10 +17,11 @@ import fontStyles from "./styles/fonts.css?url";
 export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { siteContent, media, config, flash: flashStore } = context.get(servicesContext);
+  const services = context.get(servicesContext);
+  const { siteContent, media, config, flash: flashStore } = services;
   const published = await siteContent.current();
   // The header's Admin link and logout button; the session is checked again by every admin route.
-  const signedIn = await isSignedIn(request, context);
+  const signedIn = await isSignedIn(services, request);
   const flash = await flashStore.read(request);
   return data(
     {
@@ -80,11 +82,11 @@ export function Layout({ children }: { children: React.ReactNode }) {
 
 export default function App({ loaderData }: Route.ComponentProps) {
   return (
-    <>
+    <AnnounceContext value={announceWithToast}>
       <Toaster initial={loaderData.flash} />
-      <LiveUpdates />
+      <LiveUpdates rendered={loaderData.liveVersions} />
       <Outlet />
-    </>
+    </AnnounceContext>
   );
 }
 

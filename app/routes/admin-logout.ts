@@ -1,6 +1,6 @@
 import { redirect } from "react-router";
 import type { Route } from "./+types/admin-logout";
-import { assertSameOrigin } from "~/features/account/admin-auth.server";
+import { assertSameOrigin } from "~/core/server/origin.server";
 import { LOGOUT_MESSAGES } from "~/features/account/logout-messages";
 import { clearSessionCookie, createSessionStore, readSessionToken } from "~/features/account/sessions.server";
 import { servicesContext } from "~/context";

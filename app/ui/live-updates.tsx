@@ -1,8 +1,7 @@
 import { useEffect, useRef } from "react";
-import { useMatches, useRevalidator, useRouteLoaderData } from "react-router";
+import { useMatches, useRevalidator } from "react-router";
 import type { LiveChange, LiveTable, LiveVersions } from "~/core/events/change";
 import { type LiveHello, missedChange } from "~/core/events/live-hello";
-import type { loader as rootLoader } from "~/root";
 
 /** A route lists the tables whose changes should refresh it: `export const handle = { liveTables: [...] }`. */
 export interface LiveHandle {
@@ -20,16 +19,15 @@ const RECONNECT_DELAYS_MS = [1000, 2000, 5000, 10_000];
  * One event stream per tab, open while the page shows a live list. A change
  * to a listed table revalidates the page's loaders; so does a connection (the
  * first, or a reconnect after the stream was down) whose greeting shows a change
- * newer than the versions the page's data was loaded with.
+ * newer than the versions the page's data was loaded with (`rendered`, from the root's loader).
  */
-export function LiveUpdates() {
+export function LiveUpdates({ rendered }: { rendered: LiveVersions | undefined }) {
   const matches = useMatches();
   const tables = [...new Set(matches.flatMap((m) => (m.handle as LiveHandle | undefined)?.liveTables ?? []))].sort();
   const key = tables.join(",");
   const { revalidate } = useRevalidator();
   const revalidateRef = useRef(revalidate);
   revalidateRef.current = revalidate;
-  const rendered = useRouteLoaderData<typeof rootLoader>("root")?.liveVersions;
   const renderedRef = useRef(rendered ?? {});
   renderedRef.current = rendered ?? {};
   // The newest version announced for each table this page shows. Another server process may answer

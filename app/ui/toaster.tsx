@@ -1,4 +1,5 @@
 import { useEffect, useSyncExternalStore } from "react";
+import type { Announce } from "~/core/forms/announce";
 import toasterStyles from "~/styles/toaster.css?url";
 import { Stylesheet } from "./stylesheet";
 import { useHydrated } from "./use-hydrated";
@@ -41,6 +42,11 @@ export const toast = Object.assign((message: string) => show("message", message)
   error: (message: string) => show("error", message),
   dismiss,
 });
+
+/** The toaster as the form hooks' voice (the root hands it to them through AnnounceContext). */
+export const announceWithToast: Announce = (kind, message) => {
+  show(kind, message);
+};
 
 const subscribe = (listener: () => void) => {
   listeners.add(listener);

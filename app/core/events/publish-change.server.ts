@@ -1,11 +1,11 @@
-import type { ChangeEvent } from "~/core/events/event-bus.server";
-import type { AppServices } from "~/services.server";
+import type { Logger } from "pino";
+import type { ChangeEvent, EventBus } from "~/core/events/event-bus.server";
 
 /** Tells every open page about a change. The write already happened, so a failure here is logged, not reported. */
-export async function publishChange(s: Pick<AppServices, "bus" | "logger">, event: ChangeEvent): Promise<void> {
+export async function publishChange(deps: { bus: EventBus; logger: Logger }, event: ChangeEvent): Promise<void> {
   try {
-    await s.bus.publish(event);
+    await deps.bus.publish(event);
   } catch (error) {
-    s.logger.error({ err: error, event }, "could not publish change");
+    deps.logger.error({ err: error, event }, "could not publish change");
   }
 }

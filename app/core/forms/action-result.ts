@@ -1,6 +1,6 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { useEffect, useRef } from "react";
-import { toast } from "~/ui/toaster";
+import { useAnnounce } from "./announce";
 
 /**
  * What every action answers, with or without JavaScript: whether it worked,
@@ -22,13 +22,13 @@ export function useActionResult<T extends ActionResult>(result: T | undefined | 
   const shown = useRef<unknown>(null);
   const onResultRef = useRef(onResult);
   onResultRef.current = onResult;
+  const announce = useAnnounce();
   useEffect(() => {
     if (!result || shown.current === result || typeof result.message !== "string") return;
     shown.current = result;
-    if (result.ok) toast.success(result.message);
-    else toast.error(result.message);
+    announce(result.ok ? "success" : "error", result.message);
     onResultRef.current?.(result);
-  }, [result]);
+  }, [result, announce]);
 }
 
 /** The first message of a refused submission's errors (fields in the schema's order), with the name it belongs to. */

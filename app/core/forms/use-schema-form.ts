@@ -1,8 +1,8 @@
 import { getFormProps, parse, type Submission, type SubmissionResult, useForm } from "@conform-to/react";
 import { type FormEvent, useEffect, useRef } from "react";
 import type { z } from "zod";
-import { toast } from "~/ui/toaster";
 import { firstError } from "./action-result";
+import { useAnnounce } from "./announce";
 
 // biome-ignore lint/suspicious/noExplicitAny: Conform types a form's value as a record of anything.
 type FormSchema = z.ZodType<unknown, Record<string, any>>;
@@ -104,6 +104,7 @@ export function useSchemaForm<Schema extends FormSchema>(
   { id, lastResult }: { id: string; lastResult?: SubmissionResult<string[]> | null },
 ) {
   const check = useSchemaCheck(source);
+  const announce = useAnnounce();
   const [form, fields] = useForm<z.input<Schema>, z.output<Schema>>({
     id,
     lastResult,
@@ -118,7 +119,7 @@ export function useSchemaForm<Schema extends FormSchema>(
     const submitter = (event.nativeEvent as SubmitEvent).submitter;
     const checked = check.run(new FormData(event.currentTarget, submitter));
     const [name, message] = firstError(checked?.status === "error" ? checked.error : null) ?? [];
-    if (message) toast.error(message);
+    if (message) announce("error", message);
     if (name) event.currentTarget.querySelector<HTMLElement>(`[name="${CSS.escape(name)}"]`)?.focus();
   }
   return { form, fields, formProps: { ...getFormProps(form), ...check.triggers, onSubmit } };

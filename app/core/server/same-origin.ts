@@ -1,5 +1,5 @@
 import type { NextFunction, Request, Response } from "express";
-import { isMutation, originAllowed } from "~/features/account/origin.server";
+import { FOREIGN_ORIGIN_MESSAGE, isMutation, originAllowed } from "./origin.server";
 
 /**
  * Cross-site request forgery guard for the whole site: a state-changing
@@ -13,6 +13,6 @@ export function rejectForeignOrigin(siteUrl: string) {
     if (!isMutation(req.method)) return next();
     const allowed = new Set([`${req.protocol}://${req.host}`, siteOrigin]);
     if (originAllowed({ origin: req.get("origin"), referer: req.get("referer") }, allowed, false)) return next();
-    res.status(403).set("Cache-Control", "no-store").type("text/plain; charset=utf-8").send("Richiesta non consentita");
+    res.status(403).set("Cache-Control", "no-store").type("text/plain; charset=utf-8").send(FOREIGN_ORIGIN_MESSAGE);
   };
 }

@@ -1,6 +1,8 @@
-import type { SignedInAdmin } from "~/features/account/admin-auth.server";
+import type { Logger } from "pino";
+import type { z } from "zod";
+import type { Database } from "~/core/db/database.server";
 import type { AdminUser } from "~/core/db/schema";
-import type { AppServices } from "~/services.server";
+import type { SignedInAdmin } from "./admin-auth.server";
 import { createAdminAccounts } from "./accounts.server";
 import { verifyPassword } from "./password.server";
 import { createSessionStore } from "./sessions.server";
@@ -11,7 +13,9 @@ import {
   type passwordChangeSchema,
   type twoFactorSchema,
 } from "./account-forms";
-import type { z } from "zod";
+
+/** What the account's changes need of the services. */
+type AccountDeps = { database: Database; logger: Logger };
 
 const result = (
   intent: AccountIntent,
@@ -27,7 +31,7 @@ const result = (
 
 /** Changes the password (its rules checked by the form's schema) after checking the current one; every other session is signed out. */
 export async function changePassword(
-  s: AppServices,
+  s: AccountDeps,
   admin: SignedInAdmin,
   user: AdminUser,
   input: z.infer<typeof passwordChangeSchema>,
@@ -41,7 +45,7 @@ export async function changePassword(
 
 /** Two-factor sign-in: enrolment (start, confirm with a code, cancel), turning it off, new recovery codes. */
 export async function changeTwoFactor(
-  s: AppServices,
+  s: AccountDeps,
   user: AdminUser,
   input: z.infer<typeof twoFactorSchema>,
 ): Promise<AccountResult> {
@@ -79,7 +83,10 @@ export async function changeTwoFactor(
 }
 
 /** Signs out every session of this account but the current one. */
-export async function signOutOtherSessions(s: AppServices, admin: SignedInAdmin): Promise<AccountResult> {
+export async function signOutOtherSessions(
+  s: Pick<AccountDeps, "database">,
+  admin: SignedInAdmin,
+): Promise<AccountResult> {
   const count = await createSessionStore(s.database.db).deleteOthers(admin.user.id, admin.session.idHash);
   return result("logout-others", true, count > 0 ? MESSAGES.othersSignedOut : MESSAGES.noOthers);
 }

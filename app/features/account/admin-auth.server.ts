@@ -1,8 +1,9 @@
-import { data, redirect, type MiddlewareFunction, type RouterContextProvider } from "react-router";
-import { adminContext, servicesContext } from "~/context";
+import { createContext, data, redirect, type RouterContextProvider } from "react-router";
+import type { Database } from "~/core/db/database.server";
 import type { AdminSession, AdminUser } from "~/core/db/schema";
+import type { FlashStore } from "~/core/forms/flash.server";
 import { requester } from "~/core/forms/respond.server";
-import { isMutation, isSameOriginRequest } from "./origin.server";
+import { assertSameOrigin, isMutation } from "~/core/server/origin.server";
 import { createSessionStore, readSessionToken, sessionCookie } from "./sessions.server";
 
 export interface SignedInAdmin {
@@ -12,48 +13,45 @@ export interface SignedInAdmin {
   token: string;
 }
 
-const SESSION_EXPIRED_MESSAGE = "La sessione è scaduta: accedi di nuovo.";
-const FORBIDDEN_MESSAGE = "Richiesta non consentita";
+/** Set by the admin layout's middleware for every admin loader and action below it. */
+export const adminContext = createContext<SignedInAdmin | null>(null);
 
-/** Throws 403 unless a state-changing request comes from one of our own pages. */
-export function assertSameOrigin(request: Request, siteUrl: string): void {
-  if (isMutation(request.method) && !isSameOriginRequest(request, siteUrl)) {
-    throw data(FORBIDDEN_MESSAGE, { status: 403 });
-  }
-}
+const SESSION_EXPIRED_MESSAGE = "La sessione è scaduta: accedi di nuovo.";
 
 /**
- * Route middleware for everything under /admin: checks the Origin of
- * state-changing requests, then the session. Without a valid, fully verified
- * session, pages redirect to /admin-login and data requests get 401; nothing
- * below runs. A session in use gets its 7-day idle expiry (and cookie) renewed.
+ * The administrator behind a request to the admin area: checks the Origin of state-changing
+ * requests, then the session. Without a valid, fully verified session, pages are redirected to
+ * /admin-login and data requests get 401 (thrown: nothing below runs).
  */
-export const requireAdminSession: MiddlewareFunction<Response> = async ({ request, context }, next) => {
-  const s = context.get(servicesContext);
-  assertSameOrigin(request, s.config.siteUrl);
-  const sessions = createSessionStore(s.database.db);
+export async function authenticateAdmin(
+  deps: { database: Database; flash: FlashStore; config: { siteUrl: string } },
+  request: Request,
+): Promise<SignedInAdmin> {
+  assertSameOrigin(request, deps.config.siteUrl);
   const token = readSessionToken(request);
-  const active = await sessions.find(token);
-  if (!token || !active || !active.session.verified) {
-    if (!isMutation(request.method)) throw redirect("/admin-login", { headers: { "Cache-Control": "no-store" } });
-    // A form posted by the browser itself (not a script) is a page: send it to the login, saying why.
-    if (requester(request) === "document" && request.headers.get("sec-fetch-mode") === "navigate") {
-      throw redirect("/admin-login", {
-        headers: { "Set-Cookie": await s.flash.set(request, { kind: "error", message: SESSION_EXPIRED_MESSAGE }) },
-      });
-    }
-    throw data(SESSION_EXPIRED_MESSAGE, { status: 401 });
+  const active = await createSessionStore(deps.database.db).find(token);
+  if (token && active?.session.verified) return { ...active, token };
+  if (!isMutation(request.method)) throw redirect("/admin-login", { headers: { "Cache-Control": "no-store" } });
+  // A form posted by the browser itself (not a script) is a page: send it to the login, saying why.
+  if (requester(request) === "document" && request.headers.get("sec-fetch-mode") === "navigate") {
+    throw redirect("/admin-login", {
+      headers: { "Set-Cookie": await deps.flash.set(request, { kind: "error", message: SESSION_EXPIRED_MESSAGE }) },
+    });
   }
-  context.set(adminContext, { ...active, token });
-  const renewed = await sessions.renewIfStale(active.session);
-  const response = await next();
-  // Admin pages show private data: never cached, by the browser or any proxy.
-  response.headers.set("Cache-Control", "private, no-store");
-  if (renewed) response.headers.append("Set-Cookie", sessionCookie(request, token));
-  return response;
-};
+  throw data(SESSION_EXPIRED_MESSAGE, { status: 401 });
+}
 
-/** The signed-in administrator; only callable below requireAdminSession (throws 401 otherwise). */
+/** A session in use gets its 7-day idle expiry pushed on: the cookie to set again when it was, else null. */
+export async function renewSession(
+  deps: { database: Database },
+  request: Request,
+  admin: SignedInAdmin,
+): Promise<string | null> {
+  const renewed = await createSessionStore(deps.database.db).renewIfStale(admin.session);
+  return renewed ? sessionCookie(request, admin.token) : null;
+}
+
+/** The signed-in administrator; only callable below the admin layout's middleware (throws 401 otherwise). */
 export function requireAdmin(context: Readonly<RouterContextProvider>): SignedInAdmin {
   const admin = context.get(adminContext);
   if (!admin) throw data(SESSION_EXPIRED_MESSAGE, { status: 401 });
@@ -61,10 +59,9 @@ export function requireAdmin(context: Readonly<RouterContextProvider>): SignedIn
 }
 
 /** For the header: is this request signed in (fully, second factor included)? Read-only. */
-export async function isSignedIn(request: Request, context: Readonly<RouterContextProvider>): Promise<boolean> {
+export async function isSignedIn(deps: { database: Database }, request: Request): Promise<boolean> {
   const token = readSessionToken(request);
   if (!token) return false;
-  const s = context.get(servicesContext);
-  const active = await createSessionStore(s.database.db).find(token);
+  const active = await createSessionStore(deps.database.db).find(token);
   return Boolean(active?.session.verified);
 }

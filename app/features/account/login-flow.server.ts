@@ -1,9 +1,12 @@
 import { redirect } from "react-router";
 import { parseSubmission } from "~/core/forms/parse-submission.server";
 import { readForm, respond } from "~/core/forms/respond.server";
-import type { AppServices } from "~/services.server";
+import type { Logger } from "pino";
+import type { Database } from "~/core/db/database.server";
+import type { FlashStore } from "~/core/forms/flash.server";
+import type { RateLimiter } from "~/core/server/rate-limit.server";
+import { assertSameOrigin } from "~/core/server/origin.server";
 import { createAdminAccounts } from "./accounts.server";
-import { assertSameOrigin } from "./admin-auth.server";
 import { emailKey, loginThrottle, secondFactorKey } from "./login.server";
 import { codeStepSchema, type LoginResult, type LoginStep, passwordStepSchema } from "./login-schema";
 import { LOGIN_MESSAGES } from "./messages";
@@ -15,8 +18,20 @@ import {
   sessionCookie,
 } from "./sessions.server";
 
+/** What signing in needs of the services. */
+type LoginDeps = {
+  config: { siteUrl: string };
+  database: Database;
+  rateLimiter: RateLimiter;
+  flash: FlashStore;
+  logger: Logger;
+};
+
 /** Which step a browser is at: a pending (password-only) session means the code comes next. */
-export async function currentLoginStep(s: AppServices, request: Request): Promise<LoginStep | "signed-in"> {
+export async function currentLoginStep(
+  s: Pick<LoginDeps, "database">,
+  request: Request,
+): Promise<LoginStep | "signed-in"> {
   const active = await createSessionStore(s.database.db).find(readSessionToken(request));
   if (active?.session.verified) return "signed-in";
   return active ? "code" : "password";
@@ -28,7 +43,7 @@ export async function currentLoginStep(s: AppServices, request: Request): Promis
  * (then a verified session), or cancel. Every attempt is counted per
  * IP and per account (a right one is then taken back); past the limit, attempts are refused for a while.
  */
-export async function loginAction(s: AppServices, request: Request, clientIp: string) {
+export async function loginAction(s: LoginDeps, request: Request, clientIp: string) {
   assertSameOrigin(request, s.config.siteUrl);
   const accounts = createAdminAccounts(s.database.db);
   const sessions = createSessionStore(s.database.db);

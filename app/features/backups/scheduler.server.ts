@@ -1,8 +1,10 @@
 import { Cron } from "croner";
 import { and, eq, gte } from "drizzle-orm";
 import type { Logger } from "pino";
+import type { AppConfig } from "~/core/config/env.server";
+import type { Database } from "~/core/db/database.server";
 import { backupRuns } from "~/core/db/schema";
-import type { AppServices } from "~/services.server";
+import type { MediaStorage } from "~/core/media/media-storage.server";
 import { runBackup, withBackupLock, type BackupTarget } from "./backup-job.server";
 import { backupTargetFromConfig } from "./target.server";
 
@@ -94,7 +96,14 @@ function startBackupSchedule(
 }
 
 /** The server's nightly backups as configured (BACKUP_TIME, BACKUP_KEEP, BACKUP_DIR). */
-export function startNightlyBackups(services: AppServices): BackupSchedule {
+export function startNightlyBackups(services: {
+  config: AppConfig;
+  logger: Logger;
+  database: Database;
+  media: MediaStorage;
+  /** The PostgreSQL server this process started, when DATABASE_URL is unset. */
+  embedded: { url: string } | null;
+}): BackupSchedule {
   const { config, logger } = services;
   const idle = { stop() {} };
   if (!config.backup.time) {

@@ -1,13 +1,29 @@
 import { data, NavLink, Outlet } from "react-router";
 import type { Route } from "./+types/layout";
-import { requireAdmin, requireAdminSession } from "~/features/account/admin-auth.server";
+import { adminContext, authenticateAdmin, renewSession, requireAdmin } from "~/features/account/admin-auth.server";
 import { AdminErrorBoundary } from "~/ui/admin/error-boundary";
 import { LogoutForm } from "~/features/account/logout-form";
 import { Stylesheet } from "~/ui/stylesheet";
 import adminStyles from "~/styles/admin.css?url";
+import { servicesContext } from "~/context";
 
-/** Every route below checks the session (and the Origin of every write) before its loader or action runs. */
-export const middleware: Route.MiddlewareFunction[] = [requireAdminSession];
+/**
+ * Every route below checks the session (and the Origin of every write) before its loader or action
+ * runs; a session in use is kept alive, and no admin response is ever cached.
+ */
+export const middleware: Route.MiddlewareFunction[] = [
+  async ({ request, context }, next) => {
+    const s = context.get(servicesContext);
+    const admin = await authenticateAdmin(s, request);
+    context.set(adminContext, admin);
+    const renewedCookie = await renewSession(s, request, admin);
+    const response = await next();
+    // Admin pages show private data: never cached, by the browser or any proxy.
+    response.headers.set("Cache-Control", "private, no-store");
+    if (renewedCookie) response.headers.append("Set-Cookie", renewedCookie);
+    return response;
+  },
+];
 
 export function loader({ context }: Route.LoaderArgs) {
   const { user } = requireAdmin(context);

@@ -1,3 +1,5 @@
+import { data } from "react-router";
+
 /** Methods that change nothing; every other one must come from our own pages. */
 export function isMutation(method: string): boolean {
   return !["GET", "HEAD", "OPTIONS"].includes(method.toUpperCase());
@@ -48,4 +50,14 @@ export function isSameOriginRequest(request: Request, siteUrl: string): boolean 
     ownOrigins(request.url, siteUrl),
     true,
   );
+}
+
+/** What a request from another site is told (403), by the whole-site guard and the admin alike. */
+export const FOREIGN_ORIGIN_MESSAGE = "Richiesta non consentita";
+
+/** Throws 403 unless a state-changing request comes from one of our own pages (admin actions, sign-in, logout). */
+export function assertSameOrigin(request: Request, siteUrl: string): void {
+  if (isMutation(request.method) && !isSameOriginRequest(request, siteUrl)) {
+    throw data(FOREIGN_ORIGIN_MESSAGE, { status: 403 });
+  }
 }
