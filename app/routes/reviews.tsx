@@ -12,9 +12,10 @@ import { formatCount, formatOneDecimal } from "~/core/format/italian-format";
 import { pageMeta } from "~/features/site-content/meta";
 import { appendPage, initialListState, mergeFreshPage, type ReviewListPage } from "~/features/reviews/review-list";
 import { ReviewForm, type ReviewActionResult } from "~/features/reviews/review-form";
-import { reviewMessages, REVIEW_PHOTO_MAX_BYTES } from "~/features/reviews/review-rules";
+import { INVITATION_LINK_MESSAGES, REVIEW_FORM_MESSAGES } from "~/features/reviews/messages";
+import { REVIEW_PHOTO_MAX_BYTES } from "~/features/reviews/review-rules";
 import { reviewSchema } from "~/features/reviews/review-schema";
-import { submitReview, typedValues } from "~/features/reviews/review-submission.server";
+import { type ReviewSubmission, submitReview, typedValues } from "~/features/reviews/review-submission.server";
 import { STARTED_FIELD } from "~/features/reviews/spam-guard";
 import {
   decodeReviewCursor,
@@ -25,7 +26,7 @@ import {
 import { requestContext, servicesContext } from "~/context";
 import { ReviewReportForm } from "~/features/reviews/review-report-form";
 import { isFiltered, parseReviewFilter, reviewsHref } from "~/features/reviews/review-filter";
-import { invitationMessages, invitationState } from "~/features/reviews/review-invitations.server";
+import { invitationState } from "~/features/reviews/review-invitations.server";
 import reviewsStyles from "~/styles/reviews.css?url";
 
 /** Reviews per page: the first is in the HTML, more come with "Carica altre". */
@@ -71,10 +72,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       const found = await s.invitations.find(token);
       const state = invitationState(found);
       invitation =
-        state === "valid" ? { token, patientName: found!.patientName } : { message: invitationMessages[state] };
+        state === "valid" ? { token, patientName: found!.patientName } : { message: INVITATION_LINK_MESSAGES[state] };
     } catch (error) {
       s.logger.error({ err: error }, "reading an invitation failed");
-      invitation = { message: invitationMessages.unknown };
+      invitation = { message: INVITATION_LINK_MESSAGES.unknown };
     }
   }
   return {
@@ -109,8 +110,11 @@ export async function action({ request, context }: Route.ActionArgs) {
         s.flash,
         {
           ok: false,
-          message: reviewMessages.photoTooLarge,
-          reply: submission.reply({ hideFields: ["photo"], fieldErrors: { photo: [reviewMessages.photoTooLarge] } }),
+          message: REVIEW_FORM_MESSAGES.photoTooLarge,
+          reply: submission.reply({
+            hideFields: ["photo"],
+            fieldErrors: { photo: [REVIEW_FORM_MESSAGES.photoTooLarge] },
+          }),
           values: typedValues(error.fields),
           startedAt: ownToken(s, error.fields),
         },
@@ -122,28 +126,21 @@ export async function action({ request, context }: Route.ActionArgs) {
     return respond<ReviewActionResult>(
       request,
       s.flash,
-      { ok: false, message: tooLarge ? REQUEST_MESSAGES.tooLarge : reviewMessages.failed, values: null },
+      { ok: false, message: tooLarge ? REQUEST_MESSAGES.tooLarge : REVIEW_FORM_MESSAGES.failed, values: null },
       { status: tooLarge ? 413 : 400 },
     );
   }
 
-  let result: Awaited<ReturnType<typeof submitReview>>;
+  let result: ReviewSubmission;
   try {
     result = await submitReview(s, form, clientIp);
   } catch (error) {
     // E.g. the database is unreachable: the product's error, and the form keeps what was typed.
     s.logger.error({ err: error }, "review submission failed");
-    result = {
-      kind: "rejected",
-      status: 500,
-      message: reviewMessages.failed,
-      errors: {},
-      values: null,
-      reply: { status: "error" },
-    };
+    result = { ok: false, status: 500, message: REVIEW_FORM_MESSAGES.failed, values: null, reply: { status: "error" } };
   }
 
-  if (result.kind === "rejected") {
+  if (!result.ok) {
     return respond<ReviewActionResult>(
       request,
       s.flash,
@@ -151,13 +148,12 @@ export async function action({ request, context }: Route.ActionArgs) {
       { status: result.status },
     );
   }
-  const published = result.kind === "saved" && result.published;
   // Without JavaScript: post, redirect, get; the toast rides on the flash cookie.
   return respond<ReviewActionResult>(
     request,
     s.flash,
-    { ok: true, message: result.message, published, startedAt: s.formTimer.stamp() },
-    { redirectTo: "/reviews", flashKind: result.kind === "saved" ? undefined : "message" },
+    { ok: true, message: result.message, published: result.saved?.published ?? false, startedAt: s.formTimer.stamp() },
+    { redirectTo: "/reviews", flashKind: result.saved ? undefined : "message" },
   );
 }
 
@@ -172,7 +168,7 @@ export async function clientAction({ serverAction }: Route.ClientActionArgs): Pr
   try {
     return (await serverAction()) as ReviewActionResult;
   } catch {
-    return { ok: false, message: reviewMessages.failed, values: null };
+    return { ok: false, message: REVIEW_FORM_MESSAGES.failed, values: null };
   }
 }
 

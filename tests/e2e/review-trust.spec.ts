@@ -122,8 +122,8 @@ test("reports are rate limited per visitor and need a known reason", async () =>
   const post = (reason: string) =>
     fetch(`${server.url}/reviews/${id}/segnala`, {
       method: "POST",
-      body: new URLSearchParams({ reason, _risposta: "dati" }),
-      headers: { origin: server.url },
+      body: new URLSearchParams({ reason }),
+      headers: { origin: server.url, accept: "application/json" },
     });
   const bad = await post("spam");
   expect(bad.status).toBe(400);

@@ -1,5 +1,59 @@
+/**
+ * Every Italian message of the reviews feature: the visitor's (the review form, reports, an
+ * invitation link) and the practitioner's (moderation, replies, invitations, reports). The review
+ * form's are the product's own (docs/product.md), verbatim. No zod here: a page that only shows a
+ * message does not load it.
+ */
+import type { ReportReason } from "~/core/db/report-reasons";
+import { REPORT_DETAILS_MAX, REVIEW_CONTENT_MAX, REVIEW_NAME_MAX } from "./review-rules";
+
 /** The longest public reply to a review, in characters. */
 export const REPLY_MAX_LENGTH = 1000;
+
+/** The public review form. */
+export const REVIEW_FORM_MESSAGES = {
+  required: "Per favore compila tutti i campi",
+  photoTooLarge: "L'immagine deve essere inferiore a 5MB",
+  added: "Recensione aggiunta con successo",
+  failed: "Errore durante l'aggiunta della recensione",
+  pending: "Grazie! La tua recensione è stata inviata e sarà pubblicata dopo l'approvazione.",
+  /** What a suspected bot is told: nothing that reveals why nothing was saved. */
+  received: "Grazie, la tua recensione è stata ricevuta.",
+  nameTooLong: `Il nome può contenere al massimo ${REVIEW_NAME_MAX} caratteri`,
+  contentTooLong: `La recensione può contenere al massimo ${REVIEW_CONTENT_MAX} caratteri`,
+  rating: "Scegli una valutazione da 1 a 5 stelle",
+  consent: "Per pubblicare la recensione serve il tuo consenso",
+  rateLimited: "Hai inviato troppe recensioni in poco tempo. Riprova tra un'ora.",
+} as const;
+
+/** What the reviews page says about an invitation link that cannot be used. */
+export const INVITATION_LINK_MESSAGES = {
+  used: "Questo invito è già stato usato per una recensione. Puoi comunque scriverne una con il modulo qui sotto.",
+  expired:
+    "Questo invito è scaduto. Puoi comunque scrivere una recensione con il modulo qui sotto, oppure chiedere un nuovo invito allo studio.",
+  revoked:
+    "Questo invito non è più valido. Puoi comunque scrivere una recensione con il modulo qui sotto, oppure chiedere un nuovo invito allo studio.",
+  unknown:
+    "Il link di invito non è valido: controlla di averlo copiato per intero. Puoi comunque scrivere una recensione con il modulo qui sotto.",
+} as const;
+
+/** A visitor's report of a review. */
+export const REPORT_MESSAGES = {
+  sent: "Grazie: la segnalazione è stata inviata allo studio, che la esaminerà.",
+  reasonMissing: "Scegli il motivo della segnalazione.",
+  detailsTooLong: `I dettagli possono avere al massimo ${REPORT_DETAILS_MAX} caratteri.`,
+  rateLimited: "Hai inviato troppe segnalazioni. Riprova più tardi.",
+  notFound: "Questa recensione non è più disponibile.",
+  failed: "Non è stato possibile inviare la segnalazione. Riprova tra qualche minuto.",
+} as const;
+
+/** Why a review was reported, as the report form, the notice e-mail and the queue name it. */
+export const REPORT_REASON_LABELS: Record<ReportReason, string> = {
+  offensive: "Offensiva o inappropriata",
+  false: "Falsa o ingannevole",
+  personal_data: "Contiene dati personali o sulla salute",
+  other: "Altro",
+};
 
 /** The practitioner's messages for reviews, invitations, replies and reports. */
 export const REVIEW_MESSAGES = {
@@ -10,6 +64,7 @@ export const REVIEW_MESSAGES = {
   deleteQuestion: "Sei sicuro di voler eliminare questa recensione? Verrà rimossa anche l'eventuale foto.",
   notFound: "La recensione non esiste più: la lista è stata aggiornata.",
   empty: "Nessuna recensione ricevuta finora.",
+  failed: "Si è verificato un errore",
 } as const;
 
 export const REPLY_MESSAGES = {

@@ -14,8 +14,8 @@ import {
   REVIEW_PHOTO_ACCEPT,
   REVIEW_PHOTO_MAX_BYTES,
   type ReviewFormValues,
-  reviewMessages,
 } from "./review-rules";
+import { REVIEW_FORM_MESSAGES } from "./messages";
 import type { ReviewField, reviewSchema } from "./review-schema";
 import { HONEYPOT_FIELD, STARTED_FIELD } from "./spam-guard";
 import { StarRatingInput } from "./star-rating-input";
@@ -94,15 +94,16 @@ export function ReviewForm({
     form.onSubmit(event);
     if (!checked || checked.status === "success") return;
     event.preventDefault();
-    const message = MESSAGE_ORDER.map((name) => checked.error?.[name]?.[0]).find(Boolean) ?? reviewMessages.failed;
+    const message =
+      MESSAGE_ORDER.map((name) => checked.error?.[name]?.[0]).find(Boolean) ?? REVIEW_FORM_MESSAGES.failed;
     toast.error(message);
     focusFirstInvalid(event.currentTarget, (name) => Boolean(checked.error?.[name]?.length));
   }
 
   function onPhotoChange(event: React.ChangeEvent<HTMLInputElement>) {
     if (refusedOversizePhoto(event.currentTarget)) {
-      setPhotoError(reviewMessages.photoTooLarge);
-      toast.error(reviewMessages.photoTooLarge);
+      setPhotoError(REVIEW_FORM_MESSAGES.photoTooLarge);
+      toast.error(REVIEW_FORM_MESSAGES.photoTooLarge);
     } else {
       setPhotoError(null);
     }
@@ -113,8 +114,8 @@ export function ReviewForm({
   const photoInput = useRef<HTMLInputElement>(null);
   useEffect(() => {
     if (photoInput.current && refusedOversizePhoto(photoInput.current)) {
-      setPhotoError(reviewMessages.photoTooLarge);
-      toast.error(reviewMessages.photoTooLarge);
+      setPhotoError(REVIEW_FORM_MESSAGES.photoTooLarge);
+      toast.error(REVIEW_FORM_MESSAGES.photoTooLarge);
     }
   }, []);
 

@@ -14,17 +14,6 @@ export function hashInvitationToken(token: string): string {
 
 export type InvitationState = "valid" | "used" | "expired" | "revoked" | "unknown";
 
-/** What the reviews page says about an invitation link that cannot be used. */
-export const invitationMessages: Record<Exclude<InvitationState, "valid">, string> = {
-  used: "Questo invito è già stato usato per una recensione. Puoi comunque scriverne una con il modulo qui sotto.",
-  expired:
-    "Questo invito è scaduto. Puoi comunque scrivere una recensione con il modulo qui sotto, oppure chiedere un nuovo invito allo studio.",
-  revoked:
-    "Questo invito non è più valido. Puoi comunque scrivere una recensione con il modulo qui sotto, oppure chiedere un nuovo invito allo studio.",
-  unknown:
-    "Il link di invito non è valido: controlla di averlo copiato per intero. Puoi comunque scrivere una recensione con il modulo qui sotto.",
-};
-
 export function invitationState(invitation: ReviewInvitation | undefined, now = new Date()): InvitationState {
   if (!invitation) return "unknown";
   if (invitation.usedAt) return "used";

@@ -1,4 +1,5 @@
 import type { ReportReason } from "~/core/db/schema";
+import { REPORT_REASON_LABELS } from "./messages";
 
 interface NoticeReview {
   id: string;
@@ -13,13 +14,6 @@ interface Notice {
   text: string;
   html: string;
 }
-
-export const reportReasonLabels: Record<ReportReason, string> = {
-  offensive: "Offensiva o inappropriata",
-  false: "Falsa o ingannevole",
-  personal_data: "Contiene dati personali o sulla salute",
-  other: "Altro",
-};
 
 const escapeHtml = (value: string) =>
   value.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
@@ -90,7 +84,7 @@ export function reportNotice(
   options: { adminUrl: string },
 ): Notice {
   const rows = reviewRows(review);
-  rows.push(["Motivo della segnalazione", reportReasonLabels[report.reason]]);
+  rows.push(["Motivo della segnalazione", REPORT_REASON_LABELS[report.reason]]);
   if (report.details) rows.push(["Dettagli", report.details]);
   return render(
     `Recensione segnalata: ${review.name} (${review.rating}/5)`,

@@ -1,13 +1,12 @@
 import { useFetcher } from "react-router";
+import { reportReasons } from "~/core/db/report-reasons";
+import type { ActionResult } from "~/core/forms/action-result";
 import { ErrorList, Field } from "~/core/forms/field";
 import { useSchemaForm } from "~/core/forms/use-schema-form";
-import { REPORT_DETAILS_MAX, reportReasonOptions, type ReportActionResult } from "~/features/reviews/review-report";
-import { useHydrated } from "../../ui/use-hydrated";
+import { REPORT_REASON_LABELS } from "./messages";
+import { REPORT_DETAILS_MAX } from "./review-rules";
 
-const loadReportSchema = () => import("~/features/reviews/review-report-schema").then((module) => module.reportSchema);
-
-/** Marks a post sent by the page's script, which wants data back rather than a redirect. */
-export const REPORT_FETCH_FIELD = "_risposta";
+const loadReportSchema = () => import("./review-report-schema").then((module) => module.reportSchema);
 
 /**
  * "Segnala": a disclosure with the reasons. Without JavaScript it posts and
@@ -15,8 +14,7 @@ export const REPORT_FETCH_FIELD = "_risposta";
  * checked before sending (a reason is required) and the answer shows in place.
  */
 export function ReviewReportForm({ reviewId, reviewerName }: { reviewId: string; reviewerName: string }) {
-  const fetcher = useFetcher<ReportActionResult>();
-  const hydrated = useHydrated();
+  const fetcher = useFetcher<ActionResult>();
   const { fields, formProps } = useSchemaForm(loadReportSchema, { id: `segnala-${reviewId}` });
   const reasonErrorId = `${fields.reason.id}-error`;
   const result = fetcher.state === "idle" ? fetcher.data : undefined;
@@ -41,23 +39,22 @@ export function ReviewReportForm({ reviewId, reviewerName }: { reviewId: string;
         preventScrollReset
         {...formProps}
       >
-        {hydrated ? <input type="hidden" name={REPORT_FETCH_FIELD} value="dati" /> : null}
         <fieldset
           className="review-report__reasons"
           aria-describedby={fields.reason.errors ? reasonErrorId : undefined}
         >
           <legend>Perché la segnali?</legend>
-          {reportReasonOptions.map((option) => (
-            <div className="field field--check" key={option.value}>
+          {reportReasons.map((reason) => (
+            <div className="field field--check" key={reason}>
               <input
                 type="radio"
-                id={`${fields.reason.id}-${option.value}`}
+                id={`${fields.reason.id}-${reason}`}
                 name={fields.reason.name}
-                value={option.value}
+                value={reason}
                 required
               />
-              <label className="field__label" htmlFor={`${fields.reason.id}-${option.value}`}>
-                {option.label}
+              <label className="field__label" htmlFor={`${fields.reason.id}-${reason}`}>
+                {REPORT_REASON_LABELS[reason]}
               </label>
             </div>
           ))}

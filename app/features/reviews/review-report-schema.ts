@@ -4,12 +4,13 @@
  */
 import { z } from "zod";
 import { multiLine } from "~/core/forms/field-rules";
-import { REPORT_DETAILS_MAX, reportMessages } from "./review-report";
+import { REPORT_MESSAGES } from "./messages";
+import { REPORT_DETAILS_MAX } from "./review-rules";
 import { reportReasons } from "~/core/db/report-reasons";
 
 export const reportSchema = z.object({
-  reason: z.enum(reportReasons, { error: reportMessages.reasonMissing }),
-  details: multiLine(z.string().trim().max(REPORT_DETAILS_MAX, { error: reportMessages.detailsTooLong }))
+  reason: z.enum(reportReasons, { error: REPORT_MESSAGES.reasonMissing }),
+  details: multiLine(z.string().trim().max(REPORT_DETAILS_MAX, { error: REPORT_MESSAGES.detailsTooLong }))
     .optional()
     .transform((v) => v || null),
 });

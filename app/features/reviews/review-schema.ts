@@ -4,14 +4,8 @@
  */
 import { z } from "zod";
 import { multiLine, oneLine } from "~/core/forms/field-rules";
-import {
-  RATING_MAX,
-  RATING_MIN,
-  REVIEW_CONTENT_MAX,
-  REVIEW_NAME_MAX,
-  REVIEW_PHOTO_MAX_BYTES,
-  reviewMessages,
-} from "./review-rules";
+import { RATING_MAX, RATING_MIN, REVIEW_CONTENT_MAX, REVIEW_NAME_MAX, REVIEW_PHOTO_MAX_BYTES } from "./review-rules";
+import { REVIEW_FORM_MESSAGES } from "./messages";
 
 /** Line breaks as one "\n"; blank is missing. */
 function cleanText(value: unknown): unknown {
@@ -21,7 +15,7 @@ function cleanText(value: unknown): unknown {
 
 /** The name is one line; the review may have several. Other control characters are refused in both. */
 const text = (max: number, tooLong: string, lines: "one" | "many") => {
-  const typed = z.string({ error: reviewMessages.required }).max(max, { error: tooLong });
+  const typed = z.string({ error: REVIEW_FORM_MESSAGES.required }).max(max, { error: tooLong });
   return z.preprocess(cleanText, lines === "one" ? oneLine(typed) : multiLine(typed));
 };
 
@@ -29,8 +23,8 @@ const text = (max: number, tooLong: string, lines: "one" | "many") => {
 const photo = z.preprocess(
   (value) => (value instanceof File && value.size === 0 && value.name === "" ? undefined : value),
   z
-    .instanceof(File, { error: reviewMessages.failed })
-    .refine((file) => file.size <= REVIEW_PHOTO_MAX_BYTES, { error: reviewMessages.photoTooLarge })
+    .instanceof(File, { error: REVIEW_FORM_MESSAGES.failed })
+    .refine((file) => file.size <= REVIEW_PHOTO_MAX_BYTES, { error: REVIEW_FORM_MESSAGES.photoTooLarge })
     .optional(),
 );
 
@@ -39,19 +33,19 @@ const photo = z.preprocess(
  * the one announced: name, content, rating, consent, photo.
  */
 export const reviewSchema = z.object({
-  name: text(REVIEW_NAME_MAX, reviewMessages.nameTooLong, "one"),
-  content: text(REVIEW_CONTENT_MAX, reviewMessages.contentTooLong, "many"),
+  name: text(REVIEW_NAME_MAX, REVIEW_FORM_MESSAGES.nameTooLong, "one"),
+  content: text(REVIEW_CONTENT_MAX, REVIEW_FORM_MESSAGES.contentTooLong, "many"),
   rating: z.preprocess(
     (value) => (typeof value === "string" && /^\d+$/.test(value) ? Number(value) : Number.NaN),
     z
-      .number({ error: reviewMessages.rating })
-      .int({ error: reviewMessages.rating })
-      .min(RATING_MIN, { error: reviewMessages.rating })
-      .max(RATING_MAX, { error: reviewMessages.rating }),
+      .number({ error: REVIEW_FORM_MESSAGES.rating })
+      .int({ error: REVIEW_FORM_MESSAGES.rating })
+      .min(RATING_MIN, { error: REVIEW_FORM_MESSAGES.rating })
+      .max(RATING_MAX, { error: REVIEW_FORM_MESSAGES.rating }),
   ),
   consent: z.preprocess(
     (value) => value === "on" || value === "true",
-    z.literal(true, { error: reviewMessages.consent }),
+    z.literal(true, { error: REVIEW_FORM_MESSAGES.consent }),
   ),
   photo,
 });

@@ -17,7 +17,8 @@ import { mailOutbox } from "~/core/db/schema";
 import { openTestDatabase } from "../../../tests/support/test-databases";
 import { TEXT_MESSAGES } from "~/core/forms/field-rules";
 import { createRateLimiter } from "~/core/server/rate-limit.server";
-import { REVIEW_PHOTO_MAX_BYTES, reviewMessages } from "./review-rules";
+import { REVIEW_FORM_MESSAGES } from "./messages";
+import { REVIEW_PHOTO_MAX_BYTES } from "./review-rules";
 import { submitReview } from "./review-submission.server";
 import { HONEYPOT_FIELD, MIN_FILL_MS, STARTED_FIELD } from "./spam-guard";
 import { createFormTimer } from "./spam-guard.server";
@@ -103,7 +104,7 @@ describe("submitting a review", () => {
       form({ name: "  Giulia  ", content: " Brava \r\n davvero " }),
       "203.0.113.1",
     );
-    expect(result).toMatchObject({ kind: "saved", published: true, message: "Recensione aggiunta con successo" });
+    expect(result).toMatchObject({ ok: true, saved: { published: true }, message: "Recensione aggiunta con successo" });
     const [row] = await rows();
     expect(row).toMatchObject({
       name: "Giulia",
@@ -117,7 +118,7 @@ describe("submitting a review", () => {
 
   it("stores the photo through the pipeline and links its renditions", async () => {
     const result = await submitReview(services(), form({ photo: await photo() }), "203.0.113.1");
-    expect(result.kind).toBe("saved");
+    expect(result.saved).toBeDefined();
     const [row] = await rows();
     expect(row!.image?.variants.map((v) => v.width)).toEqual([400, 800, 900]);
     expect(row!.imageUrl).toBe(media.publicUrl(row!.image!.variants.at(-1)!.key));
@@ -126,14 +127,14 @@ describe("submitting a review", () => {
 
   it("treats an empty file input as no photo", async () => {
     const result = await submitReview(services(), form({ photo: new File([], "") }), "203.0.113.1");
-    expect(result.kind).toBe("saved");
+    expect(result.saved).toBeDefined();
     expect((await rows())[0]!.image).toBeNull();
   });
 
   it("keeps a review pending, unlisted, when moderation is on", async () => {
     config.reviewsModeration = true;
     const result = await submitReview(services(), form(), "203.0.113.1");
-    expect(result).toMatchObject({ kind: "saved", published: false, message: reviewMessages.pending });
+    expect(result).toMatchObject({ ok: true, saved: { published: false }, message: REVIEW_FORM_MESSAGES.pending });
     expect((await rows())[0]!.status).toBe("pending");
     expect(await createReviewRepository(database.db).newest(3)).toEqual([]);
   });
@@ -147,7 +148,7 @@ describe("submitting a review", () => {
     ["a start time in the future", () => ({ [STARTED_FIELD]: formTimer.stamp(Date.now() + 60_000) })],
   ])("drops %s with a neutral reply and saves nothing", async (_, fields) => {
     const result = await submitReview(services(), form(fields()), "203.0.113.1");
-    expect(result).toEqual({ kind: "dropped", message: reviewMessages.received });
+    expect(result).toEqual({ ok: true, message: REVIEW_FORM_MESSAGES.received });
     expect(await rows()).toEqual([]);
     expect(events).toEqual([]);
   });
@@ -155,12 +156,12 @@ describe("submitting a review", () => {
   it.each([
     ["a blank name", { name: "   " }, "name", "Per favore compila tutti i campi"],
     ["a blank text", { content: "\n \n" }, "content", "Per favore compila tutti i campi"],
-    ["a name over 80 characters", { name: "N".repeat(81) }, "name", reviewMessages.nameTooLong],
-    ["a text over 2,000 characters", { content: "t".repeat(2001) }, "content", reviewMessages.contentTooLong],
-    ["a rating of 0", { rating: "0" }, "rating", reviewMessages.rating],
-    ["a rating of 6", { rating: "6" }, "rating", reviewMessages.rating],
-    ["a fractional rating", { rating: "4.5" }, "rating", reviewMessages.rating],
-    ["no consent", { consent: "" }, "consent", reviewMessages.consent],
+    ["a name over 80 characters", { name: "N".repeat(81) }, "name", REVIEW_FORM_MESSAGES.nameTooLong],
+    ["a text over 2,000 characters", { content: "t".repeat(2001) }, "content", REVIEW_FORM_MESSAGES.contentTooLong],
+    ["a rating of 0", { rating: "0" }, "rating", REVIEW_FORM_MESSAGES.rating],
+    ["a rating of 6", { rating: "6" }, "rating", REVIEW_FORM_MESSAGES.rating],
+    ["a fractional rating", { rating: "4.5" }, "rating", REVIEW_FORM_MESSAGES.rating],
+    ["no consent", { consent: "" }, "consent", REVIEW_FORM_MESSAGES.consent],
     ["a name on two lines", { name: "Mario\r\nRossi" }, "name", TEXT_MESSAGES.oneLine],
     ["a name with a NUL", { name: "Mario\u0000" }, "name", TEXT_MESSAGES.oneLine],
     ["a text with a NUL", { content: "Tutto\u0000bene" }, "content", TEXT_MESSAGES.multiLine],
@@ -169,9 +170,8 @@ describe("submitting a review", () => {
     "refuses %s, keeping what was typed",
     async (_, fields, field, message) => {
       const result = await submitReview(services(), form(fields), "203.0.113.1");
-      expect(result).toMatchObject({ kind: "rejected", status: 400, message, errors: { [field]: message } });
-      if (result.kind === "rejected")
-        expect(result.values?.content).toBe(fields.content?.trim() ?? form().get("content"));
+      expect(result).toMatchObject({ ok: false, status: 400, message, errors: { [field]: message } });
+      expect(result.values?.content).toBe(fields.content?.trim() ?? form().get("content"));
       expect(await rows()).toEqual([]);
     },
   );
@@ -182,7 +182,7 @@ describe("submitting a review", () => {
       form({ name: "N".repeat(80), content: "t".repeat(2000) }),
       "203.0.113.1",
     );
-    expect(result.kind).toBe("saved");
+    expect(result.saved).toBeDefined();
   });
 
   it("stores user text as text: markup is kept verbatim, not interpreted", async () => {
@@ -193,7 +193,7 @@ describe("submitting a review", () => {
   it("refuses a photo over 5 MB before decoding it", async () => {
     const big = new File([new Uint8Array(REVIEW_PHOTO_MAX_BYTES + 1)], "grande.jpg", { type: "image/jpeg" });
     const result = await submitReview(services(), form({ photo: big }), "203.0.113.1");
-    expect(result).toMatchObject({ kind: "rejected", status: 400, message: "L'immagine deve essere inferiore a 5MB" });
+    expect(result).toMatchObject({ ok: false, status: 400, message: "L'immagine deve essere inferiore a 5MB" });
     expect(await rows()).toEqual([]);
   });
 
@@ -201,7 +201,7 @@ describe("submitting a review", () => {
     const fake = new File(["<svg><script>alert(1)</script></svg>"], "foto.jpg", { type: "image/jpeg" });
     const result = await submitReview(services(), form({ photo: fake }), "203.0.113.1");
     expect(result).toMatchObject({
-      kind: "rejected",
+      ok: false,
       status: 400,
       errors: { photo: expect.stringMatching(/non è un'immagine valida/) },
     });
@@ -214,7 +214,7 @@ describe("submitting a review", () => {
     const failing = { ...repo, add: async () => Promise.reject(new Error("connection lost")) };
     const result = await submitReview(services({ reviews: failing }), form({ photo: await photo() }), "203.0.113.1");
     expect(result).toMatchObject({
-      kind: "rejected",
+      ok: false,
       status: 500,
       message: "Errore durante l'aggiunta della recensione",
     });
@@ -225,64 +225,66 @@ describe("submitting a review", () => {
   it("writes no row when storing the photo fails", async () => {
     const broken: MediaStorage = { ...media, put: () => Promise.reject(new Error("disk full")) };
     const result = await submitReview(services({ media: broken }), form({ photo: await photo() }), "203.0.113.1");
-    expect(result).toMatchObject({ kind: "rejected", status: 500, message: reviewMessages.failed });
+    expect(result).toMatchObject({ ok: false, status: 500, message: REVIEW_FORM_MESSAGES.failed });
     expect(await rows()).toEqual([]);
   });
 
   it("limits submissions per client IP, not counting forms refused for missing fields", async () => {
     config.reviewsRateLimitPerHour = 2;
     const s = services();
-    expect((await submitReview(s, form({ name: "" }), "198.51.100.7")).kind).toBe("rejected");
-    expect((await submitReview(s, form(), "198.51.100.7")).kind).toBe("saved");
-    expect((await submitReview(s, form(), "198.51.100.7")).kind).toBe("saved");
+    expect((await submitReview(s, form({ name: "" }), "198.51.100.7")).ok).toBe(false);
+    expect((await submitReview(s, form(), "198.51.100.7")).saved).toBeDefined();
+    expect((await submitReview(s, form(), "198.51.100.7")).saved).toBeDefined();
     const third = await submitReview(s, form({ name: "Terza" }), "198.51.100.7");
-    expect(third).toMatchObject({ kind: "rejected", status: 429, message: reviewMessages.rateLimited });
-    if (third.kind === "rejected") expect(third.values?.name).toBe("Terza");
-    expect((await submitReview(s, form(), "198.51.100.8")).kind).toBe("saved");
+    expect(third).toMatchObject({ ok: false, status: 429, message: REVIEW_FORM_MESSAGES.rateLimited });
+    expect(third.values?.name).toBe("Terza");
+    expect((await submitReview(s, form(), "198.51.100.8")).saved).toBeDefined();
     expect(await rows()).toHaveLength(3);
   });
 
   it("marks an invited review verified, exempts it from the per-IP limit and uses the invitation up", async () => {
     config.reviewsRateLimitPerHour = 1;
     const s = services();
-    expect((await submitReview(s, form(), "198.51.100.9")).kind).toBe("saved");
-    expect((await submitReview(s, form(), "198.51.100.9")).kind).toBe("rejected");
+    expect((await submitReview(s, form(), "198.51.100.9")).saved).toBeDefined();
+    expect((await submitReview(s, form(), "198.51.100.9")).ok).toBe(false);
     const { token } = await s.invitations.create({ validDays: 30 });
     const invited = await submitReview(s, form({ name: "Invitata", invito: token }), "198.51.100.9");
-    expect(invited.kind).toBe("saved");
+    expect(invited.saved).toBeDefined();
     expect((await rows()).find((r) => r.name === "Invitata")?.verified).toBe(true);
     const again = await submitReview(s, form({ name: "Di nuovo", invito: token }), "198.51.100.10");
     expect(again).toMatchObject({
-      kind: "rejected",
+      ok: false,
       status: 400,
       message:
         "Questo invito è già stato usato per una recensione. Puoi comunque scriverne una con il modulo qui sotto.",
     });
-    if (again.kind === "rejected") expect(again.values?.name).toBe("Di nuovo");
+    expect(again.values?.name).toBe("Di nuovo");
     const forged = await submitReview(s, form({ invito: "x".repeat(43) }), "198.51.100.11");
-    expect(forged).toMatchObject({ kind: "rejected", status: 400 });
+    expect(forged).toMatchObject({ ok: false, status: 400 });
   });
 
   it("saves one review per form start token, also when two arrive at once; a refused one leaves it unused", async () => {
     const s = services();
     const token = formTimer.stamp(Date.now() - MIN_FILL_MS - 1000);
     // Refused for a missing field: the visitor corrects it and sends the same form again.
-    expect((await submitReview(s, form({ name: "", [STARTED_FIELD]: token }), "198.51.100.20")).kind).toBe("rejected");
+    expect((await submitReview(s, form({ name: "", [STARTED_FIELD]: token }), "198.51.100.20")).ok).toBe(false);
     const results = await Promise.all(
       ["Prima", "Seconda"].map((name, i) =>
         submitReview(s, form({ name, [STARTED_FIELD]: token }), `198.51.100.${21 + i}`),
       ),
     );
-    expect(results.map((r) => r.kind).toSorted()).toEqual(["dropped", "saved"]);
+    expect(results.map((r) => (r.saved ? "saved" : "dropped")).toSorted()).toEqual(["dropped", "saved"]);
     // The neutral answer a person gets: nothing says why it was not saved.
-    expect(results.find((r) => r.kind === "dropped")).toEqual({ kind: "dropped", message: reviewMessages.received });
+    expect(results.find((r) => !r.saved)).toEqual({ ok: true, message: REVIEW_FORM_MESSAGES.received });
     expect(await rows()).toHaveLength(1);
     // Two forms shown in the same millisecond have tokens of their own.
     const now = Date.now() - MIN_FILL_MS - 1000;
     const [one, two] = [formTimer.stamp(now), formTimer.stamp(now)];
     expect(one).not.toBe(two);
-    expect((await submitReview(s, form({ name: "Terza", [STARTED_FIELD]: one }), "198.51.100.23")).kind).toBe("saved");
-    expect((await submitReview(s, form({ name: "Quarta", [STARTED_FIELD]: two }), "198.51.100.24")).kind).toBe("saved");
+    expect((await submitReview(s, form({ name: "Terza", [STARTED_FIELD]: one }), "198.51.100.23")).saved).toBeDefined();
+    expect(
+      (await submitReview(s, form({ name: "Quarta", [STARTED_FIELD]: two }), "198.51.100.24")).saved,
+    ).toBeDefined();
   });
 
   it("queues the practitioner's e-mail with the review when notices are on", async () => {
@@ -298,7 +300,7 @@ describe("submitting a review", () => {
     });
     await mailer.close();
     const result = await submitReview(services({ mailer }), form({ name: "Notificata" }), "203.0.113.50");
-    expect(result.kind).toBe("saved");
+    expect(result.saved).toBeDefined();
     const [queued] = await database.db.select().from(mailOutbox);
     expect(queued).toMatchObject({
       recipient: "studio@example.it",

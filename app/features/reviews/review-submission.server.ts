@@ -1,4 +1,3 @@
-import type { SubmissionResult } from "@conform-to/react";
 import type { StoredImage } from "~/core/db/schema";
 import {
   deleteStoredImage,
@@ -7,20 +6,21 @@ import {
   largestUrl,
   storeImage,
 } from "~/core/media/image-pipeline.server";
+import type { ActionResult } from "~/core/forms/action-result";
 import { parseSubmission } from "~/core/forms/parse-submission.server";
 import type { AppConfig } from "~/core/config/env.server";
 import type { Mailer } from "~/core/mail/mailer.server";
 import type { MediaStorage } from "~/core/media/media-storage.server";
 import type { RateLimiter } from "~/core/server/rate-limit.server";
 import type { Logger } from "pino";
-import { RATING_DEFAULT, RATING_MAX, RATING_MIN, reviewMessages, type ReviewFormValues } from "./review-rules";
+import { INVITATION_LINK_MESSAGES, REVIEW_FORM_MESSAGES } from "./messages";
+import { INVITATION_FIELD, RATING_DEFAULT, RATING_MAX, RATING_MIN, type ReviewFormValues } from "./review-rules";
 import { type ReviewField, reviewSchema } from "./review-schema";
 import { HONEYPOT_FIELD, STARTED_FIELD } from "./spam-guard";
 import { checkSpam, claimFormToken, type FormTimer } from "./spam-guard.server";
 import { queueNewReviewNotice } from "./review-notices.server";
-import { invitationMessages, invitationState, type InvitationRepository } from "./review-invitations.server";
+import { invitationState, type InvitationRepository } from "./review-invitations.server";
 import { InvitationUnavailableError, type ReviewRepository } from "./reviews.server";
-import { INVITATION_FIELD } from "./review-rules";
 
 const REVIEW_RATE_WINDOW_MS = 60 * 60 * 1000;
 
@@ -29,22 +29,18 @@ class FormTokenUsedError extends Error {
   override name = "FormTokenUsedError";
 }
 
-type ReviewSubmission =
-  /** Saved; `published` is false while it waits for approval. */
-  | { kind: "saved"; id: string; published: boolean; message: string }
-  /** Looked like a bot: nothing saved, and the reply says nothing about why. */
-  | { kind: "dropped"; message: string }
-  | {
-      kind: "rejected";
-      status: 400 | 429 | 500 | 503;
-      message: string;
-      /** The first error of each field. */
-      errors: Partial<Record<ReviewField, string>>;
-      /** What to put back in the form. */
-      values: ReviewFormValues | null;
-      /** The same, as the form layer (Conform) reads it. */
-      reply: SubmissionResult<string[]>;
-    };
+/**
+ * What a submission comes to, as the form's answer. Saved: `saved`, whose `published` is false
+ * while it waits for approval. Looked like a bot: `ok` with a neutral message, nothing saved, and
+ * nothing said about why. Refused: the status to answer with, the first error of each field and
+ * what to put back in the form (also in `reply`, as the form layer, Conform, reads it).
+ */
+export type ReviewSubmission = ActionResult & {
+  status?: 400 | 429 | 500 | 503;
+  saved?: { id: string; published: boolean };
+  errors?: Partial<Record<ReviewField, string>>;
+  values?: ReviewFormValues | null;
+};
 
 /** What a submission needs of the app's services. */
 export interface ReviewSubmissionDeps {
@@ -87,7 +83,7 @@ export async function submitReview(
   const verdict = checkSpam({ honeypot: form.get(HONEYPOT_FIELD), startedAt: s.formTimer.startedAt(startToken) });
   if (verdict !== "ok") {
     s.logger.info({ verdict }, "review submission dropped as likely spam");
-    return { kind: "dropped", message: reviewMessages.received };
+    return { ok: true, message: REVIEW_FORM_MESSAGES.received };
   }
 
   const submission = parseSubmission(form, reviewSchema);
@@ -96,33 +92,32 @@ export async function submitReview(
     status: 400 | 429 | 500 | 503,
     message: string,
     errors: Partial<Record<ReviewField, string>> = {},
-  ) =>
-    ({
-      kind: "rejected",
-      status,
-      message,
-      errors,
-      values,
-      reply: submission.reply({
-        hideFields: ["photo"],
-        fieldErrors: Object.fromEntries(Object.entries(errors).map(([k, v]) => [k, [v]])),
-        formErrors: Object.keys(errors).length ? undefined : [message],
-      }),
-    }) as const;
+  ): ReviewSubmission => ({
+    ok: false,
+    status,
+    message,
+    errors,
+    values,
+    reply: submission.reply({
+      hideFields: ["photo"],
+      fieldErrors: Object.fromEntries(Object.entries(errors).map(([k, v]) => [k, [v]])),
+      formErrors: Object.keys(errors).length ? undefined : [message],
+    }),
+  });
 
   // An invited patient is not held to the per-address limit (the practice's own Wi-Fi, a family).
   const rawToken = form.get(INVITATION_FIELD);
   const invitationToken = typeof rawToken === "string" && rawToken !== "" ? rawToken : null;
   if (invitationToken) {
     const state = invitationState(await s.invitations.find(invitationToken));
-    if (state !== "valid") return rejected(400, invitationMessages[state]);
+    if (state !== "valid") return rejected(400, INVITATION_LINK_MESSAGES[state]);
   }
 
   const rateKey = `review:ip:${clientIp}`;
   const rule = { max: s.config.reviewsRateLimitPerHour, windowMs: REVIEW_RATE_WINDOW_MS };
   if (!invitationToken && (await s.rateLimiter.isLimited(rateKey, rule))) {
     s.logger.warn({ clientIp }, "review submission rate-limited");
-    return rejected(429, reviewMessages.rateLimited);
+    return rejected(429, REVIEW_FORM_MESSAGES.rateLimited);
   }
 
   if (submission.status !== "success") {
@@ -131,7 +126,7 @@ export async function submitReview(
       const message = submission.error?.[field]?.[0];
       if (message) errors[field] = message;
     }
-    const first = FIELD_ORDER.map((field) => errors[field]).find(Boolean) ?? reviewMessages.failed;
+    const first = FIELD_ORDER.map((field) => errors[field]).find(Boolean) ?? REVIEW_FORM_MESSAGES.failed;
     return rejected(400, first, errors);
   }
   const input = submission.value;
@@ -140,7 +135,7 @@ export async function submitReview(
   const counted = invitationToken ? null : await s.rateLimiter.take(rateKey, rule);
   if (counted && !counted.allowed) {
     s.logger.warn({ clientIp }, "review submission rate-limited");
-    return rejected(429, reviewMessages.rateLimited);
+    return rejected(429, REVIEW_FORM_MESSAGES.rateLimited);
   }
 
   let image: StoredImage | null = null;
@@ -156,7 +151,7 @@ export async function submitReview(
       }
       if (error instanceof ImageRejectedError) return rejected(400, error.message, { photo: error.message });
       s.logger.error({ err: error }, "storing a review photo failed");
-      return rejected(500, reviewMessages.failed);
+      return rejected(500, REVIEW_FORM_MESSAGES.failed);
     }
   }
 
@@ -185,13 +180,17 @@ export async function submitReview(
     await deleteStoredImage(s.media, image);
     if (error instanceof FormTokenUsedError) {
       s.logger.info({ verdict: "token-used" }, "review submission dropped as likely spam");
-      return { kind: "dropped", message: reviewMessages.received };
+      return { ok: true, message: REVIEW_FORM_MESSAGES.received };
     }
-    if (error instanceof InvitationUnavailableError) return rejected(400, invitationMessages.used);
+    if (error instanceof InvitationUnavailableError) return rejected(400, INVITATION_LINK_MESSAGES.used);
     s.logger.error({ err: error }, "saving a review failed");
-    return rejected(500, reviewMessages.failed);
+    return rejected(500, REVIEW_FORM_MESSAGES.failed);
   }
 
   s.mailer.kick();
-  return { kind: "saved", id, published, message: published ? reviewMessages.added : reviewMessages.pending };
+  return {
+    ok: true,
+    message: published ? REVIEW_FORM_MESSAGES.added : REVIEW_FORM_MESSAGES.pending,
+    saved: { id, published },
+  };
 }

@@ -14,6 +14,7 @@ import {
   deleteReportedReview,
   dismissReports,
   hideReportedReview,
+  moderateReview,
   removeReply,
   revokeInvitation,
   saveReply,
@@ -24,7 +25,8 @@ let database: Database;
 let services: Parameters<typeof saveReply>[0] &
   Parameters<typeof createInvitation>[0] &
   Parameters<typeof hideReportedReview>[0] &
-  Parameters<typeof deleteReportedReview>[0];
+  Parameters<typeof deleteReportedReview>[0] &
+  Parameters<typeof moderateReview>[0];
 const events: ChangeEvent[] = [];
 
 beforeAll(async () => {
@@ -100,5 +102,26 @@ describe("the practitioner's review actions", () => {
     expect((await services.reviews.get(c.id))?.status).toBe("published");
     expect(await services.reports.openQueue()).toEqual([]);
     expect(events.map((e) => e.action)).toEqual(["update", "delete"]);
+  });
+
+  it("moderates: approves a waiting review, hides and publishes one, deletes one, each said in Italian", async () => {
+    const waiting = await services.reviews.add({ name: "Attesa", content: "x", rating: 4, status: "pending" });
+    const setStatus = (id: string, status: "published" | "hidden") =>
+      moderateReview(services, { intent: "review-status", id, status });
+    events.length = 0;
+    expect(await setStatus(waiting.id, "published")).toEqual({
+      ok: true,
+      message: "Recensione approvata e pubblicata",
+    });
+    expect(await setStatus(waiting.id, "hidden")).toEqual({ ok: true, message: "Recensione nascosta" });
+    expect(await setStatus(waiting.id, "published")).toEqual({ ok: true, message: "Recensione pubblicata" });
+    expect(await moderateReview(services, { intent: "delete-review", id: waiting.id })).toEqual({
+      ok: true,
+      message: "Recensione eliminata",
+    });
+    const gone = { ok: false, status: 404, message: "La recensione non esiste più: la lista è stata aggiornata." };
+    expect(await setStatus(waiting.id, "hidden")).toEqual(gone);
+    expect(await moderateReview(services, { intent: "delete-review", id: waiting.id })).toEqual(gone);
+    expect(events.map((e) => e.action)).toEqual(["update", "update", "update", "delete"]);
   });
 });

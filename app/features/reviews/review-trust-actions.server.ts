@@ -1,4 +1,5 @@
 import type { AppConfig } from "~/core/config/env.server";
+import type { ActionResult } from "~/core/forms/action-result";
 import type { MediaStorage } from "~/core/media/media-storage.server";
 import type { InvitationRepository } from "./review-invitations.server";
 import type { ReportRepository } from "./review-reports.server";
@@ -12,13 +13,14 @@ import { deleteStoredImage } from "~/core/media/image-pipeline.server";
 /** Where the practitioner's name comes from (the site content, kept by its own feature). */
 type PractitionerSource = { current(): Promise<{ content: { practitioner: { name: string } } }> };
 
-type Outcome = { ok: true; message: string } | { ok: false; message: string; status: 400 | 404 };
+/** What a practitioner's action on a review answers; a refusal carries its HTTP status. */
+export type ReviewAdminResult = ActionResult & { status?: 400 | 404 };
 
 /** Moderation on the panel: publish (or approve) or hide a review, or delete it with its photo. */
 export async function moderateReview(
   s: { reviews: ReviewRepository; media: MediaStorage },
   input: z.output<typeof moderationSchema>,
-): Promise<Outcome> {
+): Promise<ReviewAdminResult> {
   const notFound = { ok: false, status: 404, message: REVIEW_MESSAGES.notFound } as const;
   if (input.intent === "review-status") {
     const before = await s.reviews.get(input.id);
@@ -41,13 +43,13 @@ export async function moderateReview(
 export async function saveReply(
   s: { reviews: ReviewRepository },
   input: { reviewId: string; content: string },
-): Promise<Outcome> {
+): Promise<ReviewAdminResult> {
   const reply = await s.reviews.setReply(input.reviewId, input.content);
   if (!reply) return { ok: false, status: 404, message: REPLY_MESSAGES.notFound };
   return { ok: true, message: REPLY_MESSAGES.saved };
 }
 
-export async function removeReply(s: { reviews: ReviewRepository }, reviewId: string): Promise<Outcome> {
+export async function removeReply(s: { reviews: ReviewRepository }, reviewId: string): Promise<ReviewAdminResult> {
   if (!(await s.reviews.removeReply(reviewId))) return { ok: false, status: 404, message: REPLY_MESSAGES.notFound };
   return { ok: true, message: REPLY_MESSAGES.removed };
 }
@@ -82,13 +84,16 @@ export async function createInvitation(
   };
 }
 
-export async function revokeInvitation(s: { invitations: InvitationRepository }, id: string): Promise<Outcome> {
+export async function revokeInvitation(
+  s: { invitations: InvitationRepository },
+  id: string,
+): Promise<ReviewAdminResult> {
   return (await s.invitations.revoke(id))
     ? { ok: true, message: INVITATION_MESSAGES.revoked }
     : { ok: false, status: 400, message: INVITATION_MESSAGES.notRevocable };
 }
 
-export async function dismissReports(s: { reports: ReportRepository }, reviewId: string): Promise<Outcome> {
+export async function dismissReports(s: { reports: ReportRepository }, reviewId: string): Promise<ReviewAdminResult> {
   await s.reports.resolveAll(reviewId);
   return { ok: true, message: REPORT_ADMIN_MESSAGES.dismissed };
 }
@@ -96,7 +101,7 @@ export async function dismissReports(s: { reports: ReportRepository }, reviewId:
 export async function hideReportedReview(
   s: { reviews: ReviewRepository; reports: ReportRepository },
   reviewId: string,
-): Promise<Outcome> {
+): Promise<ReviewAdminResult> {
   // Hidden and its reports closed together: an open page refreshed by the change never sees one without the other.
   const review = await s.reviews.setStatus(reviewId, "hidden", (_, tx) => s.reports.resolveAll(reviewId, tx));
   if (!review) return { ok: false, status: 404, message: REPORT_ADMIN_MESSAGES.notFound };
@@ -106,7 +111,7 @@ export async function hideReportedReview(
 export async function deleteReportedReview(
   s: { reviews: ReviewRepository; media: MediaStorage },
   reviewId: string,
-): Promise<Outcome> {
+): Promise<ReviewAdminResult> {
   const review = await s.reviews.delete(reviewId);
   if (!review) return { ok: false, status: 404, message: REPORT_ADMIN_MESSAGES.notFound };
   await deleteStoredImage(s.media, review.image);

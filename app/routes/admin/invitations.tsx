@@ -60,22 +60,20 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await readForm(request);
   const submission = parseSubmission(form, invitationActionSchema);
   if (submission.status !== "success") {
-    return data<InvitationActionData>(refusal(submission, INVITATION_MESSAGES.notRevocable), { status: 400 });
+    return respond<InvitationActionData>(request, s.flash, refusal(submission, INVITATION_MESSAGES.notRevocable), {
+      status: 400,
+    });
   }
   if (submission.value.intent === "create") {
     const { note, patientName } = submission.value;
     const created = await createInvitation(s, { note, patientName });
     s.logger.info("review invitation created");
-    // Shown in this answer only, with or without JavaScript: the token is not stored, so it cannot be shown again.
-    return data<InvitationActionData>({ ok: true, message: INVITATION_MESSAGES.created, created });
+    // Shown in this answer only, with or without JavaScript (no redirect): the token is not stored, so it
+    // cannot be shown again.
+    return respond<InvitationActionData>(request, s.flash, { ok: true, message: INVITATION_MESSAGES.created, created });
   }
-  const outcome = await revokeInvitation(s, submission.value.id);
-  return respond(
-    request,
-    s.flash,
-    { ok: outcome.ok, message: outcome.message },
-    { status: outcome.ok ? 200 : 400, redirectTo: "/admin/inviti" },
-  );
+  const { status, ...result } = await revokeInvitation(s, submission.value.id);
+  return respond(request, s.flash, result, { status, redirectTo: "/admin/inviti" });
 }
 
 const stateLabels: Record<InvitationState, string> = {

@@ -7,6 +7,7 @@ import { requireAdmin } from "~/features/account/admin-auth.server";
 import { AdminErrorBoundary } from "~/ui/admin/error-boundary";
 import { useActionResult, type ActionResult } from "~/core/forms/action-result";
 import { Field } from "~/core/forms/field";
+import { formatCount } from "~/core/format/italian-format";
 import { useSchemaForm } from "~/core/forms/use-schema-form";
 import type { LiveHandle } from "~/ui/live-updates";
 import { ReviewCard } from "~/features/reviews/review-card";
@@ -57,13 +58,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     });
   }
   const input = submission.value;
-  const outcome = input.intent === "save" ? await saveReply(s, input) : await removeReply(s, input.reviewId);
-  return respond(
-    request,
-    s.flash,
-    { ok: outcome.ok, message: outcome.message },
-    { status: outcome.ok ? 200 : outcome.status, redirectTo: back(input.reviewId) },
-  );
+  const { status, ...result } =
+    input.intent === "save" ? await saveReply(s, input) : await removeReply(s, input.reviewId);
+  return respond(request, s.flash, result, { status, redirectTo: back(input.reviewId) });
 }
 
 export default function AdminReplies({ loaderData }: Route.ComponentProps) {
@@ -72,7 +69,7 @@ export default function AdminReplies({ loaderData }: Route.ComponentProps) {
       <h1 className="admin__title">Risposte alle recensioni</h1>
       <p className="admin-section__lead">
         Una risposta per recensione, visibile a tutti sotto la recensione come «Risposta di …». Solo testo, al massimo{" "}
-        {REPLY_MAX_LENGTH.toLocaleString("it-IT")} caratteri.
+        {formatCount(REPLY_MAX_LENGTH)} caratteri.
       </p>
       {loaderData.reviews.length === 0 ? (
         <p className="admin-empty">Nessuna recensione ricevuta finora.</p>

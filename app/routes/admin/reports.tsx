@@ -12,10 +12,9 @@ import type { LiveHandle } from "~/ui/live-updates";
 import { ReviewCard } from "~/features/reviews/review-card";
 import { formatItalianDate } from "~/core/format/italian-format";
 import { pageMeta } from "~/features/site-content/meta";
-import { reportReasonLabels } from "~/features/reviews/review-notices";
 import { toReviewView } from "~/features/reviews/reviews.server";
 import type { ReviewView } from "~/features/reviews/review-view";
-import { REPORT_ADMIN_MESSAGES } from "~/features/reviews/messages";
+import { REPORT_ADMIN_MESSAGES, REPORT_REASON_LABELS, REVIEW_MESSAGES } from "~/features/reviews/messages";
 import { ReviewActionButton, ReviewActions } from "~/features/reviews/review-actions";
 import {
   deleteReportedReview,
@@ -33,7 +32,6 @@ export const meta: Route.MetaFunction = (args) =>
 export const handle: LiveHandle = { liveTables: ["reviews"] };
 
 const REPORTS_PAGE = "/admin/segnalazioni";
-const DELETE_QUESTION = "Sei sicuro di voler eliminare questa recensione? Verrà rimossa anche l'eventuale foto.";
 
 export async function loader({ context }: Route.LoaderArgs) {
   requireAdmin(context);
@@ -46,7 +44,7 @@ export async function loader({ context }: Route.LoaderArgs) {
       review: toReviewView(s.media, review, practitionerName),
       reports: reports.map((r) => ({
         id: r.id,
-        reason: reportReasonLabels[r.reason],
+        reason: REPORT_REASON_LABELS[r.reason],
         details: r.details,
         createdAt: r.createdAt.toISOString(),
       })),
@@ -69,18 +67,13 @@ export async function action({ request, context }: Route.ActionArgs) {
     );
   }
   const { intent, id } = parsed.value;
-  const outcome =
+  const { status, ...result } =
     intent === "hide"
       ? await hideReportedReview(s, id)
       : intent === "delete"
         ? await deleteReportedReview(s, id)
         : await dismissReports(s, id);
-  return respond(
-    request,
-    s.flash,
-    { ok: outcome.ok, message: outcome.message },
-    { status: outcome.ok ? 200 : outcome.status, redirectTo: REPORTS_PAGE },
-  );
+  return respond(request, s.flash, result, { status, redirectTo: REPORTS_PAGE });
 }
 
 export default function AdminReports({ loaderData }: Route.ComponentProps) {
@@ -135,7 +128,7 @@ function ReportedReview({
         action={REPORTS_PAGE}
         page={REPORTS_PAGE}
         confirmParam="elimina"
-        question={DELETE_QUESTION}
+        question={REVIEW_MESSAGES.deleteQuestion}
         deleteFields={{ intent: "delete", id: review.id }}
         remover={actor}
         disabled={busy}

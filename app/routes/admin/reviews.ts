@@ -1,6 +1,6 @@
 import { isRouteErrorResponse, redirect } from "react-router";
 import type { Route } from "./+types/reviews";
-import { PHOTO_MESSAGES } from "~/features/photos/messages";
+import { REVIEW_MESSAGES } from "~/features/reviews/messages";
 import { requireAdmin } from "~/features/account/admin-auth.server";
 import { servicesContext } from "~/context";
 import type { ActionResult } from "~/core/forms/action-result";
@@ -19,26 +19,22 @@ export async function action({ request, context }: Route.ActionArgs) {
     return respond(
       request,
       s.flash,
-      { ok: false, message: PHOTO_MESSAGES.generic },
+      { ok: false, message: REVIEW_MESSAGES.failed },
       { status: 400, redirectTo: reviewsAnchor },
     );
   }
   const input = submission.value;
   try {
-    const outcome = await moderateReview(s, input);
-    if (!outcome.ok) {
-      const { ok, message } = outcome;
-      return respond(request, s.flash, { ok, message }, { status: outcome.status, redirectTo: reviewsAnchor });
-    }
-    // A review still listed is shown again where it is; a deleted one leaves the list.
-    const back = input.intent === "review-status" ? `/admin#recensione-${input.id}` : reviewsAnchor;
-    return respond(request, s.flash, { ok: true, message: outcome.message }, { redirectTo: back });
+    const { status, ...result } = await moderateReview(s, input);
+    // A review still listed is shown again where it is; a deleted one, or one not found, leaves the list.
+    const back = result.ok && input.intent === "review-status" ? `/admin#recensione-${input.id}` : reviewsAnchor;
+    return respond(request, s.flash, result, { status, redirectTo: back });
   } catch (error) {
     s.logger.error({ err: error, intent: input.intent }, "review moderation failed");
     return respond(
       request,
       s.flash,
-      { ok: false, message: PHOTO_MESSAGES.generic },
+      { ok: false, message: REVIEW_MESSAGES.failed },
       { status: 500, redirectTo: "/admin" },
     );
   }
@@ -50,7 +46,7 @@ export async function clientAction({ serverAction }: Route.ClientActionArgs): Pr
     return (await serverAction()) as ActionResult;
   } catch (error) {
     if (error instanceof Response || (isRouteErrorResponse(error) && [401, 403].includes(error.status))) throw error;
-    return { ok: false, message: PHOTO_MESSAGES.generic };
+    return { ok: false, message: REVIEW_MESSAGES.failed };
   }
 }
 
