@@ -23,7 +23,8 @@ import { createMailer, type Mailer } from "~/core/mail/mailer.server";
 import { createMailOutbox } from "~/core/mail/outbox.server";
 import { createMediaAccess, type MediaAccess } from "~/features/reviews/review-photo-access.server";
 import { createFormTimer, type FormTimer } from "~/features/reviews/spam-guard.server";
-import { createSessionStore, sessionTokenFromCookie } from "~/features/account/sessions.server";
+import { createAdminAccounts, type AdminAccounts } from "~/features/account/accounts.server";
+import { createSessionStore, type SessionStore, sessionTokenFromCookie } from "~/features/account/sessions.server";
 
 /** Everything a loader or action may use; one instance per process. */
 export interface AppServices {
@@ -43,6 +44,10 @@ export interface AppServices {
   /** E-mail notices to the practitioner, through the outbox table. */
   mailer: Mailer;
   rateLimiter: RateLimiter;
+  /** The administrators' signed-in sessions (the browser holds a token, the table its hash). */
+  sessions: SessionStore;
+  /** The administrator accounts: passwords and two-factor sign-in. */
+  adminAccounts: AdminAccounts;
   /** The PostgreSQL server this process started in DATA_DIR (DATABASE_URL unset); stopped with the services. */
   embedded: EmbeddedPostgres | null;
   /** The toast carried across a redirect, in a signed cookie. */
@@ -102,6 +107,8 @@ export async function createServices(config: AppConfig, logger: Logger): Promise
         logger,
       }),
       rateLimiter: createRateLimiter(database.db),
+      sessions,
+      adminAccounts: createAdminAccounts(database.db, sessions),
       embedded,
       flash: createFlashStore(secret),
       formTimer: createFormTimer(secret),

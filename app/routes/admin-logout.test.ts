@@ -1,7 +1,9 @@
 import { pino } from "pino";
 import { RouterContextProvider } from "react-router";
 import { describe, expect, it } from "vitest";
+import type { Db } from "~/core/db/database.server";
 import { createFlashStore } from "~/core/forms/flash.server";
+import { createSessionStore } from "~/features/account/sessions.server";
 
 const flash = createFlashStore("test-secret");
 import { servicesContext } from "~/context";
@@ -12,7 +14,7 @@ function context(db: unknown) {
   const provider = new RouterContextProvider();
   provider.set(servicesContext, {
     config: { siteUrl: "http://localhost:3000" },
-    database: { db },
+    sessions: createSessionStore(db as Db),
     logger: pino({ level: "silent" }),
     flash,
   } as unknown as AppServices);

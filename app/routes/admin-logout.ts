@@ -2,7 +2,7 @@ import { redirect } from "react-router";
 import type { Route } from "./+types/admin-logout";
 import { assertSameOrigin } from "~/core/server/origin.server";
 import { LOGOUT_MESSAGES } from "~/features/account/logout-messages";
-import { clearSessionCookie, createSessionStore, readSessionToken } from "~/features/account/sessions.server";
+import { clearSessionCookie, readSessionToken } from "~/features/account/sessions.server";
 import { servicesContext } from "~/context";
 
 /** Logout is a POST from our own pages only (a link or an image elsewhere must not sign anyone out). */
@@ -14,7 +14,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   headers.append("Set-Cookie", clearSessionCookie(request));
   const token = readSessionToken(request);
   try {
-    if (token) await createSessionStore(s.database.db).deleteByToken(token);
+    if (token) await s.sessions.deleteByToken(token);
     headers.append("Set-Cookie", await s.flash.set(request, { kind: "success", message: LOGOUT_MESSAGES.success }));
   } catch (error) {
     s.logger.error({ err: error }, "logout failed");

@@ -1,11 +1,10 @@
 import type { Logger } from "pino";
 import type { z } from "zod";
-import type { Database } from "~/core/db/database.server";
 import type { AdminUser } from "~/core/db/schema";
 import type { SignedInAdmin } from "./admin-auth.server";
-import { createAdminAccounts } from "./accounts.server";
+import type { AdminAccounts } from "./accounts.server";
 import { verifyPassword } from "./password.server";
-import { createSessionStore } from "./sessions.server";
+import type { SessionStore } from "./sessions.server";
 import {
   ACCOUNT_MESSAGES as MESSAGES,
   type AccountIntent,
@@ -15,7 +14,7 @@ import {
 } from "./account-forms";
 
 /** What the account's changes need of the services. */
-type AccountDeps = { database: Database; logger: Logger };
+type AccountDeps = { adminAccounts: AdminAccounts; sessions: SessionStore; logger: Logger };
 
 const result = (
   intent: AccountIntent,
@@ -36,8 +35,7 @@ export async function changePassword(
   user: AdminUser,
   input: z.infer<typeof passwordChangeSchema>,
 ): Promise<AccountResult> {
-  const accounts = createAdminAccounts(s.database.db);
-  const changed = await accounts.changePassword(user, input.current, input.next, admin.session.idHash);
+  const changed = await s.adminAccounts.changePassword(user, input.current, input.next, admin.session.idHash);
   if (!changed) return result(input.intent, false, MESSAGES.currentWrong, { field: "current" });
   s.logger.info({ userId: user.id }, "admin password changed");
   return result(input.intent, true, MESSAGES.passwordChanged);
@@ -49,7 +47,7 @@ export async function changeTwoFactor(
   user: AdminUser,
   input: z.infer<typeof twoFactorSchema>,
 ): Promise<AccountResult> {
-  const accounts = createAdminAccounts(s.database.db);
+  const accounts = s.adminAccounts;
   switch (input.intent) {
     case "totp-start": {
       if (user.totpEnabledAt) return result(input.intent, false, MESSAGES.generic);
@@ -84,9 +82,9 @@ export async function changeTwoFactor(
 
 /** Signs out every session of this account but the current one. */
 export async function signOutOtherSessions(
-  s: Pick<AccountDeps, "database">,
+  s: Pick<AccountDeps, "sessions">,
   admin: SignedInAdmin,
 ): Promise<AccountResult> {
-  const count = await createSessionStore(s.database.db).deleteOthers(admin.user.id, admin.session.idHash);
+  const count = await s.sessions.deleteOthers(admin.user.id, admin.session.idHash);
   return result("logout-others", true, count > 0 ? MESSAGES.othersSignedOut : MESSAGES.noOthers);
 }

@@ -4,7 +4,7 @@ import type { Db } from "~/core/db/database.server";
 import { adminUsers, type AdminUser } from "~/core/db/schema";
 import { createRateLimiter } from "~/core/server/rate-limit.server";
 import { decoyPasswordHash, hashPassword, passwordProblem, verifyPassword } from "./password.server";
-import { createSessionStore } from "./sessions.server";
+import { createSessionStore, type SessionStore } from "./sessions.server";
 import {
   generateRecoveryCodes,
   generateTotpSecret,
@@ -24,9 +24,11 @@ export class AccountInputError extends Error {
   override name = "AccountInputError";
 }
 
-/** The administrator accounts (no public sign-up: they are made from the command line). */
-export function createAdminAccounts(db: Db) {
-  const sessions = createSessionStore(db);
+/**
+ * The administrator accounts (no public sign-up: they are made from the command line). A change of
+ * password ends sessions through `sessions`: the server's own store; a command-line script gets one.
+ */
+export function createAdminAccounts(db: Db, sessions: SessionStore = createSessionStore(db)) {
   const usedCodes = createRateLimiter(db);
 
   return {
@@ -158,3 +160,5 @@ export function createAdminAccounts(db: Db) {
     },
   };
 }
+
+export type AdminAccounts = ReturnType<typeof createAdminAccounts>;

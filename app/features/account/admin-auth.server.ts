@@ -1,10 +1,9 @@
 import { createContext, data, redirect, type RouterContextProvider } from "react-router";
-import type { Database } from "~/core/db/database.server";
 import type { AdminSession, AdminUser } from "~/core/db/schema";
 import type { FlashStore } from "~/core/forms/flash.server";
 import { requester } from "~/core/forms/respond.server";
 import { assertSameOrigin, isMutation } from "~/core/server/origin.server";
-import { createSessionStore, readSessionToken, sessionCookie } from "./sessions.server";
+import { readSessionToken, type SessionStore, sessionCookie } from "./sessions.server";
 
 export interface SignedInAdmin {
   user: AdminUser;
@@ -24,12 +23,12 @@ const SESSION_EXPIRED_MESSAGE = "La sessione è scaduta: accedi di nuovo.";
  * /admin-login and data requests get 401 (thrown: nothing below runs).
  */
 export async function authenticateAdmin(
-  deps: { database: Database; flash: FlashStore; config: { siteUrl: string } },
+  deps: { sessions: SessionStore; flash: FlashStore; config: { siteUrl: string } },
   request: Request,
 ): Promise<SignedInAdmin> {
   assertSameOrigin(request, deps.config.siteUrl);
   const token = readSessionToken(request);
-  const active = await createSessionStore(deps.database.db).find(token);
+  const active = await deps.sessions.find(token);
   if (token && active?.session.verified) return { ...active, token };
   if (!isMutation(request.method)) throw redirect("/admin-login", { headers: { "Cache-Control": "no-store" } });
   // A form posted by the browser itself (not a script) is a page: send it to the login, saying why.
@@ -43,11 +42,11 @@ export async function authenticateAdmin(
 
 /** A session in use gets its 7-day idle expiry pushed on: the cookie to set again when it was, else null. */
 export async function renewSession(
-  deps: { database: Database },
+  deps: { sessions: SessionStore },
   request: Request,
   admin: SignedInAdmin,
 ): Promise<string | null> {
-  const renewed = await createSessionStore(deps.database.db).renewIfStale(admin.session);
+  const renewed = await deps.sessions.renewIfStale(admin.session);
   return renewed ? sessionCookie(request, admin.token) : null;
 }
 
@@ -59,9 +58,9 @@ export function requireAdmin(context: Readonly<RouterContextProvider>): SignedIn
 }
 
 /** For the header: is this request signed in (fully, second factor included)? Read-only. */
-export async function isSignedIn(deps: { database: Database }, request: Request): Promise<boolean> {
+export async function isSignedIn(deps: { sessions: SessionStore }, request: Request): Promise<boolean> {
   const token = readSessionToken(request);
   if (!token) return false;
-  const active = await createSessionStore(deps.database.db).find(token);
+  const active = await deps.sessions.find(token);
   return Boolean(active?.session.verified);
 }

@@ -2,26 +2,26 @@ import { redirect } from "react-router";
 import { parseSubmission } from "~/core/forms/parse-submission.server";
 import { readForm, respond } from "~/core/forms/respond.server";
 import type { Logger } from "pino";
-import type { Database } from "~/core/db/database.server";
 import type { FlashStore } from "~/core/forms/flash.server";
 import type { RateLimiter } from "~/core/server/rate-limit.server";
 import { assertSameOrigin } from "~/core/server/origin.server";
-import { createAdminAccounts } from "./accounts.server";
+import type { AdminAccounts } from "./accounts.server";
 import { emailKey, loginThrottle, secondFactorKey } from "./login.server";
 import { codeStepSchema, type LoginResult, type LoginStep, passwordStepSchema } from "./login-schema";
 import { LOGIN_MESSAGES } from "./messages";
 import {
   clearSessionCookie,
-  createSessionStore,
   PENDING_SECOND_FACTOR_MS,
   readSessionToken,
+  type SessionStore,
   sessionCookie,
 } from "./sessions.server";
 
 /** What signing in needs of the services. */
 type LoginDeps = {
   config: { siteUrl: string };
-  database: Database;
+  adminAccounts: AdminAccounts;
+  sessions: SessionStore;
   rateLimiter: RateLimiter;
   flash: FlashStore;
   logger: Logger;
@@ -29,10 +29,10 @@ type LoginDeps = {
 
 /** Which step a browser is at: a pending (password-only) session means the code comes next. */
 export async function currentLoginStep(
-  s: Pick<LoginDeps, "database">,
+  s: Pick<LoginDeps, "sessions">,
   request: Request,
 ): Promise<LoginStep | "signed-in"> {
-  const active = await createSessionStore(s.database.db).find(readSessionToken(request));
+  const active = await s.sessions.find(readSessionToken(request));
   if (active?.session.verified) return "signed-in";
   return active ? "code" : "password";
 }
@@ -45,8 +45,7 @@ export async function currentLoginStep(
  */
 export async function loginAction(s: LoginDeps, request: Request, clientIp: string) {
   assertSameOrigin(request, s.config.siteUrl);
-  const accounts = createAdminAccounts(s.database.db);
-  const sessions = createSessionStore(s.database.db);
+  const { adminAccounts: accounts, sessions } = s;
   const throttle = loginThrottle(s.rateLimiter, clientIp);
   const form = await readForm(request);
   const refuse = (step: LoginStep, message: string, status: number, email = "") =>

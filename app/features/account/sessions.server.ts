@@ -126,6 +126,9 @@ export function createSessionStore(db: Db) {
   };
 }
 
+/** The one session store of a process (AppServices.sessions). */
+export type SessionStore = ReturnType<typeof createSessionStore>;
+
 // ---- Cookie ----
 
 export function readSessionToken(request: Request): string | null {

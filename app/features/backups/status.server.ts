@@ -1,6 +1,6 @@
 import { desc, eq } from "drizzle-orm";
 import type { AppConfig } from "~/core/config/env.server";
-import type { Db } from "~/core/db/database.server";
+import type { Database, Db } from "~/core/db/database.server";
 import { backupRuns } from "~/core/db/schema";
 import { listBackups, type BackupFile } from "./backup-files.server";
 
@@ -45,4 +45,9 @@ export async function getBackupStatus(db: Db, backup: AppConfig["backup"], now =
     nightlyAt: backup.time ? `${pad(backup.time.hour)}:${pad(backup.time.minute)}` : null,
     keep: backup.keep,
   };
+}
+
+/** The status the admin's backup screen shows, read with the server's database and settings. */
+export function currentBackupStatus(deps: { database: Database; config: Pick<AppConfig, "backup"> }) {
+  return getBackupStatus(deps.database.db, deps.config.backup);
 }

@@ -10,10 +10,8 @@ import {
   passwordChangeSchema,
   twoFactorSchema,
 } from "~/features/account/account-forms";
-import { createAdminAccounts } from "~/features/account/accounts.server";
 import { requireAdmin } from "~/features/account/admin-auth.server";
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from "~/features/account/messages";
-import { createSessionStore } from "~/features/account/sessions.server";
 import { totpQrDataUrl, totpUri } from "~/features/account/totp.server";
 import { describeUserAgent } from "~/features/account/user-agent";
 import { useActionResult } from "~/core/forms/action-result";
@@ -31,7 +29,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   const admin = requireAdmin(context);
   const s = context.get(servicesContext);
   const { user } = admin;
-  const sessions = await createSessionStore(s.database.db).list(user.id);
+  const sessions = await s.sessions.list(user.id);
   const enrolling = Boolean(user.totpSecret && !user.totpEnabledAt);
   return data({
     email: user.email,
@@ -82,7 +80,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const input = submission.value;
   // Fresh from the database: the middleware's copy may predate a change made a moment ago in another tab.
-  const user = (await createAdminAccounts(s.database.db).get(admin.user.id))!;
+  const user = (await s.adminAccounts.get(admin.user.id))!;
   const result =
     input.intent === "password"
       ? await changePassword(s, admin, user, input)

@@ -2,7 +2,7 @@ import { data } from "react-router";
 import type { Route } from "./+types/backup";
 import { requireAdmin } from "~/features/account/admin-auth.server";
 import { formatBytes } from "~/features/backups/manifest.server";
-import { getBackupStatus, type BackupWarning } from "~/features/backups/status.server";
+import { currentBackupStatus, type BackupWarning } from "~/features/backups/status.server";
 import { pageMeta } from "~/features/site-content/meta";
 import { servicesContext } from "~/context";
 
@@ -41,8 +41,7 @@ function warningMessage(
 
 export async function loader({ context }: Route.LoaderArgs) {
   requireAdmin(context);
-  const { database, config } = context.get(servicesContext);
-  const status = await getBackupStatus(database.db, config.backup);
+  const status = await currentBackupStatus(context.get(servicesContext));
   const lastGood = status.lastGood ? dateTime.format(status.lastGood.at) : null;
   const failedAt = status.lastFailure ? dateTime.format(status.lastFailure.at) : null;
   return data({
