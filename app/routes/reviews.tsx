@@ -1,36 +1,32 @@
-import { useEffect, useId, useRef, useState } from "react";
-import { Link, useFetcher } from "react-router";
+import { useId } from "react";
+import { Link } from "react-router";
 import type { Route } from "./+types/reviews";
 import type { LiveHandle } from "~/ui/live-updates";
-import { ReviewBreakdown, ReviewFilterForm } from "~/features/reviews/review-breakdown";
-import { ReviewCard, Stars } from "~/features/reviews/review-card";
 import { Stylesheet } from "~/ui/stylesheet";
 import { parseSubmission } from "~/core/forms/parse-submission.server";
 import { assertFormPost, REQUEST_MESSAGES, respond } from "~/core/forms/respond.server";
 import { PayloadTooLargeError, readFormData } from "~/core/forms/form-data.server";
-import { formatCount, formatOneDecimal } from "~/core/format/italian-format";
 import { pageMeta } from "~/features/site-content/meta";
-import { appendPage, initialListState, mergeFreshPage, type ReviewListPage } from "~/features/reviews/review-list";
+import { REVIEW_FORM_MESSAGES } from "~/features/reviews/messages";
+import {
+  InvitationNotice,
+  MoreReviews,
+  PublicReviewList,
+  ReviewsPolicy,
+  ReviewsSummaryLine,
+} from "~/features/reviews/public-reviews";
+import { ReviewBreakdown, ReviewFilterForm } from "~/features/reviews/review-breakdown";
+import { reviewsHref } from "~/features/reviews/review-filter";
 import { ReviewForm, type ReviewActionResult } from "~/features/reviews/review-form";
-import { INVITATION_LINK_MESSAGES, REVIEW_FORM_MESSAGES } from "~/features/reviews/messages";
 import { REVIEW_PHOTO_MAX_BYTES } from "~/features/reviews/review-rules";
 import { reviewSchema } from "~/features/reviews/review-schema";
 import { type ReviewSubmission, submitReview, typedValues } from "~/features/reviews/review-submission.server";
+import { readReviewsPage } from "~/features/reviews/reviews-page.server";
 import { STARTED_FIELD } from "~/features/reviews/spam-guard";
-import {
-  decodeReviewCursor,
-  encodeReviewCursor,
-  toReviewView,
-  type ReviewSummary,
-} from "~/features/reviews/reviews.server";
+import { useReviewPages } from "~/features/reviews/use-review-pages";
 import { requestContext, servicesContext } from "~/context";
-import { ReviewReportForm } from "~/features/reviews/review-report-form";
-import { isFiltered, parseReviewFilter, reviewsHref } from "~/features/reviews/review-filter";
-import { invitationState } from "~/features/reviews/review-invitations.server";
 import reviewsStyles from "~/styles/reviews.css?url";
 
-/** Reviews per page: the first is in the HTML, more come with "Carica altre". */
-export const REVIEWS_PAGE_SIZE = 10;
 /** The photo plus the text fields; a body beyond this is refused unread. */
 const MAX_BODY_BYTES = 2 * REVIEW_PHOTO_MAX_BYTES + 64 * 1024;
 
@@ -45,47 +41,9 @@ export const meta: Route.MetaFunction = (args) =>
 export async function loader({ request, context }: Route.LoaderArgs) {
   const s = context.get(servicesContext);
   const { content } = await s.siteContent.current();
-  const practitionerName = content.practitioner.name;
-  const params = new URL(request.url).searchParams;
-  const after = decodeReviewCursor(params.get("dopo"));
-  const filter = parseReviewFilter(params);
-  let page: ReviewListPage = { reviews: [], nextCursor: null };
-  let summary: ReviewSummary = { count: 0, average: null, byRating: [0, 0, 0, 0, 0], verified: 0 };
-  let invitation: { token: string; patientName: string | null } | { message: string } | null = null;
-  try {
-    const [rows, totals] = await Promise.all([
-      s.reviews.listPage({ status: "published", limit: REVIEWS_PAGE_SIZE, after, filter }),
-      s.reviews.summary(),
-    ]);
-    page = {
-      reviews: rows.reviews.map((row) => toReviewView(s.media, row, practitionerName)),
-      nextCursor: rows.nextCursor ? encodeReviewCursor(rows.nextCursor) : null,
-    };
-    summary = totals;
-  } catch (error) {
-    // A failed read shows the empty list; the form still works.
-    s.logger.error({ err: error }, "reading reviews failed");
-  }
-  const token = params.get("invito");
-  if (token !== null) {
-    try {
-      const found = await s.invitations.find(token);
-      const state = invitationState(found);
-      invitation =
-        state === "valid" ? { token, patientName: found!.patientName } : { message: INVITATION_LINK_MESSAGES[state] };
-    } catch (error) {
-      s.logger.error({ err: error }, "reading an invitation failed");
-      invitation = { message: INVITATION_LINK_MESSAGES.unknown };
-    }
-  }
+  const shown = await readReviewsPage(s, new URL(request.url).searchParams, content.practitioner.name);
   return {
-    page,
-    summary,
-    filter,
-    /** A valid invitation's token (the form sends it back), or why the link cannot be used. */
-    invitation,
-    /** Reached through a "Carica altre" link without JavaScript. */
-    laterPage: after !== null,
+    ...shown,
     /** The minimum fill time counts from here (a signed token; from the cache, signed per response). */
     startedAt: context.get(requestContext).formStartPlaceholder ?? s.formTimer.stamp(),
     contactEmail: content.contact.email,
@@ -173,30 +131,9 @@ export async function clientAction({ serverAction }: Route.ClientActionArgs): Pr
 }
 
 export default function ReviewsPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { page, summary, laterPage, startedAt, contactEmail, filter } = loaderData;
-  const [list, setList] = useState(() => initialListState(page));
-  // Each live refresh brings a fresh first page: merged, so pages already loaded stay.
-  if (list.source !== page) setList(mergeFreshPage(list, page));
-
-  const more = useFetcher<typeof loader>();
-  const [announcement, setAnnouncement] = useState("");
-  const askedForMore = useRef(false);
-  useEffect(() => {
-    if (more.state !== "idle" || !more.data) return;
-    // Also runs when a live refresh reloads the last extra page: appending again repeats nothing.
-    const next = more.data.page;
-    setList((current) => appendPage(current, next));
-    if (askedForMore.current) {
-      askedForMore.current = false;
-      setAnnouncement(
-        next.reviews.length === 1 ? "Caricata 1 altra recensione" : `Caricate ${next.reviews.length} altre recensioni`,
-      );
-    }
-  }, [more.state, more.data]);
-
+  const { summary, laterPage, startedAt, contactEmail, filter, invitation } = loaderData;
+  const pages = useReviewPages(loaderData.page, filter);
   const headingId = useId();
-  const moreHref = list.nextCursor ? reviewsHref(filter, list.nextCursor) : null;
-  const empty = list.items.length === 0;
 
   return (
     <div className="page reviews-page">
@@ -208,32 +145,7 @@ export default function ReviewsPage({ loaderData, actionData }: Route.ComponentP
       <div className="reviews-layout">
         <section className="reviews-list-section" aria-labelledby={headingId}>
           <h1 id={headingId}>Cosa dicono i clienti</h1>
-
-          {summary.count > 0 && summary.average !== null ? (
-            <p className="reviews-summary">
-              <span aria-hidden="true">
-                <Stars rating={Math.round(summary.average)} />
-              </span>
-              <span>
-                <strong className="reviews-summary__average">{formatOneDecimal(summary.average)}</strong> su 5
-                <span className="reviews-summary__sep" aria-hidden="true">
-                  {" "}
-                  ·{" "}
-                </span>
-                <span className="visually-hidden">, </span>
-                {summary.count === 1 ? "1 recensione" : `${formatCount(summary.count)} recensioni`}
-                <span className="reviews-summary__sep" aria-hidden="true">
-                  {" "}
-                  ·{" "}
-                </span>
-                <span className="visually-hidden">, di cui </span>
-                <a href="#come-controlliamo">
-                  {summary.verified === 1 ? "1 verificata" : `${formatCount(summary.verified)} verificate`}
-                </a>
-              </span>
-            </p>
-          ) : null}
-
+          <ReviewsSummaryLine summary={summary} />
           {summary.count > 0 ? (
             <>
               <ReviewBreakdown byRating={summary.byRating} total={summary.count} filter={filter} />
@@ -251,83 +163,20 @@ export default function ReviewsPage({ loaderData, actionData }: Route.ComponentP
             </p>
           ) : null}
 
-          {empty && isFiltered(filter) ? (
-            <p className="reviews-empty">
-              Nessuna recensione corrisponde al filtro. <Link to="/reviews">Mostra tutte le recensioni</Link>
-            </p>
-          ) : empty ? (
-            <p className="reviews-empty">Nessuna recensione disponibile. Sii il primo a lasciare una recensione!</p>
-          ) : (
-            <ol className="review-list">
-              {list.items.map((review, index) => (
-                <li key={review.id} id={`recensione-${review.id}`}>
-                  <ReviewCard review={review} headingLevel={2} photoLoading={index < 3 ? "eager" : "lazy"}>
-                    <ReviewReportForm reviewId={review.id} reviewerName={review.name} />
-                  </ReviewCard>
-                </li>
-              ))}
-            </ol>
-          )}
-
-          {moreHref ? (
-            <Link
-              to={moreHref}
-              className="button button--secondary reviews-more"
-              aria-disabled={more.state !== "idle" || undefined}
-              onClick={(event) => {
-                event.preventDefault();
-                if (more.state !== "idle") return;
-                askedForMore.current = true;
-                void more.load(moreHref);
-              }}
-            >
-              {more.state !== "idle" ? "Caricamento…" : "Carica altre"}
-            </Link>
-          ) : null}
-          <p className="visually-hidden" role="status">
-            {announcement}
-          </p>
+          <PublicReviewList items={pages.items} filter={filter} />
+          <MoreReviews pages={pages} />
         </section>
 
         <aside className="reviews-form-panel" id="lascia-recensione" aria-labelledby={`${headingId}-form`}>
           <h2 id={`${headingId}-form`}>Lascia una recensione</h2>
-          {loaderData.invitation && "message" in loaderData.invitation ? (
-            <p className="reviews-invitation reviews-invitation--problem" role="alert">
-              {loaderData.invitation.message}
-            </p>
-          ) : loaderData.invitation ? (
-            <p className="reviews-invitation">
-              Grazie per la visita! Con questo invito personale la tua recensione sarà segnata come{" "}
-              <strong>Verificata</strong>.
-            </p>
-          ) : null}
+          <InvitationNotice invitation={invitation} />
           <ReviewForm
             startedAt={startedAt}
             serverResult={actionData}
             contactEmail={contactEmail}
-            invitation={loaderData.invitation && "token" in loaderData.invitation ? loaderData.invitation : null}
+            invitation={invitation && "token" in invitation ? invitation : null}
           />
-          <details className="reviews-policy" id="come-controlliamo">
-            <summary>Come gestiamo e controlliamo le recensioni</summary>
-            <p>
-              Le recensioni arrivano solo da questo modulo e sono mostrate tutte, dalla più recente, senza sceglierle in
-              base al voto; nessuna è pagata o ricompensata.{" "}
-              {loaderData.moderation
-                ? "Ognuna viene letta prima della pubblicazione."
-                : "Sono pubblicate subito e controllate in seguito."}
-            </p>
-            <p>
-              Le recensioni segnate <strong>Verificata</strong> sono state scritte con un invito personale che lo studio
-              consegna al paziente dopo una visita: ogni invito vale per una sola recensione e scade dopo{" "}
-              {loaderData.invitationDays} giorni. Per le altre recensioni non possiamo verificare che l’autore sia stato
-              paziente dello studio.
-            </p>
-            <p>
-              Chiunque può segnalare una recensione con il pulsante «Segnala»; rimuoviamo quelle offensive, false,
-              pubblicitarie o con dati personali o sulla salute. Le risposte dello studio non contengono mai
-              informazioni sulla salute dei pazienti.
-            </p>
-          </details>
+          <ReviewsPolicy moderation={loaderData.moderation} invitationDays={loaderData.invitationDays} />
         </aside>
       </div>
     </div>

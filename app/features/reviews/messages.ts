@@ -5,6 +5,7 @@
  * message does not load it.
  */
 import type { ReportReason } from "~/core/db/report-reasons";
+import type { InvitationState } from "./review-invitations.server";
 import { REPORT_DETAILS_MAX, REVIEW_CONTENT_MAX, REVIEW_NAME_MAX } from "./review-rules";
 
 /** The longest public reply to a review, in characters. */
@@ -86,6 +87,15 @@ export const INVITATION_MESSAGES = {
   showOnce:
     "Per sicurezza il link viene mostrato solo ora e non è conservato: copialo, invialo o scarica il QR prima di lasciare la pagina.",
 } as const;
+
+/** An invitation's state in the practitioner's list. */
+export const INVITATION_STATE_LABELS: Record<InvitationState, string> = {
+  valid: "Valido",
+  used: "Usato",
+  expired: "Scaduto",
+  revoked: "Revocato",
+  unknown: "Sconosciuto",
+};
 
 export const REPORT_ADMIN_MESSAGES = {
   dismissed: "Segnalazioni ignorate: la recensione resta com'è.",

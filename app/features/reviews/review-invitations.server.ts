@@ -22,6 +22,19 @@ export function invitationState(invitation: ReviewInvitation | undefined, now = 
   return "valid";
 }
 
+/** An invitation as the practitioner's list shows it: never its token (only the hash is stored). */
+export function toInvitationRowView(invitation: ReviewInvitation, now = new Date()) {
+  return {
+    id: invitation.id,
+    patientName: invitation.patientName,
+    note: invitation.note,
+    createdAt: invitation.createdAt.toISOString(),
+    expiresAt: invitation.expiresAt.toISOString(),
+    usedAt: invitation.usedAt?.toISOString() ?? null,
+    state: invitationState(invitation, now),
+  };
+}
+
 /**
  * Uses the invitation up for `reviewId`, inside the caller's transaction.
  * One conditional update: of two submissions with the same link only one

@@ -1,18 +1,17 @@
-import { useId, useState } from "react";
+import { useId } from "react";
 import { data, useFetcher } from "react-router";
 import type { Route } from "./+types/invitations";
 import { parseSubmission } from "~/core/forms/parse-submission.server";
 import { readForm, refusal, respond } from "~/core/forms/respond.server";
 import { requireAdmin } from "~/features/account/admin-auth.server";
 import { AdminErrorBoundary } from "~/ui/admin/error-boundary";
-import { useActionResult, type ActionResult } from "~/core/forms/action-result";
+import type { ActionResult } from "~/core/forms/action-result";
 import { TextField } from "~/features/site-content/editor/fields";
 import { useSchemaForm } from "~/core/forms/use-schema-form";
 import { MailStatus, readMailStatus } from "~/ui/admin/mail-status";
-import { formatItalianDate } from "~/core/format/italian-format";
-import { useHydrated } from "~/ui/use-hydrated";
 import { pageMeta } from "~/features/site-content/meta";
-import { invitationState, type InvitationState } from "~/features/reviews/review-invitations.server";
+import { CreatedInvitationPanel, InvitationRow } from "~/features/reviews/invitation-panels";
+import { toInvitationRowView } from "~/features/reviews/review-invitations.server";
 import { INVITATION_MESSAGES } from "~/features/reviews/messages";
 import {
   INVITATION_NAME_MAX,
@@ -40,15 +39,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   return data({
     validDays: s.config.reviewInvitationDays,
     mail,
-    invitations: rows.map((row) => ({
-      id: row.id,
-      patientName: row.patientName,
-      note: row.note,
-      createdAt: row.createdAt.toISOString(),
-      expiresAt: row.expiresAt.toISOString(),
-      usedAt: row.usedAt?.toISOString() ?? null,
-      state: invitationState(row, now),
-    })),
+    invitations: rows.map((row) => toInvitationRowView(row, now)),
   });
 }
 
@@ -75,14 +66,6 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { status, ...result } = await revokeInvitation(s, submission.value.id);
   return respond(request, s.flash, result, { status, redirectTo: "/admin/inviti" });
 }
-
-const stateLabels: Record<InvitationState, string> = {
-  valid: "Valido",
-  used: "Usato",
-  expired: "Scaduto",
-  revoked: "Revocato",
-  unknown: "Sconosciuto",
-};
 
 export default function AdminInvitations({ loaderData, actionData }: Route.ComponentProps) {
   const creator = useFetcher<InvitationActionData>();
@@ -151,106 +134,6 @@ export default function AdminInvitations({ loaderData, actionData }: Route.Compo
         )}
       </section>
     </>
-  );
-}
-
-function CreatedInvitationPanel({ created }: { created: CreatedInvitation }) {
-  const hydrated = useHydrated();
-  const id = useId();
-  const [copied, setCopied] = useState<"link" | "message" | null>(null);
-  const copy = async (what: "link" | "message") => {
-    try {
-      await navigator.clipboard.writeText(what === "link" ? created.link : created.message);
-      setCopied(what);
-    } catch {
-      setCopied(null);
-    }
-  };
-  return (
-    <div className="admin-invite" role="region" aria-labelledby={`${id}-title`}>
-      <h3 id={`${id}-title`}>Invito pronto</h3>
-      <p className="admin-invite__warning">{INVITATION_MESSAGES.showOnce}</p>
-      <div className="field">
-        <label className="field__label" htmlFor={`${id}-link`}>
-          Link personale (valido fino al {formatItalianDate(created.expiresAt)})
-        </label>
-        <input id={`${id}-link`} type="text" readOnly value={created.link} onFocus={(e) => e.currentTarget.select()} />
-      </div>
-      <div className="field">
-        <label className="field__label" htmlFor={`${id}-message`}>
-          Messaggio da copiare (WhatsApp, SMS, e-mail)
-        </label>
-        <textarea
-          id={`${id}-message`}
-          readOnly
-          rows={8}
-          value={created.message}
-          onFocus={(e) => e.currentTarget.select()}
-        />
-      </div>
-      {hydrated ? (
-        <div className="admin-invite__actions">
-          <button type="button" className="button button--secondary" onClick={() => void copy("link")}>
-            Copia link
-          </button>
-          <button type="button" className="button button--secondary" onClick={() => void copy("message")}>
-            Copia messaggio
-          </button>
-          <span role="status" className="admin-invite__copied">
-            {copied === "link" ? "Link copiato" : copied === "message" ? "Messaggio copiato" : ""}
-          </span>
-        </div>
-      ) : null}
-      <figure className="admin-invite__qr">
-        <img src={created.qrPng} width={240} height={240} alt="Codice QR che apre il link dell'invito" />
-        <figcaption>
-          <a href={created.qrPng} download="invito-recensione.png" className="button button--secondary">
-            Scarica il QR (PNG)
-          </a>
-        </figcaption>
-      </figure>
-    </div>
-  );
-}
-
-function InvitationRow({
-  invitation,
-}: {
-  invitation: {
-    id: string;
-    patientName: string | null;
-    note: string | null;
-    createdAt: string;
-    expiresAt: string;
-    usedAt: string | null;
-    state: InvitationState;
-  };
-}) {
-  const revoker = useFetcher<ActionResult>();
-  useActionResult(revoker.data);
-  const who = invitation.patientName ?? "paziente senza nome";
-  const state = revoker.formData ? "revoked" : invitation.state;
-  return (
-    <li className="admin-invitations__item">
-      <p className="admin-invitations__who">
-        <strong>{who}</strong> · creato il {formatItalianDate(invitation.createdAt)}
-        {invitation.note ? <span className="admin-invitations__note"> · Nota: {invitation.note}</span> : null}
-      </p>
-      <p className={`admin-invitations__state admin-invitations__state--${state}`}>
-        {stateLabels[state]}
-        {state === "valid" ? ` fino al ${formatItalianDate(invitation.expiresAt)}` : null}
-        {state === "used" && invitation.usedAt ? ` il ${formatItalianDate(invitation.usedAt)}` : null}
-      </p>
-      {state === "valid" ? (
-        <revoker.Form method="post" action="/admin/inviti">
-          <input type="hidden" name="intent" value="revoke" />
-          <input type="hidden" name="id" value={invitation.id} />
-          <button type="submit" className="admin-action admin-action--danger" aria-label={`Revoca l'invito per ${who}`}>
-            Revoca
-          </button>
-        </revoker.Form>
-      ) : null}
-    </li>
   );
 }
 
