@@ -85,7 +85,7 @@ export async function createServices(config: AppConfig, logger: Logger): Promise
         database.db,
       ),
       mediaAccess: createMediaAccess(database.db, bus),
-      photos: createRecipePhotoRepository(database.db),
+      photos: createRecipePhotoRepository(database.db, bus, (error, message) => logger.error({ err: error }, message)),
       reviews: createReviewRepository(database.db),
       invitations: createInvitationRepository(database.db),
       reports: createReportRepository(database.db),

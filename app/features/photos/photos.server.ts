@@ -10,8 +10,6 @@ import {
   storeImage,
 } from "~/core/media/image-pipeline.server";
 import type { Logger } from "pino";
-import type { EventBus } from "~/core/events/event-bus.server";
-import { publishChange } from "~/core/events/publish-change.server";
 import { MAX_IMAGE_UPLOAD_BYTES } from "~/core/media/image-upload";
 import type { MediaStorage } from "~/core/media/media-storage.server";
 import { PHOTO_MESSAGES } from "~/features/photos/messages";
@@ -22,7 +20,6 @@ import type { RecipePhotoRepository } from "./recipe-photos.server";
 interface PhotoServices {
   photos: RecipePhotoRepository;
   media: MediaStorage;
-  bus: EventBus;
   logger: Logger;
 }
 
@@ -38,7 +35,7 @@ interface AddPhotoResult {
 /** Room for the title and multipart boundaries next to a 10 MB image. */
 const FORM_OVERHEAD_BYTES = 64 * 1024;
 
-/** Parses the upload form, stores every rendition, inserts the row and tells open pages. Never throws. */
+/** Parses the upload form, stores every rendition, inserts the row (which tells open pages). Never throws. */
 export async function addPhotoFromRequest(s: PhotoServices, request: Request): Promise<AddPhotoResult> {
   let form: FormData;
   try {
@@ -75,28 +72,17 @@ export async function addPhotoFromRequest(s: PhotoServices, request: Request): P
     s.logger.error({ err: error }, "photo upload: insert failed");
     return { ok: false, status: 500, message: PHOTO_MESSAGES.addFailed, title: rawTitle };
   }
-  await publishChange(s, { table: "recipe_photos", action: "insert", id: photo.id });
   s.logger.info({ photoId: photo.id }, "recipe photo added");
   return { ok: true, status: 201, message: PHOTO_MESSAGES.added, photo };
 }
 
 /** Moves one photo a place up or down; returns its new 1-based position, or null if it no longer exists. */
-export async function movePhoto(
-  s: Pick<PhotoServices, "photos" | "bus" | "logger">,
+export function movePhoto(
+  s: Pick<PhotoServices, "photos">,
   id: string,
   direction: "up" | "down",
 ): Promise<number | null> {
-  const ids = (await s.photos.list()).map((p) => p.id);
-  const from = ids.indexOf(id);
-  if (from < 0) return null;
-  const to = direction === "up" ? Math.max(0, from - 1) : Math.min(ids.length - 1, from + 1);
-  if (to !== from) {
-    ids.splice(from, 1);
-    ids.splice(to, 0, id);
-    await s.photos.reorder(ids);
-    await publishChange(s, { table: "recipe_photos", action: "update", id });
-  }
-  return to + 1;
+  return s.photos.move(id, direction);
 }
 
 /** Deletes the row and then every stored rendition; false if it was already gone. */
@@ -104,7 +90,6 @@ export async function deletePhoto(s: PhotoServices, id: string): Promise<boolean
   const row = await s.photos.delete(id);
   if (!row) return false;
   await deleteStoredImage(s.media, row.image);
-  await publishChange(s, { table: "recipe_photos", action: "delete", id });
   s.logger.info({ photoId: id }, "recipe photo deleted");
   return true;
 }
