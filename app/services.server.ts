@@ -96,7 +96,7 @@ export async function createServices(config: AppConfig, logger: Logger): Promise
         const token = sessionTokenFromCookie(cookieHeader);
         return Boolean(token && (await sessions.find(token))?.session.verified);
       }),
-      photos: createRecipePhotoRepository(database.db),
+      photos: createRecipePhotoRepository(database.db, bus, (error, message) => logger.error({ err: error }, message)),
       reviews,
       invitations: createInvitationRepository(database.db),
       reports: createReportRepository(database.db),

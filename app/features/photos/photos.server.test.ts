@@ -5,7 +5,7 @@ import { pino } from "pino";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~/core/db/database.server";
-import type { ChangeEvent } from "~/core/events/event-bus.server";
+import type { ChangeEvent, EventBus } from "~/core/events/event-bus.server";
 import { createLocalMediaStorage, type MediaStorage } from "~/core/media/media-storage.server";
 import { createRecipePhotoRepository } from "~/features/photos/recipe-photos.server";
 import type { AppServices } from "~/services.server";
@@ -43,10 +43,14 @@ describe("adding and removing recipe photos", () => {
     database = await openTestDatabase();
     root = mkdtempSync(path.join(os.tmpdir(), "photos-"));
     events = [];
+    const bus = {
+      publish: async (e: ChangeEvent) => void events.push(e),
+      subscribe: () => () => {},
+      close: async () => {},
+    };
     services = {
       media: createLocalMediaStorage(root),
-      photos: createRecipePhotoRepository(database.db),
-      bus: { publish: async (e: ChangeEvent) => void events.push(e), subscribe: () => () => {}, close: async () => {} },
+      photos: createRecipePhotoRepository(database.db, bus as unknown as EventBus),
       logger: pino({ level: "silent" }),
     } as unknown as AppServices;
   });

@@ -1,18 +1,9 @@
-import type { RecipePhoto } from "~/core/db/schema";
-import { firstError } from "~/core/forms/action-result";
-import { parseSubmission } from "~/core/forms/parse-submission.server";
-import { PayloadTooLargeError, readFormData } from "~/core/forms/form-data.server";
-import {
-  deleteStoredImage,
-  ImageBusyError,
-  ImageRejectedError,
-  largestUrl,
-  storeImage,
-} from "~/core/media/image-pipeline.server";
 import type { Logger } from "pino";
-import type { EventBus } from "~/core/events/event-bus.server";
-import { publishChange } from "~/core/events/publish-change.server";
-import { MAX_IMAGE_UPLOAD_BYTES } from "~/core/media/image-upload";
+import type { RecipePhoto } from "~/core/db/schema";
+import { type ActionResult, firstError } from "~/core/forms/action-result";
+import { parseSubmission } from "~/core/forms/parse-submission.server";
+import { deleteStoredImage, largestUrl } from "~/core/media/image-pipeline.server";
+import { readUploadForm, refusedImageStatus, saveUploadedImage } from "~/core/media/image-upload.server";
 import type { MediaStorage } from "~/core/media/media-storage.server";
 import { PHOTO_MESSAGES } from "~/features/photos/messages";
 import { photoUploadSchema } from "./photo-forms";
@@ -22,81 +13,51 @@ import type { RecipePhotoRepository } from "./recipe-photos.server";
 interface PhotoServices {
   photos: RecipePhotoRepository;
   media: MediaStorage;
-  bus: EventBus;
   logger: Logger;
 }
 
-interface AddPhotoResult {
-  ok: boolean;
+interface AddPhotoResult extends ActionResult {
   status: number;
-  message: string;
   photo?: RecipePhoto;
   /** What the administrator typed, to put back in the form after a failure. */
   title?: string;
 }
 
-/** Room for the title and multipart boundaries next to a 10 MB image. */
-const FORM_OVERHEAD_BYTES = 64 * 1024;
+const what = "photo upload";
 
-/** Parses the upload form, stores every rendition, inserts the row and tells open pages. Never throws. */
+/** Parses the upload form, stores every rendition, inserts the row (which tells open pages). Never throws. */
 export async function addPhotoFromRequest(s: PhotoServices, request: Request): Promise<AddPhotoResult> {
-  let form: FormData;
-  try {
-    form = await readFormData(request, MAX_IMAGE_UPLOAD_BYTES + FORM_OVERHEAD_BYTES);
-  } catch (error) {
-    if (error instanceof PayloadTooLargeError) return { ok: false, status: 413, message: PHOTO_MESSAGES.tooLarge };
-    s.logger.warn({ err: error }, "photo upload: unreadable form");
-    return { ok: false, status: 400, message: PHOTO_MESSAGES.uploadFailed };
-  }
-  const rawTitle = String(form.get("title") ?? "");
-  const parsed = parseSubmission(form, photoUploadSchema);
+  const read = await readUploadForm(s, request, { what });
+  if (!read.ok) return { ok: false, status: read.status, message: read.message };
+  const rawTitle = String(read.form.get("title") ?? "");
+  const parsed = parseSubmission(read.form, photoUploadSchema);
   if (parsed.status !== "success") {
     const message = firstError(parsed.error)?.[1] ?? PHOTO_MESSAGES.uploadFailed;
-    return { ok: false, status: message === PHOTO_MESSAGES.tooLarge ? 413 : 400, message, title: rawTitle };
+    return { ok: false, status: refusedImageStatus(message), message, title: rawTitle };
   }
   const { title, image: file } = parsed.value;
 
-  let image;
+  let stored: Awaited<ReturnType<typeof saveUploadedImage<RecipePhoto>>>;
   try {
-    image = await storeImage(s.media, "recipe-photos", Buffer.from(await file.arrayBuffer()));
+    stored = await saveUploadedImage(s, { what, prefix: "recipe-photos", file }, (image) =>
+      s.photos.add({ title, imageUrl: largestUrl(s.media, image), image }),
+    );
   } catch (error) {
-    if (error instanceof ImageBusyError) return { ok: false, status: 503, message: error.message, title: rawTitle };
-    if (error instanceof ImageRejectedError) return { ok: false, status: 422, message: error.message, title: rawTitle };
-    s.logger.error({ err: error }, "photo upload: storing the image failed");
-    return { ok: false, status: 500, message: PHOTO_MESSAGES.uploadFailed, title: rawTitle };
-  }
-
-  let photo: RecipePhoto;
-  try {
-    photo = await s.photos.add({ title, imageUrl: largestUrl(s.media, image), image });
-  } catch (error) {
-    // No row points at the files: remove them.
-    await deleteStoredImage(s.media, image);
     s.logger.error({ err: error }, "photo upload: insert failed");
     return { ok: false, status: 500, message: PHOTO_MESSAGES.addFailed, title: rawTitle };
   }
-  await publishChange(s, { table: "recipe_photos", action: "insert", id: photo.id });
-  s.logger.info({ photoId: photo.id }, "recipe photo added");
-  return { ok: true, status: 201, message: PHOTO_MESSAGES.added, photo };
+  if (!stored.ok) return { ...stored, title: rawTitle };
+  s.logger.info({ photoId: stored.saved.id }, "recipe photo added");
+  return { ok: true, status: 201, message: PHOTO_MESSAGES.added, photo: stored.saved };
 }
 
 /** Moves one photo a place up or down; returns its new 1-based position, or null if it no longer exists. */
-export async function movePhoto(
-  s: Pick<PhotoServices, "photos" | "bus" | "logger">,
+export function movePhoto(
+  s: Pick<PhotoServices, "photos">,
   id: string,
   direction: "up" | "down",
 ): Promise<number | null> {
-  const ids = (await s.photos.list()).map((p) => p.id);
-  const from = ids.indexOf(id);
-  if (from < 0) return null;
-  const to = direction === "up" ? Math.max(0, from - 1) : Math.min(ids.length - 1, from + 1);
-  if (to !== from) {
-    ids.splice(from, 1);
-    ids.splice(to, 0, id);
-    await s.photos.reorder(ids);
-    await publishChange(s, { table: "recipe_photos", action: "update", id });
-  }
-  return to + 1;
+  return s.photos.move(id, direction);
 }
 
 /** Deletes the row and then every stored rendition; false if it was already gone. */
@@ -104,7 +65,6 @@ export async function deletePhoto(s: PhotoServices, id: string): Promise<boolean
   const row = await s.photos.delete(id);
   if (!row) return false;
   await deleteStoredImage(s.media, row.image);
-  await publishChange(s, { table: "recipe_photos", action: "delete", id });
   s.logger.info({ photoId: id }, "recipe photo deleted");
   return true;
 }

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
 import type { Database } from "~/core/db/database.server";
 import { recipePhotos } from "~/core/db/schema";
+import { type ChangeEvent, createMemoryEventBus } from "~/core/events/event-bus.server";
 import { openTestDatabase } from "../../../tests/support/test-databases";
 import { createRecipePhotoRepository, type RecipePhotoRepository } from "./recipe-photos.server";
 
@@ -49,5 +50,38 @@ describe("recipe photo repository", () => {
     expect((await photos.delete(a.id))?.imageUrl).toBe("/media/a");
     expect(await photos.delete(a.id)).toBeUndefined();
     expect((await photos.list()).map((p) => p.title)).toEqual(["c", "Vellutata"]);
+  });
+
+  it("moves a photo one place within bounds, and announces each change once written", async () => {
+    const events: ChangeEvent[] = [];
+    const bus = createMemoryEventBus();
+    bus.subscribe((event) => events.push(event));
+    const announced = createRecipePhotoRepository(database.db, bus);
+    const a = await announced.add({ title: "a", imageUrl: "/media/a" });
+    const b = await announced.add({ title: "b", imageUrl: "/media/b" });
+    expect(await announced.move(b.id, "up")).toBe(1);
+    expect(await announced.move(b.id, "up")).toBe(1);
+    expect(await announced.move(a.id, "down")).toBe(2);
+    expect(await announced.move("00000000-0000-4000-8000-000000000000", "up")).toBeNull();
+    expect((await announced.list()).map((p) => p.title)).toEqual(["b", "a"]);
+    await announced.setTitle(a.id, "Vellutata");
+    await announced.delete(b.id);
+    await announced.delete(b.id);
+    expect(events).toEqual([
+      { table: "recipe_photos", action: "insert", id: a.id },
+      { table: "recipe_photos", action: "insert", id: b.id },
+      { table: "recipe_photos", action: "update", id: b.id },
+      { table: "recipe_photos", action: "update", id: a.id },
+      { table: "recipe_photos", action: "delete", id: b.id },
+    ]);
+  });
+
+  it("keeps a change whose announcement failed, and reports the failure", async () => {
+    const failures: string[] = [];
+    const down = { ...createMemoryEventBus(), publish: () => Promise.reject(new Error("bus down")) };
+    const announced = createRecipePhotoRepository(database.db, down, (_, message) => failures.push(message));
+    const photo = await announced.add({ title: "a", imageUrl: "/media/a" });
+    expect((await announced.list()).map((p) => p.id)).toEqual([photo.id]);
+    expect(failures).toEqual(["announcing a recipe photo change failed"]);
   });
 });

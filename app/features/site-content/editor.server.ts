@@ -3,9 +3,8 @@ import type { Logger } from "pino";
 import type { z } from "zod";
 import type { ActionResult } from "~/core/forms/action-result";
 import { parseSubmission } from "~/core/forms/parse-submission.server";
-import { PayloadTooLargeError, readFormData } from "~/core/forms/form-data.server";
-import { IMAGE_UPLOAD_MESSAGES, MAX_IMAGE_UPLOAD_BYTES } from "~/core/media/image-upload";
-import { deleteStoredImage, ImageRejectedError, storeImage } from "~/core/media/image-pipeline.server";
+import { IMAGE_UPLOAD_MESSAGES } from "~/core/media/image-upload";
+import { readUploadForm, refusedImageStatus, saveUploadedImage } from "~/core/media/image-upload.server";
 import type { MediaStorage } from "~/core/media/media-storage.server";
 import {
   type contentGroups,
@@ -39,7 +38,6 @@ export const CONTENT_MESSAGES = {
 
 /** Largest text form body accepted (a 100,000-character text still reaches the field check). */
 export const MAX_CONTENT_FORM_BYTES = 512 * 1024;
-const PORTRAIT_FORM_OVERHEAD_BYTES = 64 * 1024;
 /** The upload form sends the version the screen was loaded from next to the image. */
 const portraitUploadFormSchema = portraitUploadSchema.extend({ version: versionField });
 
@@ -111,7 +109,10 @@ export async function saveContentGroup(
   return { ok: true, status: 200, message: CONTENT_MESSAGES.saved, reply: submission.reply() };
 }
 
-type PortraitUploadResult = { ok: true; result: SaveResult } | { ok: false; status: number; message: string };
+/** A portrait form's answer: published (200), refused as a conflict or with nothing to remove (409), or the upload's refusal. */
+type PortraitResult = ActionResult & { status: number };
+
+const what = "portrait upload";
 
 /**
  * Reads the portrait upload (≤ 10 MB, decoded, re-encoded and stripped by the image pipeline) and
@@ -120,54 +121,52 @@ type PortraitUploadResult = { ok: true; result: SaveResult } | { ok: false; stat
 export async function uploadPortrait(
   s: { siteContent: SiteContentStore; media: MediaStorage; logger: Logger },
   request: Request,
-): Promise<PortraitUploadResult> {
-  let form: FormData;
-  try {
-    form = await readFormData(request, MAX_IMAGE_UPLOAD_BYTES + PORTRAIT_FORM_OVERHEAD_BYTES);
-  } catch (error) {
-    if (error instanceof PayloadTooLargeError) return { ok: false, status: 413, message: CONTENT_MESSAGES.tooLarge };
-    s.logger.warn({ err: error }, "portrait upload: unreadable form");
-    return { ok: false, status: 400, message: CONTENT_MESSAGES.uploadFailed };
-  }
-  const picked = parseSubmission(form, portraitUploadFormSchema);
+): Promise<PortraitResult> {
+  const read = await readUploadForm(s, request, { what });
+  if (!read.ok) return { ok: false, status: read.status, message: read.message };
+  const picked = parseSubmission(read.form, portraitUploadFormSchema);
   if (picked.status !== "success") {
     const message = picked.error?.image?.[0];
     if (!message) return { ok: false, status: 400, message: CONTENT_MESSAGES.staleForm };
-    return { ok: false, status: message === CONTENT_MESSAGES.tooLarge ? 413 : 400, message };
+    return { ok: false, status: refusedImageStatus(message), message };
   }
   const { image: file, version: baseVersion } = picked.value;
 
-  let image;
+  let stored: Awaited<ReturnType<typeof saveUploadedImage<SaveResult>>>;
   try {
-    image = await storeImage(s.media, "site", Buffer.from(await file.arrayBuffer()));
+    stored = await saveUploadedImage(
+      s,
+      { what, prefix: "site", file },
+      async (image) => {
+        const { content } = await s.siteContent.current();
+        return s.siteContent.save(baseVersion, "Ritratto caricato", {
+          ...content,
+          portrait: { ...content.portrait, image },
+        });
+      },
+      // Refused: no version points at the new files.
+      (result) => result.ok,
+    );
   } catch (error) {
-    if (error instanceof ImageRejectedError) return { ok: false, status: 422, message: error.message };
-    s.logger.error({ err: error }, "portrait upload: storing the image failed");
-    return { ok: false, status: 500, message: CONTENT_MESSAGES.uploadFailed };
-  }
-  try {
-    const { content } = await s.siteContent.current();
-    const next = { ...content, portrait: { ...content.portrait, image } };
-    const result = await s.siteContent.save(baseVersion, "Ritratto caricato", next);
-    // Refused: no version points at the new files.
-    if (!result.ok) await deleteStoredImage(s.media, image);
-    return { ok: true, result };
-  } catch (error) {
-    await deleteStoredImage(s.media, image);
     s.logger.error({ err: error }, "portrait upload: saving the version failed");
     return { ok: false, status: 500, message: CONTENT_MESSAGES.failed };
   }
+  if (!stored.ok) return stored;
+  if (!stored.saved.ok) return { ok: false, status: 409, message: CONTENT_MESSAGES.conflictShort };
+  return { ok: true, status: 200, message: CONTENT_MESSAGES.portraitSaved };
 }
 
 /** Back to the bundled illustration (the photo's files stay for older versions). */
 export async function removePortrait(
   s: { siteContent: SiteContentStore },
   baseVersion: number,
-): Promise<SaveResult | null> {
+): Promise<PortraitResult> {
   const { content } = await s.siteContent.current();
-  if (!content.portrait.image) return null;
-  return s.siteContent.save(baseVersion, "Ritratto rimosso", {
+  if (!content.portrait.image) return { ok: false, status: 409, message: CONTENT_MESSAGES.portraitMissing };
+  const result = await s.siteContent.save(baseVersion, "Ritratto rimosso", {
     ...content,
     portrait: { ...content.portrait, image: null },
   });
+  if (!result.ok) return { ok: false, status: 409, message: CONTENT_MESSAGES.conflictShort };
+  return { ok: true, status: 200, message: CONTENT_MESSAGES.portraitRemoved };
 }

@@ -29,23 +29,17 @@ export async function action(args: Route.ActionArgs) {
   requireAdmin(args.context);
   const s = args.context.get(servicesContext);
   const { request } = args;
-  const answer = (ok: boolean, message: string, status?: number) =>
+  const answer = ({ ok, message, status }: { ok: boolean; message: string; status?: number }) =>
     respond(request, s.flash, { ok, message }, { redirectTo: back, status });
   assertFormPost(request);
   if (/^multipart\/form-data/i.test(request.headers.get("content-type") ?? "")) {
-    const upload = await uploadPortrait(s, request);
-    if (!upload.ok) return answer(false, upload.message, upload.status);
-    if (!upload.result.ok) return answer(false, CONTENT_MESSAGES.conflictShort, 409);
-    return answer(true, CONTENT_MESSAGES.portraitSaved);
+    return answer(await uploadPortrait(s, request));
   }
   const form = await readForm(request, MAX_CONTENT_FORM_BYTES);
   if (form.get("intent") === "remove") {
     const removal = parseSubmission(form, portraitRemovalSchema);
-    if (removal.status !== "success") return answer(false, CONTENT_MESSAGES.staleForm, 400);
-    const result = await removePortrait(s, removal.value.version);
-    if (!result) return answer(false, CONTENT_MESSAGES.portraitMissing, 409);
-    if (!result.ok) return answer(false, CONTENT_MESSAGES.conflictShort, 409);
-    return answer(true, CONTENT_MESSAGES.portraitRemoved);
+    if (removal.status !== "success") return answer({ ok: false, message: CONTENT_MESSAGES.staleForm, status: 400 });
+    return answer(await removePortrait(s, removal.value.version));
   }
   return contentGroupAction("ritratto", args, form);
 }

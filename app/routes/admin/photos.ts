@@ -6,7 +6,6 @@ import { servicesContext } from "~/context";
 import type { ActionResult } from "~/core/forms/action-result";
 import { parseSubmission } from "~/core/forms/parse-submission.server";
 import { readForm, respond } from "~/core/forms/respond.server";
-import { publishChange } from "~/core/events/publish-change.server";
 import { addPhotoFromRequest, deletePhoto, movePhoto } from "~/features/photos/photos.server";
 import { photoActionSchema } from "~/features/photos/photo-forms";
 
@@ -53,7 +52,6 @@ export async function action({ request, context }: Route.ActionArgs) {
       case "retitle": {
         const row = await s.photos.setTitle(input.id, input.title);
         if (!row) return notFound();
-        await publishChange(s, { table: "recipe_photos", action: "update", id: input.id });
         return respond(
           request,
           s.flash,

@@ -1,0 +1,90 @@
+import type { Logger } from "pino";
+import type { StoredImage } from "~/core/db/schema";
+import { PayloadTooLargeError, readFormData } from "~/core/forms/form-data.server";
+import { deleteStoredImage, ImageBusyError, ImageRejectedError, storeImage } from "./image-pipeline.server";
+import { IMAGE_UPLOAD_MESSAGES, MAX_IMAGE_UPLOAD_BYTES } from "./image-upload";
+import type { MediaPrefix, MediaStorage } from "./media-storage.server";
+
+/*
+ * Every image upload takes the same steps with the same answers: the form is read up to the size
+ * cap (413 past it), the image decoded and stored by the image pipeline, waiting its turn in the
+ * decode queue (422 when it is not an image we accept, 503 when the queue is full: nothing is wrong
+ * with it, it can be sent again shortly), then saved by the caller; stored files nothing points at
+ * are removed again.
+ */
+
+/** An upload that did not get through: the status and the sentence to show. */
+export interface UploadRefusal {
+  ok: false;
+  status: 400 | 413 | 422 | 500 | 503;
+  message: string;
+}
+
+/** Room for the text fields and multipart boundaries next to the image. */
+const FORM_OVERHEAD_BYTES = 64 * 1024;
+
+interface UploadOptions {
+  /** Names the upload in the log ("photo upload"). */
+  what: string;
+  /** The image's cap: 10 MB unless told. */
+  maxImageBytes?: number;
+  messages?: { tooLarge: string; uploadFailed: string };
+}
+
+/**
+ * The upload's form, read as it streams in: past the image's cap plus room for the text fields,
+ * 413 (with the text fields that did arrive, and whether a file was among them); a body that is
+ * no form, 400.
+ */
+export async function readUploadForm(
+  deps: { logger: Logger },
+  request: Request,
+  { what, maxImageBytes = MAX_IMAGE_UPLOAD_BYTES, messages = IMAGE_UPLOAD_MESSAGES }: UploadOptions,
+): Promise<{ ok: true; form: FormData } | (UploadRefusal & { arrived?: FormData; hadFile?: boolean })> {
+  try {
+    return { ok: true, form: await readFormData(request, maxImageBytes + FORM_OVERHEAD_BYTES) };
+  } catch (error) {
+    if (error instanceof PayloadTooLargeError) {
+      return { ok: false, status: 413, message: messages.tooLarge, arrived: error.fields, hadFile: error.hadFile };
+    }
+    deps.logger.warn({ err: error }, `${what}: unreadable form`);
+    return { ok: false, status: 400, message: messages.uploadFailed };
+  }
+}
+
+/** The status of a file field its schema refused: 413 when the file is over the cap, 400 when none was picked. */
+export function refusedImageStatus(message: string, tooLarge: string = IMAGE_UPLOAD_MESSAGES.tooLarge): 400 | 413 {
+  return message === tooLarge ? 413 : 400;
+}
+
+/**
+ * Stores `file` under `prefix` (every rendition, or none), then hands the stored image to `save`.
+ * The files are removed again when `save` throws (the error is then rethrown: the caller says what
+ * failed) or when `keep` says nothing points at them (a save refused as a conflict).
+ */
+export async function saveUploadedImage<T>(
+  deps: { media: MediaStorage; logger: Logger },
+  upload: { what: string; prefix: MediaPrefix; file: File; messages?: { uploadFailed: string } },
+  save: (image: StoredImage) => Promise<T>,
+  keep: (saved: T) => boolean = () => true,
+): Promise<{ ok: true; saved: T } | UploadRefusal> {
+  let image: StoredImage;
+  try {
+    image = await storeImage(deps.media, upload.prefix, Buffer.from(await upload.file.arrayBuffer()));
+  } catch (error) {
+    if (error instanceof ImageBusyError) return { ok: false, status: 503, message: error.message };
+    if (error instanceof ImageRejectedError) return { ok: false, status: 422, message: error.message };
+    deps.logger.error({ err: error }, `${upload.what}: storing the image failed`);
+    const { uploadFailed } = upload.messages ?? IMAGE_UPLOAD_MESSAGES;
+    return { ok: false, status: 500, message: uploadFailed };
+  }
+  let saved: T;
+  try {
+    saved = await save(image);
+  } catch (error) {
+    await deleteStoredImage(deps.media, image);
+    throw error;
+  }
+  if (!keep(saved)) await deleteStoredImage(deps.media, image);
+  return { ok: true, saved };
+}
