@@ -1,18 +1,10 @@
 import { Form, useNavigation } from "react-router";
-import type { ActionResult } from "~/core/forms/action-result";
-import { useActionResult } from "~/core/forms/action-result";
+import { formatNumericDate, formatNumericDateTime } from "~/core/format/italian-format";
+import { type ActionResult, useActionResult } from "~/core/forms/action-result";
 import type { AccountIntent, AccountResult } from "./account-forms";
 import type { AccountView } from "./account.server";
 import { PasswordForm } from "./password-form";
 import { TwoFactor } from "./two-factor";
-
-const dateTime = new Intl.DateTimeFormat("it-IT", { dateStyle: "short", timeStyle: "short", timeZone: "Europe/Rome" });
-const date = new Intl.DateTimeFormat("it-IT", {
-  day: "2-digit",
-  month: "2-digit",
-  year: "numeric",
-  timeZone: "Europe/Rome",
-});
 
 /**
  * "Account e sicurezza": the password, two-factor sign-in and the signed-in devices. `actionData`
@@ -70,8 +62,8 @@ function SessionList({ sessions, busy }: { sessions: AccountView["sessions"]; bu
               {session.current ? <span className="admin-badge">Questa sessione</span> : null}
             </p>
             <p className="session-list__meta">
-              Ultima attività {dateTime.format(new Date(session.lastSeenAt))}
-              {session.ip ? ` · IP ${session.ip}` : ""} · accesso del {date.format(new Date(session.createdAt))}
+              Ultima attività {formatNumericDateTime(session.lastSeenAt)}
+              {session.ip ? ` · IP ${session.ip}` : ""} · accesso del {formatNumericDate(session.createdAt)}
             </p>
           </li>
         ))}

@@ -1,16 +1,10 @@
 import type { ReactNode } from "react";
 import { Form } from "react-router";
+import { formatNumericDate } from "~/core/format/italian-format";
 import { Field } from "~/core/forms/field";
 import { useSchemaForm } from "~/core/forms/use-schema-form";
 import { type AccountResult, twoFactorSchema } from "./account-forms";
 import { PasswordField } from "./password-form";
-
-const date = new Intl.DateTimeFormat("it-IT", {
-  day: "2-digit",
-  month: "2-digit",
-  year: "numeric",
-  timeZone: "Europe/Rome",
-});
 
 /** Two-factor sign-in as it stands: on (with new codes or turning it off), being enrolled (the QR code), or off. */
 export function TwoFactor({
@@ -29,8 +23,8 @@ export function TwoFactor({
     return (
       <>
         <p>
-          <span className="admin-badge admin-badge--ok">Attiva</span> dal {date.format(new Date(twoFactor.enabledAt))}.
-          A ogni accesso, dopo la password, ti viene chiesto il codice dell'app di autenticazione. Codici di recupero
+          <span className="admin-badge admin-badge--ok">Attiva</span> dal {formatNumericDate(twoFactor.enabledAt)}. A
+          ogni accesso, dopo la password, ti viene chiesto il codice dell'app di autenticazione. Codici di recupero
           ancora validi: {twoFactor.recoveryCodesLeft}.
         </p>
         {codes ? <RecoveryCodes codes={codes} /> : null}
