@@ -34,7 +34,8 @@ if (values.help) {
 if (positionals.length !== 1) fail(`indica un solo file di backup.\n\n${usage}`, 2);
 const file = path.resolve(positionals[0]!);
 
-const { restoreBackup, BackupRejectedError } = await import("../app/features/backups/restore.server.ts");
+const { restoreBackup } = await import("../app/features/backups/restore.server.ts");
+const { BackupRejectedError } = await import("../app/features/backups/restore-archive.server.ts");
 const { defaultMigrationsFolder, mediaFromConfig } = await import("../app/features/backups/target.server.ts");
 const { describeManifest, printable } = await import("../app/features/backups/manifest.server.ts");
 

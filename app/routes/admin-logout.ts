@@ -1,6 +1,8 @@
 import { redirect } from "react-router";
 import type { Route } from "./+types/admin-logout";
 import { assertSameOrigin } from "~/core/server/origin.server";
+import type { Flash } from "~/core/forms/flash.server";
+import { redirectWithToast } from "~/core/forms/respond.server";
 import { LOGOUT_MESSAGES } from "~/features/account/logout-messages";
 import { clearSessionCookie, readSessionToken } from "~/features/account/sessions.server";
 import { servicesContext } from "~/context";
@@ -9,18 +11,20 @@ import { servicesContext } from "~/context";
 export async function action({ request, context }: Route.ActionArgs) {
   const s = context.get(servicesContext);
   assertSameOrigin(request, s.config.siteUrl);
-  const headers = new Headers({ "Cache-Control": "no-store" });
   // The browser forgets the session either way; the row is what makes it invalid everywhere.
-  headers.append("Set-Cookie", clearSessionCookie(request));
+  const headers: HeadersInit = [
+    ["Cache-Control", "no-store"],
+    ["Set-Cookie", clearSessionCookie(request)],
+  ];
   const token = readSessionToken(request);
+  let toast: Flash = { kind: "success", message: LOGOUT_MESSAGES.success };
   try {
     if (token) await s.sessions.deleteByToken(token);
-    headers.append("Set-Cookie", await s.flash.set(request, { kind: "success", message: LOGOUT_MESSAGES.success }));
   } catch (error) {
     s.logger.error({ err: error }, "logout failed");
-    headers.append("Set-Cookie", await s.flash.set(request, { kind: "error", message: LOGOUT_MESSAGES.failure }));
+    toast = { kind: "error", message: LOGOUT_MESSAGES.failure };
   }
-  return redirect("/home", { headers });
+  return redirectWithToast(request, s.flash, "/home", toast, { headers });
 }
 
 export function loader() {

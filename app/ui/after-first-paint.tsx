@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { releaseAfterFirstPaint } from "./release-after-first-paint";
 
 const HOLDER_ID = "after-first-paint";
 
@@ -37,116 +38,13 @@ const FONTS_WAIT_MS = 3000;
  * milliseconds each. The faces for rarer letters are added unloaded, for the browser to fetch as it
  * would from the stylesheet. If any of this fails, the stylesheet goes into the page as it is.
  *
- * Only the server writes it: on hydration React leaves a script's content as the server sent it, so
- * the client build drops the text (about 1.5 KB of every page's scripts, compressed).
+ * The script is releaseAfterFirstPaint (release-after-first-paint.ts), written into the page as its
+ * source text. Only the server writes it: on hydration React leaves a script's content as the server
+ * sent it, so the client build drops it (about 1.5 KB of every page's scripts, compressed).
  */
 const release = !import.meta.env.SSR
   ? ""
-  : `(() => {
-  const FONTS_WAIT_MS = ${FONTS_WAIT_MS};
-  const holder = document.getElementById(${JSON.stringify(HOLDER_ID)});
-  if (!holder) return;
-  const held = document.createRange().createContextualFragment(holder.textContent);
-  document.head.append(...held.querySelectorAll("script:not([src]):not([type=module])"));
-  const painted = new Promise((resolve) => {
-    if (!window.PerformanceObserver || !PerformanceObserver.supportedEntryTypes?.includes("paint")) {
-      return requestAnimationFrame(resolve);
-    }
-    new PerformanceObserver((list, observer) => {
-      if (!list.getEntriesByName("first-contentful-paint").length) return;
-      observer.disconnect();
-      resolve();
-    }).observe({ type: "paint", buffered: true });
-  });
-  const parsed = new Promise((resolve) => {
-    if (document.readyState !== "loading") resolve();
-    else addEventListener("DOMContentLoaded", resolve, { once: true });
-  });
-  const inFirstScreen = (img) => {
-    const box = img.getBoundingClientRect();
-    return box.bottom > 0 && box.top < innerHeight && box.width > 0;
-  };
-  // One task later (a message, not a timer: a page whose timers are paused or throttled still gets its scripts).
-  const nextTask = () => new Promise((resolve) => {
-    const channel = new MessageChannel();
-    channel.port1.onmessage = resolve;
-    channel.port2.postMessage(null);
-  });
-  // The next rendering update: an animation of one millisecond finishes in the one after the update
-  // it starts in, so a task after it runs once that earlier frame is painted.
-  const nextFrame = () => {
-    try {
-      const animation = new Animation(new KeyframeEffect(null, null, 1));
-      animation.play();
-      return animation.finished.then(nextTask, nextTask);
-    } catch {
-      return nextTask();
-    }
-  };
-  // What the page holds now painted and on the screen: the screen shows a frame a little after it
-  // is painted (a largest paint is timed when it is shown), so one frame more is awaited.
-  const shown = () => nextFrame().then(nextFrame);
-  // decode() waits for the image to load first; one that fails to load does not hold the rest.
-  const decoded = (images) => Promise.all(images.map((img) => img.decode().catch(() => {})));
-  const within = (ms, promise) => Promise.race([promise, new Promise((resolve) => setTimeout(resolve, ms))]);
-  const fontsLink = held.querySelector("link[rel=stylesheet]");
-  fontsLink?.remove();
-  // Whether a face's unicode-range ("U+20-7E, U+A0-FF, U+131") has the letter "a": a face for the
-  // letters every text uses, not one for rarer letters.
-  const basicLatin = (range) =>
-    range.split(",").some((part) => {
-      const [from, to = from] = part.trim().replace(/^U\\+/i, "").split("-");
-      return parseInt(from.replaceAll("?", "0"), 16) <= 0x61 && parseInt(to.replaceAll("?", "F"), 16) >= 0x61;
-    });
-  const addFonts = async (link) => {
-    try {
-      const href = link.href;
-      const sheet = new CSSStyleSheet({ baseURL: href });
-      await sheet.replace(await (await fetch(href)).text());
-      const faces = [];
-      for (const rule of sheet.cssRules) {
-        if (!(rule instanceof CSSFontFaceRule)) continue;
-        const style = rule.style;
-        const value = (name, otherwise) => style.getPropertyValue(name).trim() || otherwise;
-        const source = value("src", "").replace(/url\\((["']?)(.*?)\\1\\)/g, (_, quote, url) => 'url("' + new URL(url, href) + '")');
-        const unicodeRange = value("unicode-range", "U+0-10FFFF");
-        const face = new FontFace(value("font-family", "").replace(/^(["'])(.*)\\1$/, "$2"), source, {
-          style: value("font-style", "normal"),
-          weight: value("font-weight", "normal"),
-          display: value("font-display", "auto"),
-          unicodeRange,
-        });
-        faces.push({ face, first: basicLatin(unicodeRange) });
-      }
-      await Promise.all(faces.filter(({ first }) => first).map(({ face }) => face.load()));
-      for (const { face } of faces) document.fonts.add(face);
-    } catch {
-      document.head.append(link);
-    }
-  };
-  const routerScript = held.querySelector("script[type=module]");
-  // The entry module starts hydration when evaluated: only the router's script may import it.
-  const entry = /import\\("([^"]+)"\\)/.exec(routerScript?.textContent ?? "")?.[1];
-  const modules = Array.from(held.querySelectorAll("link[rel=modulepreload]"), (link) => link.getAttribute("href"));
-  Promise.all([painted, parsed])
-    .then(() => decoded(Array.from(document.images).filter(inFirstScreen)))
-    .then(shown)
-    .then(async () => {
-      if (fontsLink) {
-        await within(FONTS_WAIT_MS, addFonts(fontsLink));
-        document.documentElement.getBoundingClientRect(); // laid out in the fonts before any script
-        await nextTask();
-      }
-      routerScript?.remove();
-      document.head.append(held);
-      for (const href of modules) {
-        if (href === entry) continue;
-        await import(href).catch(() => {});
-        await nextTask();
-      }
-      if (routerScript) document.head.append(routerScript);
-    });
-})();`;
+  : `(${releaseAfterFirstPaint})(${JSON.stringify(HOLDER_ID)}, ${FONTS_WAIT_MS}, (href) => import(href));`;
 
 /**
  * What the first paint does not need (the app's scripts, the web fonts), held back until the page
@@ -162,7 +60,7 @@ export function AfterFirstPaint({ nonce, children }: { nonce: string; children: 
       <script
         nonce={nonce}
         suppressHydrationWarning
-        // biome-ignore lint/security/noDangerouslySetInnerHtml: our own constant script above, no user text in it.
+        // biome-ignore lint/security/noDangerouslySetInnerHtml: our own function's source, no user text in it.
         dangerouslySetInnerHTML={{ __html: release }}
       />
     </>

@@ -10,7 +10,8 @@ import pg from "pg";
 import tar from "tar-stream";
 import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createBackup } from "~/features/backups/dump.server";
-import { BackupRejectedError, restoreBackup } from "~/features/backups/restore.server";
+import { BackupRejectedError } from "~/features/backups/restore-archive.server";
+import { restoreBackup } from "~/features/backups/restore.server";
 import {
   mediaChecksums,
   openBackup,

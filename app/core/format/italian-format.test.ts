@@ -1,5 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { formatCount, formatItalianDate, formatOneDecimal, formatPercent } from "./italian-format";
+import {
+  formatCount,
+  formatItalianDate,
+  formatLongDateTime,
+  formatNumericDate,
+  formatNumericDateTime,
+  formatOneDecimal,
+  formatPercent,
+  formatUpToOneDecimal,
+} from "./italian-format";
 
 const intlDate = new Intl.DateTimeFormat("it-IT", {
   day: "numeric",
@@ -37,5 +46,25 @@ describe("Italian formats without Intl", () => {
     for (let count = 0; count <= 40; count++)
       for (const total of [1, 3, 7, 40])
         if (count <= total) expect(formatPercent(count / total)).toBe(percent.format(count / total));
+  });
+});
+
+describe("the admin's formats", () => {
+  it("writes at most one decimal as Intl does in Italian, none when it is zero", () => {
+    const intl = (value: number) => value.toLocaleString("it-IT", { maximumFractionDigits: 1 });
+    for (const value of [
+      0, 0.04, 0.05, 1, 1.25, 1.95, 4.05, 9.99, 12.5, 999.96, 1023.9, 1234.56, 12_345.6, 1_048_575.99,
+    ])
+      expect(formatUpToOneDecimal(value), String(value)).toBe(intl(value));
+    expect(formatUpToOneDecimal(1.5)).toBe("1,5");
+    expect(formatUpToOneDecimal(2)).toBe("2");
+  });
+
+  it("writes dates and times in Rome, in figures or in words, in winter and in summer time", () => {
+    expect(formatNumericDate("2026-03-05T09:07:00Z")).toBe("05/03/2026");
+    expect(formatNumericDateTime(new Date("2026-03-05T09:07:00Z"))).toBe("05/03/26, 10:07");
+    expect(formatLongDateTime(new Date("2026-03-05T09:07:00Z"))).toBe("giovedì 5 marzo 2026 alle ore 10:07");
+    expect(formatNumericDateTime("2026-07-31T22:30:00Z")).toBe("01/08/26, 00:30");
+    expect(formatNumericDate(new Date("2026-07-31T22:30:00Z"))).toBe("01/08/2026");
   });
 });

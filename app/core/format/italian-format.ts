@@ -56,3 +56,45 @@ export function formatOneDecimal(value: number): string {
 export function formatPercent(share: number): string {
   return `${roundShifted(share, 2)}%`;
 }
+
+/** At most one decimal, with a comma, and none when it is zero: 1,5 and 2 (a size: 1,5 MB). For zero and positive numbers. */
+export function formatUpToOneDecimal(value: number): string {
+  const tenths = roundShifted(value, 1);
+  const whole = formatCount(Math.trunc(tenths / 10));
+  return tenths % 10 === 0 ? whole : `${whole},${tenths % 10}`;
+}
+
+// ---- The admin's dates and times, through Intl ------------------------------------------------
+// Only the admin's screens use these, where the locale data's cost does not matter. Each formatter is
+// made at its first use, so a public page importing this module never loads the locale data.
+
+const ROME = "Europe/Rome";
+const adminFormats = {
+  date: { day: "2-digit", month: "2-digit", year: "numeric", timeZone: ROME },
+  dateTime: { dateStyle: "short", timeStyle: "short", timeZone: ROME },
+  longDateTime: {
+    weekday: "long",
+    day: "numeric",
+    month: "long",
+    year: "numeric",
+    hour: "2-digit",
+    minute: "2-digit",
+    timeZone: ROME,
+  },
+} satisfies Record<string, Intl.DateTimeFormatOptions>;
+const made = new Map<keyof typeof adminFormats, Intl.DateTimeFormat>();
+
+function formatIn(format: keyof typeof adminFormats, date: Date | string): string {
+  let formatter = made.get(format);
+  if (!formatter) made.set(format, (formatter = new Intl.DateTimeFormat("it-IT", adminFormats[format])));
+  return formatter.format(new Date(date));
+}
+
+/** The day in Rome, in figures: 05/03/2026. */
+export const formatNumericDate = (date: Date | string) => formatIn("date", date);
+
+/** The day and time in Rome, in figures: 05/03/26, 10:07. */
+export const formatNumericDateTime = (date: Date | string) => formatIn("dateTime", date);
+
+/** The day and time in Rome, in words: giovedì 5 marzo 2026 alle ore 10:07. */
+export const formatLongDateTime = (date: Date | string) => formatIn("longDateTime", date);

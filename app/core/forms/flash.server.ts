@@ -7,7 +7,7 @@ const flashSchema = z.object({
   kind: z.enum(["success", "error", "message"]),
   message: z.string().max(300),
 });
-type Flash = z.infer<typeof flashSchema>;
+export type Flash = z.infer<typeof flashSchema>;
 
 const COOKIE = "flash";
 const options = { path: "/", httpOnly: true, sameSite: "lax", maxAge: 60 } as const;

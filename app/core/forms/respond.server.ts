@@ -1,7 +1,7 @@
 import type { Submission } from "@conform-to/react";
 import { data, redirect } from "react-router";
 import { PayloadTooLargeError, readFormData } from "~/core/forms/form-data.server";
-import type { FlashStore } from "~/core/forms/flash.server";
+import type { Flash, FlashStore } from "~/core/forms/flash.server";
 import { type ActionResult, firstError } from "./action-result";
 
 export const REQUEST_MESSAGES = {
@@ -53,14 +53,27 @@ export async function respond<T extends ActionResult>(
   const who = requester(request);
   if (who === "json") return Response.json(result, { status, headers });
   if (who === "data" || !options.redirectTo) return data(result, { status, headers });
-  headers.append(
-    "Set-Cookie",
-    await flash.set(request, {
-      kind: options.flashKind ?? (result.ok ? "success" : "error"),
-      message: result.message,
-    }),
-  );
-  return redirect(options.redirectTo, { status: options.redirectStatus ?? 303, headers });
+  const toast = { kind: options.flashKind ?? (result.ok ? "success" : "error"), message: result.message } as const;
+  return redirectWithToast(request, flash, options.redirectTo, toast, {
+    status: options.redirectStatus ?? 303,
+    headers,
+  });
+}
+
+/**
+ * A redirect whose next page shows `toast` (carried in the signed flash cookie, so also without
+ * JavaScript), with any other headers given (cookies of its own, Cache-Control). 302 unless told.
+ */
+export async function redirectWithToast(
+  request: Request,
+  flash: FlashStore,
+  to: string,
+  toast: Flash,
+  init: { status?: 302 | 303; headers?: HeadersInit } = {},
+): Promise<Response> {
+  const headers = new Headers(init.headers);
+  headers.append("Set-Cookie", await flash.set(request, toast));
+  return redirect(to, { status: init.status ?? 302, headers });
 }
 
 /**

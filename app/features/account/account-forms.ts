@@ -64,5 +64,10 @@ export const accountActionSchema = z.discriminatedUnion("intent", [
 type AccountAction = z.infer<typeof accountActionSchema>;
 export type AccountIntent = AccountAction["intent"];
 
+/** The form a submission came from, when it is one of this screen's (its fields may still be refused). */
+export function accountIntentOf(payload: Record<string, unknown>): AccountIntent | undefined {
+  return accountActionSchema.options.map((o) => o.shape.intent.value).find((i) => i === payload.intent);
+}
+
 /** What the account screen shows after a change: the result, for which form, and which field it is about. */
 export type AccountResult = ActionResult & { intent: AccountIntent; recoveryCodes?: string[]; field?: string };

@@ -5,10 +5,13 @@ import type { SignedInAdmin } from "./admin-auth.server";
 import type { AdminAccounts } from "./accounts.server";
 import { verifyPassword } from "./password.server";
 import type { SessionStore } from "./sessions.server";
+import { totpQrDataUrl, totpUri } from "./totp.server";
+import { describeUserAgent } from "./user-agent";
 import {
   ACCOUNT_MESSAGES as MESSAGES,
   type AccountIntent,
   type AccountResult,
+  type accountActionSchema,
   type passwordChangeSchema,
   type twoFactorSchema,
 } from "./account-forms";
@@ -87,4 +90,46 @@ export async function signOutOtherSessions(
 ): Promise<AccountResult> {
   const count = await s.sessions.deleteOthers(admin.user.id, admin.session.idHash);
   return result("logout-others", true, count > 0 ? MESSAGES.othersSignedOut : MESSAGES.noOthers);
+}
+
+/**
+ * What the account screen shows: the e-mail, two-factor sign-in (with the QR code while it is being
+ * enrolled; `issuer` names the site in the authenticator app) and the signed-in devices.
+ */
+export async function accountView(deps: Pick<AccountDeps, "sessions">, admin: SignedInAdmin, issuer: string) {
+  const { user } = admin;
+  const sessions = await deps.sessions.list(user.id);
+  const enrolling = Boolean(user.totpSecret && !user.totpEnabledAt);
+  return {
+    email: user.email,
+    twoFactor: {
+      enabledAt: user.totpEnabledAt?.toISOString() ?? null,
+      recoveryCodesLeft: user.recoveryCodeHashes.length,
+      enrolment: enrolling
+        ? { secret: user.totpSecret!, qr: await totpQrDataUrl(totpUri(user.totpSecret!, user.email, issuer)) }
+        : null,
+    },
+    sessions: sessions.map((session) => ({
+      key: session.idHash.slice(0, 12),
+      current: session.idHash === admin.session.idHash,
+      device: describeUserAgent(session.userAgent),
+      ip: session.ip,
+      createdAt: session.createdAt.toISOString(),
+      lastSeenAt: session.lastSeenAt.toISOString(),
+    })),
+  };
+}
+
+export type AccountView = Awaited<ReturnType<typeof accountView>>;
+
+/** One change made on the account screen, whichever of its forms sent it. */
+export async function changeAccount(
+  s: AccountDeps,
+  admin: SignedInAdmin,
+  input: z.infer<typeof accountActionSchema>,
+): Promise<AccountResult> {
+  if (input.intent === "logout-others") return signOutOtherSessions(s, admin);
+  // Fresh from the database: the middleware's copy may predate a change made a moment ago in another tab.
+  const user = (await s.adminAccounts.get(admin.user.id))!;
+  return input.intent === "password" ? changePassword(s, admin, user, input) : changeTwoFactor(s, user, input);
 }

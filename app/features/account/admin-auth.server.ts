@@ -1,7 +1,7 @@
 import { createContext, data, redirect, type RouterContextProvider } from "react-router";
 import type { AdminSession, AdminUser } from "~/core/db/schema";
 import type { FlashStore } from "~/core/forms/flash.server";
-import { requester } from "~/core/forms/respond.server";
+import { redirectWithToast, requester } from "~/core/forms/respond.server";
 import { assertSameOrigin, isMutation } from "~/core/server/origin.server";
 import { readSessionToken, type SessionStore, sessionCookie } from "./sessions.server";
 
@@ -33,8 +33,9 @@ export async function authenticateAdmin(
   if (!isMutation(request.method)) throw redirect("/admin-login", { headers: { "Cache-Control": "no-store" } });
   // A form posted by the browser itself (not a script) is a page: send it to the login, saying why.
   if (requester(request) === "document" && request.headers.get("sec-fetch-mode") === "navigate") {
-    throw redirect("/admin-login", {
-      headers: { "Set-Cookie": await deps.flash.set(request, { kind: "error", message: SESSION_EXPIRED_MESSAGE }) },
+    throw await redirectWithToast(request, deps.flash, "/admin-login", {
+      kind: "error",
+      message: SESSION_EXPIRED_MESSAGE,
     });
   }
   throw data(SESSION_EXPIRED_MESSAGE, { status: 401 });

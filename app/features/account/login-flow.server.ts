@@ -1,6 +1,6 @@
 import { redirect } from "react-router";
 import { parseSubmission } from "~/core/forms/parse-submission.server";
-import { readForm, respond } from "~/core/forms/respond.server";
+import { readForm, redirectWithToast, respond } from "~/core/forms/respond.server";
 import type { Logger } from "pino";
 import type { FlashStore } from "~/core/forms/flash.server";
 import type { RateLimiter } from "~/core/server/rate-limit.server";
@@ -51,12 +51,19 @@ export async function loginAction(s: LoginDeps, request: Request, clientIp: stri
   const refuse = (step: LoginStep, message: string, status: number, email = "") =>
     respond<LoginResult>(request, s.flash, { ok: false, message, step, email }, { status });
   // Signed in: to the panel, whoever asked (a script too), with the session and the toast.
-  const signedIn = async (token: string) => {
-    const headers = new Headers({ "Cache-Control": "no-store" });
-    headers.append("Set-Cookie", sessionCookie(request, token));
-    headers.append("Set-Cookie", await s.flash.set(request, { kind: "success", message: LOGIN_MESSAGES.success }));
-    return redirect("/admin", { headers });
-  };
+  const signedIn = (token: string) =>
+    redirectWithToast(
+      request,
+      s.flash,
+      "/admin",
+      { kind: "success", message: LOGIN_MESSAGES.success },
+      {
+        headers: [
+          ["Cache-Control", "no-store"],
+          ["Set-Cookie", sessionCookie(request, token)],
+        ],
+      },
+    );
 
   if (form.get("intent") === "cancel" || form.get("intent") === "code") {
     const step = parseSubmission(form, codeStepSchema);

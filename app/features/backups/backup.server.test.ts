@@ -17,11 +17,12 @@ import { createPostgresDatabase } from "../../../tests/support/test-databases";
 import { runBackup, type BackupTarget } from "./backup-job.server";
 import { listBackups } from "./backup-files.server";
 import { createBackup } from "./dump.server";
-import { BackupRejectedError, restoreBackup } from "./restore.server";
+import { BackupRejectedError } from "./restore-archive.server";
+import { restoreBackup } from "./restore.server";
 import { runScheduledBackup } from "./scheduler.server";
 import { mediaChecksums, readAllRows, seedSite } from "./test-support";
 
-const migrationsFolder = path.resolve(import.meta.dirname, "../../drizzle");
+const migrationsFolder = path.resolve(import.meta.dirname, "../../../drizzle");
 const app = { name: "studio-test", version: "1" };
 const silent = pino({ level: "silent" });
 

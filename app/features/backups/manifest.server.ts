@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { formatUpToOneDecimal } from "~/core/format/italian-format";
 
 /** Bumped when an older restore could no longer read what a newer backup writes. */
 export const BACKUP_FORMAT_VERSION = 1;
@@ -108,5 +109,5 @@ export function formatBytes(bytes: number): string {
     value /= 1024;
     unit++;
   }
-  return `${value.toLocaleString("it-IT", { maximumFractionDigits: 1 })} ${units[unit]}`;
+  return `${formatUpToOneDecimal(value)} ${units[unit]}`;
 }

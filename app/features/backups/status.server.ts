@@ -2,7 +2,9 @@ import { desc, eq } from "drizzle-orm";
 import type { AppConfig } from "~/core/config/env.server";
 import type { Database, Db } from "~/core/db/database.server";
 import { backupRuns } from "~/core/db/schema";
+import { formatLongDateTime } from "~/core/format/italian-format";
 import { listBackups, type BackupFile } from "./backup-files.server";
+import { formatBytes } from "./manifest.server";
 
 /** A good backup older than this is a warning in the admin. */
 const STALE_AFTER_MS = 2 * 24 * 60 * 60 * 1000;
@@ -47,7 +49,48 @@ export async function getBackupStatus(db: Db, backup: AppConfig["backup"], now =
   };
 }
 
-/** The status the admin's backup screen shows, read with the server's database and settings. */
-export function currentBackupStatus(deps: { database: Database; config: Pick<AppConfig, "backup"> }) {
-  return getBackupStatus(deps.database.db, deps.config.backup);
+/** What the admin's backup screen shows: the status in sentences, dates and sizes written out. */
+export async function backupStatusView(deps: { database: Database; config: Pick<AppConfig, "backup"> }) {
+  const status = await getBackupStatus(deps.database.db, deps.config.backup);
+  const lastGood = status.lastGood ? formatLongDateTime(status.lastGood.at) : null;
+  const failedAt = status.lastFailure ? formatLongDateTime(status.lastFailure.at) : null;
+  return {
+    warning: status.warning
+      ? warningMessage(status.warning, { lastGood, failedAt, nightlyAt: status.nightlyAt })
+      : null,
+    lastGood: status.lastGood && {
+      at: lastGood!,
+      size: status.lastGood.bytes === null ? null : formatBytes(status.lastGood.bytes),
+      summary: status.lastGood.summary,
+    },
+    failureDetail: status.lastFailure?.error ?? null,
+    download: status.latestFile && {
+      name: status.latestFile.name,
+      size: formatBytes(status.latestFile.bytes),
+      at: formatLongDateTime(status.latestFile.modifiedAt),
+    },
+    nightlyAt: status.nightlyAt,
+    keep: status.keep,
+  };
+}
+
+/** The warning, as a sentence that says what to do. */
+function warningMessage(
+  warning: BackupWarning,
+  facts: { lastGood: string | null; failedAt: string | null; nightlyAt: string | null },
+) {
+  switch (warning) {
+    case "failed":
+      return (
+        `L'ultimo backup (${facts.failedAt}) non è riuscito. ` +
+        (facts.nightlyAt ? `Il sito riproverà stanotte alle ${facts.nightlyAt}; ` : "") +
+        "se il problema si ripete, avvisa chi gestisce il sito."
+      );
+    case "stale":
+      return `L'ultimo backup riuscito è di ${facts.lastGood}, più di due giorni fa. Avvisa chi gestisce il sito.`;
+    case "never":
+      return facts.nightlyAt
+        ? `Non è ancora stato fatto nessun backup. Il primo è previsto stanotte alle ${facts.nightlyAt}.`
+        : "Non è ancora stato fatto nessun backup e quello automatico è disattivato. Avvisa chi gestisce il sito.";
+  }
 }

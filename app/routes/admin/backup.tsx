@@ -1,67 +1,16 @@
 import { data } from "react-router";
 import type { Route } from "./+types/backup";
 import { requireAdmin } from "~/features/account/admin-auth.server";
-import { formatBytes } from "~/features/backups/manifest.server";
-import { currentBackupStatus, type BackupWarning } from "~/features/backups/status.server";
+import { backupStatusView } from "~/features/backups/status.server";
 import { pageMeta } from "~/features/site-content/meta";
 import { servicesContext } from "~/context";
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, "Backup", "Stato dei backup del sito e download dell'ultimo.", { noindex: true });
 
-const dateTime = new Intl.DateTimeFormat("it-IT", {
-  weekday: "long",
-  day: "numeric",
-  month: "long",
-  year: "numeric",
-  hour: "2-digit",
-  minute: "2-digit",
-  timeZone: "Europe/Rome",
-});
-
-function warningMessage(
-  warning: BackupWarning,
-  facts: { lastGood: string | null; failedAt: string | null; nightlyAt: string | null },
-) {
-  switch (warning) {
-    case "failed":
-      return (
-        `L'ultimo backup (${facts.failedAt}) non è riuscito. ` +
-        (facts.nightlyAt ? `Il sito riproverà stanotte alle ${facts.nightlyAt}; ` : "") +
-        "se il problema si ripete, avvisa chi gestisce il sito."
-      );
-    case "stale":
-      return `L'ultimo backup riuscito è di ${facts.lastGood}, più di due giorni fa. Avvisa chi gestisce il sito.`;
-    case "never":
-      return facts.nightlyAt
-        ? `Non è ancora stato fatto nessun backup. Il primo è previsto stanotte alle ${facts.nightlyAt}.`
-        : "Non è ancora stato fatto nessun backup e quello automatico è disattivato. Avvisa chi gestisce il sito.";
-  }
-}
-
 export async function loader({ context }: Route.LoaderArgs) {
   requireAdmin(context);
-  const status = await currentBackupStatus(context.get(servicesContext));
-  const lastGood = status.lastGood ? dateTime.format(status.lastGood.at) : null;
-  const failedAt = status.lastFailure ? dateTime.format(status.lastFailure.at) : null;
-  return data({
-    warning: status.warning
-      ? warningMessage(status.warning, { lastGood, failedAt, nightlyAt: status.nightlyAt })
-      : null,
-    lastGood: status.lastGood && {
-      at: lastGood!,
-      size: status.lastGood.bytes === null ? null : formatBytes(status.lastGood.bytes),
-      summary: status.lastGood.summary,
-    },
-    failureDetail: status.lastFailure?.error ?? null,
-    download: status.latestFile && {
-      name: status.latestFile.name,
-      size: formatBytes(status.latestFile.bytes),
-      at: dateTime.format(status.latestFile.modifiedAt),
-    },
-    nightlyAt: status.nightlyAt,
-    keep: status.keep,
-  });
+  return data(await backupStatusView(context.get(servicesContext)));
 }
 
 export default function AdminBackup({ loaderData }: Route.ComponentProps) {

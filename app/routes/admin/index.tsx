@@ -2,7 +2,6 @@ import { useState } from "react";
 import { data } from "react-router";
 import type { Route } from "./+types/index";
 import { requireAdmin } from "~/features/account/admin-auth.server";
-import { AdminErrorBoundary } from "~/ui/admin/error-boundary";
 import type { LiveHandle } from "~/ui/live-updates";
 import { servicesContext } from "~/context";
 import { pageMeta } from "~/features/site-content/meta";
@@ -74,8 +73,4 @@ export default function AdminPanel({ loaderData }: Route.ComponentProps) {
       />
     </>
   );
-}
-
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return <AdminErrorBoundary error={error} />;
 }

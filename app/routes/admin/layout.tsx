@@ -1,7 +1,8 @@
+import type { ReactNode } from "react";
 import { data, NavLink, Outlet } from "react-router";
 import type { Route } from "./+types/layout";
 import { adminContext, authenticateAdmin, renewSession, requireAdmin } from "~/features/account/admin-auth.server";
-import { AdminErrorBoundary } from "~/ui/admin/error-boundary";
+import { AdminErrorBoundary, isAccessRefusal } from "~/ui/admin/error-boundary";
 import { LogoutForm } from "~/features/account/logout-form";
 import { Stylesheet } from "~/ui/stylesheet";
 import adminStyles from "~/styles/admin.css?url";
@@ -32,6 +33,37 @@ export function loader({ context }: Route.LoaderArgs) {
 
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   return (
+    <AdminFrame email={loaderData.email}>
+      <Outlet />
+    </AdminFrame>
+  );
+}
+
+/**
+ * Every admin screen's errors. A route below without a boundary of its own hands its errors up to
+ * this one, which React Router renders in place of the layout: so it draws the admin menu again
+ * around the error. Not for a request refused as a whole (no session: 401; another site: 403),
+ * which the middleware throws before the layout has any data.
+ */
+export function ErrorBoundary({ error, loaderData }: Route.ErrorBoundaryProps) {
+  if (!loaderData || isAccessRefusal(error)) {
+    return (
+      <>
+        <Stylesheet href={adminStyles} />
+        <AdminErrorBoundary error={error} />
+      </>
+    );
+  }
+  return (
+    <AdminFrame email={loaderData.email}>
+      <AdminErrorBoundary error={error} />
+    </AdminFrame>
+  );
+}
+
+/** The admin area around a screen: its menu, the account signed in and the logout button. */
+function AdminFrame({ email, children }: { email: string; children: ReactNode }) {
+  return (
     <div className="page admin">
       <Stylesheet href={adminStyles} />
       <div className="admin-bar">
@@ -59,20 +91,11 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
           </NavLink>
         </nav>
         <div className="admin-bar__user">
-          <span className="admin-bar__email">{loaderData.email}</span>
+          <span className="admin-bar__email">{email}</span>
           <LogoutForm buttonClassName="button button--secondary admin-bar__logout" />
         </div>
       </div>
-      <Outlet />
+      {children}
     </div>
-  );
-}
-
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return (
-    <>
-      <Stylesheet href={adminStyles} />
-      <AdminErrorBoundary error={error} />
-    </>
   );
 }

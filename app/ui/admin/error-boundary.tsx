@@ -1,5 +1,10 @@
 import { isRouteErrorResponse } from "react-router";
 
+/** A request refused as a whole: no valid session (401), or not from our own pages (403). */
+export function isAccessRefusal(error: unknown): boolean {
+  return isRouteErrorResponse(error) && (error.status === 401 || error.status === 403);
+}
+
 /** What the admin area shows when a request fails: a 401 says the session ended and offers the login. */
 export function AdminErrorBoundary({ error }: { error: unknown }) {
   const status = isRouteErrorResponse(error) ? error.status : undefined;
