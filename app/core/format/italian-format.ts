@@ -24,13 +24,32 @@ function lastSundayAtOneUtc(year: number, month: number): number {
   return lastDay.getTime() - lastDay.getUTCDay() * 86_400_000;
 }
 
-/** The date as it reads on a calendar in Italy (Europe/Rome: UTC+1, UTC+2 in summer time), e.g. "5 marzo 2026". */
-export function formatItalianDate(iso: string): string {
+/** The instant as a clock in Italy shows it (Europe/Rome: UTC+1, UTC+2 in summer time), in a Date's UTC fields. */
+function romeClock(iso: string): Date {
   const time = new Date(iso).getTime();
   const year = new Date(time).getUTCFullYear();
   const summer = time >= lastSundayAtOneUtc(year, 2) && time < lastSundayAtOneUtc(year, 9);
-  const rome = new Date(time + (summer ? 2 : 1) * 3_600_000);
+  return new Date(time + (summer ? 2 : 1) * 3_600_000);
+}
+
+const twoDigits = (value: number) => String(value).padStart(2, "0");
+
+/** The date as it reads on a calendar in Italy, e.g. "5 marzo 2026". */
+export function formatItalianDate(iso: string): string {
+  const rome = romeClock(iso);
   return `${rome.getUTCDate()} ${MONTHS[rome.getUTCMonth()]} ${rome.getUTCFullYear()}`;
+}
+
+/** The date in Italy in figures, e.g. "05/03/2026". */
+export function formatItalianNumericDate(iso: string): string {
+  const rome = romeClock(iso);
+  return `${twoDigits(rome.getUTCDate())}/${twoDigits(rome.getUTCMonth() + 1)}/${rome.getUTCFullYear()}`;
+}
+
+/** The date and time to the minute in Italy, e.g. "5 marzo 2026 alle ore 09:07". */
+export function formatItalianDateTime(iso: string): string {
+  const rome = romeClock(iso);
+  return `${formatItalianDate(iso)} alle ore ${twoDigits(rome.getUTCHours())}:${twoDigits(rome.getUTCMinutes())}`;
 }
 
 /** A whole number, thousands grouped with dots from 10.000 up (Italian style: 1234, 12.345). */
@@ -50,6 +69,13 @@ const roundShifted = (value: number, power: number) => Math.round(Number(`${valu
 export function formatOneDecimal(value: number): string {
   const tenths = roundShifted(value, 1);
   return `${Math.trunc(tenths / 10)},${tenths % 10}`;
+}
+
+/** At most one decimal, with a comma, none when it is zero: 4,3 or 12 (for zero and positive numbers, such as a size in MB). */
+export function formatUpToOneDecimal(value: number): string {
+  const tenths = roundShifted(value, 1);
+  const whole = formatCount(Math.trunc(tenths / 10));
+  return tenths % 10 ? `${whole},${tenths % 10}` : whole;
 }
 
 /** A share from 0 to 1 as a whole percentage: 46%. */
