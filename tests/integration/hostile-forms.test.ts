@@ -6,7 +6,7 @@ import { mkdtempSync, readFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { STALE_FORM_MESSAGE } from "~/features/site-content/schemas";
+import { CONTENT_MESSAGES } from "~/features/site-content/messages";
 import { TEXT_MESSAGES } from "~/core/forms/field-rules";
 import { adminCreate, jpeg } from "../support/admin";
 import { startAppServer, type AppServer } from "../support/app-server";
@@ -14,6 +14,7 @@ import { serverProcesses } from "../support/processes";
 import { fillTimeToken, postReview, uniqueName } from "../support/reviews";
 
 const ADMIN = { email: "ostile@studio.test", password: "password-dei-moduli-ostili-1" };
+const STALE_FORM_MESSAGE = CONTENT_MESSAGES.staleForm;
 /** What no form names: none of it may come back in an answer. */
 const UNKNOWN = "campo_inatteso";
 const UNKNOWN_VALUE = "valore_inatteso";

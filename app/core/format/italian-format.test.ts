@@ -3,8 +3,9 @@ import {
   formatCount,
   formatItalianDate,
   formatLongDateTime,
-  formatNumericDate,
   formatNumericDateTime,
+  formatItalianDateTime,
+  formatItalianNumericDate,
   formatOneDecimal,
   formatPercent,
   formatUpToOneDecimal,
@@ -47,6 +48,39 @@ describe("Italian formats without Intl", () => {
       for (const total of [1, 3, 7, 40])
         if (count <= total) expect(formatPercent(count / total)).toBe(percent.format(count / total));
   });
+
+  it("writes the admin's dates in figures and with the time as Intl does for Europe/Rome", () => {
+    const numeric = new Intl.DateTimeFormat("it-IT", {
+      day: "2-digit",
+      month: "2-digit",
+      year: "numeric",
+      timeZone: "Europe/Rome",
+    });
+    const dateTime = new Intl.DateTimeFormat("it-IT", {
+      dateStyle: "long",
+      timeStyle: "short",
+      timeZone: "Europe/Rome",
+    });
+    const instants: string[] = [];
+    // Every 3 h 7 min over three years, and the minutes around the changes of 2027 and midnight in Rome.
+    for (let t = Date.UTC(2026, 0, 1); t < Date.UTC(2029, 0, 1); t += 11_220_000)
+      instants.push(new Date(t).toISOString());
+    for (const around of ["2027-03-28T01:00:00Z", "2027-10-31T01:00:00Z", "2027-12-31T23:00:00Z"])
+      for (const minutes of [-61, -1, 0, 1, 59, 61])
+        instants.push(new Date(Date.parse(around) + minutes * 60_000).toISOString());
+    for (const iso of instants) {
+      expect(formatItalianNumericDate(iso), iso).toBe(numeric.format(new Date(iso)));
+      expect(formatItalianDateTime(iso), iso).toBe(dateTime.format(new Date(iso)));
+    }
+    expect(formatItalianDateTime("2026-03-05T08:07:00Z")).toBe("5 marzo 2026 alle ore 09:07");
+    expect(formatItalianNumericDate("2026-03-05T08:07:00Z")).toBe("05/03/2026");
+  });
+
+  it("writes at most one decimal as Intl does in Italian", () => {
+    const upToOne = new Intl.NumberFormat("it-IT", { maximumFractionDigits: 1 });
+    for (const n of [0, 0.04, 0.05, 1, 1.25, 4.05, 9.96, 10, 12.3, 1234.56, 12_345.67, 99_999.96])
+      expect(formatUpToOneDecimal(n), String(n)).toBe(upToOne.format(n));
+  });
 });
 
 describe("the admin's formats", () => {
@@ -61,10 +95,10 @@ describe("the admin's formats", () => {
   });
 
   it("writes dates and times in Rome, in figures or in words, in winter and in summer time", () => {
-    expect(formatNumericDate("2026-03-05T09:07:00Z")).toBe("05/03/2026");
+    expect(formatItalianNumericDate("2026-03-05T09:07:00Z")).toBe("05/03/2026");
     expect(formatNumericDateTime(new Date("2026-03-05T09:07:00Z"))).toBe("05/03/26, 10:07");
     expect(formatLongDateTime(new Date("2026-03-05T09:07:00Z"))).toBe("giovedì 5 marzo 2026 alle ore 10:07");
     expect(formatNumericDateTime("2026-07-31T22:30:00Z")).toBe("01/08/26, 00:30");
-    expect(formatNumericDate(new Date("2026-07-31T22:30:00Z"))).toBe("01/08/2026");
+    expect(formatItalianNumericDate(new Date("2026-07-31T22:30:00Z"))).toBe("01/08/2026");
   });
 });

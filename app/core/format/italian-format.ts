@@ -24,13 +24,32 @@ function lastSundayAtOneUtc(year: number, month: number): number {
   return lastDay.getTime() - lastDay.getUTCDay() * 86_400_000;
 }
 
-/** The date as it reads on a calendar in Italy (Europe/Rome: UTC+1, UTC+2 in summer time), e.g. "5 marzo 2026". */
-export function formatItalianDate(iso: string): string {
+/** The instant as a clock in Italy shows it (Europe/Rome: UTC+1, UTC+2 in summer time), in a Date's UTC fields. */
+function romeClock(iso: string): Date {
   const time = new Date(iso).getTime();
   const year = new Date(time).getUTCFullYear();
   const summer = time >= lastSundayAtOneUtc(year, 2) && time < lastSundayAtOneUtc(year, 9);
-  const rome = new Date(time + (summer ? 2 : 1) * 3_600_000);
+  return new Date(time + (summer ? 2 : 1) * 3_600_000);
+}
+
+const twoDigits = (value: number) => String(value).padStart(2, "0");
+
+/** The date as it reads on a calendar in Italy, e.g. "5 marzo 2026". */
+export function formatItalianDate(iso: string): string {
+  const rome = romeClock(iso);
   return `${rome.getUTCDate()} ${MONTHS[rome.getUTCMonth()]} ${rome.getUTCFullYear()}`;
+}
+
+/** The date in Italy in figures, e.g. "05/03/2026". */
+export function formatItalianNumericDate(date: Date | string): string {
+  const rome = romeClock(typeof date === "string" ? date : date.toISOString());
+  return `${twoDigits(rome.getUTCDate())}/${twoDigits(rome.getUTCMonth() + 1)}/${rome.getUTCFullYear()}`;
+}
+
+/** The date and time to the minute in Italy, e.g. "5 marzo 2026 alle ore 09:07". */
+export function formatItalianDateTime(iso: string): string {
+  const rome = romeClock(iso);
+  return `${formatItalianDate(iso)} alle ore ${twoDigits(rome.getUTCHours())}:${twoDigits(rome.getUTCMinutes())}`;
 }
 
 /** A whole number, thousands grouped with dots from 10.000 up (Italian style: 1234, 12.345). */
@@ -52,16 +71,16 @@ export function formatOneDecimal(value: number): string {
   return `${Math.trunc(tenths / 10)},${tenths % 10}`;
 }
 
-/** A share from 0 to 1 as a whole percentage: 46%. */
-export function formatPercent(share: number): string {
-  return `${roundShifted(share, 2)}%`;
-}
-
-/** At most one decimal, with a comma, and none when it is zero: 1,5 and 2 (a size: 1,5 MB). For zero and positive numbers. */
+/** At most one decimal, with a comma, none when it is zero: 4,3 or 12 (for zero and positive numbers, such as a size in MB). */
 export function formatUpToOneDecimal(value: number): string {
   const tenths = roundShifted(value, 1);
   const whole = formatCount(Math.trunc(tenths / 10));
-  return tenths % 10 === 0 ? whole : `${whole},${tenths % 10}`;
+  return tenths % 10 ? `${whole},${tenths % 10}` : whole;
+}
+
+/** A share from 0 to 1 as a whole percentage: 46%. */
+export function formatPercent(share: number): string {
+  return `${roundShifted(share, 2)}%`;
 }
 
 // ---- The admin's dates and times, through Intl ------------------------------------------------
@@ -70,7 +89,6 @@ export function formatUpToOneDecimal(value: number): string {
 
 const ROME = "Europe/Rome";
 const adminFormats = {
-  date: { day: "2-digit", month: "2-digit", year: "numeric", timeZone: ROME },
   dateTime: { dateStyle: "short", timeStyle: "short", timeZone: ROME },
   longDateTime: {
     weekday: "long",
@@ -89,9 +107,6 @@ function formatIn(format: keyof typeof adminFormats, date: Date | string): strin
   if (!formatter) made.set(format, (formatter = new Intl.DateTimeFormat("it-IT", adminFormats[format])));
   return formatter.format(new Date(date));
 }
-
-/** The day in Rome, in figures: 05/03/2026. */
-export const formatNumericDate = (date: Date | string) => formatIn("date", date);
 
 /** The day and time in Rome, in figures: 05/03/26, 10:07. */
 export const formatNumericDateTime = (date: Date | string) => formatIn("dateTime", date);

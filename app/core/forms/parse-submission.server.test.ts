@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { accountActionSchema } from "~/features/account/account-forms";
-import { editorSchema } from "~/features/site-content/schemas";
+import { editorSchema } from "~/features/site-content/editor-groups";
 import { reviewSchema } from "~/features/reviews/review-schema";
 import { namedFields, parseSubmission } from "./parse-submission.server";
 

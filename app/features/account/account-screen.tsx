@@ -1,5 +1,5 @@
 import { Form, useNavigation } from "react-router";
-import { formatNumericDate, formatNumericDateTime } from "~/core/format/italian-format";
+import { formatItalianNumericDate, formatNumericDateTime } from "~/core/format/italian-format";
 import { type ActionResult, useActionResult } from "~/core/forms/action-result";
 import type { AccountIntent, AccountResult } from "./account-forms";
 import type { AccountView } from "./account.server";
@@ -63,7 +63,7 @@ function SessionList({ sessions, busy }: { sessions: AccountView["sessions"]; bu
             </p>
             <p className="session-list__meta">
               Ultima attività {formatNumericDateTime(session.lastSeenAt)}
-              {session.ip ? ` · IP ${session.ip}` : ""} · accesso del {formatNumericDate(session.createdAt)}
+              {session.ip ? ` · IP ${session.ip}` : ""} · accesso del {formatItalianNumericDate(session.createdAt)}
             </p>
           </li>
         ))}

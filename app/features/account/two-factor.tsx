@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { Form } from "react-router";
-import { formatNumericDate } from "~/core/format/italian-format";
+import { formatItalianNumericDate } from "~/core/format/italian-format";
 import { Field } from "~/core/forms/field";
 import { useSchemaForm } from "~/core/forms/use-schema-form";
 import { type AccountResult, twoFactorSchema } from "./account-forms";
@@ -23,9 +23,9 @@ export function TwoFactor({
     return (
       <>
         <p>
-          <span className="admin-badge admin-badge--ok">Attiva</span> dal {formatNumericDate(twoFactor.enabledAt)}. A
-          ogni accesso, dopo la password, ti viene chiesto il codice dell'app di autenticazione. Codici di recupero
-          ancora validi: {twoFactor.recoveryCodesLeft}.
+          <span className="admin-badge admin-badge--ok">Attiva</span> dal{" "}
+          {formatItalianNumericDate(twoFactor.enabledAt)}. A ogni accesso, dopo la password, ti viene chiesto il codice
+          dell'app di autenticazione. Codici di recupero ancora validi: {twoFactor.recoveryCodesLeft}.
         </p>
         {codes ? <RecoveryCodes codes={codes} /> : null}
         <TwoFactorForm id="totp-password-form" className="admin-form" lastResult={lastResult}>

@@ -18,5 +18,3 @@ export const PHOTO_MESSAGES = {
   orderSaved: "Ordine aggiornato",
   notFound: "La foto non esiste più: la lista è stata aggiornata.",
 } as const;
-
-export const MAX_TITLE_LENGTH = 120;

@@ -1,7 +1,9 @@
 import { z } from "zod";
 import { oneLine } from "~/core/forms/field-rules";
 import { uploadedImageSchema } from "~/core/media/image-upload";
-import { MAX_TITLE_LENGTH, PHOTO_MESSAGES } from "~/features/photos/messages";
+import { PHOTO_MESSAGES } from "~/features/photos/messages";
+
+export const MAX_TITLE_LENGTH = 120;
 
 /** A photo's title: optional (empty means none), at most 120 characters. */
 const titleSchema = oneLine(z.string().trim().max(MAX_TITLE_LENGTH, PHOTO_MESSAGES.titleTooLong))

@@ -6,23 +6,11 @@ import { ResponsiveImage } from "~/ui/responsive-image";
 import { type ActionResult, useActionResult } from "~/core/forms/action-result";
 import { Field } from "~/core/forms/field";
 import { useSchemaForm } from "~/core/forms/use-schema-form";
-import { photoActionSchema } from "./photo-forms";
+import { formatItalianNumericDate } from "~/core/format/italian-format";
+import { MAX_TITLE_LENGTH, photoActionSchema } from "./photo-forms";
 import type { RecipePhotoView } from "./recipe-photo-view";
-import { MAX_TITLE_LENGTH } from "~/features/photos/messages";
 
 const PHOTOS_ACTION = "/admin/photos";
-
-const dateFormat = new Intl.DateTimeFormat("it-IT", {
-  day: "2-digit",
-  month: "2-digit",
-  year: "numeric",
-  timeZone: "Europe/Rome",
-});
-
-/** The upload date in Italian format, dd/mm/yyyy. */
-function formatItalianDate(iso: string): string {
-  return dateFormat.format(new Date(iso));
-}
 
 /** The order the list shows: the server's, with moves still in flight applied (so the buttons respond at once). */
 function useOptimisticOrder(photos: RecipePhotoView[]): RecipePhotoView[] {
@@ -150,7 +138,7 @@ function PhotoRow({
         <h3 className={photo.title ? "photo-row__title" : "photo-row__title photo-row__title--none"}>{name}</h3>
         <p className="photo-row__meta">
           <span>
-            Caricata il <time dateTime={photo.createdAt}>{formatItalianDate(photo.createdAt)}</time>
+            Caricata il <time dateTime={photo.createdAt}>{formatItalianNumericDate(photo.createdAt)}</time>
           </span>
           <span aria-hidden="true"> · </span>
           <span>

@@ -1,16 +1,17 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { useRevalidator } from "react-router";
-import { MAX_TITLE_LENGTH, PHOTO_MESSAGES } from "~/features/photos/messages";
+import { PHOTO_MESSAGES } from "~/features/photos/messages";
 import { toast } from "~/ui/toaster";
 import { Field } from "~/core/forms/field";
 import { useSchemaForm } from "~/core/forms/use-schema-form";
-import { photoUploadSchema } from "./photo-forms";
+import { formatUpToOneDecimal } from "~/core/format/italian-format";
+import { MAX_TITLE_LENGTH, photoUploadSchema } from "./photo-forms";
 
 export type UploadPhase = { kind: "idle" } | { kind: "uploading"; percent: number } | { kind: "processing" };
 
 function formatSize(bytes: number): string {
   return bytes >= 1024 * 1024
-    ? `${(bytes / 1024 / 1024).toLocaleString("it-IT", { maximumFractionDigits: 1 })} MB`
+    ? `${formatUpToOneDecimal(bytes / 1024 / 1024)} MB`
     : `${Math.max(1, Math.round(bytes / 1024))} KB`;
 }
 

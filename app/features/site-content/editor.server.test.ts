@@ -9,7 +9,7 @@ import { decodeQueue } from "~/core/media/image-pipeline.server";
 import { createLocalMediaStorage } from "~/core/media/media-storage.server";
 import { defaultSiteContent } from "./defaults";
 import { applyGroup, uploadPortrait } from "./editor.server";
-import { servicesSchema } from "./schemas";
+import { servicesSchema } from "./form-schemas";
 
 describe("applying one form to the content", () => {
   it("changes only the form's part and keeps the services' anchors", () => {

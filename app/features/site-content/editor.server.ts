@@ -3,38 +3,14 @@ import type { Logger } from "pino";
 import type { z } from "zod";
 import type { ActionResult } from "~/core/forms/action-result";
 import { parseSubmission } from "~/core/forms/parse-submission.server";
-import { IMAGE_UPLOAD_MESSAGES } from "~/core/media/image-upload";
 import { readUploadForm, refusedImageStatus, saveUploadedImage } from "~/core/media/image-upload.server";
 import type { MediaStorage } from "~/core/media/media-storage.server";
-import {
-  type contentGroups,
-  editorSchema,
-  groupLabels,
-  portraitUploadSchema,
-  STALE_FORM_MESSAGE,
-  type ContentGroup,
-  versionField,
-} from "./schemas";
+import { versionField } from "./content-fields";
+import { type ContentGroup, type contentGroups, editorSchema, groupLabels } from "./editor-groups";
+import { portraitUploadSchema } from "./form-schemas";
+import { CONTENT_MESSAGES } from "./messages";
 import type { SaveResult, SiteContentStore } from "./site-content.server";
 import type { SiteContent } from "./site-content";
-
-export const CONTENT_MESSAGES = {
-  saved: "Modifiche pubblicate: il sito è già aggiornato.",
-  conflictShort: "Il contenuto è stato modificato nel frattempo: non è stato sovrascritto nulla.",
-  conflict:
-    "Il contenuto è stato modificato nel frattempo (in un'altra scheda o da un altro dispositivo). Non è stato sovrascritto nulla: ricarica la pagina per vedere la versione attuale e ripeti la modifica.",
-  invalid: "Alcuni campi non sono validi: correggi i campi segnalati.",
-  restored: (version: number) => `Versione ${version} ripristinata e pubblicata.`,
-  missingVersion: "Questa versione non è più disponibile.",
-  portraitSaved: "Ritratto pubblicato.",
-  portraitRemoved: "Ritratto rimosso: il sito mostra di nuovo l'illustrazione.",
-  portraitMissing: "Non c'è nessun ritratto da rimuovere.",
-  noImage: IMAGE_UPLOAD_MESSAGES.noImage,
-  tooLarge: IMAGE_UPLOAD_MESSAGES.tooLarge,
-  uploadFailed: IMAGE_UPLOAD_MESSAGES.uploadFailed,
-  failed: "Salvataggio non riuscito: riprova tra qualche istante.",
-  staleForm: STALE_FORM_MESSAGE,
-} as const;
 
 /** Largest text form body accepted (a 100,000-character text still reaches the field check). */
 export const MAX_CONTENT_FORM_BYTES = 512 * 1024;

@@ -4,7 +4,7 @@ import type { Db } from "~/core/db/database.server";
 import { siteContentVersions } from "~/core/db/schema";
 import type { EventBus } from "~/core/events/event-bus.server";
 import { defaultSiteContent } from "./defaults";
-import { siteContentSchema } from "./schemas";
+import { siteContentSchema } from "./stored-content-schema";
 import {
   KEPT_VERSIONS,
   LISTED_VERSIONS,

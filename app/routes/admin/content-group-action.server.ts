@@ -3,7 +3,7 @@ import { servicesContext } from "~/context";
 import { readForm, respond } from "~/core/forms/respond.server";
 import { requireAdmin } from "~/features/account/admin-auth.server";
 import { MAX_CONTENT_FORM_BYTES, saveContentGroup } from "~/features/site-content/editor.server";
-import { groupPaths, type ContentGroup } from "~/features/site-content/schemas";
+import { groupPaths, type ContentGroup } from "~/features/site-content/editor-groups";
 
 /**
  * The action of one editor screen. A plain form post that saved is redirected with a toast (a

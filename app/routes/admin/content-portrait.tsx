@@ -7,13 +7,10 @@ import { Portrait } from "~/ui/responsive-image";
 import { MAX_IMAGE_UPLOAD_BYTES } from "~/core/media/image-upload";
 import { requireAdmin } from "~/features/account/admin-auth.server";
 import { contentGroupAction } from "./content-group-action.server";
-import {
-  CONTENT_MESSAGES,
-  MAX_CONTENT_FORM_BYTES,
-  removePortrait,
-  uploadPortrait,
-} from "~/features/site-content/editor.server";
-import { groupPaths, portraitRemovalSchema, portraitUploadSchema } from "~/features/site-content/schemas";
+import { MAX_CONTENT_FORM_BYTES, removePortrait, uploadPortrait } from "~/features/site-content/editor.server";
+import { groupPaths } from "~/features/site-content/editor-groups";
+import { portraitRemovalSchema, portraitUploadSchema } from "~/features/site-content/form-schemas";
+import { CONTENT_MESSAGES } from "~/features/site-content/messages";
 import { servicesContext } from "~/context";
 import { useActionResult, type ActionResult } from "~/core/forms/action-result";
 import { Field } from "~/core/forms/field";

@@ -2,7 +2,7 @@ import type { Route } from "./+types/content-texts";
 import { EditorForm, TextAreaField, TextField } from "~/features/site-content/editor/fields";
 import { useContentForm } from "~/features/site-content/editor/use-content-form";
 import { contentGroupAction } from "./content-group-action.server";
-import { TEXT_LIMITS } from "~/features/site-content/schemas";
+import { TEXT_LIMITS } from "~/features/site-content/form-schemas";
 import { useEditorData } from "./content";
 
 export const action = (args: Route.ActionArgs) => contentGroupAction("testi", args);

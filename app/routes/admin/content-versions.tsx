@@ -1,14 +1,15 @@
 import { Form, useNavigation } from "react-router";
 import type { Route } from "./+types/content-versions";
 import { requireAdmin } from "~/features/account/admin-auth.server";
-import { CONTENT_MESSAGES } from "~/features/site-content/editor.server";
+import { CONTENT_MESSAGES } from "~/features/site-content/messages";
 import { useActionResult } from "~/core/forms/action-result";
 import { parseSubmission } from "~/core/forms/parse-submission.server";
 import { readForm, respond } from "~/core/forms/respond.server";
-import { versionRestoreSchema } from "~/features/site-content/schemas";
+import { versionRestoreSchema } from "~/features/site-content/form-schemas";
 import { LISTED_VERSIONS } from "~/features/site-content/site-content";
 import { servicesContext } from "~/context";
-import { savedAtFormat, useEditorData } from "./content";
+import { formatItalianDateTime } from "~/core/format/italian-format";
+import { useEditorData } from "./content";
 
 export async function loader({ context }: Route.LoaderArgs) {
   requireAdmin(context);
@@ -55,7 +56,7 @@ export default function ContentVersions({ loaderData, actionData }: Route.Compon
               <span className="version-list__number">Versione {v.version}</span>
               <span className="version-list__summary">{v.summary}</span>
               <time className="version-list__date" dateTime={v.savedAt}>
-                {savedAtFormat.format(new Date(v.savedAt))}
+                {formatItalianDateTime(v.savedAt)}
               </time>
             </div>
             {v.version === current ? (

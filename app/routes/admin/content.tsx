@@ -1,10 +1,11 @@
 import { NavLink, Outlet, useLocation, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/content";
 import { requireAdmin } from "~/features/account/admin-auth.server";
-import { groupLabels, groupPaths, type ContentGroup } from "~/features/site-content/schemas";
+import { groupLabels, groupPaths, type ContentGroup } from "~/features/site-content/editor-groups";
 import { toPublicContent } from "~/features/site-content/site-content.server";
 import { pageMeta } from "~/features/site-content/meta";
 import { servicesContext } from "~/context";
+import { formatItalianDateTime } from "~/core/format/italian-format";
 import editorStyles from "~/styles/content-editor.css?url";
 
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: editorStyles }];
@@ -29,12 +30,6 @@ export function useEditorData() {
 
 const order: ContentGroup[] = ["pratica", "studi", "orari", "testi", "servizi", "ritratto"];
 
-export const savedAtFormat = new Intl.DateTimeFormat("it-IT", {
-  dateStyle: "long",
-  timeStyle: "short",
-  timeZone: "Europe/Rome",
-});
-
 /** "Contenuti del sito": one screen per group of content, and the list of versions. */
 export default function AdminContent({ loaderData }: Route.ComponentProps) {
   const { version, savedAt } = loaderData;
@@ -46,8 +41,8 @@ export default function AdminContent({ loaderData }: Route.ComponentProps) {
       <header className="content-editor__header">
         <h1 className="admin__title">Contenuti del sito</h1>
         <p className="content-editor__status">
-          Versione pubblicata: <strong>{version}</strong>, del {savedAtFormat.format(new Date(savedAt))}. Ogni
-          salvataggio è subito visibile sul sito; le versioni precedenti restano ripristinabili.
+          Versione pubblicata: <strong>{version}</strong>, del {formatItalianDateTime(savedAt)}. Ogni salvataggio è
+          subito visibile sul sito; le versioni precedenti restano ripristinabili.
         </p>
       </header>
       <nav className="content-editor__nav" aria-label="Sezioni dei contenuti">

@@ -2,7 +2,7 @@ import { useForm, type SubmissionResult } from "@conform-to/react";
 import { useState } from "react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { z } from "zod";
-import { editorSchema, type ContentGroup } from "~/features/site-content/schemas";
+import { editorSchema, type ContentGroup } from "~/features/site-content/editor-groups";
 
 type EditorValue<G extends ContentGroup> = z.output<ReturnType<typeof editorSchema<G>>>;
 

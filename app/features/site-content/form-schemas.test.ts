@@ -2,16 +2,13 @@ import { describe, expect, it } from "vitest";
 import type { z } from "zod";
 import { defaultSiteContent } from "./defaults";
 import { TEXT_MESSAGES } from "~/core/forms/field-rules";
-import {
-  editorSchema,
-  hoursSchema,
-  practiceSchema,
-  siteContentSchema,
-  STALE_FORM_MESSAGE,
-  studiosSchema,
-  textsSchema,
-  versionRestoreSchema,
-} from "./schemas";
+import { editorSchema } from "./editor-groups";
+import { practiceSchema, studiosSchema, textsSchema, versionRestoreSchema } from "./form-schemas";
+import { hoursSchema } from "./hours-schema";
+import { CONTENT_MESSAGES } from "./messages";
+import { siteContentSchema } from "./stored-content-schema";
+
+const STALE_FORM_MESSAGE = CONTENT_MESSAGES.staleForm;
 
 /** The first message for each field path, as a form shows them. */
 function errors(schema: z.ZodType, value: unknown): Record<string, string> {

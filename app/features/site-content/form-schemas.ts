@@ -1,0 +1,145 @@
+import { z } from "zod";
+import { oneLine } from "~/core/forms/field-rules";
+import { uploadedImageSchema } from "~/core/media/image-upload";
+import { blankToUndefined, percent, plainText, tooLong, URL_MESSAGE, versionField, webUrl } from "./content-fields";
+import { isValidPartitaIva, normalizePartitaIva } from "./partita-iva";
+import { MAX_STUDIOS, SERVICE_COUNT, serviceIcons } from "./site-content";
+
+/**
+ * One zod schema per editor form, shared by the browser (messages before sending) and the server
+ * (the check that counts). Each schema's shape is the part of SiteContent its form edits, so field
+ * names are the content's paths ("practitioner.name", "hours[0].ranges[1].opens").
+ */
+
+export const practiceSchema = z.object({
+  practitioner: z.object({
+    name: plainText("Indica il nome che compare sul sito.", 120),
+    title: plainText("Indica il titolo professionale (es. Biologa Nutrizionista).", 120),
+    register: plainText("L'albo professionale è obbligatorio: per legge compare in fondo a ogni pagina.", 160),
+    registerNumber: plainText(
+      "Il numero di iscrizione all'albo è obbligatorio: per legge compare in fondo a ogni pagina.",
+      40,
+    ),
+  }),
+  business: z.object({
+    vatNumber: z.preprocess(
+      (value) => (typeof value === "string" ? blankToUndefined(normalizePartitaIva(value)) : value),
+      z
+        .string({ error: "La Partita IVA è obbligatoria: per legge compare in fondo a ogni pagina." })
+        .refine(
+          isValidPartitaIva,
+          "Partita IVA non valida: controlla le 11 cifre (l'ultima è una cifra di controllo).",
+        ),
+    ),
+    legalName: plainText("Indica il nome del titolare della Partita IVA.", 160),
+  }),
+  contact: z.object({
+    phone: z.preprocess(
+      blankToUndefined,
+      oneLine(
+        z
+          .string({ error: "Indica il numero di telefono." })
+          .trim()
+          .regex(
+            /^\+?[\d\s]{6,20}$/,
+            "Numero di telefono non valido: solo cifre e spazi, ad esempio +39 347 218 4590.",
+          ),
+      ),
+    ),
+    email: z.preprocess(
+      blankToUndefined,
+      z
+        .string({ error: "Indica l'indirizzo email." })
+        .trim()
+        .max(200, tooLong(200))
+        .pipe(z.email("Indirizzo email non valido: controlla che sia come nome@dominio.it.")),
+    ),
+  }),
+  links: z.object({
+    booking: webUrl("Indica l'indirizzo del sito di prenotazione."),
+    doctorProfile: webUrl("Indica l'indirizzo del profilo per le prenotazioni."),
+    social: z.object({
+      label: plainText("Indica il nome del social (es. Instagram).", 40),
+      url: webUrl("Indica l'indirizzo del profilo social."),
+    }),
+    messaging: z.object({
+      label: plainText("Indica il nome del servizio di messaggi (es. WhatsApp).", 40),
+      url: webUrl("Indica il link per i messaggi."),
+    }),
+  }),
+  stats: z.object({
+    patients: plainText("Indica il numero di pazienti (es. 200+).", 12),
+    yearsOfExperience: plainText("Indica gli anni di esperienza (es. 5+).", 12),
+  }),
+});
+
+const studioSchema = z.object({
+  name: plainText("Indica il nome dello studio.", 80),
+  street: plainText("Indica via e numero civico.", 120),
+  postalCode: z.preprocess(
+    blankToUndefined,
+    z
+      .string({ error: "Indica il CAP." })
+      .trim()
+      .regex(/^\d{5}$/, "Il CAP è di 5 cifre."),
+  ),
+  city: plainText("Indica la città.", 80),
+  province: z.preprocess(
+    (value) => (typeof value === "string" ? blankToUndefined(value.toUpperCase()) : value),
+    z
+      .string({ error: "Indica la sigla della provincia." })
+      .trim()
+      .regex(/^[A-Z]{2}$/, "La provincia è una sigla di 2 lettere (es. MI)."),
+  ),
+  /** Empty: the site links a maps search for the address. */
+  mapsUrl: z
+    .preprocess(
+      blankToUndefined,
+      oneLine(z.string().trim().max(500, tooLong(500)))
+        .pipe(z.url({ protocol: /^https?$/, hostname: z.regexes.domain, error: URL_MESSAGE }))
+        .optional(),
+    )
+    .transform((value) => value ?? ""),
+});
+
+export const studiosSchema = z.object({
+  studios: z
+    .array(studioSchema, { error: "Serve almeno uno studio." })
+    .min(1, "Serve almeno uno studio: il sito mostra dove ricevi.")
+    .max(MAX_STUDIOS, `Al massimo ${MAX_STUDIOS} studi.`),
+});
+
+export const TEXT_LIMITS = { tagline: 160, heroTitle: 120, heroIntro: 600, about: 5000, servicesIntro: 800 } as const;
+
+export const textsSchema = z.object({
+  texts: z.object({
+    tagline: plainText("Scrivi il motto che compare nella pagina iniziale.", TEXT_LIMITS.tagline),
+    heroTitle: plainText("Scrivi il titolo principale della home.", TEXT_LIMITS.heroTitle),
+    heroIntro: plainText("Scrivi il testo di presentazione sotto il titolo.", TEXT_LIMITS.heroIntro, "many"),
+    about: plainText("Scrivi il testo della sezione Chi Sono.", TEXT_LIMITS.about, "many"),
+    servicesIntro: plainText("Scrivi l'introduzione della pagina dei servizi.", TEXT_LIMITS.servicesIntro, "many"),
+  }),
+});
+
+export const serviceSchema = z.object({
+  icon: z.enum(serviceIcons, { error: "Scegli un'icona dall'elenco." }),
+  title: plainText("Indica il titolo del servizio.", 80),
+  description: plainText("Scrivi una breve descrizione del servizio.", 400, "many"),
+});
+
+export const servicesSchema = z.object({
+  services: z.array(serviceSchema).length(SERVICE_COUNT, `I servizi sono sempre ${SERVICE_COUNT}.`),
+});
+
+export const portraitFocusSchema = z.object({
+  portrait: z.object({ focusX: percent, focusY: percent }),
+});
+
+/** "Ripristina": the version to publish again, and the one the list was loaded from. */
+export const versionRestoreSchema = z.object({ restore: versionField, version: versionField });
+
+/** The practitioner's portrait ("Carica e pubblica"): the same image rules as a recipe photo. */
+export const portraitUploadSchema = z.object({ image: uploadedImageSchema });
+
+/** "Rimuovi il ritratto", on top of the version the screen was loaded from. */
+export const portraitRemovalSchema = z.object({ intent: z.literal("remove"), version: versionField });
