@@ -65,7 +65,6 @@ export const REVIEW_MESSAGES = {
   deleteQuestion: "Sei sicuro di voler eliminare questa recensione? Verrà rimossa anche l'eventuale foto.",
   notFound: "La recensione non esiste più: la lista è stata aggiornata.",
   empty: "Nessuna recensione ricevuta finora.",
-  failed: "Si è verificato un errore",
 } as const;
 
 export const REPLY_MESSAGES = {

@@ -5,7 +5,7 @@ import { requireAdmin } from "~/features/account/admin-auth.server";
 import { servicesContext } from "~/context";
 import type { ActionResult } from "~/core/forms/action-result";
 import { parseSubmission } from "~/core/forms/parse-submission.server";
-import { readForm, respond } from "~/core/forms/respond.server";
+import { REQUEST_MESSAGES, readForm, respond } from "~/core/forms/respond.server";
 import { moderationSchema } from "~/features/reviews/moderation";
 import { moderateReview } from "~/features/reviews/review-trust-actions.server";
 
@@ -19,7 +19,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return respond(
       request,
       s.flash,
-      { ok: false, message: REVIEW_MESSAGES.failed },
+      { ok: false, message: REQUEST_MESSAGES.generic },
       { status: 400, redirectTo: reviewsAnchor },
     );
   }
@@ -34,7 +34,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return respond(
       request,
       s.flash,
-      { ok: false, message: REVIEW_MESSAGES.failed },
+      { ok: false, message: REQUEST_MESSAGES.generic },
       { status: 500, redirectTo: "/admin" },
     );
   }
@@ -46,7 +46,7 @@ export async function clientAction({ serverAction }: Route.ClientActionArgs): Pr
     return (await serverAction()) as ActionResult;
   } catch (error) {
     if (error instanceof Response || (isRouteErrorResponse(error) && [401, 403].includes(error.status))) throw error;
-    return { ok: false, message: REVIEW_MESSAGES.failed };
+    return { ok: false, message: REQUEST_MESSAGES.generic };
   }
 }
 
