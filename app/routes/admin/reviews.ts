@@ -1,6 +1,5 @@
 import { isRouteErrorResponse, redirect } from "react-router";
 import type { Route } from "./+types/reviews";
-import { REVIEW_MESSAGES } from "~/features/reviews/messages";
 import { requireAdmin } from "~/features/account/admin-auth.server";
 import { servicesContext } from "~/context";
 import type { ActionResult } from "~/core/forms/action-result";
