@@ -38,3 +38,6 @@ export function firstError(error: Record<string, string[] | null> | null | undef
   }
   return undefined;
 }
+
+/** What a change that failed for the server's own reason (already logged) tells the person. */
+export const GENERIC_FAILURE = "Si è verificato un errore";

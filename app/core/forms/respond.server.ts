@@ -8,8 +8,6 @@ export const REQUEST_MESSAGES = {
   methodNotAllowed: "Operazione non consentita: questo indirizzo accetta solo l'invio di un modulo.",
   badRequest: "Richiesta non valida: invia il modulo dalla pagina.",
   tooLarge: "Il modulo inviato è troppo grande.",
-  /** A change that failed for a reason the person cannot fix (the server's fault, already logged). */
-  generic: "Si è verificato un errore",
 } as const;
 
 /** Text fields only: a form without a file never needs more. */

@@ -2,9 +2,9 @@ import { isRouteErrorResponse, redirect } from "react-router";
 import type { Route } from "./+types/reviews";
 import { requireAdmin } from "~/features/account/admin-auth.server";
 import { servicesContext } from "~/context";
-import type { ActionResult } from "~/core/forms/action-result";
+import { type ActionResult, GENERIC_FAILURE } from "~/core/forms/action-result";
 import { parseSubmission } from "~/core/forms/parse-submission.server";
-import { REQUEST_MESSAGES, readForm, respond } from "~/core/forms/respond.server";
+import { readForm, respond } from "~/core/forms/respond.server";
 import { moderationSchema } from "~/features/reviews/moderation";
 import { moderateReview } from "~/features/reviews/review-trust-actions.server";
 
@@ -18,7 +18,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return respond(
       request,
       s.flash,
-      { ok: false, message: REQUEST_MESSAGES.generic },
+      { ok: false, message: GENERIC_FAILURE },
       { status: 400, redirectTo: reviewsAnchor },
     );
   }
@@ -30,12 +30,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return respond(request, s.flash, result, { status, redirectTo: back });
   } catch (error) {
     s.logger.error({ err: error, intent: input.intent }, "review moderation failed");
-    return respond(
-      request,
-      s.flash,
-      { ok: false, message: REQUEST_MESSAGES.generic },
-      { status: 500, redirectTo: "/admin" },
-    );
+    return respond(request, s.flash, { ok: false, message: GENERIC_FAILURE }, { status: 500, redirectTo: "/admin" });
   }
 }
 
@@ -45,7 +40,7 @@ export async function clientAction({ serverAction }: Route.ClientActionArgs): Pr
     return (await serverAction()) as ActionResult;
   } catch (error) {
     if (error instanceof Response || (isRouteErrorResponse(error) && [401, 403].includes(error.status))) throw error;
-    return { ok: false, message: REQUEST_MESSAGES.generic };
+    return { ok: false, message: GENERIC_FAILURE };
   }
 }
 
