@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { expect, type Page, test } from "@playwright/test";
 import { PHOTO_MESSAGES } from "~/features/photos/messages";
-import { REVIEW_MESSAGES } from "~/features/reviews/messages";
+import { REVIEW_MESSAGES } from "~/features/reviews/moderation-messages";
 import { startAppServer, type AppServer } from "../support/app-server";
 import { seedReviews } from "../support/seed";
 import { viewports } from "../support/viewports";

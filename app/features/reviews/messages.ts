@@ -56,17 +56,6 @@ export const REPORT_REASON_LABELS: Record<ReportReason, string> = {
   other: "Altro",
 };
 
-/** The practitioner's messages for reviews, invitations, replies and reports. */
-export const REVIEW_MESSAGES = {
-  approved: "Recensione approvata e pubblicata",
-  published: "Recensione pubblicata",
-  hidden: "Recensione nascosta",
-  deleted: "Recensione eliminata",
-  deleteQuestion: "Sei sicuro di voler eliminare questa recensione? Verrà rimossa anche l'eventuale foto.",
-  notFound: "La recensione non esiste più: la lista è stata aggiornata.",
-  empty: "Nessuna recensione ricevuta finora.",
-} as const;
-
 export const REPLY_MESSAGES = {
   saved: "Risposta pubblicata",
   removed: "Risposta rimossa",
@@ -95,11 +84,3 @@ export const INVITATION_STATE_LABELS: Record<InvitationState, string> = {
   revoked: "Revocato",
   unknown: "Sconosciuto",
 };
-
-export const REPORT_ADMIN_MESSAGES = {
-  dismissed: "Segnalazioni ignorate: la recensione resta com'è.",
-  hidden: "Recensione nascosta e segnalazioni chiuse",
-  deleted: "Recensione eliminata",
-  notFound: "La recensione non esiste più: la lista è stata aggiornata.",
-  empty: "Nessuna segnalazione da esaminare.",
-} as const;

@@ -1,5 +1,5 @@
 import { useFetcher } from "react-router";
-import { REVIEW_MESSAGES } from "./messages";
+import { REVIEW_MESSAGES } from "./moderation-messages";
 import { ReviewCard } from "~/features/reviews/review-card";
 import { type ActionResult, useActionResult } from "~/core/forms/action-result";
 import type { ReviewView } from "~/features/reviews/review-view";

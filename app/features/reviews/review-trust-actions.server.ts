@@ -6,7 +6,9 @@ import type { ReportRepository } from "./review-reports.server";
 import type { ReviewRepository } from "./reviews.server";
 import { invitationLink, invitationMessage, invitationQrPng } from "./invitation-share.server";
 import type { z } from "zod";
-import { INVITATION_MESSAGES, REPLY_MESSAGES, REPORT_ADMIN_MESSAGES, REVIEW_MESSAGES } from "./messages";
+import { INVITATION_MESSAGES, REPLY_MESSAGES } from "./messages";
+import { REPORT_ADMIN_MESSAGES } from "./moderation-messages";
+import { REVIEW_MESSAGES } from "./moderation-messages";
 import type { moderationSchema } from "./moderation";
 import { deleteStoredImage } from "~/core/media/image-pipeline.server";
 

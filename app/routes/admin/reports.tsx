@@ -14,7 +14,9 @@ import { formatItalianDate } from "~/core/format/italian-format";
 import { pageMeta } from "~/features/site-content/meta";
 import { toReviewView } from "~/features/reviews/reviews.server";
 import type { ReviewView } from "~/features/reviews/review-view";
-import { REPORT_ADMIN_MESSAGES, REPORT_REASON_LABELS, REVIEW_MESSAGES } from "~/features/reviews/messages";
+import { REPORT_REASON_LABELS } from "~/features/reviews/messages";
+import { REPORT_ADMIN_MESSAGES } from "~/features/reviews/moderation-messages";
+import { REVIEW_MESSAGES } from "~/features/reviews/moderation-messages";
 import { ReviewActionButton, ReviewActions } from "~/features/reviews/review-actions";
 import {
   deleteReportedReview,

@@ -1,0 +1,20 @@
+// The panel's moderation messages, apart from messages.ts: the public reviews page bundles that
+// module, and the admin's sentences must not reach a visitor's scripts (first-paint's check).
+/** What the practitioner reads when she approves, hides or deletes a review. */
+export const REVIEW_MESSAGES = {
+  approved: "Recensione approvata e pubblicata",
+  published: "Recensione pubblicata",
+  hidden: "Recensione nascosta",
+  deleted: "Recensione eliminata",
+  deleteQuestion: "Sei sicuro di voler eliminare questa recensione? Verrà rimossa anche l'eventuale foto.",
+  notFound: "La recensione non esiste più: la lista è stata aggiornata.",
+  empty: "Nessuna recensione ricevuta finora.",
+} as const;
+
+export const REPORT_ADMIN_MESSAGES = {
+  dismissed: "Segnalazioni ignorate: la recensione resta com'è.",
+  hidden: "Recensione nascosta e segnalazioni chiuse",
+  deleted: "Recensione eliminata",
+  notFound: "La recensione non esiste più: la lista è stata aggiornata.",
+  empty: "Nessuna segnalazione da esaminare.",
+} as const;
