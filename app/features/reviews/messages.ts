@@ -56,16 +56,6 @@ export const REPORT_REASON_LABELS: Record<ReportReason, string> = {
   other: "Altro",
 };
 
-export const REPLY_MESSAGES = {
-  saved: "Risposta pubblicata",
-  removed: "Risposta rimossa",
-  empty: "Scrivi la risposta prima di pubblicarla.",
-  tooLong: "La risposta può avere al massimo 1.000 caratteri.",
-  notFound: "La recensione non esiste più: la lista è stata aggiornata.",
-  secrecy:
-    "Segreto professionale: non citare mai problemi di salute, diagnosi, terapie o dettagli delle visite del paziente, neppure se li ha scritti lui.",
-} as const;
-
 export const INVITATION_MESSAGES = {
   created: "Invito creato: copia il link o scarica il codice QR adesso.",
   revoked: "Invito revocato: il link non funziona più.",

@@ -18,3 +18,13 @@ export const REPORT_ADMIN_MESSAGES = {
   notFound: "La recensione non esiste più: la lista è stata aggiornata.",
   empty: "Nessuna segnalazione da esaminare.",
 } as const;
+
+export const REPLY_MESSAGES = {
+  saved: "Risposta pubblicata",
+  removed: "Risposta rimossa",
+  empty: "Scrivi la risposta prima di pubblicarla.",
+  tooLong: "La risposta può avere al massimo 1.000 caratteri.",
+  notFound: "La recensione non esiste più: la lista è stata aggiornata.",
+  secrecy:
+    "Segreto professionale: non citare mai problemi di salute, diagnosi, terapie o dettagli delle visite del paziente, neppure se li ha scritti lui.",
+} as const;

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { multiLine, oneLine } from "~/core/forms/field-rules";
-import { INVITATION_MESSAGES, REPLY_MAX_LENGTH, REPLY_MESSAGES } from "./messages";
+import { INVITATION_MESSAGES, REPLY_MAX_LENGTH } from "./messages";
+import { REPLY_MESSAGES } from "./moderation-messages";
 
 /** The public reply to a review: written, at most REPLY_MAX_LENGTH characters. */
 export const replySchema = z.object({
