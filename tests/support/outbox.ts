@@ -1,6 +1,10 @@
 import { asc, eq } from "drizzle-orm";
+import { pino } from "pino";
+import type { Database } from "~/core/db/database.server";
 import { mailOutbox, type OutboxMail } from "~/core/db/schema";
 import { openSiteDatabase } from "~/core/db/site-database.server";
+import { createMailer, type Mailer } from "~/core/mail/mailer.server";
+import { createMailOutbox } from "~/core/mail/outbox.server";
 
 export interface OutboxReader {
   /** The outbox rows with this subject, oldest first. */
@@ -29,4 +33,20 @@ export function deliveryState(row: OutboxMail) {
     /** At least one attempt was made and failed (the error is kept until a later attempt succeeds). */
     failedAttempt: row.attempts > 0 && row.lastError !== null,
   };
+}
+
+/**
+ * A mailer with notices on that only queues: its SMTP address has nothing listening and its worker
+ * is stopped, so what an action sends stays in the outbox for the test to read.
+ */
+export async function createQueueOnlyMailer(database: Database): Promise<Mailer> {
+  const mailer = createMailer({
+    outbox: createMailOutbox(database.db),
+    settings: { smtpUrl: "smtp://127.0.0.1:9", from: "sito@example.it", to: undefined },
+    fallbackRecipient: "studio@example.it",
+    logger: pino({ level: "silent" }),
+    pollMs: 60_000,
+  });
+  await mailer.close();
+  return mailer;
 }

@@ -1,3 +1,4 @@
+import { GENERIC_FAILURE } from "~/core/forms/action-result";
 import { z } from "zod";
 import type { ActionResult } from "~/core/forms/action-result";
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, PASSWORD_RULE_MESSAGES } from "./messages";
@@ -16,7 +17,7 @@ export const ACCOUNT_MESSAGES = {
   codesRegenerated: "Nuovi codici di recupero generati: quelli precedenti non valgono più.",
   othersSignedOut: "Le altre sessioni sono state disconnesse",
   noOthers: "Non ci sono altre sessioni attive",
-  generic: "Si è verificato un errore",
+  generic: GENERIC_FAILURE,
 } as const;
 
 /** The password she signs in with: asked again before any change to how she signs in. */

@@ -1,3 +1,4 @@
+import { GENERIC_FAILURE } from "~/core/forms/action-result";
 import { IMAGE_UPLOAD_MESSAGES } from "~/core/media/image-upload";
 
 /** The recipe photos' Italian messages; those listed in docs/product.md are verbatim. */
@@ -5,7 +6,7 @@ export const PHOTO_MESSAGES = {
   added: "Foto ricetta aggiunta con successo!",
   addFailed: "Errore durante l'aggiunta della foto",
   uploadFailed: IMAGE_UPLOAD_MESSAGES.uploadFailed,
-  generic: "Si è verificato un errore",
+  generic: GENERIC_FAILURE,
   noImage: IMAGE_UPLOAD_MESSAGES.noImage,
   tooLarge: IMAGE_UPLOAD_MESSAGES.tooLarge,
   deleteQuestion: "Sei sicuro di voler eliminare questa foto?",

@@ -2,9 +2,9 @@ import { pino } from "pino";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Database } from "~/core/db/database.server";
 import { mailOutbox, rateLimitHits, reviewReports, reviews } from "~/core/db/schema";
-import { createMailer, type Mailer } from "~/core/mail/mailer.server";
-import { createMailOutbox } from "~/core/mail/outbox.server";
+import type { Mailer } from "~/core/mail/mailer.server";
 import { createRateLimiter } from "~/core/server/rate-limit.server";
+import { createQueueOnlyMailer } from "../../../tests/support/outbox";
 import { openTestDatabase } from "../../../tests/support/test-databases";
 import { REPORT_MESSAGES } from "./messages";
 import { REPORT_RATE_LIMIT, submitReport } from "./report-submission.server";
@@ -18,15 +18,7 @@ describe("a visitor's report of a review", () => {
 
   beforeAll(async () => {
     database = await openTestDatabase();
-    mailer = createMailer({
-      outbox: createMailOutbox(database.db),
-      // Nothing listens there: the notice stays queued for the test to read.
-      settings: { smtpUrl: "smtp://127.0.0.1:9", from: "sito@example.it", to: undefined },
-      fallbackRecipient: "studio@example.it",
-      logger: pino({ level: "silent" }),
-      pollMs: 60_000,
-    });
-    await mailer.close();
+    mailer = await createQueueOnlyMailer(database);
     deps = {
       reviews: createReviewRepository(database.db),
       reports: createReportRepository(database.db),

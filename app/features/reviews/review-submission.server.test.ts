@@ -14,6 +14,7 @@ import { createInvitationRepository } from "~/features/reviews/review-invitation
 import { createMailer } from "~/core/mail/mailer.server";
 import { createMailOutbox } from "~/core/mail/outbox.server";
 import { mailOutbox } from "~/core/db/schema";
+import { createQueueOnlyMailer } from "../../../tests/support/outbox";
 import { openTestDatabase } from "../../../tests/support/test-databases";
 import { TEXT_MESSAGES } from "~/core/forms/field-rules";
 import { createRateLimiter } from "~/core/server/rate-limit.server";
@@ -290,15 +291,7 @@ describe("submitting a review", () => {
   it("queues the practitioner's e-mail with the review when notices are on", async () => {
     await database.db.delete(mailOutbox);
     config.reviewsModeration = true;
-    const mailer = createMailer({
-      outbox: createMailOutbox(database.db),
-      // Nothing listens there: the message stays queued for this test to read.
-      settings: { smtpUrl: "smtp://127.0.0.1:9", from: "sito@example.it", to: undefined },
-      fallbackRecipient: "studio@example.it",
-      logger: pino({ level: "silent" }),
-      pollMs: 60_000,
-    });
-    await mailer.close();
+    const mailer = await createQueueOnlyMailer(database);
     const result = await submitReview(services({ mailer }), form({ name: "Notificata" }), "203.0.113.50");
     expect(result.saved).toBeDefined();
     const [queued] = await database.db.select().from(mailOutbox);

@@ -4,7 +4,6 @@ import type { Route } from "./+types/invitations";
 import { parseSubmission } from "~/core/forms/parse-submission.server";
 import { readForm, refusal, respond } from "~/core/forms/respond.server";
 import { requireAdmin } from "~/features/account/admin-auth.server";
-import { AdminErrorBoundary } from "~/ui/admin/error-boundary";
 import type { ActionResult } from "~/core/forms/action-result";
 import { TextField } from "~/features/site-content/editor/fields";
 import { useSchemaForm } from "~/core/forms/use-schema-form";
@@ -135,8 +134,4 @@ export default function AdminInvitations({ loaderData, actionData }: Route.Compo
       </section>
     </>
   );
-}
-
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return <AdminErrorBoundary error={error} />;
 }

@@ -4,7 +4,6 @@ import type { Route } from "./+types/replies";
 import { parseSubmission } from "~/core/forms/parse-submission.server";
 import { readForm, refusal, respond } from "~/core/forms/respond.server";
 import { requireAdmin } from "~/features/account/admin-auth.server";
-import { AdminErrorBoundary } from "~/ui/admin/error-boundary";
 import { useActionResult, type ActionResult } from "~/core/forms/action-result";
 import { Field } from "~/core/forms/field";
 import { formatCount } from "~/core/format/italian-format";
@@ -148,8 +147,4 @@ function ReplyEditor({ review }: { review: ReviewView }) {
       ) : null}
     </div>
   );
-}
-
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return <AdminErrorBoundary error={error} />;
 }

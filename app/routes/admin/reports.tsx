@@ -5,7 +5,6 @@ import type { Route } from "./+types/reports";
 import { parseSubmission } from "~/core/forms/parse-submission.server";
 import { readForm, respond } from "~/core/forms/respond.server";
 import { requireAdmin } from "~/features/account/admin-auth.server";
-import { AdminErrorBoundary } from "~/ui/admin/error-boundary";
 import { useActionResult, type ActionResult } from "~/core/forms/action-result";
 import { MailStatus, readMailStatus } from "~/ui/admin/mail-status";
 import type { LiveHandle } from "~/ui/live-updates";
@@ -157,8 +156,4 @@ function ReportedReview({
       </ReviewActions>
     </li>
   );
-}
-
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return <AdminErrorBoundary error={error} />;
 }
