@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatCount, formatItalianDate, formatOneDecimal, formatPercent } from "./italian-format";
+import { formatCount, formatDecimal, formatItalianDate, formatOneDecimal, formatPercent } from "./italian-format";
 
 const intlDate = new Intl.DateTimeFormat("it-IT", {
   day: "numeric",
@@ -37,5 +37,13 @@ describe("Italian formats without Intl", () => {
     for (let count = 0; count <= 40; count++)
       for (const total of [1, 3, 7, 40])
         if (count <= total) expect(formatPercent(count / total)).toBe(percent.format(count / total));
+  });
+
+  it("writes decimals with at most the digits asked, no trailing zeros, as Intl does in Italian", () => {
+    for (const digits of [0, 1, 2]) {
+      const intl = new Intl.NumberFormat("it-IT", { maximumFractionDigits: digits });
+      for (const n of [0, 0.05, 0.25, 0.5, 1, 1.005, 1.25, 1.3, 2.675, 12.5, 333.333, 999.99, 1250, 12_345.67, -1.5])
+        expect(formatDecimal(n, digits), `${n} with ${digits}`).toBe(intl.format(n));
+    }
   });
 });

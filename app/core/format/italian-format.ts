@@ -56,3 +56,18 @@ export function formatOneDecimal(value: number): string {
 export function formatPercent(share: number): string {
   return `${roundShifted(share, 2)}%`;
 }
+
+/**
+ * At most `maxDecimals` decimals, with a comma and no trailing zeros, grouped like formatCount:
+ * 1,25; 0,5; 200; 12.345,6 (for quantities and nutrition values).
+ */
+export function formatDecimal(value: number, maxDecimals: number): string {
+  const factor = 10 ** maxDecimals;
+  const scaled = roundShifted(Math.abs(value), maxDecimals);
+  const fraction = String(scaled % factor)
+    .padStart(maxDecimals, "0")
+    .replace(/0+$/, "");
+  const whole = formatCount(Math.trunc(scaled / factor));
+  const text = fraction ? `${whole},${fraction}` : whole;
+  return value < 0 && scaled > 0 ? `-${text}` : text;
+}
