@@ -34,6 +34,8 @@ export default [
       route("admin/segnalazioni", "routes/admin/reports.tsx"),
       route("admin/backup", "routes/admin/backup.tsx"),
       route("admin/backup/download", "routes/admin/backup-download.ts"),
+      route("admin/ricette", "routes/admin/recipes.tsx"),
+      route("admin/ricette/:id", "routes/admin/recipe-edit.tsx"),
     ]),
     route("*", "routes/not-found.tsx"),
   ]),

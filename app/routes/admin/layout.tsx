@@ -23,6 +23,9 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
           <NavLink to="/admin" end className="admin-bar__link">
             Foto e recensioni
           </NavLink>
+          <NavLink to="/admin/ricette" className="admin-bar__link">
+            Ricette
+          </NavLink>
           <NavLink to="/admin/contenuti" className="admin-bar__link">
             Contenuti del sito
           </NavLink>
