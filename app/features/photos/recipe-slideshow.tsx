@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from "react";
+import { Link } from "react-router";
 import { SLIDE_INTERVAL_MS, slideAtScroll, slideCounter, wrapIndex } from "~/features/photos/slideshow";
 import type { RecipePhotoView } from "./recipe-photo-view";
 import { ResponsiveImage } from "../../ui/responsive-image";
@@ -141,6 +142,15 @@ export function RecipeSlideshow({ photos, label }: { photos: RecipePhotoView[]; 
               <p className="slideshow__caption" aria-hidden="true">
                 {photo.title}
               </p>
+            ) : null}
+            {photo.recipeSlug ? (
+              <Link
+                className="slideshow__recipe"
+                to={`/ricette/${photo.recipeSlug}`}
+                aria-label={`Leggi la ricetta${photo.title ? `: ${photo.title}` : ""}`}
+              >
+                Leggi la ricetta
+              </Link>
             ) : null}
           </div>
         ))}

@@ -1,10 +1,32 @@
 import { formatDecimal } from "~/core/format/italian-format";
-import { UNIT_NAMES, type Ingredient, type RecipeUnit } from "./recipe";
+import type { Ingredient, RecipeUnit } from "./recipe";
 
 /*
  * Ingredient quantities: read as she types them, rescaled for another number of servings, and
  * written for a cook. Pure functions: the page's serving control runs them in the browser.
  */
+
+/**
+ * Singular and plural as they follow a quantity ("1 cucchiaio", "2 cucchiai"); "" for a plain count.
+ * Here, not with the recipe's other labels: the recipe's page needs these and not those.
+ */
+export const UNIT_NAMES: Record<RecipeUnit, readonly [string, string]> = {
+  g: ["g", "g"],
+  kg: ["kg", "kg"],
+  ml: ["ml", "ml"],
+  l: ["l", "l"],
+  cucchiaio: ["cucchiaio", "cucchiai"],
+  cucchiaino: ["cucchiaino", "cucchiaini"],
+  tazza: ["tazza", "tazze"],
+  bicchiere: ["bicchiere", "bicchieri"],
+  pizzico: ["pizzico", "pizzichi"],
+  spicchio: ["spicchio", "spicchi"],
+  fetta: ["fetta", "fette"],
+  foglia: ["foglia", "foglie"],
+  mazzetto: ["mazzetto", "mazzetti"],
+  pezzo: ["", ""],
+  qb: ["q.b.", "q.b."],
+};
 
 const VULGAR: Record<string, number> = { "¼": 0.25, "½": 0.5, "¾": 0.75, "⅓": 1 / 3, "⅔": 2 / 3 };
 

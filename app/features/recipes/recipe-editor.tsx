@@ -23,8 +23,9 @@ import {
   recipeTags,
   STATUS_LABELS,
   TAG_LABELS,
-  UNIT_OPTIONS,
+  recipeUnits,
 } from "./recipe";
+import { UNIT_NAMES } from "./quantities";
 import { EMPTY_INGREDIENT, type RecipeFormInitial, recipeFormSchema } from "./recipe-form";
 
 /** A photo she may attach the recipe to. */
@@ -36,6 +37,12 @@ export interface PhotoChoice {
 
 const options = <K extends string>(values: readonly K[], labels: Record<K, string>) =>
   values.map((value) => ({ value, label: labels[value] }));
+
+/** The units as the editor lists them. */
+const UNIT_OPTIONS = recipeUnits.map((unit) => ({
+  value: unit,
+  label: unit === "pezzo" ? "pezzi (nessuna unità)" : unit === "qb" ? "q.b. (quanto basta)" : UNIT_NAMES[unit][0],
+}));
 
 const NUTRIENT_FIELDS = [
   { key: "energyKcal", label: "Energia (kcal)", unit: "kcal" },

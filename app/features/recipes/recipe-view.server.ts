@@ -50,3 +50,27 @@ export function toRecipePageView(media: MediaStorage, recipe: RecipeRecord): Rec
     publishedText: recipe.publishedAt ? formatItalianDate(recipe.publishedAt.toISOString()) : null,
   };
 }
+
+/**
+ * The recipe's images as search engines and share cards get them, as absolute addresses: its
+ * crops (1:1, 4:3, 16:9) when it has them, the photo's largest rendition otherwise; the 16:9 crop
+ * (or that rendition) for the share cards.
+ */
+export function recipeImageUrls(
+  media: MediaStorage,
+  recipe: RecipeRecord,
+  siteUrl: string,
+): { all: string[]; share: { url: string; width: number; height: number } | null } {
+  const absolute = (url: string) => new URL(url, siteUrl).href;
+  if (recipe.crops) {
+    const { square, standard, wide } = recipe.crops;
+    return {
+      all: [square, standard, wide].map((crop) => absolute(media.publicUrl(crop.key))),
+      share: { url: absolute(media.publicUrl(wide.key)), width: wide.width, height: wide.height },
+    };
+  }
+  const image = recipeImage(media, recipe);
+  if (!image) return { all: [], share: null };
+  const share = { url: absolute(image.src), width: image.width, height: image.height };
+  return { all: [share.url], share };
+}

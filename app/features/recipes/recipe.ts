@@ -31,31 +31,6 @@ export const recipeUnits = [
 ] as const;
 export type RecipeUnit = (typeof recipeUnits)[number];
 
-/** Singular and plural as they follow a quantity ("1 cucchiaio", "2 cucchiai"); "" for a plain count. */
-export const UNIT_NAMES: Record<RecipeUnit, readonly [string, string]> = {
-  g: ["g", "g"],
-  kg: ["kg", "kg"],
-  ml: ["ml", "ml"],
-  l: ["l", "l"],
-  cucchiaio: ["cucchiaio", "cucchiai"],
-  cucchiaino: ["cucchiaino", "cucchiaini"],
-  tazza: ["tazza", "tazze"],
-  bicchiere: ["bicchiere", "bicchieri"],
-  pizzico: ["pizzico", "pizzichi"],
-  spicchio: ["spicchio", "spicchi"],
-  fetta: ["fetta", "fette"],
-  foglia: ["foglia", "foglie"],
-  mazzetto: ["mazzetto", "mazzetti"],
-  pezzo: ["", ""],
-  qb: ["q.b.", "q.b."],
-};
-
-/** The editor's choice list: what each unit is called there. */
-export const UNIT_OPTIONS: readonly { value: RecipeUnit; label: string }[] = recipeUnits.map((unit) => ({
-  value: unit,
-  label: unit === "pezzo" ? "pezzi (nessuna unità)" : unit === "qb" ? "q.b. (quanto basta)" : UNIT_NAMES[unit][0],
-}));
-
 export const CATEGORY_LABELS: Record<RecipeCategory, string> = {
   colazione: "Colazione",
   pranzo: "Pranzo",
