@@ -19,8 +19,13 @@ if (!baseUrl) {
   const { seedPhotos, seedReviews }: typeof import("../tests/support/seed.ts") = await import(
     "../tests/support/seed.ts"
   );
+  const { sampleRecipe, seedRecipes }: typeof import("../tests/support/recipes.ts") = await import(
+    "../tests/support/recipes.ts"
+  );
   dataDir = mkdtempSync(nodePath.join(os.tmpdir(), "screenshots-"));
-  await seedPhotos(dataDir, 4);
+  const photos = await seedPhotos(dataDir, 4);
+  // A published recipe for the first photo: /ricette/insalata-di-farro.
+  await seedRecipes(dataDir, [sampleRecipe({ photoId: photos[0]!.id })]);
   const day = 24 * 60 * 60 * 1000;
   await seedReviews(dataDir, [
     {

@@ -5,7 +5,7 @@ import { JsonLd } from "~/ui/json-ld";
 import type { LiveHandle } from "~/ui/live-updates";
 import { PlainText } from "~/ui/plain-text";
 import { Portrait } from "~/ui/responsive-image";
-import { RecipeSlideshow } from "~/features/photos/recipe-slideshow";
+import { AllRecipesLink, RecipeSlideshow } from "~/features/photos/recipe-slideshow";
 import { ReviewCard } from "~/features/reviews/review-card";
 import { ServicesGrid } from "~/features/site-content/services-grid";
 import { Stylesheet } from "~/ui/stylesheet";
@@ -43,9 +43,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   // A failed read shows the section's empty state; the rest of the page still works.
   const [photos, reviews] = await Promise.all([
     Promise.all([s.photos.list(), s.recipes.publishedSlugsByPhoto()])
-      .then(([rows, slugs]): RecipePhotoView[] =>
-        rows.map((row) => ({ ...toRecipePhotoView(s.media, row), recipeSlug: slugs.get(row.id) ?? null })),
-      )
+      .then(([rows, slugs]): RecipePhotoView[] => rows.map((row) => toRecipePhotoView(s.media, row, slugs.get(row.id))))
       .catch((error: unknown) => {
         s.logger.error({ err: error }, "home: reading recipe photos failed");
         return [];
@@ -163,13 +161,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             <p className="section-heading__lead">Idee per pasti equilibrati e semplici da preparare.</p>
           </header>
           <RecipeSlideshow photos={photos} label="Le mie ricette" />
-          {photos.some((photo) => photo.recipeSlug) ? (
-            <p className="section__more">
-              <Link to="/ricette" className="arrow-link">
-                Tutte le ricette
-              </Link>
-            </p>
-          ) : null}
+          <AllRecipesLink photos={photos} />
         </div>
       </section>
 

@@ -214,6 +214,18 @@ export function RecipeSlideshow({ photos, label }: { photos: RecipePhotoView[]; 
   );
 }
 
+/** Under the slideshow once a photo has a published recipe: the list of every recipe. */
+export function AllRecipesLink({ photos }: { photos: RecipePhotoView[] }) {
+  if (!photos.some((photo) => photo.recipeSlug)) return null;
+  return (
+    <p className="section__more">
+      <Link to="/ricette" className="arrow-link">
+        Tutte le ricette
+      </Link>
+    </p>
+  );
+}
+
 function PauseIcon() {
   return (
     <svg viewBox="0 0 20 20" width="18" height="18" aria-hidden="true" focusable="false">

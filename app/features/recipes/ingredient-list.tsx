@@ -1,23 +1,23 @@
 import { useState } from "react";
 import { useHydrated } from "~/ui/use-hydrated";
-import { formatAmount, groupIngredients, scaleAmount } from "./quantities";
-import type { Ingredient } from "./recipe";
-
-/** The serving control goes from 1 to this many portions. */
-const MAX_SERVINGS = 24;
+import { type IngredientView, MAX_SERVINGS } from "./recipe-view";
 
 const portions = (n: number) => (n === 1 ? "1 porzione" : `${n} porzioni`);
 
 /**
- * The ingredients for the servings she wrote them for; with JavaScript, a control rescales them for
- * another number of servings (sensible rounding, readable units: quantities.ts). Without it, the
- * control's buttons keep their place hidden and the recipe reads as written.
+ * The ingredients for the servings she wrote them for; with JavaScript, a control shows them for
+ * another number of servings (amounts rescaled and rounded on the server: quantities.ts). Without
+ * it, the control's buttons keep their place hidden and the recipe reads as written.
  */
-export function IngredientList({ ingredients, servings }: { ingredients: Ingredient[]; servings: number }) {
+export function IngredientList({
+  groups,
+  servings,
+}: {
+  groups: { section: string | null; items: IngredientView[] }[];
+  servings: number;
+}) {
   const hydrated = useHydrated();
   const [wanted, setWanted] = useState(servings);
-  const factor = wanted / servings;
-  const groups = groupIngredients(ingredients);
   return (
     <section className="recipe-ingredients" aria-labelledby="ingredienti">
       <h2 id="ingredienti">Ingredienti</h2>
@@ -60,14 +60,14 @@ export function IngredientList({ ingredients, servings }: { ingredients: Ingredi
             {group.items.map((ingredient, i) => (
               // biome-ignore lint/suspicious/noArrayIndexKey: as above.
               <li key={i}>
-                {ingredient.unit === "qb" ? (
+                {ingredient.toTaste ? (
                   <>
                     {ingredient.name} <span className="recipe-ingredients__amount">q.b.</span>
                   </>
                 ) : (
                   <>
                     <span className="recipe-ingredients__amount" data-amount>
-                      {formatAmount(scaleAmount(ingredient, factor))}
+                      {ingredient.amounts[wanted - 1]}
                     </span>{" "}
                     {ingredient.name}
                   </>

@@ -3,7 +3,8 @@ import type { Ingredient, RecipeUnit } from "./recipe";
 
 /*
  * Ingredient quantities: read as she types them, rescaled for another number of servings, and
- * written for a cook. Pure functions: the page's serving control runs them in the browser.
+ * written for a cook. Pure functions, run on the server for every number of servings the page's
+ * control offers (recipe-view.server.ts): the page's script carries none of this code.
  */
 
 /**

@@ -89,7 +89,7 @@ export function RecipeArticle({
       ) : null}
 
       <div className="recipe__body">
-        <IngredientList ingredients={recipe.ingredients} servings={recipe.servings} />
+        <IngredientList groups={recipe.ingredientGroups} servings={recipe.servings} />
 
         <section className="recipe-steps" aria-labelledby="procedimento">
           <h2 id="procedimento">Procedimento</h2>

@@ -4,8 +4,9 @@ import type { MediaStorage } from "~/core/media/media-storage.server";
 import type { PublicImage } from "~/core/media/public-image";
 import { formatMinutes } from "./durations";
 import { nutritionRows } from "./nutrition";
+import { formatAmount, groupIngredients, scaleAmount } from "./quantities";
 import { CATEGORY_LABELS, recipePath, STATUS_LABELS, TAG_LABELS } from "./recipe";
-import type { RecipeCardView, RecipePageView } from "./recipe-view";
+import { type IngredientView, MAX_SERVINGS, type RecipeCardView, type RecipePageView } from "./recipe-view";
 import type { RecipeRecord } from "./recipes.server";
 
 /** The photo's renditions; once the photo is deleted, the recipe's own 4:3 crop. */
@@ -43,7 +44,22 @@ export function toRecipePageView(media: MediaStorage, recipe: RecipeRecord): Rec
     prepTimeText: formatMinutes(recipe.prepMinutes),
     cookTimeText: recipe.cookMinutes > 0 ? formatMinutes(recipe.cookMinutes) : null,
     portionGrams: recipe.portionGrams,
-    ingredients: recipe.ingredients,
+    ingredientGroups: groupIngredients(recipe.ingredients).map(({ section, items }) => ({
+      section,
+      items: items.map(
+        (ingredient): IngredientView => ({
+          name: ingredient.name,
+          note: ingredient.note,
+          toTaste: ingredient.unit === "qb",
+          amounts:
+            ingredient.unit === "qb"
+              ? []
+              : Array.from({ length: MAX_SERVINGS }, (_, i) =>
+                  formatAmount(scaleAmount(ingredient, (i + 1) / recipe.servings)),
+                ),
+        }),
+      ),
+    })),
     steps: recipe.steps.map((step) => step.text),
     note: recipe.note,
     nutrition: nutritionRows(recipe.nutrition, recipe.portionGrams),

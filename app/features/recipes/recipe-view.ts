@@ -1,6 +1,19 @@
 import type { PublicImage } from "~/core/media/public-image";
 import type { NutritionRow } from "./nutrition";
-import type { Ingredient, RecipeStatus } from "./recipe";
+import type { RecipeStatus } from "./recipe";
+
+/** The serving control goes from 1 to this many portions. */
+export const MAX_SERVINGS = 24;
+
+/** An ingredient as the page shows it, its amount written for every number of servings the control offers. */
+export interface IngredientView {
+  name: string;
+  note: string | null;
+  /** "q.b.": written after the name, the same for any number of servings. */
+  toTaste: boolean;
+  /** amounts[n - 1]: the amount for n servings ("100 g", "1 ½ cucchiai"), from 1 to MAX_SERVINGS. */
+  amounts: string[];
+}
 
 /** A recipe as a list shows it (the public grid, the admin's list): ready to show, built on the server. */
 export interface RecipeCardView {
@@ -26,8 +39,11 @@ export interface RecipePageView extends RecipeCardView {
   prepTimeText: string;
   cookTimeText: string | null;
   portionGrams: number | null;
-  /** As written, for `servings`: the page's serving control rescales them in the browser. */
-  ingredients: Ingredient[];
+  /**
+   * In the groups she gave them. Every amount is computed here (quantities.ts): the serving control
+   * picks the one for the servings chosen, and the page's script carries no scaling or number code.
+   */
+  ingredientGroups: { section: string | null; items: IngredientView[] }[];
   steps: string[];
   note: string | null;
   nutrition: NutritionRow[];

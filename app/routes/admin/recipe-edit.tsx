@@ -14,7 +14,6 @@ import { RecipeEditor } from "~/features/recipes/recipe-editor";
 import { saveRecipe } from "~/features/recipes/recipe-editor.server";
 import { recipeFormSchema, toFormDefaults } from "~/features/recipes/recipe-form";
 import { pageMeta } from "~/features/site-content/meta";
-import { AdminErrorBoundary } from "~/ui/admin/error-boundary";
 import adminRecipesStyles from "~/styles/admin-recipes.css?url";
 
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: adminRecipesStyles }];
@@ -126,8 +125,4 @@ export default function AdminRecipeEdit({ loaderData, actionData }: Route.Compon
       />
     </>
   );
-}
-
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return <AdminErrorBoundary error={error} />;
 }

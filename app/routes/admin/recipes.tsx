@@ -13,7 +13,6 @@ import { deleteRecipe } from "~/features/recipes/recipe-editor.server";
 import { recipeDeleteSchema } from "~/features/recipes/recipe-form";
 import { toRecipeCardView } from "~/features/recipes/recipe-view.server";
 import { pageMeta } from "~/features/site-content/meta";
-import { AdminErrorBoundary } from "~/ui/admin/error-boundary";
 import type { LiveHandle } from "~/ui/live-updates";
 import adminRecipesStyles from "~/styles/admin-recipes.css?url";
 
@@ -92,8 +91,4 @@ export default function AdminRecipes({ loaderData }: Route.ComponentProps) {
       <RecipeAdminList recipes={loaderData.recipes} photos={loaderData.photos} />
     </>
   );
-}
-
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  return <AdminErrorBoundary error={error} />;
 }
