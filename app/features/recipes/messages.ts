@@ -46,7 +46,7 @@ export const RECIPE_MESSAGES = {
   healthClaims:
     "Pubblicità sanitaria: descrivi la ricetta senza promettere risultati (dimagrimento, guarigione, effetti «detox» o «brucia grassi») e senza riferimenti a pazienti.",
   nutritionHint:
-    "Per una porzione, come nell'etichetta europea. Sul sito compaiono come valori indicativi, anche per 100 g se indichi il peso della porzione.",
+    "Per una porzione, come nell'etichetta europea; tutti facoltativi, ma se ne indichi uno serve l'energia in kcal. Sul sito compaiono come valori indicativi, anche per 100 g se indichi il peso della porzione.",
   indicativeValues:
     "Valori indicativi, calcolati sugli ingredienti della ricetta: variano con i prodotti usati e le quantità effettive. Non sostituiscono un piano alimentare personalizzato.",
 } as const;

@@ -41,7 +41,7 @@ const options = <K extends string>(values: readonly K[], labels: Record<K, strin
 /** The units as the editor lists them. */
 const UNIT_OPTIONS = recipeUnits.map((unit) => ({
   value: unit,
-  label: unit === "pezzo" ? "pezzi (nessuna unità)" : unit === "qb" ? "q.b. (quanto basta)" : UNIT_NAMES[unit][0],
+  label: unit === "pezzo" ? "pezzi" : UNIT_NAMES[unit][0],
 }));
 
 const NUTRIENT_FIELDS = [
@@ -146,8 +146,9 @@ export function RecipeEditor({
       <fieldset className="recipe-form__group">
         <legend>Ingredienti</legend>
         <p className="field__hint">
-          Quantità per il numero di porzioni indicato: sul sito si ricalcolano se il visitatore cambia le porzioni. La
-          sezione raggruppa gli ingredienti che seguono (es. «Per il condimento»).
+          Quantità per il numero di porzioni indicato: sul sito si ricalcolano se il visitatore cambia le porzioni. Per
+          sale, pepe e simili scegli l'unità «q.b.» e lascia vuota la quantità. La sezione raggruppa gli ingredienti che
+          seguono (es. «Per il condimento»).
         </p>
         <ol className="recipe-form__ingredients">
           {ingredients.map((row, index) => {
@@ -161,7 +162,7 @@ export function RecipeEditor({
                     <TextInput meta={f.quantity} label="Quantità" inputMode="decimal" />
                     <Select meta={f.unit} label="Unità" options={UNIT_OPTIONS} />
                     <TextInput meta={f.name} label="Ingrediente" />
-                    <TextInput meta={f.note} label="Nota" optional hint="Es. tritata, a temperatura ambiente." />
+                    <TextInput meta={f.note} label="Nota" optional />
                     <TextInput meta={f.section} label="Sezione" optional />
                   </div>
                   <div className="recipe-form__row-actions">
@@ -235,7 +236,6 @@ export function RecipeEditor({
               key={field.key}
               meta={nutrition[field.key]}
               label={field.label}
-              optional
               hint={"hint" in field ? field.hint : undefined}
               inputMode={field.unit === "g" ? "decimal" : "numeric"}
             />
