@@ -12,6 +12,8 @@ export default [
     route("services", "routes/services.tsx"),
     route("privacy", "routes/privacy.tsx"),
     route("reviews", "routes/reviews.tsx"),
+    route("ricette", "routes/recipes.tsx"),
+    route("ricette/:slug", "routes/recipe.tsx"),
     route("admin-login", "routes/admin-login.tsx"),
     // The admin area: one route per screen, and one per resource for its changes, all under
     // the admin layout, whose middleware requires an administrator session for every one.
@@ -34,6 +36,8 @@ export default [
       route("admin/segnalazioni", "routes/admin/reports.tsx"),
       route("admin/backup", "routes/admin/backup.tsx"),
       route("admin/backup/download", "routes/admin/backup-download.ts"),
+      route("admin/ricette", "routes/admin/recipes.tsx"),
+      route("admin/ricette/:id", "routes/admin/recipe-edit.tsx"),
     ]),
     route("*", "routes/not-found.tsx"),
   ]),

@@ -16,6 +16,7 @@ import { createLocalMediaStorage, type MediaStorage } from "~/core/media/media-s
 import { trackMediaWrites } from "~/core/media/orphan-sweep.server";
 import { createS3MediaStorage } from "~/core/media/s3-media-storage.server";
 import { createRecipePhotoRepository, type RecipePhotoRepository } from "~/features/photos/recipe-photos.server";
+import { createRecipeRepository, type RecipeRepository } from "~/features/recipes/recipes.server";
 import { createReviewRepository, type ReviewRepository } from "~/features/reviews/reviews.server";
 import { createInvitationRepository, type InvitationRepository } from "~/features/reviews/review-invitations.server";
 import { createReportRepository, type ReportRepository } from "~/features/reviews/review-reports.server";
@@ -38,6 +39,8 @@ export interface AppServices {
   /** Who /media may send each file to (a review's photo only while the review is published). */
   mediaAccess: MediaAccess;
   photos: RecipePhotoRepository;
+  /** The recipes written for the photos (drafts and published). */
+  recipes: RecipeRepository;
   reviews: ReviewRepository;
   invitations: InvitationRepository;
   reports: ReportRepository;
@@ -97,6 +100,7 @@ export async function createServices(config: AppConfig, logger: Logger): Promise
         return Boolean(token && (await sessions.find(token))?.session.verified);
       }),
       photos: createRecipePhotoRepository(database.db, bus, (error, message) => logger.error({ err: error }, message)),
+      recipes: createRecipeRepository(database.db, bus, (error, message) => logger.error({ err: error }, message)),
       reviews,
       invitations: createInvitationRepository(database.db),
       reports: createReportRepository(database.db),

@@ -5,13 +5,16 @@ import os from "node:os";
 import nodePath from "node:path";
 import { chromium } from "@playwright/test";
 import { chromiumLaunchOptions } from "../playwright.config.ts";
-import { startAppServer } from "../tests/support/app-server.ts";
 import "./lib/load-app-modules.ts";
 import { viewports } from "../tests/support/viewports.ts";
 
 const paths = process.argv.slice(2).filter((a) => a.startsWith("/"));
 const pages = paths.length ? paths : ["/", "/home", "/services", "/reviews", "/privacy", "/admin-login", "/non-esiste"];
 const baseUrl = process.env.BASE_URL;
+// Imported once the resolve hook above is in place: it imports a module by a path without extension.
+const { startAppServer }: typeof import("../tests/support/app-server.ts") = await import(
+  "../tests/support/app-server.ts"
+);
 let server: Awaited<ReturnType<typeof startAppServer>> | undefined;
 let dataDir: string | undefined;
 if (!baseUrl) {
@@ -19,8 +22,13 @@ if (!baseUrl) {
   const { seedPhotos, seedReviews }: typeof import("../tests/support/seed.ts") = await import(
     "../tests/support/seed.ts"
   );
+  const { sampleRecipe, seedRecipes }: typeof import("../tests/support/recipes.ts") = await import(
+    "../tests/support/recipes.ts"
+  );
   dataDir = mkdtempSync(nodePath.join(os.tmpdir(), "screenshots-"));
-  await seedPhotos(dataDir, 4);
+  const photos = await seedPhotos(dataDir, 4);
+  // A published recipe for the first photo: /ricette/insalata-di-farro.
+  await seedRecipes(dataDir, [sampleRecipe({ photoId: photos[0]!.id })]);
   const day = 24 * 60 * 60 * 1000;
   await seedReviews(dataDir, [
     {

@@ -5,7 +5,7 @@ import { JsonLd } from "~/ui/json-ld";
 import type { LiveHandle } from "~/ui/live-updates";
 import { PlainText } from "~/ui/plain-text";
 import { Portrait } from "~/ui/responsive-image";
-import { RecipeSlideshow } from "~/features/photos/recipe-slideshow";
+import { AllRecipesLink, RecipeSlideshow } from "~/features/photos/recipe-slideshow";
 import { ReviewCard } from "~/features/reviews/review-card";
 import { ServicesGrid } from "~/features/site-content/services-grid";
 import { Stylesheet } from "~/ui/stylesheet";
@@ -23,7 +23,7 @@ import homeStyles from "~/styles/home.css?url";
 /** Home shows the three newest reviews. */
 export const HOME_REVIEW_COUNT = 3;
 
-export const handle: LiveHandle = { liveTables: ["recipe_photos", "reviews"] };
+export const handle: LiveHandle = { liveTables: ["recipe_photos", "recipes", "reviews"] };
 
 export const meta: Route.MetaFunction = (args) => {
   const content = args.matches[0]?.loaderData.content;
@@ -42,9 +42,8 @@ export async function loader({ context }: Route.LoaderArgs) {
   const practitionerName = content.practitioner.name;
   // A failed read shows the section's empty state; the rest of the page still works.
   const [photos, reviews] = await Promise.all([
-    s.photos
-      .list()
-      .then((rows): RecipePhotoView[] => rows.map((row) => toRecipePhotoView(s.media, row)))
+    Promise.all([s.photos.list(), s.recipes.publishedSlugsByPhoto()])
+      .then(([rows, slugs]): RecipePhotoView[] => rows.map((row) => toRecipePhotoView(s.media, row, slugs.get(row.id))))
       .catch((error: unknown) => {
         s.logger.error({ err: error }, "home: reading recipe photos failed");
         return [];
@@ -162,6 +161,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             <p className="section-heading__lead">Idee per pasti equilibrati e semplici da preparare.</p>
           </header>
           <RecipeSlideshow photos={photos} label="Le mie ricette" />
+          <AllRecipesLink photos={photos} />
         </div>
       </section>
 

@@ -13,6 +13,18 @@ describe("sitemap.xml and robots.txt", () => {
     );
   });
 
+  it("gives each page with its own last change (a recipe) that date, the others the shared one", () => {
+    const xml = sitemapXml(
+      "https://a.it",
+      ["/ricette", { path: "/ricette/pasta-e-ceci", lastModified: "2026-12-01T08:00:00.000Z" }],
+      "2026-11-21T10:00:00.000Z",
+    );
+    expect(xml).toContain("<url><loc>https://a.it/ricette</loc><lastmod>2026-11-21T10:00:00.000Z</lastmod></url>");
+    expect(xml).toContain(
+      "<url><loc>https://a.it/ricette/pasta-e-ceci</loc><lastmod>2026-12-01T08:00:00.000Z</lastmod></url>",
+    );
+  });
+
   it("disallows the admin area and names the sitemap", () => {
     const text = robotsTxt("https://a.it");
     expect(text).toContain("Disallow: /admin\n");

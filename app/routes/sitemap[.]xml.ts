@@ -4,18 +4,37 @@ import { servicesContext } from "~/context";
 /** The public pages search engines should index; admin pages are left out (and disallowed in robots.txt). */
 export const PUBLIC_PATHS = ["/", "/home", "/services", "/reviews", "/privacy"] as const;
 
+/** A page with its own last change (a recipe), where the others share the site content's. */
+export interface SitemapEntry {
+  path: string;
+  lastModified: string;
+}
+
 /** `lastModified`: when the site content was last saved; every listed page shows some of it. */
-export function sitemapXml(siteUrl: string, paths: readonly string[] = PUBLIC_PATHS, lastModified?: string): string {
+export function sitemapXml(
+  siteUrl: string,
+  paths: readonly (string | SitemapEntry)[] = PUBLIC_PATHS,
+  lastModified?: string,
+): string {
   const escape = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
-  const lastmod = lastModified ? `<lastmod>${escape(lastModified)}</lastmod>` : "";
-  const urls = paths.map((p) => `  <url><loc>${escape(siteUrl + p)}</loc>${lastmod}</url>`).join("\n");
-  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n`;
+  const urls = paths.map((entry) => {
+    const { path, lastModified: modified = lastModified } = typeof entry === "string" ? { path: entry } : entry;
+    const lastmod = modified ? `<lastmod>${escape(modified)}</lastmod>` : "";
+    return `  <url><loc>${escape(siteUrl + path)}</loc>${lastmod}</url>`;
+  });
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join("\n")}\n</urlset>\n`;
 }
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const { config, siteContent } = context.get(servicesContext);
-  const { savedAt } = await siteContent.current();
-  return new Response(sitemapXml(config.siteUrl, PUBLIC_PATHS, savedAt), {
+  const { config, siteContent, recipes } = context.get(servicesContext);
+  const [{ savedAt }, published] = await Promise.all([siteContent.current(), recipes.listPublishedPaths()]);
+  // The recipes' list once there is a recipe on it; each recipe changed when it or the site content last did.
+  const recipePages: SitemapEntry[] = published.map(({ slug, updatedAt }) => ({
+    path: `/ricette/${slug}`,
+    lastModified: [savedAt, updatedAt.toISOString()].sort().at(-1)!,
+  }));
+  const paths = published.length ? [...PUBLIC_PATHS, "/ricette", ...recipePages] : PUBLIC_PATHS;
+  return new Response(sitemapXml(config.siteUrl, paths, savedAt), {
     headers: { "Content-Type": "application/xml; charset=utf-8", "Cache-Control": "public, max-age=3600" },
   });
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   formatCount,
+  formatDecimal,
   formatItalianDate,
   formatLongDateTime,
   formatNumericDateTime,
@@ -8,7 +9,6 @@ import {
   formatItalianNumericDate,
   formatOneDecimal,
   formatPercent,
-  formatUpToOneDecimal,
 } from "./italian-format";
 
 const intlDate = new Intl.DateTimeFormat("it-IT", {
@@ -79,7 +79,7 @@ describe("Italian formats without Intl", () => {
   it("writes at most one decimal as Intl does in Italian", () => {
     const upToOne = new Intl.NumberFormat("it-IT", { maximumFractionDigits: 1 });
     for (const n of [0, 0.04, 0.05, 1, 1.25, 4.05, 9.96, 10, 12.3, 1234.56, 12_345.67, 99_999.96])
-      expect(formatUpToOneDecimal(n), String(n)).toBe(upToOne.format(n));
+      expect(formatDecimal(n, 1), String(n)).toBe(upToOne.format(n));
   });
 });
 
@@ -89,9 +89,9 @@ describe("the admin's formats", () => {
     for (const value of [
       0, 0.04, 0.05, 1, 1.25, 1.95, 4.05, 9.99, 12.5, 999.96, 1023.9, 1234.56, 12_345.6, 1_048_575.99,
     ])
-      expect(formatUpToOneDecimal(value), String(value)).toBe(intl(value));
-    expect(formatUpToOneDecimal(1.5)).toBe("1,5");
-    expect(formatUpToOneDecimal(2)).toBe("2");
+      expect(formatDecimal(value, 1), String(value)).toBe(intl(value));
+    expect(formatDecimal(1.5, 1)).toBe("1,5");
+    expect(formatDecimal(2, 1)).toBe("2");
   });
 
   it("writes dates and times in Rome, in figures or in words, in winter and in summer time", () => {
@@ -100,5 +100,13 @@ describe("the admin's formats", () => {
     expect(formatLongDateTime(new Date("2026-03-05T09:07:00Z"))).toBe("giovedì 5 marzo 2026 alle ore 10:07");
     expect(formatNumericDateTime("2026-07-31T22:30:00Z")).toBe("01/08/26, 00:30");
     expect(formatItalianNumericDate(new Date("2026-07-31T22:30:00Z"))).toBe("01/08/2026");
+  });
+
+  it("writes decimals with at most the digits asked, no trailing zeros, as Intl does in Italian", () => {
+    for (const digits of [0, 1, 2]) {
+      const intl = new Intl.NumberFormat("it-IT", { maximumFractionDigits: digits });
+      for (const n of [0, 0.05, 0.25, 0.5, 1, 1.005, 1.25, 1.3, 2.675, 12.5, 333.333, 999.99, 1250, 12_345.67, -1.5])
+        expect(formatDecimal(n, digits), `${n} with ${digits}`).toBe(intl.format(n));
+    }
   });
 });

@@ -71,16 +71,24 @@ export function formatOneDecimal(value: number): string {
   return `${Math.trunc(tenths / 10)},${tenths % 10}`;
 }
 
-/** At most one decimal, with a comma, none when it is zero: 4,3 or 12 (for zero and positive numbers, such as a size in MB). */
-export function formatUpToOneDecimal(value: number): string {
-  const tenths = roundShifted(value, 1);
-  const whole = formatCount(Math.trunc(tenths / 10));
-  return tenths % 10 ? `${whole},${tenths % 10}` : whole;
-}
-
 /** A share from 0 to 1 as a whole percentage: 46%. */
 export function formatPercent(share: number): string {
   return `${roundShifted(share, 2)}%`;
+}
+
+/**
+ * At most `maxDecimals` decimals, with a comma and no trailing zeros, grouped like formatCount:
+ * 1,25; 0,5; 200; 12.345,6 (for quantities and nutrition values).
+ */
+export function formatDecimal(value: number, maxDecimals: number): string {
+  const factor = 10 ** maxDecimals;
+  const scaled = roundShifted(Math.abs(value), maxDecimals);
+  const fraction = String(scaled % factor)
+    .padStart(maxDecimals, "0")
+    .replace(/0+$/, "");
+  const whole = formatCount(Math.trunc(scaled / factor));
+  const text = fraction ? `${whole},${fraction}` : whole;
+  return value < 0 && scaled > 0 ? `-${text}` : text;
 }
 
 // ---- The admin's dates and times, through Intl ------------------------------------------------

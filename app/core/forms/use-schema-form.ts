@@ -101,13 +101,23 @@ export function useSchemaCheck<Schema extends FormSchema>(source: SchemaSource<S
  */
 export function useSchemaForm<Schema extends FormSchema>(
   source: SchemaSource<Schema>,
-  { id, lastResult }: { id: string; lastResult?: SubmissionResult<string[]> | null },
+  {
+    id,
+    lastResult,
+    defaultValue,
+  }: {
+    id: string;
+    lastResult?: SubmissionResult<string[]> | null;
+    /** The fields' initial values (an editor's saved record; a list's rows come from here). */
+    defaultValue?: Record<string, unknown>;
+  },
 ) {
   const check = useSchemaCheck(source);
   const announce = useAnnounce();
   const [form, fields] = useForm<z.input<Schema>, z.output<Schema>>({
     id,
     lastResult,
+    defaultValue: defaultValue as never,
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
     onValidate: check.onValidate,

@@ -36,7 +36,7 @@ let loadingSharp: Promise<Sharp> | undefined;
  * image: a decode then takes at most one core, and the pages keep the other. No operation cache:
  * an upload is decoded once, and the cache would keep up to 50 MB of pixels per process.
  */
-function loadSharp(): Promise<Sharp> {
+export function loadSharp(): Promise<Sharp> {
   loadingSharp ??= import("sharp").then(({ default: sharp }) => {
     sharp.concurrency(1);
     sharp.cache(false);

@@ -281,6 +281,20 @@ describe("page cache", () => {
       expect(h.renders).toHaveLength(2);
     });
 
+    it("keeps each recipe's page, and renders no made-up recipe address again in the background", async () => {
+      const h = await harness(timing);
+      h.content.set("/ricette/inventata", { status: 404, body: "non trovata" });
+      expect((await fetch(`${h.url}/ricette/pasta-e-ceci`)).headers.get("x-page-cache")).toBe("hit");
+      expect((await fetch(`${h.url}/ricette`)).headers.get("x-page-cache")).toBe("hit");
+      expect((await fetch(`${h.url}/ricette/inventata`)).status).toBe(299);
+      expect((await fetch(`${h.url}/ricette/Non_Valida`)).status).toBe(299);
+      await vi.waitFor(() => expect(h.renders.filter((p) => p === "/ricette/pasta-e-ceci").length).toBeGreaterThan(1), {
+        timeout: 2_000,
+      });
+      expect(h.renders.filter((p) => p === "/ricette/inventata")).toHaveLength(1);
+      expect(h.renders).not.toContain("/ricette/Non_Valida");
+    });
+
     it("stops rendering it once nobody has asked for it for a while", async () => {
       const h = await harness(timing);
       await fetch(`${h.url}/services`);

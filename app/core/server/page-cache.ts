@@ -11,6 +11,11 @@ import { type KeptBody, keepBody, keptBodyFor, type RenderPlaceholders } from ".
  */
 export const CACHED_PATHS = new Set(["/", "/home", "/services", "/reviews", "/privacy", "/sitemap.xml"]);
 
+/** The recipes' list (its plain first page) and each recipe's page, by the addresses their slugs allow. */
+const CACHED_PATTERN = /^\/ricette(\/[a-z0-9]+(-[a-z0-9]+)*)?$/;
+
+export const isCachedPath = (path: string) => CACHED_PATHS.has(path) || CACHED_PATTERN.test(path);
+
 /**
  * How often kept pages are made anew: the bus announces every change, so this is only a safety net
  * for what changes without an event (a lost database connection, the clock). A page is served for at
@@ -121,7 +126,12 @@ export function createPageCache(options: PageCacheOptions) {
     visits.set(path, Date.now());
     const kept = entries.get(path);
     if (kept && Date.now() - kept.storedAt < timing.maxAgeMs) return Promise.resolve(kept);
-    return rendering(path);
+    // A made-up recipe address (a 404, not kept) is forgotten: visitors inventing addresses must not
+    // grow the list of pages rendered again in the background.
+    return rendering(path).then((entry) => {
+      if (!entry && !CACHED_PATHS.has(path)) visits.delete(path);
+      return entry;
+    });
   }
 
   // While a page keeps being visited, its next visitor gets it kept: it is rendered again before it
@@ -159,7 +169,7 @@ export function createPageCache(options: PageCacheOptions) {
   function middleware(req: Request, res: Response, next: NextFunction) {
     if (req.method !== "GET" && req.method !== "HEAD") return next();
     const queryAt = req.originalUrl.indexOf("?");
-    if (queryAt >= 0 || !CACHED_PATHS.has(req.path) || req.headers.cookie) return next();
+    if (queryAt >= 0 || !isCachedPath(req.path) || req.headers.cookie) return next();
     lookup(req.path).then(
       (entry) => (entry ? send(req, res, entry) : next()),
       (error: unknown) => {

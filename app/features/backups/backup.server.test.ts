@@ -20,6 +20,9 @@ import { createBackup } from "./dump.server";
 import { BackupRejectedError } from "./restore-archive.server";
 import { restoreBackup } from "./restore.server";
 import { runScheduledBackup } from "./scheduler.server";
+import { createMemoryEventBus } from "~/core/events/event-bus.server";
+import { createRecipeRepository } from "~/features/recipes/recipes.server";
+import { sampleRecipe } from "~/features/recipes/test-support";
 import { mediaChecksums, readAllRows, seedSite } from "./test-support";
 
 const migrationsFolder = path.resolve(import.meta.dirname, "../../../drizzle");
@@ -112,7 +115,12 @@ describe("backup and restore on PostgreSQL", () => {
     const existing = [...(await readAllRows(sourceUrl)).keys()];
     expect(tables.sort()).toEqual(existing.sort());
     expect(tables).toEqual(
-      expect.arrayContaining(["drizzle.__drizzle_migrations", "public.reviews", "public.recipe_photos"]),
+      expect.arrayContaining([
+        "drizzle.__drizzle_migrations",
+        "public.reviews",
+        "public.recipe_photos",
+        "public.recipes",
+      ]),
     );
     expect(manifest.database.migrations.map((m: { tag: string }) => m.tag)).toEqual(
       (await readdir(migrationsFolder))
@@ -145,6 +153,19 @@ describe("backup and restore on PostgreSQL", () => {
     // Identity sequences continue after the restored rows, and the site's own migrator finds nothing to do.
     const restored = await openDatabase({ url: target.url, migrationsFolder });
     try {
+      // The recipe comes back whole, with its photo and the crops it shows to search engines.
+      const recipe = await createRecipeRepository(restored.db, createMemoryEventBus()).findPublished(
+        "insalata-di-farro",
+      );
+      expect(recipe).toMatchObject({
+        ...sampleRecipe({ photoId: recipe?.photo?.id }),
+        note: expect.stringContaining("\t"),
+      });
+      for (const key of [recipe!.photo!.image!.variants[0]!.key, recipe!.crops!.square.key, recipe!.crops!.wide.key]) {
+        const stored = await target.media.get(key);
+        expect(stored, key).toBeDefined();
+        stored?.body.destroy();
+      }
       const client = new pg.Client({ connectionString: target.url });
       await client.connect();
       const { rows } = await client.query<{ id: number }>(

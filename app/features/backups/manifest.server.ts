@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { formatUpToOneDecimal } from "~/core/format/italian-format";
+import { formatDecimal } from "~/core/format/italian-format";
 
 /** Bumped when an older restore could no longer read what a newer backup writes. */
 export const BACKUP_FORMAT_VERSION = 1;
@@ -109,5 +109,5 @@ export function formatBytes(bytes: number): string {
     value /= 1024;
     unit++;
   }
-  return `${formatUpToOneDecimal(value)} ${units[unit]}`;
+  return `${formatDecimal(value, 1)} ${units[unit]}`;
 }

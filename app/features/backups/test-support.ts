@@ -7,9 +7,13 @@ import pg from "pg";
 import sharp from "sharp";
 import tar from "tar-stream";
 import type { Database } from "~/core/db/database.server";
+import { storeCrops } from "~/core/media/aspect-crops.server";
 import { storeImage, largestUrl } from "~/core/media/image-pipeline.server";
 import type { MediaStorage } from "~/core/media/media-storage.server";
 import { createRecipePhotoRepository } from "~/features/photos/recipe-photos.server";
+import { createRecipeRepository } from "~/features/recipes/recipes.server";
+import { sampleRecipe } from "~/features/recipes/test-support";
+import { createMemoryEventBus } from "~/core/events/event-bus.server";
 import { createReviewRepository } from "~/features/reviews/reviews.server";
 import { MANIFEST_NAME, type BackupManifest } from "./manifest.server";
 
@@ -31,7 +35,10 @@ async function picture(index: number): Promise<Buffer> {
     .toBuffer();
 }
 
-/** Photos and reviews (some with photos), an admin with a session, and a rate-limit hit: a row in every table. */
+/**
+ * Photos and reviews (some with photos), a recipe for the first photo (with its crops), an admin with
+ * a session, and a rate-limit hit: a row in every table.
+ */
 export async function seedSite(
   database: Database,
   media: MediaStorage,
@@ -46,6 +53,15 @@ export async function seedSite(
       imageUrl: largestUrl(media, image),
       image,
     });
+  }
+  const [firstPhoto] = await photos.list();
+  if (firstPhoto?.image) {
+    const crops = { photoId: firstPhoto.id, ...(await storeCrops(media, "recipe-photos", firstPhoto.image)) };
+    const recipes = createRecipeRepository(database.db, createMemoryEventBus());
+    await recipes.create(
+      sampleRecipe({ photoId: firstPhoto.id, note: 'Nota con\ttab, "virgolette", \\ barra\ne a capo ✓' }),
+      crops,
+    );
   }
   for (let i = 0; i < counts.reviews; i++) {
     const image = i < counts.reviewPhotos ? await storeImage(media, "reviews", await picture(100 + i)) : null;

@@ -4,14 +4,14 @@ import { PHOTO_MESSAGES } from "~/features/photos/messages";
 import { toast } from "~/ui/toaster";
 import { Field } from "~/core/forms/field";
 import { useSchemaForm } from "~/core/forms/use-schema-form";
-import { formatUpToOneDecimal } from "~/core/format/italian-format";
+import { formatDecimal } from "~/core/format/italian-format";
 import { MAX_TITLE_LENGTH, photoUploadSchema } from "./photo-forms";
 
 export type UploadPhase = { kind: "idle" } | { kind: "uploading"; percent: number } | { kind: "processing" };
 
 function formatSize(bytes: number): string {
   return bytes >= 1024 * 1024
-    ? `${formatUpToOneDecimal(bytes / 1024 / 1024)} MB`
+    ? `${formatDecimal(bytes / 1024 / 1024, 1)} MB`
     : `${Math.max(1, Math.round(bytes / 1024))} KB`;
 }
 

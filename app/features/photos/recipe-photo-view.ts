@@ -7,4 +7,6 @@ export interface RecipePhotoView {
   displayOrder: number;
   createdAt: string;
   image: PublicImage;
+  /** The address of the photo's published recipe (/ricette/<slug>), when it has one. */
+  recipeSlug?: string | null;
 }

@@ -114,8 +114,10 @@ export function createRecipePhotoRepository(
 
 export type RecipePhotoRepository = ReturnType<typeof createRecipePhotoRepository>;
 
-export function toRecipePhotoView(media: MediaStorage, photo: RecipePhoto): RecipePhotoView {
+/** `recipeSlug`: the photo's published recipe, which the slideshow links to (the route knows it). */
+export function toRecipePhotoView(media: MediaStorage, photo: RecipePhoto, recipeSlug?: string): RecipePhotoView {
   return {
+    recipeSlug: recipeSlug ?? null,
     id: photo.id,
     title: photo.title,
     displayOrder: photo.displayOrder,

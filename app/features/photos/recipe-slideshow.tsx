@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from "react";
+import { Link } from "react-router";
 import { SLIDE_INTERVAL_MS, slideAtScroll, slideCounter, wrapIndex } from "~/features/photos/slideshow";
 import type { RecipePhotoView } from "./recipe-photo-view";
 import { ResponsiveImage } from "../../ui/responsive-image";
@@ -142,6 +143,15 @@ export function RecipeSlideshow({ photos, label }: { photos: RecipePhotoView[]; 
                 {photo.title}
               </p>
             ) : null}
+            {photo.recipeSlug ? (
+              <Link
+                className="slideshow__recipe"
+                to={`/ricette/${photo.recipeSlug}`}
+                aria-label={`Leggi la ricetta${photo.title ? `: ${photo.title}` : ""}`}
+              >
+                Leggi la ricetta
+              </Link>
+            ) : null}
           </div>
         ))}
       </div>
@@ -201,6 +211,18 @@ export function RecipeSlideshow({ photos, label }: { photos: RecipePhotoView[]; 
         </div>
       ) : null}
     </div>
+  );
+}
+
+/** Under the slideshow once a photo has a published recipe: the list of every recipe. */
+export function AllRecipesLink({ photos }: { photos: RecipePhotoView[] }) {
+  if (!photos.some((photo) => photo.recipeSlug)) return null;
+  return (
+    <p className="section__more">
+      <Link to="/ricette" className="arrow-link">
+        Tutte le ricette
+      </Link>
+    </p>
   );
 }
 

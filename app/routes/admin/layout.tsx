@@ -71,6 +71,9 @@ function AdminFrame({ email, children }: { email: string; children: ReactNode })
           <NavLink to="/admin" end className="admin-bar__link">
             Foto e recensioni
           </NavLink>
+          <NavLink to="/admin/ricette" className="admin-bar__link">
+            Ricette
+          </NavLink>
           <NavLink to="/admin/contenuti" className="admin-bar__link">
             Contenuti del sito
           </NavLink>

@@ -1,0 +1,128 @@
+import { mkdtempSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import sharp from "sharp";
+import { pino } from "pino";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Database } from "~/core/db/database.server";
+import { recipePhotos } from "~/core/db/schema";
+import { createMemoryEventBus } from "~/core/events/event-bus.server";
+import { storeImage } from "~/core/media/image-pipeline.server";
+import { createLocalMediaStorage, type MediaStorage } from "~/core/media/media-storage.server";
+import { openTestDatabase } from "../../../tests/support/test-databases";
+import { RECIPE_MESSAGES } from "./messages";
+import { deleteRecipe, saveRecipe, type ChosenPhoto } from "./recipe-editor.server";
+import type { RecipeFormValue } from "./recipe-form";
+import { createRecipeRepository, type RecipeRepository } from "./recipes.server";
+import { sampleRecipe } from "./test-support";
+
+/** The checked form for the sample recipe (blank address unless given). */
+function formValue(changes: Partial<RecipeFormValue> = {}): RecipeFormValue {
+  const recipe = sampleRecipe();
+  const orUndefined = <T>(value: T | null) => (value === null ? undefined : value);
+  return {
+    photoId: "",
+    title: recipe.title,
+    slug: undefined,
+    description: recipe.description,
+    category: recipe.category,
+    tags: recipe.tags,
+    cuisine: recipe.cuisine,
+    servings: recipe.servings,
+    prepMinutes: recipe.prepMinutes,
+    cookMinutes: recipe.cookMinutes,
+    portionGrams: orUndefined(recipe.portionGrams),
+    ingredients: recipe.ingredients.map((i) => ({
+      section: orUndefined(i.section),
+      quantity: orUndefined(i.quantity),
+      unit: i.unit,
+      name: i.name,
+      note: orUndefined(i.note),
+    })),
+    steps: recipe.steps.map((s) => s.text),
+    note: orUndefined(recipe.note),
+    nutrition: Object.fromEntries(
+      Object.entries(recipe.nutrition).map(([k, v]) => [k, orUndefined(v)]),
+    ) as RecipeFormValue["nutrition"],
+    status: recipe.status,
+    ...changes,
+  };
+}
+
+describe("saving recipes with their crops", () => {
+  let database: Database;
+  let media: MediaStorage;
+  let recipes: RecipeRepository;
+  const deps = () => ({ recipes, media, logger: pino({ level: "silent" }) });
+  const exists = async (key: string) => Boolean(await media.get(key));
+
+  async function photo(): Promise<ChosenPhoto> {
+    const jpeg = await sharp({ create: { width: 1200, height: 900, channels: 3, background: "#6a8f5e" } })
+      .jpeg()
+      .toBuffer();
+    const image = await storeImage(media, "recipe-photos", jpeg);
+    const [row] = await database.db.insert(recipePhotos).values({ title: "Foto", imageUrl: "/x", image }).returning();
+    return { id: row!.id, image };
+  }
+
+  beforeAll(async () => {
+    database = await openTestDatabase();
+    media = createLocalMediaStorage(mkdtempSync(path.join(os.tmpdir(), "recipe-editor-")));
+    recipes = createRecipeRepository(database.db, createMemoryEventBus());
+  });
+  afterAll(() => database.close());
+
+  it("cuts the photo's crops once, replaces them with a new photo's, and removes them with the recipe", async () => {
+    const first = await photo();
+    const created = await saveRecipe(deps(), { value: formValue({ photoId: first.id }), photo: first });
+    expect(created).toMatchObject({ ok: true, status: 201, message: RECIPE_MESSAGES.published });
+    const crops = created.recipe!.crops!;
+    expect(crops.photoId).toBe(first.id);
+    expect(crops.square.width).toBe(crops.square.height);
+
+    const edited = await saveRecipe(deps(), {
+      id: created.recipe!.id,
+      value: formValue({ photoId: first.id, title: "Farro estivo", status: "draft" }),
+      photo: first,
+    });
+    expect(edited).toMatchObject({ ok: true, status: 200, message: RECIPE_MESSAGES.saved });
+    expect(edited.recipe!.crops).toEqual(crops);
+    expect(edited.recipe!.slug).toBe("farro-estivo");
+
+    const second = await photo();
+    const moved = await saveRecipe(deps(), {
+      id: created.recipe!.id,
+      value: formValue({ photoId: second.id, title: "Farro estivo" }),
+      photo: second,
+    });
+    expect(moved.recipe!.crops!.photoId).toBe(second.id);
+    expect(await exists(crops.wide.key)).toBe(false);
+    expect(await exists(moved.recipe!.crops!.wide.key)).toBe(true);
+
+    expect(await deleteRecipe(deps(), created.recipe!.id)).toBe(true);
+    expect(await exists(moved.recipe!.crops!.square.key)).toBe(false);
+    expect(await deleteRecipe(deps(), created.recipe!.id)).toBe(false);
+  });
+
+  it("numbers a made address that is taken, refuses a typed one, and a photo that has a recipe", async () => {
+    const [a, b, c] = [await photo(), await photo(), await photo()];
+    const first = await saveRecipe(deps(), { value: formValue({ photoId: a.id, title: "Torta" }), photo: a });
+    const second = await saveRecipe(deps(), { value: formValue({ photoId: b.id, title: "Torta" }), photo: b });
+    expect([first.recipe!.slug, second.recipe!.slug]).toEqual(["torta", "torta-2"]);
+
+    const typed = await saveRecipe(deps(), { value: formValue({ photoId: c.id, slug: "torta" }), photo: c });
+    expect(typed).toMatchObject({ ok: false, fieldErrors: { slug: [RECIPE_MESSAGES.slugTaken] } });
+
+    const taken = await saveRecipe(deps(), { value: formValue({ photoId: a.id, title: "Altra" }), photo: a });
+    expect(taken).toMatchObject({ ok: false, status: 409, fieldErrors: { photoId: [RECIPE_MESSAGES.photoTaken] } });
+
+    const gone = await saveRecipe(deps(), { value: formValue({ photoId: c.id, title: "Altra" }), photo: null });
+    expect(gone).toMatchObject({ ok: false, fieldErrors: { photoId: [RECIPE_MESSAGES.photoGone] } });
+    const missing = await saveRecipe(deps(), {
+      id: "00000000-0000-4000-8000-000000000000",
+      value: formValue({ photoId: c.id }),
+      photo: c,
+    });
+    expect(missing).toMatchObject({ ok: false, status: 404, message: RECIPE_MESSAGES.notFound });
+  });
+});

@@ -1,0 +1,263 @@
+import type { SubmissionResult } from "@conform-to/react";
+import { useState } from "react";
+import { Form, useNavigation } from "react-router";
+import { ErrorList } from "~/core/forms/field";
+import { useSchemaForm } from "~/core/forms/use-schema-form";
+import type { PublicImage } from "~/core/media/public-image";
+import { ResponsiveImage } from "~/ui/responsive-image";
+import { Choices, Select, TextArea, TextInput } from "./editor-fields";
+import {
+  DESCRIPTION_MAX_LENGTH,
+  MAX_INGREDIENTS,
+  MAX_STEPS,
+  NOTE_MAX_LENGTH,
+  RECIPE_MESSAGES,
+  TITLE_MAX_LENGTH,
+} from "./messages";
+import {
+  CATEGORY_LABELS,
+  NUTRIENT_LABELS,
+  NUTRIENTS,
+  recipeCategories,
+  recipeStatuses,
+  recipeTags,
+  STATUS_LABELS,
+  TAG_LABELS,
+  recipeUnits,
+} from "./recipe";
+import { UNIT_NAMES } from "./quantities";
+import { EMPTY_INGREDIENT, type RecipeFormInitial, recipeFormSchema } from "./recipe-form";
+
+/** A photo she may attach the recipe to. */
+export interface PhotoChoice {
+  id: string;
+  label: string;
+  image: PublicImage;
+}
+
+const options = <K extends string>(values: readonly K[], labels: Record<K, string>) =>
+  values.map((value) => ({ value, label: labels[value] }));
+
+/** The units as the editor lists them. */
+const UNIT_OPTIONS = recipeUnits.map((unit) => ({
+  value: unit,
+  label: unit === "pezzo" ? "pezzi" : UNIT_NAMES[unit][0],
+}));
+
+const NUTRIENT_FIELDS = [
+  { key: "energyKcal", label: "Energia (kcal)", unit: "kcal" },
+  { key: "energyKj", label: "Energia (kJ)", unit: "kJ", hint: "Se lo lasci vuoto, è calcolato dalle kcal." },
+  ...NUTRIENTS.map((key) => ({ key, label: `${NUTRIENT_LABELS[key]} (g)`, unit: "g" })),
+] as const;
+
+/**
+ * The recipe's form, for a new recipe or a saved one. Checked in the browser with the schema the
+ * server parses it with; without JavaScript it posts as it is, and the ingredient buttons (add,
+ * move, remove) post too and come back with the list changed. The health-advertising reminder sits
+ * beside the fields she writes freely.
+ */
+export function RecipeEditor({
+  recipeId,
+  initial,
+  photos,
+  lastResult,
+}: {
+  recipeId: string | null;
+  initial: RecipeFormInitial;
+  photos: PhotoChoice[];
+  lastResult?: SubmissionResult<string[]>;
+}) {
+  const { form, fields, formProps } = useSchemaForm(recipeFormSchema, {
+    id: `ricetta-${recipeId ?? "nuova"}`,
+    lastResult,
+    defaultValue: initial,
+  });
+  const navigation = useNavigation();
+  const saving = navigation.state === "submitting" && navigation.formData?.get("__intent__") == null;
+  const [photoId, setPhotoId] = useState(initial.photoId);
+  const photo = photos.find((p) => p.id === photoId);
+  const ingredients = fields.ingredients.getFieldList();
+  const nutrition = fields.nutrition.getFieldset();
+
+  return (
+    <Form method="post" className="recipe-form" {...formProps}>
+      {form.errors?.length ? (
+        <div className="recipe-form__alert" role="alert">
+          <ErrorList id={form.errorId} errors={form.errors} />
+        </div>
+      ) : null}
+
+      <fieldset className="recipe-form__group">
+        <legend>Foto e presentazione</legend>
+        <div className="recipe-form__photo">
+          {photo ? (
+            <ResponsiveImage
+              className="recipe-form__preview"
+              image={photo.image}
+              alt=""
+              sizes="10rem"
+              loading="eager"
+            />
+          ) : null}
+          <Select
+            meta={fields.photoId}
+            label="Foto della ricetta"
+            hint="La ricetta si apre da questa foto nella presentazione della home."
+            placeholder="Scegli una foto…"
+            options={photos.map((p) => ({ value: p.id, label: p.label }))}
+            onChange={setPhotoId}
+          />
+        </div>
+        <TextInput meta={fields.title} label="Titolo" maxLength={TITLE_MAX_LENGTH} />
+        <TextInput
+          meta={fields.slug}
+          label="Indirizzo della pagina"
+          optional
+          hint="La parte finale di /ricette/…: lettere minuscole, cifre e trattini. Se lo lasci vuoto, nasce dal titolo."
+        />
+        <TextArea
+          meta={fields.description}
+          label="Descrizione breve"
+          hint={RECIPE_MESSAGES.healthClaims}
+          maxLength={DESCRIPTION_MAX_LENGTH}
+        />
+        <div className="recipe-form__pair">
+          <Select
+            meta={fields.category}
+            label="Categoria"
+            placeholder="Scegli…"
+            options={options(recipeCategories, CATEGORY_LABELS)}
+          />
+          <TextInput meta={fields.cuisine} label="Cucina" hint="Ad esempio Italiana, Mediterranea." />
+        </div>
+        <Choices meta={fields.tags} legend="Caratteristiche" multiple options={options(recipeTags, TAG_LABELS)} />
+      </fieldset>
+
+      <fieldset className="recipe-form__group">
+        <legend>Porzioni e tempi</legend>
+        <div className="recipe-form__quad">
+          <TextInput meta={fields.servings} label="Porzioni" inputMode="numeric" />
+          <TextInput meta={fields.prepMinutes} label="Preparazione (minuti)" inputMode="numeric" />
+          <TextInput meta={fields.cookMinutes} label="Cottura (minuti)" inputMode="numeric" />
+          <TextInput meta={fields.portionGrams} label="Peso di una porzione (g)" optional inputMode="numeric" />
+        </div>
+      </fieldset>
+
+      <fieldset className="recipe-form__group">
+        <legend>Ingredienti</legend>
+        <p className="field__hint">
+          Quantità per il numero di porzioni indicato: sul sito si ricalcolano se il visitatore cambia le porzioni. Per
+          sale, pepe e simili scegli l'unità «q.b.» e lascia vuota la quantità. La sezione raggruppa gli ingredienti che
+          seguono (es. «Per il condimento»).
+        </p>
+        <ol className="recipe-form__ingredients">
+          {ingredients.map((row, index) => {
+            const f = row.getFieldset();
+            const name = typeof f.name.value === "string" && f.name.value ? f.name.value : `Ingrediente ${index + 1}`;
+            return (
+              <li key={row.key} className="recipe-form__ingredient">
+                <fieldset>
+                  <legend className="visually-hidden">{`Ingrediente ${index + 1}`}</legend>
+                  <div className="recipe-form__ingredient-fields">
+                    <TextInput meta={f.quantity} label="Quantità" inputMode="decimal" />
+                    <Select meta={f.unit} label="Unità" options={UNIT_OPTIONS} />
+                    <TextInput meta={f.name} label="Ingrediente" />
+                    <TextInput meta={f.note} label="Nota" optional />
+                    <TextInput meta={f.section} label="Sezione" optional />
+                  </div>
+                  <div className="recipe-form__row-actions">
+                    <button
+                      className="button button--secondary button--small"
+                      {...form.reorder.getButtonProps({ name: fields.ingredients.name, from: index, to: index - 1 })}
+                      disabled={index === 0}
+                      aria-label={`Sposta su: ${name}`}
+                    >
+                      Sposta su
+                    </button>
+                    <button
+                      className="button button--secondary button--small"
+                      {...form.reorder.getButtonProps({ name: fields.ingredients.name, from: index, to: index + 1 })}
+                      disabled={index === ingredients.length - 1}
+                      aria-label={`Sposta giù: ${name}`}
+                    >
+                      Sposta giù
+                    </button>
+                    <button
+                      className="button button--secondary button--small"
+                      {...form.remove.getButtonProps({ name: fields.ingredients.name, index })}
+                      disabled={ingredients.length === 1}
+                      aria-label={`Rimuovi: ${name}`}
+                    >
+                      Rimuovi
+                    </button>
+                  </div>
+                </fieldset>
+              </li>
+            );
+          })}
+        </ol>
+        <ErrorList id={fields.ingredients.errorId} errors={fields.ingredients.errors} />
+        {ingredients.length < MAX_INGREDIENTS ? (
+          <p>
+            <button
+              className="button button--secondary"
+              {...form.insert.getButtonProps({ name: fields.ingredients.name, defaultValue: EMPTY_INGREDIENT })}
+            >
+              Aggiungi ingrediente
+            </button>
+          </p>
+        ) : null}
+      </fieldset>
+
+      <fieldset className="recipe-form__group">
+        <legend>Procedimento</legend>
+        <TextArea
+          meta={fields.steps}
+          label="Passaggi"
+          hint={`Un passaggio per riga, nell'ordine (al massimo ${MAX_STEPS}); la numerazione la aggiunge il sito.`}
+          rows={8}
+        />
+        <TextArea
+          meta={fields.note}
+          label="Nota della nutrizionista"
+          optional
+          hint={RECIPE_MESSAGES.healthClaims}
+          maxLength={NOTE_MAX_LENGTH}
+          rows={4}
+        />
+      </fieldset>
+
+      <fieldset className="recipe-form__group">
+        <legend>Valori nutrizionali per porzione</legend>
+        <p className="field__hint">{RECIPE_MESSAGES.nutritionHint}</p>
+        <div className="recipe-form__nutrition">
+          {NUTRIENT_FIELDS.map((field) => (
+            <TextInput
+              key={field.key}
+              meta={nutrition[field.key]}
+              label={field.label}
+              hint={"hint" in field ? field.hint : undefined}
+              inputMode={field.unit === "g" ? "decimal" : "numeric"}
+            />
+          ))}
+        </div>
+      </fieldset>
+
+      <fieldset className="recipe-form__group">
+        <legend>Pubblicazione</legend>
+        <Choices
+          meta={fields.status}
+          legend="Stato"
+          hint="Una bozza non è visibile sul sito; una ricetta pubblicata compare su /ricette e nella home."
+          options={options(recipeStatuses, STATUS_LABELS)}
+        />
+      </fieldset>
+
+      <div className="recipe-form__actions">
+        <button type="submit" className="button" disabled={saving}>
+          {saving ? "Salvataggio…" : "Salva la ricetta"}
+        </button>
+      </div>
+    </Form>
+  );
+}

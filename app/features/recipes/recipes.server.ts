@@ -1,0 +1,263 @@
+import { and, arrayContains, asc, count, desc, eq, ne, sql, type SQL } from "drizzle-orm";
+import { z } from "zod";
+import type { Db } from "~/core/db/database.server";
+import { recipePhotos, recipes, type RecipeCrops, type StoredImage } from "~/core/db/schema";
+import type { EventBus } from "~/core/events/event-bus.server";
+import {
+  type Ingredient,
+  type RecipeCategory,
+  type RecipeData,
+  type RecipeStep,
+  type RecipeTag,
+  recipeUnits,
+} from "./recipe";
+
+/** The photo a recipe is attached to, read with it (the recipes table refers to it by id). */
+export interface AttachedPhoto {
+  id: string;
+  title: string | null;
+  imageUrl: string;
+  image: StoredImage | null;
+}
+
+/** A recipe as stored, with its lists parsed and its photo joined. */
+export interface RecipeRecord extends RecipeData {
+  id: string;
+  crops: RecipeCrops | null;
+  photo: AttachedPhoto | null;
+  publishedAt: Date | null;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+export interface RecipeListFilter {
+  category?: RecipeCategory | null;
+  tag?: RecipeTag | null;
+}
+
+/** Why a write was refused: another recipe already has this address, or this photo. */
+export type RecipeConflict = "slug" | "photo";
+
+export type RecipeWriteResult = { ok: true; recipe: RecipeRecord } | { ok: false; conflict: RecipeConflict };
+
+// The lists are jsonb: parsed on every read, never trusted as stored (a restored archive may hold anything).
+const storedIngredients = z.array(
+  z.object({
+    section: z.string().nullable(),
+    quantity: z.number().nonnegative().nullable(),
+    unit: z.enum(recipeUnits),
+    name: z.string(),
+    note: z.string().nullable(),
+  }),
+);
+const storedSteps = z.array(z.object({ text: z.string() }));
+
+function parseList<T>(schema: z.ZodType<T>, value: unknown, onError: (error: unknown, message: string) => void): T {
+  const parsed = schema.safeParse(value);
+  if (parsed.success) return parsed.data;
+  onError(parsed.error, "a stored recipe list does not parse; shown empty");
+  return [] as T;
+}
+
+const columns = {
+  recipe: recipes,
+  photo: {
+    id: recipePhotos.id,
+    title: recipePhotos.title,
+    imageUrl: recipePhotos.imageUrl,
+    image: recipePhotos.image,
+  },
+};
+
+type Joined = { recipe: typeof recipes.$inferSelect; photo: AttachedPhoto | null };
+
+/** The constraint a unique violation names, through drizzle's wrapper; null for any other error. */
+function violatedUnique(error: unknown): string | null {
+  for (let e: unknown = error; e && typeof e === "object"; e = (e as { cause?: unknown }).cause) {
+    const { code, constraint } = e as { code?: string; constraint?: string };
+    if (code === "23505") return constraint ?? "";
+  }
+  return null;
+}
+
+function toValues(data: RecipeData) {
+  const { nutrition, ingredients, steps, ...rest } = data;
+  return {
+    ...rest,
+    ...nutrition,
+    ingredients: ingredients satisfies Ingredient[],
+    steps: steps satisfies RecipeStep[],
+    // The first publication is kept: unpublishing and publishing again does not make a recipe new.
+    publishedAt: sql`case when ${data.status} = 'published' then coalesce(${recipes.publishedAt}, now()) else ${recipes.publishedAt} end`,
+  };
+}
+
+/**
+ * The recipes: every query and transaction of the recipes table, each change announced on the bus
+ * (after it is committed; a failed announcement is logged, pages catch up on reconnect).
+ */
+export function createRecipeRepository(
+  db: Db,
+  bus: Pick<EventBus, "publish">,
+  onError: (error: unknown, message: string) => void = () => {},
+) {
+  const toRecord = ({ recipe, photo }: Joined): RecipeRecord => ({
+    id: recipe.id,
+    photoId: recipe.photoId,
+    slug: recipe.slug,
+    title: recipe.title,
+    description: recipe.description,
+    category: recipe.category,
+    tags: recipe.tags,
+    cuisine: recipe.cuisine,
+    servings: recipe.servings,
+    prepMinutes: recipe.prepMinutes,
+    cookMinutes: recipe.cookMinutes,
+    portionGrams: recipe.portionGrams,
+    ingredients: parseList(storedIngredients, recipe.ingredients, onError),
+    steps: parseList(storedSteps, recipe.steps, onError),
+    note: recipe.note,
+    nutrition: {
+      energyKcal: recipe.energyKcal,
+      energyKj: recipe.energyKj,
+      fat: recipe.fat,
+      saturates: recipe.saturates,
+      carbohydrate: recipe.carbohydrate,
+      sugars: recipe.sugars,
+      fibre: recipe.fibre,
+      protein: recipe.protein,
+      salt: recipe.salt,
+    },
+    status: recipe.status,
+    crops: recipe.crops,
+    photo: photo?.id ? photo : null,
+    publishedAt: recipe.publishedAt,
+    createdAt: recipe.createdAt,
+    updatedAt: recipe.updatedAt,
+  });
+
+  const select = () => db.select(columns).from(recipes).leftJoin(recipePhotos, eq(recipes.photoId, recipePhotos.id));
+
+  async function findOne(where: SQL): Promise<RecipeRecord | undefined> {
+    const [row] = await select().where(where);
+    return row ? toRecord(row) : undefined;
+  }
+
+  async function announce(action: "insert" | "update" | "delete", id: string) {
+    await bus
+      .publish({ table: "recipes", action, id })
+      .catch((error: unknown) => onError(error, "announcing a recipe change failed"));
+  }
+
+  /** Runs an insert or update, turning a unique violation into the conflict it means. */
+  async function write(run: () => Promise<{ id: string } | undefined>): Promise<RecipeWriteResult | undefined> {
+    let written: { id: string } | undefined;
+    try {
+      written = await run();
+    } catch (error) {
+      const constraint = violatedUnique(error);
+      if (constraint === null) throw error;
+      return { ok: false, conflict: constraint === "recipes_photo_unique" ? "photo" : "slug" };
+    }
+    if (!written) return undefined;
+    return { ok: true, recipe: (await findOne(eq(recipes.id, written.id)))! };
+  }
+
+  return {
+    get(id: string): Promise<RecipeRecord | undefined> {
+      return findOne(eq(recipes.id, id));
+    },
+
+    /** A published recipe by its address. */
+    findPublished(slug: string): Promise<RecipeRecord | undefined> {
+      return findOne(and(eq(recipes.slug, slug), eq(recipes.status, "published"))!);
+    },
+
+    /** Whether another recipe than `exceptId` has this address. */
+    async slugTaken(slug: string, exceptId?: string): Promise<boolean> {
+      const [row] = await db
+        .select({ id: recipes.id })
+        .from(recipes)
+        .where(and(eq(recipes.slug, slug), exceptId ? ne(recipes.id, exceptId) : undefined));
+      return Boolean(row);
+    },
+
+    /** Every recipe, drafts too, newest change first (the admin's list). */
+    async listAll(): Promise<RecipeRecord[]> {
+      return (await select().orderBy(desc(recipes.updatedAt))).map(toRecord);
+    },
+
+    /** One page of published recipes, newest publication first, and how many match in all. */
+    async listPublished(
+      filter: RecipeListFilter,
+      page: { limit: number; offset: number },
+    ): Promise<{ recipes: RecipeRecord[]; total: number }> {
+      const where = and(
+        eq(recipes.status, "published"),
+        filter.category ? eq(recipes.category, filter.category) : undefined,
+        filter.tag ? arrayContains(recipes.tags, [filter.tag]) : undefined,
+      );
+      const [rows, [totals]] = await Promise.all([
+        select().where(where).orderBy(desc(recipes.publishedAt), asc(recipes.id)).limit(page.limit).offset(page.offset),
+        db.select({ total: count() }).from(recipes).where(where),
+      ]);
+      return { recipes: rows.map(toRecord), total: totals?.total ?? 0 };
+    },
+
+    /** The address of each photo's published recipe (the slideshow links to it). */
+    async publishedSlugsByPhoto(): Promise<Map<string, string>> {
+      const rows = await db
+        .select({ photoId: recipes.photoId, slug: recipes.slug })
+        .from(recipes)
+        .where(and(eq(recipes.status, "published"), sql`${recipes.photoId} is not null`));
+      return new Map(rows.map((row) => [row.photoId!, row.slug]));
+    },
+
+    /** Every published recipe's address and last change, for the sitemap. */
+    listPublishedPaths(): Promise<{ slug: string; updatedAt: Date }[]> {
+      return db
+        .select({ slug: recipes.slug, updatedAt: recipes.updatedAt })
+        .from(recipes)
+        .where(eq(recipes.status, "published"))
+        .orderBy(desc(recipes.publishedAt));
+    },
+
+    async create(data: RecipeData, crops: RecipeCrops | null): Promise<RecipeWriteResult> {
+      const result = await write(async () => {
+        const [row] = await db
+          .insert(recipes)
+          .values({ ...toValues(data), crops, publishedAt: data.status === "published" ? sql`now()` : null })
+          .returning({ id: recipes.id });
+        return row;
+      });
+      if (result?.ok) await announce("insert", result.recipe.id);
+      return result!;
+    },
+
+    /** Undefined when the recipe no longer exists. */
+    async update(id: string, data: RecipeData, crops: RecipeCrops | null): Promise<RecipeWriteResult | undefined> {
+      const result = await write(async () => {
+        const [row] = await db
+          .update(recipes)
+          .set({ ...toValues(data), crops, updatedAt: sql`now()` })
+          .where(eq(recipes.id, id))
+          .returning({ id: recipes.id });
+        return row;
+      });
+      if (result?.ok) await announce("update", id);
+      return result;
+    },
+
+    /** Returns the deleted recipe (so its crops can be removed), or undefined. */
+    async delete(id: string): Promise<{ id: string; crops: RecipeCrops | null } | undefined> {
+      const [row] = await db
+        .delete(recipes)
+        .where(eq(recipes.id, id))
+        .returning({ id: recipes.id, crops: recipes.crops });
+      if (row) await announce("delete", id);
+      return row;
+    },
+  };
+}
+
+export type RecipeRepository = ReturnType<typeof createRecipeRepository>;

@@ -1,0 +1,29 @@
+/** A page's own share image, for the Open Graph and Twitter cards. */
+export interface ShareImage {
+  url: string;
+  width: number;
+  height: number;
+  alt: string;
+}
+
+type MetaTag = Record<string, string>;
+
+/**
+ * The meta tags with the page's own image in place of the site's default (and `og:type` article):
+ * a shared recipe shows its photo. Tags without an image (a page kept out of search) are kept as they are.
+ */
+export function withShareImage(tags: MetaTag[], image: ShareImage | null): MetaTag[] {
+  if (!image) return tags;
+  const replaced: Record<string, string> = {
+    "og:type": "article",
+    "og:image": image.url,
+    "og:image:width": String(image.width),
+    "og:image:height": String(image.height),
+    "og:image:alt": image.alt,
+    "twitter:image": image.url,
+  };
+  return tags.map((tag) => {
+    const key = tag.property ?? tag.name;
+    return key !== undefined && key in replaced ? { ...tag, content: replaced[key]! } : tag;
+  });
+}

@@ -1,0 +1,128 @@
+import { data, Link, useNavigate } from "react-router";
+import type { Route } from "./+types/recipe-edit";
+import { servicesContext } from "~/context";
+import { type ActionResult, useActionResult } from "~/core/forms/action-result";
+import { parseSubmission } from "~/core/forms/parse-submission.server";
+import { readForm, refusal, respond } from "~/core/forms/respond.server";
+import { requireAdmin } from "~/features/account/admin-auth.server";
+import { PHOTO_MESSAGES } from "~/features/photos/messages";
+import { toRecipePhotoView } from "~/features/photos/recipe-photos.server";
+import { RECIPE_MESSAGES } from "~/features/recipes/messages";
+import { recipePath } from "~/features/recipes/recipe";
+import { ADMIN_RECIPES } from "~/features/recipes/recipe-admin-list";
+import { RecipeEditor } from "~/features/recipes/recipe-editor";
+import { saveRecipe } from "~/features/recipes/recipe-editor.server";
+import { recipeFormSchema, toFormDefaults } from "~/features/recipes/recipe-form";
+import { pageMeta } from "~/features/site-content/meta";
+import adminRecipesStyles from "~/styles/admin-recipes.css?url";
+
+export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: adminRecipesStyles }];
+
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, "Ricetta", "Scrivi e pubblica la ricetta di una foto.", { noindex: true });
+
+/** Sixty ingredients and thirty long steps fit; a larger body is refused unread. */
+const MAX_FORM_BYTES = 96 * 1024;
+const NEW = "nuova";
+
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  requireAdmin(context);
+  const s = context.get(servicesContext);
+  const recipe = params.id === NEW ? null : await s.recipes.get(params.id);
+  if (params.id !== NEW && !recipe) throw data(RECIPE_MESSAGES.notFound, { status: 404 });
+  const [photos, recipes] = await Promise.all([s.photos.list(), s.recipes.listAll()]);
+  // The photos still free, and this recipe's own.
+  const taken = new Set(recipes.filter((r) => r.id !== recipe?.id).map((r) => r.photoId));
+  const choices = photos.flatMap((photo, index) => {
+    if (taken.has(photo.id)) return [];
+    const view = toRecipePhotoView(s.media, photo);
+    return [{ id: photo.id, label: `Foto ${index + 1}: ${photo.title ?? PHOTO_MESSAGES.untitled}`, image: view.image }];
+  });
+  const wanted = choices.find((photo) => photo.id === new URL(request.url).searchParams.get("foto"));
+  const wantedPhoto = wanted && photos.find((photo) => photo.id === wanted.id);
+  return data({
+    recipeId: recipe?.id ?? null,
+    updatedAt: recipe?.updatedAt.toISOString() ?? null,
+    publishedPath: recipe?.status === "published" ? recipePath(recipe.slug) : null,
+    initial: toFormDefaults(recipe ?? null, wantedPhoto ? { id: wantedPhoto.id, title: wantedPhoto.title } : undefined),
+    photos: choices,
+  });
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  requireAdmin(context);
+  const s = context.get(servicesContext);
+  const submission = parseSubmission(await readForm(request, MAX_FORM_BYTES), recipeFormSchema);
+  if (submission.status === undefined) {
+    // An ingredient button without JavaScript: the form comes back with the row added, moved or removed.
+    return data({ ok: true, message: null, reply: submission.reply() }, { headers: { "Cache-Control": "no-store" } });
+  }
+  if (submission.status !== "success") {
+    return respond(request, s.flash, refusal(submission, RECIPE_MESSAGES.invalid), { status: 400 });
+  }
+  const id = params.id === NEW ? undefined : params.id;
+  let result: Awaited<ReturnType<typeof saveRecipe>>;
+  try {
+    const photo = await s.photos.get(submission.value.photoId);
+    result = await saveRecipe(s, {
+      id,
+      value: submission.value,
+      photo: photo ? { id: photo.id, image: photo.image } : null,
+    });
+  } catch (error) {
+    s.logger.error({ err: error, recipeId: id }, "recipe save failed");
+    result = { ok: false, status: 500, message: RECIPE_MESSAGES.failed };
+  }
+  if (!result.ok) {
+    const reply = submission.reply({ fieldErrors: result.fieldErrors });
+    return respond(request, s.flash, { ok: false, message: result.message, reply }, { status: result.status });
+  }
+  const recipeId = result.recipe!.id;
+  return respond(
+    request,
+    s.flash,
+    { ok: true, message: result.message, recipeId },
+    { status: result.status, redirectTo: `${ADMIN_RECIPES}/${recipeId}` },
+  );
+}
+
+type EditorResult = ActionResult & { recipeId?: string; message: string | null };
+
+export default function AdminRecipeEdit({ loaderData, actionData }: Route.ComponentProps) {
+  const navigate = useNavigate();
+  const result = actionData as EditorResult | undefined;
+  useActionResult(result?.message ? (result as ActionResult & { recipeId?: string }) : undefined, (saved) => {
+    // A new recipe saved with JavaScript: its own address from now on.
+    if (saved.ok && saved.recipeId && saved.recipeId !== loaderData.recipeId)
+      void navigate(`${ADMIN_RECIPES}/${saved.recipeId}`, { replace: true });
+  });
+  return (
+    <>
+      <p>
+        <Link to={ADMIN_RECIPES} className="back-link">
+          <span aria-hidden="true">←</span> Tutte le ricette
+        </Link>
+      </p>
+      <h1 className="admin__title">{loaderData.recipeId ? "Modifica la ricetta" : "Nuova ricetta"}</h1>
+      {loaderData.publishedPath ? (
+        <p className="admin-section__lead">
+          Pubblicata su <Link to={loaderData.publishedPath}>{loaderData.publishedPath}</Link>: le modifiche salvate sono
+          subito visibili.
+        </p>
+      ) : null}
+      {loaderData.photos.length === 0 ? (
+        <p className="admin-notice">
+          Tutte le foto hanno già una ricetta: aggiungi una foto nel <Link to="/admin#aggiungi">pannello</Link> per
+          scriverne una nuova.
+        </p>
+      ) : null}
+      <RecipeEditor
+        key={loaderData.updatedAt ?? "nuova"}
+        recipeId={loaderData.recipeId}
+        initial={loaderData.initial}
+        photos={loaderData.photos}
+        lastResult={result && !result.ok ? result.reply : result?.message === null ? result.reply : undefined}
+      />
+    </>
+  );
+}
