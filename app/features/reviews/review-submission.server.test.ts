@@ -191,19 +191,19 @@ describe("submitting a review", () => {
     expect((await rows())[0]!.content).toBe('<img src=x onerror="alert(1)"> ciao');
   });
 
-  it("refuses a photo over 5 MB before decoding it", async () => {
+  it("refuses a photo over 5 MB before decoding it, as too large (413) like every upload", async () => {
     const big = new File([new Uint8Array(REVIEW_PHOTO_MAX_BYTES + 1)], "grande.jpg", { type: "image/jpeg" });
     const result = await submitReview(services(), form({ photo: big }), "203.0.113.1");
-    expect(result).toMatchObject({ ok: false, status: 400, message: "L'immagine deve essere inferiore a 5MB" });
+    expect(result).toMatchObject({ ok: false, status: 413, message: "L'immagine deve essere inferiore a 5MB" });
     expect(await rows()).toEqual([]);
   });
 
-  it("refuses a file that is not an image with the pipeline's Italian message", async () => {
+  it("refuses a file that is not an image with the pipeline's Italian message, 422 like every upload", async () => {
     const fake = new File(["<svg><script>alert(1)</script></svg>"], "foto.jpg", { type: "image/jpeg" });
     const result = await submitReview(services(), form({ photo: fake }), "203.0.113.1");
     expect(result).toMatchObject({
       ok: false,
-      status: 400,
+      status: 422,
       errors: { photo: expect.stringMatching(/non è un'immagine valida/) },
     });
     expect(await rows()).toEqual([]);

@@ -1,11 +1,6 @@
 import type { StoredImage } from "~/core/db/schema";
-import {
-  deleteStoredImage,
-  ImageBusyError,
-  ImageRejectedError,
-  largestUrl,
-  storeImage,
-} from "~/core/media/image-pipeline.server";
+import { largestUrl } from "~/core/media/image-pipeline.server";
+import { refusedImageStatus, saveUploadedImage } from "~/core/media/image-upload.server";
 import type { ActionResult } from "~/core/forms/action-result";
 import { parseSubmission } from "~/core/forms/parse-submission.server";
 import type { AppConfig } from "~/core/config/env.server";
@@ -36,7 +31,7 @@ class FormTokenUsedError extends Error {
  * what to put back in the form (also in `reply`, as the form layer, Conform, reads it).
  */
 export type ReviewSubmission = ActionResult & {
-  status?: 400 | 429 | 500 | 503;
+  status?: 400 | 413 | 422 | 429 | 500 | 503;
   saved?: { id: string; published: boolean };
   errors?: Partial<Record<ReviewField, string>>;
   values?: ReviewFormValues | null;
@@ -89,7 +84,7 @@ export async function submitReview(
   const submission = parseSubmission(form, reviewSchema);
   const values = typedValues(form);
   const rejected = (
-    status: 400 | 429 | 500 | 503,
+    status: 400 | 413 | 422 | 429 | 500 | 503,
     message: string,
     errors: Partial<Record<ReviewField, string>> = {},
   ): ReviewSubmission => ({
@@ -127,7 +122,7 @@ export async function submitReview(
       if (message) errors[field] = message;
     }
     const first = FIELD_ORDER.map((field) => errors[field]).find(Boolean) ?? REVIEW_FORM_MESSAGES.failed;
-    return rejected(400, first, errors);
+    return rejected(refusedImageStatus(first, REVIEW_FORM_MESSAGES.photoTooLarge), first, errors);
   }
   const input = submission.value;
   // Counted from here: each attempt that reaches the pipeline and the database (checked and counted in
@@ -138,28 +133,10 @@ export async function submitReview(
     return rejected(429, REVIEW_FORM_MESSAGES.rateLimited);
   }
 
-  let image: StoredImage | null = null;
-  const file = input.photo;
-  if (file) {
-    try {
-      image = await storeImage(s.media, "reviews", Buffer.from(await file.arrayBuffer()));
-    } catch (error) {
-      if (error instanceof ImageBusyError) {
-        // Not the visitor's fault: sending it again shortly must not cost one of their attempts.
-        if (counted) await s.rateLimiter.forgive(counted);
-        return rejected(503, error.message, { photo: error.message });
-      }
-      if (error instanceof ImageRejectedError) return rejected(400, error.message, { photo: error.message });
-      s.logger.error({ err: error }, "storing a review photo failed");
-      return rejected(500, REVIEW_FORM_MESSAGES.failed);
-    }
-  }
-
   const published = !s.config.reviewsModeration;
-  let id: string;
-  try {
-    // The review, the invitation used up and the e-mail notice: one transaction.
-    const row = await s.reviews.add(
+  // The review, the invitation used up and the e-mail notice: one transaction.
+  const save = (image: StoredImage | null) =>
+    s.reviews.add(
       {
         name: input.name,
         content: input.content,
@@ -175,9 +152,27 @@ export async function submitReview(
         await queueNewReviewNotice(s, saved, tx);
       },
     );
-    id = row.id;
+
+  let id: string;
+  try {
+    // With a photo, the shared upload step stores it first and removes it again if the save fails.
+    const file = input.photo;
+    const stored = file
+      ? await saveUploadedImage(
+          s,
+          { what: "review photo", prefix: "reviews", file, messages: { uploadFailed: REVIEW_FORM_MESSAGES.failed } },
+          save,
+        )
+      : { ok: true as const, saved: await save(null) };
+    if (!stored.ok) {
+      // Busy is not the visitor's fault: sending it again shortly must not cost one of their attempts.
+      if (stored.status === 503 && counted) await s.rateLimiter.forgive(counted);
+      return stored.status === 500
+        ? rejected(500, stored.message)
+        : rejected(stored.status, stored.message, { photo: stored.message });
+    }
+    id = stored.saved.id;
   } catch (error) {
-    await deleteStoredImage(s.media, image);
     if (error instanceof FormTokenUsedError) {
       s.logger.info({ verdict: "token-used" }, "review submission dropped as likely spam");
       return { ok: true, message: REVIEW_FORM_MESSAGES.received };
