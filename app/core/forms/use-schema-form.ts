@@ -134,3 +134,32 @@ export function useSchemaForm<Schema extends FormSchema>(
   }
   return { form, fields, formProps: { ...getFormProps(form), ...check.triggers, onSubmit } };
 }
+
+/**
+ * The same check for a form that shows one message for the whole form rather than one per field
+ * (the sign-in steps): a refused submit stays in the page, its first message (or `fallback`) is
+ * announced and handed to `show`, and the field in error gets the focus; an accepted one clears it.
+ */
+export function useSchemaFormMessage<Schema extends FormSchema>(
+  source: SchemaSource<Schema>,
+  { fallback, show }: { fallback: string; show: (message: string | null) => void },
+) {
+  const check = useSchemaCheck(source);
+  const announce = useAnnounce();
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    if (check.hold(event)) return;
+    const submitter = (event.nativeEvent as SubmitEvent).submitter;
+    const checked = check.run(new FormData(event.currentTarget, submitter));
+    if (!checked || checked.status === "success") {
+      show(null);
+      return;
+    }
+    event.preventDefault();
+    const [name, first] = firstError(checked.error) ?? [];
+    const message = first ?? fallback;
+    show(message);
+    announce("error", message);
+    if (name) event.currentTarget.querySelector<HTMLElement>(`[name="${CSS.escape(name)}"]`)?.focus();
+  }
+  return { ...check.triggers, onSubmit };
+}

@@ -1,9 +1,8 @@
-import { parseWithZod } from "@conform-to/zod/v4";
 import { useEffect, useRef, useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
-import { toast } from "~/ui/toaster";
 import { useHydrated } from "~/ui/use-hydrated";
-import { firstError, useActionResult } from "~/core/forms/action-result";
+import { useActionResult } from "~/core/forms/action-result";
+import { useSchemaFormMessage } from "~/core/forms/use-schema-form";
 import { Field } from "~/core/forms/field";
 import { codeStepSchema, type LoginResult, type LoginStep, passwordStepSchema } from "./login-schema";
 import { LOGIN_MESSAGES } from "./messages";
@@ -42,26 +41,6 @@ function FormError({ id, message }: { id: string; message: string | null }) {
   ) : null;
 }
 
-/** Checks a form against its schema before sending: on a refusal, says why and puts the cursor there. */
-function refuseInvalid(
-  event: React.FormEvent<HTMLFormElement>,
-  submission: { status?: string; error?: Record<string, string[] | null> | null },
-  onClientError: (message: string | null) => void,
-  fallback: string,
-): boolean {
-  if (submission.status === "success") {
-    onClientError(null);
-    return false;
-  }
-  event.preventDefault();
-  const [name, first] = firstError(submission.error) ?? [];
-  const message = first ?? fallback;
-  onClientError(message);
-  toast.error(message);
-  event.currentTarget.querySelector<HTMLInputElement>(`[name="${name}"]`)?.focus();
-  return true;
-}
-
 function PasswordForm({
   busy,
   error,
@@ -77,10 +56,10 @@ function PasswordForm({
   const [shown, setShown] = useState(false);
   const missing = error === LOGIN_MESSAGES.missingFields ? [error] : null;
 
-  const onSubmit = (event: React.FormEvent<HTMLFormElement>) => {
-    const submission = parseWithZod(new FormData(event.currentTarget), { schema: passwordStepSchema });
-    refuseInvalid(event, submission, onClientError, LOGIN_MESSAGES.missingFields);
-  };
+  const check = useSchemaFormMessage(passwordStepSchema, {
+    fallback: LOGIN_MESSAGES.missingFields,
+    show: onClientError,
+  });
 
   return (
     <>
@@ -92,7 +71,7 @@ function PasswordForm({
         action="/admin-login"
         className="admin-form"
         noValidate
-        onSubmit={onSubmit}
+        {...check}
         aria-describedby={error ? "login-error" : undefined}
       >
         <input type="hidden" name="intent" value="password" />
@@ -158,18 +137,14 @@ function SecondFactorForm({
 }) {
   const codeRef = useRef<HTMLInputElement>(null);
   useEffect(() => codeRef.current?.focus(), []);
-  const onSubmit = (event: React.FormEvent<HTMLFormElement>) => {
-    const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
-    const form = new FormData(event.currentTarget, submitter);
-    refuseInvalid(event, parseWithZod(form, { schema: codeStepSchema }), onClientError, LOGIN_MESSAGES.missingCode);
-  };
+  const check = useSchemaFormMessage(codeStepSchema, { fallback: LOGIN_MESSAGES.missingCode, show: onClientError });
   return (
     <>
       <h1 className="admin-auth__title">Verifica in due passaggi</h1>
       <p className="admin-auth__lead" id="code-help">
         Inserisci il codice a 6 cifre mostrato dall'app di autenticazione, oppure uno dei codici di recupero.
       </p>
-      <Form method="post" action="/admin-login" className="admin-form" noValidate onSubmit={onSubmit}>
+      <Form method="post" action="/admin-login" className="admin-form" noValidate {...check}>
         <FormError id="code-error" message={error} />
         <Field id="login-code" label="Codice di verifica">
           {(control) => (
