@@ -19,8 +19,8 @@ export default [
     // the admin layout, whose middleware requires an administrator session for every one.
     layout("routes/admin/layout.tsx", [
       route("admin", "routes/admin/index.tsx"),
-      route("admin/photos", "routes/admin/photos.ts"),
-      route("admin/reviews", "routes/admin/reviews.ts"),
+      route("admin/foto", "routes/admin/photos.ts"),
+      route("admin/recensioni", "routes/admin/reviews.ts"),
       route("admin/account", "routes/admin/account.tsx"),
       route("admin/contenuti", "routes/admin/content.tsx", [
         index("routes/admin/content-versions.tsx"),
@@ -35,7 +35,7 @@ export default [
       route("admin/risposte", "routes/admin/replies.tsx"),
       route("admin/segnalazioni", "routes/admin/reports.tsx"),
       route("admin/backup", "routes/admin/backup.tsx"),
-      route("admin/backup/download", "routes/admin/backup-download.ts"),
+      route("admin/backup/scarica", "routes/admin/backup-download.ts"),
       route("admin/ricette", "routes/admin/recipes.tsx"),
       route("admin/ricette/:id", "routes/admin/recipe-edit.tsx"),
     ]),

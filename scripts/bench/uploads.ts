@@ -151,7 +151,7 @@ try {
       const form = new FormData();
       form.set("title", "Carico");
       form.set("image", new Blob([new Uint8Array(png)], { type: "image/png" }), "zeri.png");
-      return fetch(`${url}/admin/photos`, {
+      return fetch(`${url}/admin/foto`, {
         method: "POST",
         body: form,
         headers: { Origin: url, Cookie: cookie, Accept: "application/json" },

@@ -210,24 +210,24 @@ test.describe
     test("upload failures: network error and an unexpected answer", async () => {
       const picker = page.getByLabel("Immagine");
       const add = page.getByRole("button", { name: "Aggiungi foto" });
-      await page.route("**/admin/photos", (route) => route.abort());
+      await page.route("**/admin/foto", (route) => route.abort());
       await picker.setInputFiles({ name: "a.jpg", mimeType: "image/jpeg", buffer: await jpeg(200, 200) });
       await add.click();
       await expect(toast(page, "Errore durante il caricamento dell'immagine")).toBeVisible();
-      await page.unroute("**/admin/photos");
-      await page.route("**/admin/photos", (route) =>
+      await page.unroute("**/admin/foto");
+      await page.route("**/admin/foto", (route) =>
         route.fulfill({ status: 502, contentType: "text/html", body: "<h1>Bad gateway</h1>" }),
       );
       await add.click();
       await expect(toast(page, "Si è verificato un errore")).toBeVisible();
-      await page.unroute("**/admin/photos");
+      await page.unroute("**/admin/foto");
       await expect(page.getByRole("heading", { name: "Foto Caricate (2)" })).toBeVisible();
     });
 
     test("a slow upload shows its progress, a placeholder row and a busy button", async () => {
       // The upload is answered once its busy state has been seen.
       const answer = holdUntilReleased();
-      await page.route("**/admin/photos", async (route) => {
+      await page.route("**/admin/foto", async (route) => {
         await answer.held;
         await route.continue();
       });
@@ -244,7 +244,7 @@ test.describe
       answer.release();
       await expect(toast(page, "Foto ricetta aggiunta con successo!").last()).toBeVisible({ timeout: 10_000 });
       await expect(page.locator(".photo-row--skeleton")).toHaveCount(0);
-      await page.unroute("**/admin/photos");
+      await page.unroute("**/admin/foto");
       // Back to two photos for what follows.
       const row = photoRows(page).last();
       await row.getByRole("button", { name: /Elimina la foto/ }).click();
@@ -316,7 +316,7 @@ test.describe
     });
 
     test("a failed delete says so and keeps the row", async () => {
-      await page.route("**/admin/photos.data", (route) =>
+      await page.route("**/admin/foto.data", (route) =>
         route.request().method() === "POST" ? route.abort() : route.continue(),
       );
       const row = photoRows(page).first();
@@ -324,7 +324,7 @@ test.describe
       await page.getByRole("dialog").getByRole("button", { name: "Elimina" }).click();
       await expect(toast(page, "Errore durante l'eliminazione")).toBeVisible();
       await expect(page.getByRole("heading", { name: "Foto Caricate (2)" })).toBeVisible();
-      await page.unroute("**/admin/photos.data");
+      await page.unroute("**/admin/foto.data");
     });
 
     test("reviews: pending first, approve, hide, delete (with its photo), each confirmed by a toast", async () => {

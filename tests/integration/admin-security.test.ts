@@ -156,11 +156,11 @@ describe("admin security over HTTP", () => {
 
   /** Every write an administrator can make, as the browser would send it (fields only; path and method below). */
   const writes: { path: string; body: () => BodyInit }[] = [
-    { path: "/admin/photos", body: () => form({ intent: "retitle", id: "", title: "Manomesso" }) },
-    { path: "/admin/photos", body: () => form({ intent: "move", id: "", direction: "down" }) },
-    { path: "/admin/photos", body: () => form({ intent: "delete-photo", id: "" }) },
-    { path: "/admin/reviews", body: () => form({ intent: "review-status", id: "", status: "published" }) },
-    { path: "/admin/reviews", body: () => form({ intent: "delete-review", id: "" }) },
+    { path: "/admin/foto", body: () => form({ intent: "retitle", id: "", title: "Manomesso" }) },
+    { path: "/admin/foto", body: () => form({ intent: "move", id: "", direction: "down" }) },
+    { path: "/admin/foto", body: () => form({ intent: "delete-photo", id: "" }) },
+    { path: "/admin/recensioni", body: () => form({ intent: "review-status", id: "", status: "published" }) },
+    { path: "/admin/recensioni", body: () => form({ intent: "delete-review", id: "" }) },
     {
       path: "/admin/account",
       body: () =>
@@ -174,7 +174,7 @@ describe("admin security over HTTP", () => {
     { path: "/admin/account", body: () => form({ intent: "totp-start" }) },
     { path: "/admin/account", body: () => form({ intent: "logout-others" }) },
     {
-      path: "/admin/photos",
+      path: "/admin/foto",
       body: () => {
         const data = new FormData();
         data.set("title", "Intrusa");
@@ -220,7 +220,7 @@ describe("admin security over HTTP", () => {
 
   it("pages redirect to /admin-login and data requests leak nothing, without a valid session", async () => {
     for (const { name, cookie } of badSessions()) {
-      for (const pathname of ["/admin", "/admin/account", "/admin/photos"]) {
+      for (const pathname of ["/admin", "/admin/account", "/admin/foto"]) {
         const response = await request(pathname, { cookie });
         expect(response.status, `${name}: GET ${pathname}`).toBe(302);
         expect(response.headers.get("location"), `${name}: GET ${pathname}`).toMatch(/\/admin-login$/);
@@ -243,7 +243,7 @@ describe("admin security over HTTP", () => {
         expect(response.status, `${name}: POST ${target.path} ${String(bodyFor(target))}`).toBe(401);
       }
       // fetch() always sends Sec-Fetch-Mode: cors; a browser posting a form without JavaScript sends "navigate".
-      const navigation = await rawPost("/admin/photos", String(bodyFor(writes[2]!)), {
+      const navigation = await rawPost("/admin/foto", String(bodyFor(writes[2]!)), {
         ...(cookie ? { Cookie: cookie } : {}),
         "Sec-Fetch-Mode": "navigate",
       });
@@ -288,7 +288,7 @@ describe("admin security over HTTP", () => {
   });
 
   it("the same requests with a valid session and our Origin do work (so the refusals above are real)", async () => {
-    const retitle = await request("/admin/photos.data", {
+    const retitle = await request("/admin/foto.data", {
       method: "POST",
       body: form({ intent: "retitle", id: seeded.photoId, title: "Rinominata" }),
       cookie: validCookie,
@@ -297,7 +297,7 @@ describe("admin security over HTTP", () => {
     const upload = new FormData();
     upload.set("title", "Nuova");
     upload.set("image", new Blob([new Uint8Array(await jpeg(300, 200))], { type: "image/jpeg" }), "n.jpg");
-    const added = await request("/admin/photos", {
+    const added = await request("/admin/foto", {
       method: "POST",
       body: upload,
       cookie: validCookie,
@@ -305,7 +305,7 @@ describe("admin security over HTTP", () => {
     });
     expect(added.status).toBe(201);
     expect(await added.json()).toMatchObject({ ok: true, message: "Foto ricetta aggiunta con successo!" });
-    const approved = await request("/admin/reviews.data", {
+    const approved = await request("/admin/recensioni.data", {
       method: "POST",
       body: form({ intent: "review-status", id: seeded.reviewId, status: "published" }),
       cookie: validCookie,
@@ -320,7 +320,7 @@ describe("admin security over HTTP", () => {
   it("rejects an upload over 10 MB on the server, before storing anything", async () => {
     const big = new FormData();
     big.set("image", new Blob([new Uint8Array(10 * 1024 * 1024 + 10)], { type: "image/jpeg" }), "big.jpg");
-    const response = await request("/admin/photos", {
+    const response = await request("/admin/foto", {
       method: "POST",
       body: big,
       cookie: validCookie,
@@ -330,7 +330,7 @@ describe("admin security over HTTP", () => {
     expect(await response.json()).toMatchObject({ ok: false, message: "L'immagine deve essere inferiore a 10MB" });
     const empty = new FormData();
     empty.set("title", "solo titolo");
-    const none = await request("/admin/photos", {
+    const none = await request("/admin/foto", {
       method: "POST",
       body: empty,
       cookie: validCookie,
@@ -412,7 +412,7 @@ describe("admin security over HTTP", () => {
     expect((await request("/admin", { cookie: pending })).status).toBe(302);
     expect(
       (
-        await request("/admin/photos.data", {
+        await request("/admin/foto.data", {
           method: "POST",
           body: form({ intent: "delete-photo", id: seeded.photoId }),
           cookie: pending,

@@ -208,20 +208,20 @@ describe("npm run backup / restore while the site serves requests", () => {
     const [newest] = (await readdir(path.join(sourceData, "backups"))).sort().reverse();
     const file = await readFile(path.join(sourceData, "backups", newest!));
 
-    const anonymous = await fetch(`${site.url}/admin/backup/download`, { redirect: "manual" });
+    const anonymous = await fetch(`${site.url}/admin/backup/scarica`, { redirect: "manual" });
     expect(anonymous.status).toBe(302);
     expect(anonymous.headers.get("location")).toBe("/admin-login");
     expect(anonymous.headers.get("content-type")).not.toBe("application/gzip");
-    const forged = await fetch(`${site.url}/admin/backup/download`, {
+    const forged = await fetch(`${site.url}/admin/backup/scarica`, {
       redirect: "manual",
       headers: { Cookie: `${SESSION_COOKIE}=not-a-session` },
     });
     expect(forged.status).toBe(302);
-    const anonymousData = await fetch(`${site.url}/admin/backup/download.data`, { redirect: "manual" });
+    const anonymousData = await fetch(`${site.url}/admin/backup/scarica.data`, { redirect: "manual" });
     expect(anonymousData.status).not.toBe(200);
 
     const cookie = `${SESSION_COOKIE}=${token}`;
-    const download = await fetch(`${site.url}/admin/backup/download`, { headers: { Cookie: cookie } });
+    const download = await fetch(`${site.url}/admin/backup/scarica`, { headers: { Cookie: cookie } });
     expect(download.status).toBe(200);
     expect(download.headers.get("content-disposition")).toBe(`attachment; filename="${newest}"`);
     expect(download.headers.get("cache-control")).toBe("private, no-store");

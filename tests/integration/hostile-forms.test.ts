@@ -129,7 +129,7 @@ describe("forms posted with hostile field names and values", () => {
     { form: "version restore", path: "/admin/contenuti?index", fields: async () => [["restore", "x"]] },
     {
       form: "photo title",
-      path: "/admin/photos",
+      path: "/admin/foto",
       fields: async () => [
         ["intent", "retitle"],
         ["id", A_UUID],
@@ -138,7 +138,7 @@ describe("forms posted with hostile field names and values", () => {
     },
     {
       form: "moderation",
-      path: "/admin/reviews",
+      path: "/admin/recensioni",
       fields: async () => [
         ["intent", "review-status"],
         ["id", "x"],
@@ -202,7 +202,7 @@ describe("forms posted with hostile field names and values", () => {
     ] as [string, string][];
     await expectBoundedRefusal(await post("/reviews", multipart(review), false));
     await expectBoundedRefusal(await post("/reviews.data", multipart(review), false));
-    await expectBoundedRefusal(await post("/admin/photos", multipart([["title", "Senza foto"]])));
+    await expectBoundedRefusal(await post("/admin/foto", multipart([["title", "Senza foto"]])));
     await expectBoundedRefusal(await post("/admin/contenuti/ritratto", multipart([["version", "1"]])));
   });
 

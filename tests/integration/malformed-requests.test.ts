@@ -42,7 +42,7 @@ describe("malformed and hostile requests", () => {
   });
   afterAll(() => server?.stop());
 
-  const adminActions = ["/admin/photos", "/admin/reviews", "/admin/account"];
+  const adminActions = ["/admin/foto", "/admin/recensioni", "/admin/account"];
   const italian = /Richiesta non valida|troppo grande|Operazione non consentita/;
 
   it.each(adminActions.flatMap((p) => [p, `${p}.data`]))(

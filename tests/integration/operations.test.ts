@@ -91,7 +91,7 @@ describe("the embedded PostgreSQL after a crash of the app", () => {
           const form = new FormData();
           form.set("title", `Round ${round}`);
           form.set("image", new Blob([new Uint8Array(photo)], { type: "image/jpeg" }), "foto.jpg");
-          const response = await fetch(`${server.url}/admin/photos`, {
+          const response = await fetch(`${server.url}/admin/foto`, {
             method: "POST",
             body: form,
             headers: { Cookie: cookie, Origin: server.url, Accept: "application/json" },

@@ -186,7 +186,7 @@ describe("reviews: untrusted input", () => {
   describe("review photos", () => {
     const photoOf = (review: Review) => `${server.url}/media/${review.image!.variants[0]!.key}`;
     const moderate = (id: string, status: "hidden" | "published") =>
-      fetch(`${server.url}/admin/reviews`, {
+      fetch(`${server.url}/admin/recensioni`, {
         method: "POST",
         body: new URLSearchParams({ intent: "review-status", id, status }),
         headers: { Origin: server.url, Cookie: adminCookie },

@@ -10,7 +10,7 @@ import { formatItalianNumericDate } from "~/core/format/italian-format";
 import { MAX_TITLE_LENGTH, photoActionSchema } from "./photo-forms";
 import type { RecipePhotoView } from "./recipe-photo-view";
 
-const PHOTOS_ACTION = "/admin/photos";
+const PHOTOS_ACTION = "/admin/foto";
 
 /** The order the list shows: the server's, with moves still in flight applied (so the buttons respond at once). */
 function useOptimisticOrder(photos: RecipePhotoView[]): RecipePhotoView[] {

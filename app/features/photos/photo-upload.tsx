@@ -16,7 +16,7 @@ function formatSize(bytes: number): string {
 }
 
 /**
- * The "add a photo" form. Without JavaScript it posts to /admin/photos and
+ * The "add a photo" form. Without JavaScript it posts to /admin/foto and
  * the server answers with a redirect and a toast. With JavaScript the form is
  * checked first with the server's schema (an image, at most 10 MB; the title's
  * length), the image previewed, and sent with XMLHttpRequest so the progress
@@ -72,7 +72,7 @@ export function PhotoUploadForm({ onPhaseChange }: { onPhaseChange?: (phase: Upl
     event.preventDefault();
     const body = new FormData(event.currentTarget);
     const xhr = new XMLHttpRequest();
-    xhr.open("POST", "/admin/photos");
+    xhr.open("POST", "/admin/foto");
     xhr.setRequestHeader("Accept", "application/json");
     xhr.upload.onprogress = (e) => {
       if (!e.lengthComputable) return;
@@ -117,7 +117,7 @@ export function PhotoUploadForm({ onPhaseChange }: { onPhaseChange?: (phase: Upl
     <form
       ref={formRef}
       method="post"
-      action="/admin/photos"
+      action="/admin/foto"
       encType="multipart/form-data"
       className="admin-form admin-upload"
       id={formProps.id}

@@ -23,7 +23,7 @@ function upload(fields: { title?: string; image?: Blob }) {
   const body = new FormData();
   if (fields.title !== undefined) body.set("title", fields.title);
   if (fields.image) body.set("image", fields.image, "foto.jpg");
-  return new Request("http://localhost/admin/photos", { method: "POST", body });
+  return new Request("http://localhost/admin/foto", { method: "POST", body });
 }
 
 describe("adding and removing recipe photos", () => {

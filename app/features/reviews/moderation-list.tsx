@@ -5,7 +5,7 @@ import { type ActionResult, useActionResult } from "~/core/forms/action-result";
 import type { ReviewView } from "~/features/reviews/review-view";
 import { ReviewActionButton, ReviewActions } from "~/features/reviews/review-actions";
 
-const REVIEWS_ACTION = "/admin/reviews";
+const REVIEWS_ACTION = "/admin/recensioni";
 
 const statusLabels: Record<ReviewView["status"], string> = {
   pending: "In attesa di approvazione",

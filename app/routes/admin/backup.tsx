@@ -58,7 +58,7 @@ export default function AdminBackup({ loaderData }: Route.ComponentProps) {
         </p>
         {download ? (
           <p className="backup-download">
-            <a className="button" href="/admin/backup/download" download={download.name}>
+            <a className="button" href="/admin/backup/scarica" download={download.name}>
               Scarica l'ultimo backup ({download.size})
             </a>
             <span className="backup-status__detail">
