@@ -14,7 +14,10 @@ import { startAppServer } from "../../tests/support/app-server.ts";
 import "../lib/load-app-modules.ts";
 
 const pages = process.argv.slice(2).filter((a) => a.startsWith("/"));
-const paths = pages.length ? pages : ["/", "/home", "/services", "/reviews", "/privacy"];
+const RECIPE_SLUG = "insalata-di-farro";
+const paths = pages.length
+  ? pages
+  : ["/", "/home", "/services", "/reviews", "/privacy", "/ricette", `/ricette/${RECIPE_SLUG}`];
 const runs = Number(process.argv.find((a) => a.startsWith("--runs="))?.slice("--runs=".length) ?? 3);
 if (!Number.isInteger(runs) || runs < 1) throw new Error("--runs=N needs a whole number ≥ 1");
 
@@ -33,8 +36,14 @@ buildIfStale();
 
 // Imported once the resolve hook above is in place: the seeding helper uses the app's modules.
 const seed: typeof import("../../tests/support/seed.ts") = await import("../../tests/support/seed.ts");
+const recipes: typeof import("../../tests/support/recipes.ts") = await import("../../tests/support/recipes.ts");
 const dataDir = mkdtempSync(path.join(os.tmpdir(), "bench-lh-"));
-await seed.seedPhotos(dataDir, 4);
+const photos = await seed.seedPhotos(dataDir, 4);
+// Two published recipes on the first photos: the list has cards, the recipe page every part.
+await recipes.seedRecipes(dataDir, [
+  recipes.sampleRecipe({ photoId: photos[0]!.id, slug: RECIPE_SLUG }),
+  recipes.sampleRecipe({ photoId: photos[1]!.id, slug: "vellutata-di-zucca", title: "Vellutata di zucca" }),
+]);
 await seed.seedReviews(dataDir, [
   { name: "Laura B.", rating: 5, content: "Percorso chiaro e piano facile da seguire nella vita di tutti i giorni." },
   { name: "Marco", rating: 4, content: "Visite puntuali, indicazioni pratiche e spiegate bene.", withImage: true },
@@ -260,6 +269,11 @@ try {
       if (pagePath === "/home" && row.jsKb > targets.homeJsKb)
         failures.push(`${where}: JavaScript ${row.jsKb} KB > ${targets.homeJsKb} KB`);
     }
+    // A recipe page carries no more JavaScript than /reviews (issue 28), compared within the run.
+    const reviews = rows.find((r) => r.run === run && r.path === "/reviews");
+    for (const recipe of rows.filter((r) => r.run === run && r.path.startsWith("/ricette/")))
+      if (reviews && recipe.jsKb > reviews.jsKb)
+        failures.push(`run ${run} ${recipe.path}: JavaScript ${recipe.jsKb} KB > /reviews ${reviews.jsKb} KB`);
   }
 } finally {
   emptyPage.close();
