@@ -27,10 +27,15 @@ function dismiss(id: number) {
   emit();
 }
 
-/** The same sentence already on screen is replaced, not shown twice: a repeated result is said once. */
+/**
+ * The same sentence already on screen is replaced, not shown twice: a repeated result is said once.
+ * A success also clears the errors on screen: they were about what has now worked.
+ */
 function show(kind: ToastKind, message: string): number {
   const id = nextId++;
-  const others = toasts.filter((t) => t.kind !== kind || t.message !== message);
+  const others = toasts.filter(
+    (t) => (t.kind !== kind || t.message !== message) && !(kind === "success" && t.kind === "error"),
+  );
   toasts = [...others, { id, kind, message }].slice(-MAX_TOASTS);
   emit();
   setTimeout(() => dismiss(id), TOAST_DURATION_MS[kind]);
