@@ -8,13 +8,13 @@ import type { InvitationOnPage } from "./reviews-page.server";
 import type { ReviewSummary } from "./reviews.server";
 import type { useReviewPages } from "./use-review-pages";
 
-/** "★★★★☆ 4,3 su 5 · 12 recensioni · 5 verificate", above the public list. */
+/** "★★★★⯪ 4,3 su 5 (stars to the nearest half) · 12 recensioni · 5 verificate", above the public list. */
 export function ReviewsSummaryLine({ summary }: { summary: ReviewSummary }) {
   if (summary.count === 0 || summary.average === null) return null;
   return (
     <p className="reviews-summary">
       <span aria-hidden="true">
-        <Stars rating={Math.round(summary.average)} />
+        <Stars rating={Math.round(summary.average * 2) / 2} />
       </span>
       <span>
         <strong className="reviews-summary__average">{formatOneDecimal(summary.average)}</strong> su 5

@@ -1,4 +1,5 @@
 import { useRef } from "react";
+import { formatDecimal } from "~/core/format/italian-format";
 import type { PublicImage } from "~/core/media/public-image";
 import type { ReviewView } from "~/features/reviews/review-view";
 import reviewCardStyles from "~/styles/review-card.css?url";
@@ -8,8 +9,9 @@ import { Stylesheet } from "../../ui/stylesheet";
 
 /** Five stars, the first `rating` filled; read out as "4 su 5". */
 export function Stars({ rating }: { rating: number }) {
+  const STAR = "M10 1.5l2.6 5.3 5.9.9-4.3 4.1 1 5.8L10 14.8l-5.2 2.8 1-5.8L1.5 7.7l5.9-.9z";
   return (
-    <span className="stars" role="img" aria-label={`${rating} su 5`}>
+    <span className="stars" role="img" aria-label={`${formatDecimal(rating, 1)} su 5`}>
       <Stylesheet href={reviewCardStyles} />
       {[1, 2, 3, 4, 5].map((n) => (
         <svg
@@ -20,7 +22,9 @@ export function Stars({ rating }: { rating: number }) {
           height="18"
           className={n <= rating ? "star star--on" : "star"}
         >
-          <path d="M10 1.5l2.6 5.3 5.9.9-4.3 4.1 1 5.8L10 14.8l-5.2 2.8 1-5.8L1.5 7.7l5.9-.9z" />
+          <path d={STAR} />
+          {/* A half star (an average such as 3,5): its left half drawn lit over the unlit star. */}
+          {n > rating && n - 0.5 <= rating ? <path d={STAR} className="star__half" /> : null}
         </svg>
       ))}
     </span>
