@@ -24,6 +24,7 @@ export default [
       route("admin/account", "routes/admin/account.tsx"),
       route("admin/contenuti", "routes/admin/content.tsx", [
         index("routes/admin/content-versions.tsx"),
+        route("versioni/:numero", "routes/admin/content-version.tsx"),
         route("pratica", "routes/admin/content-practice.tsx"),
         route("studi", "routes/admin/content-studios.tsx"),
         route("orari", "routes/admin/content-hours.tsx"),

@@ -244,6 +244,7 @@ test("without JavaScript: save, add a studio and restore a version", async ({ br
   expect(await (await fetch(`${server.url}/home`)).text()).toContain("Studio di Como");
 
   await admin.goto(`${server.url}/admin/contenuti`);
+  await admin.getByRole("link", { name: `Vedi e ripristina la versione ${before}` }).click();
   await saveAndPublish(admin, `Ripristina la versione ${before}`);
   const home = await (await fetch(`${server.url}/home`)).text();
   expect(home).not.toContain("Studio di Como");
@@ -258,9 +259,58 @@ test("restoring an older version brings its content back on open pages", async (
   await expect(versions.first()).toContainText("Pubblicata");
   expect(await versions.count()).toBeGreaterThan(3);
   // Version 1 is the first version: the defaults, with the original hero title.
+  await admin.getByRole("link", { name: "Vedi e ripristina la versione 1" }).click();
   await saveAndPublish(admin, "Ripristina la versione 1");
+  await admin.goto(`${server.url}/admin/contenuti`);
   await expect(home.locator("#hero-title")).toHaveText("Un'alimentazione su misura, costruita insieme a te");
   await expect(versions.first()).toContainText("Ripristino della versione 1");
+});
+
+test("at phone size: a restore shows what it changes, asks, and can restore one section alone", async ({ browser }) => {
+  const admin = await signIn(browser, { viewport: { width: 390, height: 844 } });
+  // Two sections changed in one version's distance: the phone number and the tagline.
+  await admin.goto(`${server.url}/admin/contenuti/pratica`);
+  const base = await publishedVersion(admin);
+  await admin.goto(`${server.url}/admin/contenuti/pratica`);
+  const oldPhone = await admin.getByLabel("Telefono").inputValue();
+  await admin.getByLabel("Telefono").fill("+39 02 5550 1234");
+  await saveAndPublish(admin);
+  await admin.goto(`${server.url}/admin/contenuti/testi`);
+  const oldTagline = await admin.getByLabel("Motto della pagina iniziale").inputValue();
+  await admin.getByLabel("Motto della pagina iniziale").fill("Mangiare bene, senza fretta");
+  await saveAndPublish(admin);
+
+  await admin.goto(`${server.url}/admin/contenuti`);
+  await admin.getByRole("link", { name: `Vedi e ripristina la versione ${base}` }).click();
+  // Nothing is restored by opening it: the published version is still the newest.
+  await expect(admin.locator(".content-editor__status strong")).toHaveText(String(base + 2));
+  const practice = admin.getByRole("region", { name: "Dati dello studio" });
+  await expect(practice.getByRole("definition")).toContainText("Adesso: +39 02 5550 1234");
+  await expect(practice.getByRole("definition")).toContainText(`Nella versione ${base}: ${oldPhone}`);
+  const texts = admin.getByRole("region", { name: "Testi" });
+  await expect(texts).toContainText(`Nella versione ${base}: ${oldTagline}`);
+  await expectNoAxeViolations(admin);
+  await admin.screenshot({ path: "test-results/version-preview-390.png", fullPage: true });
+
+  // Only the phone number comes back; the new tagline stays.
+  await saveAndPublish(admin, "Ripristina solo «Dati dello studio»");
+  await expect(admin.getByText("«Dati dello studio» ripristinata dalla versione")).toBeVisible();
+  const home = await (await fetch(`${server.url}/home`)).text();
+  expect(home).toContain("Mangiare bene, senza fretta");
+  expect(home).not.toContain("+39 02 5550 1234");
+  await admin.goto(`${server.url}/admin/contenuti`);
+  await expect(admin.locator(".version-list__item").first()).toContainText(
+    `Ripristino di «Dati dello studio» dalla versione ${base}`,
+  );
+});
+
+test("a save with nothing changed adds no version and says so", async ({ browser }) => {
+  const admin = await signIn(browser, { viewport: { width: 390, height: 844 } });
+  const before = await publishedVersion(admin);
+  await admin.goto(`${server.url}/admin/contenuti/testi`);
+  await admin.getByRole("button", { name: "Salva e pubblica" }).click();
+  await expect(admin.getByText("Nessuna modifica da pubblicare: il sito è già così.")).toBeVisible();
+  expect(await publishedVersion(admin)).toBe(before);
 });
 
 test("two tabs: the second save is told the content changed, and nothing is overwritten", async ({ browser }) => {

@@ -126,7 +126,7 @@ describe("forms posted with hostile field names and values", () => {
         ["version", "x"],
       ],
     },
-    { form: "version restore", path: "/admin/contenuti?index", fields: async () => [["restore", "x"]] },
+    { form: "version restore", path: "/admin/contenuti/versioni/1", fields: async () => [["restore", "x"]] },
     {
       form: "photo title",
       path: "/admin/foto",
@@ -253,7 +253,7 @@ describe("forms posted with hostile field names and values", () => {
       ["1", "2147483648"],
     ]) {
       const restored = await post(
-        "/admin/contenuti.data?index",
+        "/admin/contenuti/versioni/1.data",
         new URLSearchParams({ restore: restore!, version: base! }),
       );
       expect(restored.status).toBe(400);

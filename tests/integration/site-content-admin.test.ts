@@ -33,7 +33,7 @@ const writes: { path: string; body: () => Promise<FormData | URLSearchParams> }[
       return form;
     },
   },
-  { path: "/admin/contenuti", body: async () => new URLSearchParams({ version: "1", restore: "1" }) },
+  { path: "/admin/contenuti/versioni/1", body: async () => new URLSearchParams({ version: "1", restore: "1" }) },
 ];
 
 describe("content editor without a session", () => {

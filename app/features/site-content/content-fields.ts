@@ -61,3 +61,6 @@ export const versionField = z.coerce
   .int({ error: CONTENT_MESSAGES.staleForm })
   .min(0, { error: CONTENT_MESSAGES.staleForm })
   .max(PG_INTEGER_MAX, { error: CONTENT_MESSAGES.staleForm });
+
+/** The editor's sections, in the menu's order: each one form, one URL segment, one part of a version. */
+export const CONTENT_SECTIONS = ["pratica", "studi", "orari", "testi", "servizi", "ritratto"] as const;

@@ -1,6 +1,6 @@
 import { hoursSchema } from "./hours-schema";
 import { portraitFocusSchema, practiceSchema, servicesSchema, studiosSchema, textsSchema } from "./form-schemas";
-import { versionField } from "./content-fields";
+import { type CONTENT_SECTIONS, versionField } from "./content-fields";
 
 /** The editor's forms, by name: the value of the hidden "group" field and of the URL segment. */
 export const contentGroups = {
@@ -10,7 +10,7 @@ export const contentGroups = {
   testi: textsSchema,
   servizi: servicesSchema,
   ritratto: portraitFocusSchema,
-} as const;
+} as const satisfies Record<(typeof CONTENT_SECTIONS)[number], unknown>;
 export type ContentGroup = keyof typeof contentGroups;
 
 export const groupLabels: Record<ContentGroup, string> = {

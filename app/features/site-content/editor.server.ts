@@ -81,6 +81,8 @@ export async function saveContentGroup(
     const reply = submission.reply({ formErrors: [CONTENT_MESSAGES.conflict] });
     return { ok: false, status: 409, message: CONTENT_MESSAGES.conflictShort, reply };
   }
+  if (result.unchanged)
+    return { ok: true, status: 200, message: CONTENT_MESSAGES.unchanged, reply: submission.reply() };
   s.logger.info({ group, version: result.published.version }, "site content published");
   return { ok: true, status: 200, message: CONTENT_MESSAGES.saved, reply: submission.reply() };
 }

@@ -1,7 +1,16 @@
 import { z } from "zod";
 import { oneLine } from "~/core/forms/field-rules";
 import { uploadedImageSchema } from "~/core/media/image-upload";
-import { blankToUndefined, percent, plainText, tooLong, URL_MESSAGE, versionField, webUrl } from "./content-fields";
+import {
+  blankToUndefined,
+  CONTENT_SECTIONS,
+  percent,
+  plainText,
+  tooLong,
+  URL_MESSAGE,
+  versionField,
+  webUrl,
+} from "./content-fields";
 import { isValidPartitaIva, normalizePartitaIva } from "./partita-iva";
 import { MAX_STUDIOS, SERVICE_COUNT, serviceIcons } from "./site-content";
 
@@ -135,8 +144,15 @@ export const portraitFocusSchema = z.object({
   portrait: z.object({ focusX: percent, focusY: percent }),
 });
 
-/** "Ripristina": the version to publish again, and the one the list was loaded from. */
-export const versionRestoreSchema = z.object({ restore: versionField, version: versionField });
+/**
+ * "Ripristina": the version to publish again, and the one the preview was loaded from; with
+ * `section`, only that section of it (the names are the editor's, see editor-groups.ts).
+ */
+export const versionRestoreSchema = z.object({
+  restore: versionField,
+  version: versionField,
+  section: z.enum(CONTENT_SECTIONS).optional(),
+});
 
 /** The practitioner's portrait ("Carica e pubblica"): the same image rules as a recipe photo. */
 export const portraitUploadSchema = z.object({ image: uploadedImageSchema });

@@ -1,11 +1,14 @@
 /** The content editor's Italian messages (the form fields' own messages are in their schemas). */
 export const CONTENT_MESSAGES = {
   saved: "Modifiche pubblicate: il sito è già aggiornato.",
+  unchanged: "Nessuna modifica da pubblicare: il sito è già così.",
   conflictShort: "Il contenuto è stato modificato nel frattempo: non è stato sovrascritto nulla.",
   conflict:
     "Il contenuto è stato modificato nel frattempo (in un'altra scheda o da un altro dispositivo). Non è stato sovrascritto nulla: ricarica la pagina per vedere la versione attuale e ripeti la modifica.",
   invalid: "Alcuni campi non sono validi: correggi i campi segnalati.",
   restored: (version: number) => `Versione ${version} ripristinata e pubblicata.`,
+  sectionRestored: (section: string, version: number) =>
+    `«${section}» ripristinata dalla versione ${version} e pubblicata.`,
   missingVersion: "Questa versione non è più disponibile.",
   portraitSaved: "Ritratto pubblicato.",
   portraitRemoved: "Ritratto rimosso: il sito mostra di nuovo l'illustrazione.",

@@ -91,6 +91,23 @@ describe("site content store on PostgreSQL", () => {
     ]);
   });
 
+  it("adds no version for a save that changes nothing, and announces nothing", async () => {
+    const before = await store.current();
+    events.length = 0;
+    const result = await store.save(before.version, "Dati dello studio", structuredClone(before.content));
+    expect(result).toMatchObject({ ok: true, unchanged: true, published: { version: before.version } });
+    expect((await store.current()).version).toBe(before.version);
+    expect((await store.history(1))[0]!.version).toBe(before.version);
+    expect(events).toEqual([]);
+    // The same content on an older base is still a conflict, not "unchanged".
+    const changed = await store.save(before.version, "Testi", withPhone("+39 02 7777 7777"));
+    expect(changed.ok).toBe(true);
+    expect(await store.save(before.version, "Testi", withPhone("+39 02 7777 7777"))).toMatchObject({
+      ok: false,
+      reason: "conflict",
+    });
+  });
+
   it("refuses a save based on an older version and keeps what the other tab saved", async () => {
     const base = (await store.current()).version;
     const first = await store.save(base, "Testi", withPhone("+39 02 2222 2222"));

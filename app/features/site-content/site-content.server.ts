@@ -4,6 +4,8 @@ import type { Db } from "~/core/db/database.server";
 import { siteContentVersions } from "~/core/db/schema";
 import type { EventBus } from "~/core/events/event-bus.server";
 import { defaultSiteContent } from "./defaults";
+import { type ContentGroup, groupLabels } from "./editor-groups";
+import { withSectionFrom } from "./version-changes";
 import { siteContentSchema } from "./stored-content-schema";
 import {
   KEPT_VERSIONS,
@@ -65,7 +67,8 @@ export interface VersionSummary {
 }
 
 export type SaveResult =
-  | { ok: true; published: PublishedContent }
+  /** `unchanged`: the content was the same as the base version's, so no version was added. */
+  | { ok: true; published: PublishedContent; unchanged?: true }
   /** Someone saved after the form was loaded: nothing was written. */
   | { ok: false; reason: "conflict"; current: PublishedContent }
   | { ok: false; reason: "missing" };
@@ -75,8 +78,13 @@ export interface SiteContentStore {
   current(): Promise<PublishedContent>;
   /** Publishes `content` as the version after `baseVersion`, unless another save came first. */
   save(baseVersion: number, summary: string, content: SiteContent): Promise<SaveResult>;
-  /** Publishes an older version's content again, as a new version (so a restore can be undone too). */
-  restore(version: number, baseVersion: number): Promise<SaveResult>;
+  /** One version as it was saved, or null when it is no longer kept. */
+  version(version: number): Promise<PublishedContent | null>;
+  /**
+   * Publishes an older version's content again, as a new version (so a restore can be undone too);
+   * with `group`, only that section of it, the rest as it is now.
+   */
+  restore(version: number, baseVersion: number, group?: ContentGroup): Promise<SaveResult>;
   history(limit?: number): Promise<VersionSummary[]>;
   /** Stores the first version when there is none; true when it did. */
   seed(initial: SiteContent): Promise<boolean>;
@@ -152,20 +160,30 @@ export function createSiteContentStore(
     return read;
   };
 
+  const readVersion = async (version: number): Promise<PublishedContent | null> => {
+    const [row] = await db.select().from(siteContentVersions).where(eq(siteContentVersions.version, version));
+    return row ? toPublished(row) : null;
+  };
+
   const save = async (baseVersion: number, summary: string, content: SiteContent): Promise<SaveResult> => {
     const valid = parseSiteContent(content, "the saved version");
-    // The primary key makes this atomic: of two saves on the same base, only one inserts.
+    // The primary key makes this atomic: of two saves on the same base, only one inserts. A save
+    // that changes nothing (jsonb compares by value) adds no version: the list shows real changes.
     const inserted = await db.execute(sql`
       insert into ${siteContentVersions} (version, content, summary)
       select ${baseVersion + 1}, ${JSON.stringify(valid)}::jsonb, ${summary}
       where (select coalesce(max(version), 0) from ${siteContentVersions}) = ${baseVersion}
+        and (select content from ${siteContentVersions} where version = ${baseVersion})
+          is distinct from ${JSON.stringify(valid)}::jsonb
       on conflict do nothing
       returning version, created_at`);
     // Both drivers answer raw SQL with { rows }.
     const row = (inserted as unknown as { rows: { version: number; created_at: string | Date }[] }).rows[0];
     if (!row) {
       invalidate();
-      return { ok: false, reason: "conflict", current: await current() };
+      const newest = await current();
+      if (newest.version === baseVersion) return { ok: true, published: newest, unchanged: true };
+      return { ok: false, reason: "conflict", current: newest };
     }
     const published: PublishedContent = {
       version: Number(row.version),
@@ -187,10 +205,15 @@ export function createSiteContentStore(
   return {
     current,
     save,
-    async restore(version, baseVersion) {
-      const [row] = await db.select().from(siteContentVersions).where(eq(siteContentVersions.version, version));
-      if (!row) return { ok: false, reason: "missing" };
-      return save(baseVersion, `Ripristino della versione ${version}`, toPublished(row).content);
+    version: readVersion,
+    async restore(version, baseVersion, group) {
+      const old = await readVersion(version);
+      if (!old) return { ok: false, reason: "missing" };
+      if (!group) return save(baseVersion, `Ripristino della versione ${version}`, old.content);
+      const now = await current();
+      if (now.version !== baseVersion) return { ok: false, reason: "conflict", current: now };
+      const summary = `Ripristino di «${groupLabels[group]}» dalla versione ${version}`;
+      return save(baseVersion, summary, withSectionFrom(now.content, old.content, group));
     },
     async history(limit = LISTED_VERSIONS) {
       const rows = await db

@@ -1,7 +1,8 @@
 import { NavLink, Outlet, useLocation, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/content";
 import { requireAdmin } from "~/features/account/admin-auth.server";
-import { groupLabels, groupPaths, type ContentGroup } from "~/features/site-content/editor-groups";
+import { CONTENT_SECTIONS } from "~/features/site-content/content-fields";
+import { groupLabels, groupPaths } from "~/features/site-content/editor-groups";
 import { toPublicContent } from "~/features/site-content/site-content.server";
 import { pageMeta } from "~/features/site-content/meta";
 import { servicesContext } from "~/context";
@@ -28,8 +29,6 @@ export function useEditorData() {
   return useRouteLoaderData<typeof loader>("routes/admin/content")!;
 }
 
-const order: ContentGroup[] = ["pratica", "studi", "orari", "testi", "servizi", "ritratto"];
-
 /** "Contenuti del sito": one screen per group of content, and the list of versions. */
 export default function AdminContent({ loaderData }: Route.ComponentProps) {
   const { version, savedAt } = loaderData;
@@ -47,7 +46,7 @@ export default function AdminContent({ loaderData }: Route.ComponentProps) {
       </header>
       <nav className="content-editor__nav" aria-label="Sezioni dei contenuti">
         <ul>
-          {order.map((group) => (
+          {CONTENT_SECTIONS.map((group) => (
             <li key={group}>
               <NavLink to={paths[group]} className="content-editor__tab">
                 {groupLabels[group]}

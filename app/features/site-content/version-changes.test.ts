@@ -1,0 +1,37 @@
+import { describe, expect, it } from "vitest";
+import { defaultSiteContent } from "./defaults";
+import { versionChanges, withSectionFrom } from "./version-changes";
+
+const now = structuredClone(defaultSiteContent);
+const then = structuredClone(defaultSiteContent);
+then.contact.phone = "+39 02 1111 2222";
+then.texts.tagline = "Un altro motto";
+then.hours = then.hours.map((day) => (day.day === "Saturday" ? { day: "Saturday", ranges: [] } : day));
+then.studios = [...then.studios, { ...then.studios[0]!, name: "Studio di Como", city: "Como" }];
+
+describe("what restoring a version would change", () => {
+  it("lists nothing for the same content", () => {
+    expect(versionChanges(now, structuredClone(now))).toEqual([]);
+  });
+
+  it("names each changed field with the form's label, now and in the version, section by section", () => {
+    const changes = versionChanges(now, then);
+    expect(changes.map((c) => c.group)).toEqual(["pratica", "studi", "orari", "testi"]);
+    expect(changes[0]!.changes).toEqual([{ label: "Telefono", now: now.contact.phone, inVersion: "+39 02 1111 2222" }]);
+    // A studio only the version has: its fields are empty now.
+    const added = changes[1]!.changes.find((c) => c.label.endsWith(": nome"));
+    expect(added).toMatchObject({ now: "", inVersion: "Studio di Como" });
+    expect(changes[2]!.changes).toEqual([expect.objectContaining({ label: "Sabato", inVersion: "Chiuso" })]);
+    expect(changes[3]!.changes).toEqual([
+      { label: "Motto della pagina iniziale", now: now.texts.tagline, inVersion: "Un altro motto" },
+    ]);
+  });
+
+  it("restores one section and leaves every other as it is now", () => {
+    const restored = withSectionFrom(now, then, "pratica");
+    expect(restored.contact.phone).toBe("+39 02 1111 2222");
+    expect(restored.texts.tagline).toBe(now.texts.tagline);
+    expect(restored.studios).toEqual(now.studios);
+    expect(versionChanges(restored, then).map((c) => c.group)).toEqual(["studi", "orari", "testi"]);
+  });
+});

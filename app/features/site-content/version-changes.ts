@@ -1,0 +1,152 @@
+import { CONTENT_SECTIONS } from "./content-fields";
+import type { ContentGroup } from "./editor-groups";
+import { dayNames, formatTime } from "./hours";
+import type { DayHours, SiteContent, Studio } from "./site-content";
+
+/*
+ * What restoring a version would change on the site, field by field, in the words of the editor's
+ * forms: the practitioner sees "Telefono: +39 02 1111 → +39 02 2222" before she restores, and can
+ * restore one section alone.
+ */
+
+/** One field that differs: its label as the form shows it, the value now and in the version (`inVersion`). */
+export interface FieldChange {
+  label: string;
+  now: string;
+  inVersion: string;
+}
+
+export interface GroupChanges {
+  group: ContentGroup;
+  changes: FieldChange[];
+}
+
+const PHOTO = "photo";
+
+/** A field's label, its value as compared, and as shown when that differs (a photo: its file, "Foto caricata"). */
+type Row = [label: string, value: string, shown?: string];
+
+const practiceRows = (c: SiteContent): Row[] => [
+  ["Nome visualizzato", c.practitioner.name],
+  ["Titolo professionale", c.practitioner.title],
+  ["Albo professionale", c.practitioner.register],
+  ["Numero di iscrizione all'albo", c.practitioner.registerNumber],
+  ["Partita IVA", c.business.vatNumber],
+  ["Intestatario della Partita IVA", c.business.legalName],
+  ["Telefono", c.contact.phone],
+  ["Email", c.contact.email],
+  ["Sito di prenotazione", c.links.booking],
+  ["Profilo per le prenotazioni", c.links.doctorProfile],
+  ["Nome del social", c.links.social.label],
+  ["Link del profilo social", c.links.social.url],
+  ["Nome del servizio di messaggi", c.links.messaging.label],
+  ["Link per i messaggi", c.links.messaging.url],
+  ["Pazienti seguiti", c.stats.patients],
+  ["Anni di esperienza", c.stats.yearsOfExperience],
+];
+
+const studioRows = (studio: Studio | undefined, n: number): Row[] => [
+  [`Studio ${n}: nome`, studio?.name ?? ""],
+  [`Studio ${n}: via e numero civico`, studio?.street ?? ""],
+  [`Studio ${n}: CAP`, studio?.postalCode ?? ""],
+  [`Studio ${n}: città`, studio?.city ?? ""],
+  [`Studio ${n}: provincia`, studio?.province ?? ""],
+  [`Studio ${n}: link alla mappa`, studio?.mapsUrl ?? ""],
+];
+
+const dayLine = (day: DayHours | undefined) =>
+  !day || day.ranges.length === 0
+    ? "Chiuso"
+    : day.ranges.map((r) => `${formatTime(r.opens)}–${formatTime(r.closes)}`).join(", ");
+
+const textRows = (c: SiteContent): Row[] => [
+  ["Motto della pagina iniziale", c.texts.tagline],
+  ["Titolo principale della home", c.texts.heroTitle],
+  ["Presentazione sotto il titolo", c.texts.heroIntro],
+  ["Chi Sono", c.texts.about],
+  ["Introduzione della pagina dei servizi", c.texts.servicesIntro],
+];
+
+const portraitRows = (c: SiteContent): Row[] => [
+  // Two photos are told apart by their stored file; what is shown is which one.
+  ["Foto", c.portrait.image?.variants[0]?.key ?? "", c.portrait.image ? PHOTO : "Illustrazione predefinita"],
+  ["Posizione orizzontale (%)", String(c.portrait.focusX)],
+  ["Posizione verticale (%)", String(c.portrait.focusY)],
+];
+
+/** Each section's fields, as rows of label and text, for one content. */
+function rowsOf(group: ContentGroup, c: SiteContent, other: SiteContent): Row[] {
+  switch (group) {
+    case "pratica":
+      return practiceRows(c);
+    case "studi": {
+      const count = Math.max(c.studios.length, other.studios.length);
+      return Array.from({ length: count }, (_, i) => studioRows(c.studios[i], i + 1)).flat();
+    }
+    case "orari":
+      return Object.entries(dayNames).map(([day, name]) => [name, dayLine(c.hours.find((h) => h.day === day))]);
+    case "testi":
+      return textRows(c);
+    case "servizi":
+      return c.services.flatMap((s, i): Row[] => [
+        [`Servizio ${i + 1}: titolo`, s.title],
+        [`Servizio ${i + 1}: descrizione`, s.description],
+        [`Servizio ${i + 1}: icona`, s.icon],
+      ]);
+    case "ritratto":
+      return portraitRows(c);
+  }
+}
+
+/** The sections restoring `then` over `now` would change, each with its changed fields; none when equal. */
+export function versionChanges(now: SiteContent, then: SiteContent): GroupChanges[] {
+  const result: GroupChanges[] = [];
+  for (const group of CONTENT_SECTIONS) {
+    const before = rowsOf(group, now, then);
+    const after = rowsOf(group, then, now);
+    const changes: FieldChange[] = [];
+    for (let i = 0; i < Math.max(before.length, after.length); i++) {
+      const nowRow = before[i];
+      const thenRow = after[i];
+      const label = (nowRow ?? thenRow)![0];
+      const nowValue = nowRow?.[1] ?? "";
+      const thenValue = thenRow?.[1] ?? "";
+      if (nowValue === thenValue) continue;
+      const shown = (row: Row | undefined, photo: string) =>
+        row?.[2] === PHOTO ? photo : (row?.[2] ?? row?.[1] ?? "");
+      changes.push({
+        label,
+        now: shown(nowRow, "La foto di adesso"),
+        inVersion: shown(thenRow, "La foto di quella versione"),
+      });
+    }
+    if (changes.length) result.push({ group, changes });
+  }
+  return result;
+}
+
+/** The content with one section taken from `then`; every other section stays as it is `now`. */
+export function withSectionFrom(now: SiteContent, then: SiteContent, group: ContentGroup): SiteContent {
+  const next = structuredClone(now);
+  switch (group) {
+    case "pratica":
+      return {
+        ...next,
+        practitioner: then.practitioner,
+        business: then.business,
+        contact: then.contact,
+        links: then.links,
+        stats: then.stats,
+      };
+    case "studi":
+      return { ...next, studios: then.studios };
+    case "orari":
+      return { ...next, hours: then.hours };
+    case "testi":
+      return { ...next, texts: then.texts };
+    case "servizi":
+      return { ...next, services: then.services };
+    case "ritratto":
+      return { ...next, portrait: then.portrait };
+  }
+}
