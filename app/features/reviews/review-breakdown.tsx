@@ -1,3 +1,4 @@
+import { useEffect, useRef } from "react";
 import { Form, Link } from "react-router";
 import reviewTrustStyles from "~/styles/review-trust.css?url";
 import { formatCount, formatPercent } from "~/core/format/italian-format";
@@ -57,15 +58,22 @@ export function ReviewBreakdown({
 
 /** The filter as a GET form: the URL carries it, so it works without JavaScript and can be shared. */
 export function ReviewFilterForm({ filter }: { filter: ReviewListFilter }) {
-  // Keyed by the filter: the controls follow the URL after a live or link navigation.
-  const key = `${filter.rating ?? "all"}-${filter.verifiedOnly}`;
+  // The controls follow the URL after a link navigation ("Mostra tutte", a breakdown row), set in
+  // place: remounting the form would drop the focus from the button she pressed.
+  const formRef = useRef<HTMLFormElement>(null);
+  useEffect(() => {
+    const controls = formRef.current?.elements;
+    if (!controls) return;
+    (controls.namedItem("voto") as HTMLSelectElement).value = filter.rating ? String(filter.rating) : "";
+    (controls.namedItem("verificate") as HTMLInputElement).checked = filter.verifiedOnly;
+  }, [filter.rating, filter.verifiedOnly]);
   return (
     <Form
+      ref={formRef}
       method="get"
       action="/reviews"
       className="review-filter"
       preventScrollReset
-      key={key}
       aria-label="Filtra le recensioni"
     >
       <div className="review-filter__field">

@@ -88,6 +88,11 @@ export function ReviewForm({
   });
 
   function onSubmit(event: React.FormEvent<HTMLFormElement>) {
+    // Sent once: the button stays focusable while it is sent (a disabled button drops the focus).
+    if (fetcher.state !== "idle") {
+      event.preventDefault();
+      return;
+    }
     if (check.hold(event)) return;
     setPhotoError(null);
     const checked = check.run(new FormData(event.currentTarget));
@@ -244,7 +249,7 @@ export function ReviewForm({
       <input type="hidden" name={STARTED_FIELD} value={started} />
       {invitation ? <input type="hidden" name={INVITATION_FIELD} value={invitation.token} /> : null}
 
-      <button type="submit" className="button review-form__submit" disabled={submitting} aria-disabled={submitting}>
+      <button type="submit" className="button review-form__submit" aria-disabled={submitting || undefined}>
         {submitting ? "Invio in corso…" : "Invia recensione"}
       </button>
     </fetcher.Form>

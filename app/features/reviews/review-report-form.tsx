@@ -1,3 +1,4 @@
+import { useEffect, useRef } from "react";
 import { useFetcher } from "react-router";
 import { reportReasons } from "~/core/db/report-reasons";
 import type { ActionResult } from "~/core/forms/action-result";
@@ -20,9 +21,15 @@ export function ReviewReportForm({ reviewId, reviewerName }: { reviewId: string;
   const result = fetcher.state === "idle" ? fetcher.data : undefined;
   const busy = fetcher.state !== "idle";
 
+  // Sent: the form gives way to the thanks, which takes the focus the button had (not the page's top).
+  const done = useRef<HTMLParagraphElement>(null);
+  const sent = Boolean(result?.ok);
+  useEffect(() => {
+    if (sent) done.current?.focus();
+  }, [sent]);
   if (result?.ok) {
     return (
-      <p className="review-report__done" role="status">
+      <p className="review-report__done" role="status" tabIndex={-1} ref={done}>
         {result.message}
       </p>
     );
@@ -38,6 +45,11 @@ export function ReviewReportForm({ reviewId, reviewerName }: { reviewId: string;
         className="review-report__form"
         preventScrollReset
         {...formProps}
+        onSubmit={(event) => {
+          // Sent once; the button stays focusable meanwhile (a disabled one drops the focus).
+          if (busy) event.preventDefault();
+          else formProps.onSubmit(event);
+        }}
       >
         <fieldset
           className="review-report__reasons"
@@ -69,7 +81,7 @@ export function ReviewReportForm({ reviewId, reviewerName }: { reviewId: string;
             {result.message}
           </p>
         ) : null}
-        <button type="submit" className="button button--secondary" disabled={busy}>
+        <button type="submit" className="button button--secondary" aria-disabled={busy || undefined}>
           {busy ? "Invio…" : "Invia segnalazione"}
         </button>
       </fetcher.Form>
