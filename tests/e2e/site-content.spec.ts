@@ -304,6 +304,49 @@ test("at phone size: a restore shows what it changes, asks, and can restore one 
   );
 });
 
+test("at phone size: leaving a form with unsaved changes asks first; a save does not", async ({ browser }) => {
+  const admin = await signIn(browser, { viewport: { width: 390, height: 844 } });
+  await admin.goto(`${server.url}/admin/contenuti/testi`);
+  const about = admin.getByLabel("Chi Sono");
+  await about.fill("Un testo scritto con cura, da non perdere.");
+  const questions: string[] = [];
+  admin.on("dialog", (dialog) => {
+    questions.push(`${dialog.type()}: ${dialog.message()}`);
+    // The first question is answered "stay", every later one "leave".
+    void (questions.length === 1 ? dialog.dismiss() : dialog.accept());
+  });
+  const servicesTab = admin.getByRole("link", { name: "Servizi", exact: true });
+  await servicesTab.click();
+  await expect.poll(() => questions.length).toBe(1);
+  expect(questions[0]).toBe(
+    "confirm: Hai modifiche non salvate: se esci adesso andranno perse. Vuoi uscire lo stesso?",
+  );
+  await expect(admin).toHaveURL(/\/admin\/contenuti\/testi$/);
+  await expect(about).toHaveValue("Un testo scritto con cura, da non perdere.");
+
+  // Closing the tab gets the browser's own question.
+  await admin.close({ runBeforeUnload: true });
+  await expect.poll(() => questions.length).toBe(2);
+  expect(questions[1]).toMatch(/^beforeunload: /);
+
+  // Saved, nothing is asked on leaving.
+  const again = await signIn(browser, { viewport: { width: 390, height: 844 } });
+  let asked = 0;
+  again.on("dialog", (dialog) => {
+    asked++;
+    void dialog.dismiss();
+  });
+  await again.goto(`${server.url}/admin/contenuti/testi`);
+  await again.getByLabel("Chi Sono").fill("Un testo scritto con cura, salvato.");
+  await saveAndPublish(again);
+  // A second save from the same screen builds on the first (no conflict with herself).
+  await again.getByLabel("Chi Sono").fill("Un testo scritto con cura, salvato due volte.");
+  await saveAndPublish(again);
+  await again.getByRole("link", { name: "Servizi", exact: true }).click();
+  await expect(again).toHaveURL(/\/admin\/contenuti\/servizi$/);
+  expect(asked).toBe(0);
+});
+
 test("a save with nothing changed adds no version and says so", async ({ browser }) => {
   const admin = await signIn(browser, { viewport: { width: 390, height: 844 } });
   const before = await publishedVersion(admin);

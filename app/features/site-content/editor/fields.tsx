@@ -1,3 +1,4 @@
+import { useLeaveGuard } from "~/core/forms/leave-guard";
 import { getFormProps, type FieldMetadata, type FormMetadata } from "@conform-to/react";
 import type { ReactNode } from "react";
 import { Form, useActionData, useNavigation } from "react-router";
@@ -127,6 +128,7 @@ export function EditorForm<Value extends Record<string, unknown>>({
   const result = useActionData() as ActionResult | undefined;
   useActionResult(announce ? result : undefined);
   const busy = navigation.state === "submitting" && navigation.formData?.get("version") != null;
+  useLeaveGuard(form.dirty);
   return (
     <Form method="post" {...getFormProps(form)} encType={encType} className="content-form">
       <input type="hidden" name="version" value={version} />
