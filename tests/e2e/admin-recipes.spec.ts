@@ -45,6 +45,8 @@ test.describe("with JavaScript, at phone size", () => {
     page,
   }) => {
     await signInAsAdmin(page, server);
+    // On a phone the panel's sections are behind the one "Menu" button.
+    await page.locator(".admin-menu__button").click();
     await page.getByRole("navigation", { name: "Sezioni del pannello" }).getByRole("link", { name: "Ricette" }).click();
     await page.getByRole("link", { name: "Scrivi la ricetta: Insalata di farro" }).click();
     await expect(page.getByRole("heading", { name: "Nuova ricetta", level: 1 })).toBeVisible();

@@ -170,6 +170,24 @@ export function createReviewRepository(db: Db, changes?: ChangeAnnouncer) {
       return { count: total, average: total ? sum / total : null, byRating, verified };
     },
 
+    /**
+     * What waits for the practitioner: reviews awaiting approval, and published reviews of the last
+     * 30 days without her reply (one query).
+     */
+    async workCounts(): Promise<{ pending: number; unanswered: number }> {
+      const result = await db.execute(sql`
+        select
+          count(*) filter (where ${reviews.status} = 'pending')::int as pending,
+          count(*) filter (
+            where ${reviews.status} = 'published'
+              and ${reviews.createdAt} > now() - interval '30 days'
+              and not exists (select 1 from ${reviewReplies} where ${reviewReplies.reviewId} = ${reviews.id})
+          )::int as unanswered
+        from ${reviews}`);
+      const row = (result as unknown as { rows: { pending: number; unanswered: number }[] }).rows[0];
+      return { pending: Number(row?.pending ?? 0), unanswered: Number(row?.unanswered ?? 0) };
+    },
+
     async get(id: string): Promise<Review | undefined> {
       const [row] = await db.select().from(reviews).where(eq(reviews.id, id));
       return row;

@@ -10,6 +10,9 @@ import { toReviewView } from "~/features/reviews/reviews.server";
 import { PhotoList } from "~/features/photos/photo-list";
 import { PhotoUploadForm, type UploadPhase } from "~/features/photos/photo-upload";
 import { ReviewList } from "~/features/reviews/moderation-list";
+import { TodoList } from "~/ui/admin/todo-list";
+import { useAdminTodo } from "./layout";
+import { todoItems } from "./todo";
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, "Pannello Admin", "Gestione delle foto delle ricette e delle recensioni.", { noindex: true });
@@ -53,6 +56,7 @@ export default function AdminPanel({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <h1 className="admin__title">Pannello Admin</h1>
+      <TodoList items={todoItems(useAdminTodo())} />
       <section className="admin-section" aria-labelledby="aggiungi-titolo" id="aggiungi">
         <h2 id="aggiungi-titolo" className="admin-section__title">
           Aggiungi una foto

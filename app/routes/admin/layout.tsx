@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { data, NavLink, Outlet } from "react-router";
+import { data, NavLink, Outlet, useLocation, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/layout";
 import { adminContext, authenticateAdmin, renewSession, requireAdmin } from "~/features/account/admin-auth.server";
 import { AdminErrorBoundary, isAccessRefusal } from "~/ui/admin/error-boundary";
@@ -7,6 +7,8 @@ import { LogoutForm } from "~/features/account/logout-form";
 import { Stylesheet } from "~/ui/stylesheet";
 import adminStyles from "~/styles/admin.css?url";
 import { servicesContext } from "~/context";
+import { formatCount } from "~/core/format/italian-format";
+import { type AdminTodo, loadAdminTodo } from "./todo.server";
 
 /**
  * Every route below checks the session (and the Origin of every write) before its loader or action
@@ -26,14 +28,19 @@ export const middleware: Route.MiddlewareFunction[] = [
   },
 ];
 
-export function loader({ context }: Route.LoaderArgs) {
+export async function loader({ context }: Route.LoaderArgs) {
   const { user } = requireAdmin(context);
-  return data({ email: user.email });
+  return data({ email: user.email, todo: await loadAdminTodo(context.get(servicesContext)) });
+}
+
+/** What the panel counts, for the screens below (the first screen's "Da fare"). */
+export function useAdminTodo(): AdminTodo {
+  return useRouteLoaderData<typeof loader>("routes/admin/layout")!.todo;
 }
 
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   return (
-    <AdminFrame email={loaderData.email}>
+    <AdminFrame email={loaderData.email} todo={loaderData.todo}>
       <Outlet />
     </AdminFrame>
   );
@@ -55,43 +62,76 @@ export function ErrorBoundary({ error, loaderData }: Route.ErrorBoundaryProps) {
     );
   }
   return (
-    <AdminFrame email={loaderData.email}>
+    <AdminFrame email={loaderData.email} todo={loaderData.todo}>
       <AdminErrorBoundary error={error} />
     </AdminFrame>
   );
 }
 
-/** The admin area around a screen: its menu, the account signed in and the logout button. */
-function AdminFrame({ email, children }: { email: string; children: ReactNode }) {
+/** The panel's screens, in the menu's order; `count` picks the badge a screen shows. */
+const SECTIONS: { to: string; label: string; end?: boolean; count?: (todo: AdminTodo) => number }[] = [
+  { to: "/admin", label: "Foto e recensioni", end: true, count: (todo) => todo.pending },
+  { to: "/admin/ricette", label: "Ricette" },
+  { to: "/admin/contenuti", label: "Contenuti del sito" },
+  { to: "/admin/inviti", label: "Invita a recensire" },
+  { to: "/admin/risposte", label: "Risposte", count: (todo) => todo.unanswered },
+  { to: "/admin/segnalazioni", label: "Segnalazioni", count: (todo) => todo.reports },
+  { to: "/admin/account", label: "Account e sicurezza" },
+  { to: "/admin/backup", label: "Backup" },
+];
+
+function SectionLinks({ todo }: { todo: AdminTodo }) {
+  return SECTIONS.map(({ to, label, end, count }) => {
+    const n = count?.(todo) ?? 0;
+    return (
+      <NavLink key={to} to={to} end={end} className="admin-bar__link">
+        {label}
+        {n > 0 ? (
+          <span className="admin-bar__count">
+            {formatCount(n)}
+            <span className="visually-hidden"> da vedere</span>
+          </span>
+        ) : null}
+      </NavLink>
+    );
+  });
+}
+
+/**
+ * The admin area around a screen: its menu, the account signed in and the logout button. On a
+ * phone the menu is one "Menu" button naming the screen she is on (a disclosure: works without
+ * JavaScript and by keyboard), so the screen starts at the top; on wide screens, a row of links.
+ */
+function AdminFrame({ email, todo, children }: { email: string; todo: AdminTodo; children: ReactNode }) {
+  const location = useLocation();
+  const here =
+    SECTIONS.find((s) => (s.end ? location.pathname === s.to : location.pathname.startsWith(s.to)))?.label ??
+    "Pannello";
+  const waiting = SECTIONS.reduce((sum, s) => sum + (s.count?.(todo) ?? 0), 0);
   return (
     <div className="page admin">
       <Stylesheet href={adminStyles} />
       <div className="admin-bar">
+        {/* Keyed by the address: choosing a screen closes the menu. */}
+        <details className="admin-menu" key={location.pathname}>
+          <summary className="admin-menu__button">
+            <span aria-hidden="true" className="admin-menu__icon">
+              ☰
+            </span>
+            Menu<span className="visually-hidden"> del pannello</span>: <strong>{here}</strong>
+            {waiting > 0 ? (
+              <span className="admin-bar__count">
+                {formatCount(waiting)}
+                <span className="visually-hidden"> da vedere</span>
+              </span>
+            ) : null}
+          </summary>
+          <nav className="admin-menu__nav" aria-label="Sezioni del pannello">
+            <SectionLinks todo={todo} />
+          </nav>
+        </details>
         <nav className="admin-bar__nav" aria-label="Sezioni del pannello">
-          <NavLink to="/admin" end className="admin-bar__link">
-            Foto e recensioni
-          </NavLink>
-          <NavLink to="/admin/ricette" className="admin-bar__link">
-            Ricette
-          </NavLink>
-          <NavLink to="/admin/contenuti" className="admin-bar__link">
-            Contenuti del sito
-          </NavLink>
-          <NavLink to="/admin/inviti" className="admin-bar__link">
-            Invita a recensire
-          </NavLink>
-          <NavLink to="/admin/risposte" className="admin-bar__link">
-            Risposte
-          </NavLink>
-          <NavLink to="/admin/segnalazioni" className="admin-bar__link">
-            Segnalazioni
-          </NavLink>
-          <NavLink to="/admin/account" className="admin-bar__link">
-            Account e sicurezza
-          </NavLink>
-          <NavLink to="/admin/backup" className="admin-bar__link">
-            Backup
-          </NavLink>
+          <SectionLinks todo={todo} />
         </nav>
         <div className="admin-bar__user">
           <span className="admin-bar__email">{email}</span>

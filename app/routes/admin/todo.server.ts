@@ -1,0 +1,35 @@
+import type { AppServices } from "~/services.server";
+import { getBackupStatus } from "~/features/backups/status.server";
+
+/** What needs the practitioner, counted for the panel's "Da fare" and the menu's badges. */
+export interface AdminTodo {
+  /** Reports not yet handled. */
+  reports: number;
+  /** Reviews waiting for her approval (only counted while moderation is on). */
+  pending: number;
+  /** Published reviews of the last 30 days she has not replied to. */
+  unanswered: number;
+  /** E-mails the outbox gave up on. */
+  mailFailed: number;
+  /** The last backup failed, or the last good one is more than two days old (not "none yet"). */
+  backupProblem: "failed" | "stale" | null;
+}
+
+/** One round of small counting queries, run with every admin screen's layout. */
+export async function loadAdminTodo(
+  s: Pick<AppServices, "reports" | "reviews" | "mailer" | "database" | "config">,
+): Promise<AdminTodo> {
+  const [reports, work, mail, backup] = await Promise.all([
+    s.reports.openCount(),
+    s.reviews.workCounts(),
+    s.mailer.status(),
+    getBackupStatus(s.database.db, s.config.backup),
+  ]);
+  return {
+    reports,
+    pending: s.config.reviewsModeration ? work.pending : 0,
+    unanswered: work.unanswered,
+    mailFailed: mail.failed,
+    backupProblem: backup.warning === "failed" || backup.warning === "stale" ? backup.warning : null,
+  };
+}

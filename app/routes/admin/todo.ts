@@ -1,0 +1,55 @@
+import type { TodoItem } from "~/ui/admin/todo-list";
+import type { AdminTodo } from "./todo.server";
+
+const many = (n: number, one: string, more: string) => (n === 1 ? one : more.replace("#", String(n)));
+
+/** The "Da fare" lines for what the layout counted, most urgent first. */
+export function todoItems(todo: AdminTodo): TodoItem[] {
+  const items: TodoItem[] = [];
+  if (todo.reports > 0)
+    items.push({
+      text: many(todo.reports, "Una segnalazione da esaminare.", "# segnalazioni da esaminare."),
+      href: "/admin/segnalazioni",
+      action: "Esamina",
+    });
+  if (todo.pending > 0)
+    items.push({
+      text: many(
+        todo.pending,
+        "Una recensione attende la tua approvazione.",
+        "# recensioni attendono la tua approvazione.",
+      ),
+      href: "/admin#recensioni",
+      action: "Approva o nascondi",
+    });
+  if (todo.mailFailed > 0)
+    items.push({
+      text: many(
+        todo.mailFailed,
+        "Un'e-mail di avviso non è stata consegnata: il server di posta va controllato.",
+        "# e-mail di avviso non sono state consegnate: il server di posta va controllato.",
+      ),
+      href: "/admin/inviti",
+      action: "Vedi lo stato",
+    });
+  if (todo.backupProblem)
+    items.push({
+      text:
+        todo.backupProblem === "failed"
+          ? "L'ultimo backup non è riuscito."
+          : "L'ultimo backup riuscito ha più di due giorni.",
+      href: "/admin/backup",
+      action: "Vai ai backup",
+    });
+  if (todo.unanswered > 0)
+    items.push({
+      text: many(
+        todo.unanswered,
+        "Una recensione recente non ha ancora una tua risposta (facoltativa).",
+        "# recensioni recenti non hanno ancora una tua risposta (facoltativa).",
+      ),
+      href: "/admin/risposte",
+      action: "Rispondi",
+    });
+  return items;
+}

@@ -1,0 +1,107 @@
+import { mkdtempSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { expect, test } from "@playwright/test";
+import { ADMIN, adminCreate } from "../support/admin";
+import { signInAsAdmin } from "../support/admin-browser";
+import { startAppServer, type AppServer } from "../support/app-server";
+import { expectNoAxeViolations } from "../support/axe";
+import { seedReviews } from "../support/seed";
+import { postReview } from "../support/reviews";
+
+/*
+ * Issue 29, points 1 and 7, at 390 px: the panel's first screen says what needs her ("Da fare") and
+ * the menu counts it; the menu is one button on a phone, reachable by keyboard.
+ */
+let server: AppServer;
+test.use({ viewport: { width: 390, height: 844 } });
+
+test.beforeAll(async () => {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), "e2e-phone-"));
+  const created = adminCreate({ DATA_DIR: dataDir }, ["--email", ADMIN.email], ADMIN.password);
+  expect(created.code, created.stderr).toBe(0);
+  // Replied to, so nothing waits on a fresh panel; reports need a published review.
+  await seedReviews(dataDir, [
+    {
+      name: "Elena",
+      rating: 5,
+      content: "Un percorso chiaro e sostenibile.",
+      status: "published",
+      reply: "Grazie Elena!",
+    },
+  ]);
+  server = await startAppServer({ DATA_DIR: dataDir, REVIEWS_MODERATION: "true", REVIEWS_RATE_LIMIT: "1000" });
+});
+test.afterAll(async () => {
+  await server?.stop();
+});
+
+test("'Da fare' and the menu's counts follow a report and a review waiting for approval", async ({ page }) => {
+  await signInAsAdmin(page, server);
+  const todo = page.getByRole("region", { name: "Da fare" });
+  await expect(todo).toContainText("Niente da fare adesso: è tutto in ordine.");
+  await expect(page.locator(".admin-menu__button .admin-bar__count")).toHaveCount(0);
+
+  // A visitor writes a review (held for approval) and reports the published one.
+  expect(await postReview(server.url, { name: "Marco", rating: 4 })).toBe(303);
+  const html = await (await fetch(`${server.url}/reviews`)).text();
+  const id = /id="recensione-([0-9a-f-]{36})"/.exec(html)![1]!;
+  const report = await fetch(`${server.url}/reviews/${id}/segnala`, {
+    method: "POST",
+    body: new URLSearchParams({ reason: "false" }),
+    headers: { origin: server.url, accept: "application/json" },
+  });
+  expect(report.ok).toBe(true);
+
+  await page.reload();
+  await expect(todo.getByRole("listitem")).toHaveText([
+    /^Una segnalazione da esaminare\.\s*Esamina$/,
+    /^Una recensione attende la tua approvazione\.\s*Approva o nascondi$/,
+  ]);
+  // The menu button says how many things wait; each section says its own.
+  await expect(page.locator(".admin-menu__button .admin-bar__count")).toHaveText("2 da vedere");
+  await page.locator(".admin-menu__button").click();
+  const menu = page.getByRole("navigation", { name: "Sezioni del pannello" });
+  await expect(menu.getByRole("link", { name: "Segnalazioni 1 da vedere" })).toBeVisible();
+  await expect(menu.getByRole("link", { name: "Foto e recensioni 1 da vedere" })).toBeVisible();
+  await expectNoAxeViolations(page);
+  await page.screenshot({ path: "test-results/admin-todo-390.png", fullPage: true });
+
+  await todo.getByRole("link", { name: "Esamina" }).click();
+  await expect(page).toHaveURL(/\/admin\/segnalazioni$/);
+});
+
+test("on a phone the menu is one button, opened and used by keyboard; the screen starts near the top", async ({
+  page,
+}) => {
+  await signInAsAdmin(page, server);
+  const button = page.locator(".admin-menu__button");
+  await expect(button).toContainText("Menu del pannello: Foto e recensioni");
+  // The eight links are not in the way: the first screen's title is in the top half.
+  const title = await page.getByRole("heading", { level: 1, name: "Pannello Admin" }).boundingBox();
+  expect(title!.y).toBeLessThan(844 / 2);
+
+  await button.focus();
+  await page.keyboard.press("Enter");
+  const menu = page.getByRole("navigation", { name: "Sezioni del pannello" });
+  await expect(menu.getByRole("link")).toHaveCount(8);
+  await page.keyboard.press("Tab");
+  await expect(menu.getByRole("link", { name: "Foto e recensioni" })).toBeFocused();
+  for (let i = 0; i < 7; i++) await page.keyboard.press("Tab");
+  await expect(menu.getByRole("link", { name: "Backup" })).toBeFocused();
+  await page.keyboard.press("Enter");
+  await expect(page).toHaveURL(/\/admin\/backup$/);
+  // Chosen: the menu closes and names the screen.
+  await expect(menu).toBeHidden();
+  await expect(button).toContainText("Menu del pannello: Backup");
+});
+
+test("on a wide screen the sections are a row of links, with no menu button", async ({ browser }) => {
+  const page = await (await browser.newContext({ viewport: { width: 1440, height: 900 } })).newPage();
+  await signInAsAdmin(page, server);
+  await expect(page.locator(".admin-menu__button")).toBeHidden();
+  const menu = page.getByRole("navigation", { name: "Sezioni del pannello" });
+  await expect(menu.getByRole("link")).toHaveCount(8);
+  await expect(menu.getByRole("link", { name: "Ricette" })).toBeVisible();
+  await page.screenshot({ path: "test-results/admin-todo-1440.png" });
+});
