@@ -1,8 +1,9 @@
 /**
- * What the live stream announces: a row of a public table, or the site content,
+ * What the live stream announces: a row of a table pages show, or the site content,
  * changed. Shared by the server's event bus and the browser, so plain values only.
+ * An appointment is announced by its id alone (the free times changed): no patient data.
  */
-export const LIVE_TABLES = ["recipe_photos", "recipes", "reviews", "site_content"] as const;
+export const LIVE_TABLES = ["appointments", "recipe_photos", "recipes", "reviews", "site_content"] as const;
 export const CHANGE_ACTIONS = ["insert", "update", "delete"] as const;
 
 export type LiveTable = (typeof LIVE_TABLES)[number];

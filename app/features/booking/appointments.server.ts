@@ -1,0 +1,316 @@
+import { createHash, randomBytes } from "node:crypto";
+import { and, asc, eq, getTableColumns, gt, gte, inArray, lt } from "drizzle-orm";
+import { type AppointmentStatus, timeHoldingStatuses } from "~/core/db/booking-values";
+import type { Db } from "~/core/db/database.server";
+import { type Appointment, appointments, timeOff, type VisitType, visitTypes } from "~/core/db/schema";
+import type { EventBus } from "~/core/events/event-bus.server";
+import { addDays, romeDate } from "~/core/format/rome-clock";
+import type { Executor } from "~/core/mail/outbox.server";
+import { type AvailabilityInput, isFreeStart, type WeeklyHours } from "./availability";
+import { readBookingSettings } from "./booking-settings.server";
+import { BOOKING_MESSAGES } from "./messages";
+
+/** 32 random bytes, base64url: 256 bits, 43 characters (as the review invitations' tokens). */
+const TOKEN_BYTES = 32;
+const tokenShape = /^[A-Za-z0-9_-]{43}$/;
+const MINUTE = 60_000;
+
+/** Only the SHA-256 of a patient's link token is stored: the table alone opens no booking. */
+export function hashManageToken(token: string): string {
+  return createHash("sha256").update(token).digest("hex");
+}
+
+/** An appointment as the code passes it around: never its token's hash. */
+export type AppointmentRecord = Omit<Appointment, "manageTokenHash">;
+
+/** With its visit type's name, for the agenda. */
+export interface AgendaEntry extends AppointmentRecord {
+  visitTypeName: string;
+}
+
+export interface BookingRequest {
+  visitTypeId: string;
+  /** The studio's key, or null for an online visit. */
+  studioKey: string | null;
+  startsAt: Date;
+  patient: { name: string; email: string; phone: string };
+  note: string | null;
+}
+
+/** Why a booking was refused: the time was taken meanwhile, is not one offered, or the visit type is not offered there. */
+export type BookingRefusal = "taken" | "unavailable" | "visit_type_unavailable";
+
+export type BookingResult =
+  | { ok: true; appointment: AppointmentRecord; manageToken: string }
+  | { ok: false; reason: BookingRefusal; message: string };
+
+export type PatientCancelResult =
+  | { ok: true; appointment: AppointmentRecord }
+  | { ok: false; reason: "unknown" | "inactive" | "too_late"; message: string };
+
+/** Writes that belong with a change, in its transaction (e.g. the e-mail in the outbox). */
+export type AlsoWrite = (appointment: AppointmentRecord, tx: Executor) => Promise<void>;
+
+const { manageTokenHash: _hash, ...recordColumns } = getTableColumns(appointments);
+
+/** Whether drizzle's error wraps PostgreSQL's exclusion violation (23P01) of the no-overlap constraint. */
+function isOverlap(error: unknown): boolean {
+  for (let e: unknown = error; e && typeof e === "object"; e = (e as { cause?: unknown }).cause) {
+    const { code } = e as { code?: string };
+    if (code) return code === "23P01";
+  }
+  return false;
+}
+
+function offeredAt(type: VisitType, studioKey: string | null): boolean {
+  return type.active && (studioKey === null ? type.online : type.studioKeys.includes(studioKey));
+}
+
+const refusal = (reason: BookingRefusal): BookingResult => ({
+  ok: false,
+  reason,
+  message: {
+    taken: BOOKING_MESSAGES.taken,
+    unavailable: BOOKING_MESSAGES.unavailable,
+    visit_type_unavailable: BOOKING_MESSAGES.visitTypeUnavailable,
+  }[reason],
+});
+
+/**
+ * The appointments: every query and transaction of the appointments table (reading the visit types,
+ * settings and time off it depends on), each change announced on the bus once committed. No two
+ * appointments holding their time overlap: the database refuses it (appointments_no_overlap).
+ */
+export function createAppointmentRepository(
+  db: Db,
+  bus: Pick<EventBus, "publish">,
+  onError: (error: unknown, message: string) => void = () => {},
+) {
+  async function announce(action: "insert" | "update" | "delete", id: string) {
+    await bus
+      .publish({ table: "appointments", action, id })
+      .catch((error: unknown) => onError(error, "announcing an appointment change failed"));
+  }
+
+  /** What the free times of a visit type depend on, as the database holds them at `now`. */
+  async function availabilityInput(
+    executor: Pick<Executor, "select">,
+    type: VisitType,
+    hours: WeeklyHours,
+    now: Date,
+  ): Promise<AvailabilityInput> {
+    const settings = await readBookingSettings(executor);
+    const today = romeDate(now.getTime());
+    // A day past the horizon's last: its appointments' buffers may reach back into it.
+    const until = new Date(Date.parse(`${addDays(today, settings.horizonDays + 1)}T00:00:00Z`));
+    const [offDays, taken] = await Promise.all([
+      executor
+        .select({ startsOn: timeOff.startsOn, endsOn: timeOff.endsOn })
+        .from(timeOff)
+        .where(gte(timeOff.endsOn, today)),
+      executor
+        .select({ startsAt: appointments.startsAt, blockedUntil: appointments.blockedUntil })
+        .from(appointments)
+        .where(
+          and(
+            inArray(appointments.status, timeHoldingStatuses),
+            gt(appointments.blockedUntil, now),
+            lt(appointments.startsAt, until),
+          ),
+        ),
+    ]);
+    return {
+      hours,
+      durationMinutes: type.durationMinutes,
+      bufferMinutes: settings.bufferMinutes,
+      minimumNoticeMinutes: settings.minimumNoticeHours * 60,
+      horizonDays: settings.horizonDays,
+      timeOff: offDays,
+      taken,
+      now,
+    };
+  }
+
+  async function findType(executor: Pick<Executor, "select">, id: string): Promise<VisitType | undefined> {
+    const [type] = await executor.select().from(visitTypes).where(eq(visitTypes.id, id));
+    return type;
+  }
+
+  /** Moves an appointment from one of `from` to `to`; undefined when it is not in one of them (or does not exist). */
+  async function move(
+    id: string,
+    from: readonly AppointmentStatus[],
+    to: AppointmentStatus,
+    alsoWrite?: AlsoWrite,
+  ): Promise<AppointmentRecord | undefined> {
+    const moved = await db.transaction(async (tx) => {
+      const [row] = await tx
+        .update(appointments)
+        .set({ status: to })
+        .where(and(eq(appointments.id, id), inArray(appointments.status, from)))
+        .returning(recordColumns);
+      if (row) await alsoWrite?.(row, tx);
+      return row;
+    });
+    if (moved) await announce("update", id);
+    return moved;
+  }
+
+  async function get(id: string): Promise<AppointmentRecord | undefined> {
+    const [row] = await db.select(recordColumns).from(appointments).where(eq(appointments.id, id));
+    return row;
+  }
+
+  /** The appointment a patient's link opens; undefined for a token of another shape or unknown. */
+  async function findByManageToken(token: string): Promise<AppointmentRecord | undefined> {
+    if (!tokenShape.test(token)) return undefined;
+    const [row] = await db
+      .select(recordColumns)
+      .from(appointments)
+      .where(eq(appointments.manageTokenHash, hashManageToken(token)));
+    return row;
+  }
+
+  return {
+    get,
+    findByManageToken,
+
+    /**
+     * The input of the free times of a visit type at a place (a studio's key, or null for online),
+     * whose opening hours the caller gives; undefined when the type is not offered there.
+     */
+    async availability(
+      visitTypeId: string,
+      studioKey: string | null,
+      hours: WeeklyHours,
+      now = new Date(),
+    ): Promise<AvailabilityInput | undefined> {
+      const type = await findType(db, visitTypeId);
+      if (!type || !offeredAt(type, studioKey)) return undefined;
+      return availabilityInput(db, type, hours, now);
+    },
+
+    /**
+     * Books a time for a patient, in one transaction with whatever `alsoWrite` adds: the time is
+     * checked against the free times again, whatever the page offered, and the exclusion constraint
+     * refuses it if another booking of an overlapping time committed first. Confirmed at once or
+     * pending, as the visit type says. The link token is returned once; only its hash is stored.
+     */
+    async book(
+      request: BookingRequest,
+      context: { hours: WeeklyHours; now?: Date },
+      alsoWrite?: AlsoWrite,
+    ): Promise<BookingResult> {
+      const now = context.now ?? new Date();
+      const manageToken = randomBytes(TOKEN_BYTES).toString("base64url");
+      let booked: AppointmentRecord | undefined;
+      try {
+        booked = await db.transaction(async (tx) => {
+          const type = await findType(tx, request.visitTypeId);
+          if (!type || !offeredAt(type, request.studioKey)) return undefined;
+          const input = await availabilityInput(tx, type, context.hours, now);
+          if (!isFreeStart({ ...input, taken: [] }, request.startsAt)) throw new Refused("unavailable");
+          if (!isFreeStart(input, request.startsAt)) throw new Refused("taken");
+          const endsAt = new Date(request.startsAt.getTime() + type.durationMinutes * MINUTE);
+          const [row] = await tx
+            .insert(appointments)
+            .values({
+              visitTypeId: type.id,
+              studioKey: request.studioKey,
+              online: request.studioKey === null,
+              startsAt: request.startsAt,
+              endsAt,
+              blockedUntil: new Date(endsAt.getTime() + input.bufferMinutes * MINUTE),
+              status: type.confirmation === "immediate" ? "confirmed" : "pending",
+              patientName: request.patient.name,
+              patientEmail: request.patient.email,
+              patientPhone: request.patient.phone,
+              note: request.note,
+              manageTokenHash: hashManageToken(manageToken),
+            })
+            .returning(recordColumns);
+          await alsoWrite?.(row!, tx);
+          return row!;
+        });
+      } catch (error) {
+        if (error instanceof Refused) return refusal(error.reason);
+        if (isOverlap(error)) return refusal("taken");
+        throw error;
+      }
+      if (!booked) return refusal("visit_type_unavailable");
+      await announce("insert", booked.id);
+      return { ok: true, appointment: booked, manageToken };
+    },
+
+    /** She confirms a request. */
+    confirm: (id: string, alsoWrite?: AlsoWrite) => move(id, ["pending"], "confirmed", alsoWrite),
+    /** She declines a request: its time is free again. */
+    decline: (id: string, alsoWrite?: AlsoWrite) => move(id, ["pending"], "declined", alsoWrite),
+    /** She cancels a request or a confirmed visit: its time is free again. */
+    cancel: (id: string, alsoWrite?: AlsoWrite) => move(id, timeHoldingStatuses, "cancelled", alsoWrite),
+
+    /**
+     * The patient cancels by link, up to the cancellation limit before the visit (the settings'
+     * hours); after it the visit stays and the answer says to call the studio.
+     */
+    async cancelByPatient(token: string, now = new Date(), alsoWrite?: AlsoWrite): Promise<PatientCancelResult> {
+      const found = await findByManageToken(token);
+      if (!found) return { ok: false, reason: "unknown", message: BOOKING_MESSAGES.linkInvalid };
+      const cancelled = await db.transaction(async (tx) => {
+        const { cancellationLimitHours } = await readBookingSettings(tx);
+        const [row] = await tx
+          .update(appointments)
+          .set({ status: "cancelled" })
+          .where(
+            and(
+              eq(appointments.id, found.id),
+              inArray(appointments.status, timeHoldingStatuses),
+              gt(appointments.startsAt, new Date(now.getTime() + cancellationLimitHours * 60 * MINUTE)),
+            ),
+          )
+          .returning(recordColumns);
+        if (row) await alsoWrite?.(row, tx);
+        return row;
+      });
+      if (cancelled) {
+        await announce("update", cancelled.id);
+        return { ok: true, appointment: cancelled };
+      }
+      const current = await get(found.id);
+      return current && (timeHoldingStatuses as readonly string[]).includes(current.status)
+        ? { ok: false, reason: "too_late", message: BOOKING_MESSAGES.tooLateToCancel }
+        : { ok: false, reason: "inactive", message: BOOKING_MESSAGES.alreadyCancelled };
+    },
+
+    /**
+     * The agenda: appointments starting from `from` (and before `until`, when given), earliest first,
+     * with their visit type's name; by default those that hold their time (requests and confirmed).
+     */
+    listUpcoming(
+      from: Date,
+      options: { until?: Date; statuses?: readonly AppointmentStatus[] } = {},
+    ): Promise<AgendaEntry[]> {
+      return db
+        .select({ ...recordColumns, visitTypeName: visitTypes.name })
+        .from(appointments)
+        .innerJoin(visitTypes, eq(visitTypes.id, appointments.visitTypeId))
+        .where(
+          and(
+            gte(appointments.startsAt, from),
+            options.until ? lt(appointments.startsAt, options.until) : undefined,
+            inArray(appointments.status, options.statuses ?? timeHoldingStatuses),
+          ),
+        )
+        .orderBy(asc(appointments.startsAt));
+    },
+  };
+}
+
+/** Thrown inside the booking's transaction to roll it back with a reason. */
+class Refused extends Error {
+  constructor(readonly reason: BookingRefusal) {
+    super(reason);
+  }
+}
+
+export type AppointmentRepository = ReturnType<typeof createAppointmentRepository>;
