@@ -4,6 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Database } from "~/core/db/database.server";
 import { type Appointment, appointments, bookingSettings, timeOff, visitTypes } from "~/core/db/schema";
 import { openTestDatabase } from "../../../tests/support/test-databases";
+import { DEFAULT_BOOKING_SETTINGS, readBookingSettings } from "./booking-settings.server";
 
 /** The PostgreSQL error code and constraint behind drizzle's wrapper. */
 function refusal(error: unknown): { code?: string; constraint?: string } {
@@ -178,7 +179,21 @@ describe("the booking tables on PostgreSQL", () => {
     await database.db.insert(visitTypes).values({ ...base, studioKeys: ["milano", "monza-centro"], priceCents: 8000 });
   });
 
+  it("reads the settings' defaults without a row, the same as the row's own defaults", async () => {
+    await database.db.delete(bookingSettings);
+    expect(await readBookingSettings(database.db)).toEqual(DEFAULT_BOOKING_SETTINGS);
+    await database.db.insert(bookingSettings).values({});
+    expect(await readBookingSettings(database.db)).toEqual(DEFAULT_BOOKING_SETTINGS);
+    await database.db.update(bookingSettings).set({ bufferMinutes: 20, mode: "site" });
+    expect(await readBookingSettings(database.db)).toEqual({
+      ...DEFAULT_BOOKING_SETTINGS,
+      bufferMinutes: 20,
+      mode: "site",
+    });
+  });
+
   it("keeps one settings row whose values stay in range, and time off whose end is not before its start", async () => {
+    await database.db.delete(bookingSettings);
     await database.db.insert(bookingSettings).values({});
     expect((await refused(database.db.insert(bookingSettings).values({}))).code).toBe("23505");
     expect((await refused(database.db.insert(bookingSettings).values({ id: false }))).constraint).toBe(
