@@ -212,7 +212,7 @@ describe("appointment repository on PostgreSQL", () => {
       expect(await repo.cancelByPatient(manageToken, dayBefore)).toEqual({
         ok: false,
         reason: "inactive",
-        message: BOOKING_MESSAGES.alreadyCancelled,
+        message: BOOKING_MESSAGES.inactive,
       });
       await booked();
     });
@@ -223,7 +223,7 @@ describe("appointment repository on PostgreSQL", () => {
       expect(await repo.cancelByPatient(manageToken, now)).toEqual({
         ok: false,
         reason: "too_late",
-        message: BOOKING_MESSAGES.tooLateToCancel,
+        message: BOOKING_MESSAGES.tooLate,
       });
       expect((await repo.cancelByPatient(manageToken, new Date("2030-01-06T08:00:00Z"))).ok).toBe(false);
       expect((await repo.cancelByPatient(manageToken, new Date("2030-01-06T07:59:59Z"))).ok).toBe(true);
@@ -232,6 +232,96 @@ describe("appointment repository on PostgreSQL", () => {
         reason: "unknown",
         message: BOOKING_MESSAGES.linkInvalid,
       });
+    });
+  });
+
+  describe("moving a visit by the patient's link", () => {
+    it("moves it to another free time, freeing the old one, with the same link; the reminder is due again", async () => {
+      const { appointment, manageToken } = await booked();
+      await database.db.update(appointments).set({ reminderSentAt: now }).where(eq(appointments.id, appointment.id));
+      events.length = 0;
+      const seen: [string, string][] = [];
+      const result = await repo.moveByPatient(
+        manageToken,
+        monday("11:00"),
+        { hours, now: new Date("2030-01-06T07:00:00Z") },
+        async (moved, _tx, previous) => {
+          seen.push([previous.startsAt.toISOString(), moved.startsAt.toISOString()]);
+        },
+      );
+      expect(result).toMatchObject({
+        ok: true,
+        appointment: {
+          id: appointment.id,
+          startsAt: monday("11:00"),
+          endsAt: monday("12:00"),
+          blockedUntil: monday("12:15"),
+          status: "confirmed",
+          reminderSentAt: null,
+        },
+        previous: { startsAt: monday("09:00") },
+      });
+      expect(seen).toEqual([[monday("09:00").toISOString(), monday("11:00").toISOString()]]);
+      expect(events).toEqual([{ table: "appointments", action: "update", id: appointment.id }]);
+      expect((await repo.findByManageToken(manageToken))?.startsAt).toEqual(monday("11:00"));
+      await booked({ startsAt: monday("09:00"), patient: { name: "Luca Bianchi", email: "l@example.it", phone: "1" } });
+    });
+
+    it("moves it to a time overlapping its own old one, which does not count as taken", async () => {
+      const { manageToken } = await booked();
+      const result = await repo.moveByPatient(manageToken, monday("09:30"), {
+        hours,
+        now: new Date("2030-01-06T07:00:00Z"),
+      });
+      expect(result).toMatchObject({ ok: true, appointment: { startsAt: monday("09:30") } });
+    });
+
+    it("makes a request of a type she confirms a request again", async () => {
+      const { appointment, manageToken } = await booked({ visitTypeId: followUp });
+      await repo.confirm(appointment.id);
+      const result = await repo.moveByPatient(manageToken, monday("12:00"), {
+        hours,
+        now: new Date("2030-01-06T07:00:00Z"),
+      });
+      expect(result).toMatchObject({ ok: true, appointment: { status: "pending" } });
+    });
+
+    it("refuses a time taken or not offered, after the limit, once cancelled, or with an unknown link, changing nothing", async () => {
+      const mine = await booked();
+      await booked({ startsAt: monday("11:00"), patient: { name: "Luca Bianchi", email: "l@example.it", phone: "1" } });
+      const early = { hours, now: new Date("2030-01-06T07:00:00Z") };
+      expect(await repo.moveByPatient(mine.manageToken, monday("11:30"), early)).toEqual({
+        ok: false,
+        reason: "taken",
+        message: BOOKING_MESSAGES.taken,
+      });
+      expect(await repo.moveByPatient(mine.manageToken, monday("11:10"), early)).toMatchObject({
+        reason: "unavailable",
+      });
+      expect(await repo.moveByPatient(mine.manageToken, monday("12:00"), { hours, now })).toEqual({
+        ok: false,
+        reason: "too_late",
+        message: BOOKING_MESSAGES.tooLate,
+      });
+      expect(await repo.moveByPatient("x".repeat(43), monday("12:00"), early)).toMatchObject({ reason: "unknown" });
+      expect((await repo.findByManageToken(mine.manageToken))?.startsAt).toEqual(monday("09:00"));
+      await repo.cancel(mine.appointment.id);
+      expect(await repo.moveByPatient(mine.manageToken, monday("12:00"), early)).toEqual({
+        ok: false,
+        reason: "inactive",
+        message: BOOKING_MESSAGES.inactive,
+      });
+    });
+
+    it("gives one of a move and a booking racing for the same time the time", async () => {
+      const { manageToken } = await booked();
+      const early = new Date("2030-01-06T07:00:00Z");
+      const results = await Promise.all([
+        repo.moveByPatient(manageToken, monday("11:00"), { hours, now: early }),
+        ...Array.from({ length: 9 }, () => repo.book(request({ startsAt: monday("11:00") }), { hours, now: early })),
+      ]);
+      expect(results.filter((result) => result.ok)).toHaveLength(1);
+      expect(await database.db.$count(appointments)).toBe(results[0]!.ok ? 1 : 2);
     });
   });
 

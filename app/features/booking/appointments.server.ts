@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
-import { and, asc, eq, getTableColumns, gt, gte, inArray, lt } from "drizzle-orm";
+import { and, asc, eq, getTableColumns, gt, gte, inArray, lt, ne } from "drizzle-orm";
 import { type AppointmentStatus, timeHoldingStatuses } from "~/core/db/booking-values";
 import type { Db } from "~/core/db/database.server";
 import { type Appointment, appointments, timeOff, type VisitType, visitTypes } from "~/core/db/schema";
@@ -44,9 +44,16 @@ export type BookingResult =
   | { ok: true; appointment: AppointmentRecord; manageToken: string }
   | { ok: false; reason: BookingRefusal; message: string };
 
+/** Why a patient's link cannot change the booking: unknown link, no longer active, or past the cancellation limit. */
+export type PatientChangeRefusal = "unknown" | "inactive" | "too_late";
+
 export type PatientCancelResult =
   | { ok: true; appointment: AppointmentRecord }
-  | { ok: false; reason: "unknown" | "inactive" | "too_late"; message: string };
+  | { ok: false; reason: PatientChangeRefusal; message: string };
+
+export type PatientMoveResult =
+  | { ok: true; appointment: AppointmentRecord; previous: AppointmentRecord }
+  | { ok: false; reason: PatientChangeRefusal | BookingRefusal; message: string };
 
 /** Writes that belong with a change, in its transaction (e.g. the e-mail in the outbox). */
 export type AlsoWrite = (appointment: AppointmentRecord, tx: Executor) => Promise<void>;
@@ -66,15 +73,21 @@ function offeredAt(type: VisitType, studioKey: string | null): boolean {
   return type.active && (studioKey === null ? type.online : type.studioKeys.includes(studioKey));
 }
 
-const refusal = (reason: BookingRefusal): BookingResult => ({
-  ok: false,
+const refusalMessages: Record<BookingRefusal | PatientChangeRefusal, string> = {
+  taken: BOOKING_MESSAGES.taken,
+  unavailable: BOOKING_MESSAGES.unavailable,
+  visit_type_unavailable: BOOKING_MESSAGES.visitTypeUnavailable,
+  unknown: BOOKING_MESSAGES.linkInvalid,
+  inactive: BOOKING_MESSAGES.inactive,
+  too_late: BOOKING_MESSAGES.tooLate,
+};
+const refusal = <R extends BookingRefusal | PatientChangeRefusal>(reason: R) => ({
+  ok: false as const,
   reason,
-  message: {
-    taken: BOOKING_MESSAGES.taken,
-    unavailable: BOOKING_MESSAGES.unavailable,
-    visit_type_unavailable: BOOKING_MESSAGES.visitTypeUnavailable,
-  }[reason],
+  message: refusalMessages[reason],
 });
+
+const holdsTime = (status: AppointmentStatus) => (timeHoldingStatuses as readonly string[]).includes(status);
 
 /**
  * The appointments: every query and transaction of the appointments table (reading the visit types,
@@ -98,6 +111,8 @@ export function createAppointmentRepository(
     type: VisitType,
     hours: WeeklyHours,
     now: Date,
+    /** An appointment being moved: its own time does not count as taken. */
+    exceptId?: string,
   ): Promise<AvailabilityInput> {
     const settings = await readBookingSettings(executor);
     const today = romeDate(now.getTime());
@@ -116,6 +131,7 @@ export function createAppointmentRepository(
             inArray(appointments.status, timeHoldingStatuses),
             gt(appointments.blockedUntil, now),
             lt(appointments.startsAt, until),
+            exceptId ? ne(appointments.id, exceptId) : undefined,
           ),
         ),
     ]);
@@ -131,13 +147,38 @@ export function createAppointmentRepository(
     };
   }
 
+  /**
+   * The times to write for a visit of `type` starting at `startsAt`, if that is one of the free
+   * times; otherwise throws Refused ("unavailable" when it never was one, "taken" when it is held).
+   */
+  async function checkedTimes(
+    tx: Pick<Executor, "select">,
+    type: VisitType,
+    startsAt: Date,
+    hours: WeeklyHours,
+    now: Date,
+    exceptId?: string,
+  ) {
+    const input = await availabilityInput(tx, type, hours, now, exceptId);
+    if (!isFreeStart({ ...input, taken: [] }, startsAt)) throw new Refused("unavailable");
+    if (!isFreeStart(input, startsAt)) throw new Refused("taken");
+    const endsAt = new Date(startsAt.getTime() + type.durationMinutes * MINUTE);
+    return { startsAt, endsAt, blockedUntil: new Date(endsAt.getTime() + input.bufferMinutes * MINUTE) };
+  }
+
+  /** Whether the patient may still change an appointment starting at `startsAt`: before the cancellation limit. */
+  async function beforeLimit(tx: Pick<Executor, "select">, startsAt: Date, now: Date): Promise<boolean> {
+    const { cancellationLimitHours } = await readBookingSettings(tx);
+    return startsAt.getTime() > now.getTime() + cancellationLimitHours * 60 * MINUTE;
+  }
+
   async function findType(executor: Pick<Executor, "select">, id: string): Promise<VisitType | undefined> {
     const [type] = await executor.select().from(visitTypes).where(eq(visitTypes.id, id));
     return type;
   }
 
-  /** Moves an appointment from one of `from` to `to`; undefined when it is not in one of them (or does not exist). */
-  async function move(
+  /** Moves an appointment from one of the statuses `from` to `to`; undefined when it is in none of them (or does not exist). */
+  async function changeStatus(
     id: string,
     from: readonly AppointmentStatus[],
     to: AppointmentStatus,
@@ -203,24 +244,18 @@ export function createAppointmentRepository(
     ): Promise<BookingResult> {
       const now = context.now ?? new Date();
       const manageToken = randomBytes(TOKEN_BYTES).toString("base64url");
-      let booked: AppointmentRecord | undefined;
+      let booked: AppointmentRecord;
       try {
         booked = await db.transaction(async (tx) => {
           const type = await findType(tx, request.visitTypeId);
-          if (!type || !offeredAt(type, request.studioKey)) return undefined;
-          const input = await availabilityInput(tx, type, context.hours, now);
-          if (!isFreeStart({ ...input, taken: [] }, request.startsAt)) throw new Refused("unavailable");
-          if (!isFreeStart(input, request.startsAt)) throw new Refused("taken");
-          const endsAt = new Date(request.startsAt.getTime() + type.durationMinutes * MINUTE);
+          if (!type || !offeredAt(type, request.studioKey)) throw new Refused("visit_type_unavailable");
           const [row] = await tx
             .insert(appointments)
             .values({
               visitTypeId: type.id,
               studioKey: request.studioKey,
               online: request.studioKey === null,
-              startsAt: request.startsAt,
-              endsAt,
-              blockedUntil: new Date(endsAt.getTime() + input.bufferMinutes * MINUTE),
+              ...(await checkedTimes(tx, type, request.startsAt, context.hours, now)),
               status: type.confirmation === "immediate" ? "confirmed" : "pending",
               patientName: request.patient.name,
               patientEmail: request.patient.email,
@@ -233,21 +268,20 @@ export function createAppointmentRepository(
           return row!;
         });
       } catch (error) {
-        if (error instanceof Refused) return refusal(error.reason);
+        if (error instanceof Refused) return refusal(error.reason as BookingRefusal);
         if (isOverlap(error)) return refusal("taken");
         throw error;
       }
-      if (!booked) return refusal("visit_type_unavailable");
       await announce("insert", booked.id);
       return { ok: true, appointment: booked, manageToken };
     },
 
     /** She confirms a request. */
-    confirm: (id: string, alsoWrite?: AlsoWrite) => move(id, ["pending"], "confirmed", alsoWrite),
+    confirm: (id: string, alsoWrite?: AlsoWrite) => changeStatus(id, ["pending"], "confirmed", alsoWrite),
     /** She declines a request: its time is free again. */
-    decline: (id: string, alsoWrite?: AlsoWrite) => move(id, ["pending"], "declined", alsoWrite),
+    decline: (id: string, alsoWrite?: AlsoWrite) => changeStatus(id, ["pending"], "declined", alsoWrite),
     /** She cancels a request or a confirmed visit: its time is free again. */
-    cancel: (id: string, alsoWrite?: AlsoWrite) => move(id, timeHoldingStatuses, "cancelled", alsoWrite),
+    cancel: (id: string, alsoWrite?: AlsoWrite) => changeStatus(id, timeHoldingStatuses, "cancelled", alsoWrite),
 
     /**
      * The patient cancels by link, up to the cancellation limit before the visit (the settings'
@@ -255,31 +289,79 @@ export function createAppointmentRepository(
      */
     async cancelByPatient(token: string, now = new Date(), alsoWrite?: AlsoWrite): Promise<PatientCancelResult> {
       const found = await findByManageToken(token);
-      if (!found) return { ok: false, reason: "unknown", message: BOOKING_MESSAGES.linkInvalid };
-      const cancelled = await db.transaction(async (tx) => {
-        const { cancellationLimitHours } = await readBookingSettings(tx);
-        const [row] = await tx
-          .update(appointments)
-          .set({ status: "cancelled" })
-          .where(
-            and(
-              eq(appointments.id, found.id),
-              inArray(appointments.status, timeHoldingStatuses),
-              gt(appointments.startsAt, new Date(now.getTime() + cancellationLimitHours * 60 * MINUTE)),
-            ),
-          )
-          .returning(recordColumns);
-        if (row) await alsoWrite?.(row, tx);
-        return row;
-      });
-      if (cancelled) {
-        await announce("update", cancelled.id);
-        return { ok: true, appointment: cancelled };
+      if (!found) return refusal("unknown");
+      let cancelled: AppointmentRecord;
+      try {
+        cancelled = await db.transaction(async (tx) => {
+          const [current] = await tx
+            .select(recordColumns)
+            .from(appointments)
+            .where(eq(appointments.id, found.id))
+            .for("update");
+          if (!current || !holdsTime(current.status)) throw new Refused("inactive");
+          if (!(await beforeLimit(tx, current.startsAt, now))) throw new Refused("too_late");
+          const [row] = await tx
+            .update(appointments)
+            .set({ status: "cancelled" })
+            .where(eq(appointments.id, found.id))
+            .returning(recordColumns);
+          await alsoWrite?.(row!, tx);
+          return row!;
+        });
+      } catch (error) {
+        if (error instanceof Refused) return refusal(error.reason as PatientChangeRefusal);
+        throw error;
       }
-      const current = await get(found.id);
-      return current && (timeHoldingStatuses as readonly string[]).includes(current.status)
-        ? { ok: false, reason: "too_late", message: BOOKING_MESSAGES.tooLateToCancel }
-        : { ok: false, reason: "inactive", message: BOOKING_MESSAGES.alreadyCancelled };
+      await announce("update", cancelled.id);
+      return { ok: true, appointment: cancelled };
+    },
+
+    /**
+     * The patient moves her visit by link to another free time, up to the cancellation limit: the
+     * same checks as a booking (its own old time not counting as taken), the same row and link, the
+     * buffer now in force, confirmed or a request again as the visit type says, the reminder to be
+     * sent again. `alsoWrite` gets the time it had before, for the e-mails.
+     */
+    async moveByPatient(
+      token: string,
+      startsAt: Date,
+      context: { hours: WeeklyHours; now?: Date },
+      alsoWrite?: (appointment: AppointmentRecord, tx: Executor, previous: AppointmentRecord) => Promise<void>,
+    ): Promise<PatientMoveResult> {
+      const now = context.now ?? new Date();
+      const found = await findByManageToken(token);
+      if (!found) return refusal("unknown");
+      let result: { appointment: AppointmentRecord; previous: AppointmentRecord };
+      try {
+        result = await db.transaction(async (tx) => {
+          const [previous] = await tx
+            .select(recordColumns)
+            .from(appointments)
+            .where(eq(appointments.id, found.id))
+            .for("update");
+          if (!previous || !holdsTime(previous.status)) throw new Refused("inactive");
+          if (!(await beforeLimit(tx, previous.startsAt, now))) throw new Refused("too_late");
+          const type = await findType(tx, previous.visitTypeId);
+          if (!type || !offeredAt(type, previous.studioKey)) throw new Refused("visit_type_unavailable");
+          const [row] = await tx
+            .update(appointments)
+            .set({
+              ...(await checkedTimes(tx, type, startsAt, context.hours, now, previous.id)),
+              status: type.confirmation === "immediate" ? "confirmed" : "pending",
+              reminderSentAt: null,
+            })
+            .where(eq(appointments.id, previous.id))
+            .returning(recordColumns);
+          await alsoWrite?.(row!, tx, previous);
+          return { appointment: row!, previous };
+        });
+      } catch (error) {
+        if (error instanceof Refused) return refusal(error.reason);
+        if (isOverlap(error)) return refusal("taken");
+        throw error;
+      }
+      await announce("update", result.appointment.id);
+      return { ok: true, ...result };
     },
 
     /**
@@ -306,9 +388,9 @@ export function createAppointmentRepository(
   };
 }
 
-/** Thrown inside the booking's transaction to roll it back with a reason. */
+/** Thrown inside a transaction to roll it back with the reason of the refusal. */
 class Refused extends Error {
-  constructor(readonly reason: BookingRefusal) {
+  constructor(readonly reason: BookingRefusal | PatientChangeRefusal) {
     super(reason);
   }
 }

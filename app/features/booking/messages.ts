@@ -4,7 +4,6 @@ export const BOOKING_MESSAGES = {
   unavailable: "Questo orario non è disponibile: scegli uno degli orari liberi proposti.",
   visitTypeUnavailable: "Questo tipo di visita non è prenotabile in questa sede: scegli tra quelli proposti.",
   linkInvalid: "Il link non è valido o la prenotazione non esiste più.",
-  alreadyCancelled: "Questa prenotazione è già stata annullata.",
-  tooLateToCancel:
-    "Non è più possibile annullare o spostare questa visita dal sito: chiama lo studio per qualsiasi modifica.",
+  inactive: "Questa prenotazione è stata annullata o non è stata confermata: non si può più modificare.",
+  tooLate: "Non è più possibile annullare o spostare questa visita dal sito: chiama lo studio per qualsiasi modifica.",
 } as const;
