@@ -92,7 +92,7 @@ describe("appointment repository on PostgreSQL", () => {
         reminderSentAt: null,
       });
       expect(appointment).not.toHaveProperty("manageTokenHash");
-      expect(events).toEqual([{ table: "appointments", action: "insert", id: appointment.id }]);
+      expect(events).toEqual([{ table: "booking", action: "insert", id: appointment.id }]);
       // Only the token's hash is stored.
       expect(manageToken).toMatch(/^[A-Za-z0-9_-]{43}$/);
       const [row] = await database.db.select().from(appointments).where(eq(appointments.id, appointment.id));
@@ -208,7 +208,7 @@ describe("appointment repository on PostgreSQL", () => {
       const dayBefore = new Date("2030-01-06T07:59:00Z"); // 24 hours and a minute before
       const result = await repo.cancelByPatient(manageToken, dayBefore);
       expect(result).toMatchObject({ ok: true, appointment: { id: appointment.id, status: "cancelled" } });
-      expect(events).toEqual([{ table: "appointments", action: "update", id: appointment.id }]);
+      expect(events).toEqual([{ table: "booking", action: "update", id: appointment.id }]);
       expect(await repo.cancelByPatient(manageToken, dayBefore)).toEqual({
         ok: false,
         reason: "inactive",
@@ -262,7 +262,7 @@ describe("appointment repository on PostgreSQL", () => {
         previous: { startsAt: monday("09:00") },
       });
       expect(seen).toEqual([[monday("09:00").toISOString(), monday("11:00").toISOString()]]);
-      expect(events).toEqual([{ table: "appointments", action: "update", id: appointment.id }]);
+      expect(events).toEqual([{ table: "booking", action: "update", id: appointment.id }]);
       expect((await repo.findByManageToken(manageToken))?.startsAt).toEqual(monday("11:00"));
       await booked({ startsAt: monday("09:00"), patient: { name: "Luca Bianchi", email: "l@example.it", phone: "1" } });
     });
@@ -351,6 +351,52 @@ describe("appointment repository on PostgreSQL", () => {
       expect(cancelled).toMatchObject({ status: "cancelled" });
       expect(seen).toEqual(["cancelled"]);
       expect(await repo.cancel(appointment.id)).toBeUndefined();
+    });
+
+    it("adds a visit herself, confirmed, at any time even out of the hours, but never over a time held", async () => {
+      await booked();
+      const evening = await repo.bookByPractitioner(request({ startsAt: monday("19:30"), visitTypeId: followUp }));
+      expect(evening).toMatchObject({
+        ok: true,
+        appointment: { status: "confirmed", endsAt: monday("20:00"), blockedUntil: monday("20:15") },
+      });
+      expect(evening.ok && evening.manageToken).toMatch(/^[A-Za-z0-9_-]{43}$/);
+      expect(await repo.bookByPractitioner(request({ startsAt: monday("10:10") }))).toEqual({
+        ok: false,
+        reason: "taken",
+        message: BOOKING_MESSAGES.taken,
+      });
+      expect(
+        await repo.bookByPractitioner(request({ visitTypeId: "00000000-0000-4000-8000-000000000000" })),
+      ).toMatchObject({
+        reason: "visit_type_unavailable",
+      });
+    });
+
+    it("marks a confirmed visit that has begun as missed", async () => {
+      const { appointment } = await booked();
+      expect(await repo.markNoShow(appointment.id, monday("08:59"))).toBeUndefined();
+      expect(await repo.markNoShow(appointment.id, monday("09:10"))).toMatchObject({ status: "no_show" });
+      expect(await repo.markNoShow(appointment.id, monday("09:10"))).toBeUndefined();
+      // Its time is free again for whoever asks, e.g. her.
+      expect((await repo.bookByPractitioner(request({ startsAt: monday("09:30") }))).ok).toBe(true);
+    });
+
+    it("deletes the appointments that ended longer ago than the retention period, whatever their status", async () => {
+      const at = (iso: string, name: string) =>
+        repo.bookByPractitioner(
+          request({ startsAt: new Date(iso), patient: { name, email: "x@example.it", phone: "1" } }),
+        );
+      await at("2027-12-01T08:00:00Z", "Anna Vecchia"); // 25 months before
+      const cancelled = await at("2027-12-02T08:00:00Z", "Bruno Vecchio");
+      if (cancelled.ok) await repo.cancel(cancelled.appointment.id);
+      await at("2028-01-06T08:00:00Z", "Carla Recente"); // ends exactly 24 months before now: kept
+      await booked();
+      expect(await repo.deleteExpired(now)).toBe(2);
+      const left = await database.db.select({ name: appointments.patientName }).from(appointments);
+      expect(left.map((row) => row.name).sort()).toEqual(["Carla Recente", "Maria Rossi"]);
+      await database.db.update(bookingSettings).set({ retentionMonths: 1 });
+      expect(await repo.deleteExpired(now)).toBe(1);
     });
 
     it("lists the coming appointments that hold their time, earliest first, with their type's name", async () => {

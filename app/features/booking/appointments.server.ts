@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
-import { and, asc, eq, getTableColumns, gt, gte, inArray, lt, ne } from "drizzle-orm";
+import { and, asc, eq, getTableColumns, gt, gte, inArray, lt, lte, ne, sql } from "drizzle-orm";
 import { type AppointmentStatus, timeHoldingStatuses } from "~/core/db/booking-values";
 import type { Db } from "~/core/db/database.server";
 import { type Appointment, appointments, timeOff, type VisitType, visitTypes } from "~/core/db/schema";
@@ -101,7 +101,7 @@ export function createAppointmentRepository(
 ) {
   async function announce(action: "insert" | "update" | "delete", id: string) {
     await bus
-      .publish({ table: "appointments", action, id })
+      .publish({ table: "booking", action, id })
       .catch((error: unknown) => onError(error, "announcing an appointment change failed"));
   }
 
@@ -170,6 +170,35 @@ export function createAppointmentRepository(
   async function beforeLimit(tx: Pick<Executor, "select">, startsAt: Date, now: Date): Promise<boolean> {
     const { cancellationLimitHours } = await readBookingSettings(tx);
     return startsAt.getTime() > now.getTime() + cancellationLimitHours * 60 * MINUTE;
+  }
+
+  /** Inserts a booking with a new link token; throws PostgreSQL's 23P01 if its time overlaps one held. */
+  async function insertBooking(
+    tx: Executor,
+    type: VisitType,
+    request: BookingRequest,
+    times: { startsAt: Date; endsAt: Date; blockedUntil: Date },
+    status: AppointmentStatus,
+    alsoWrite?: AlsoWrite,
+  ): Promise<{ appointment: AppointmentRecord; manageToken: string }> {
+    const manageToken = randomBytes(TOKEN_BYTES).toString("base64url");
+    const [row] = await tx
+      .insert(appointments)
+      .values({
+        visitTypeId: type.id,
+        studioKey: request.studioKey,
+        online: request.studioKey === null,
+        ...times,
+        status,
+        patientName: request.patient.name,
+        patientEmail: request.patient.email,
+        patientPhone: request.patient.phone,
+        note: request.note,
+        manageTokenHash: hashManageToken(manageToken),
+      })
+      .returning(recordColumns);
+    await alsoWrite?.(row!, tx);
+    return { appointment: row!, manageToken };
   }
 
   async function findType(executor: Pick<Executor, "select">, id: string): Promise<VisitType | undefined> {
@@ -243,37 +272,48 @@ export function createAppointmentRepository(
       alsoWrite?: AlsoWrite,
     ): Promise<BookingResult> {
       const now = context.now ?? new Date();
-      const manageToken = randomBytes(TOKEN_BYTES).toString("base64url");
-      let booked: AppointmentRecord;
+      let booked: { appointment: AppointmentRecord; manageToken: string };
       try {
         booked = await db.transaction(async (tx) => {
           const type = await findType(tx, request.visitTypeId);
           if (!type || !offeredAt(type, request.studioKey)) throw new Refused("visit_type_unavailable");
-          const [row] = await tx
-            .insert(appointments)
-            .values({
-              visitTypeId: type.id,
-              studioKey: request.studioKey,
-              online: request.studioKey === null,
-              ...(await checkedTimes(tx, type, request.startsAt, context.hours, now)),
-              status: type.confirmation === "immediate" ? "confirmed" : "pending",
-              patientName: request.patient.name,
-              patientEmail: request.patient.email,
-              patientPhone: request.patient.phone,
-              note: request.note,
-              manageTokenHash: hashManageToken(manageToken),
-            })
-            .returning(recordColumns);
-          await alsoWrite?.(row!, tx);
-          return row!;
+          const times = await checkedTimes(tx, type, request.startsAt, context.hours, now);
+          const status = type.confirmation === "immediate" ? "confirmed" : "pending";
+          return insertBooking(tx, type, request, times, status, alsoWrite);
         });
       } catch (error) {
         if (error instanceof Refused) return refusal(error.reason as BookingRefusal);
         if (isOverlap(error)) return refusal("taken");
         throw error;
       }
-      await announce("insert", booked.id);
-      return { ok: true, appointment: booked, manageToken };
+      await announce("insert", booked.appointment.id);
+      return { ok: true, ...booked };
+    },
+
+    /**
+     * She adds a visit herself (a booking by phone): confirmed, at any time she chooses, in or out of
+     * the opening hours; only a time already held is refused (the exclusion constraint). Any visit
+     * type, offered online or at any studio or not: she knows what she agreed.
+     */
+    async bookByPractitioner(request: BookingRequest, alsoWrite?: AlsoWrite): Promise<BookingResult> {
+      let booked: { appointment: AppointmentRecord; manageToken: string };
+      try {
+        booked = await db.transaction(async (tx) => {
+          const type = await findType(tx, request.visitTypeId);
+          if (!type) throw new Refused("visit_type_unavailable");
+          const { bufferMinutes } = await readBookingSettings(tx);
+          const endsAt = new Date(request.startsAt.getTime() + type.durationMinutes * MINUTE);
+          const blockedUntil = new Date(endsAt.getTime() + bufferMinutes * MINUTE);
+          const times = { startsAt: request.startsAt, endsAt, blockedUntil };
+          return insertBooking(tx, type, request, times, "confirmed", alsoWrite);
+        });
+      } catch (error) {
+        if (error instanceof Refused) return refusal(error.reason as BookingRefusal);
+        if (isOverlap(error)) return refusal("taken");
+        throw error;
+      }
+      await announce("insert", booked.appointment.id);
+      return { ok: true, ...booked };
     },
 
     /** She confirms a request. */
@@ -282,6 +322,32 @@ export function createAppointmentRepository(
     decline: (id: string, alsoWrite?: AlsoWrite) => changeStatus(id, ["pending"], "declined", alsoWrite),
     /** She cancels a request or a confirmed visit: its time is free again. */
     cancel: (id: string, alsoWrite?: AlsoWrite) => changeStatus(id, timeHoldingStatuses, "cancelled", alsoWrite),
+
+    /** She marks a confirmed visit that has begun as missed ("non si è presentato"); undefined otherwise. */
+    async markNoShow(id: string, now = new Date()): Promise<AppointmentRecord | undefined> {
+      const [row] = await db
+        .update(appointments)
+        .set({ status: "no_show" })
+        .where(and(eq(appointments.id, id), eq(appointments.status, "confirmed"), lte(appointments.startsAt, now)))
+        .returning(recordColumns);
+      if (row) await announce("update", id);
+      return row;
+    },
+
+    /**
+     * Deletes the appointments that ended longer ago than the retention period (the settings'
+     * months), for the daily job; returns how many. Not announced: no page shows them any more.
+     */
+    async deleteExpired(now = new Date()): Promise<number> {
+      const { retentionMonths } = await readBookingSettings(db);
+      const deleted = await db
+        .delete(appointments)
+        .where(
+          lt(appointments.endsAt, sql`${now.toISOString()}::timestamptz - make_interval(months => ${retentionMonths})`),
+        )
+        .returning({ id: appointments.id });
+      return deleted.length;
+    },
 
     /**
      * The patient cancels by link, up to the cancellation limit before the visit (the settings'
