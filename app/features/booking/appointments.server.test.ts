@@ -325,6 +325,66 @@ describe("appointment repository on PostgreSQL", () => {
     });
   });
 
+  describe("reminders", () => {
+    // Reminders at 18:00 in Italy, the day before.
+    beforeEach(() => database.db.update(bookingSettings).set({ reminderTime: "18:00" }));
+    const tuesday = (time: string) => new Date(`2030-01-08T${time}:00+01:00`);
+
+    it("are due from the reminder time on the day before, once, and only for confirmed visits", async () => {
+      const visit = (await repo.bookByPractitioner(request({ startsAt: tuesday("09:00") }))) as {
+        ok: true;
+        appointment: { id: string };
+      };
+      const request1 = await booked({ visitTypeId: followUp, startsAt: tuesday("11:00") });
+      const cancelled = await repo.bookByPractitioner(request({ startsAt: tuesday("12:00"), visitTypeId: followUp }));
+      if (cancelled.ok) await repo.cancel(cancelled.appointment.id);
+      expect(request1.appointment.status).toBe("pending");
+
+      expect(await repo.claimDueReminders(monday("17:59"))).toEqual([]);
+      const sent: string[] = [];
+      const due = await repo.claimDueReminders(monday("18:00"), async (row) => {
+        sent.push(row.id);
+      });
+      expect(due.map((row) => row.id)).toEqual([visit.appointment.id]);
+      expect(sent).toEqual([visit.appointment.id]);
+      expect(due[0]!.reminderSentAt).toEqual(monday("18:00"));
+      expect(await repo.claimDueReminders(monday("18:05"))).toEqual([]);
+    });
+
+    it("catch up on the visit's day if the job was not running, but not once the visit has begun", async () => {
+      const early = await repo.bookByPractitioner(request({ startsAt: tuesday("09:00") }));
+      const late = await repo.bookByPractitioner(request({ startsAt: tuesday("11:00") }));
+      expect((await repo.claimDueReminders(tuesday("10:00"))).map((row) => row.id)).toEqual([
+        late.ok && late.appointment.id,
+      ]);
+      expect(early.ok).toBe(true);
+    });
+
+    it("are not sent for a visit booked after its reminder time (it has just been confirmed)", async () => {
+      const { appointment } = await booked({ startsAt: tuesday("09:00") });
+      await database.db
+        .update(appointments)
+        .set({ createdAt: monday("18:30") })
+        .where(eq(appointments.id, appointment.id));
+      expect(await repo.claimDueReminders(monday("19:00"))).toEqual([]);
+    });
+
+    it("follow Italy's clock when it changes: 18:00 in summer time is 16:00 UTC", async () => {
+      // Monday 1 April 2030, the day after the change (Sunday 31 March).
+      const visit = await repo.bookByPractitioner(request({ startsAt: new Date("2030-04-01T07:00:00Z") }));
+      expect(await repo.claimDueReminders(new Date("2030-03-31T15:59:00Z"))).toEqual([]);
+      expect((await repo.claimDueReminders(new Date("2030-03-31T16:00:00Z"))).map((row) => row.id)).toEqual([
+        visit.ok && visit.appointment.id,
+      ]);
+    });
+
+    it("are claimed once when two runs race", async () => {
+      await repo.bookByPractitioner(request({ startsAt: tuesday("09:00") }));
+      const runs = await Promise.all(Array.from({ length: 5 }, () => repo.claimDueReminders(monday("18:00"))));
+      expect(runs.flat()).toHaveLength(1);
+    });
+  });
+
   describe("the practitioner", () => {
     it("confirms or declines a request once; a declined request frees its time", async () => {
       const request1 = (await booked({ visitTypeId: followUp })).appointment;
@@ -370,6 +430,36 @@ describe("appointment repository on PostgreSQL", () => {
         await repo.bookByPractitioner(request({ visitTypeId: "00000000-0000-4000-8000-000000000000" })),
       ).toMatchObject({
         reason: "visit_type_unavailable",
+      });
+    });
+
+    it("moves a visit to the time she chooses, keeping its length and status, never over a time held", async () => {
+      const { appointment } = await booked({ visitTypeId: followUp });
+      await booked({ startsAt: monday("11:00") });
+      await database.db.update(appointments).set({ reminderSentAt: now }).where(eq(appointments.id, appointment.id));
+      events.length = 0;
+      const moved = await repo.moveByPractitioner(appointment.id, monday("18:00"));
+      expect(moved).toMatchObject({
+        ok: true,
+        appointment: {
+          startsAt: monday("18:00"),
+          endsAt: monday("18:30"),
+          blockedUntil: monday("18:45"),
+          status: "pending",
+          reminderSentAt: null,
+        },
+        previous: { startsAt: monday("09:00") },
+      });
+      expect(events).toEqual([{ table: "booking", action: "update", id: appointment.id }]);
+      expect(await repo.moveByPractitioner(appointment.id, monday("11:30"))).toEqual({
+        ok: false,
+        reason: "taken",
+        message: BOOKING_MESSAGES.taken,
+      });
+      await repo.cancel(appointment.id);
+      expect(await repo.moveByPractitioner(appointment.id, monday("12:00"))).toMatchObject({
+        ok: false,
+        reason: "inactive",
       });
     });
 

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
-import { and, asc, eq, getTableColumns, gt, gte, inArray, lt, lte, ne, sql } from "drizzle-orm";
+import { and, asc, eq, getTableColumns, gt, gte, inArray, isNull, lt, lte, ne, sql } from "drizzle-orm";
 import { type AppointmentStatus, timeHoldingStatuses } from "~/core/db/booking-values";
 import type { Db } from "~/core/db/database.server";
 import { type Appointment, appointments, timeOff, type VisitType, visitTypes } from "~/core/db/schema";
@@ -322,6 +322,85 @@ export function createAppointmentRepository(
     decline: (id: string, alsoWrite?: AlsoWrite) => changeStatus(id, ["pending"], "declined", alsoWrite),
     /** She cancels a request or a confirmed visit: its time is free again. */
     cancel: (id: string, alsoWrite?: AlsoWrite) => changeStatus(id, timeHoldingStatuses, "cancelled", alsoWrite),
+
+    /**
+     * She moves a visit to the time she chooses (agreed with the patient), in or out of the opening
+     * hours; only a time held by another appointment is refused. Status kept, the buffer now in
+     * force, the reminder due again. `alsoWrite` gets the time it had before.
+     */
+    async moveByPractitioner(
+      id: string,
+      startsAt: Date,
+      alsoWrite?: (appointment: AppointmentRecord, tx: Executor, previous: AppointmentRecord) => Promise<void>,
+    ): Promise<
+      | { ok: true; appointment: AppointmentRecord; previous: AppointmentRecord }
+      | { ok: false; reason: "taken" | "inactive"; message: string }
+    > {
+      let result: { appointment: AppointmentRecord; previous: AppointmentRecord };
+      try {
+        result = await db.transaction(async (tx) => {
+          const [previous] = await tx
+            .select(recordColumns)
+            .from(appointments)
+            .where(eq(appointments.id, id))
+            .for("update");
+          if (!previous || !holdsTime(previous.status)) throw new Refused("inactive");
+          const { bufferMinutes } = await readBookingSettings(tx);
+          const endsAt = new Date(startsAt.getTime() + (previous.endsAt.getTime() - previous.startsAt.getTime()));
+          const [row] = await tx
+            .update(appointments)
+            .set({
+              startsAt,
+              endsAt,
+              blockedUntil: new Date(endsAt.getTime() + bufferMinutes * MINUTE),
+              reminderSentAt: null,
+            })
+            .where(eq(appointments.id, id))
+            .returning(recordColumns);
+          await alsoWrite?.(row!, tx, previous);
+          return { appointment: row!, previous };
+        });
+      } catch (error) {
+        if (error instanceof Refused) return refusal(error.reason as "inactive");
+        if (isOverlap(error)) return refusal("taken");
+        throw error;
+      }
+      await announce("update", id);
+      return { ok: true, ...result };
+    },
+
+    /**
+     * Marks the confirmed visits whose reminder is due as reminded, in one transaction with what
+     * `alsoWrite` adds for each (the reminder in the outbox), and returns them. Due: the reminder
+     * time (the settings', in Italy) on the day before the visit has come, the visit has not begun,
+     * and it was booked before that time (a visit booked later has just had its confirmation). Run
+     * it every few minutes: a run missed catches up until the visit; two runs at once remind once.
+     */
+    async claimDueReminders(now: Date, alsoWrite?: AlsoWrite): Promise<AppointmentRecord[]> {
+      const { reminderTime } = await readBookingSettings(db);
+      const remindAt = sql`((date_trunc('day', ${appointments.startsAt} at time zone 'Europe/Rome') - interval '1 day' + ${reminderTime}::time) at time zone 'Europe/Rome')`;
+      const claimed = await db.transaction(async (tx) => {
+        const rows = await tx
+          .update(appointments)
+          .set({ reminderSentAt: now })
+          .where(
+            and(
+              eq(appointments.status, "confirmed"),
+              isNull(appointments.reminderSentAt),
+              gt(appointments.startsAt, now),
+              // The reminder falls at most two days before: a bound the starts_at index serves.
+              lt(appointments.startsAt, new Date(now.getTime() + 2 * 86_400_000)),
+              lte(remindAt, now),
+              lt(appointments.createdAt, remindAt),
+            ),
+          )
+          .returning(recordColumns);
+        for (const row of rows) await alsoWrite?.(row, tx);
+        return rows;
+      });
+      for (const row of claimed) await announce("update", row.id);
+      return claimed;
+    },
 
     /** She marks a confirmed visit that has begun as missed ("non si è presentato"); undefined otherwise. */
     async markNoShow(id: string, now = new Date()): Promise<AppointmentRecord | undefined> {
