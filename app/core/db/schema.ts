@@ -3,6 +3,7 @@ import {
   bigint,
   boolean,
   check,
+  date,
   index,
   integer,
   jsonb,
@@ -10,9 +11,17 @@ import {
   pgTable,
   smallint,
   text,
+  time,
   timestamp,
   uuid,
 } from "drizzle-orm/pg-core";
+import {
+  appointmentStatuses,
+  bookingLimits as limits,
+  bookingModes,
+  confirmationModes,
+  STUDIO_KEY_PATTERN,
+} from "./booking-values";
 import { recipeCategories, recipeStatuses, recipeTags } from "./recipe-values";
 import { reportReasons } from "./report-reasons";
 
@@ -366,3 +375,161 @@ export const recipes = pgTable(
 );
 
 export type Recipe = typeof recipes.$inferSelect;
+
+// ---- Booking (decision record 0040) ----------------------------------------------------------------
+
+const between = (column: unknown, range: { min: number; max: number }) =>
+  sql`${column} between ${sql.raw(String(range.min))} and ${sql.raw(String(range.max))}`;
+const atMost = (column: unknown, max: number) => sql`char_length(${column}) <= ${sql.raw(String(max))}`;
+const studioKey = STUDIO_KEY_PATTERN.slice(1, -1);
+/** Every key of the list in the key's shape (the list joined with spaces, matched whole), none null. */
+const studioKeysPattern = (column: unknown) =>
+  sql`array_position(${column}, null) is null and array_to_string(${column}, ' ') ~ ${sql.raw(`'^(${studioKey}( ${studioKey})*)?$'`)}`;
+
+/**
+ * The booking's settings: one row (id is always true), read with defaults when it is missing (a
+ * restored archive from before booking has none). Typed columns, so the database checks each range.
+ */
+export const bookingSettings = pgTable(
+  "booking_settings",
+  {
+    id: boolean("id").primaryKey().default(true),
+    mode: text("mode", { enum: bookingModes }).notNull().default("external"),
+    /** Free time kept after each visit; stored on each appointment as it is booked (blocked_until). */
+    bufferMinutes: smallint("buffer_minutes").notNull().default(10),
+    minimumNoticeHours: smallint("minimum_notice_hours").notNull().default(24),
+    horizonDays: smallint("horizon_days").notNull().default(60),
+    /** Up to this many hours before a visit the patient may cancel or move it by link. */
+    cancellationLimitHours: smallint("cancellation_limit_hours").notNull().default(24),
+    /** When the day-before reminder goes out, in Italy's time. */
+    reminderTime: time("reminder_time").notNull().default("18:00"),
+    /** Appointments older than this are deleted by the daily job. */
+    retentionMonths: smallint("retention_months").notNull().default(24),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check("booking_settings_one_row", sql`${t.id}`),
+    check("booking_settings_mode_valid", sql`${t.mode} in (${quoted(bookingModes)})`),
+    check("booking_settings_buffer_range", between(t.bufferMinutes, limits.bufferMinutes)),
+    check("booking_settings_notice_range", between(t.minimumNoticeHours, limits.minimumNoticeHours)),
+    check("booking_settings_horizon_range", between(t.horizonDays, limits.horizonDays)),
+    check("booking_settings_cancellation_range", between(t.cancellationLimitHours, limits.cancellationLimitHours)),
+    check("booking_settings_retention_range", between(t.retentionMonths, limits.retentionMonths)),
+  ],
+);
+
+/** What a patient can book: a first visit, a follow-up… */
+export const visitTypes = pgTable(
+  "visit_types",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    name: text("name").notNull(),
+    durationMinutes: smallint("duration_minutes").notNull(),
+    /** The full price in euro cents; null when she gives none. */
+    priceCents: integer("price_cents"),
+    showPrice: boolean("show_price").notNull().default(false),
+    confirmation: text("confirmation", { enum: confirmationModes }).notNull(),
+    /** The studios (their keys in the site content) where it is offered. */
+    studioKeys: text("studio_keys").array().notNull().default(sql`'{}'::text[]`),
+    online: boolean("online").notNull().default(false),
+    active: boolean("active").notNull().default(true),
+    displayOrder: integer("display_order").notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check(
+      "visit_types_name_length",
+      sql`char_length(btrim(${t.name})) between 1 and ${sql.raw(String(limits.visitTypeName.max))}`,
+    ),
+    check("visit_types_duration_range", between(t.durationMinutes, limits.durationMinutes)),
+    check("visit_types_price_range", between(t.priceCents, limits.priceCents)),
+    check("visit_types_shown_price_given", sql`not ${t.showPrice} or ${t.priceCents} is not null`),
+    check("visit_types_confirmation_valid", sql`${t.confirmation} in (${quoted(confirmationModes)})`),
+    check("visit_types_studio_keys_format", studioKeysPattern(t.studioKeys)),
+    // An active type can be booked somewhere.
+    check("visit_types_offered_somewhere", sql`not ${t.active} or ${t.online} or cardinality(${t.studioKeys}) > 0`),
+    index("visit_types_order_idx").on(t.displayOrder, t.createdAt),
+  ],
+);
+
+/** Her time off: whole days in Italy, first and last included (holidays, a conference). */
+export const timeOff = pgTable(
+  "time_off",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    startsOn: date("starts_on", { mode: "string" }).notNull(),
+    endsOn: date("ends_on", { mode: "string" }).notNull(),
+    label: text("label"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check("time_off_range_valid", sql`${t.endsOn} >= ${t.startsOn}`),
+    check("time_off_label_length", atMost(t.label, limits.timeOffLabel.max)),
+    index("time_off_ends_idx").on(t.endsOn),
+  ],
+);
+
+/**
+ * A booked visit. `blocked_until` is its end plus the buffer in force when it was booked: the time
+ * it holds is [starts_at, blocked_until), and no two pending or confirmed appointments' times overlap
+ * (the exclusion constraint appointments_no_overlap, written in migration 0009: drizzle-kit cannot
+ * declare one). Only the SHA-256 of the patient's link token is kept.
+ */
+export const appointments = pgTable(
+  "appointments",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    visitTypeId: uuid("visit_type_id")
+      .notNull()
+      .references(() => visitTypes.id, { onDelete: "restrict" }),
+    /** The studio's key in the site content; null for an online visit. */
+    studioKey: text("studio_key"),
+    online: boolean("online").notNull().default(false),
+    startsAt: timestamp("starts_at", { withTimezone: true }).notNull(),
+    endsAt: timestamp("ends_at", { withTimezone: true }).notNull(),
+    blockedUntil: timestamp("blocked_until", { withTimezone: true }).notNull(),
+    status: text("status", { enum: appointmentStatuses }).notNull(),
+    patientName: text("patient_name").notNull(),
+    patientEmail: text("patient_email").notNull(),
+    patientPhone: text("patient_phone").notNull(),
+    /** Optional; the form says not to write health data here. */
+    note: text("note"),
+    manageTokenHash: text("manage_token_hash").notNull().unique("appointments_manage_token_unique"),
+    createdAt: createdAt(),
+    reminderSentAt: timestamp("reminder_sent_at", { withTimezone: true }),
+  },
+  (t) => [
+    check("appointments_status_valid", sql`${t.status} in (${quoted(appointmentStatuses)})`),
+    check("appointments_place_valid", sql`${t.online} = (${t.studioKey} is null)`),
+    check("appointments_studio_key_format", sql`${t.studioKey} ~ ${sql.raw(`'${STUDIO_KEY_PATTERN}'`)}`),
+    // Also puts the end after the start.
+    check(
+      "appointments_duration_range",
+      sql`${t.endsAt} - ${t.startsAt} between interval '${sql.raw(String(limits.durationMinutes.min))} minutes' and interval '${sql.raw(String(limits.durationMinutes.max))} minutes'`,
+    ),
+    check(
+      "appointments_buffer_range",
+      sql`${t.blockedUntil} - ${t.endsAt} between interval '0 minutes' and interval '${sql.raw(String(limits.bufferMinutes.max))} minutes'`,
+    ),
+    check(
+      "appointments_patient_name_length",
+      sql`char_length(btrim(${t.patientName})) between 1 and ${sql.raw(String(limits.patientName.max))}`,
+    ),
+    check(
+      "appointments_patient_email_length",
+      sql`char_length(${t.patientEmail}) between 3 and ${sql.raw(String(limits.patientEmail.max))}`,
+    ),
+    check(
+      "appointments_patient_phone_length",
+      sql`char_length(${t.patientPhone}) between 1 and ${sql.raw(String(limits.patientPhone.max))}`,
+    ),
+    check("appointments_note_length", atMost(t.note, limits.note.max)),
+    index("appointments_starts_idx").on(t.startsAt),
+  ],
+);
+
+export type BookingSettingsRow = typeof bookingSettings.$inferSelect;
+export type VisitType = typeof visitTypes.$inferSelect;
+export type TimeOff = typeof timeOff.$inferSelect;
+export type Appointment = typeof appointments.$inferSelect;

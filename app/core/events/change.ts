@@ -1,8 +1,10 @@
 /**
- * What the live stream announces: a row of a public table, or the site content,
+ * What the live stream announces: a row of a table pages show, or the site content,
  * changed. Shared by the server's event bus and the browser, so plain values only.
+ * "booking" covers its appointments, visit types, time off and settings (whatever changes the free
+ * times or the agenda), each announced by its id alone: no patient data.
  */
-export const LIVE_TABLES = ["recipe_photos", "recipes", "reviews", "site_content"] as const;
+export const LIVE_TABLES = ["booking", "recipe_photos", "recipes", "reviews", "site_content"] as const;
 export const CHANGE_ACTIONS = ["insert", "update", "delete"] as const;
 
 export type LiveTable = (typeof LIVE_TABLES)[number];

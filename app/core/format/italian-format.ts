@@ -3,6 +3,8 @@
 // phone Lighthouse simulates, in the middle of hydration. The public pages only need these few
 // fixed formats, checked against Intl by italian-format.test.ts.
 
+import { romeWallClock } from "./rome-clock";
+
 const MONTHS = [
   "gennaio",
   "febbraio",
@@ -18,19 +20,8 @@ const MONTHS = [
   "dicembre",
 ];
 
-/** 01:00 UTC on the last Sunday of a month: when summer time starts (March) and ends (October) in the EU. */
-function lastSundayAtOneUtc(year: number, month: number): number {
-  const lastDay = new Date(Date.UTC(year, month + 1, 0, 1));
-  return lastDay.getTime() - lastDay.getUTCDay() * 86_400_000;
-}
-
 /** The instant as a clock in Italy shows it (Europe/Rome: UTC+1, UTC+2 in summer time), in a Date's UTC fields. */
-function romeClock(iso: string): Date {
-  const time = new Date(iso).getTime();
-  const year = new Date(time).getUTCFullYear();
-  const summer = time >= lastSundayAtOneUtc(year, 2) && time < lastSundayAtOneUtc(year, 9);
-  return new Date(time + (summer ? 2 : 1) * 3_600_000);
-}
+const romeClock = (iso: string): Date => romeWallClock(new Date(iso).getTime());
 
 const twoDigits = (value: number) => String(value).padStart(2, "0");
 

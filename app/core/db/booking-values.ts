@@ -1,0 +1,42 @@
+/**
+ * The values the booking tables' check constraints allow (schema.ts): a leaf module, so the
+ * booking pages and the admin's forms in the browser get the lists without the ORM. Their Italian
+ * labels are the booking feature's (app/features/booking/).
+ */
+
+/**
+ * Where the site's booking buttons lead: the site's own booking, her external profile (what the
+ * site did before booking existed, so the default), a call or WhatsApp message, or no button.
+ */
+export const bookingModes = ["site", "external", "phone", "none"] as const;
+export type BookingMode = (typeof bookingModes)[number];
+
+/** A visit type's bookings are confirmed at once, or are requests she confirms or declines. */
+export const confirmationModes = ["immediate", "request"] as const;
+export type ConfirmationMode = (typeof confirmationModes)[number];
+
+/** Only pending and confirmed appointments hold their time (the exclusion constraint's filter). */
+export const appointmentStatuses = ["pending", "confirmed", "declined", "cancelled", "no_show"] as const;
+export type AppointmentStatus = (typeof appointmentStatuses)[number];
+export const timeHoldingStatuses = ["pending", "confirmed"] as const satisfies readonly AppointmentStatus[];
+
+/** A studio's key: lower-case letters, digits and dashes (the site content's studios carry it). */
+export const STUDIO_KEY_PATTERN = "^[a-z0-9]+(-[a-z0-9]+)*$";
+
+/** The limits the settings' check constraints enforce, shared with the admin's form. */
+export const bookingLimits = {
+  bufferMinutes: { min: 0, max: 120 },
+  minimumNoticeHours: { min: 0, max: 720 },
+  horizonDays: { min: 1, max: 365 },
+  cancellationLimitHours: { min: 0, max: 720 },
+  retentionMonths: { min: 1, max: 120 },
+  durationMinutes: { min: 5, max: 480 },
+  /** €100,000.00: far above any visit, low enough to catch a slip of the keyboard. */
+  priceCents: { min: 0, max: 10_000_000 },
+  patientName: { max: 100 },
+  patientEmail: { max: 254 },
+  patientPhone: { max: 30 },
+  note: { max: 500 },
+  visitTypeName: { max: 80 },
+  timeOffLabel: { max: 80 },
+} as const;

@@ -1,0 +1,543 @@
+import { createHash, randomBytes } from "node:crypto";
+import { and, asc, eq, getTableColumns, gt, gte, inArray, isNull, lt, lte, ne, sql } from "drizzle-orm";
+import { type AppointmentStatus, timeHoldingStatuses } from "~/core/db/booking-values";
+import type { Db } from "~/core/db/database.server";
+import { type Appointment, appointments, timeOff, type VisitType, visitTypes } from "~/core/db/schema";
+import type { EventBus } from "~/core/events/event-bus.server";
+import { addDays, romeDate } from "~/core/format/rome-clock";
+import type { Executor } from "~/core/mail/outbox.server";
+import { type AvailabilityInput, isFreeStart, type WeeklyHours } from "./availability";
+import { readBookingSettings } from "./booking-settings.server";
+import { BOOKING_MESSAGES } from "./messages";
+
+/** 32 random bytes, base64url: 256 bits, 43 characters (as the review invitations' tokens). */
+const TOKEN_BYTES = 32;
+const tokenShape = /^[A-Za-z0-9_-]{43}$/;
+const MINUTE = 60_000;
+
+/** Only the SHA-256 of a patient's link token is stored: the table alone opens no booking. */
+export function hashManageToken(token: string): string {
+  return createHash("sha256").update(token).digest("hex");
+}
+
+/** An appointment as the code passes it around: never its token's hash. */
+export type AppointmentRecord = Omit<Appointment, "manageTokenHash">;
+
+/** With its visit type's name, for the agenda. */
+export interface AgendaEntry extends AppointmentRecord {
+  visitTypeName: string;
+}
+
+export interface BookingRequest {
+  visitTypeId: string;
+  /** The studio's key, or null for an online visit. */
+  studioKey: string | null;
+  startsAt: Date;
+  patient: { name: string; email: string; phone: string };
+  note: string | null;
+}
+
+/** Why a booking was refused: the time was taken meanwhile, is not one offered, or the visit type is not offered there. */
+export type BookingRefusal = "taken" | "unavailable" | "visit_type_unavailable";
+
+export type BookingResult =
+  | { ok: true; appointment: AppointmentRecord; manageToken: string }
+  | { ok: false; reason: BookingRefusal; message: string };
+
+/** Why a patient's link cannot change the booking: unknown link, no longer active, or past the cancellation limit. */
+export type PatientChangeRefusal = "unknown" | "inactive" | "too_late";
+
+export type PatientCancelResult =
+  | { ok: true; appointment: AppointmentRecord }
+  | { ok: false; reason: PatientChangeRefusal; message: string };
+
+export type PatientMoveResult =
+  | { ok: true; appointment: AppointmentRecord; previous: AppointmentRecord }
+  | { ok: false; reason: PatientChangeRefusal | BookingRefusal; message: string };
+
+/** Writes that belong with a change, in its transaction (e.g. the e-mail in the outbox). */
+export type AlsoWrite = (appointment: AppointmentRecord, tx: Executor) => Promise<void>;
+
+const { manageTokenHash: _hash, ...recordColumns } = getTableColumns(appointments);
+
+/** Whether drizzle's error wraps PostgreSQL's exclusion violation (23P01) of the no-overlap constraint. */
+function isOverlap(error: unknown): boolean {
+  for (let e: unknown = error; e && typeof e === "object"; e = (e as { cause?: unknown }).cause) {
+    const { code } = e as { code?: string };
+    if (code) return code === "23P01";
+  }
+  return false;
+}
+
+function offeredAt(type: VisitType, studioKey: string | null): boolean {
+  return type.active && (studioKey === null ? type.online : type.studioKeys.includes(studioKey));
+}
+
+const refusalMessages: Record<BookingRefusal | PatientChangeRefusal, string> = {
+  taken: BOOKING_MESSAGES.taken,
+  unavailable: BOOKING_MESSAGES.unavailable,
+  visit_type_unavailable: BOOKING_MESSAGES.visitTypeUnavailable,
+  unknown: BOOKING_MESSAGES.linkInvalid,
+  inactive: BOOKING_MESSAGES.inactive,
+  too_late: BOOKING_MESSAGES.tooLate,
+};
+const refusal = <R extends BookingRefusal | PatientChangeRefusal>(reason: R) => ({
+  ok: false as const,
+  reason,
+  message: refusalMessages[reason],
+});
+
+const holdsTime = (status: AppointmentStatus) => (timeHoldingStatuses as readonly string[]).includes(status);
+
+/**
+ * The appointments: every query and transaction of the appointments table (reading the visit types,
+ * settings and time off it depends on), each change announced on the bus once committed. No two
+ * appointments holding their time overlap: the database refuses it (appointments_no_overlap).
+ */
+export function createAppointmentRepository(
+  db: Db,
+  bus: Pick<EventBus, "publish">,
+  onError: (error: unknown, message: string) => void = () => {},
+) {
+  async function announce(action: "insert" | "update" | "delete", id: string) {
+    await bus
+      .publish({ table: "booking", action, id })
+      .catch((error: unknown) => onError(error, "announcing an appointment change failed"));
+  }
+
+  /** What the free times of a visit type depend on, as the database holds them at `now`. */
+  async function availabilityInput(
+    executor: Pick<Executor, "select">,
+    type: VisitType,
+    hours: WeeklyHours,
+    now: Date,
+    /** An appointment being moved: its own time does not count as taken. */
+    exceptId?: string,
+  ): Promise<AvailabilityInput> {
+    const settings = await readBookingSettings(executor);
+    const today = romeDate(now.getTime());
+    // A day past the horizon's last: its appointments' buffers may reach back into it.
+    const until = new Date(Date.parse(`${addDays(today, settings.horizonDays + 1)}T00:00:00Z`));
+    const [offDays, taken] = await Promise.all([
+      executor
+        .select({ startsOn: timeOff.startsOn, endsOn: timeOff.endsOn })
+        .from(timeOff)
+        .where(gte(timeOff.endsOn, today)),
+      executor
+        .select({ startsAt: appointments.startsAt, blockedUntil: appointments.blockedUntil })
+        .from(appointments)
+        .where(
+          and(
+            inArray(appointments.status, timeHoldingStatuses),
+            gt(appointments.blockedUntil, now),
+            lt(appointments.startsAt, until),
+            exceptId ? ne(appointments.id, exceptId) : undefined,
+          ),
+        ),
+    ]);
+    return {
+      hours,
+      durationMinutes: type.durationMinutes,
+      bufferMinutes: settings.bufferMinutes,
+      minimumNoticeMinutes: settings.minimumNoticeHours * 60,
+      horizonDays: settings.horizonDays,
+      timeOff: offDays,
+      taken,
+      now,
+    };
+  }
+
+  /**
+   * The times to write for a visit of `type` starting at `startsAt`, if that is one of the free
+   * times; otherwise throws Refused ("unavailable" when it never was one, "taken" when it is held).
+   */
+  async function checkedTimes(
+    tx: Pick<Executor, "select">,
+    type: VisitType,
+    startsAt: Date,
+    hours: WeeklyHours,
+    now: Date,
+    exceptId?: string,
+  ) {
+    const input = await availabilityInput(tx, type, hours, now, exceptId);
+    if (!isFreeStart({ ...input, taken: [] }, startsAt)) throw new Refused("unavailable");
+    if (!isFreeStart(input, startsAt)) throw new Refused("taken");
+    const endsAt = new Date(startsAt.getTime() + type.durationMinutes * MINUTE);
+    return { startsAt, endsAt, blockedUntil: new Date(endsAt.getTime() + input.bufferMinutes * MINUTE) };
+  }
+
+  /** Whether the patient may still change an appointment starting at `startsAt`: before the cancellation limit. */
+  async function beforeLimit(tx: Pick<Executor, "select">, startsAt: Date, now: Date): Promise<boolean> {
+    const { cancellationLimitHours } = await readBookingSettings(tx);
+    return startsAt.getTime() > now.getTime() + cancellationLimitHours * 60 * MINUTE;
+  }
+
+  /** Inserts a booking with a new link token; throws PostgreSQL's 23P01 if its time overlaps one held. */
+  async function insertBooking(
+    tx: Executor,
+    type: VisitType,
+    request: BookingRequest,
+    times: { startsAt: Date; endsAt: Date; blockedUntil: Date },
+    status: AppointmentStatus,
+    alsoWrite?: AlsoWrite,
+  ): Promise<{ appointment: AppointmentRecord; manageToken: string }> {
+    const manageToken = randomBytes(TOKEN_BYTES).toString("base64url");
+    const [row] = await tx
+      .insert(appointments)
+      .values({
+        visitTypeId: type.id,
+        studioKey: request.studioKey,
+        online: request.studioKey === null,
+        ...times,
+        status,
+        patientName: request.patient.name,
+        patientEmail: request.patient.email,
+        patientPhone: request.patient.phone,
+        note: request.note,
+        manageTokenHash: hashManageToken(manageToken),
+      })
+      .returning(recordColumns);
+    await alsoWrite?.(row!, tx);
+    return { appointment: row!, manageToken };
+  }
+
+  async function findType(executor: Pick<Executor, "select">, id: string): Promise<VisitType | undefined> {
+    const [type] = await executor.select().from(visitTypes).where(eq(visitTypes.id, id));
+    return type;
+  }
+
+  /** Moves an appointment from one of the statuses `from` to `to`; undefined when it is in none of them (or does not exist). */
+  async function changeStatus(
+    id: string,
+    from: readonly AppointmentStatus[],
+    to: AppointmentStatus,
+    alsoWrite?: AlsoWrite,
+  ): Promise<AppointmentRecord | undefined> {
+    const moved = await db.transaction(async (tx) => {
+      const [row] = await tx
+        .update(appointments)
+        .set({ status: to })
+        .where(and(eq(appointments.id, id), inArray(appointments.status, from)))
+        .returning(recordColumns);
+      if (row) await alsoWrite?.(row, tx);
+      return row;
+    });
+    if (moved) await announce("update", id);
+    return moved;
+  }
+
+  async function get(id: string): Promise<AppointmentRecord | undefined> {
+    const [row] = await db.select(recordColumns).from(appointments).where(eq(appointments.id, id));
+    return row;
+  }
+
+  /** The appointment a patient's link opens; undefined for a token of another shape or unknown. */
+  async function findByManageToken(token: string): Promise<AppointmentRecord | undefined> {
+    if (!tokenShape.test(token)) return undefined;
+    const [row] = await db
+      .select(recordColumns)
+      .from(appointments)
+      .where(eq(appointments.manageTokenHash, hashManageToken(token)));
+    return row;
+  }
+
+  return {
+    get,
+    findByManageToken,
+
+    /**
+     * The input of the free times of a visit type at a place (a studio's key, or null for online),
+     * whose opening hours the caller gives; undefined when the type is not offered there.
+     */
+    async availability(
+      visitTypeId: string,
+      studioKey: string | null,
+      hours: WeeklyHours,
+      now = new Date(),
+    ): Promise<AvailabilityInput | undefined> {
+      const type = await findType(db, visitTypeId);
+      if (!type || !offeredAt(type, studioKey)) return undefined;
+      return availabilityInput(db, type, hours, now);
+    },
+
+    /**
+     * Books a time for a patient, in one transaction with whatever `alsoWrite` adds: the time is
+     * checked against the free times again, whatever the page offered, and the exclusion constraint
+     * refuses it if another booking of an overlapping time committed first. Confirmed at once or
+     * pending, as the visit type says. The link token is returned once; only its hash is stored.
+     */
+    async book(
+      request: BookingRequest,
+      context: { hours: WeeklyHours; now?: Date },
+      alsoWrite?: AlsoWrite,
+    ): Promise<BookingResult> {
+      const now = context.now ?? new Date();
+      let booked: { appointment: AppointmentRecord; manageToken: string };
+      try {
+        booked = await db.transaction(async (tx) => {
+          const type = await findType(tx, request.visitTypeId);
+          if (!type || !offeredAt(type, request.studioKey)) throw new Refused("visit_type_unavailable");
+          const times = await checkedTimes(tx, type, request.startsAt, context.hours, now);
+          const status = type.confirmation === "immediate" ? "confirmed" : "pending";
+          return insertBooking(tx, type, request, times, status, alsoWrite);
+        });
+      } catch (error) {
+        if (error instanceof Refused) return refusal(error.reason as BookingRefusal);
+        if (isOverlap(error)) return refusal("taken");
+        throw error;
+      }
+      await announce("insert", booked.appointment.id);
+      return { ok: true, ...booked };
+    },
+
+    /**
+     * She adds a visit herself (a booking by phone): confirmed, at any time she chooses, in or out of
+     * the opening hours; only a time already held is refused (the exclusion constraint). Any visit
+     * type, offered online or at any studio or not: she knows what she agreed.
+     */
+    async bookByPractitioner(request: BookingRequest, alsoWrite?: AlsoWrite): Promise<BookingResult> {
+      let booked: { appointment: AppointmentRecord; manageToken: string };
+      try {
+        booked = await db.transaction(async (tx) => {
+          const type = await findType(tx, request.visitTypeId);
+          if (!type) throw new Refused("visit_type_unavailable");
+          const { bufferMinutes } = await readBookingSettings(tx);
+          const endsAt = new Date(request.startsAt.getTime() + type.durationMinutes * MINUTE);
+          const blockedUntil = new Date(endsAt.getTime() + bufferMinutes * MINUTE);
+          const times = { startsAt: request.startsAt, endsAt, blockedUntil };
+          return insertBooking(tx, type, request, times, "confirmed", alsoWrite);
+        });
+      } catch (error) {
+        if (error instanceof Refused) return refusal(error.reason as BookingRefusal);
+        if (isOverlap(error)) return refusal("taken");
+        throw error;
+      }
+      await announce("insert", booked.appointment.id);
+      return { ok: true, ...booked };
+    },
+
+    /** She confirms a request. */
+    confirm: (id: string, alsoWrite?: AlsoWrite) => changeStatus(id, ["pending"], "confirmed", alsoWrite),
+    /** She declines a request: its time is free again. */
+    decline: (id: string, alsoWrite?: AlsoWrite) => changeStatus(id, ["pending"], "declined", alsoWrite),
+    /** She cancels a request or a confirmed visit: its time is free again. */
+    cancel: (id: string, alsoWrite?: AlsoWrite) => changeStatus(id, timeHoldingStatuses, "cancelled", alsoWrite),
+
+    /**
+     * She moves a visit to the time she chooses (agreed with the patient), in or out of the opening
+     * hours; only a time held by another appointment is refused. Status kept, the buffer now in
+     * force, the reminder due again. `alsoWrite` gets the time it had before.
+     */
+    async moveByPractitioner(
+      id: string,
+      startsAt: Date,
+      alsoWrite?: (appointment: AppointmentRecord, tx: Executor, previous: AppointmentRecord) => Promise<void>,
+    ): Promise<
+      | { ok: true; appointment: AppointmentRecord; previous: AppointmentRecord }
+      | { ok: false; reason: "taken" | "inactive"; message: string }
+    > {
+      let result: { appointment: AppointmentRecord; previous: AppointmentRecord };
+      try {
+        result = await db.transaction(async (tx) => {
+          const [previous] = await tx
+            .select(recordColumns)
+            .from(appointments)
+            .where(eq(appointments.id, id))
+            .for("update");
+          if (!previous || !holdsTime(previous.status)) throw new Refused("inactive");
+          const { bufferMinutes } = await readBookingSettings(tx);
+          const endsAt = new Date(startsAt.getTime() + (previous.endsAt.getTime() - previous.startsAt.getTime()));
+          const [row] = await tx
+            .update(appointments)
+            .set({
+              startsAt,
+              endsAt,
+              blockedUntil: new Date(endsAt.getTime() + bufferMinutes * MINUTE),
+              reminderSentAt: null,
+            })
+            .where(eq(appointments.id, id))
+            .returning(recordColumns);
+          await alsoWrite?.(row!, tx, previous);
+          return { appointment: row!, previous };
+        });
+      } catch (error) {
+        if (error instanceof Refused) return refusal(error.reason as "inactive");
+        if (isOverlap(error)) return refusal("taken");
+        throw error;
+      }
+      await announce("update", id);
+      return { ok: true, ...result };
+    },
+
+    /**
+     * Marks the confirmed visits whose reminder is due as reminded, in one transaction with what
+     * `alsoWrite` adds for each (the reminder in the outbox), and returns them. Due: the reminder
+     * time (the settings', in Italy) on the day before the visit has come, the visit has not begun,
+     * and it was booked before that time (a visit booked later has just had its confirmation). Run
+     * it every few minutes: a run missed catches up until the visit; two runs at once remind once.
+     */
+    async claimDueReminders(now: Date, alsoWrite?: AlsoWrite): Promise<AppointmentRecord[]> {
+      const { reminderTime } = await readBookingSettings(db);
+      const remindAt = sql`((date_trunc('day', ${appointments.startsAt} at time zone 'Europe/Rome') - interval '1 day' + ${reminderTime}::time) at time zone 'Europe/Rome')`;
+      const claimed = await db.transaction(async (tx) => {
+        const rows = await tx
+          .update(appointments)
+          .set({ reminderSentAt: now })
+          .where(
+            and(
+              eq(appointments.status, "confirmed"),
+              isNull(appointments.reminderSentAt),
+              gt(appointments.startsAt, now),
+              // The reminder falls at most two days before: a bound the starts_at index serves.
+              lt(appointments.startsAt, new Date(now.getTime() + 2 * 86_400_000)),
+              lte(remindAt, now),
+              lt(appointments.createdAt, remindAt),
+            ),
+          )
+          .returning(recordColumns);
+        for (const row of rows) await alsoWrite?.(row, tx);
+        return rows;
+      });
+      for (const row of claimed) await announce("update", row.id);
+      return claimed;
+    },
+
+    /** She marks a confirmed visit that has begun as missed ("non si è presentato"); undefined otherwise. */
+    async markNoShow(id: string, now = new Date()): Promise<AppointmentRecord | undefined> {
+      const [row] = await db
+        .update(appointments)
+        .set({ status: "no_show" })
+        .where(and(eq(appointments.id, id), eq(appointments.status, "confirmed"), lte(appointments.startsAt, now)))
+        .returning(recordColumns);
+      if (row) await announce("update", id);
+      return row;
+    },
+
+    /**
+     * Deletes the appointments that ended longer ago than the retention period (the settings'
+     * months), for the daily job; returns how many. Not announced: no page shows them any more.
+     */
+    async deleteExpired(now = new Date()): Promise<number> {
+      const { retentionMonths } = await readBookingSettings(db);
+      const deleted = await db
+        .delete(appointments)
+        .where(
+          lt(appointments.endsAt, sql`${now.toISOString()}::timestamptz - make_interval(months => ${retentionMonths})`),
+        )
+        .returning({ id: appointments.id });
+      return deleted.length;
+    },
+
+    /**
+     * The patient cancels by link, up to the cancellation limit before the visit (the settings'
+     * hours); after it the visit stays and the answer says to call the studio.
+     */
+    async cancelByPatient(token: string, now = new Date(), alsoWrite?: AlsoWrite): Promise<PatientCancelResult> {
+      const found = await findByManageToken(token);
+      if (!found) return refusal("unknown");
+      let cancelled: AppointmentRecord;
+      try {
+        cancelled = await db.transaction(async (tx) => {
+          const [current] = await tx
+            .select(recordColumns)
+            .from(appointments)
+            .where(eq(appointments.id, found.id))
+            .for("update");
+          if (!current || !holdsTime(current.status)) throw new Refused("inactive");
+          if (!(await beforeLimit(tx, current.startsAt, now))) throw new Refused("too_late");
+          const [row] = await tx
+            .update(appointments)
+            .set({ status: "cancelled" })
+            .where(eq(appointments.id, found.id))
+            .returning(recordColumns);
+          await alsoWrite?.(row!, tx);
+          return row!;
+        });
+      } catch (error) {
+        if (error instanceof Refused) return refusal(error.reason as PatientChangeRefusal);
+        throw error;
+      }
+      await announce("update", cancelled.id);
+      return { ok: true, appointment: cancelled };
+    },
+
+    /**
+     * The patient moves her visit by link to another free time, up to the cancellation limit: the
+     * same checks as a booking (its own old time not counting as taken), the same row and link, the
+     * buffer now in force, confirmed or a request again as the visit type says, the reminder to be
+     * sent again. `alsoWrite` gets the time it had before, for the e-mails.
+     */
+    async moveByPatient(
+      token: string,
+      startsAt: Date,
+      context: { hours: WeeklyHours; now?: Date },
+      alsoWrite?: (appointment: AppointmentRecord, tx: Executor, previous: AppointmentRecord) => Promise<void>,
+    ): Promise<PatientMoveResult> {
+      const now = context.now ?? new Date();
+      const found = await findByManageToken(token);
+      if (!found) return refusal("unknown");
+      let result: { appointment: AppointmentRecord; previous: AppointmentRecord };
+      try {
+        result = await db.transaction(async (tx) => {
+          const [previous] = await tx
+            .select(recordColumns)
+            .from(appointments)
+            .where(eq(appointments.id, found.id))
+            .for("update");
+          if (!previous || !holdsTime(previous.status)) throw new Refused("inactive");
+          if (!(await beforeLimit(tx, previous.startsAt, now))) throw new Refused("too_late");
+          const type = await findType(tx, previous.visitTypeId);
+          if (!type || !offeredAt(type, previous.studioKey)) throw new Refused("visit_type_unavailable");
+          const [row] = await tx
+            .update(appointments)
+            .set({
+              ...(await checkedTimes(tx, type, startsAt, context.hours, now, previous.id)),
+              status: type.confirmation === "immediate" ? "confirmed" : "pending",
+              reminderSentAt: null,
+            })
+            .where(eq(appointments.id, previous.id))
+            .returning(recordColumns);
+          await alsoWrite?.(row!, tx, previous);
+          return { appointment: row!, previous };
+        });
+      } catch (error) {
+        if (error instanceof Refused) return refusal(error.reason);
+        if (isOverlap(error)) return refusal("taken");
+        throw error;
+      }
+      await announce("update", result.appointment.id);
+      return { ok: true, ...result };
+    },
+
+    /**
+     * The agenda: appointments starting from `from` (and before `until`, when given), earliest first,
+     * with their visit type's name; by default those that hold their time (requests and confirmed).
+     */
+    listUpcoming(
+      from: Date,
+      options: { until?: Date; statuses?: readonly AppointmentStatus[] } = {},
+    ): Promise<AgendaEntry[]> {
+      return db
+        .select({ ...recordColumns, visitTypeName: visitTypes.name })
+        .from(appointments)
+        .innerJoin(visitTypes, eq(visitTypes.id, appointments.visitTypeId))
+        .where(
+          and(
+            gte(appointments.startsAt, from),
+            options.until ? lt(appointments.startsAt, options.until) : undefined,
+            inArray(appointments.status, options.statuses ?? timeHoldingStatuses),
+          ),
+        )
+        .orderBy(asc(appointments.startsAt));
+    },
+  };
+}
+
+/** Thrown inside a transaction to roll it back with the reason of the refusal. */
+class Refused extends Error {
+  constructor(readonly reason: BookingRefusal | PatientChangeRefusal) {
+    super(reason);
+  }
+}
+
+export type AppointmentRepository = ReturnType<typeof createAppointmentRepository>;

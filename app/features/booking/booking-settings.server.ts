@@ -1,0 +1,55 @@
+import { getTableColumns, sql } from "drizzle-orm";
+import type { Db } from "~/core/db/database.server";
+import { type BookingSettingsRow, bookingSettings } from "~/core/db/schema";
+import type { EventBus } from "~/core/events/event-bus.server";
+import type { Executor } from "~/core/mail/outbox.server";
+
+export type BookingSettings = Omit<BookingSettingsRow, "id" | "updatedAt">;
+
+const { id: _id, updatedAt: _updatedAt, ...settingColumns } = getTableColumns(bookingSettings);
+
+/**
+ * The database's column defaults, for when the one row is missing (before she first saves, or after
+ * restoring an archive made before booking existed). Kept equal to the schema's by the tests.
+ */
+export const DEFAULT_BOOKING_SETTINGS: BookingSettings = {
+  mode: "external",
+  bufferMinutes: 10,
+  minimumNoticeHours: 24,
+  horizonDays: 60,
+  cancellationLimitHours: 24,
+  reminderTime: "18:00:00",
+  retentionMonths: 24,
+};
+
+/** The booking's settings as stored, or the defaults. */
+export async function readBookingSettings(executor: Pick<Executor, "select">): Promise<BookingSettings> {
+  const [row] = await executor.select(settingColumns).from(bookingSettings);
+  return row ?? DEFAULT_BOOKING_SETTINGS;
+}
+
+/** The settings' one row: read (with the defaults when missing) and saved, each save announced under "booking". */
+export function createBookingSettingsRepository(
+  db: Db,
+  bus: Pick<EventBus, "publish">,
+  onError: (error: unknown, message: string) => void = () => {},
+) {
+  return {
+    get: () => readBookingSettings(db),
+
+    /** Writes every setting (the row is made on the first save); the database checks each range. */
+    async save(settings: BookingSettings): Promise<BookingSettings> {
+      const [row] = await db
+        .insert(bookingSettings)
+        .values({ id: true, ...settings })
+        .onConflictDoUpdate({ target: bookingSettings.id, set: { ...settings, updatedAt: sql`now()` } })
+        .returning(settingColumns);
+      await bus
+        .publish({ table: "booking", action: "update", id: "settings" })
+        .catch((error: unknown) => onError(error, "announcing the booking settings failed"));
+      return row!;
+    },
+  };
+}
+
+export type BookingSettingsRepository = ReturnType<typeof createBookingSettingsRepository>;

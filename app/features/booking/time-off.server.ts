@@ -1,0 +1,46 @@
+import { asc, eq, gte } from "drizzle-orm";
+import type { Db } from "~/core/db/database.server";
+import { type TimeOff, timeOff } from "~/core/db/schema";
+import type { EventBus } from "~/core/events/event-bus.server";
+
+/** Whole days in Italy, "YYYY-MM-DD", first and last included. */
+export interface TimeOffData {
+  startsOn: string;
+  endsOn: string;
+  label: string | null;
+}
+
+/** Her time off: every query of the time_off table, each change announced under "booking". */
+export function createTimeOffRepository(
+  db: Db,
+  bus: Pick<EventBus, "publish">,
+  onError: (error: unknown, message: string) => void = () => {},
+) {
+  async function announce(action: "insert" | "delete", id: string) {
+    await bus
+      .publish({ table: "booking", action, id })
+      .catch((error: unknown) => onError(error, "announcing a time off change failed"));
+  }
+
+  return {
+    /** The time off not over by `today` ("YYYY-MM-DD" in Italy), earliest first. */
+    listFrom(today: string): Promise<TimeOff[]> {
+      return db.select().from(timeOff).where(gte(timeOff.endsOn, today)).orderBy(asc(timeOff.startsOn));
+    },
+
+    async add(data: TimeOffData): Promise<TimeOff> {
+      const [row] = await db.insert(timeOff).values(data).returning();
+      await announce("insert", row!.id);
+      return row!;
+    },
+
+    /** False when it no longer exists. */
+    async delete(id: string): Promise<boolean> {
+      const deleted = await db.delete(timeOff).where(eq(timeOff.id, id)).returning({ id: timeOff.id });
+      if (deleted.length) await announce("delete", id);
+      return deleted.length > 0;
+    },
+  };
+}
+
+export type TimeOffRepository = ReturnType<typeof createTimeOffRepository>;
