@@ -4,6 +4,11 @@ import { useBeforeUnload, useBlocker } from "react-router";
 export const UNSAVED_CHANGES_QUESTION =
   "Hai modifiche non salvate: se esci adesso andranno perse. Vuoi uscire lo stesso?";
 
+const AFTER_SAVE = "afterSave";
+
+/** The navigation state of a move made because the form was saved (a new record's own address): never asked about. */
+export const AFTER_SAVE_STATE = { [AFTER_SAVE]: true } as const;
+
 /**
  * Asks before leaving a form with unsaved changes, as WordPress does: going to another screen (a
  * link, a tab of the editor, the back button) asks with a confirmation; closing or reloading the tab
@@ -12,7 +17,10 @@ export const UNSAVED_CHANGES_QUESTION =
  */
 export function useLeaveGuard(dirty: boolean) {
   const blocker = useBlocker(
-    ({ currentLocation, nextLocation }) => dirty && currentLocation.pathname !== nextLocation.pathname,
+    ({ currentLocation, nextLocation }) =>
+      dirty &&
+      currentLocation.pathname !== nextLocation.pathname &&
+      (nextLocation.state as { [AFTER_SAVE]?: boolean } | null)?.[AFTER_SAVE] !== true,
   );
   useEffect(() => {
     if (blocker.state !== "blocked") return;

@@ -61,9 +61,13 @@ export function ReviewFilterForm({ filter }: { filter: ReviewListFilter }) {
   // The controls follow the URL after a link navigation ("Mostra tutte", a breakdown row), set in
   // place: remounting the form would drop the focus from the button she pressed.
   const formRef = useRef<HTMLFormElement>(null);
+  // Only when the filter changes after the page is shown: a choice made before the scripts ran stays.
+  const shown = useRef(`${filter.rating}-${filter.verifiedOnly}`);
   useEffect(() => {
     const controls = formRef.current?.elements;
-    if (!controls) return;
+    const now = `${filter.rating}-${filter.verifiedOnly}`;
+    if (!controls || now === shown.current) return;
+    shown.current = now;
     (controls.namedItem("voto") as HTMLSelectElement).value = filter.rating ? String(filter.rating) : "";
     (controls.namedItem("verificate") as HTMLInputElement).checked = filter.verifiedOnly;
   }, [filter.rating, filter.verifiedOnly]);
