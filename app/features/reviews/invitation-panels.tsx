@@ -23,6 +23,15 @@ export function CreatedInvitationPanel({ created }: { created: CreatedInvitation
   const hydrated = useHydrated();
   const id = useId();
   const [copied, setCopied] = useState<"link" | "message" | null>(null);
+  // The phone's share sheet (WhatsApp, SMS, e-mail…) where the browser has one; copying otherwise.
+  const canShare = hydrated && typeof navigator.share === "function";
+  const share = async () => {
+    try {
+      await navigator.share({ title: "Invito a lasciare una recensione", text: created.message });
+    } catch {
+      // Closed without choosing: nothing to say.
+    }
+  };
   const copy = async (what: "link" | "message") => {
     try {
       await navigator.clipboard.writeText(what === "link" ? created.link : created.message);
@@ -55,6 +64,11 @@ export function CreatedInvitationPanel({ created }: { created: CreatedInvitation
       </div>
       {hydrated ? (
         <div className="admin-invite__actions">
+          {canShare ? (
+            <button type="button" className="button" onClick={() => void share()}>
+              Condividi
+            </button>
+          ) : null}
           <button type="button" className="button button--secondary" onClick={() => void copy("link")}>
             Copia link
           </button>
