@@ -38,7 +38,8 @@ export function ForgotPasswordPage({ mailEnabled, result }: { mailEnabled: boole
     id: "password-forgot",
     lastResult: result?.reply,
   });
-  useActionResult(result);
+  // A refusal is announced; the answer itself replaces the form (its status line is read out).
+  useActionResult(result?.ok ? undefined : result);
   if (!mailEnabled) {
     return (
       <AuthCard title="Password dimenticata?">
@@ -73,11 +74,7 @@ export function ForgotPasswordPage({ mailEnabled, result }: { mailEnabled: boole
         Scrivi l'indirizzo email con cui accedi al pannello: ti invieremo un link per scegliere una nuova password.
       </p>
       <Form method="post" action={action} className="admin-form" {...formProps}>
-        {result && !result.ok && !result.reply ? (
-          <p className="admin-form__error" role="alert">
-            {result.message}
-          </p>
-        ) : null}
+        {result && !result.ok && !result.reply ? <p className="admin-form__error">{result.message}</p> : null}
         <Field id="forgot-email" label="Email" errors={fields.email.errors}>
           {(control) => (
             <input
@@ -114,7 +111,8 @@ export function NewPasswordPage({
   const action = NEW_PASSWORD_PATH;
   const busy = useBusy(action);
   const { fields, formProps } = useSchemaForm(passwordResetSchema, { id: "password-reset", lastResult: result?.reply });
-  useActionResult(result);
+  // A refused link replaces the form with its own status line; only a refused password is announced.
+  useActionResult(result?.state ? undefined : result);
   const refused = result?.state ?? (state === "valid" ? null : state);
   if (refused) {
     return (
