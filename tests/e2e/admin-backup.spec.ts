@@ -2,6 +2,7 @@ import { mkdtempSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { expect, test } from "@playwright/test";
+import { listBackups } from "~/features/backups/backup-files.server";
 import { ADMIN, adminCreate } from "../support/admin";
 import { signInAsAdmin } from "../support/admin-browser";
 import { startAppServer, type AppServer } from "../support/app-server";
@@ -58,6 +59,17 @@ test("on a phone, Esegui backup ora makes a backup, says how big and how long, a
   test.setTimeout(120_000);
   const phone = viewports[0];
   await page.setViewportSize({ width: phone.width, height: phone.height });
+  // Without a session the button's post is refused, and no backup is made.
+  const backupsDir = path.join(dataDir, "backups");
+  const filesBefore = (await listBackups(backupsDir)).length;
+  const refused = await page.request.post(`${server.url}/admin/backup`, {
+    form: { intent: "backup-now" },
+    headers: { Origin: server.url },
+    maxRedirects: 0,
+  });
+  expect(refused.status()).toBe(401);
+  expect(await listBackups(backupsDir)).toHaveLength(filesBefore);
+
   await signInAsAdmin(page, server);
   await page.goto(`${server.url}/admin/backup`);
   const before = await page.locator(".backup-status dd").first().textContent();
