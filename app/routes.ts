@@ -15,6 +15,8 @@ export default [
     route("ricette", "routes/recipes.tsx"),
     route("ricette/:slug", "routes/recipe.tsx"),
     route("admin-login", "routes/admin-login.tsx"),
+    route("admin-login/password-dimenticata", "routes/admin-password-forgot.tsx"),
+    route("admin-login/nuova-password", "routes/admin-password-reset.tsx"),
     // The admin area: one route per screen, and one per resource for its changes, all under
     // the admin layout, whose middleware requires an administrator session for every one.
     layout("routes/admin/layout.tsx", [

@@ -25,6 +25,7 @@ import { createMailOutbox } from "~/core/mail/outbox.server";
 import { createMediaAccess, type MediaAccess } from "~/features/reviews/review-photo-access.server";
 import { createFormTimer, type FormTimer } from "~/features/reviews/spam-guard.server";
 import { createAdminAccounts, type AdminAccounts } from "~/features/account/accounts.server";
+import { createPasswordResetRepository, type PasswordResetRepository } from "~/features/account/password-resets.server";
 import { createSessionStore, type SessionStore, sessionTokenFromCookie } from "~/features/account/sessions.server";
 
 /** Everything a loader or action may use; one instance per process. */
@@ -51,6 +52,8 @@ export interface AppServices {
   sessions: SessionStore;
   /** The administrator accounts: passwords and two-factor sign-in. */
   adminAccounts: AdminAccounts;
+  /** The e-mailed links of "Password dimenticata?" (only their hashes are stored). */
+  passwordResets: PasswordResetRepository;
   /** The PostgreSQL server this process started in DATA_DIR (DATABASE_URL unset); stopped with the services. */
   embedded: EmbeddedPostgres | null;
   /** The toast carried across a redirect, in a signed cookie. */
@@ -113,6 +116,7 @@ export async function createServices(config: AppConfig, logger: Logger): Promise
       rateLimiter: createRateLimiter(database.db),
       sessions,
       adminAccounts: createAdminAccounts(database.db, sessions),
+      passwordResets: createPasswordResetRepository(database.db),
       embedded,
       flash: createFlashStore(secret),
       formTimer: createFormTimer(secret),

@@ -192,6 +192,25 @@ export const adminSessions = pgTable(
   (t) => [index("admin_sessions_user_idx").on(t.userId)],
 );
 
+/**
+ * "Password dimenticata?": one reset link sent by e-mail. Only the SHA-256 of its random token is
+ * kept; it works once (usedAt) and only until expiresAt.
+ */
+export const adminPasswordResets = pgTable(
+  "admin_password_resets",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    tokenHash: text("token_hash").notNull().unique(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => adminUsers.id, { onDelete: "cascade" }),
+    createdAt: createdAt(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+  },
+  (t) => [index("admin_password_resets_user_idx").on(t.userId)],
+);
+
 /** Timestamps of attempts per key (login by email or IP, review posts by IP), for throttling across instances. */
 export const rateLimitHits = pgTable(
   "rate_limit_hits",
@@ -285,6 +304,7 @@ export type OutboxMail = typeof mailOutbox.$inferSelect;
 export type AdminUser = typeof adminUsers.$inferSelect;
 export type AdminSession = typeof adminSessions.$inferSelect;
 export type BackupRun = typeof backupRuns.$inferSelect;
+export type AdminPasswordReset = typeof adminPasswordResets.$inferSelect;
 
 /** Random keys the app creates on first start (cookie signing, form tokens); never in the repository. */
 export const appSecrets = pgTable("app_secrets", {

@@ -66,6 +66,8 @@ export interface Mailer {
   recipient(): Promise<string | null>;
   /** Queues a notice for the practitioner, in the caller's transaction when one is given. */
   queue(message: Omit<MailMessage, "recipient">, executor?: Executor): Promise<void>;
+  /** Queues a message for one given address (an account's own, e.g. a password reset link). */
+  queueTo(recipient: string, message: Omit<MailMessage, "recipient">, executor?: Executor): Promise<void>;
   /** A message was committed: send now rather than at the next poll. */
   kick(): void;
   status(): ReturnType<MailOutbox["status"]>;
@@ -94,6 +96,7 @@ export function createMailer(options: MailerOptions): Mailer {
       enabled: false,
       recipient: async () => null,
       queue: async () => {},
+      queueTo: async () => {},
       kick: () => {},
       status: () => outbox.status(),
       close: async () => {},
@@ -149,6 +152,7 @@ export function createMailer(options: MailerOptions): Mailer {
     recipient,
     queue: async (message, executor) =>
       void (await outbox.enqueue({ ...message, recipient: await recipient() }, executor)),
+    queueTo: async (to, message, executor) => void (await outbox.enqueue({ ...message, recipient: to }, executor)),
     kick: drain,
     status: () => outbox.status(),
     async close() {

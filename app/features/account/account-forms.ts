@@ -1,7 +1,7 @@
 import { GENERIC_FAILURE } from "~/core/forms/action-result";
 import { z } from "zod";
 import type { ActionResult } from "~/core/forms/action-result";
-import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, PASSWORD_RULE_MESSAGES } from "./messages";
+import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, PASSWORD_RESET_MESSAGES, PASSWORD_RULE_MESSAGES } from "./messages";
 
 export const ACCOUNT_MESSAGES = {
   currentRequired: "Inserisci la password attuale",
@@ -25,18 +25,26 @@ const currentPassword = z
   .string({ error: ACCOUNT_MESSAGES.currentRequired })
   .max(MAX_PASSWORD_LENGTH, { error: ACCOUNT_MESSAGES.currentWrong });
 
+/** A new password within the length rules, typed twice: the same rules for a change and a reset. */
+const newPasswordFields = {
+  next: z
+    .string({ error: PASSWORD_RULE_MESSAGES.tooShort })
+    .min(MIN_PASSWORD_LENGTH, { error: PASSWORD_RULE_MESSAGES.tooShort })
+    .max(MAX_PASSWORD_LENGTH, { error: PASSWORD_RULE_MESSAGES.tooLong }),
+  confirm: z.string({ error: ACCOUNT_MESSAGES.mismatch }).max(MAX_PASSWORD_LENGTH, ACCOUNT_MESSAGES.mismatch),
+};
+const typedAlike = (value: { next: string; confirm: string }) => value.next === value.confirm;
+const typedAlikeError = { path: ["confirm"], error: ACCOUNT_MESSAGES.mismatch };
+
 /** "Cambia password": the current one, a new one within the length rules, typed twice alike. */
 export const passwordChangeSchema = z
-  .object({
-    intent: z.literal("password"),
-    current: currentPassword,
-    next: z
-      .string({ error: PASSWORD_RULE_MESSAGES.tooShort })
-      .min(MIN_PASSWORD_LENGTH, { error: PASSWORD_RULE_MESSAGES.tooShort })
-      .max(MAX_PASSWORD_LENGTH, { error: PASSWORD_RULE_MESSAGES.tooLong }),
-    confirm: z.string({ error: ACCOUNT_MESSAGES.mismatch }).max(MAX_PASSWORD_LENGTH, ACCOUNT_MESSAGES.mismatch),
-  })
-  .refine((value) => value.next === value.confirm, { path: ["confirm"], error: ACCOUNT_MESSAGES.mismatch });
+  .object({ intent: z.literal("password"), current: currentPassword, ...newPasswordFields })
+  .refine(typedAlike, typedAlikeError);
+
+/** "Scegli una nuova password" from a reset link: the link's token and the new password, as for a change. */
+export const passwordResetSchema = z
+  .object({ token: z.string().max(100), ...newPasswordFields })
+  .refine(typedAlike, typedAlikeError);
 
 /** The code of the authenticator app, six digits (a space in the middle as some apps show it). */
 const totpCode = z
@@ -72,3 +80,12 @@ export function accountIntentOf(payload: Record<string, unknown>): AccountIntent
 
 /** What the account screen shows after a change: the result, for which form, and which field it is about. */
 export type AccountResult = ActionResult & { intent: AccountIntent; recoveryCodes?: string[]; field?: string };
+
+/** "Password dimenticata?": the address to send the link to. */
+export const passwordForgotSchema = z.object({
+  email: z
+    .string({ error: PASSWORD_RESET_MESSAGES.emailRequired })
+    .trim()
+    .max(254, { error: PASSWORD_RESET_MESSAGES.emailInvalid })
+    .pipe(z.email({ error: PASSWORD_RESET_MESSAGES.emailInvalid })),
+});

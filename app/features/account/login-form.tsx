@@ -6,6 +6,7 @@ import { useSchemaFormMessage } from "~/core/forms/use-schema-form";
 import { Field } from "~/core/forms/field";
 import { codeStepSchema, type LoginResult, type LoginStep, passwordStepSchema } from "./login-schema";
 import { LOGIN_MESSAGES } from "./messages";
+import { FORGOT_PASSWORD_PATH } from "./password-reset-links";
 
 /** The sign-in page: the password step, or the code step when two-factor sign-in is on. */
 export function LoginPage({ step, result }: { step: LoginStep; result?: LoginResult }) {
@@ -122,6 +123,9 @@ function PasswordForm({
           {busy ? "Accesso in corso..." : "Accedi"}
         </button>
       </Form>
+      <Link to={FORGOT_PASSWORD_PATH} className="admin-auth__forgot">
+        Password dimenticata?
+      </Link>
     </>
   );
 }

@@ -24,3 +24,28 @@ export const PASSWORD_RULE_MESSAGES = {
     "La password non può contenere caratteri di controllo (un a capo, una tabulazione, il tasto Esc…): " +
     "al momento dell'accesso non si potrebbero digitare",
 } as const;
+
+/** "Password dimenticata?": the request for a link, the link itself, the new password. */
+export const PASSWORD_RESET_MESSAGES = {
+  emailRequired: "Inserisci l'indirizzo email dell'amministratore",
+  emailInvalid: "Inserisci un indirizzo email valido",
+  /** The same answer whether or not the address is the administrator's: nobody learns which it is. */
+  requested:
+    "Se l'indirizzo è quello dell'amministratore, tra poco riceverai un'email con un link per scegliere una " +
+    "nuova password. Il link vale 30 minuti e si può usare una volta sola. Controlla anche la posta indesiderata.",
+  throttled: "Troppe richieste in poco tempo. Per sicurezza attendi un'ora prima di chiederne un'altra.",
+  mailOff: "L'invio di email non è configurato su questo sito, quindi il link non può essere inviato.",
+  linkUsed: "Questo link è già stato usato. Se ti serve di nuovo, chiedi un nuovo link.",
+  linkExpired: "Questo link è scaduto: vale 30 minuti. Chiedi un nuovo link, arriverà in pochi istanti.",
+  linkUnknown:
+    "Questo link non è valido. Controlla di averlo aperto per intero dall'email, oppure chiedi un nuovo link.",
+  changed: "Password aggiornata. Accedi con la nuova password.",
+  mailSubject: "Reimposta la password del sito",
+} as const;
+
+/** Why a reset link no longer works, by its state. */
+export const RESET_LINK_MESSAGES = {
+  used: PASSWORD_RESET_MESSAGES.linkUsed,
+  expired: PASSWORD_RESET_MESSAGES.linkExpired,
+  unknown: PASSWORD_RESET_MESSAGES.linkUnknown,
+} as const;

@@ -6,7 +6,7 @@ import type { Database } from "~/core/db/database.server";
 import { backupRuns } from "~/core/db/schema";
 import type { MediaStorage } from "~/core/media/media-storage.server";
 import { runBackup, withBackupLock, type BackupTarget } from "./backup-job.server";
-import { backupTargetFromConfig } from "./target.server";
+import { serverBackupTarget } from "./target.server";
 
 interface BackupSchedule {
   stop(): void;
@@ -110,10 +110,5 @@ export function startNightlyBackups(services: {
     logger.info("nightly backup off (BACKUP_TIME=off)");
     return idle;
   }
-  const url = services.embedded?.url ?? config.databaseUrl!;
-  const target = backupTargetFromConfig(config, services.database, url, {
-    media: services.media,
-    mediaStorage: config.s3 ? "s3" : "local",
-  });
-  return startBackupSchedule(target, config.backup.time, logger);
+  return startBackupSchedule(serverBackupTarget(services), config.backup.time, logger);
 }

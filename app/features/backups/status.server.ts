@@ -55,6 +55,8 @@ export async function backupStatusView(deps: { database: Database; config: Pick<
   const lastGood = status.lastGood ? formatLongDateTime(status.lastGood.at) : null;
   const failedAt = status.lastFailure ? formatLongDateTime(status.lastFailure.at) : null;
   return {
+    /** "never" is no fault on the first day: said calmly, with the button to make one. */
+    state: status.warning,
     warning: status.warning
       ? warningMessage(status.warning, { lastGood, failedAt, nightlyAt: status.nightlyAt })
       : null,
@@ -74,6 +76,8 @@ export async function backupStatusView(deps: { database: Database; config: Pick<
   };
 }
 
+export type BackupStatusView = Awaited<ReturnType<typeof backupStatusView>>;
+
 /** The warning, as a sentence that says what to do. */
 function warningMessage(
   warning: BackupWarning,
@@ -90,7 +94,7 @@ function warningMessage(
       return `L'ultimo backup riuscito è di ${facts.lastGood}, più di due giorni fa. Avvisa chi gestisce il sito.`;
     case "never":
       return facts.nightlyAt
-        ? `Non è ancora stato fatto nessun backup. Il primo è previsto stanotte alle ${facts.nightlyAt}.`
-        : "Non è ancora stato fatto nessun backup e quello automatico è disattivato. Avvisa chi gestisce il sito.";
+        ? `Non è ancora stato fatto nessun backup. Il primo automatico è previsto stanotte alle ${facts.nightlyAt}; se vuoi, puoi farne uno adesso.`
+        : "Non è ancora stato fatto nessun backup e quello automatico è disattivato: puoi farne uno adesso.";
   }
 }

@@ -31,3 +31,19 @@ export function backupTargetFromConfig(
     migrationsFolder: defaultMigrationsFolder(),
   };
 }
+
+/** The running server's backup target: its database, its media storage, its backup settings. */
+export function serverBackupTarget(services: {
+  config: AppConfig;
+  database: Database;
+  media: MediaStorage;
+  /** The PostgreSQL server this process started, when DATABASE_URL is unset. */
+  embedded: { url: string } | null;
+}): BackupTarget {
+  const { config } = services;
+  const url = services.embedded?.url ?? config.databaseUrl!;
+  return backupTargetFromConfig(config, services.database, url, {
+    media: services.media,
+    mediaStorage: config.s3 ? "s3" : "local",
+  });
+}

@@ -1,0 +1,32 @@
+import type { Logger } from "pino";
+import type { ActionResult } from "~/core/forms/action-result";
+import { runBackup, withBackupLock, type BackupTarget } from "./backup-job.server";
+import { formatBytes } from "./manifest.server";
+import { BACKUP_MESSAGES, describeDuration } from "./messages";
+
+/**
+ * "Esegui backup ora": the nightly job's backup, made now into the backups folder (with its
+ * retention) and recorded as the admin's. Under the same advisory lock as the nightly backup, so a
+ * second press, another tab or the night's timer never start a second backup meanwhile: they are told
+ * one is running.
+ */
+export async function runBackupNow(deps: { target: BackupTarget; logger: Logger }): Promise<ActionResult> {
+  const { target, logger } = deps;
+  try {
+    const outcome = await withBackupLock(target.connection, () => runBackup(target, "admin"));
+    if (!outcome) return { ok: false, message: BACKUP_MESSAGES.alreadyRunning };
+    for (const warning of outcome.warnings) logger.warn({ detail: warning }, "admin backup: other users can read it");
+    logger.info(
+      { file: outcome.file, bytes: outcome.bytes, ms: outcome.durationMs },
+      `admin backup done: ${outcome.summary}`,
+    );
+    return {
+      ok: true,
+      message: BACKUP_MESSAGES.done(formatBytes(outcome.bytes), describeDuration(outcome.durationMs)),
+    };
+  } catch (error) {
+    // Recorded in backup_runs by runBackup: the screen shows the technical detail under the warning.
+    logger.error({ err: error }, "admin backup failed");
+    return { ok: false, message: BACKUP_MESSAGES.failed };
+  }
+}
