@@ -235,6 +235,11 @@ export async function startServer(
     { url, database: databaseLocation(services.embedded?.url ?? config.databaseUrl), dataDir: config.dataDir },
     "server listening",
   );
+  if (!config.siteUrlConfigured)
+    logger.warn(
+      { siteUrl: config.siteUrl },
+      "SITE_URL is not set: links in e-mails, invitations, the sitemap and share cards point to this address; set SITE_URL to the site's public address",
+    );
 
   // Housekeeping still running at shutdown is awaited before the database closes under it.
   const housekeeping = new Set<Promise<void>>();

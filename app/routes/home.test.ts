@@ -23,6 +23,7 @@ function fakeServices(overrides: { list?: () => Promise<unknown[]>; newest?: (n:
       get: async () => undefined,
     },
     photos: { list: overrides.list ?? (async () => []) },
+    recipes: { publishedSlugsByPhoto: async () => new Map<string, string>() },
     reviews: { newest: overrides.newest ?? (async () => []) },
   } as unknown as AppServices;
   const context = new RouterContextProvider();
@@ -40,7 +41,7 @@ describe("home loader", () => {
     await call(context);
     expect(newest).toHaveBeenCalledWith(3);
     expect(HOME_REVIEW_COUNT).toBe(3);
-    expect(handle.liveTables).toEqual(["recipe_photos", "reviews"]);
+    expect(handle.liveTables).toEqual(["recipe_photos", "recipes", "reviews"]);
   });
 
   it("shows empty lists and logs the error when a read fails, instead of failing the page", async () => {
@@ -55,7 +56,7 @@ describe("home loader", () => {
     const { photos, reviews } = await call(context);
     expect({ photos, reviews }).toEqual({ photos: [], reviews: [] });
     expect(logger.error).toHaveBeenCalledTimes(2);
-    expect(logger.error.mock.calls.map((c) => c[1])).toEqual([
+    expect(logger.error.mock.calls.map((c) => c[1]).sort()).toEqual([
       "home: reading recipe photos failed",
       "home: reading reviews failed",
     ]);
@@ -101,6 +102,8 @@ describe("home loader", () => {
         title: "Vellutata",
         displayOrder: 0,
         createdAt: createdAt.toISOString(),
+        // No published recipe for this photo: the slide links nowhere.
+        recipeSlug: null,
         image: {
           src: "/media/recipe-photos/b.webp",
           srcSet: "/media/recipe-photos/a.webp 400w, /media/recipe-photos/b.webp 800w",

@@ -38,6 +38,10 @@ test.afterAll(async () => {
 
 test("'Da fare' and the menu's counts follow a report and a review waiting for approval", async ({ page }) => {
   await signInAsAdmin(page, server);
+  // This server has no SITE_URL: links for patients would point to the server's own address.
+  await expect(page.locator(".admin-address-notice")).toContainText(
+    `i link negli inviti e nelle e-mail puntano a http://localhost:`,
+  );
   const todo = page.getByRole("region", { name: "Da fare" });
   await expect(todo).toContainText("Niente da fare adesso: è tutto in ordine.");
   await expect(page.locator(".admin-menu__button .admin-bar__count")).toHaveCount(0);
@@ -77,9 +81,9 @@ test("on a phone the menu is one button, opened and used by keyboard; the screen
   await signInAsAdmin(page, server);
   const button = page.locator(".admin-menu__button");
   await expect(button).toContainText("Menu del pannello: Foto e recensioni");
-  // The eight links are not in the way: the first screen's title is in the top half.
-  const title = await page.getByRole("heading", { level: 1, name: "Pannello Admin" }).boundingBox();
-  expect(title!.y).toBeLessThan(844 / 2);
+  // The eight links are not in the way: the first screen's title and "Da fare" are on the first screen.
+  const todo = await page.getByRole("heading", { level: 2, name: "Da fare" }).boundingBox();
+  expect(todo!.y + todo!.height).toBeLessThan(844);
 
   await button.focus();
   await page.keyboard.press("Enter");
@@ -98,6 +102,18 @@ test("on a phone the menu is one button, opened and used by keyboard; the screen
 
 test("on a wide screen the sections are a row of links, with no menu button", async ({ browser }) => {
   const page = await (await browser.newContext({ viewport: { width: 1440, height: 900 } })).newPage();
+  // Reached at another address than the configured one: the panel says which links patients get.
+  const elsewhere = await startAppServer({ SITE_URL: "https://www.studio.test" });
+  try {
+    const created = adminCreate({ DATA_DIR: elsewhere.dataDir }, ["--email", ADMIN.email], ADMIN.password);
+    expect(created.code, created.stderr).toBe(0);
+    await signInAsAdmin(page, elsewhere);
+    await expect(page.locator(".admin-address-notice")).toContainText(
+      "ma l'indirizzo del sito impostato è www.studio.test: i link negli inviti e nelle e-mail useranno https://www.studio.test.",
+    );
+  } finally {
+    await elsewhere.stop();
+  }
   await signInAsAdmin(page, server);
   await expect(page.locator(".admin-menu__button")).toBeHidden();
   const menu = page.getByRole("navigation", { name: "Sezioni del pannello" });

@@ -38,6 +38,10 @@ async function signIn(
 ) {
   const context = await browser.newContext(options);
   const page = await context.newPage();
+  // Tests move on with page.goto from forms they left unsaved: the browser's "leave the page?" is answered "leave".
+  page.on("dialog", (dialog) => {
+    if (dialog.type() === "beforeunload") void dialog.accept();
+  });
   await signInAsAdmin(page, server);
   return page;
 }
@@ -312,8 +316,8 @@ test("at phone size: leaving a form with unsaved changes asks first; a save does
   const questions: string[] = [];
   admin.on("dialog", (dialog) => {
     questions.push(`${dialog.type()}: ${dialog.message()}`);
-    // The first question is answered "stay", every later one "leave".
-    void (questions.length === 1 ? dialog.dismiss() : dialog.accept());
+    // The in-app question is answered "stay" (the browser's own is answered by signIn's handler).
+    if (dialog.type() === "confirm") void dialog.dismiss();
   });
   const servicesTab = admin.getByRole("link", { name: "Servizi", exact: true });
   await servicesTab.click();
@@ -334,7 +338,7 @@ test("at phone size: leaving a form with unsaved changes asks first; a save does
   let asked = 0;
   again.on("dialog", (dialog) => {
     asked++;
-    void dialog.dismiss();
+    if (dialog.type() === "confirm") void dialog.dismiss();
   });
   await again.goto(`${server.url}/admin/contenuti/testi`);
   await again.getByLabel("Chi Sono").fill("Un testo scritto con cura, salvato.");

@@ -125,6 +125,8 @@ export interface AppConfig {
   databaseUrl: string | undefined;
   databasePoolSize: number;
   siteUrl: string;
+  /** SITE_URL was given: when not, links in e-mails and invitations point to localhost (warned at start and in the admin). */
+  siteUrlConfigured: boolean;
   logLevel: z.infer<typeof envSchema>["LOG_LEVEL"];
   siteContentFile: string | undefined;
   trustProxy: TrustProxySetting;
@@ -185,6 +187,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     databaseUrl: e.DATABASE_URL,
     databasePoolSize: e.DATABASE_POOL_SIZE,
     siteUrl: (e.SITE_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ""),
+    siteUrlConfigured: e.SITE_URL !== undefined,
     logLevel: e.LOG_LEVEL,
     siteContentFile: e.SITE_CONTENT_FILE,
     trustProxy: e.TRUST_PROXY ?? false,

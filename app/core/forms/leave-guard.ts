@@ -1,26 +1,51 @@
-import { useCallback, useEffect } from "react";
+import { type RefObject, useCallback, useEffect, useRef } from "react";
 import { useBeforeUnload, useBlocker } from "react-router";
 
 export const UNSAVED_CHANGES_QUESTION =
   "Hai modifiche non salvate: se esci adesso andranno perse. Vuoi uscire lo stesso?";
 
-const AFTER_SAVE = "afterSave";
-
-/** The navigation state of a move made because the form was saved (a new record's own address): never asked about. */
-export const AFTER_SAVE_STATE = { [AFTER_SAVE]: true } as const;
+/** What the form would send now (its text fields), to compare with what it last saved. */
+const fingerprint = (form: HTMLFormElement) =>
+  JSON.stringify([...new FormData(form)].filter(([, value]) => typeof value === "string"));
 
 /**
  * Asks before leaving a form with unsaved changes, as WordPress does: going to another screen (a
  * link, a tab of the editor, the back button) asks with a confirmation; closing or reloading the tab
- * gets the browser's own question. Her own save posts to the page she is on, so it is never asked
- * about (nor the redirect after it, which the router does not block).
+ * gets the browser's own question. "Unsaved" is measured when she leaves: the form's fields against
+ * what it was loaded or last saved with. `savedAs` names the saved state (a version): when it
+ * changes, the form as it is becomes the new starting point. Her own save is never asked about: the
+ * form's submit, and the redirect after it (the router does not block redirects).
  */
-export function useLeaveGuard(dirty: boolean) {
+export function useUnsavedChangesGuard(form: RefObject<HTMLFormElement | null>, savedAs: unknown) {
+  const baseline = useRef<string | null>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new saved state is the new starting point.
+  useEffect(() => {
+    if (form.current) baseline.current = fingerprint(form.current);
+  }, [form, savedAs]);
+
+  // Set while the form's own submit is handled (the router navigates within the submit event).
+  const sending = useRef(false);
+  useEffect(() => {
+    const element = form.current;
+    if (!element) return;
+    const onSubmit = () => {
+      sending.current = true;
+      setTimeout(() => {
+        sending.current = false;
+      });
+    };
+    element.addEventListener("submit", onSubmit, { capture: true });
+    return () => element.removeEventListener("submit", onSubmit, { capture: true });
+  }, [form]);
+
+  const unsaved = () =>
+    !sending.current &&
+    form.current !== null &&
+    baseline.current !== null &&
+    fingerprint(form.current) !== baseline.current;
+
   const blocker = useBlocker(
-    ({ currentLocation, nextLocation }) =>
-      dirty &&
-      currentLocation.pathname !== nextLocation.pathname &&
-      (nextLocation.state as { [AFTER_SAVE]?: boolean } | null)?.[AFTER_SAVE] !== true,
+    ({ currentLocation, nextLocation }) => currentLocation.pathname !== nextLocation.pathname && unsaved(),
   );
   useEffect(() => {
     if (blocker.state !== "blocked") return;
@@ -29,14 +54,12 @@ export function useLeaveGuard(dirty: boolean) {
   }, [blocker]);
 
   useBeforeUnload(
-    useCallback(
-      (event: BeforeUnloadEvent) => {
-        if (!dirty) return;
-        event.preventDefault();
-        // Older browsers ask only when a value is set; the text shown is the browser's own.
-        event.returnValue = "";
-      },
-      [dirty],
-    ),
+    // biome-ignore lint/correctness/useExhaustiveDependencies: reads the form when the tab closes.
+    useCallback((event: BeforeUnloadEvent) => {
+      if (!unsaved()) return;
+      event.preventDefault();
+      // Older browsers ask only when a value is set; the text shown is the browser's own.
+      event.returnValue = "";
+    }, []),
   );
 }

@@ -2,7 +2,6 @@ import type { SubmissionResult } from "@conform-to/react";
 import { useState } from "react";
 import { Form, useNavigation } from "react-router";
 import { ErrorList } from "~/core/forms/field";
-import { useLeaveGuard } from "~/core/forms/leave-guard";
 import { useSchemaForm } from "~/core/forms/use-schema-form";
 import type { PublicImage } from "~/core/media/public-image";
 import { ResponsiveImage } from "~/ui/responsive-image";
@@ -73,7 +72,6 @@ export function RecipeEditor({
     lastResult,
     defaultValue: initial,
   });
-  useLeaveGuard(form.dirty);
   const navigation = useNavigation();
   const saving = navigation.state === "submitting" && navigation.formData?.get("__intent__") == null;
   const [photoId, setPhotoId] = useState(initial.photoId);

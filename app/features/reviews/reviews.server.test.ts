@@ -181,6 +181,18 @@ describe("review repository", () => {
     expect((await repo.newest(1))[0]!.reply).toBeNull();
   });
 
+  it("counts what waits for her: reviews to approve, and recent published ones without her reply", async () => {
+    expect(await repo.workCounts()).toEqual({ pending: 0, unanswered: 0 });
+    await repo.add({ name: "In attesa", content: "x", rating: 4, status: "pending" });
+    const answered = await repo.add({ name: "Risposta", content: "x", rating: 5 });
+    await repo.setReply(answered.id, "Grazie!");
+    await repo.add({ name: "Senza risposta", content: "x", rating: 3 });
+    await repo.add({ name: "Nascosta", content: "x", rating: 2, status: "hidden" });
+    // Older than 30 days: no longer asked about.
+    await database.db.insert(reviews).values(review("Vecchia", 1));
+    expect(await repo.workCounts()).toEqual({ pending: 1, unanswered: 1 });
+  });
+
   it("defaults to published with rating 5, and the database refuses ratings outside 1–5", async () => {
     const added = await repo.add({ name: "Anna", content: "Ottimo", rating: 5 });
     expect(added.status).toBe("published");

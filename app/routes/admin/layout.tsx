@@ -8,7 +8,7 @@ import { Stylesheet } from "~/ui/stylesheet";
 import adminStyles from "~/styles/admin.css?url";
 import { servicesContext } from "~/context";
 import { formatCount } from "~/core/format/italian-format";
-import { type AdminTodo, loadAdminTodo } from "./todo.server";
+import { type AdminTodo, loadAdminTodo, siteAddressNotice } from "./todo.server";
 
 /**
  * Every route below checks the session (and the Origin of every write) before its loader or action
@@ -28,9 +28,14 @@ export const middleware: Route.MiddlewareFunction[] = [
   },
 ];
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const { user } = requireAdmin(context);
-  return data({ email: user.email, todo: await loadAdminTodo(context.get(servicesContext)) });
+  const s = context.get(servicesContext);
+  return data({
+    email: user.email,
+    todo: await loadAdminTodo(s),
+    addressNotice: siteAddressNotice(s.config, request),
+  });
 }
 
 /** What the panel counts, for the screens below (the first screen's "Da fare"). */
@@ -41,6 +46,9 @@ export function useAdminTodo(): AdminTodo {
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   return (
     <AdminFrame email={loaderData.email} todo={loaderData.todo}>
+      {loaderData.addressNotice ? (
+        <p className="admin-notice admin-address-notice">{loaderData.addressNotice}</p>
+      ) : null}
       <Outlet />
     </AdminFrame>
   );
@@ -118,7 +126,9 @@ function AdminFrame({ email, todo, children }: { email: string; todo: AdminTodo;
             <span aria-hidden="true" className="admin-menu__icon">
               ☰
             </span>
-            Menu<span className="visually-hidden"> del pannello</span>: <strong>{here}</strong>
+            <span>
+              Menu<span className="visually-hidden"> del pannello</span>: <strong>{here}</strong>
+            </span>
             {waiting > 0 ? (
               <span className="admin-bar__count">
                 {formatCount(waiting)}

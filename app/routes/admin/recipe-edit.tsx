@@ -1,7 +1,6 @@
 import { data, Link, useNavigate } from "react-router";
 import type { Route } from "./+types/recipe-edit";
 import { servicesContext } from "~/context";
-import { AFTER_SAVE_STATE } from "~/core/forms/leave-guard";
 import { type ActionResult, useActionResult } from "~/core/forms/action-result";
 import { parseSubmission } from "~/core/forms/parse-submission.server";
 import { readForm, refusal, respond } from "~/core/forms/respond.server";
@@ -95,7 +94,7 @@ export default function AdminRecipeEdit({ loaderData, actionData }: Route.Compon
   useActionResult(result?.message ? (result as ActionResult & { recipeId?: string }) : undefined, (saved) => {
     // A new recipe saved with JavaScript: its own address from now on.
     if (saved.ok && saved.recipeId && saved.recipeId !== loaderData.recipeId)
-      void navigate(`${ADMIN_RECIPES}/${saved.recipeId}`, { replace: true, state: AFTER_SAVE_STATE });
+      void navigate(`${ADMIN_RECIPES}/${saved.recipeId}`, { replace: true });
   });
   return (
     <>

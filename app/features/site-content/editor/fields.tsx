@@ -1,6 +1,6 @@
-import { useLeaveGuard } from "~/core/forms/leave-guard";
+import { useUnsavedChangesGuard } from "~/core/forms/leave-guard";
 import { getFormProps, type FieldMetadata, type FormMetadata } from "@conform-to/react";
-import type { ReactNode } from "react";
+import { type ReactNode, useRef } from "react";
 import { Form, useActionData, useNavigation } from "react-router";
 import { useActionResult, type ActionResult } from "~/core/forms/action-result";
 import { ErrorList, Field } from "~/core/forms/field";
@@ -128,9 +128,10 @@ export function EditorForm<Value extends Record<string, unknown>>({
   const result = useActionData() as ActionResult | undefined;
   useActionResult(announce ? result : undefined);
   const busy = navigation.state === "submitting" && navigation.formData?.get("version") != null;
-  useLeaveGuard(form.dirty);
+  const formRef = useRef<HTMLFormElement>(null);
+  useUnsavedChangesGuard(formRef, version);
   return (
-    <Form method="post" {...getFormProps(form)} encType={encType} className="content-form">
+    <Form ref={formRef} method="post" {...getFormProps(form)} encType={encType} className="content-form">
       <input type="hidden" name="version" value={version} />
       {form.errors?.length ? (
         <div className="content-form__alert" role="alert">

@@ -1,0 +1,42 @@
+import { describe, expect, it } from "vitest";
+import { todoItems } from "./todo";
+import { siteAddressNotice } from "./todo.server";
+
+const none = { reports: 0, pending: 0, unanswered: 0, mailFailed: 0, backupProblem: null } as const;
+
+describe("the panel's 'Da fare'", () => {
+  it("is empty when nothing waits", () => {
+    expect(todoItems(none)).toEqual([]);
+  });
+
+  it("lists what waits, most urgent first, in Italian singular and plural, each with where to go", () => {
+    const items = todoItems({ reports: 2, pending: 1, unanswered: 3, mailFailed: 1, backupProblem: "stale" });
+    expect(items.map((i) => [i.text, i.href])).toEqual([
+      ["2 segnalazioni da esaminare.", "/admin/segnalazioni"],
+      ["Una recensione attende la tua approvazione.", "/admin#recensioni"],
+      ["Un'e-mail di avviso non è stata consegnata: il server di posta va controllato.", "/admin/inviti"],
+      ["L'ultimo backup riuscito ha più di due giorni.", "/admin/backup"],
+      ["3 recensioni recenti non hanno ancora una tua risposta (facoltativa).", "/admin/risposte"],
+    ]);
+  });
+});
+
+describe("the site address warning", () => {
+  const at = (url: string) => new Request(url);
+  it("warns when no public address is set: links would point to localhost", () => {
+    const notice = siteAddressNotice(
+      { siteUrl: "http://localhost:3000", siteUrlConfigured: false },
+      at("http://localhost:3000/admin"),
+    );
+    expect(notice).toContain("puntano a http://localhost:3000");
+    expect(notice).toContain("SITE_URL");
+  });
+
+  it("says nothing at the configured address, and names both when the panel is reached elsewhere", () => {
+    const config = { siteUrl: "https://www.studio.it", siteUrlConfigured: true };
+    expect(siteAddressNotice(config, at("https://www.studio.it/admin"))).toBeNull();
+    expect(siteAddressNotice(config, at("http://203.0.113.5:3000/admin"))).toBe(
+      "Stai usando il pannello all'indirizzo 203.0.113.5:3000, ma l'indirizzo del sito impostato è www.studio.it: i link negli inviti e nelle e-mail useranno https://www.studio.it.",
+    );
+  });
+});
