@@ -39,6 +39,7 @@ function createSmtpTransport(smtpUrl: string): MailTransport {
           subject: mail.subject,
           text: mail.text,
           html: mail.html,
+          attachments: mail.attachments?.map((file) => ({ ...file })) ?? [],
           messageId: `<${mail.id}@outbox.studio-nutrizione>`,
         });
       } catch (error) {
@@ -66,6 +67,8 @@ export interface Mailer {
   recipient(): Promise<string | null>;
   /** Queues a notice for the practitioner, in the caller's transaction when one is given. */
   queue(message: Omit<MailMessage, "recipient">, executor?: Executor): Promise<void>;
+  /** Queues a message for someone else (a patient's booking), in the caller's transaction when one is given. */
+  queueTo(recipient: string, message: Omit<MailMessage, "recipient">, executor?: Executor): Promise<void>;
   /** A message was committed: send now rather than at the next poll. */
   kick(): void;
   status(): ReturnType<MailOutbox["status"]>;
@@ -94,6 +97,7 @@ export function createMailer(options: MailerOptions): Mailer {
       enabled: false,
       recipient: async () => null,
       queue: async () => {},
+      queueTo: async () => {},
       kick: () => {},
       status: () => outbox.status(),
       close: async () => {},
@@ -149,6 +153,7 @@ export function createMailer(options: MailerOptions): Mailer {
     recipient,
     queue: async (message, executor) =>
       void (await outbox.enqueue({ ...message, recipient: await recipient() }, executor)),
+    queueTo: async (to, message, executor) => void (await outbox.enqueue({ ...message, recipient: to }, executor)),
     kick: drain,
     status: () => outbox.status(),
     async close() {
