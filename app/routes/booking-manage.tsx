@@ -1,7 +1,7 @@
 import { data, isRouteErrorResponse, useRouteError } from "react-router";
 import type { Route } from "./+types/booking-manage";
 import { servicesContext } from "~/context";
-import { readForm, respond } from "~/core/forms/respond.server";
+import { readForm, redirectWithToast, respond } from "~/core/forms/respond.server";
 import {
   cancelByLink,
   type BookingActionResult,
@@ -16,10 +16,11 @@ import { Stylesheet } from "~/ui/stylesheet";
 import bookingStyles from "~/styles/booking.css?url";
 import { bookingSite } from "./booking-site";
 
-// Her link's page: private to her, never cached, never indexed, and it sends no Referer with the token.
+// Her link's page: private to her, never cached, never indexed; no Referer with the token leaves the site
+// ("no-referrer" would also make the browser send "Origin: null", which the forgery guard refuses).
 export const headers: Route.HeadersFunction = () => ({
   "Cache-Control": "private, no-store",
-  "Referrer-Policy": "no-referrer",
+  "Referrer-Policy": "same-origin",
 });
 
 export const meta: Route.MetaFunction = (args) =>
@@ -46,7 +47,15 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       : intent === "move" && typeof ora === "string"
         ? await moveByLink(s, params.token, ora, site)
         : { ok: false, message: BOOKING_MESSAGES.unavailable };
-  if (result.ok) return respond(request, s.flash, result, { redirectTo: managePath(params.token) });
+  if (result.ok) {
+    return redirectWithToast(
+      request,
+      s.flash,
+      managePath(params.token),
+      { kind: "success", message: result.message },
+      { status: 303, headers: { "Cache-Control": "no-store" } },
+    );
+  }
   return respond(request, s.flash, result, { status: 409 });
 }
 

@@ -1,7 +1,7 @@
 import { data, Link } from "react-router";
 import type { Route } from "./+types/booking";
 import { requestContext, servicesContext } from "~/context";
-import { readForm, respond } from "~/core/forms/respond.server";
+import { readForm, redirectWithToast, respond } from "~/core/forms/respond.server";
 import { readBookingStep } from "~/features/booking/booking-page.server";
 import { BookingOff } from "~/features/booking/booking-off";
 import { DayAndTimeStep, DetailsStep, PlaceAndTypeStep } from "~/features/booking/booking-steps";
@@ -46,7 +46,14 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { status, manageToken, ...answer } = result;
   if (result.ok && manageToken) {
     // Post, redirect, get: her own page, with the toast; a reload books nothing twice.
-    return respond<BookingActionResult>(request, s.flash, answer, { redirectTo: managePath(manageToken) });
+    // With or without JavaScript: her page is the answer (a fetch follows the redirect too).
+    return redirectWithToast(
+      request,
+      s.flash,
+      managePath(manageToken),
+      { kind: "success", message: answer.message },
+      { status: 303, headers: { "Cache-Control": "no-store" } },
+    );
   }
   return respond<BookingActionResult>(request, s.flash, answer, { status });
 }
