@@ -570,8 +570,11 @@ export function createAppointmentRepository(
 
 /** Thrown inside a transaction to roll it back with the reason of the refusal. */
 class Refused extends Error {
-  constructor(readonly reason: BookingRefusal | PatientChangeRefusal) {
+  // A plain field, not a parameter property: scripts load this module with Node's type stripping.
+  readonly reason: BookingRefusal | PatientChangeRefusal;
+  constructor(reason: BookingRefusal | PatientChangeRefusal) {
     super(reason);
+    this.reason = reason;
   }
 }
 
