@@ -12,6 +12,8 @@ export default [
     route("services", "routes/services.tsx"),
     route("privacy", "routes/privacy.tsx"),
     route("reviews", "routes/reviews.tsx"),
+    route("prenota", "routes/booking.tsx"),
+    route("prenota/gestisci/:token", "routes/booking-manage.tsx"),
     route("ricette", "routes/recipes.tsx"),
     route("ricette/:slug", "routes/recipe.tsx"),
     route("admin-login", "routes/admin-login.tsx"),

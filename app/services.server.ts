@@ -24,6 +24,13 @@ import { createMailer, type Mailer } from "~/core/mail/mailer.server";
 import { createMailOutbox } from "~/core/mail/outbox.server";
 import { createMediaAccess, type MediaAccess } from "~/features/reviews/review-photo-access.server";
 import { createFormTimer, type FormTimer } from "~/features/reviews/spam-guard.server";
+import { createAppointmentRepository, type AppointmentRepository } from "~/features/booking/appointments.server";
+import {
+  createBookingSettingsRepository,
+  type BookingSettingsRepository,
+} from "~/features/booking/booking-settings.server";
+import { createTimeOffRepository, type TimeOffRepository } from "~/features/booking/time-off.server";
+import { createVisitTypeRepository, type VisitTypeRepository } from "~/features/booking/visit-types.server";
 import { createAdminAccounts, type AdminAccounts } from "~/features/account/accounts.server";
 import { createPasswordResetRepository, type PasswordResetRepository } from "~/features/account/password-resets.server";
 import { createSessionStore, type SessionStore, sessionTokenFromCookie } from "~/features/account/sessions.server";
@@ -45,6 +52,11 @@ export interface AppServices {
   reviews: ReviewRepository;
   invitations: InvitationRepository;
   reports: ReportRepository;
+  /** Booking: appointments, visit types, time off and settings. */
+  appointments: AppointmentRepository;
+  visitTypes: VisitTypeRepository;
+  timeOff: TimeOffRepository;
+  bookingSettings: BookingSettingsRepository;
   /** E-mail notices to the practitioner, through the outbox table. */
   mailer: Mailer;
   rateLimiter: RateLimiter;
@@ -88,6 +100,7 @@ export async function createServices(config: AppConfig, logger: Logger): Promise
     const secret = await loadSecret(database.db, "app");
     const sessions = createSessionStore(database.db);
     const reviews = createReviewRepository(database.db, { bus, logger });
+    const logError = (error: unknown, message: string) => logger.error({ err: error }, message);
     return {
       config,
       siteContent,
@@ -107,6 +120,10 @@ export async function createServices(config: AppConfig, logger: Logger): Promise
       reviews,
       invitations: createInvitationRepository(database.db),
       reports: createReportRepository(database.db),
+      appointments: createAppointmentRepository(database.db, bus, logError),
+      visitTypes: createVisitTypeRepository(database.db, bus, logError),
+      timeOff: createTimeOffRepository(database.db, bus, logError),
+      bookingSettings: createBookingSettingsRepository(database.db, bus, logError),
       mailer: createMailer({
         outbox: createMailOutbox(database.db),
         settings: config.mail,

@@ -51,6 +51,14 @@ if (!baseUrl) {
       createdAt: new Date(Date.now() - day),
     },
   ]);
+  // Booking on, two visit types and one appointment: "/prenota/gestisci/esempio" opens its link.
+  const { seedBooking }: typeof import("../tests/support/booking.ts") = await import("../tests/support/booking.ts");
+  const booking = await seedBooking(dataDir);
+  pages.forEach((path, i) => {
+    pages[i] = path
+      .replace("/prenota/gestisci/esempio", booking.managePath)
+      .replace("visita=esempio", `visita=${booking.visitTypeId}`);
+  });
   server = await startAppServer({ DATA_DIR: dataDir });
 }
 const url = baseUrl ?? server!.url;
@@ -72,7 +80,12 @@ try {
         window.scrollTo(0, 0);
       });
       await page.waitForTimeout(1200);
-      const file = `screenshots/${path.replace(/\W+/g, "_") || "_"}-${viewport.name}.png`;
+      const file = `screenshots/${
+        path
+          .replace(/[A-Za-z0-9_-]{43}|[0-9a-f-]{36}/g, "x")
+          .replace(/\W+/g, "_")
+          .slice(0, 80) || "_"
+      }-${viewport.name}.png`;
       await page.screenshot({ path: file, fullPage: true });
       console.log(file);
     }

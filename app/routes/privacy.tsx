@@ -1,5 +1,6 @@
 import { useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/privacy";
+import { servicesContext } from "~/context";
 import { pageMeta } from "~/features/site-content/meta";
 import { PrivacyNotice } from "~/features/site-content/privacy-notice";
 import type { loader as rootLoader } from "~/root";
@@ -11,7 +12,13 @@ export const meta: Route.MetaFunction = (args) =>
     "Chi tratta i dati personali raccolti da questo sito, per quali finalità, per quanto tempo, quali diritti hai e quali cookie usiamo.",
   );
 
-export default function Privacy() {
+/** The booking's retention period, which the notice states. */
+export async function loader({ context }: Route.LoaderArgs) {
+  const { retentionMonths } = await context.get(servicesContext).bookingSettings.get();
+  return { retentionMonths };
+}
+
+export default function Privacy({ loaderData }: Route.ComponentProps) {
   const { content } = useRouteLoaderData<typeof rootLoader>("root")!;
-  return <PrivacyNotice content={content} />;
+  return <PrivacyNotice content={content} retentionMonths={loaderData.retentionMonths} />;
 }

@@ -139,6 +139,13 @@ export const reviewReports = pgTable(
  * Outgoing e-mail, written in the same transaction as what it announces and
  * sent by a worker that claims rows with FOR UPDATE SKIP LOCKED.
  */
+/** A small text file sent with an e-mail (e.g. an iCalendar file). */
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  content: string;
+}
+
 export const mailOutbox = pgTable(
   "mail_outbox",
   {
@@ -147,6 +154,8 @@ export const mailOutbox = pgTable(
     subject: text("subject").notNull(),
     text: text("text").notNull(),
     html: text("html").notNull(),
+    /** Files sent with it (a calendar file), kept in the row so a retry sends the same message. */
+    attachments: jsonb("attachments").$type<MailAttachment[]>(),
     attempts: integer("attempts").notNull().default(0),
     /** Not tried before this time: the backoff after a failure, or another worker's lease. */
     runAfter: timestamp("run_after", { withTimezone: true }).notNull().defaultNow(),

@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import {
   formatCount,
+  formatEuro,
+  formatItalianDay,
   formatDecimal,
   formatItalianDate,
   formatLongDateTime,
@@ -108,5 +110,27 @@ describe("the admin's formats", () => {
       for (const n of [0, 0.05, 0.25, 0.5, 1, 1.005, 1.25, 1.3, 2.675, 12.5, 333.333, 999.99, 1250, 12_345.67, -1.5])
         expect(formatDecimal(n, digits), `${n} with ${digits}`).toBe(intl.format(n));
     }
+  });
+});
+
+describe("booking's formats", () => {
+  it("writes a calendar day with its weekday, as Intl does", () => {
+    for (const date of ["2030-01-07", "2026-03-29", "2026-10-25", "2027-12-31"]) {
+      const intl = new Intl.DateTimeFormat("it-IT", {
+        weekday: "long",
+        day: "numeric",
+        month: "long",
+        year: "numeric",
+        timeZone: "UTC",
+      }).format(new Date(`${date}T12:00:00Z`));
+      expect(formatItalianDay(date)).toBe(intl);
+    }
+  });
+
+  it("writes prices in euro with a comma and no needless decimals", () => {
+    expect(formatEuro(8000)).toBe("80 €");
+    expect(formatEuro(8250)).toBe("82,50 €");
+    expect(formatEuro(120_000)).toBe("1200 €");
+    expect(formatEuro(1_200_000)).toBe("12.000 €");
   });
 });

@@ -112,3 +112,18 @@ export const formatNumericDateTime = (date: Date | string) => formatIn("dateTime
 
 /** The day and time in Rome, in words: giovedì 5 marzo 2026 alle ore 10:07. */
 export const formatLongDateTime = (date: Date | string) => formatIn("longDateTime", date);
+
+const WEEKDAYS = ["domenica", "lunedì", "martedì", "mercoledì", "giovedì", "venerdì", "sabato"];
+
+/** A calendar day ("YYYY-MM-DD") with its weekday, e.g. "lunedì 7 gennaio 2030". */
+export function formatItalianDay(date: string): string {
+  const day = new Date(`${date}T12:00:00Z`);
+  return `${WEEKDAYS[day.getUTCDay()]} ${day.getUTCDate()} ${MONTHS[day.getUTCMonth()]} ${day.getUTCFullYear()}`;
+}
+
+/** A price in cents as written in Italy: "80 €", "82,50 €", "1.200 €". */
+export function formatEuro(cents: number): string {
+  const whole = formatCount(Math.trunc(cents / 100));
+  const rest = cents % 100;
+  return `${whole}${rest ? `,${String(rest).padStart(2, "0")}` : ""} €`;
+}

@@ -39,6 +39,7 @@ function createSmtpTransport(smtpUrl: string): MailTransport {
           subject: mail.subject,
           text: mail.text,
           html: mail.html,
+          attachments: mail.attachments?.map((file) => ({ ...file })) ?? [],
           messageId: `<${mail.id}@outbox.studio-nutrizione>`,
         });
       } catch (error) {
@@ -66,7 +67,7 @@ export interface Mailer {
   recipient(): Promise<string | null>;
   /** Queues a notice for the practitioner, in the caller's transaction when one is given. */
   queue(message: Omit<MailMessage, "recipient">, executor?: Executor): Promise<void>;
-  /** Queues a message for one given address (an account's own, e.g. a password reset link). */
+  /** Queues a message for one given address (a patient's booking, an account's password reset link), in the caller's transaction when one is given. */
   queueTo(recipient: string, message: Omit<MailMessage, "recipient">, executor?: Executor): Promise<void>;
   /** A message was committed: send now rather than at the next poll. */
   kick(): void;

@@ -1,12 +1,14 @@
 import { and, asc, count, desc, eq, isNotNull, isNull, sql } from "drizzle-orm";
 import type { Db } from "~/core/db/database.server";
-import { mailOutbox, type OutboxMail } from "~/core/db/schema";
+import { type MailAttachment, mailOutbox, type OutboxMail } from "~/core/db/schema";
 
 export interface MailMessage {
   recipient: string;
   subject: string;
   text: string;
   html: string;
+  /** Small text files sent with it (e.g. a calendar file). */
+  attachments?: MailAttachment[];
 }
 
 /** What a database handle or an open transaction can run. */

@@ -58,6 +58,9 @@ export type PatientMoveResult =
 /** Writes that belong with a change, in its transaction (e.g. the e-mail in the outbox). */
 export type AlsoWrite = (appointment: AppointmentRecord, tx: Executor) => Promise<void>;
 
+/** For a new booking: also gets the link's token (its e-mail carries it; only the hash is stored). */
+export type BookingWrite = (appointment: AppointmentRecord, tx: Executor, manageToken: string) => Promise<void>;
+
 const { manageTokenHash: _hash, ...recordColumns } = getTableColumns(appointments);
 
 /** Whether drizzle's error wraps PostgreSQL's exclusion violation (23P01) of the no-overlap constraint. */
@@ -67,6 +70,30 @@ function isOverlap(error: unknown): boolean {
     if (code) return code === "23P01";
   }
   return false;
+}
+
+/**
+ * Whether PostgreSQL aborted the transaction as a deadlock (40P01): two bookings of overlapping times
+ * inserted at once each wait on the other's row while checking the exclusion constraint, and one is
+ * chosen to fail. Tried again, it finds the other's booking committed (or gone) and answers as usual.
+ */
+function isDeadlock(error: unknown): boolean {
+  for (let e: unknown = error; e && typeof e === "object"; e = (e as { cause?: unknown }).cause) {
+    const { code } = e as { code?: string };
+    if (code) return code === "40P01";
+  }
+  return false;
+}
+
+/** Runs `attempt` again while PostgreSQL aborts it as a deadlock victim (a few times: each round has a winner). */
+async function retryingDeadlocks<T>(attempt: () => Promise<T>): Promise<T> {
+  for (let tries = 1; ; tries++) {
+    try {
+      return await attempt();
+    } catch (error) {
+      if (!isDeadlock(error) || tries >= 5) throw error;
+    }
+  }
 }
 
 function offeredAt(type: VisitType, studioKey: string | null): boolean {
@@ -179,7 +206,7 @@ export function createAppointmentRepository(
     request: BookingRequest,
     times: { startsAt: Date; endsAt: Date; blockedUntil: Date },
     status: AppointmentStatus,
-    alsoWrite?: AlsoWrite,
+    alsoWrite?: BookingWrite,
   ): Promise<{ appointment: AppointmentRecord; manageToken: string }> {
     const manageToken = randomBytes(TOKEN_BYTES).toString("base64url");
     const [row] = await tx
@@ -197,7 +224,7 @@ export function createAppointmentRepository(
         manageTokenHash: hashManageToken(manageToken),
       })
       .returning(recordColumns);
-    await alsoWrite?.(row!, tx);
+    await alsoWrite?.(row!, tx, manageToken);
     return { appointment: row!, manageToken };
   }
 
@@ -269,18 +296,20 @@ export function createAppointmentRepository(
     async book(
       request: BookingRequest,
       context: { hours: WeeklyHours; now?: Date },
-      alsoWrite?: AlsoWrite,
+      alsoWrite?: BookingWrite,
     ): Promise<BookingResult> {
       const now = context.now ?? new Date();
       let booked: { appointment: AppointmentRecord; manageToken: string };
       try {
-        booked = await db.transaction(async (tx) => {
-          const type = await findType(tx, request.visitTypeId);
-          if (!type || !offeredAt(type, request.studioKey)) throw new Refused("visit_type_unavailable");
-          const times = await checkedTimes(tx, type, request.startsAt, context.hours, now);
-          const status = type.confirmation === "immediate" ? "confirmed" : "pending";
-          return insertBooking(tx, type, request, times, status, alsoWrite);
-        });
+        booked = await retryingDeadlocks(() =>
+          db.transaction(async (tx) => {
+            const type = await findType(tx, request.visitTypeId);
+            if (!type || !offeredAt(type, request.studioKey)) throw new Refused("visit_type_unavailable");
+            const times = await checkedTimes(tx, type, request.startsAt, context.hours, now);
+            const status = type.confirmation === "immediate" ? "confirmed" : "pending";
+            return insertBooking(tx, type, request, times, status, alsoWrite);
+          }),
+        );
       } catch (error) {
         if (error instanceof Refused) return refusal(error.reason as BookingRefusal);
         if (isOverlap(error)) return refusal("taken");
@@ -295,18 +324,20 @@ export function createAppointmentRepository(
      * the opening hours; only a time already held is refused (the exclusion constraint). Any visit
      * type, offered online or at any studio or not: she knows what she agreed.
      */
-    async bookByPractitioner(request: BookingRequest, alsoWrite?: AlsoWrite): Promise<BookingResult> {
+    async bookByPractitioner(request: BookingRequest, alsoWrite?: BookingWrite): Promise<BookingResult> {
       let booked: { appointment: AppointmentRecord; manageToken: string };
       try {
-        booked = await db.transaction(async (tx) => {
-          const type = await findType(tx, request.visitTypeId);
-          if (!type) throw new Refused("visit_type_unavailable");
-          const { bufferMinutes } = await readBookingSettings(tx);
-          const endsAt = new Date(request.startsAt.getTime() + type.durationMinutes * MINUTE);
-          const blockedUntil = new Date(endsAt.getTime() + bufferMinutes * MINUTE);
-          const times = { startsAt: request.startsAt, endsAt, blockedUntil };
-          return insertBooking(tx, type, request, times, "confirmed", alsoWrite);
-        });
+        booked = await retryingDeadlocks(() =>
+          db.transaction(async (tx) => {
+            const type = await findType(tx, request.visitTypeId);
+            if (!type) throw new Refused("visit_type_unavailable");
+            const { bufferMinutes } = await readBookingSettings(tx);
+            const endsAt = new Date(request.startsAt.getTime() + type.durationMinutes * MINUTE);
+            const blockedUntil = new Date(endsAt.getTime() + bufferMinutes * MINUTE);
+            const times = { startsAt: request.startsAt, endsAt, blockedUntil };
+            return insertBooking(tx, type, request, times, "confirmed", alsoWrite);
+          }),
+        );
       } catch (error) {
         if (error instanceof Refused) return refusal(error.reason as BookingRefusal);
         if (isOverlap(error)) return refusal("taken");
@@ -338,28 +369,30 @@ export function createAppointmentRepository(
     > {
       let result: { appointment: AppointmentRecord; previous: AppointmentRecord };
       try {
-        result = await db.transaction(async (tx) => {
-          const [previous] = await tx
-            .select(recordColumns)
-            .from(appointments)
-            .where(eq(appointments.id, id))
-            .for("update");
-          if (!previous || !holdsTime(previous.status)) throw new Refused("inactive");
-          const { bufferMinutes } = await readBookingSettings(tx);
-          const endsAt = new Date(startsAt.getTime() + (previous.endsAt.getTime() - previous.startsAt.getTime()));
-          const [row] = await tx
-            .update(appointments)
-            .set({
-              startsAt,
-              endsAt,
-              blockedUntil: new Date(endsAt.getTime() + bufferMinutes * MINUTE),
-              reminderSentAt: null,
-            })
-            .where(eq(appointments.id, id))
-            .returning(recordColumns);
-          await alsoWrite?.(row!, tx, previous);
-          return { appointment: row!, previous };
-        });
+        result = await retryingDeadlocks(() =>
+          db.transaction(async (tx) => {
+            const [previous] = await tx
+              .select(recordColumns)
+              .from(appointments)
+              .where(eq(appointments.id, id))
+              .for("update");
+            if (!previous || !holdsTime(previous.status)) throw new Refused("inactive");
+            const { bufferMinutes } = await readBookingSettings(tx);
+            const endsAt = new Date(startsAt.getTime() + (previous.endsAt.getTime() - previous.startsAt.getTime()));
+            const [row] = await tx
+              .update(appointments)
+              .set({
+                startsAt,
+                endsAt,
+                blockedUntil: new Date(endsAt.getTime() + bufferMinutes * MINUTE),
+                reminderSentAt: null,
+              })
+              .where(eq(appointments.id, id))
+              .returning(recordColumns);
+            await alsoWrite?.(row!, tx, previous);
+            return { appointment: row!, previous };
+          }),
+        );
       } catch (error) {
         if (error instanceof Refused) return refusal(error.reason as "inactive");
         if (isOverlap(error)) return refusal("taken");
@@ -478,28 +511,30 @@ export function createAppointmentRepository(
       if (!found) return refusal("unknown");
       let result: { appointment: AppointmentRecord; previous: AppointmentRecord };
       try {
-        result = await db.transaction(async (tx) => {
-          const [previous] = await tx
-            .select(recordColumns)
-            .from(appointments)
-            .where(eq(appointments.id, found.id))
-            .for("update");
-          if (!previous || !holdsTime(previous.status)) throw new Refused("inactive");
-          if (!(await beforeLimit(tx, previous.startsAt, now))) throw new Refused("too_late");
-          const type = await findType(tx, previous.visitTypeId);
-          if (!type || !offeredAt(type, previous.studioKey)) throw new Refused("visit_type_unavailable");
-          const [row] = await tx
-            .update(appointments)
-            .set({
-              ...(await checkedTimes(tx, type, startsAt, context.hours, now, previous.id)),
-              status: type.confirmation === "immediate" ? "confirmed" : "pending",
-              reminderSentAt: null,
-            })
-            .where(eq(appointments.id, previous.id))
-            .returning(recordColumns);
-          await alsoWrite?.(row!, tx, previous);
-          return { appointment: row!, previous };
-        });
+        result = await retryingDeadlocks(() =>
+          db.transaction(async (tx) => {
+            const [previous] = await tx
+              .select(recordColumns)
+              .from(appointments)
+              .where(eq(appointments.id, found.id))
+              .for("update");
+            if (!previous || !holdsTime(previous.status)) throw new Refused("inactive");
+            if (!(await beforeLimit(tx, previous.startsAt, now))) throw new Refused("too_late");
+            const type = await findType(tx, previous.visitTypeId);
+            if (!type || !offeredAt(type, previous.studioKey)) throw new Refused("visit_type_unavailable");
+            const [row] = await tx
+              .update(appointments)
+              .set({
+                ...(await checkedTimes(tx, type, startsAt, context.hours, now, previous.id)),
+                status: type.confirmation === "immediate" ? "confirmed" : "pending",
+                reminderSentAt: null,
+              })
+              .where(eq(appointments.id, previous.id))
+              .returning(recordColumns);
+            await alsoWrite?.(row!, tx, previous);
+            return { appointment: row!, previous };
+          }),
+        );
       } catch (error) {
         if (error instanceof Refused) return refusal(error.reason);
         if (isOverlap(error)) return refusal("taken");
@@ -535,8 +570,11 @@ export function createAppointmentRepository(
 
 /** Thrown inside a transaction to roll it back with the reason of the refusal. */
 class Refused extends Error {
-  constructor(readonly reason: BookingRefusal | PatientChangeRefusal) {
+  // A plain field, not a parameter property: scripts load this module with Node's type stripping.
+  readonly reason: BookingRefusal | PatientChangeRefusal;
+  constructor(reason: BookingRefusal | PatientChangeRefusal) {
     super(reason);
+    this.reason = reason;
   }
 }
 

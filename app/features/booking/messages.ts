@@ -7,3 +7,22 @@ export const BOOKING_MESSAGES = {
   inactive: "Questa prenotazione è stata annullata o non è stata confermata: non si può più modificare.",
   tooLate: "Non è più possibile annullare o spostare questa visita dal sito: chiama lo studio per qualsiasi modifica.",
 } as const;
+
+/** The booking form's Italian messages, next to each field, and the page's answers. */
+export const BOOKING_FORM_MESSAGES = {
+  nameRequired: "Scrivi il tuo nome e cognome.",
+  nameTooLong: "Il nome può avere al massimo 100 caratteri.",
+  emailInvalid: "Scrivi un indirizzo e-mail valido, per esempio nome@esempio.it.",
+  emailTooLong: "L'indirizzo e-mail può avere al massimo 254 caratteri.",
+  phoneInvalid: "Scrivi un numero di telefono valido, per esempio +39 347 123 4567.",
+  noteTooLong: "La nota può avere al massimo 500 caratteri.",
+  consent: "Per prenotare devi dichiarare di aver letto l'informativa privacy.",
+  timeMissing: "Scegli un giorno e un orario tra quelli liberi.",
+  rateLimited: "Hai inviato troppe prenotazioni in poco tempo. Riprova più tardi o chiama lo studio.",
+  failed: "Non è stato possibile registrare la prenotazione. Riprova tra qualche minuto o chiama lo studio.",
+  confirmed: "Prenotazione confermata. Ti abbiamo inviato un'e-mail con i dettagli.",
+  requested: "Richiesta inviata. Riceverai un'e-mail quando la visita sarà confermata.",
+  cancelled: "La visita è stata annullata. Ti abbiamo inviato un'e-mail di conferma.",
+  moved: "L'orario della visita è stato cambiato. Ti abbiamo inviato un'e-mail con i nuovi dettagli.",
+  movedRequest: "Hai chiesto un nuovo orario. Riceverai un'e-mail quando sarà confermato.",
+} as const;

@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import type { HoursGroup } from "~/features/site-content/hours";
 import { formatAddress, studioMapsUrl, telHref, type PageContent } from "~/features/site-content/site-content";
 import { Field } from "~/core/forms/field";
+import { CONTACT_MESSAGES } from "./messages";
 
 /**
  * Studios, phone, e-mail, hours and a contact form. The form hands the message to the visitor's own
@@ -106,11 +107,7 @@ export function ContactSection({
               <input {...control} name="Email" type="email" autoComplete="email" required maxLength={200} />
             )}
           </Field>
-          <Field
-            id="contact-message"
-            label="Messaggio"
-            hint="Per la tua riservatezza, non indicare qui dati sulla salute: ne parleremo durante la visita."
-          >
+          <Field id="contact-message" label="Messaggio" hint={CONTACT_MESSAGES.noHealthData}>
             {(control) => <textarea {...control} name="Messaggio" rows={5} required maxLength={4000} />}
           </Field>
           <button type="submit" className="button">

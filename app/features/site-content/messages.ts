@@ -16,3 +16,8 @@ export const CONTENT_MESSAGES = {
   failed: "Salvataggio non riuscito: riprova tra qualche istante.",
   staleForm: "Il modulo non è più valido: ricarica la pagina e riprova.",
 } as const;
+
+/** The contact form's texts other pages repeat (the booking's note gives the same hint). */
+export const CONTACT_MESSAGES = {
+  noHealthData: "Per la tua riservatezza, non indicare qui dati sulla salute: ne parleremo durante la visita.",
+} as const;

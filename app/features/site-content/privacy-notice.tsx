@@ -4,12 +4,19 @@ import privacyStyles from "~/styles/privacy.css?url";
 import { formatAddress, type PageContent } from "./site-content";
 
 /** Change together with the text below. */
-export const PRIVACY_LAST_UPDATED = "21 novembre 2026";
+export const PRIVACY_LAST_UPDATED = "25 novembre 2026";
 
 const newTab = <span className="visually-hidden"> (si apre in una nuova scheda)</span>;
 
 /** Information notice under GDPR arts. 13–14 and the Garante's cookie guidelines (10 June 2021). */
-export function PrivacyNotice({ content }: { content: PageContent }) {
+export function PrivacyNotice({
+  content,
+  retentionMonths,
+}: {
+  content: PageContent;
+  /** How long booked appointments are kept (the booking settings'). */
+  retentionMonths: number;
+}) {
   const { practitioner, business, contact, studios } = content;
   const email = <a href={`mailto:${contact.email}`}>{contact.email}</a>;
 
@@ -21,8 +28,8 @@ export function PrivacyNotice({ content }: { content: PageContent }) {
         <p className="privacy__updated">Ultimo aggiornamento: {PRIVACY_LAST_UPDATED}</p>
         <p>
           Questa informativa spiega come vengono trattati i dati personali di chi visita questo sito, lascia una
-          recensione o mi contatta, ai sensi degli articoli 13 e 14 del Regolamento (UE) 2016/679 (GDPR) e del D.Lgs.
-          196/2003 (Codice in materia di protezione dei dati personali).
+          recensione, prenota una visita o mi contatta, ai sensi degli articoli 13 e 14 del Regolamento (UE) 2016/679
+          (GDPR) e del D.Lgs. 196/2003 (Codice in materia di protezione dei dati personali).
         </p>
       </header>
 
@@ -83,6 +90,15 @@ export function PrivacyNotice({ content }: { content: PageContent }) {
           particolari&raquo; di dati (art. 9): per questo la pubblico solo con il tuo consenso esplicito, che dai
           spuntando l'apposita casella nel modulo. Ti invito comunque a non scrivere dettagli clinici.
         </p>
+        <h3 id="prenotazioni">Prenotazioni dal sito</h3>
+        <p>
+          Se prenoti una visita dal sito tratto il nome e cognome, l'indirizzo email, il numero di telefono, la nota
+          facoltativa che scrivi, la sede, il tipo di visita, il giorno e l'orario scelti. Servono solo a fissare la
+          visita, a confermartela, a ricordartela il giorno prima e a permetterti di annullarla o spostarla dal link che
+          ricevi per email. Ti chiedo di non scrivere nella nota dati sulla salute: ne parleremo durante la visita. Gli
+          appuntamenti sono cancellati automaticamente una volta trascorso il periodo di conservazione indicato più
+          sotto.
+        </p>
         <h3>Messaggi e richieste di contatto</h3>
         <p>
           Il modulo di contatto non invia nulla a questo sito: apre il tuo programma di posta con il messaggio pronto, e
@@ -127,6 +143,12 @@ export function PrivacyNotice({ content }: { content: PageContent }) {
                 </td>
               </tr>
               <tr>
+                <td>
+                  Gestire la prenotazione di una visita dal sito (conferma, promemoria, annullamento o spostamento)
+                </td>
+                <td>Misure precontrattuali adottate su tua richiesta (art. 6, par. 1, lett. b GDPR)</td>
+              </tr>
+              <tr>
                 <td>Rispondere alle tue richieste e fissare un appuntamento</td>
                 <td>Misure precontrattuali adottate su tua richiesta (art. 6, par. 1, lett. b GDPR)</td>
               </tr>
@@ -159,6 +181,10 @@ export function PrivacyNotice({ content }: { content: PageContent }) {
           <li>
             Email e richieste di contatto: per il tempo necessario a rispondere e gestire l'eventuale appuntamento, e
             comunque non oltre 24 mesi, salvo obblighi di legge.
+          </li>
+          <li>
+            Prenotazioni dal sito: fino a {retentionMonths} mesi dopo la data della visita, poi sono cancellate
+            automaticamente.
           </li>
           <li>Dati dell'area riservata: finché l'account esiste; le sessioni scadono e vengono cancellate.</li>
         </ul>

@@ -1,0 +1,165 @@
+import { formatItalianDateTime } from "~/core/format/italian-format";
+
+// The booking's e-mails: to the patient (booked, cancelled, moved), with the studio's address and
+// map, and her two links; to the practitioner for each new booking. Plain text and simple HTML.
+
+export interface Notice {
+  subject: string;
+  text: string;
+  html: string;
+}
+
+export interface NoticeAppointment {
+  startsAt: Date;
+  status: string;
+  patientName: string;
+  patientEmail: string;
+  patientPhone: string;
+  note: string | null;
+}
+
+export interface NoticePlace {
+  name: string;
+  address: string | null;
+  mapsUrl: string | null;
+}
+
+const escapeHtml = (value: string) =>
+  value.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
+
+function render(subject: string, intro: string[], rows: [string, string][], links: { label: string; url: string }[]) {
+  const text = [
+    ...intro,
+    "",
+    ...rows.map(([label, value]) => `${label}: ${value}`),
+    "",
+    ...links.map((link) => `${link.label}: ${link.url}`),
+    "",
+    "Messaggio automatico del sito dello studio.",
+  ].join("\n");
+  const html = `<!doctype html>
+<html lang="it"><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>
+<body style="font-family:system-ui,sans-serif;line-height:1.5;color:#1f2a24">
+${intro.map((line) => `<p>${escapeHtml(line)}</p>`).join("\n")}
+<table role="presentation" style="border-collapse:collapse">
+${rows
+  .map(
+    ([label, value]) =>
+      `<tr><th scope="row" style="text-align:left;vertical-align:top;padding:4px 12px 4px 0">${escapeHtml(label)}</th><td style="padding:4px 0;white-space:pre-wrap">${escapeHtml(value)}</td></tr>`,
+  )
+  .join("\n")}
+</table>
+${links.map((link) => `<p><a href="${escapeHtml(link.url)}">${escapeHtml(link.label)}</a></p>`).join("\n")}
+<p style="color:#5b6660;font-size:0.9em">Messaggio automatico del sito dello studio.</p>
+</body></html>`;
+  return { subject, text, html };
+}
+
+const when = (appointment: NoticeAppointment) =>
+  `${formatItalianDateTime(appointment.startsAt.toISOString())} (ora italiana)`;
+
+function placeRows(place: NoticePlace): [string, string][] {
+  if (!place.address) return [["Dove", "Visita online: riceverai il collegamento prima della visita"]];
+  const rows: [string, string][] = [["Dove", `${place.name}, ${place.address}`]];
+  if (place.mapsUrl) rows.push(["Mappa", place.mapsUrl]);
+  return rows;
+}
+
+/** To the patient, at once: her request received, or her visit confirmed; with her two links. */
+export function patientBookedNotice(input: {
+  appointment: NoticeAppointment;
+  visitTypeName: string;
+  practitionerName: string;
+  place: NoticePlace;
+  manageUrl: string;
+  changeUrl: string;
+  cancellationLimitHours: number;
+  phone: string;
+  /** "moved": the time changed by her link. */
+  kind?: "booked" | "moved";
+}): Notice {
+  const pending = input.appointment.status === "pending";
+  const moved = input.kind === "moved";
+  const subject = pending
+    ? `${moved ? "Nuovo orario richiesto" : "Richiesta di prenotazione ricevuta"}: ${input.visitTypeName}`
+    : `${moved ? "Nuovo orario confermato" : "Prenotazione confermata"}: ${input.visitTypeName}`;
+  const intro = [
+    `Gentile ${input.appointment.patientName},`,
+    pending
+      ? `ho ricevuto la tua richiesta di ${input.visitTypeName.toLowerCase()}. Ti scriverò appena l'avrò confermata.`
+      : `la tua visita è confermata. Trovi in allegato il file da aggiungere al tuo calendario.`,
+    `Puoi annullare o cambiare l'orario dai link qui sotto fino a ${input.cancellationLimitHours} ore prima della visita; dopo, chiama lo studio al ${input.phone}.`,
+  ];
+  return render(
+    subject,
+    intro,
+    [
+      ["Visita", input.visitTypeName],
+      ["Con", input.practitionerName],
+      ["Quando", when(input.appointment)],
+      ...placeRows(input.place),
+      ["Stato", pending ? "In attesa di conferma" : "Confermata"],
+    ],
+    [
+      { label: "Annulla la visita", url: input.manageUrl },
+      { label: "Cambia l'orario", url: input.changeUrl },
+    ],
+  );
+}
+
+/** To the patient, when she cancelled by her link. */
+export function patientCancelledNotice(input: {
+  appointment: NoticeAppointment;
+  visitTypeName: string;
+  place: NoticePlace;
+  bookingUrl: string;
+}): Notice {
+  return render(
+    `Visita annullata: ${input.visitTypeName}`,
+    [`Gentile ${input.appointment.patientName},`, "la tua visita è stata annullata, come hai chiesto."],
+    [["Visita", input.visitTypeName], ["Era prevista", when(input.appointment)], ...placeRows(input.place)],
+    [{ label: "Prenota un'altra visita", url: input.bookingUrl }],
+  );
+}
+
+/** To the practitioner, for each new booking (or a time changed by the patient's link). */
+export function practitionerBookingNotice(input: {
+  appointment: NoticeAppointment;
+  visitTypeName: string;
+  place: NoticePlace;
+  kind: "booked" | "moved" | "cancelled";
+  previousStartsAt?: Date;
+}): Notice {
+  const { appointment } = input;
+  const pending = appointment.status === "pending";
+  const subject =
+    input.kind === "cancelled"
+      ? `Visita annullata dal paziente: ${appointment.patientName}`
+      : input.kind === "moved"
+        ? `Visita spostata dal paziente: ${appointment.patientName}`
+        : pending
+          ? `Nuova richiesta di prenotazione: ${appointment.patientName}`
+          : `Nuova prenotazione: ${appointment.patientName}`;
+  const intro =
+    input.kind === "cancelled"
+      ? "Un paziente ha annullato la visita dal link della sua e-mail: l'orario è di nuovo libero."
+      : input.kind === "moved"
+        ? "Un paziente ha cambiato l'orario della visita dal link della sua e-mail."
+        : pending
+          ? "È arrivata una nuova richiesta di prenotazione dal sito: aspetta la tua conferma."
+          : "È arrivata una nuova prenotazione dal sito, già confermata.";
+  const rows: [string, string][] = [
+    ["Visita", input.visitTypeName],
+    ["Quando", when(appointment)],
+  ];
+  if (input.previousStartsAt)
+    rows.push(["Prima era", `${formatItalianDateTime(input.previousStartsAt.toISOString())} (ora italiana)`]);
+  rows.push(
+    ["Dove", input.place.address ? input.place.name : "Online"],
+    ["Nome", appointment.patientName],
+    ["E-mail", appointment.patientEmail],
+    ["Telefono", appointment.patientPhone],
+  );
+  if (appointment.note) rows.push(["Nota", appointment.note]);
+  return render(subject, [intro], rows, []);
+}

@@ -1,0 +1,274 @@
+import type { ReactNode } from "react";
+import { Form, Link } from "react-router";
+import { bookingLimits } from "~/core/db/booking-values";
+import { Field } from "~/core/forms/field";
+import type { BookingStep, DayOption, VisitOption } from "./booking-page.server";
+import type { BookingField, BookingFormValues } from "./booking-schema";
+import type { FreeTime } from "./availability";
+
+// The booking page's three steps, each a plain GET (links) until the last, a POST: all of it works
+// without JavaScript, its state in the address (sede, visita, giorno, ora).
+
+const query = (params: Record<string, string | undefined>) => {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) if (value) search.set(key, value);
+  return `?${search.toString()}`;
+};
+
+function StepHeading({ number, children }: { number: 1 | 2 | 3; children: ReactNode }) {
+  return (
+    <h2 className="booking-step__title">
+      <span className="booking-step__number">Passo {number} di 3</span> {children}
+    </h2>
+  );
+}
+
+const duration = (type: VisitOption) => `${type.durationMinutes} minuti${type.price ? ` · ${type.price}` : ""}`;
+
+/** Step 1: the place and the type of visit, as links. */
+export function PlaceAndTypeStep({ step }: { step: Extract<BookingStep, { step: 1 }> }) {
+  return (
+    <section className="booking-step" aria-labelledby="passo-1">
+      <div id="passo-1">
+        <StepHeading number={1}>Dove e quale visita</StepHeading>
+      </div>
+      {step.choices.length === 0 ? (
+        <p className="booking-empty">Al momento non ci sono visite prenotabili online.</p>
+      ) : (
+        <ul className="booking-places">
+          {step.choices.map(({ place, types }) => (
+            <li key={place.key} className="booking-place">
+              <h3 className="booking-place__name">{place.name}</h3>
+              {place.address ? <p className="booking-place__address">{place.address}</p> : null}
+              <ul className="booking-options">
+                {types.map((type) => (
+                  <li key={type.id}>
+                    <Link className="booking-option" to={query({ sede: place.key, visita: type.id })}>
+                      <span className="booking-option__name">{type.name}</span>
+                      <span className="booking-option__meta">{duration(type)}</span>
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function Chosen({ step, day }: { step: Extract<BookingStep, { step: 2 | 3 }>; day?: string }) {
+  return (
+    <dl className="booking-chosen">
+      <div>
+        <dt>Dove</dt>
+        <dd>{step.place.name}</dd>
+      </div>
+      <div>
+        <dt>Visita</dt>
+        <dd>
+          {step.type.name} ({duration(step.type)})
+        </dd>
+      </div>
+      {day ? (
+        <div>
+          <dt>Quando</dt>
+          <dd>{day}</dd>
+        </div>
+      ) : null}
+    </dl>
+  );
+}
+
+/** The free times of one day, as links to `href(time)`. */
+export function TimeList({
+  times,
+  href,
+  label,
+}: {
+  times: FreeTime[];
+  href: (time: FreeTime) => string;
+  label: string;
+}) {
+  return (
+    <ul className="booking-times" aria-label={label}>
+      {times.map((time) => (
+        <li key={time.startsAt}>
+          <Link className="booking-time" to={href(time)}>
+            {time.time}
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** The days with free times, as links to `href(day)`; the chosen one marked. */
+export function DayList({
+  days,
+  chosen,
+  href,
+}: {
+  days: DayOption[];
+  chosen?: string;
+  href: (day: DayOption) => string;
+}) {
+  if (!days.length)
+    return <p className="booking-empty">Non ci sono orari liberi nei prossimi giorni: chiama lo studio.</p>;
+  return (
+    <ul className="booking-days" aria-label="Giorni con orari liberi">
+      {days.map((day) => (
+        <li key={day.date}>
+          <Link className="booking-day" to={href(day)} aria-current={day.date === chosen ? "date" : undefined}>
+            <span className="booking-day__label">{day.label}</span>
+            <span className="booking-day__count">{day.count === 1 ? "1 orario" : `${day.count} orari`}</span>
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** Step 2: a day, then one of its free times. */
+export function DayAndTimeStep({ step, notice }: { step: Extract<BookingStep, { step: 2 }>; notice?: string | null }) {
+  const base = { sede: step.place.key, visita: step.type.id };
+  const message = notice ?? step.notice;
+  return (
+    <section className="booking-step" aria-labelledby="passo-2">
+      <div id="passo-2">
+        <StepHeading number={2}>Giorno e orario</StepHeading>
+      </div>
+      <Chosen step={step} />
+      <p>
+        <Link to="/prenota">Cambia sede o visita</Link>
+      </p>
+      {message ? (
+        <p className="booking-notice" role="alert">
+          {message}
+        </p>
+      ) : null}
+      {step.day ? (
+        <div className="booking-day-times">
+          <h3>Orari liberi di {step.day.label}</h3>
+          <TimeList
+            times={step.day.times}
+            label={`Orari liberi di ${step.day.label}`}
+            href={(time) => query({ ...base, giorno: step.day?.date, ora: time.startsAt })}
+          />
+        </div>
+      ) : null}
+      <h3>{step.day ? "Altri giorni" : "Scegli un giorno"}</h3>
+      <DayList
+        days={step.days}
+        chosen={step.day?.date}
+        href={(day) => `${query({ ...base, giorno: day.date })}#passo-2`}
+      />
+    </section>
+  );
+}
+
+/** Step 3: her details, and the POST. */
+export function DetailsStep({
+  step,
+  values,
+  errors,
+  message,
+  noteHint,
+}: {
+  step: Extract<BookingStep, { step: 3 }>;
+  values?: BookingFormValues;
+  errors?: Partial<Record<BookingField, string[] | null>>;
+  message?: string;
+  /** The contact form's "no health data here". */
+  noteHint: string;
+}) {
+  const errorOf = (field: BookingField) => errors?.[field] ?? undefined;
+  const back = query({ sede: step.place.key, visita: step.type.id, giorno: step.day.date });
+  return (
+    <section className="booking-step" aria-labelledby="passo-3">
+      <div id="passo-3">
+        <StepHeading number={3}>I tuoi dati</StepHeading>
+      </div>
+      <Chosen step={step} day={`${step.day.label}, ore ${step.time.time}`} />
+      <p>
+        <Link to={back}>Cambia giorno o orario</Link>
+      </p>
+      <Form method="post" className="booking-form" noValidate>
+        <p className="review-form__status review-form__status--error" role="alert" hidden={!message}>
+          {message}
+        </p>
+        <input type="hidden" name="sede" value={step.place.key} />
+        <input type="hidden" name="visita" value={step.type.id} />
+        <input type="hidden" name="ora" value={step.time.startsAt} />
+        <Field id="booking-name" label="Nome e cognome" errors={errorOf("name")}>
+          {(control) => (
+            <input
+              {...control}
+              name="name"
+              type="text"
+              autoComplete="name"
+              required
+              maxLength={bookingLimits.patientName.max}
+              defaultValue={values?.name}
+            />
+          )}
+        </Field>
+        <Field
+          id="booking-email"
+          label="E-mail"
+          hint="Qui ricevi la conferma e i link per annullare o spostare."
+          errors={errorOf("email")}
+        >
+          {(control) => (
+            <input
+              {...control}
+              name="email"
+              type="email"
+              autoComplete="email"
+              required
+              maxLength={bookingLimits.patientEmail.max}
+              defaultValue={values?.email}
+            />
+          )}
+        </Field>
+        <Field id="booking-phone" label="Telefono" errors={errorOf("phone")}>
+          {(control) => (
+            <input
+              {...control}
+              name="phone"
+              type="tel"
+              autoComplete="tel"
+              required
+              maxLength={bookingLimits.patientPhone.max}
+              defaultValue={values?.phone}
+            />
+          )}
+        </Field>
+        <Field id="booking-note" label="Nota" optional hint={noteHint} hintFirst errors={errorOf("note")}>
+          {(control) => (
+            <textarea
+              {...control}
+              name="note"
+              rows={3}
+              maxLength={bookingLimits.note.max}
+              defaultValue={values?.note}
+            />
+          )}
+        </Field>
+        <Field
+          id="booking-consent"
+          check
+          label="Ho letto l'informativa privacy e acconsento al trattamento dei dati per la prenotazione."
+          hint={<Link to="/privacy#prenotazioni">Informativa privacy</Link>}
+          errors={errorOf("consent")}
+        >
+          {(control) => <input {...control} name="consent" type="checkbox" required defaultChecked={values?.consent} />}
+        </Field>
+        <button type="submit" className="button review-form__submit">
+          Prenota
+        </button>
+      </Form>
+    </section>
+  );
+}

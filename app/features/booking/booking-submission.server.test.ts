@@ -1,0 +1,238 @@
+import ICAL from "ical.js";
+import { asc } from "drizzle-orm";
+import { pino } from "pino";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import type { Database } from "~/core/db/database.server";
+import { appointments, bookingSettings, mailOutbox, rateLimitHits, timeOff, visitTypes } from "~/core/db/schema";
+import { createMemoryEventBus } from "~/core/events/event-bus.server";
+import { createRateLimiter } from "~/core/server/rate-limit.server";
+import { createQueueOnlyMailer } from "../../../tests/support/outbox";
+import { openTestDatabase } from "../../../tests/support/test-databases";
+import { createAppointmentRepository } from "./appointments.server";
+import type { WeeklyHours } from "./availability";
+import { type BookingPlace, readBookingStep } from "./booking-page.server";
+import { createBookingSettingsRepository } from "./booking-settings.server";
+import { type BookingDeps, cancelByLink, moveByLink, submitBooking } from "./booking-submission.server";
+import { readManagePage } from "./manage-page.server";
+import { BOOKING_FORM_MESSAGES, BOOKING_MESSAGES } from "./messages";
+import { createVisitTypeRepository } from "./visit-types.server";
+
+const morning = [{ opens: "09:00", closes: "13:00" }];
+const hours: WeeklyHours = {
+  Monday: morning,
+  Tuesday: morning,
+  Wednesday: morning,
+  Thursday: morning,
+  Friday: morning,
+  Saturday: [],
+  Sunday: [],
+};
+const places: BookingPlace[] = [
+  {
+    key: "studio-di-milano",
+    name: "Studio di Milano",
+    address: "Via Giuseppe Verdi 18, 20121 Milano (MI)",
+    mapsUrl: "https://maps.example/milano",
+    hours,
+  },
+  { key: "online", name: "Visita online", address: null, mapsUrl: null, hours },
+];
+// Sunday 6 January 2030, 10:00 in Italy; Monday the 7th at 9:00 is 08:00 UTC.
+const now = new Date("2030-01-06T09:00:00Z");
+const monday = (time: string) => new Date(`2030-01-07T${time}:00+01:00`).toISOString();
+const site = { places, practitionerName: "Dott.ssa Giulia Ferrari", phone: "+39 347 218 4590" };
+
+describe("booking from the page (actions on PostgreSQL)", () => {
+  let database: Database;
+  let deps: BookingDeps;
+  let firstVisit: string;
+  let followUp: string;
+
+  beforeAll(async () => {
+    database = await openTestDatabase();
+    const bus = createMemoryEventBus();
+    deps = {
+      appointments: createAppointmentRepository(database.db, bus),
+      visitTypes: createVisitTypeRepository(database.db, bus),
+      bookingSettings: createBookingSettingsRepository(database.db, bus),
+      rateLimiter: createRateLimiter(database.db),
+      mailer: await createQueueOnlyMailer(database),
+      logger: pino({ level: "silent" }),
+      config: { siteUrl: "https://giuliaferrari-nutrizionista.it" },
+    };
+  });
+  afterAll(() => database.close());
+  beforeEach(async () => {
+    await database.db.delete(appointments);
+    await database.db.delete(visitTypes);
+    await database.db.delete(timeOff);
+    await database.db.delete(bookingSettings);
+    await database.db.delete(mailOutbox);
+    await database.db.delete(rateLimitHits);
+    await deps.bookingSettings.save({
+      ...(await deps.bookingSettings.get()),
+      mode: "site",
+      bufferMinutes: 15,
+      minimumNoticeHours: 12,
+      cancellationLimitHours: 24,
+    });
+    [firstVisit, followUp] = (
+      await database.db
+        .insert(visitTypes)
+        .values([
+          {
+            name: "Prima visita",
+            durationMinutes: 60,
+            confirmation: "immediate",
+            studioKeys: ["studio-di-milano"],
+            priceCents: 8000,
+            showPrice: true,
+          },
+          { name: "Controllo", durationMinutes: 30, confirmation: "request", studioKeys: ["studio-di-milano"] },
+        ])
+        .returning()
+    ).map((t) => t.id) as [string, string];
+  });
+
+  const form = (fields: Record<string, string>) => {
+    const data = new FormData();
+    for (const [key, value] of Object.entries({
+      sede: "studio-di-milano",
+      visita: firstVisit,
+      ora: monday("09:00"),
+      name: "Maria Rossi",
+      email: "maria@example.it",
+      phone: "+39 333 123 4567",
+      note: "",
+      consent: "on",
+      ...fields,
+    }))
+      data.set(key, value);
+    return data;
+  };
+  const book = (fields: Record<string, string> = {}, clientIp = "203.0.113.5") =>
+    submitBooking(deps, form(fields), { ...site, clientIp, now });
+  const outbox = () => database.db.select().from(mailOutbox).orderBy(asc(mailOutbox.createdAt));
+
+  it("books a free time, confirmed, and queues her e-mail with a valid calendar file and the practitioner's notice", async () => {
+    const result = await book();
+    expect(result).toMatchObject({ ok: true, message: BOOKING_FORM_MESSAGES.confirmed });
+    expect(result.manageToken).toMatch(/^[A-Za-z0-9_-]{43}$/);
+
+    const mails = await outbox();
+    const patient = mails.find((m) => m.recipient === "maria@example.it")!;
+    expect(patient.subject).toBe("Prenotazione confermata: Prima visita");
+    expect(patient.text).toContain("Via Giuseppe Verdi 18, 20121 Milano (MI)");
+    expect(patient.text).toContain("https://maps.example/milano");
+    expect(patient.text).toContain(`https://giuliaferrari-nutrizionista.it/prenota/gestisci/${result.manageToken}`);
+    expect(patient.text).toContain(`/prenota/gestisci/${result.manageToken}?cambia=1`);
+    const [file] = patient.attachments!;
+    expect(file!.filename).toBe("visita.ics");
+    const event = new ICAL.Event(new ICAL.Component(ICAL.parse(file!.content)).getFirstSubcomponent("vevent")!);
+    expect(event.startDate.toJSDate().toISOString()).toBe(monday("09:00"));
+    expect(event.endDate.toJSDate().toISOString()).toBe(monday("10:00"));
+
+    const notice = mails.find((m) => m.recipient === "studio@example.it")!;
+    expect(notice.subject).toBe("Nuova prenotazione: Maria Rossi");
+    expect(notice.text).toContain("maria@example.it");
+  });
+
+  it("a type on request is received, not confirmed", async () => {
+    const result = await book({ visita: followUp });
+    expect(result).toMatchObject({ ok: true, message: BOOKING_FORM_MESSAGES.requested });
+    const patient = (await outbox()).find((m) => m.recipient === "maria@example.it")!;
+    expect(patient.subject).toBe("Richiesta di prenotazione ricevuta: Controllo");
+  });
+
+  it("refuses each field with its Italian message, keeping what was typed", async () => {
+    const result = await book({ name: "", email: "non-una-mail", phone: "abc", consent: "" });
+    expect(result.ok).toBe(false);
+    expect(result.reply?.error).toMatchObject({
+      name: [BOOKING_FORM_MESSAGES.nameRequired],
+      email: [BOOKING_FORM_MESSAGES.emailInvalid],
+      phone: [BOOKING_FORM_MESSAGES.phoneInvalid],
+      consent: [BOOKING_FORM_MESSAGES.consent],
+    });
+    expect(result.values?.email).toBe("non-una-mail");
+    expect(await outbox()).toEqual([]);
+  });
+
+  it("refuses a note too long and a time outside the hours or in the past, whatever the page sent", async () => {
+    expect((await book({ note: "x".repeat(501) })).reply?.error?.["note"]).toEqual([BOOKING_FORM_MESSAGES.noteTooLong]);
+    expect(await book({ ora: monday("14:00") })).toMatchObject({ ok: false, message: BOOKING_MESSAGES.unavailable });
+    expect(await book({ ora: "2030-01-06T08:00:00.000Z" })).toMatchObject({
+      ok: false,
+      message: BOOKING_MESSAGES.unavailable,
+    });
+  });
+
+  it("the second patient on the same time is told it was just taken, and the page offers the others", async () => {
+    expect((await book()).ok).toBe(true);
+    const second = await book({ email: "luca@example.it", name: "Luca Bianchi" }, "198.51.100.7");
+    expect(second).toMatchObject({ ok: false, message: BOOKING_MESSAGES.taken, taken: true });
+    const step = await readBookingStep(
+      deps,
+      places,
+      new URLSearchParams({ sede: "studio-di-milano", visita: firstVisit, giorno: "2030-01-07", ora: monday("09:00") }),
+      now,
+    );
+    expect(step.step).toBe(2);
+    if (step.step !== 2) return;
+    expect(step.day?.times.map((t) => t.time)).not.toContain("09:00");
+    expect(step.day?.times[0]?.time).toBe("10:15");
+  });
+
+  it("twenty bookings of one time at once: exactly one is accepted", async () => {
+    const results = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => book({ email: `p${i}@example.it` }, `203.0.113.${i + 10}`)),
+    );
+    expect(results.filter((r) => r.ok)).toHaveLength(1);
+    expect(results.filter((r) => !r.ok).every((r) => r.message === BOOKING_MESSAGES.taken)).toBe(true);
+  });
+
+  it("limits bookings per e-mail address", async () => {
+    const times = ["09:00", "10:15", "11:30"];
+    for (const [i, time] of times.entries()) {
+      const day = `2030-01-${String(8 + i).padStart(2, "0")}`;
+      expect((await book({ ora: new Date(`${day}T${time}:00+01:00`).toISOString() })).ok).toBe(true);
+    }
+    await book({ ora: new Date("2030-01-11T09:00:00+01:00").toISOString() });
+    await book({ ora: new Date("2030-01-14T09:00:00+01:00").toISOString() });
+    const sixth = await book({ ora: new Date("2030-01-15T09:00:00+01:00").toISOString() });
+    expect(sixth).toMatchObject({ ok: false, status: 429, message: BOOKING_FORM_MESSAGES.rateLimited });
+  });
+
+  it("her link shows only her appointment, moves it to another free time and cancels it, until the limit", async () => {
+    const tuesday = (time: string) => new Date(`2030-01-08T${time}:00+01:00`).toISOString();
+    const { manageToken } = await book({ ora: tuesday("09:00") });
+    const token = manageToken!;
+    const page = await readManagePage(deps, token, places, new URLSearchParams("cambia=1"), now);
+    expect(page?.appointment).toMatchObject({ visitTypeName: "Prima visita", canChange: true, tooLate: false });
+    expect(JSON.stringify(page)).not.toContain("maria@example.it");
+    expect(page?.change?.days.length).toBeGreaterThan(0);
+
+    const moved = await moveByLink(deps, token, tuesday("11:00"), { ...site, now });
+    expect(moved).toMatchObject({ ok: true, message: BOOKING_FORM_MESSAGES.moved });
+    const movedMail = (await outbox()).find((m) => m.subject === "Nuovo orario confermato: Prima visita")!;
+    const event = new ICAL.Event(
+      new ICAL.Component(ICAL.parse(movedMail.attachments![0]!.content)).getFirstSubcomponent("vevent")!,
+    );
+    expect(event.startDate.toJSDate().toISOString()).toBe(tuesday("11:00"));
+
+    // Past the limit (the visit is within 24 hours): the page says to call, and nothing changes.
+    const late = new Date("2030-01-07T12:00:00Z");
+    const latePage = await readManagePage(deps, token, places, new URLSearchParams(), late);
+    expect(latePage?.appointment).toMatchObject({ canChange: false, tooLate: true });
+    expect(await cancelByLink(deps, token, { ...site, now: late })).toMatchObject({
+      ok: false,
+      message: BOOKING_MESSAGES.tooLate,
+    });
+
+    expect(await cancelByLink(deps, token, { ...site, now })).toMatchObject({
+      ok: true,
+      message: BOOKING_FORM_MESSAGES.cancelled,
+    });
+    expect((await outbox()).some((m) => m.subject === "Visita annullata: Prima visita")).toBe(true);
+    expect(await readManagePage(deps, "x".repeat(43), places, new URLSearchParams(), now)).toBeUndefined();
+  });
+});

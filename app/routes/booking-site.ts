@@ -1,0 +1,31 @@
+// What the booking pages take from the site content, composed here: booking does not import the
+// site content feature. Each studio's key, name, address, map and hours, the online visits, her name
+// and phone.
+import type { BookingPlace } from "~/features/booking/booking-page.server";
+import { ONLINE_PLACE } from "~/features/booking/booking-schema";
+import type { BookingSite } from "~/features/booking/booking-submission.server";
+import { sharedHoursPerPlace, studioKeys } from "~/features/booking/studio-hours";
+import { CONTACT_MESSAGES } from "~/features/site-content/messages";
+import { formatAddress, type SiteContent, studioMapsUrl } from "~/features/site-content/site-content";
+
+export function bookingSite(content: SiteContent): BookingSite & { email: string } {
+  const hours = sharedHoursPerPlace(content.studios, content.hours);
+  const keys = studioKeys(content.studios);
+  const places: BookingPlace[] = content.studios.map((studio, index) => ({
+    key: keys[index]!,
+    name: studio.name,
+    address: formatAddress(studio),
+    mapsUrl: studioMapsUrl(studio),
+    hours: hours.studios.get(keys[index]!)!,
+  }));
+  places.push({ key: ONLINE_PLACE, name: "Visita online", address: null, mapsUrl: null, hours: hours.online });
+  return {
+    places,
+    practitionerName: content.practitioner.name,
+    phone: content.contact.phone,
+    email: content.contact.email,
+  };
+}
+
+/** The note's hint: the contact form's own words. */
+export const NOTE_HINT = CONTACT_MESSAGES.noHealthData;

@@ -1,0 +1,89 @@
+import { data, Link } from "react-router";
+import type { Route } from "./+types/booking";
+import { requestContext, servicesContext } from "~/context";
+import { readForm, redirectWithToast, respond } from "~/core/forms/respond.server";
+import { readBookingStep } from "~/features/booking/booking-page.server";
+import { BookingOff } from "~/features/booking/booking-off";
+import { DayAndTimeStep, DetailsStep, PlaceAndTypeStep } from "~/features/booking/booking-steps";
+import { type BookingActionResult, managePath, submitBooking } from "~/features/booking/booking-submission.server";
+import { BOOKING_FORM_MESSAGES } from "~/features/booking/messages";
+import { pageMeta } from "~/features/site-content/meta";
+import { Stylesheet } from "~/ui/stylesheet";
+import bookingStyles from "~/styles/booking.css?url";
+import { bookingSite, NOTE_HINT } from "./booking-site";
+
+// The free times change with every booking: never kept by a cache.
+export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "private, no-cache" });
+
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, "Prenota una visita", "Scegli la sede, il tipo di visita, il giorno e l'orario che preferisci.", {
+    noindex: !args.loaderData || "off" in args.loaderData,
+  });
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const s = context.get(servicesContext);
+  const [settings, { content }] = await Promise.all([s.bookingSettings.get(), s.siteContent.current()]);
+  // Until she turns booking on, the address does not exist (a calm page, with her phone).
+  if (settings.mode !== "site") return data({ off: true as const, phone: content.contact.phone }, { status: 404 });
+  const site = bookingSite(content);
+  const step = await readBookingStep(s, site.places, new URL(request.url).searchParams);
+  return { step, phone: content.contact.phone };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const s = context.get(servicesContext);
+  const { clientIp } = context.get(requestContext);
+  const [settings, { content }] = await Promise.all([s.bookingSettings.get(), s.siteContent.current()]);
+  if (settings.mode !== "site") throw data(null, { status: 404 });
+  const form = await readForm(request);
+  let result: Awaited<ReturnType<typeof submitBooking>>;
+  try {
+    result = await submitBooking(s, form, { ...bookingSite(content), clientIp });
+  } catch (error) {
+    s.logger.error({ err: error }, "booking failed");
+    result = { ok: false, status: 500, message: BOOKING_FORM_MESSAGES.failed };
+  }
+  const { status, manageToken, ...answer } = result;
+  if (result.ok && manageToken) {
+    // Post, redirect, get: her own page, with the toast; a reload books nothing twice.
+    // With or without JavaScript: her page is the answer (a fetch follows the redirect too).
+    return redirectWithToast(
+      request,
+      s.flash,
+      managePath(manageToken),
+      { kind: "success", message: answer.message },
+      { status: 303, headers: { "Cache-Control": "no-store" } },
+    );
+  }
+  return respond<BookingActionResult>(request, s.flash, answer, { status });
+}
+
+export default function BookingPage({ loaderData, actionData }: Route.ComponentProps) {
+  if ("off" in loaderData) return <BookingOff phone={loaderData.phone} />;
+  const { step } = loaderData;
+  const refused = actionData && !actionData.ok ? actionData : undefined;
+  return (
+    <div className="page booking-page">
+      <Stylesheet href={bookingStyles} />
+      <Link to="/home" className="back-link">
+        <span aria-hidden="true">←</span> Torna alla Home
+      </Link>
+      <h1>Prenota una visita</h1>
+      <p className="booking-lead">
+        Tre passaggi: dove e quale visita, il giorno e l'orario, i tuoi dati. Preferisci telefonare? Chiama il{" "}
+        <a href={`tel:${loaderData.phone.replace(/[^\d+]/g, "")}`}>{loaderData.phone}</a>.
+      </p>
+      {step.step === 1 ? <PlaceAndTypeStep step={step} /> : null}
+      {step.step === 2 ? <DayAndTimeStep step={step} notice={refused?.message} /> : null}
+      {step.step === 3 ? (
+        <DetailsStep
+          step={step}
+          values={refused?.values}
+          errors={refused?.reply?.error ?? undefined}
+          message={refused?.message}
+          noteHint={NOTE_HINT}
+        />
+      ) : null}
+    </div>
+  );
+}

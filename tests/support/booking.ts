@@ -1,0 +1,60 @@
+import { openSiteDatabase } from "~/core/db/site-database.server";
+import { createMemoryEventBus } from "~/core/events/event-bus.server";
+import { createAppointmentRepository } from "~/features/booking/appointments.server";
+import { freeDays } from "~/features/booking/availability";
+import { createBookingSettingsRepository } from "~/features/booking/booking-settings.server";
+import { sharedHoursPerPlace } from "~/features/booking/studio-hours";
+import { createVisitTypeRepository } from "~/features/booking/visit-types.server";
+import { defaultSiteContent } from "~/features/site-content/defaults";
+
+/**
+ * Turns booking on in a data directory with two visit types at the Milan studio (one online too)
+ * and books the first free time of the first; returns her link's path and the type's id.
+ */
+export async function seedBooking(dataDir: string): Promise<{ managePath: string; visitTypeId: string }> {
+  const database = await openSiteDatabase({ dataDir });
+  try {
+    const bus = createMemoryEventBus();
+    const settings = createBookingSettingsRepository(database.db, bus);
+    await settings.save({ ...(await settings.get()), mode: "site" });
+    const types = createVisitTypeRepository(database.db, bus);
+    const first = await types.create({
+      name: "Prima visita",
+      durationMinutes: 60,
+      priceCents: 8000,
+      showPrice: true,
+      confirmation: "immediate",
+      studioKeys: ["studio-di-milano", "studio-di-monza"],
+      online: false,
+      active: true,
+    });
+    await types.create({
+      name: "Visita di controllo",
+      durationMinutes: 30,
+      priceCents: 5000,
+      showPrice: false,
+      confirmation: "request",
+      studioKeys: ["studio-di-milano"],
+      online: true,
+      active: true,
+    });
+    const hours = sharedHoursPerPlace(defaultSiteContent.studios, defaultSiteContent.hours).online;
+    const appointments = createAppointmentRepository(database.db, bus);
+    const input = (await appointments.availability(first.id, "studio-di-milano", hours))!;
+    const time = freeDays(input).flatMap((day) => day.times)[0]!;
+    const booked = await appointments.book(
+      {
+        visitTypeId: first.id,
+        studioKey: "studio-di-milano",
+        startsAt: new Date(time.startsAt),
+        patient: { name: "Maria Rossi", email: "maria@example.it", phone: "+39 333 123 4567" },
+        note: null,
+      },
+      { hours },
+    );
+    if (!booked.ok) throw new Error(booked.message);
+    return { managePath: `/prenota/gestisci/${booked.manageToken}`, visitTypeId: first.id };
+  } finally {
+    await database.close();
+  }
+}
