@@ -33,18 +33,32 @@ function routesImporting(id: string, graph: ModuleGraph): { routes: Set<string>;
 }
 
 /**
- * Which chunk an app module goes into: "site" when two or more public pages use it; when one public
- * page shares it with the admin's screens or with code it fetches later, one chunk per such page
- * ("reviews-shared") rather than a chunk per module; otherwise its page's own chunk.
+ * The pages a visitor goes through together, named as one: what only they share is theirs, not the
+ * "site" chunk every public page loads (the booking steps and her booking link; the recipes' list and
+ * a recipe).
+ */
+const pageFamilies: Record<string, string> = {
+  "booking-manage": "booking",
+  "booking-site": "booking",
+  recipe: "recipes",
+};
+const pageFamily = (route: string) => {
+  const name = path.parse(route).name;
+  return pageFamilies[name] ?? name;
+};
+
+/**
+ * Which chunk an app module goes into: "site" when public pages of two or more families use it; when
+ * one family's pages share it with each other, the admin's screens or code fetched later, one chunk
+ * per family ("reviews-shared", "booking-shared") rather than a chunk per module; otherwise its page's
+ * own chunk.
  */
 function appChunk(id: string, graph: ModuleGraph): string | null {
   if (!appModule.test(id)) return null;
   const { routes, fetchedLater } = routesImporting(id, graph);
-  const publicRoutes = [...routes].filter((route) => !adminRoute.test(route));
-  if (publicRoutes.length >= 2) return "site";
-  if (publicRoutes.length === 1 && (routes.size > 1 || fetchedLater)) {
-    return `${path.parse(publicRoutes[0]!).name}-shared`;
-  }
+  const families = new Set([...routes].filter((route) => !adminRoute.test(route)).map(pageFamily));
+  if (families.size >= 2) return "site";
+  if (families.size === 1 && (routes.size > 1 || fetchedLater)) return `${[...families][0]}-shared`;
   return null;
 }
 

@@ -19,8 +19,11 @@ async function stopTime(page: Page) {
  * router in two files instead of one (1.1 KB, bought for a shorter longest task: decision 30), less
  * the inline script that releases the scripts after the first paint, which the client bundle no longer
  * carries (1.7 KB: the server alone writes it). 105.8 KB measured; the issue's own ceiling is 110 KB.
+ * Then the features of the next issues, each asked for on /home: the slides' links to their recipes
+ * (issue 28) and the average's half stars (issue 29), 107.4 KB measured; 108 KB, still under the
+ * ceiling. Code of other pages must never come here (the booking pages once did: vite.config.ts).
  */
-const HOME_JS_BUDGET_KB = 106;
+const HOME_JS_BUDGET_KB = 108;
 
 const freshDataDir = () => mkdtempSync(path.join(os.tmpdir(), "home-e2e-"));
 const day = 86_400_000;

@@ -28,7 +28,9 @@ export function useUnsavedChangesGuard(form: RefObject<HTMLFormElement | null>, 
   useEffect(() => {
     const element = form.current;
     if (!element) return;
-    const onSubmit = () => {
+    const onSubmit = (event: SubmitEvent) => {
+      // Conform checks a field she leaves by a submit of its own intent button: that is no save.
+      if (event.submitter?.getAttribute("name") === "__intent__") return;
       sending.current = true;
       setTimeout(() => {
         sending.current = false;

@@ -1,5 +1,4 @@
 import { useRef } from "react";
-import { formatDecimal } from "~/core/format/italian-format";
 import type { PublicImage } from "~/core/media/public-image";
 import type { ReviewView } from "~/features/reviews/review-view";
 import reviewCardStyles from "~/styles/review-card.css?url";
@@ -11,7 +10,11 @@ import { Stylesheet } from "../../ui/stylesheet";
 export function Stars({ rating }: { rating: number }) {
   const STAR = "M10 1.5l2.6 5.3 5.9.9-4.3 4.1 1 5.8L10 14.8l-5.2 2.8 1-5.8L1.5 7.7l5.9-.9z";
   return (
-    <span className="stars" role="img" aria-label={`${formatDecimal(rating, 1)} su 5`}>
+    <span
+      className="stars"
+      role="img"
+      aria-label={`${Number.isInteger(rating) ? rating : `${Math.floor(rating)},5`} su 5`}
+    >
       <Stylesheet href={reviewCardStyles} />
       {[1, 2, 3, 4, 5].map((n) => (
         <svg
