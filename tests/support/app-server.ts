@@ -3,7 +3,7 @@ import { mkdtempSync } from "node:fs";
 import { createServer } from "node:net";
 import os from "node:os";
 import path from "node:path";
-import { startCommand } from "../../scripts/lib/start-command";
+import { startCommand } from "../../scripts/lib/start-command.ts";
 
 const root = path.resolve(import.meta.dirname, "../..");
 
