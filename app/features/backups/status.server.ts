@@ -23,7 +23,11 @@ interface BackupStatus {
   keep: number;
 }
 
-export async function getBackupStatus(db: Db, backup: AppConfig["backup"], now = new Date()): Promise<BackupStatus> {
+/**
+ * The last runs' verdict from the database alone: cheap enough for every admin screen's layout
+ * (its "Da fare"), which must not list the backup folder on each request.
+ */
+export async function getBackupRunState(db: Db, now = new Date()) {
   const [last] = await db.select().from(backupRuns).orderBy(desc(backupRuns.finishedAt)).limit(1);
   const [good] = last?.ok
     ? [last]
@@ -37,6 +41,11 @@ export async function getBackupStatus(db: Db, backup: AppConfig["backup"], now =
       : now.getTime() - lastGood.at.getTime() > STALE_AFTER_MS
         ? "stale"
         : null;
+  return { lastGood, lastFailure, warning };
+}
+
+export async function getBackupStatus(db: Db, backup: AppConfig["backup"], now = new Date()): Promise<BackupStatus> {
+  const { lastGood, lastFailure, warning } = await getBackupRunState(db, now);
   const [latestFile] = await listBackups(backup.dir);
   const pad = (n: number) => String(n).padStart(2, "0");
   return {

@@ -1,5 +1,5 @@
 import type { AppServices } from "~/services.server";
-import { getBackupStatus } from "~/features/backups/status.server";
+import { getBackupRunState } from "~/features/backups/status.server";
 
 /** What needs the practitioner, counted for the panel's "Da fare" and the menu's badges. */
 export interface AdminTodo {
@@ -23,7 +23,7 @@ export async function loadAdminTodo(
     s.reports.openCount(),
     s.reviews.workCounts(),
     s.mailer.status(),
-    getBackupStatus(s.database.db, s.config.backup),
+    getBackupRunState(s.database.db),
   ]);
   return {
     reports,
