@@ -5,7 +5,9 @@ import { ErrorList } from "~/core/forms/field";
 import { useSchemaForm } from "~/core/forms/use-schema-form";
 import type { PublicImage } from "~/core/media/public-image";
 import { ResponsiveImage } from "~/ui/responsive-image";
-import { Choices, Select, TextArea, TextInput } from "./editor-fields";
+import { SelectField, TextAreaField, TextField } from "~/core/forms/conform-fields";
+import { ListRowActions } from "~/core/forms/list-row-actions";
+import { Choices } from "./editor-fields";
 import {
   DESCRIPTION_MAX_LENGTH,
   MAX_INGREDIENTS,
@@ -99,7 +101,7 @@ export function RecipeEditor({
               loading="eager"
             />
           ) : null}
-          <Select
+          <SelectField
             meta={fields.photoId}
             label="Foto della ricetta"
             hint="La ricetta si apre da questa foto nella presentazione della home."
@@ -108,27 +110,28 @@ export function RecipeEditor({
             onChange={setPhotoId}
           />
         </div>
-        <TextInput meta={fields.title} label="Titolo" maxLength={TITLE_MAX_LENGTH} />
-        <TextInput
+        <TextField meta={fields.title} label="Titolo" maxLength={TITLE_MAX_LENGTH} />
+        <TextField
           meta={fields.slug}
           label="Indirizzo della pagina"
           optional
           hint="La parte finale di /ricette/…: lettere minuscole, cifre e trattini. Se lo lasci vuoto, nasce dal titolo."
         />
-        <TextArea
+        <TextAreaField
           meta={fields.description}
           label="Descrizione breve"
           hint={RECIPE_MESSAGES.healthClaims}
           maxLength={DESCRIPTION_MAX_LENGTH}
+          rows={3}
         />
         <div className="recipe-form__pair">
-          <Select
+          <SelectField
             meta={fields.category}
             label="Categoria"
             placeholder="Scegli…"
             options={options(recipeCategories, CATEGORY_LABELS)}
           />
-          <TextInput meta={fields.cuisine} label="Cucina" hint="Ad esempio Italiana, Mediterranea." />
+          <TextField meta={fields.cuisine} label="Cucina" hint="Ad esempio Italiana, Mediterranea." />
         </div>
         <Choices meta={fields.tags} legend="Caratteristiche" multiple options={options(recipeTags, TAG_LABELS)} />
       </fieldset>
@@ -136,10 +139,10 @@ export function RecipeEditor({
       <fieldset className="recipe-form__group">
         <legend>Porzioni e tempi</legend>
         <div className="recipe-form__quad">
-          <TextInput meta={fields.servings} label="Porzioni" inputMode="numeric" />
-          <TextInput meta={fields.prepMinutes} label="Preparazione (minuti)" inputMode="numeric" />
-          <TextInput meta={fields.cookMinutes} label="Cottura (minuti)" inputMode="numeric" />
-          <TextInput meta={fields.portionGrams} label="Peso di una porzione (g)" optional inputMode="numeric" />
+          <TextField meta={fields.servings} label="Porzioni" inputMode="numeric" />
+          <TextField meta={fields.prepMinutes} label="Preparazione (minuti)" inputMode="numeric" />
+          <TextField meta={fields.cookMinutes} label="Cottura (minuti)" inputMode="numeric" />
+          <TextField meta={fields.portionGrams} label="Peso di una porzione (g)" optional inputMode="numeric" />
         </div>
       </fieldset>
 
@@ -159,38 +162,20 @@ export function RecipeEditor({
                 <fieldset>
                   <legend className="visually-hidden">{`Ingrediente ${index + 1}`}</legend>
                   <div className="recipe-form__ingredient-fields">
-                    <TextInput meta={f.quantity} label="Quantità" inputMode="decimal" />
-                    <Select meta={f.unit} label="Unità" options={UNIT_OPTIONS} />
-                    <TextInput meta={f.name} label="Ingrediente" />
-                    <TextInput meta={f.note} label="Nota" optional />
-                    <TextInput meta={f.section} label="Sezione" optional />
+                    <TextField meta={f.quantity} label="Quantità" inputMode="decimal" />
+                    <SelectField meta={f.unit} label="Unità" options={UNIT_OPTIONS} />
+                    <TextField meta={f.name} label="Ingrediente" />
+                    <TextField meta={f.note} label="Nota" optional />
+                    <TextField meta={f.section} label="Sezione" optional />
                   </div>
-                  <div className="recipe-form__row-actions">
-                    <button
-                      className="button button--secondary button--small"
-                      {...form.reorder.getButtonProps({ name: fields.ingredients.name, from: index, to: index - 1 })}
-                      disabled={index === 0}
-                      aria-label={`Sposta su: ${name}`}
-                    >
-                      Sposta su
-                    </button>
-                    <button
-                      className="button button--secondary button--small"
-                      {...form.reorder.getButtonProps({ name: fields.ingredients.name, from: index, to: index + 1 })}
-                      disabled={index === ingredients.length - 1}
-                      aria-label={`Sposta giù: ${name}`}
-                    >
-                      Sposta giù
-                    </button>
-                    <button
-                      className="button button--secondary button--small"
-                      {...form.remove.getButtonProps({ name: fields.ingredients.name, index })}
-                      disabled={ingredients.length === 1}
-                      aria-label={`Rimuovi: ${name}`}
-                    >
-                      Rimuovi
-                    </button>
-                  </div>
+                  <ListRowActions
+                    form={form}
+                    name={fields.ingredients.name}
+                    index={index}
+                    count={ingredients.length}
+                    label={name}
+                    className="recipe-form__row-actions"
+                  />
                 </fieldset>
               </li>
             );
@@ -211,13 +196,13 @@ export function RecipeEditor({
 
       <fieldset className="recipe-form__group">
         <legend>Procedimento</legend>
-        <TextArea
+        <TextAreaField
           meta={fields.steps}
           label="Passaggi"
           hint={`Un passaggio per riga, nell'ordine (al massimo ${MAX_STEPS}); la numerazione la aggiunge il sito.`}
           rows={8}
         />
-        <TextArea
+        <TextAreaField
           meta={fields.note}
           label="Nota della nutrizionista"
           optional
@@ -232,7 +217,7 @@ export function RecipeEditor({
         <p className="field__hint">{RECIPE_MESSAGES.nutritionHint}</p>
         <div className="recipe-form__nutrition">
           {NUTRIENT_FIELDS.map((field) => (
-            <TextInput
+            <TextField
               key={field.key}
               meta={nutrition[field.key]}
               label={field.label}

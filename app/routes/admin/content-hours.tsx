@@ -1,6 +1,8 @@
 import type { FieldMetadata } from "@conform-to/react";
 import type { Route } from "./+types/content-hours";
-import { CheckboxField, EditorForm, ErrorList, TextField } from "~/features/site-content/editor/fields";
+import { EditorForm } from "~/features/site-content/editor/fields";
+import { CheckboxField, TextField } from "~/core/forms/conform-fields";
+import { ErrorList } from "~/core/forms/field";
 import { useContentForm } from "~/features/site-content/editor/use-content-form";
 import { contentGroupAction } from "./content-group-action.server";
 import { dayNames, openingHoursLine } from "~/features/site-content/hours";

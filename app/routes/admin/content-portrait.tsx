@@ -1,7 +1,8 @@
 import { useState } from "react";
 import { Form, useNavigation } from "react-router";
 import type { Route } from "./+types/content-portrait";
-import { EditorForm, TextField } from "~/features/site-content/editor/fields";
+import { EditorForm } from "~/features/site-content/editor/fields";
+import { TextField } from "~/core/forms/conform-fields";
 import { useContentForm } from "~/features/site-content/editor/use-content-form";
 import { Portrait } from "~/ui/responsive-image";
 import { MAX_IMAGE_UPLOAD_BYTES } from "~/core/media/image-upload";

@@ -1,5 +1,6 @@
 import type { Route } from "./+types/content-practice";
-import { EditorForm, TextField } from "~/features/site-content/editor/fields";
+import { EditorForm } from "~/features/site-content/editor/fields";
+import { TextField } from "~/core/forms/conform-fields";
 import { useContentForm } from "~/features/site-content/editor/use-content-form";
 import { contentGroupAction } from "./content-group-action.server";
 import { useEditorData } from "./content";

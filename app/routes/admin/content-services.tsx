@@ -1,5 +1,6 @@
 import type { Route } from "./+types/content-services";
-import { EditorForm, SelectField, TextAreaField, TextField } from "~/features/site-content/editor/fields";
+import { EditorForm } from "~/features/site-content/editor/fields";
+import { SelectField, TextAreaField, TextField } from "~/core/forms/conform-fields";
 import { useContentForm } from "~/features/site-content/editor/use-content-form";
 import { ServiceIcon } from "~/features/site-content/service-icon";
 import { contentGroupAction } from "./content-group-action.server";

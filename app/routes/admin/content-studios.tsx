@@ -1,5 +1,8 @@
 import type { Route } from "./+types/content-studios";
-import { EditorForm, ErrorList, TextField } from "~/features/site-content/editor/fields";
+import { EditorForm } from "~/features/site-content/editor/fields";
+import { TextField } from "~/core/forms/conform-fields";
+import { ErrorList } from "~/core/forms/field";
+import { ListRowActions } from "~/core/forms/list-row-actions";
 import { useContentForm } from "~/features/site-content/editor/use-content-form";
 import { contentGroupAction } from "./content-group-action.server";
 import { MAX_STUDIOS } from "~/features/site-content/site-content";
@@ -51,32 +54,14 @@ export default function StudiosEditor({ actionData }: Route.ComponentProps) {
                     optional
                     hint="Se lo lasci vuoto, il sito apre la ricerca dell'indirizzo su Google Maps."
                   />
-                  <div className="studio-list__actions">
-                    <button
-                      className="button button--secondary button--small"
-                      {...form.reorder.getButtonProps({ name: fields.studios.name, from: index, to: index - 1 })}
-                      disabled={index === 0}
-                      aria-label={`Sposta su: ${label}`}
-                    >
-                      Sposta su
-                    </button>
-                    <button
-                      className="button button--secondary button--small"
-                      {...form.reorder.getButtonProps({ name: fields.studios.name, from: index, to: index + 1 })}
-                      disabled={index === studios.length - 1}
-                      aria-label={`Sposta giù: ${label}`}
-                    >
-                      Sposta giù
-                    </button>
-                    <button
-                      className="button button--danger button--small"
-                      {...form.remove.getButtonProps({ name: fields.studios.name, index })}
-                      disabled={studios.length === 1}
-                      aria-label={`Rimuovi: ${label}`}
-                    >
-                      Rimuovi
-                    </button>
-                  </div>
+                  <ListRowActions
+                    form={form}
+                    name={fields.studios.name}
+                    index={index}
+                    count={studios.length}
+                    label={label}
+                    className="studio-list__actions"
+                  />
                 </fieldset>
               </li>
             );

@@ -5,7 +5,7 @@ import { parseSubmission } from "~/core/forms/parse-submission.server";
 import { readForm, refusal, respond } from "~/core/forms/respond.server";
 import { requireAdmin } from "~/features/account/admin-auth.server";
 import type { ActionResult } from "~/core/forms/action-result";
-import { TextField } from "~/features/site-content/editor/fields";
+import { TextField } from "~/core/forms/conform-fields";
 import { useSchemaForm } from "~/core/forms/use-schema-form";
 import { MailStatus, readMailStatus } from "~/ui/admin/mail-status";
 import { pageMeta } from "~/features/site-content/meta";
