@@ -339,3 +339,53 @@ test("she publishes a recipe: an open /home and /ricette show it live, and the s
   await expect(visitor).toHaveURL(`${server.url}${RECIPE}`);
   await expect(visitor.getByRole("heading", { name: "Insalata di farro", level: 1 })).toBeVisible();
 });
+
+test("at phone size: leaving the recipe editor with unsaved changes asks first; after a save it does not", async ({
+  browser,
+}) => {
+  const admin = await (await browser.newContext({ viewport: viewports[0] })).newPage();
+  const questions: string[] = [];
+  admin.on("dialog", (dialog) => {
+    questions.push(`${dialog.type()}: ${dialog.message()}`);
+    // The in-app question is answered "stay"; the browser's own (tab closing) "leave".
+    void (dialog.type() === "confirm" ? dialog.dismiss() : dialog.accept());
+  });
+  await signInAsAdmin(admin, server);
+  await admin.goto(`${server.url}/admin/ricette`);
+  await admin.getByRole("link", { name: "Modifica: Ricetta di prova 5", exact: true }).click();
+  const title = admin.getByLabel("Titolo", { exact: true });
+  await title.fill("Ricetta di prova 5, rivista");
+  // Adding an ingredient row is a change of the form, not a save: leaving still asks.
+  await admin.getByRole("button", { name: "Aggiungi ingrediente" }).click();
+
+  await admin.getByRole("link", { name: "Tutte le ricette" }).click();
+  await expect.poll(() => questions.length).toBe(1);
+  expect(questions[0]).toBe(
+    "confirm: Hai modifiche non salvate: se esci adesso andranno perse. Vuoi uscire lo stesso?",
+  );
+  await expect(admin).toHaveURL(/\/admin\/ricette\/[^/]+$/);
+  await expect(title).toHaveValue("Ricetta di prova 5, rivista");
+
+  // Closing the tab gets the browser's own question.
+  await admin.close({ runBeforeUnload: true });
+  await expect.poll(() => questions.length).toBe(2);
+  expect(questions[1]).toMatch(/^beforeunload: /);
+
+  const again = await (await browser.newContext({ viewport: viewports[0] })).newPage();
+  let asked = 0;
+  again.on("dialog", (dialog) => {
+    asked++;
+    void dialog.dismiss();
+  });
+  await signInAsAdmin(again, server);
+  await again.goto(`${server.url}/admin/ricette`);
+  // The draft (it has a photo, which a save needs; saved as a draft it stays private).
+  await again.getByRole("link", { name: "Modifica: Vellutata di zucca", exact: true }).click();
+  await again.getByLabel("Titolo", { exact: true }).fill("Vellutata di zucca e zenzero");
+  await again.getByRole("button", { name: "Salva la ricetta" }).click();
+  await expect(again.getByText(RECIPE_MESSAGES.saved)).toBeVisible();
+  await again.getByRole("link", { name: "Tutte le ricette" }).click();
+  await expect(again).toHaveURL(`${server.url}/admin/ricette`);
+  await expect(again.getByRole("link", { name: "Modifica: Vellutata di zucca e zenzero" })).toBeVisible();
+  expect(asked).toBe(0);
+});

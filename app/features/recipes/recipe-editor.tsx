@@ -1,7 +1,8 @@
 import type { SubmissionResult } from "@conform-to/react";
-import { useState } from "react";
+import { useRef, useState } from "react";
 import { Form, useNavigation } from "react-router";
 import { ErrorList } from "~/core/forms/field";
+import { useUnsavedChangesGuard } from "~/core/forms/leave-guard";
 import { useSchemaForm } from "~/core/forms/use-schema-form";
 import type { PublicImage } from "~/core/media/public-image";
 import { ResponsiveImage } from "~/ui/responsive-image";
@@ -80,9 +81,12 @@ export function RecipeEditor({
   const photo = photos.find((p) => p.id === photoId);
   const ingredients = fields.ingredients.getFieldList();
   const nutrition = fields.nutrition.getFieldset();
+  // The route remounts the editor after each save (keyed by its time), which resets the baseline.
+  const formRef = useRef<HTMLFormElement>(null);
+  useUnsavedChangesGuard(formRef, recipeId);
 
   return (
-    <Form method="post" className="recipe-form" {...formProps}>
+    <Form ref={formRef} method="post" className="recipe-form" {...formProps}>
       {form.errors?.length ? (
         <div className="recipe-form__alert" role="alert">
           <ErrorList id={form.errorId} errors={form.errors} />
