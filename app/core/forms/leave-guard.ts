@@ -1,5 +1,5 @@
 import { type RefObject, useCallback, useEffect, useRef } from "react";
-import { useBeforeUnload, useBlocker } from "react-router";
+import { useBeforeUnload, useBlocker, useNavigation } from "react-router";
 
 export const UNSAVED_CHANGES_QUESTION =
   "Hai modifiche non salvate: se esci adesso andranno perse. Vuoi uscire lo stesso?";
@@ -14,7 +14,7 @@ const fingerprint = (form: HTMLFormElement) =>
  * gets the browser's own question. "Unsaved" is measured when she leaves: the form's fields against
  * what it was loaded or last saved with. `savedAs` names the saved state (a version): when it
  * changes, the form as it is becomes the new starting point. Her own save is never asked about: the
- * form's submit, and the redirect after it (the router does not block redirects).
+ * form's submit, and the redirect after it.
  */
 export function useUnsavedChangesGuard(form: RefObject<HTMLFormElement | null>, savedAs: unknown) {
   const baseline = useRef<string | null>(null);
@@ -40,8 +40,15 @@ export function useUnsavedChangesGuard(form: RefObject<HTMLFormElement | null>, 
     return () => element.removeEventListener("submit", onSubmit, { capture: true });
   }, [form]);
 
+  // A save in flight, through to the page its answer redirects to (a new recipe's own address): the
+  // router asks the blocker about that redirect too.
+  const navigation = useNavigation();
+  const saving = useRef(false);
+  saving.current = navigation.formMethod !== undefined && navigation.formMethod.toUpperCase() !== "GET";
+
   const unsaved = () =>
     !sending.current &&
+    !saving.current &&
     form.current !== null &&
     baseline.current !== null &&
     fingerprint(form.current) !== baseline.current;
