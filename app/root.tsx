@@ -23,6 +23,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // The header's Admin link and logout button; the session is checked again by every admin route.
   const signedIn = await isSignedIn(services, request);
   const flash = await flashStore.read(request);
+  const { mode: bookingMode } = await services.bookingSettings.get();
   return data(
     {
       // Every page shows some of it (header, footer, JSON-LD); it refreshes live when she saves.
@@ -37,6 +38,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       // The live stream's greeting tells whether something changed after this render.
       liveVersions: context.get(requestContext).liveVersions,
       signedIn,
+      // Where the booking buttons lead (app/routes/booking-call.tsx); live under "booking".
+      bookingMode,
     },
     flash ? { headers: { "Set-Cookie": await flashStore.clear(request) } } : undefined,
   );

@@ -1,4 +1,5 @@
 import { Link, useRouteLoaderData } from "react-router";
+import { BookingButton } from "./booking-call";
 import type { Route } from "./+types/home";
 import { ContactSection } from "~/features/site-content/contact-section";
 import { JsonLd } from "~/ui/json-ld";
@@ -65,12 +66,10 @@ export async function loader({ context }: Route.LoaderArgs) {
   };
 }
 
-const newTab = <span className="visually-hidden"> (si apre in una nuova scheda)</span>;
-
 export default function Home({ loaderData }: Route.ComponentProps) {
   const root = useRouteLoaderData<typeof rootLoader>("root")!;
   const { content } = root;
-  const { practitioner, stats, links, texts, portrait } = content;
+  const { practitioner, stats, texts, portrait } = content;
   const { photos, reviews } = loaderData;
   const cities = citiesOf(content);
 
@@ -89,10 +88,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             </h1>
             <p className="hero__lead">{texts.heroIntro}</p>
             <div className="hero__actions">
-              <a className="button" href={links.booking} target="_blank" rel="noopener">
-                Prenota una visita
-                {newTab}
-              </a>
+              <BookingButton external={(links) => links.booking}>Prenota una visita</BookingButton>
               <Link className="button button--secondary" to="/services">
                 Scopri i servizi
               </Link>

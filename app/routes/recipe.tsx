@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { BookingButton } from "./booking-call";
 import type { Route } from "./+types/recipe";
 import { servicesContext } from "~/context";
 import { RecipeArticle } from "~/features/recipes/recipe-article";
@@ -32,7 +33,6 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const page = await loadRecipePage(s, params.slug, {
     url: s.config.siteUrl,
     author: content.practitioner.name,
-    bookingUrl: content.links.booking,
   });
   // A draft, or an address no recipe has: not found, and not indexed.
   if (!page) throw new Response("Ricetta non trovata", { status: 404 });
@@ -50,7 +50,7 @@ export default function RecipePage({ loaderData }: Route.ComponentProps) {
       <RecipeArticle
         recipe={loaderData.recipe}
         author={loaderData.author}
-        bookingUrl={loaderData.bookingUrl}
+        booking={<BookingButton external={(links) => links.booking}>Prenota una visita</BookingButton>}
         notice={loaderData.notice}
       />
     </div>

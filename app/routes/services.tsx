@@ -1,4 +1,5 @@
 import { Link, useRouteLoaderData } from "react-router";
+import { BookingButton } from "./booking-call";
 import type { Route } from "./+types/services";
 import { JsonLd } from "~/ui/json-ld";
 import { PlainText } from "~/ui/plain-text";
@@ -51,10 +52,16 @@ export default function Services({ loaderData }: Route.ComponentProps) {
           Vuoi saperne di più?
         </h2>
         <p>Prenota una prima consulenza: valuteremo insieme la tua situazione e il percorso più adatto a te.</p>
-        <a className="button" href={content.links.doctorProfile} target="_blank" rel="noopener noreferrer">
+        <BookingButton
+          external={(links) => links.doctorProfile}
+          fallback={
+            <Link className="button" to="/home#contatti">
+              Contattami
+            </Link>
+          }
+        >
           Prenota una Consulenza
-          <span className="visually-hidden"> (si apre in una nuova scheda)</span>
-        </a>
+        </BookingButton>
       </aside>
     </div>
   );

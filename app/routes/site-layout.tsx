@@ -4,9 +4,13 @@ import { LogoutForm } from "~/features/account/logout-form";
 import { SiteFooter } from "~/features/site-content/site-footer";
 import { SiteHeader } from "~/features/site-content/site-header";
 import type { loader as rootLoader } from "~/root";
+import { BookingButton } from "./booking-call";
 
-/** The header and footer show the site content: every page refreshes when the practitioner saves it. */
-export const handle: LiveHandle = { liveTables: ["site_content"] };
+/**
+ * The header and footer show the site content, and the booking buttons her booking setting: every
+ * page refreshes when the practitioner saves either.
+ */
+export const handle: LiveHandle = { liveTables: ["site_content", "booking"] };
 
 /** Header, main content and footer shared by every page but the landing intro. */
 export default function SiteLayout() {
@@ -21,6 +25,13 @@ export default function SiteLayout() {
         title={root.content.practitioner.title}
         signedIn={root.signedIn}
         logout={<LogoutForm className="site-nav__logout" buttonClassName="site-nav__link site-nav__button" />}
+        booking={
+          root.bookingMode !== "none" ? (
+            <BookingButton external={(links) => links.booking} className="site-nav__link site-nav__booking">
+              Prenota
+            </BookingButton>
+          ) : null
+        }
       />
       <main id="main" className="site-main" tabIndex={-1}>
         <Outlet />

@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { PlainText } from "~/ui/plain-text";
 import { ResponsiveImage } from "~/ui/responsive-image";
@@ -6,8 +7,6 @@ import { IngredientList } from "./ingredient-list";
 import { NutritionTable } from "./nutrition-table";
 import type { RecipePageView } from "./recipe-view";
 
-const newTab = <span className="visually-hidden"> (si apre in una nuova scheda)</span>;
-
 /**
  * A recipe's page: photo, facts, ingredients (with the serving control), steps, the nutrition
  * table, her note, and a way to book. What is not the recipe is marked for the print stylesheet to leave out.
@@ -15,12 +14,13 @@ const newTab = <span className="visually-hidden"> (si apre in una nuova scheda)<
 export function RecipeArticle({
   recipe,
   author,
-  bookingUrl,
+  booking,
   notice,
 }: {
   recipe: RecipePageView;
   author: string;
-  bookingUrl: string;
+  /** The "Prenota una visita" button as her booking setting wants it (or nothing). */
+  booking: ReactNode;
   /** The nutrition table's notice that its values are indicative. */
   notice: string;
 }) {
@@ -122,10 +122,7 @@ export function RecipeArticle({
           scrivimi.
         </p>
         <p className="recipe-cta__actions">
-          <a className="button" href={bookingUrl} target="_blank" rel="noopener">
-            Prenota una visita
-            {newTab}
-          </a>
+          {booking}
           <Link className="button button--secondary" to="/home#contatti">
             Contatti
           </Link>

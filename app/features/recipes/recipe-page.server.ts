@@ -13,7 +13,7 @@ import type { RecipeRepository } from "./recipes.server";
 export async function loadRecipePage(
   deps: { recipes: RecipeRepository; media: MediaStorage },
   slug: string,
-  site: { url: string; author: string; bookingUrl: string },
+  site: { url: string; author: string },
 ) {
   const recipe = await deps.recipes.findPublished(slug);
   if (!recipe) return null;
@@ -22,7 +22,6 @@ export async function loadRecipePage(
     recipe: toRecipePageView(deps.media, recipe),
     share: images.share,
     author: site.author,
-    bookingUrl: site.bookingUrl,
     notice: RECIPE_MESSAGES.indicativeValues,
     jsonLd: recipeJsonLd({
       recipe,

@@ -15,17 +15,22 @@ const sectionLinks = [
   { href: "/home#contatti", label: "Contatti" },
 ] as const;
 
-/** The site's header; signed in, its menu ends with `logout` (the sign-out form, which the layout puts in). */
+/**
+ * The site's header; signed in, its menu ends with `logout` (the sign-out form, which the layout puts
+ * in). `booking` is the menu's "Prenota" link when the site has a booking button.
+ */
 export function SiteHeader({
   name,
   title,
   signedIn,
   logout,
+  booking,
 }: {
   name: string;
   title: string;
   signedIn: boolean;
   logout: ReactNode;
+  booking: ReactNode;
 }) {
   const [scrolled, setScrolled] = useState(false);
   const menuRef = useRef<HTMLDetailsElement>(null);
@@ -76,6 +81,7 @@ export function SiteHeader({
           </Link>
         </li>
       ))}
+      {booking ? <li>{booking}</li> : null}
       {signedIn ? (
         <>
           <li>
