@@ -544,6 +544,15 @@ export function createAppointmentRepository(
       return { ok: true, ...result };
     },
 
+    /** The requests waiting for her answer whose time has not passed: the panel's count. */
+    async countPending(now = new Date()): Promise<number> {
+      const [row] = await db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(appointments)
+        .where(and(eq(appointments.status, "pending"), gt(appointments.startsAt, now)));
+      return row?.n ?? 0;
+    },
+
     /**
      * The agenda: appointments starting from `from` (and before `until`, when given), earliest first,
      * with their visit type's name; by default those that hold their time (requests and confirmed).

@@ -26,3 +26,23 @@ export const BOOKING_FORM_MESSAGES = {
   moved: "L'orario della visita è stato cambiato. Ti abbiamo inviato un'e-mail con i nuovi dettagli.",
   movedRequest: "Hai chiesto un nuovo orario. Riceverai un'e-mail quando sarà confermato.",
 } as const;
+
+/** The agenda's Italian messages: her actions' answers and the phone booking form's fields. */
+export const AGENDA_MESSAGES = {
+  notFound: "Appuntamento non trovato: forse è già stato modificato. Ricarica l'agenda.",
+  confirmed: "Richiesta confermata: il paziente riceve un'e-mail.",
+  notPending: "Questa richiesta è già stata confermata, rifiutata o annullata.",
+  declined: "Richiesta rifiutata: il paziente riceve un'e-mail e l'orario è di nuovo libero.",
+  cancelled: "Appuntamento annullato: il paziente riceve un'e-mail e l'orario è di nuovo libero.",
+  notActive: "Questo appuntamento è già stato annullato o rifiutato.",
+  moved: "Appuntamento spostato: il paziente riceve un'e-mail con il nuovo orario.",
+  noShow: "Segnato come «non si è presentato».",
+  noShowRefused: "Si può segnare «non si è presentato» solo per una visita confermata già iniziata.",
+  booked: "Appuntamento aggiunto: il paziente riceve un'e-mail di conferma.",
+  taken: "Questo orario è già occupato da un altro appuntamento (o dal tempo tra due visite): scegline un altro.",
+  dayInvalid: "Scegli un giorno valido.",
+  timeInvalid: "Scrivi un orario valido, per esempio 09:30.",
+  visitTypeRequired: "Scegli il tipo di visita.",
+  placeRequired: "Scegli la sede o la visita online.",
+  invalid: "Richiesta non valida: ricarica l'agenda e riprova.",
+} as const;
