@@ -42,6 +42,7 @@ export default [
       route("admin/backup", "routes/admin/backup.tsx"),
       route("admin/backup/scarica", "routes/admin/backup-download.ts"),
       route("admin/agenda", "routes/admin/agenda.tsx"),
+      route("admin/prenotazioni", "routes/admin/prenotazioni.tsx"),
       route("admin/ricette", "routes/admin/recipes.tsx"),
       route("admin/ricette/:id", "routes/admin/recipe-edit.tsx"),
     ]),
