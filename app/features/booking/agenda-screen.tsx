@@ -1,4 +1,4 @@
-import { useId } from "react";
+import { useId, useMemo } from "react";
 import { type FetcherWithComponents, useFetcher, useSearchParams } from "react-router";
 import { type ActionResult, useActionResult } from "~/core/forms/action-result";
 import { SelectField, TextAreaField, TextField } from "~/core/forms/conform-fields";
@@ -142,7 +142,8 @@ function MoveForm({ item, result }: { item: AgendaItem; result?: AgendaResult })
   const { fields, formProps } = useSchemaForm(agendaMoveSchema, {
     id: `sposta-${item.id}`,
     lastResult: answer && !answer.ok ? answer.reply : undefined,
-    defaultValue: { day: item.day, time: item.time.slice(0, 5) },
+    // One object while the time stays: a new one each render would reset the form's state.
+    defaultValue: useMemo(() => ({ day: item.day, time: item.time.slice(0, 5) }), [item.day, item.time]),
   });
   return (
     <details className="agenda-move" open={Boolean(answer && !answer.ok) || undefined}>
@@ -182,7 +183,7 @@ export function PhoneBookingForm({
   const { form, fields, formProps } = useSchemaForm(phoneBookingSchema, {
     id: "prenotazione-telefonica",
     lastResult: answer && !answer.ok ? answer.reply : undefined,
-    defaultValue: { day: today },
+    defaultValue: useMemo(() => ({ day: today }), [today]),
   });
   // Booked: the form is empty again for the next call.
   useActionResult(booker.data, (done) => done.ok && form.reset());

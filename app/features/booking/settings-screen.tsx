@@ -1,4 +1,4 @@
-import { useId } from "react";
+import { useId, useMemo } from "react";
 import { useFetcher, useSearchParams } from "react-router";
 import type { BookingMode } from "~/core/db/booking-values";
 import { bookingLimits } from "~/core/db/booking-values";
@@ -41,7 +41,8 @@ export function SettingsForm({ values, result }: { values: SettingsValues; resul
   const { fields, formProps } = useSchemaForm(settingsSchema, {
     id: "impostazioni-prenotazioni",
     lastResult: answer && !answer.ok ? answer.reply : undefined,
-    defaultValue: { ...values },
+    // One object while the values stay: a new one each render would reset the form's state.
+    defaultValue: useMemo(() => ({ ...values }), [values]),
   });
   const number = { type: "number" as const, inputMode: "numeric" as const };
   return (
@@ -114,9 +115,13 @@ export function VisitTypeForm({
   const { form, fields, formProps } = useSchemaForm(visitTypeSchema, {
     id: `tipo-${target}`,
     lastResult: answer && !answer.ok ? answer.reply : undefined,
-    defaultValue: type
-      ? { ...type, showPrice: check(type.showPrice), online: check(type.online), active: check(type.active) }
-      : { confirmation: "request", active: "on" },
+    defaultValue: useMemo(
+      () =>
+        type
+          ? { ...type, showPrice: check(type.showPrice), online: check(type.online), active: check(type.active) }
+          : { confirmation: "request", active: "on" },
+      [type],
+    ),
   });
   useActionResult(saver.data, (done) => done.ok && !type && form.reset());
   const groupId = useId();
