@@ -208,3 +208,28 @@ export function patientAgendaNotice(input: {
     kind === "declined" || kind === "cancelled" ? [{ label: "Prenota un'altra visita", url: input.bookingUrl }] : [];
   return render(subject, [`Gentile ${input.appointment.patientName},`, body], rows, links);
 }
+
+/** To the patient, the day before her confirmed visit. No links of hers (only their hash is stored). */
+export function patientReminderNotice(input: {
+  appointment: NoticeAppointment;
+  visitTypeName: string;
+  practitionerName: string;
+  place: NoticePlace;
+  phone: string;
+}): Notice {
+  return render(
+    `Promemoria: ${input.visitTypeName} domani`,
+    [
+      `Gentile ${input.appointment.patientName},`,
+      "ti ricordo la visita di domani. Per annullarla o spostarla usa i link dell'e-mail di conferma o chiama lo studio.",
+    ],
+    [
+      ["Visita", input.visitTypeName],
+      ["Con", input.practitionerName],
+      ["Quando", when(input.appointment)],
+      ...placeRows(input.place),
+      ["Telefono dello studio", input.phone],
+    ],
+    [],
+  );
+}
