@@ -41,6 +41,8 @@ export default [
       route("admin/segnalazioni", "routes/admin/reports.tsx"),
       route("admin/backup", "routes/admin/backup.tsx"),
       route("admin/backup/scarica", "routes/admin/backup-download.ts"),
+      route("admin/agenda", "routes/admin/agenda.tsx"),
+      route("admin/prenotazioni", "routes/admin/prenotazioni.tsx"),
       route("admin/ricette", "routes/admin/recipes.tsx"),
       route("admin/ricette/:id", "routes/admin/recipe-edit.tsx"),
     ]),

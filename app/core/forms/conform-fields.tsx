@@ -27,7 +27,7 @@ const bind = (meta: Meta) => ({
       : undefined,
 });
 
-type InputType = "text" | "email" | "tel" | "url" | "time" | "number";
+type InputType = "text" | "email" | "tel" | "url" | "time" | "date" | "number";
 
 /** A one-line field of an editor form, on the shared Field (label, hint, message next to it). */
 export function TextField({

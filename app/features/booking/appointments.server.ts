@@ -545,6 +545,30 @@ export function createAppointmentRepository(
     },
 
     /**
+     * Runs `work` only while no other instance runs the job `name` (a transaction-scoped advisory
+     * lock, released at its end); undefined when another holds it.
+     */
+    async withJobLock<T>(name: string, work: () => Promise<T>): Promise<T | undefined> {
+      return db.transaction(async (tx) => {
+        const result = await tx.execute(
+          sql`select pg_try_advisory_xact_lock(hashtextextended(${`booking:${name}`}, 0)) as locked`,
+        );
+        // Both drivers answer raw SQL with { rows }.
+        if (!(result as unknown as { rows: { locked: boolean }[] }).rows[0]?.locked) return undefined;
+        return work();
+      });
+    },
+
+    /** The requests waiting for her answer whose time has not passed: the panel's count. */
+    async countPending(now = new Date()): Promise<number> {
+      const [row] = await db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(appointments)
+        .where(and(eq(appointments.status, "pending"), gt(appointments.startsAt, now)));
+      return row?.n ?? 0;
+    },
+
+    /**
      * The agenda: appointments starting from `from` (and before `until`, when given), earliest first,
      * with their visit type's name; by default those that hold their time (requests and confirmed).
      */

@@ -163,3 +163,73 @@ export function practitionerBookingNotice(input: {
   if (appointment.note) rows.push(["Nota", appointment.note]);
   return render(subject, [intro], rows, []);
 }
+
+/** What she did from her agenda that the patient is told of. */
+export type AgendaNoticeKind = "confirmed" | "declined" | "cancelled" | "moved";
+
+/**
+ * To the patient, when the practitioner confirmed, declined, cancelled or moved her visit from the
+ * agenda. No links of hers (only their hash is stored): the first e-mail's links keep working.
+ */
+export function patientAgendaNotice(input: {
+  appointment: NoticeAppointment;
+  visitTypeName: string;
+  practitionerName: string;
+  place: NoticePlace;
+  kind: AgendaNoticeKind;
+  phone: string;
+  bookingUrl: string;
+  previousStartsAt?: Date;
+}): Notice {
+  const { kind } = input;
+  const subject = {
+    confirmed: `Prenotazione confermata: ${input.visitTypeName}`,
+    declined: `Richiesta non accettata: ${input.visitTypeName}`,
+    cancelled: `Visita annullata: ${input.visitTypeName}`,
+    moved: `Nuovo orario della visita: ${input.visitTypeName}`,
+  }[kind];
+  const body = {
+    confirmed:
+      "la tua visita è confermata. Trovi in allegato il file da aggiungere al tuo calendario. Per annullarla o cambiare l'orario usa i link dell'e-mail che hai ricevuto alla prenotazione.",
+    declined: `purtroppo non posso accettare la tua richiesta per questo orario. Puoi scegliere un altro orario dal sito o chiamare lo studio al ${input.phone}.`,
+    cancelled: `la tua visita è stata annullata dallo studio. Per fissarne un'altra puoi prenotare dal sito o chiamare lo studio al ${input.phone}.`,
+    moved:
+      "l'orario della tua visita è cambiato, come concordato. Trovi in allegato il file aggiornato per il tuo calendario.",
+  }[kind];
+  const rows: [string, string][] = [
+    ["Visita", input.visitTypeName],
+    ["Con", input.practitionerName],
+    [kind === "declined" || kind === "cancelled" ? "Era prevista" : "Quando", when(input.appointment)],
+  ];
+  if (input.previousStartsAt)
+    rows.push(["Prima era", `${formatItalianDateTime(input.previousStartsAt.toISOString())} (ora italiana)`]);
+  rows.push(...placeRows(input.place));
+  const links =
+    kind === "declined" || kind === "cancelled" ? [{ label: "Prenota un'altra visita", url: input.bookingUrl }] : [];
+  return render(subject, [`Gentile ${input.appointment.patientName},`, body], rows, links);
+}
+
+/** To the patient, the day before her confirmed visit. No links of hers (only their hash is stored). */
+export function patientReminderNotice(input: {
+  appointment: NoticeAppointment;
+  visitTypeName: string;
+  practitionerName: string;
+  place: NoticePlace;
+  phone: string;
+}): Notice {
+  return render(
+    `Promemoria: ${input.visitTypeName} domani`,
+    [
+      `Gentile ${input.appointment.patientName},`,
+      "ti ricordo la visita di domani. Per annullarla o spostarla usa i link dell'e-mail di conferma o chiama lo studio.",
+    ],
+    [
+      ["Visita", input.visitTypeName],
+      ["Con", input.practitionerName],
+      ["Quando", when(input.appointment)],
+      ...placeRows(input.place),
+      ["Telefono dello studio", input.phone],
+    ],
+    [],
+  );
+}

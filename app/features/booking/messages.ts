@@ -26,3 +26,55 @@ export const BOOKING_FORM_MESSAGES = {
   moved: "L'orario della visita è stato cambiato. Ti abbiamo inviato un'e-mail con i nuovi dettagli.",
   movedRequest: "Hai chiesto un nuovo orario. Riceverai un'e-mail quando sarà confermato.",
 } as const;
+
+/** The agenda's Italian messages: her actions' answers and the phone booking form's fields. */
+export const AGENDA_MESSAGES = {
+  notFound: "Appuntamento non trovato: forse è già stato modificato. Ricarica l'agenda.",
+  confirmed: "Richiesta confermata: il paziente riceve un'e-mail.",
+  notPending: "Questa richiesta è già stata confermata, rifiutata o annullata.",
+  declined: "Richiesta rifiutata: il paziente riceve un'e-mail e l'orario è di nuovo libero.",
+  cancelled: "Appuntamento annullato: il paziente riceve un'e-mail e l'orario è di nuovo libero.",
+  notActive: "Questo appuntamento è già stato annullato o rifiutato.",
+  moved: "Appuntamento spostato: il paziente riceve un'e-mail con il nuovo orario.",
+  noShow: "Segnato come «non si è presentato».",
+  noShowRefused: "Si può segnare «non si è presentato» solo per una visita confermata già iniziata.",
+  booked: "Appuntamento aggiunto: il paziente riceve un'e-mail di conferma.",
+  taken: "Questo orario è già occupato da un altro appuntamento (o dal tempo tra due visite): scegline un altro.",
+  dayInvalid: "Scegli un giorno valido.",
+  timeInvalid: "Scrivi un orario valido, per esempio 09:30.",
+  visitTypeRequired: "Scegli il tipo di visita.",
+  placeRequired: "Scegli la sede o la visita online.",
+  invalid: "Richiesta non valida: ricarica l'agenda e riprova.",
+} as const;
+
+/** The booking settings screen's Italian messages: every bad input, and the answers. */
+export const BOOKING_SETTINGS_MESSAGES = {
+  modeInvalid: "Scegli come si prenota dal sito.",
+  buffer: "Il tempo tra due visite va da 0 a 120 minuti.",
+  notice: "Il preavviso minimo va da 0 a 720 ore.",
+  horizon: "Si può prenotare da 1 a 365 giorni in anticipo.",
+  cancellation: "Il limite per annullare o spostare va da 0 a 720 ore prima della visita.",
+  reminderTime: "Scrivi l'orario del promemoria, per esempio 18:00.",
+  retention: "Gli appuntamenti si conservano da 1 a 120 mesi.",
+  saved: "Impostazioni delle prenotazioni salvate.",
+  typeName: "Scrivi il nome della visita (al massimo 80 caratteri).",
+  duration: "La durata va da 5 a 480 minuti.",
+  price: "Scrivi il prezzo intero in euro, per esempio 80 o 82,50.",
+  priceToShow: "Per mostrare il prezzo, scrivilo.",
+  confirmation: "Scegli se la prenotazione è confermata subito o su richiesta.",
+  studioInvalid: "Sede non valida: ricarica la pagina.",
+  placeNeeded: "Scegli almeno una sede o la visita online, oppure togli «Prenotabile».",
+  typeCreated: "Tipo di visita aggiunto.",
+  typeSaved: "Tipo di visita salvato.",
+  typeDeleted: "Tipo di visita eliminato.",
+  typeMissing: "Questo tipo di visita non esiste più: ricarica la pagina.",
+  typeInUse:
+    "Questo tipo di visita ha degli appuntamenti e non si può eliminare: toglilo dalle prenotazioni togliendo «Prenotabile».",
+  dayInvalid: "Scegli un giorno valido.",
+  endBeforeStart: "L'ultimo giorno non può essere prima del primo.",
+  label: "La descrizione può avere al massimo 80 caratteri.",
+  timeOffAdded: "Giorni di chiusura aggiunti: in quei giorni non si può prenotare.",
+  timeOffRemoved: "Giorni di chiusura tolti.",
+  timeOffMissing: "Questi giorni di chiusura non esistono più.",
+  invalid: "Richiesta non valida: ricarica la pagina e riprova.",
+} as const;

@@ -79,6 +79,7 @@ export function ErrorBoundary({ error, loaderData }: Route.ErrorBoundaryProps) {
 /** The panel's screens, in the menu's order; `count` picks the badge a screen shows. */
 const SECTIONS: { to: string; label: string; end?: boolean; count?: (todo: AdminTodo) => number }[] = [
   { to: "/admin", label: "Foto e recensioni", end: true, count: (todo) => todo.pending },
+  { to: "/admin/agenda", label: "Agenda", count: (todo) => todo.bookingRequests },
   { to: "/admin/ricette", label: "Ricette" },
   { to: "/admin/contenuti", label: "Contenuti del sito" },
   { to: "/admin/inviti", label: "Invita a recensire" },

@@ -9,6 +9,8 @@ export interface AdminTodo {
   pending: number;
   /** Published reviews of the last 30 days she has not replied to. */
   unanswered: number;
+  /** Booking requests waiting for her answer. */
+  bookingRequests: number;
   /** E-mails the outbox gave up on. */
   mailFailed: number;
   /** The last backup failed, or the last good one is more than two days old (not "none yet"). */
@@ -17,11 +19,12 @@ export interface AdminTodo {
 
 /** One round of small counting queries, run with every admin screen's layout. */
 export async function loadAdminTodo(
-  s: Pick<AppServices, "reports" | "reviews" | "mailer" | "database" | "config">,
+  s: Pick<AppServices, "reports" | "reviews" | "appointments" | "mailer" | "database" | "config">,
 ): Promise<AdminTodo> {
-  const [reports, work, mail, backup] = await Promise.all([
+  const [reports, work, bookingRequests, mail, backup] = await Promise.all([
     s.reports.openCount(),
     s.reviews.workCounts(),
+    s.appointments.countPending(),
     s.mailer.status(),
     getBackupRunState(s.database.db),
   ]);
@@ -29,6 +32,7 @@ export async function loadAdminTodo(
     reports,
     pending: s.config.reviewsModeration ? work.pending : 0,
     unanswered: work.unanswered,
+    bookingRequests,
     mailFailed: mail.failed,
     backupProblem: backup.warning === "failed" || backup.warning === "stale" ? backup.warning : null,
   };

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { todoItems } from "./todo";
 import { siteAddressNotice } from "./todo.server";
 
-const none = { reports: 0, pending: 0, unanswered: 0, mailFailed: 0, backupProblem: null } as const;
+const none = { reports: 0, pending: 0, unanswered: 0, bookingRequests: 0, mailFailed: 0, backupProblem: null } as const;
 
 describe("the panel's 'Da fare'", () => {
   it("is empty when nothing waits", () => {
@@ -10,7 +10,7 @@ describe("the panel's 'Da fare'", () => {
   });
 
   it("lists what waits, most urgent first, in Italian singular and plural, each with where to go", () => {
-    const items = todoItems({ reports: 2, pending: 1, unanswered: 3, mailFailed: 1, backupProblem: "stale" });
+    const items = todoItems({ ...none, reports: 2, pending: 1, unanswered: 3, mailFailed: 1, backupProblem: "stale" });
     expect(items.map((i) => [i.text, i.href])).toEqual([
       ["2 segnalazioni da esaminare.", "/admin/segnalazioni"],
       ["Una recensione attende la tua approvazione.", "/admin#recensioni"],
@@ -18,6 +18,21 @@ describe("the panel's 'Da fare'", () => {
       ["L'ultimo backup riuscito ha più di due giorni.", "/admin/backup"],
       ["3 recensioni recenti non hanno ancora una tua risposta (facoltativa).", "/admin/risposte"],
     ]);
+  });
+});
+
+describe("the booking requests in 'Da fare'", () => {
+  it("are counted in Italian singular and plural, leading to the agenda", () => {
+    expect(todoItems({ ...none, bookingRequests: 1 })).toEqual([
+      {
+        text: "Una richiesta di prenotazione aspetta la tua risposta.",
+        href: "/admin/agenda",
+        action: "Conferma o rifiuta",
+      },
+    ]);
+    expect(todoItems({ ...none, bookingRequests: 4 })[0]?.text).toBe(
+      "4 richieste di prenotazione aspettano la tua risposta.",
+    );
   });
 });
 

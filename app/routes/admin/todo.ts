@@ -12,6 +12,16 @@ export function todoItems(todo: AdminTodo): TodoItem[] {
       href: "/admin/segnalazioni",
       action: "Esamina",
     });
+  if (todo.bookingRequests > 0)
+    items.push({
+      text: many(
+        todo.bookingRequests,
+        "Una richiesta di prenotazione aspetta la tua risposta.",
+        "# richieste di prenotazione aspettano la tua risposta.",
+      ),
+      href: "/admin/agenda",
+      action: "Conferma o rifiuta",
+    });
   if (todo.pending > 0)
     items.push({
       text: many(

@@ -1,0 +1,53 @@
+/**
+ * The agenda's forms (her actions on an appointment, a new time, a phone booking): zod schemas the
+ * server parses with and the browser checks with. The patient's fields are the booking form's.
+ */
+import { z } from "zod";
+import { bookingSchema } from "./booking-schema";
+import { AGENDA_MESSAGES as M } from "./messages";
+
+/** How many days the agenda shows, from today. */
+export const AGENDA_DAYS = 14;
+
+const isRealDate = (value: string) => {
+  const parsed = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(parsed.getTime()) && parsed.toISOString().slice(0, 10) === value;
+};
+
+/** A day in Italy, as a date input sends it ("YYYY-MM-DD"). */
+const day = z
+  .string({ error: M.dayInvalid })
+  .regex(/^\d{4}-\d{2}-\d{2}$/, { error: M.dayInvalid })
+  .refine(isRealDate, { error: M.dayInvalid });
+/** A time on Italy's clock, as a time input sends it ("HH:MM"). */
+const time = z.string({ error: M.timeInvalid }).regex(/^([01]\d|2[0-3]):[0-5]\d$/, { error: M.timeInvalid });
+
+/** One press on an appointment: confirm, decline, cancel, mark missed. */
+export const agendaStatusSchema = z.object({
+  intent: z.enum(["confirm", "decline", "cancel", "no_show"], { error: M.invalid }),
+  id: z.uuid({ error: M.notFound }),
+});
+
+/** A new time she agreed with the patient. */
+export const agendaMoveSchema = z.object({
+  intent: z.literal("move", { error: M.invalid }),
+  id: z.uuid({ error: M.notFound }),
+  day,
+  time,
+});
+
+/** A visit she books herself (by phone): where, what, when, and the patient's details. */
+export const phoneBookingSchema = z.object({
+  intent: z.literal("book", { error: M.invalid }),
+  place: z.string({ error: M.placeRequired }).min(1, { error: M.placeRequired }).max(80, { error: M.placeRequired }),
+  visitTypeId: z.uuid({ error: M.visitTypeRequired }),
+  day,
+  time,
+  name: bookingSchema.shape.name,
+  email: bookingSchema.shape.email,
+  phone: bookingSchema.shape.phone,
+  note: bookingSchema.shape.note,
+});
+
+/** Minutes after midnight of "HH:MM". */
+export const minuteOfDay = (value: string) => Number(value.slice(0, 2)) * 60 + Number(value.slice(3, 5));

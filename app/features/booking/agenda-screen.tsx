@@ -1,0 +1,223 @@
+import { useId, useMemo } from "react";
+import { type FetcherWithComponents, useFetcher, useSearchParams } from "react-router";
+import { type ActionResult, useActionResult } from "~/core/forms/action-result";
+import { SelectField, TextAreaField, TextField } from "~/core/forms/conform-fields";
+import { useSchemaForm } from "~/core/forms/use-schema-form";
+import { bookingLimits } from "~/core/db/booking-values";
+import { ConfirmButton, HiddenFields, NoScriptConfirm } from "~/ui/admin/confirm-button";
+import { agendaMoveSchema, phoneBookingSchema } from "./agenda-schema";
+import type { AgendaDay, AgendaItem } from "./agenda.server";
+
+export const AGENDA_PAGE = "/admin/agenda";
+
+/** What the agenda's actions answer the page (its result shape, plus the form it belongs to). */
+export type AgendaResult = ActionResult & { target?: string };
+
+const telHref = (phone: string) => `tel:${phone.replace(/[^\d+]/g, "")}`;
+
+/** Today and the coming days, each appointment with its contacts and her actions. */
+export function AgendaDays({ days, result }: { days: AgendaDay[]; result?: AgendaResult }) {
+  if (days.length === 0) return <p className="admin-empty">Nessun appuntamento nei prossimi giorni.</p>;
+  return days.map((day) => (
+    <section key={day.date} className="admin-section agenda-day" aria-labelledby={`giorno-${day.date}`}>
+      <h2 id={`giorno-${day.date}`} className="admin-section__title">
+        {day.label}
+      </h2>
+      <ol className="agenda-list">
+        {day.items.map((item) => (
+          <AppointmentCard key={item.id} item={item} result={result?.target === item.id ? result : undefined} />
+        ))}
+      </ol>
+    </section>
+  ));
+}
+
+/** A press that changes the appointment's status behind a question, without JavaScript too. */
+function DangerAction({
+  item,
+  intent,
+  label,
+  question,
+  actor,
+}: {
+  item: AgendaItem;
+  intent: string;
+  label: string;
+  question: string;
+  actor: FetcherWithComponents<AgendaResult>;
+}) {
+  const [searchParams] = useSearchParams();
+  const fields = { intent, id: item.id };
+  const anchor = `#appuntamento-${item.id}`;
+  return (
+    <>
+      <ConfirmButton
+        label={label}
+        accessibleLabel={`${label}: ${item.patientName}, ${item.time}`}
+        question={question}
+        confirmLabel={label}
+        noScriptHref={`${AGENDA_PAGE}?conferma=${intent}-${item.id}${anchor}`}
+        disabled={actor.state !== "idle"}
+        onConfirm={() => actor.submit(fields, { method: "post", action: AGENDA_PAGE })}
+      />
+      {searchParams.get("conferma") === `${intent}-${item.id}` ? (
+        <NoScriptConfirm
+          action={AGENDA_PAGE}
+          question={question}
+          confirmLabel={label}
+          fields={fields}
+          cancelHref={`${AGENDA_PAGE}${anchor}`}
+        />
+      ) : null}
+    </>
+  );
+}
+
+function AppointmentCard({ item, result }: { item: AgendaItem; result?: AgendaResult }) {
+  const actor = useFetcher<AgendaResult>();
+  useActionResult(actor.data);
+  const who = `${item.patientName}, ${item.time}`;
+  const holds = item.status === "pending" || item.status === "confirmed";
+  return (
+    <li className={`agenda-item agenda-item--${item.status}`} id={`appuntamento-${item.id}`}>
+      <p className="agenda-item__when">
+        <strong>{item.time}</strong> <span className="agenda-item__status">{item.statusLabel}</span>
+      </p>
+      <p className="agenda-item__what">
+        {item.visitTypeName} · {item.place}
+      </p>
+      <p className="agenda-item__who">{item.patientName}</p>
+      <p className="agenda-item__contacts">
+        <a href={telHref(item.patientPhone)}>{item.patientPhone}</a>{" "}
+        <a href={`mailto:${item.patientEmail}`}>{item.patientEmail}</a>
+      </p>
+      {item.note ? <p className="agenda-item__note">Nota: {item.note}</p> : null}
+      {holds ? (
+        <div className="agenda-item__actions">
+          {item.status === "pending" ? (
+            <actor.Form method="post" action={AGENDA_PAGE}>
+              <HiddenFields fields={{ intent: "confirm", id: item.id }} />
+              <button type="submit" className="button button--small" aria-label={`Conferma: ${who}`}>
+                Conferma
+              </button>
+            </actor.Form>
+          ) : null}
+          {item.status === "pending" ? (
+            <DangerAction
+              item={item}
+              intent="decline"
+              label="Rifiuta"
+              question={`Rifiutare la richiesta di ${item.patientName}? Riceverà un'e-mail e l'orario tornerà libero.`}
+              actor={actor}
+            />
+          ) : null}
+          {item.status === "confirmed" && item.started ? (
+            <DangerAction
+              item={item}
+              intent="no_show"
+              label="Non si è presentato"
+              question={`Segnare che ${item.patientName} non si è presentato?`}
+              actor={actor}
+            />
+          ) : null}
+          <DangerAction
+            item={item}
+            intent="cancel"
+            label="Annulla visita"
+            question={`Annullare la visita di ${item.patientName}? Riceverà un'e-mail e l'orario tornerà libero.`}
+            actor={actor}
+          />
+        </div>
+      ) : null}
+      {holds ? <MoveForm item={item} result={result} /> : null}
+    </li>
+  );
+}
+
+/** Another time she agreed with the patient, in a disclosure (open again when refused). */
+function MoveForm({ item, result }: { item: AgendaItem; result?: AgendaResult }) {
+  const mover = useFetcher<AgendaResult>();
+  useActionResult(mover.data);
+  const answer = mover.data ?? result;
+  const { fields, formProps } = useSchemaForm(agendaMoveSchema, {
+    id: `sposta-${item.id}`,
+    lastResult: answer && !answer.ok ? answer.reply : undefined,
+    // One object while the time stays: a new one each render would reset the form's state.
+    defaultValue: useMemo(() => ({ day: item.day, time: item.time.slice(0, 5) }), [item.day, item.time]),
+  });
+  return (
+    <details className="agenda-move" open={Boolean(answer && !answer.ok) || undefined}>
+      <summary className="admin-action">Sposta</summary>
+      <mover.Form method="post" action={AGENDA_PAGE} className="agenda-move__form" {...formProps}>
+        <HiddenFields fields={{ intent: "move", id: item.id }} />
+        <TextField meta={fields.day} type="date" label="Nuovo giorno" />
+        <TextField meta={fields.time} type="time" label="Nuovo orario (ora italiana)" />
+        {answer && !answer.ok && !answer.reply ? (
+          <p className="field__error" role="alert">
+            {answer.message}
+          </p>
+        ) : null}
+        <button type="submit" className="button button--small" disabled={mover.state !== "idle"}>
+          Sposta la visita
+        </button>
+      </mover.Form>
+    </details>
+  );
+}
+
+/** A visit she books herself (by phone): confirmed at once; the patient gets the e-mail with her links. */
+export function PhoneBookingForm({
+  places,
+  visitTypes,
+  today,
+  result,
+}: {
+  places: { value: string; label: string }[];
+  visitTypes: { value: string; label: string }[];
+  today: string;
+  result?: AgendaResult;
+}) {
+  const booker = useFetcher<AgendaResult>();
+  const id = useId();
+  const answer = booker.data ?? (result?.target === "book" ? result : undefined);
+  const { form, fields, formProps } = useSchemaForm(phoneBookingSchema, {
+    id: "prenotazione-telefonica",
+    lastResult: answer && !answer.ok ? answer.reply : undefined,
+    defaultValue: useMemo(() => ({ day: today }), [today]),
+  });
+  // Booked: the form is empty again for the next call.
+  useActionResult(booker.data, (done) => done.ok && form.reset());
+  return (
+    <section className="admin-section" id="nuovo-appuntamento" aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`} className="admin-section__title">
+        Aggiungi un appuntamento
+      </h2>
+      <p className="admin-section__lead">
+        Per una visita fissata al telefono: è confermata subito, a qualsiasi orario tu scelga, e il paziente riceve
+        l'e-mail con i link per annullarla o spostarla.
+      </p>
+      {visitTypes.length === 0 ? (
+        <p className="admin-empty">Prima aggiungi un tipo di visita nelle impostazioni delle prenotazioni.</p>
+      ) : (
+        <booker.Form method="post" action={AGENDA_PAGE} className="admin-form" {...formProps}>
+          <input type="hidden" name="intent" value="book" />
+          <SelectField meta={fields.place} label="Sede" options={places} placeholder="Scegli…" />
+          <SelectField meta={fields.visitTypeId} label="Tipo di visita" options={visitTypes} placeholder="Scegli…" />
+          <div className="agenda-when">
+            <TextField meta={fields.day} type="date" label="Giorno" />
+            <TextField meta={fields.time} type="time" label="Orario (ora italiana)" />
+          </div>
+          <TextField meta={fields.name} label="Nome e cognome" maxLength={bookingLimits.patientName.max} />
+          <TextField meta={fields.email} type="email" label="E-mail" maxLength={bookingLimits.patientEmail.max} />
+          <TextField meta={fields.phone} type="tel" label="Telefono" maxLength={bookingLimits.patientPhone.max} />
+          <TextAreaField meta={fields.note} label="Nota" optional rows={3} maxLength={bookingLimits.note.max} />
+          <div className="admin-form__buttons">
+            <button type="submit" className="button" disabled={booker.state !== "idle"}>
+              {booker.state !== "idle" ? "Salvataggio…" : "Aggiungi l'appuntamento"}
+            </button>
+          </div>
+        </booker.Form>
+      )}
+    </section>
+  );
+}

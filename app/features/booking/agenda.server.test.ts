@@ -1,0 +1,235 @@
+import ICAL from "ical.js";
+import { asc } from "drizzle-orm";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import type { Database } from "~/core/db/database.server";
+import { appointments, bookingSettings, mailOutbox, visitTypes } from "~/core/db/schema";
+import { createMemoryEventBus } from "~/core/events/event-bus.server";
+import { createQueueOnlyMailer } from "../../../tests/support/outbox";
+import { openTestDatabase } from "../../../tests/support/test-databases";
+import { type AgendaDeps, agendaAction, loadAgenda } from "./agenda.server";
+import { createAppointmentRepository } from "./appointments.server";
+import type { WeeklyHours } from "./availability";
+import type { BookingPlace } from "./booking-page.server";
+import { createBookingSettingsRepository } from "./booking-settings.server";
+import { AGENDA_MESSAGES } from "./messages";
+import { createVisitTypeRepository } from "./visit-types.server";
+
+const morning = [{ opens: "09:00", closes: "13:00" }];
+const hours: WeeklyHours = {
+  Monday: morning,
+  Tuesday: morning,
+  Wednesday: morning,
+  Thursday: morning,
+  Friday: morning,
+  Saturday: [],
+  Sunday: [],
+};
+const places: BookingPlace[] = [
+  {
+    key: "studio-di-milano",
+    name: "Studio di Milano",
+    address: "Via Giuseppe Verdi 18, 20121 Milano (MI)",
+    mapsUrl: "https://maps.example/milano",
+    hours,
+  },
+  { key: "online", name: "Visita online", address: null, mapsUrl: null, hours },
+];
+const site = { places, practitionerName: "Dott.ssa Giulia Ferrari", phone: "+39 347 218 4590" };
+// Sunday 6 January 2030, 10:00 in Italy.
+const now = new Date("2030-01-06T09:00:00Z");
+const patient = { name: "Maria Rossi", email: "maria@example.it", phone: "+39 333 123 4567" };
+
+const form = (fields: Record<string, string>) => {
+  const data = new FormData();
+  for (const [name, value] of Object.entries(fields)) data.set(name, value);
+  return data;
+};
+
+describe("her agenda's actions (on PostgreSQL)", () => {
+  let database: Database;
+  let deps: AgendaDeps;
+  let request: string;
+  let immediate: string;
+
+  beforeAll(async () => {
+    database = await openTestDatabase();
+    const bus = createMemoryEventBus();
+    deps = {
+      appointments: createAppointmentRepository(database.db, bus),
+      visitTypes: createVisitTypeRepository(database.db, bus),
+      bookingSettings: createBookingSettingsRepository(database.db, bus),
+      mailer: await createQueueOnlyMailer(database),
+      config: { siteUrl: "https://giuliaferrari-nutrizionista.it" },
+    };
+  });
+  afterAll(() => database.close());
+  beforeEach(async () => {
+    await database.db.delete(appointments);
+    await database.db.delete(visitTypes);
+    await database.db.delete(bookingSettings);
+    await database.db.delete(mailOutbox);
+    await deps.bookingSettings.save({
+      ...(await deps.bookingSettings.get()),
+      bufferMinutes: 15,
+      minimumNoticeHours: 12,
+    });
+    const base = { studioKeys: ["studio-di-milano"], durationMinutes: 60, priceCents: null, showPrice: false };
+    const controllo = await deps.visitTypes.create({
+      ...base,
+      name: "Controllo",
+      confirmation: "request",
+      online: true,
+      active: true,
+    });
+    const prima = await deps.visitTypes.create({
+      ...base,
+      name: "Prima visita",
+      confirmation: "immediate",
+      online: false,
+      active: true,
+    });
+    request = controllo.id;
+    immediate = prima.id;
+  });
+
+  const outbox = () => database.db.select().from(mailOutbox).orderBy(asc(mailOutbox.createdAt));
+
+  async function bookRequest(startsAt = "2030-01-07T09:00:00+01:00") {
+    const booked = await deps.appointments.book(
+      { visitTypeId: request, studioKey: "studio-di-milano", startsAt: new Date(startsAt), patient, note: null },
+      { hours, now },
+    );
+    if (!booked.ok) throw new Error(booked.message);
+    return booked.appointment;
+  }
+
+  it("lists today and the coming days by day in Italy, with the pending count", async () => {
+    const first = await bookRequest();
+    await bookRequest("2030-01-08T11:00:00+01:00");
+    const days = await loadAgenda(deps, site, now);
+    expect(days.map((day) => [day.label, day.items.map((item) => item.time)])).toEqual([
+      ["lunedì 7 gennaio 2030", ["09:00–10:00"]],
+      ["martedì 8 gennaio 2030", ["11:00–12:00"]],
+    ]);
+    expect(days[0]!.items[0]).toMatchObject({
+      id: first.id,
+      place: "Studio di Milano",
+      visitTypeName: "Controllo",
+      statusLabel: "Da confermare",
+      patientPhone: patient.phone,
+      started: false,
+    });
+    expect(await deps.appointments.countPending(now)).toBe(2);
+  });
+
+  it("confirms a request and e-mails the patient a calendar file; a second confirm is refused", async () => {
+    const booked = await bookRequest();
+    const result = await agendaAction(deps, form({ intent: "confirm", id: booked.id }), site, now);
+    expect(result).toMatchObject({ ok: true, message: AGENDA_MESSAGES.confirmed });
+    const [mail] = await outbox();
+    expect(mail).toMatchObject({ recipient: patient.email, subject: "Prenotazione confermata: Controllo" });
+    const ics = mail!.attachments![0]!.content;
+    const event = new ICAL.Component(ICAL.parse(ics)).getFirstSubcomponent("vevent")!;
+    expect(event.getFirstPropertyValue("status")).toBe("CONFIRMED");
+    expect(await agendaAction(deps, form({ intent: "confirm", id: booked.id }), site, now)).toMatchObject({
+      ok: false,
+      message: AGENDA_MESSAGES.notPending,
+    });
+    expect(await deps.appointments.countPending(now)).toBe(0);
+  });
+
+  it("declines and cancels with the patient told, freeing the time", async () => {
+    const declined = await bookRequest();
+    expect(await agendaAction(deps, form({ intent: "decline", id: declined.id }), site, now)).toMatchObject({
+      ok: true,
+      message: AGENDA_MESSAGES.declined,
+    });
+    const again = await bookRequest();
+    expect(await agendaAction(deps, form({ intent: "cancel", id: again.id }), site, now)).toMatchObject({ ok: true });
+    expect((await outbox()).map((m) => m.subject)).toEqual([
+      "Richiesta non accettata: Controllo",
+      "Visita annullata: Controllo",
+    ]);
+    expect((await deps.appointments.get(again.id))?.status).toBe("cancelled");
+  });
+
+  it("moves a visit to a time she chooses on Italy's clock, and refuses one that is held, next to the time", async () => {
+    const first = await bookRequest();
+    const other = await bookRequest("2030-01-07T11:00:00+01:00");
+    const moved = await agendaAction(
+      deps,
+      form({ intent: "move", id: first.id, day: "2030-01-09", time: "15:30" }),
+      site,
+      now,
+    );
+    expect(moved).toMatchObject({ ok: true, message: AGENDA_MESSAGES.moved });
+    expect((await deps.appointments.get(first.id))?.startsAt.toISOString()).toBe("2030-01-09T14:30:00.000Z");
+    expect((await outbox())[0]?.text).toContain("Prima era");
+    const clash = await agendaAction(
+      deps,
+      form({ intent: "move", id: first.id, day: "2030-01-07", time: "10:30" }),
+      site,
+      now,
+    );
+    expect(clash).toMatchObject({ ok: false, target: first.id, message: AGENDA_MESSAGES.taken });
+    expect(clash.reply?.error?.time).toEqual([AGENDA_MESSAGES.taken]);
+    expect((await deps.appointments.get(other.id))?.startsAt.toISOString()).toBe("2030-01-07T10:00:00.000Z");
+  });
+
+  it("refuses a bad day or time with Italian messages and changes nothing", async () => {
+    const first = await bookRequest();
+    const result = await agendaAction(
+      deps,
+      form({ intent: "move", id: first.id, day: "2030-02-30", time: "25:00" }),
+      site,
+      now,
+    );
+    expect(result.ok).toBe(false);
+    expect(result.reply?.error).toMatchObject({
+      day: [AGENDA_MESSAGES.dayInvalid],
+      time: [AGENDA_MESSAGES.timeInvalid],
+    });
+    expect(await outbox()).toEqual([]);
+  });
+
+  it("books by phone, confirmed, with the patient's e-mail carrying her links", async () => {
+    const fields = {
+      intent: "book",
+      place: "studio-di-milano",
+      visitTypeId: immediate,
+      day: "2030-01-06",
+      time: "18:00",
+      ...patient,
+      note: "",
+    };
+    expect(await agendaAction(deps, form(fields), site, now)).toMatchObject({
+      ok: true,
+      message: AGENDA_MESSAGES.booked,
+    });
+    const [mail] = await outbox();
+    expect(mail?.subject).toBe("Prenotazione confermata: Prima visita");
+    expect(mail?.text).toMatch(/\/prenota\/gestisci\/[A-Za-z0-9_-]{43}\?cambia=1/);
+    const refused = await agendaAction(deps, form({ ...fields, time: "18:30" }), site, now);
+    expect(refused).toMatchObject({ ok: false, message: AGENDA_MESSAGES.taken });
+    const bad = await agendaAction(deps, form({ ...fields, email: "non-una-mail", name: "" }), site, now);
+    expect(bad.reply?.error).toMatchObject({
+      email: ["Scrivi un indirizzo e-mail valido, per esempio nome@esempio.it."],
+      name: ["Scrivi il tuo nome e cognome."],
+    });
+  });
+
+  it("marks a confirmed visit that has begun as missed, and nothing else", async () => {
+    const booked = await bookRequest();
+    expect(await agendaAction(deps, form({ intent: "no_show", id: booked.id }), site, now)).toMatchObject({
+      ok: false,
+      message: AGENDA_MESSAGES.noShowRefused,
+    });
+    await deps.appointments.confirm(booked.id);
+    const later = new Date("2030-01-07T08:30:00Z");
+    expect(await agendaAction(deps, form({ intent: "no_show", id: booked.id }), site, later)).toMatchObject({
+      ok: true,
+    });
+    const [day] = await loadAgenda(deps, site, later);
+    expect(day?.items[0]).toMatchObject({ status: "no_show", statusLabel: "Non si è presentato", started: true });
+  });
+});

@@ -1,0 +1,88 @@
+import { Cron } from "croner";
+import type { Logger } from "pino";
+import type { AppConfig } from "~/core/config/env.server";
+import type { Mailer } from "~/core/mail/mailer.server";
+import type { AppointmentRecord, AppointmentRepository } from "./appointments.server";
+import { patientReminderNotice } from "./booking-notices";
+import { ONLINE_PLACE } from "./booking-schema";
+import type { BookingSite } from "./booking-submission.server";
+import type { VisitTypeRepository } from "./visit-types.server";
+
+export interface BookingJobDeps {
+  appointments: AppointmentRepository;
+  visitTypes: VisitTypeRepository;
+  mailer: Mailer;
+}
+
+const placeOf = (site: BookingSite, appointment: Pick<AppointmentRecord, "studioKey">) =>
+  site.places.find((place) => place.key === (appointment.studioKey ?? ONLINE_PLACE)) ?? {
+    name: appointment.studioKey === null ? "Online" : "Studio",
+    address: null,
+    mapsUrl: null,
+  };
+
+/**
+ * The day-before reminders now due, each queued in the outbox in the transaction that marks it sent
+ * (claimDueReminders): a crash sends none twice, and a run missed catches up. Returns how many.
+ */
+export async function sendDueReminders(deps: BookingJobDeps, site: BookingSite, now = new Date()): Promise<number> {
+  // Read before the transaction: it never waits for a second pool connection.
+  const names = new Map((await deps.visitTypes.listAll()).map((type) => [type.id, type.name]));
+  const claimed = await deps.appointments.claimDueReminders(now, async (appointment, tx) => {
+    const notice = patientReminderNotice({
+      appointment,
+      visitTypeName: names.get(appointment.visitTypeId) ?? "Visita",
+      practitionerName: site.practitionerName,
+      place: placeOf(site, appointment),
+      phone: site.phone,
+    });
+    await deps.mailer.queueTo(appointment.patientEmail, notice, tx);
+  });
+  if (claimed.length) deps.mailer.kick();
+  return claimed.length;
+}
+
+/** Every five minutes: the reminders due. */
+export const REMINDER_SCHEDULE = "*/5 * * * *";
+/** Every night at 03:40: appointments past the retention period deleted. */
+export const RETENTION_SCHEDULE = "40 3 * * *";
+
+/**
+ * The booking's two jobs in every instance, each run under an advisory lock so only one instance
+ * runs it at a time (the reminders' claim is safe anyway; the lock saves the work). Logs; never throws.
+ */
+export function startBookingJobs(services: {
+  appointments: AppointmentRepository;
+  visitTypes: VisitTypeRepository;
+  mailer: Mailer;
+  logger: Logger;
+  config: Pick<AppConfig, "siteUrl">;
+  /** What the e-mails take from the site content (places, her name and phone). */
+  loadSite: () => Promise<BookingSite>;
+}): { stop(): void } {
+  const { appointments, logger } = services;
+  const reminders = new Cron(REMINDER_SCHEDULE, { protect: true, unref: true }, async () => {
+    try {
+      const sent = await appointments.withJobLock("reminders", async () =>
+        sendDueReminders(services, await services.loadSite()),
+      );
+      if (sent) logger.info({ sent }, "booking reminders queued");
+    } catch (error) {
+      logger.error({ err: error }, "booking reminders failed");
+    }
+  });
+  const retention = new Cron(RETENTION_SCHEDULE, { protect: true, unref: true }, async () => {
+    try {
+      const deleted = await appointments.withJobLock("retention", () => appointments.deleteExpired());
+      if (deleted !== undefined) logger.info({ deleted }, "old appointments deleted");
+    } catch (error) {
+      logger.error({ err: error }, "deleting old appointments failed");
+    }
+  });
+  return {
+    stop() {
+      reminders.stop();
+      retention.stop();
+    },
+  };
+}

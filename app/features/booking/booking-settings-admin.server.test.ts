@@ -1,0 +1,204 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import type { Database } from "~/core/db/database.server";
+import { appointments, bookingSettings, timeOff, visitTypes } from "~/core/db/schema";
+import { createMemoryEventBus } from "~/core/events/event-bus.server";
+import { openTestDatabase } from "../../../tests/support/test-databases";
+import { createAppointmentRepository } from "./appointments.server";
+import { type BookingSettingsDeps, bookingSettingsAction } from "./booking-settings-admin.server";
+import { createBookingSettingsRepository, DEFAULT_BOOKING_SETTINGS } from "./booking-settings.server";
+import { BOOKING_SETTINGS_MESSAGES as M } from "./messages";
+import { euroToCents } from "./settings-schema";
+import { createTimeOffRepository } from "./time-off.server";
+import { createVisitTypeRepository } from "./visit-types.server";
+
+const studios = ["studio-di-milano", "studio-di-monza"];
+const form = (fields: Record<string, string | string[]>) => {
+  const data = new FormData();
+  for (const [name, value] of Object.entries(fields))
+    for (const one of Array.isArray(value) ? value : [value]) data.append(name, one);
+  return data;
+};
+const settingsForm = {
+  intent: "settings",
+  mode: "site",
+  bufferMinutes: "15",
+  minimumNoticeHours: "12",
+  horizonDays: "30",
+  cancellationLimitHours: "48",
+  reminderTime: "19:30",
+  retentionMonths: "12",
+};
+const typeForm = {
+  intent: "type-create",
+  name: "Prima visita",
+  durationMinutes: "60",
+  price: "82,50",
+  showPrice: "on",
+  confirmation: "immediate",
+  studioKeys: ["studio-di-milano"],
+  active: "on",
+};
+
+describe("the booking settings screen's changes (on PostgreSQL)", () => {
+  let database: Database;
+  let deps: BookingSettingsDeps;
+
+  beforeAll(async () => {
+    database = await openTestDatabase();
+    const bus = createMemoryEventBus();
+    deps = {
+      bookingSettings: createBookingSettingsRepository(database.db, bus),
+      visitTypes: createVisitTypeRepository(database.db, bus),
+      timeOff: createTimeOffRepository(database.db, bus),
+    };
+  });
+  afterAll(() => database.close());
+  beforeEach(async () => {
+    await database.db.delete(appointments);
+    await database.db.delete(visitTypes);
+    await database.db.delete(timeOff);
+    await database.db.delete(bookingSettings);
+  });
+
+  it("reads prices in euro as Italians write them", () => {
+    expect([euroToCents("80"), euroToCents("82,50"), euroToCents("82.5"), euroToCents("0,05")]).toEqual([
+      8000, 8250, 8250, 5,
+    ]);
+  });
+
+  it("saves the settings, and refuses every bad one with its Italian message, saving nothing", async () => {
+    expect(await bookingSettingsAction(deps, form(settingsForm), studios)).toMatchObject({
+      ok: true,
+      message: M.saved,
+    });
+    expect(await deps.bookingSettings.get()).toEqual({
+      mode: "site",
+      bufferMinutes: 15,
+      minimumNoticeHours: 12,
+      horizonDays: 30,
+      cancellationLimitHours: 48,
+      reminderTime: "19:30:00",
+      retentionMonths: 12,
+    });
+    await database.db.delete(bookingSettings);
+    const bad = await bookingSettingsAction(
+      deps,
+      form({
+        ...settingsForm,
+        mode: "fax",
+        bufferMinutes: "121",
+        minimumNoticeHours: "-1",
+        horizonDays: "0",
+        cancellationLimitHours: "1,5",
+        reminderTime: "25:00",
+        retentionMonths: "",
+      }),
+      studios,
+    );
+    expect(bad).toMatchObject({ ok: false, status: 400, target: "settings" });
+    expect(bad.reply?.error).toEqual({
+      mode: [M.modeInvalid],
+      bufferMinutes: [M.buffer],
+      minimumNoticeHours: [M.notice],
+      horizonDays: [M.horizon],
+      cancellationLimitHours: [M.cancellation],
+      reminderTime: [M.reminderTime],
+      retentionMonths: [M.retention],
+    });
+    expect(await deps.bookingSettings.get()).toEqual(DEFAULT_BOOKING_SETTINGS);
+  });
+
+  it("adds and edits a visit type; refuses a bad one field by field; a studio not hers is refused", async () => {
+    expect(await bookingSettingsAction(deps, form(typeForm), studios)).toMatchObject({ ok: true });
+    const [created] = await deps.visitTypes.listAll();
+    expect(created).toMatchObject({ name: "Prima visita", priceCents: 8250, showPrice: true, online: false });
+    const edited = await bookingSettingsAction(
+      deps,
+      form({
+        ...typeForm,
+        intent: "type-update",
+        id: created!.id,
+        price: "",
+        showPrice: [],
+        active: [],
+        studioKeys: [],
+      }),
+      studios,
+    );
+    expect(edited).toMatchObject({ ok: true, message: M.typeSaved });
+    expect(await deps.visitTypes.get(created!.id)).toMatchObject({ priceCents: null, active: false, studioKeys: [] });
+
+    const bad = await bookingSettingsAction(
+      deps,
+      form({ ...typeForm, name: " ", durationMinutes: "4", price: "ottanta", confirmation: "", studioKeys: [] }),
+      studios,
+    );
+    expect(bad.reply?.error).toEqual({
+      name: [M.typeName],
+      durationMinutes: [M.duration],
+      price: [M.price],
+      confirmation: [M.confirmation],
+    });
+    const nowhere = await bookingSettingsAction(deps, form({ ...typeForm, price: "", studioKeys: [] }), studios);
+    expect(nowhere.reply?.error).toEqual({ price: [M.priceToShow], studioKeys: [M.placeNeeded] });
+    const elsewhere = await bookingSettingsAction(deps, form({ ...typeForm, studioKeys: ["studio-di-roma"] }), studios);
+    expect(elsewhere).toMatchObject({ ok: false, message: M.studioInvalid });
+    expect(await deps.visitTypes.listAll()).toHaveLength(1);
+  });
+
+  it("deletes a visit type only while no appointment uses it", async () => {
+    await bookingSettingsAction(deps, form(typeForm), studios);
+    const [type] = await deps.visitTypes.listAll();
+    const booked = await createAppointmentRepository(database.db, createMemoryEventBus()).bookByPractitioner({
+      visitTypeId: type!.id,
+      studioKey: "studio-di-milano",
+      startsAt: new Date("2030-01-07T09:00:00Z"),
+      patient: { name: "Maria Rossi", email: "maria@example.it", phone: "+39 333 123 4567" },
+      note: null,
+    });
+    expect(booked.ok).toBe(true);
+    const remove = form({ intent: "type-delete", id: type!.id });
+    expect(await bookingSettingsAction(deps, remove, studios)).toMatchObject({ ok: false, message: M.typeInUse });
+    await database.db.delete(appointments);
+    expect(await bookingSettingsAction(deps, remove, studios)).toMatchObject({ ok: true, message: M.typeDeleted });
+    expect(await bookingSettingsAction(deps, remove, studios)).toMatchObject({ ok: false, message: M.typeMissing });
+  });
+
+  it("adds time off (one day or a range, with a label) and removes it; refuses a range that ends before it starts", async () => {
+    const today = "2030-01-01";
+    await bookingSettingsAction(
+      deps,
+      form({ intent: "timeoff-add", startsOn: "2030-08-10", endsOn: "", label: "" }),
+      studios,
+    );
+    await bookingSettingsAction(
+      deps,
+      form({ intent: "timeoff-add", startsOn: "2030-08-12", endsOn: "2030-08-20", label: "Ferie" }),
+      studios,
+    );
+    const days = await deps.timeOff.listFrom(today);
+    expect(days.map((d) => [d.startsOn, d.endsOn, d.label])).toEqual([
+      ["2030-08-10", "2030-08-10", null],
+      ["2030-08-12", "2030-08-20", "Ferie"],
+    ]);
+    const bad = await bookingSettingsAction(
+      deps,
+      form({ intent: "timeoff-add", startsOn: "2030-02-30", endsOn: "2030-01-01", label: "x".repeat(81) }),
+      studios,
+    );
+    expect(bad.reply?.error).toMatchObject({ startsOn: [M.dayInvalid], label: [M.label] });
+    const backwards = await bookingSettingsAction(
+      deps,
+      form({ intent: "timeoff-add", startsOn: "2030-03-10", endsOn: "2030-03-01" }),
+      studios,
+    );
+    expect(backwards.reply?.error).toEqual({ endsOn: [M.endBeforeStart] });
+    expect(
+      await bookingSettingsAction(deps, form({ intent: "timeoff-remove", id: days[0]!.id }), studios),
+    ).toMatchObject({
+      ok: true,
+      message: M.timeOffRemoved,
+    });
+    expect(await deps.timeOff.listFrom(today)).toHaveLength(1);
+  });
+});

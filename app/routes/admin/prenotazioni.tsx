@@ -1,0 +1,119 @@
+import { data, Link } from "react-router";
+import type { Route } from "./+types/prenotazioni";
+import { servicesContext } from "~/context";
+import { readForm, respond } from "~/core/forms/respond.server";
+import { formatEuro, formatItalianDay } from "~/core/format/italian-format";
+import { romeDate } from "~/core/format/rome-clock";
+import { requireAdmin } from "~/features/account/admin-auth.server";
+import { ONLINE_PLACE } from "~/features/booking/booking-schema";
+import { bookingSettingsAction } from "~/features/booking/booking-settings-admin.server";
+import {
+  SETTINGS_PAGE,
+  SettingsForm,
+  type SettingsResult,
+  TimeOffSection,
+  VisitTypesSection,
+} from "~/features/booking/settings-screen";
+import { pageMeta } from "~/features/site-content/meta";
+import type { LiveHandle } from "~/ui/live-updates";
+import adminBookingStyles from "~/styles/admin-booking.css?url";
+import { bookingSite } from "../booking-site";
+
+export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: adminBookingStyles }];
+
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, "Impostazioni delle prenotazioni", "Tipi di visita, orari prenotabili e giorni di chiusura.", {
+    noindex: true,
+  });
+
+export const handle: LiveHandle = { liveTables: ["booking"] };
+
+/** The studios a visit type can be offered at, from the site content (the online visits apart). */
+async function studiosOf(s: Pick<Route.LoaderArgs["context"], "get">) {
+  const { content } = await s.get(servicesContext).siteContent.current();
+  return bookingSite(content)
+    .places.filter((place) => place.key !== ONLINE_PLACE)
+    .map((place) => ({ key: place.key, name: place.name }));
+}
+
+const priceText = (cents: number | null) =>
+  cents === null ? "" : cents % 100 === 0 ? String(cents / 100) : (cents / 100).toFixed(2).replace(".", ",");
+
+export async function loader({ context }: Route.LoaderArgs) {
+  requireAdmin(context);
+  const s = context.get(servicesContext);
+  const [settings, types, days, studios] = await Promise.all([
+    s.bookingSettings.get(),
+    s.visitTypes.listAll(),
+    s.timeOff.listFrom(romeDate(Date.now())),
+    studiosOf(context),
+  ]);
+  return data({
+    settings: { ...settings, reminderTime: settings.reminderTime.slice(0, 5) },
+    studios,
+    types: types.map((type) => ({
+      id: type.id,
+      name: type.name,
+      durationMinutes: type.durationMinutes,
+      price: priceText(type.priceCents),
+      showPrice: type.showPrice,
+      confirmation: type.confirmation,
+      studioKeys: type.studioKeys,
+      online: type.online,
+      active: type.active,
+      summary: [
+        `${type.durationMinutes} minuti`,
+        type.priceCents === null ? null : `${formatEuro(type.priceCents)}${type.showPrice ? "" : " (non mostrato)"}`,
+        type.confirmation === "immediate" ? "confermata subito" : "su richiesta",
+        type.active ? null : "non prenotabile",
+      ]
+        .filter(Boolean)
+        .join(" · "),
+    })),
+    timeOff: days.map((day) => ({
+      id: day.id,
+      text: [
+        day.startsOn === day.endsOn
+          ? formatItalianDay(day.startsOn)
+          : `Dal ${formatItalianDay(day.startsOn)} al ${formatItalianDay(day.endsOn)}`,
+        day.label,
+      ]
+        .filter(Boolean)
+        .join(": "),
+    })),
+  });
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  requireAdmin(context);
+  const s = context.get(servicesContext);
+  const form = await readForm(request);
+  const studios = await studiosOf(context);
+  const { status, ...result } = await bookingSettingsAction(
+    s,
+    form,
+    studios.map((studio) => studio.key),
+  );
+  if (result.ok) s.logger.info({ intent: form.get("intent") }, "booking settings changed");
+  // A form refused field by field is shown again with its values; anything else goes back to the screen.
+  return respond<SettingsResult>(request, s.flash, result, {
+    status,
+    redirectTo: result.reply ? undefined : SETTINGS_PAGE,
+  });
+}
+
+export default function AdminBookingSettings({ loaderData, actionData }: Route.ComponentProps) {
+  return (
+    <>
+      <h1 className="admin__title">Impostazioni delle prenotazioni</h1>
+      <p className="agenda-links">
+        <Link to="/admin/agenda" className="button button--secondary button--small">
+          Torna all'agenda
+        </Link>
+      </p>
+      <SettingsForm values={loaderData.settings} result={actionData} />
+      <VisitTypesSection types={loaderData.types} studios={loaderData.studios} result={actionData} />
+      <TimeOffSection days={loaderData.timeOff} result={actionData} />
+    </>
+  );
+}
