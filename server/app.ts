@@ -11,6 +11,8 @@ import { pinoHttp } from "pino-http";
 import { createRequestHandler as createFetchHandler, RouterContextProvider, type ServerBuild } from "react-router";
 import { databaseLocation } from "~/core/db/database-location";
 import { startNightlyBackups } from "~/features/backups/scheduler.server";
+import { startBookingJobs } from "~/features/booking/booking-jobs.server";
+import { bookingSite } from "~/booking-site";
 import { loadConfig, type AppConfig } from "~/core/config/env.server";
 import { createLiveStream } from "~/core/events/live-stream.server";
 import { ORPHAN_SWEEP_INTERVAL_MS, sweepOrphanMedia } from "~/core/media/orphan-sweep.server";
@@ -271,6 +273,11 @@ export async function startServer(
   const mediaSweeps = setInterval(sweepMedia, ORPHAN_SWEEP_INTERVAL_MS);
   mediaSweeps.unref();
   const backups = startNightlyBackups(services);
+  // The day-before reminders and the retention purge; the e-mails take the places from the content.
+  const bookingJobs = startBookingJobs({
+    ...services,
+    loadSite: async () => bookingSite((await services.siteContent.current()).content),
+  });
 
   let closing: Promise<void> | undefined;
   const close = () =>
@@ -279,6 +286,7 @@ export async function startServer(
       clearInterval(maintenance);
       clearInterval(mediaSweeps);
       backups.stop();
+      bookingJobs.stop();
       pageCache?.close();
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       live.closeAll();

@@ -14,7 +14,7 @@ import { BOOKING_MESSAGES } from "~/features/booking/messages";
 import { pageMeta } from "~/features/site-content/meta";
 import { Stylesheet } from "~/ui/stylesheet";
 import bookingStyles from "~/styles/booking.css?url";
-import { bookingSite } from "./booking-site";
+import { bookingSite } from "~/booking-site";
 
 // Her link's page: private to her, never cached, never indexed; no Referer with the token leaves the site
 // ("no-referrer" would also make the browser send "Origin: null", which the forgery guard refuses).

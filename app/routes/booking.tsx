@@ -10,7 +10,7 @@ import { BOOKING_FORM_MESSAGES } from "~/features/booking/messages";
 import { pageMeta } from "~/features/site-content/meta";
 import { Stylesheet } from "~/ui/stylesheet";
 import bookingStyles from "~/styles/booking.css?url";
-import { bookingSite, NOTE_HINT } from "./booking-site";
+import { bookingSite, NOTE_HINT } from "~/booking-site";
 
 // The free times change with every booking: never kept by a cache.
 export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "private, no-cache" });

@@ -10,7 +10,7 @@ import { agendaAction, loadAgenda } from "~/features/booking/agenda.server";
 import { pageMeta } from "~/features/site-content/meta";
 import type { LiveHandle } from "~/ui/live-updates";
 import adminBookingStyles from "~/styles/admin-booking.css?url";
-import { bookingSite } from "../booking-site";
+import { bookingSite } from "~/booking-site";
 import { useAdminTodo } from "./layout";
 
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: adminBookingStyles }];

@@ -77,9 +77,16 @@ export function ErrorBoundary({ error, loaderData }: Route.ErrorBoundaryProps) {
 }
 
 /** The panel's screens, in the menu's order; `count` picks the badge a screen shows. */
-const SECTIONS: { to: string; label: string; end?: boolean; count?: (todo: AdminTodo) => number }[] = [
+const SECTIONS: {
+  to: string;
+  label: string;
+  end?: boolean;
+  count?: (todo: AdminTodo) => number;
+  /** Screens reached from this one (not in the menu), named after it in the phone's menu button. */
+  under?: string;
+}[] = [
   { to: "/admin", label: "Foto e recensioni", end: true, count: (todo) => todo.pending },
-  { to: "/admin/agenda", label: "Agenda", count: (todo) => todo.bookingRequests },
+  { to: "/admin/agenda", label: "Agenda", count: (todo) => todo.bookingRequests, under: "/admin/prenotazioni" },
   { to: "/admin/ricette", label: "Ricette" },
   { to: "/admin/contenuti", label: "Contenuti del sito" },
   { to: "/admin/inviti", label: "Invita a recensire" },
@@ -114,8 +121,11 @@ function SectionLinks({ todo }: { todo: AdminTodo }) {
 function AdminFrame({ email, todo, children }: { email: string; todo: AdminTodo; children: ReactNode }) {
   const location = useLocation();
   const here =
-    SECTIONS.find((s) => (s.end ? location.pathname === s.to : location.pathname.startsWith(s.to)))?.label ??
-    "Pannello";
+    SECTIONS.find((s) =>
+      s.end
+        ? location.pathname === s.to
+        : location.pathname.startsWith(s.to) || (s.under !== undefined && location.pathname.startsWith(s.under)),
+    )?.label ?? "Pannello";
   const waiting = SECTIONS.reduce((sum, s) => sum + (s.count?.(todo) ?? 0), 0);
   return (
     <div className="page admin">

@@ -17,7 +17,7 @@ import {
 import { pageMeta } from "~/features/site-content/meta";
 import type { LiveHandle } from "~/ui/live-updates";
 import adminBookingStyles from "~/styles/admin-booking.css?url";
-import { bookingSite } from "../booking-site";
+import { bookingSite } from "~/booking-site";
 
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: adminBookingStyles }];
 

@@ -1,4 +1,4 @@
-// What the booking pages take from the site content, composed here: booking does not import the
+// What the booking pages and jobs take from the site content, composed here: booking does not import the
 // site content feature. Each studio's key, name, address, map and hours, the online visits, her name
 // and phone.
 import type { BookingPlace } from "~/features/booking/booking-page.server";
