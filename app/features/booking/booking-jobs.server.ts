@@ -49,7 +49,8 @@ export const RETENTION_SCHEDULE = "40 3 * * *";
 
 /**
  * The booking's two jobs in every instance, each run under an advisory lock so only one instance
- * runs it at a time (the reminders' claim is safe anyway; the lock saves the work). Logs; never throws.
+ * runs it at a time (the reminders' claim is safe anyway; the lock saves the work); the reminders
+ * also once at start. Logs; never throws.
  */
 export function startBookingJobs(services: {
   appointments: AppointmentRepository;
@@ -71,6 +72,8 @@ export function startBookingJobs(services: {
       logger.error({ err: error }, "booking reminders failed");
     }
   });
+  // At start too: a server down when a reminder fell due sends it as soon as it is back.
+  void reminders.trigger();
   const retention = new Cron(RETENTION_SCHEDULE, { protect: true, unref: true }, async () => {
     try {
       const deleted = await appointments.withJobLock("retention", () => appointments.deleteExpired());
