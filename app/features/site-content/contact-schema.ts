@@ -1,0 +1,30 @@
+import { z } from "zod";
+import { multiLine, oneLine } from "~/core/forms/field-rules";
+import { CONTACT_MESSAGES } from "./messages";
+
+export const CONTACT_NAME_MAX = 120;
+export const CONTACT_EMAIL_MAX = 200;
+export const CONTACT_MESSAGE_MAX = 4000;
+
+/** The contact form as the site receives it when e-mail is configured. */
+export const contactSchema = z.object({
+  name: oneLine(
+    z
+      .string({ error: CONTACT_MESSAGES.nameRequired })
+      .trim()
+      .min(1, { error: CONTACT_MESSAGES.nameRequired })
+      .max(CONTACT_NAME_MAX, { error: CONTACT_MESSAGES.nameTooLong }),
+  ),
+  email: z
+    .string({ error: CONTACT_MESSAGES.emailInvalid })
+    .trim()
+    .max(CONTACT_EMAIL_MAX, { error: CONTACT_MESSAGES.emailInvalid })
+    .pipe(z.email({ error: CONTACT_MESSAGES.emailInvalid })),
+  message: multiLine(
+    z
+      .string({ error: CONTACT_MESSAGES.messageRequired })
+      .trim()
+      .min(1, { error: CONTACT_MESSAGES.messageRequired })
+      .max(CONTACT_MESSAGE_MAX, { error: CONTACT_MESSAGES.messageTooLong }),
+  ),
+});
