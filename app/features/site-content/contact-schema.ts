@@ -1,10 +1,7 @@
 import { z } from "zod";
 import { multiLine, oneLine } from "~/core/forms/field-rules";
+import { CONTACT_EMAIL_MAX, CONTACT_MESSAGE_MAX, CONTACT_NAME_MAX } from "./contact-limits";
 import { CONTACT_MESSAGES } from "./messages";
-
-export const CONTACT_NAME_MAX = 120;
-export const CONTACT_EMAIL_MAX = 200;
-export const CONTACT_MESSAGE_MAX = 4000;
 
 /** The contact form as the site receives it when e-mail is configured. */
 export const contactSchema = z.object({

@@ -5,7 +5,7 @@ import type { HoursGroup } from "~/features/site-content/hours";
 import { formatAddress, studioMapsUrl, telHref, type PageContent } from "~/features/site-content/site-content";
 import { Field } from "~/core/forms/field";
 import { contactMailtoHref } from "./contact-mailto";
-import { CONTACT_EMAIL_MAX, CONTACT_MESSAGE_MAX, CONTACT_NAME_MAX } from "./contact-schema";
+import { CONTACT_EMAIL_MAX, CONTACT_MESSAGE_MAX, CONTACT_NAME_MAX } from "./contact-limits";
 import { CONTACT_MESSAGES } from "./messages";
 
 /**
