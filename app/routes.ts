@@ -7,6 +7,8 @@ export default [
   route("admin-logout", "routes/admin-logout.ts"),
   // A visitor's report of a review (form post, or fetch from the reviews page).
   route("reviews/:id/segnala", "routes/review-report.ts"),
+  // The contact form, when e-mail is configured (otherwise it opens the visitor's mail program).
+  route("contatti", "routes/contact.ts"),
   layout("routes/site-layout.tsx", [
     route("home", "routes/home.tsx"),
     route("services", "routes/services.tsx"),

@@ -25,6 +25,7 @@ function fakeServices(overrides: { list?: () => Promise<unknown[]>; newest?: (n:
     photos: { list: overrides.list ?? (async () => []) },
     recipes: { publishedSlugsByPhoto: async () => new Map<string, string>() },
     reviews: { newest: overrides.newest ?? (async () => []) },
+    mailer: { enabled: false },
   } as unknown as AppServices;
   const context = new RouterContextProvider();
   context.set(servicesContext, services);
@@ -71,6 +72,11 @@ describe("home loader", () => {
       name: "Dott.ssa Prova, Biologa Nutrizionista",
     });
     expect(data.openingHours[0]).toEqual({ days: "Lun–Ven", daysLong: "Lunedì – Venerdì", time: "9:00–19:00" });
+  });
+
+  it("tells the contact form to open the visitor's mail program when the site has no e-mail configured", async () => {
+    const { context } = fakeServices({});
+    expect((await call(context)).contactBySite).toBe(false);
   });
 
   it("turns stored rows into views with responsive image URLs", async () => {

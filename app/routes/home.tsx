@@ -63,6 +63,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     // Built here, sent as data: the page's script needs none of the code that builds them.
     practiceJsonLd: practiceJsonLd(content, s.config.siteUrl),
     openingHours: groupOpeningHours(content.hours),
+    contactBySite: s.mailer.enabled,
   };
 }
 
@@ -188,7 +189,12 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 
       <section id="contatti" className="section" aria-labelledby="contatti-title" tabIndex={-1}>
         <div className="section__inner">
-          <ContactSection content={content} openingHours={loaderData.openingHours} headingId="contatti-title" />
+          <ContactSection
+            content={content}
+            openingHours={loaderData.openingHours}
+            headingId="contatti-title"
+            bySite={loaderData.contactBySite}
+          />
         </div>
       </section>
     </div>

@@ -15,10 +15,16 @@ export const meta: Route.MetaFunction = (args) =>
 /** The booking's retention period, which the notice states. */
 export async function loader({ context }: Route.LoaderArgs) {
   const { retentionMonths } = await context.get(servicesContext).bookingSettings.get();
-  return { retentionMonths };
+  return { retentionMonths, contactBySite: context.get(servicesContext).mailer.enabled };
 }
 
 export default function Privacy({ loaderData }: Route.ComponentProps) {
   const { content } = useRouteLoaderData<typeof rootLoader>("root")!;
-  return <PrivacyNotice content={content} retentionMonths={loaderData.retentionMonths} />;
+  return (
+    <PrivacyNotice
+      content={content}
+      retentionMonths={loaderData.retentionMonths}
+      contactBySite={loaderData.contactBySite}
+    />
+  );
 }

@@ -12,10 +12,13 @@ const titleSchema = oneLine(z.string().trim().max(MAX_TITLE_LENGTH, PHOTO_MESSAG
 
 const id = z.uuid();
 
+/** A photo moves one place up or down, or to the top of the order in one step. */
+export type MoveDirection = "up" | "down" | "top";
+
 /** The small photo forms of the panel (each has an `intent`): rename, move, delete. */
 export const photoActionSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("retitle"), id, title: titleSchema }),
-  z.object({ intent: z.literal("move"), id, direction: z.enum(["up", "down"]) }),
+  z.object({ intent: z.literal("move"), id, direction: z.enum(["up", "down", "top"]) }),
   z.object({ intent: z.literal("delete-photo"), id }),
 ]);
 

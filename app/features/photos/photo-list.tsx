@@ -7,7 +7,7 @@ import { type ActionResult, useActionResult } from "~/core/forms/action-result";
 import { Field } from "~/core/forms/field";
 import { useSchemaForm } from "~/core/forms/use-schema-form";
 import { formatItalianNumericDate } from "~/core/format/italian-format";
-import { MAX_TITLE_LENGTH, photoActionSchema } from "./photo-forms";
+import { MAX_TITLE_LENGTH, type MoveDirection, photoActionSchema } from "./photo-forms";
 import type { RecipePhotoView } from "./recipe-photo-view";
 
 const PHOTOS_ACTION = "/admin/foto";
@@ -21,7 +21,9 @@ function useOptimisticOrder(photos: RecipePhotoView[]): RecipePhotoView[] {
     const id = String(f.formData.get("id"));
     const from = order.findIndex((p) => p.id === id);
     if (from < 0) continue;
-    const to = f.formData.get("direction") === "up" ? from - 1 : from + 1;
+    const direction = f.formData.get("direction");
+    const to = direction === "top" ? 0 : direction === "up" ? from - 1 : from + 1;
+    if (to === from) continue;
     if (to < 0 || to >= order.length) continue;
     order = [...order];
     const [moved] = order.splice(from, 1);
@@ -39,20 +41,21 @@ export function PhotoList({ photos, uploading }: { photos: RecipePhotoView[]; up
   );
   const visible = order.filter((p) => !pendingDeletes.has(p.id));
   // Keyboard users keep their place: after a move, focus follows the photo they moved.
-  const focusAfterMove = useRef<{ id: string; direction: "up" | "down" } | null>(null);
+  const focusAfterMove = useRef<{ id: string; direction: MoveDirection } | null>(null);
   const listRef = useRef<HTMLOListElement>(null);
   useEffect(() => {
     const target = focusAfterMove.current;
     if (!target || !listRef.current) return;
     const row = listRef.current.querySelector<HTMLElement>(`[data-photo-id="${target.id}"]`);
+    // At the top its "Sposta su" and "Sposta in cima" are off: the focus goes to "Sposta giù".
     const same = row?.querySelector<HTMLButtonElement>(`button[data-move="${target.direction}"]`);
     const other = row?.querySelector<HTMLButtonElement>(
-      `button[data-move="${target.direction === "up" ? "down" : "up"}"]`,
+      `button[data-move="${target.direction === "down" ? "up" : "down"}"]`,
     );
     const button = same && !same.disabled ? same : other;
     if (button && document.activeElement !== button) button.focus();
   });
-  const onMove = useCallback((id: string, direction: "up" | "down") => {
+  const onMove = useCallback((id: string, direction: MoveDirection) => {
     focusAfterMove.current = { id, direction };
   }, []);
 
@@ -105,7 +108,7 @@ function PhotoRow({
   hidden: boolean;
   position: number;
   total: number;
-  onMove: (id: string, direction: "up" | "down") => void;
+  onMove: (id: string, direction: MoveDirection) => void;
 }) {
   const [searchParams] = useSearchParams();
   const mover = useFetcher<ActionResult>();
@@ -190,6 +193,20 @@ function PhotoRow({
         ) : null}
       </div>
       <div className="photo-row__actions">
+        <mover.Form method="post" action={PHOTOS_ACTION} onSubmit={() => onMove(photo.id, "top")}>
+          <input type="hidden" name="intent" value="move" />
+          <input type="hidden" name="id" value={photo.id} />
+          <input type="hidden" name="direction" value="top" />
+          <button
+            type="submit"
+            className="admin-action"
+            data-move="top"
+            disabled={position === 1}
+            aria-label={`Sposta in cima: ${name}, posizione ${position} di ${total}`}
+          >
+            Sposta in cima
+          </button>
+        </mover.Form>
         {(["up", "down"] as const).map((direction) => (
           <mover.Form method="post" action={PHOTOS_ACTION} key={direction} onSubmit={() => onMove(photo.id, direction)}>
             <input type="hidden" name="intent" value="move" />

@@ -8,6 +8,7 @@ import type { MediaStorage } from "~/core/media/media-storage.server";
 import { PHOTO_MESSAGES } from "~/features/photos/messages";
 import { photoUploadSchema } from "./photo-forms";
 import type { RecipePhotoRepository } from "./recipe-photos.server";
+import type { MoveDirection } from "./photo-forms";
 
 /** What the photo panel's changes use (the app's services satisfy it). */
 interface PhotoServices {
@@ -51,11 +52,11 @@ export async function addPhotoFromRequest(s: PhotoServices, request: Request): P
   return { ok: true, status: 201, message: PHOTO_MESSAGES.added, photo: stored.saved };
 }
 
-/** Moves one photo a place up or down; returns its new 1-based position, or null if it no longer exists. */
+/** Moves one photo a place up or down, or to the top; returns its new 1-based position, or null if it no longer exists. */
 export function movePhoto(
   s: Pick<PhotoServices, "photos">,
   id: string,
-  direction: "up" | "down",
+  direction: MoveDirection,
 ): Promise<number | null> {
   return s.photos.move(id, direction);
 }

@@ -52,6 +52,23 @@ describe("recipe photo repository", () => {
     expect((await photos.list()).map((p) => p.title)).toEqual(["c", "Vellutata"]);
   });
 
+  it("moves a photo to the top in one step, the others keeping their order", async () => {
+    const repo = createRecipePhotoRepository(database.db);
+    const [c, d, e] = [
+      await repo.add({ title: "c", imageUrl: "/media/c" }),
+      await repo.add({ title: "d", imageUrl: "/media/d" }),
+      await repo.add({ title: "e", imageUrl: "/media/e" }),
+    ];
+    const order = async () => (await repo.list()).map((p) => p.title);
+    const before = await order();
+    const last = before.at(-1)!;
+    const lastId = [c, d, e].find((p) => p.title === last)!.id;
+    expect(await repo.move(lastId, "top")).toBe(1);
+    expect(await order()).toEqual([last, ...before.slice(0, -1)]);
+    expect(await repo.move(lastId, "top")).toBe(1);
+    expect(await repo.move("00000000-0000-4000-8000-000000000000", "top")).toBeNull();
+  });
+
   it("moves a photo one place within bounds, and announces each change once written", async () => {
     const events: ChangeEvent[] = [];
     const bus = createMemoryEventBus();

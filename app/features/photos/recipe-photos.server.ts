@@ -5,6 +5,7 @@ import type { ChangeEvent, EventBus } from "~/core/events/event-bus.server";
 import { toPublicImage } from "~/core/media/image-pipeline.server";
 import type { MediaStorage } from "~/core/media/media-storage.server";
 import type { RecipePhotoView } from "./recipe-photo-view";
+import type { MoveDirection } from "./photo-forms";
 
 interface NewRecipePhoto {
   title: string | null;
@@ -82,7 +83,8 @@ export function createRecipePhotoRepository(
     },
 
     /** Moves one photo a place up or down; its new 1-based position, or null if it no longer exists. */
-    async move(id: string, direction: "up" | "down"): Promise<number | null> {
+    /** Moves a photo one place up or down, or to the top of the order ("top"); returns its new 1-based position. */
+    async move(id: string, direction: MoveDirection): Promise<number | null> {
       const moved = await db.transaction(async (tx) => {
         const ids = (
           await tx
@@ -92,7 +94,8 @@ export function createRecipePhotoRepository(
         ).map((r) => r.id);
         const from = ids.indexOf(id);
         if (from < 0) return null;
-        const to = direction === "up" ? Math.max(0, from - 1) : Math.min(ids.length - 1, from + 1);
+        const to =
+          direction === "top" ? 0 : direction === "up" ? Math.max(0, from - 1) : Math.min(ids.length - 1, from + 1);
         if (to === from) return { position: to + 1, changed: false };
         ids.splice(from, 1);
         ids.splice(to, 0, id);

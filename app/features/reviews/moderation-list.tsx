@@ -1,17 +1,6 @@
-import { useFetcher } from "react-router";
 import { REVIEW_MESSAGES } from "./moderation-messages";
-import { ReviewCard } from "~/features/reviews/review-card";
-import { type ActionResult, useActionResult } from "~/core/forms/action-result";
-import type { ReviewView } from "~/features/reviews/review-view";
-import { ReviewActionButton, ReviewActions } from "~/features/reviews/review-actions";
-
-const REVIEWS_ACTION = "/admin/recensioni";
-
-const statusLabels: Record<ReviewView["status"], string> = {
-  pending: "In attesa di approvazione",
-  published: "Pubblicata",
-  hidden: "Nascosta",
-};
+import { AdminReviewCard } from "./admin-review-card";
+import type { AdminReviewView } from "./admin-review-view";
 
 export function ReviewList({
   reviews,
@@ -19,7 +8,7 @@ export function ReviewList({
   moderation,
   moreReviews,
 }: {
-  reviews: ReviewView[];
+  reviews: AdminReviewView[];
   pendingCount: number;
   moderation: boolean;
   moreReviews: number | null;
@@ -40,8 +29,8 @@ export function ReviewList({
         <p className="admin-empty">{REVIEW_MESSAGES.empty}</p>
       ) : (
         <ul className="review-admin-list">
-          {reviews.map((review) => (
-            <ReviewRow key={review.id} review={review} />
+          {reviews.map((item) => (
+            <AdminReviewCard key={item.review.id} item={item} page="/admin" />
           ))}
         </ul>
       )}
@@ -51,55 +40,5 @@ export function ReviewList({
         </a>
       ) : null}
     </section>
-  );
-}
-
-function ReviewRow({ review }: { review: ReviewView }) {
-  const status = useFetcher<ActionResult>();
-  const remover = useFetcher<ActionResult>();
-  useActionResult(status.data);
-  useActionResult(remover.data);
-  const shown = (status.formData?.get("status") as ReviewView["status"] | undefined) ?? review.status;
-  const busy = status.state !== "idle" || remover.state !== "idle";
-  if (remover.formData) return null;
-  const setStatus = (to: ReviewView["status"]) => ({ intent: "review-status", id: review.id, status: to });
-
-  return (
-    <li className={`review-admin review-admin--${shown}`} id={`recensione-${review.id}`}>
-      <p className={`review-admin__status review-admin__status--${shown}`}>{statusLabels[shown]}</p>
-      <ReviewCard review={review} />
-      <ReviewActions
-        review={review}
-        action={REVIEWS_ACTION}
-        page="/admin"
-        confirmParam="elimina-recensione"
-        question={REVIEW_MESSAGES.deleteQuestion}
-        deleteFields={{ intent: "delete-review", id: review.id }}
-        remover={remover}
-        disabled={busy}
-      >
-        {shown !== "published" ? (
-          <ReviewActionButton
-            fetcher={status}
-            action={REVIEWS_ACTION}
-            fields={setStatus("published")}
-            label={shown === "pending" ? "Approva" : "Pubblica"}
-            accessibleLabel={`${shown === "pending" ? "Approva" : "Pubblica"} la recensione di ${review.name}`}
-            disabled={busy}
-          />
-        ) : null}
-        {shown !== "hidden" ? (
-          <ReviewActionButton
-            fetcher={status}
-            action={REVIEWS_ACTION}
-            fields={setStatus("hidden")}
-            label="Nascondi"
-            accessibleLabel={`Nascondi la recensione di ${review.name}`}
-            secondary
-            disabled={busy}
-          />
-        ) : null}
-      </ReviewActions>
-    </li>
   );
 }

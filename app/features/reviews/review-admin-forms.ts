@@ -15,12 +15,6 @@ export const replySchema = z.object({
   ),
 });
 
-/** The reply screen's forms: publish (or update) a reply, remove it. */
-export const replyActionSchema = z.discriminatedUnion("intent", [
-  replySchema.extend({ intent: z.literal("save") }),
-  z.object({ intent: z.literal("remove"), reviewId: z.uuid({ error: REPLY_MESSAGES.notFound }) }),
-]);
-
 export const INVITATION_NAME_MAX = 60;
 export const INVITATION_NOTE_MAX = 200;
 

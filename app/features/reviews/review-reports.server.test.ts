@@ -37,6 +37,19 @@ describe("review reports", () => {
     expect(await reports.openQueue()).toEqual([]);
   });
 
+  it("lists the open reports of the reviews a screen shows, not closed ones nor other reviews'", async () => {
+    const reviews = createReviewRepository(database.db);
+    const reports = createReportRepository(database.db);
+    const shown = await reviews.add({ name: "D", content: "Testo", rating: 2 });
+    const other = await reviews.add({ name: "E", content: "Testo", rating: 2 });
+    await reports.add({ reviewId: shown.id, reason: "offensive" });
+    await reports.add({ reviewId: other.id, reason: "false" });
+    expect((await reports.openFor([shown.id])).map((r) => [r.reviewId, r.reason])).toEqual([[shown.id, "offensive"]]);
+    await reports.resolveAll(shown.id);
+    expect(await reports.openFor([shown.id])).toEqual([]);
+    expect(await reports.openFor([])).toEqual([]);
+  });
+
   it("refuses a reason outside the list", async () => {
     const reviews = createReviewRepository(database.db);
     const a = await reviews.add({ name: "C", content: "Testo", rating: 3 });

@@ -45,6 +45,16 @@ export function createReportRepository(db: Db) {
         .sort((a, b) => b.reports.length - a.reports.length || +a.reports[0]!.createdAt - +b.reports[0]!.createdAt);
     },
 
+    /** The open reports of these reviews, oldest first (a review card shows them). */
+    async openFor(reviewIds: string[]): Promise<ReviewReport[]> {
+      if (reviewIds.length === 0) return [];
+      return db
+        .select()
+        .from(reviewReports)
+        .where(and(inArray(reviewReports.reviewId, reviewIds), isNull(reviewReports.resolvedAt)))
+        .orderBy(asc(reviewReports.createdAt));
+    },
+
     async openCount(): Promise<number> {
       const [row] = await db.select({ n: count() }).from(reviewReports).where(isNull(reviewReports.resolvedAt));
       return row?.n ?? 0;

@@ -9,7 +9,9 @@ import { createInvitationRepository, invitationState } from "~/features/reviews/
 import { createReportRepository } from "~/features/reviews/review-reports.server";
 import { createReviewRepository } from "~/features/reviews/reviews.server";
 import { openTestDatabase } from "../../../tests/support/test-databases";
+import { reviewCardSchema } from "./moderation";
 import {
+  actOnReview,
   createInvitation,
   deleteReportedReview,
   dismissReports,
@@ -123,5 +125,32 @@ describe("the practitioner's review actions", () => {
     expect(await setStatus(waiting.id, "hidden")).toEqual(gone);
     expect(await moderateReview(services, { intent: "delete-review", id: waiting.id })).toEqual(gone);
     expect(events.map((e) => e.action)).toEqual(["update", "update", "update", "delete"]);
+  });
+
+  it("does every action of the admin's review card from one form, coming back to the card's own screen", async () => {
+    const review = await services.reviews.add({ name: "Card", content: "x", rating: 2 });
+    await services.reports.add({ reviewId: review.id, reason: "offensive" });
+    const act = (fields: Record<string, string>) => actOnReview(services, reviewCardSchema.parse(fields));
+    expect(reviewCardSchema.parse({ intent: "dismiss-reports", id: review.id }).page).toBe("/admin");
+    expect(
+      reviewCardSchema.safeParse({ intent: "dismiss-reports", id: review.id, page: "https://altro.test" }).success,
+    ).toBe(false);
+    expect(
+      await act({ intent: "reply-save", reviewId: review.id, content: "Grazie", page: "/admin/risposte" }),
+    ).toEqual({ ok: true, message: "Risposta pubblicata" });
+    expect(await act({ intent: "hide-reported", id: review.id, page: "/admin/segnalazioni" })).toEqual({
+      ok: true,
+      message: "Recensione nascosta e segnalazioni chiuse",
+    });
+    expect(await services.reports.openFor([review.id])).toEqual([]);
+    expect(await act({ intent: "reply-remove", reviewId: review.id })).toEqual({
+      ok: true,
+      message: "Risposta rimossa",
+    });
+    expect(await act({ intent: "review-status", id: review.id, status: "published" })).toMatchObject({ ok: true });
+    expect(await act({ intent: "delete-review", id: review.id })).toEqual({
+      ok: true,
+      message: "Recensione eliminata",
+    });
   });
 });

@@ -5,12 +5,11 @@ import type { InvitationRepository } from "./review-invitations.server";
 import type { ReportRepository } from "./review-reports.server";
 import type { ReviewRepository } from "./reviews.server";
 import { invitationLink, invitationMessage, invitationQrPng } from "./invitation-share.server";
-import type { z } from "zod";
 import { INVITATION_MESSAGES } from "./messages";
 import { REPLY_MESSAGES } from "./moderation-messages";
 import { REPORT_ADMIN_MESSAGES } from "./moderation-messages";
 import { REVIEW_MESSAGES } from "./moderation-messages";
-import type { moderationSchema } from "./moderation";
+import type { ReviewCardInput } from "./moderation";
 import { deleteStoredImage } from "~/core/media/image-pipeline.server";
 
 /** Where the practitioner's name comes from (the site content, kept by its own feature). */
@@ -22,7 +21,9 @@ export type ReviewAdminResult = ActionResult & { status?: 400 | 404 };
 /** Moderation on the panel: publish (or approve) or hide a review, or delete it with its photo. */
 export async function moderateReview(
   s: { reviews: ReviewRepository; media: MediaStorage },
-  input: z.output<typeof moderationSchema>,
+  input:
+    | { intent: "review-status"; id: string; status: "published" | "hidden" }
+    | { intent: "delete-review"; id: string },
 ): Promise<ReviewAdminResult> {
   const notFound = { ok: false, status: 404, message: REVIEW_MESSAGES.notFound } as const;
   if (input.intent === "review-status") {
@@ -119,4 +120,24 @@ export async function deleteReportedReview(
   if (!review) return { ok: false, status: 404, message: REPORT_ADMIN_MESSAGES.notFound };
   await deleteStoredImage(s.media, review.image);
   return { ok: true, message: REPORT_ADMIN_MESSAGES.deleted };
+}
+
+/** Any action of the admin's review card, each done the one way it is done everywhere. */
+export async function actOnReview(
+  s: { reviews: ReviewRepository; reports: ReportRepository; media: MediaStorage },
+  input: ReviewCardInput,
+): Promise<ReviewAdminResult> {
+  switch (input.intent) {
+    case "review-status":
+    case "delete-review":
+      return moderateReview(s, input);
+    case "hide-reported":
+      return hideReportedReview(s, input.id);
+    case "dismiss-reports":
+      return dismissReports(s, input.id);
+    case "reply-save":
+      return saveReply(s, input);
+    case "reply-remove":
+      return removeReply(s, input.reviewId);
+  }
 }

@@ -36,7 +36,7 @@ export class InvitationUnavailableError extends Error {
 }
 
 /** A review with the practitioner's reply, if she wrote one. */
-type ReviewWithReply = Review & { reply: Pick<ReviewReply, "content" | "updatedAt"> | null };
+export type ReviewWithReply = Review & { reply: Pick<ReviewReply, "content" | "updatedAt"> | null };
 
 /** Which published reviews a visitor asked to see. */
 interface ReviewFilter {

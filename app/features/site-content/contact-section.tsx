@@ -1,22 +1,30 @@
-import { Link } from "react-router";
+import { useState } from "react";
+import { Link, useFetcher } from "react-router";
+import type { ActionResult } from "~/core/forms/action-result";
 import type { HoursGroup } from "~/features/site-content/hours";
 import { formatAddress, studioMapsUrl, telHref, type PageContent } from "~/features/site-content/site-content";
 import { Field } from "~/core/forms/field";
+import { contactMailtoHref } from "./contact-mailto";
+import { CONTACT_EMAIL_MAX, CONTACT_MESSAGE_MAX, CONTACT_NAME_MAX } from "./contact-limits";
 import { CONTACT_MESSAGES } from "./messages";
 
 /**
- * Studios, phone, e-mail, hours and a contact form. The form hands the message to the visitor's own
- * mail program (mailto:), so nothing is sent to our server and nothing is stored.
+ * Studios, phone, e-mail, hours and a contact form. With e-mail configured (`bySite`) the form posts
+ * to the site, which queues the message in its outbox; without, it hands the message to the
+ * visitor's own mail program (mailto:), so nothing is sent to our server and nothing is stored.
  */
 export function ContactSection({
   content,
   openingHours,
   headingId,
+  bySite,
 }: {
   content: PageContent;
   /** The days grouped by their hours (grouped by the loader: the page's script needs no calendar code). */
   openingHours: HoursGroup[];
   headingId: string;
+  /** E-mail is configured: the message goes through the site. */
+  bySite: boolean;
 }) {
   const { contact, studios } = content;
   return (
@@ -86,39 +94,126 @@ export function ContactSection({
           </dl>
         </div>
 
-        <form
-          className="contact-form"
-          action={`mailto:${contact.email}`}
-          method="post"
-          encType="text/plain"
-          aria-labelledby="contact-form-title"
-        >
-          <h3 id="contact-form-title" className="contact-form__title">
-            Scrivimi un messaggio
-          </h3>
-          <p className="contact-form__note">
-            Il modulo apre il tuo programma di posta con il messaggio pronto da inviare. Tutti i campi sono obbligatori.
-          </p>
-          <Field id="contact-name" label="Nome e cognome">
-            {(control) => <input {...control} name="Nome" type="text" autoComplete="name" required maxLength={120} />}
-          </Field>
-          <Field id="contact-email" label="Email">
-            {(control) => (
-              <input {...control} name="Email" type="email" autoComplete="email" required maxLength={200} />
-            )}
-          </Field>
-          <Field id="contact-message" label="Messaggio" hint={CONTACT_MESSAGES.noHealthData}>
-            {(control) => <textarea {...control} name="Messaggio" rows={5} required maxLength={4000} />}
-          </Field>
-          <button type="submit" className="button">
-            Invia messaggio
-          </button>
-          <p className="contact-form__privacy">
-            Leggi l'<Link to="/privacy">informativa privacy</Link>.
-          </p>
-        </form>
+        {bySite ? <SiteContactForm /> : <MailtoContactForm email={contact.email} />}
       </div>
     </div>
+  );
+}
+
+/** The three fields, named as each way of sending needs them (the mail-to body shows the names). */
+function ContactFields({ names }: { names: { name: string; email: string; message: string } }) {
+  return (
+    <>
+      <Field id="contact-name" label="Nome e cognome">
+        {(control) => (
+          <input {...control} name={names.name} type="text" autoComplete="name" required maxLength={CONTACT_NAME_MAX} />
+        )}
+      </Field>
+      <Field id="contact-email" label="Email">
+        {(control) => (
+          <input
+            {...control}
+            name={names.email}
+            type="email"
+            autoComplete="email"
+            required
+            maxLength={CONTACT_EMAIL_MAX}
+          />
+        )}
+      </Field>
+      <Field id="contact-message" label="Messaggio" hint={CONTACT_MESSAGES.noHealthData}>
+        {(control) => <textarea {...control} name={names.message} rows={5} required maxLength={CONTACT_MESSAGE_MAX} />}
+      </Field>
+    </>
+  );
+}
+
+function ContactFormEnd() {
+  return (
+    <p className="contact-form__privacy">
+      Leggi l'<Link to="/privacy">informativa privacy</Link>.
+    </p>
+  );
+}
+
+/**
+ * No e-mail configured: the visitor's mail program opens with the message ready. With JavaScript the
+ * address is composed here (subject and body encoded as UTF-8, accented letters intact) and the page
+ * says what happens; without, the browser hands the form to the mail program itself.
+ */
+function MailtoContactForm({ email }: { email: string }) {
+  const [href, setHref] = useState<string | null>(null);
+  return (
+    <form
+      className="contact-form"
+      action={`mailto:${email}`}
+      method="post"
+      encType="text/plain"
+      aria-labelledby="contact-form-title"
+      onSubmit={(event) => {
+        event.preventDefault();
+        const form = new FormData(event.currentTarget);
+        const text = (name: string) => String(form.get(name) ?? "");
+        const composed = contactMailtoHref(email, {
+          name: text("Nome"),
+          email: text("Email"),
+          message: text("Messaggio"),
+        });
+        setHref(composed);
+        window.location.href = composed;
+      }}
+    >
+      <h3 id="contact-form-title" className="contact-form__title">
+        Scrivimi un messaggio
+      </h3>
+      <p className="contact-form__note">
+        Il modulo apre il tuo programma di posta con il messaggio pronto da inviare. Tutti i campi sono obbligatori.
+      </p>
+      <ContactFields names={{ name: "Nome", email: "Email", message: "Messaggio" }} />
+      <button type="submit" className="button">
+        Invia messaggio
+      </button>
+      <p className="contact-form__status" role="status">
+        {href ? (
+          <>
+            {CONTACT_MESSAGES.mailtoOpening} <a href={href}>{email}</a>.
+          </>
+        ) : null}
+      </p>
+      <ContactFormEnd />
+    </form>
+  );
+}
+
+/** E-mail configured: the message is posted to the site, which queues it; the answer is said in place. */
+function SiteContactForm() {
+  const sender = useFetcher<ActionResult>();
+  const result = sender.state === "idle" ? sender.data : undefined;
+  return (
+    <sender.Form
+      className="contact-form"
+      action="/contatti"
+      method="post"
+      aria-labelledby="contact-form-title"
+      // A sent message leaves the form empty for the next one; a refused one keeps what was typed.
+      key={result?.ok ? JSON.stringify(result) : "contact"}
+    >
+      <h3 id="contact-form-title" className="contact-form__title">
+        Scrivimi un messaggio
+      </h3>
+      <p className="contact-form__note">
+        Il messaggio arriva direttamente allo studio: ti rispondo all'indirizzo email che indichi. Tutti i campi sono
+        obbligatori.
+      </p>
+      <ContactFields names={{ name: "name", email: "email", message: "message" }} />
+      <button type="submit" className="button" disabled={sender.state !== "idle"}>
+        {sender.state !== "idle" ? "Invio…" : "Invia messaggio"}
+      </button>
+      <p className={`contact-form__status${result && !result.ok ? " contact-form__status--error" : ""}`} role="status">
+        {result ? (result.ok ? CONTACT_MESSAGES.sentDetail : result.message) : null}
+      </p>
+      <ContactFormEnd />
+    </sender.Form>
   );
 }
 

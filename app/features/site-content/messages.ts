@@ -20,4 +20,15 @@ export const CONTENT_MESSAGES = {
 /** The contact form's texts other pages repeat (the booking's note gives the same hint). */
 export const CONTACT_MESSAGES = {
   noHealthData: "Per la tua riservatezza, non indicare qui dati sulla salute: ne parleremo durante la visita.",
+  mailtoOpening:
+    "Si aprirà la tua app di posta con il messaggio pronto: controllalo e premi Invia. Se non si apre, scrivi a",
+  sent: "Messaggio inviato",
+  sentDetail: "Messaggio inviato: ti risponderò al più presto all'indirizzo che hai indicato.",
+  nameRequired: "Scrivi il tuo nome e cognome.",
+  nameTooLong: "Il nome può avere al massimo 120 caratteri.",
+  emailInvalid: "Scrivi un indirizzo email valido, per esempio nome@esempio.it.",
+  messageRequired: "Scrivi il messaggio.",
+  messageTooLong: "Il messaggio può avere al massimo 4.000 caratteri.",
+  rateLimited: "Hai inviato troppi messaggi. Riprova più tardi o chiamami.",
+  failed: "Invio non riuscito: riprova tra qualche istante o chiamami.",
 } as const;

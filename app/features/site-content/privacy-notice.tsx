@@ -12,10 +12,13 @@ const newTab = <span className="visually-hidden"> (si apre in una nuova scheda)<
 export function PrivacyNotice({
   content,
   retentionMonths,
+  contactBySite,
 }: {
   content: PageContent;
   /** How long booked appointments are kept (the booking settings'). */
   retentionMonths: number;
+  /** E-mail is configured: the contact form sends through the site (and its outbox) rather than the visitor's mail program. */
+  contactBySite: boolean;
 }) {
   const { practitioner, business, contact, studios } = content;
   const email = <a href={`mailto:${contact.email}`}>{contact.email}</a>;
@@ -101,9 +104,22 @@ export function PrivacyNotice({
         </p>
         <h3>Messaggi e richieste di contatto</h3>
         <p>
-          Il modulo di contatto non invia nulla a questo sito: apre il tuo programma di posta con il messaggio pronto, e
-          tratto i dati (nome, indirizzo email, testo) solo quando ricevo la tua email. Lo stesso vale per le telefonate
-          e i messaggi che mi invii.
+          {contactBySite ? (
+            <>
+              Il modulo di contatto invia il messaggio tramite questo sito: il nome, l'indirizzo email e il testo che
+              scrivi sono messi nella coda di invio delle email del sito e da lì inviati a me, che ti rispondo
+              all'indirizzo indicato. La copia nella coda di invio non viene cancellata automaticamente dopo l'invio:
+              resta nel database del sito (e nelle sue copie di backup) finché non la elimino. Per limitare gli abusi il
+              sito conta gli invii per indirizzo IP, senza collegarlo al messaggio. Lo stesso vale per le telefonate e i
+              messaggi che mi invii.
+            </>
+          ) : (
+            <>
+              Il modulo di contatto non invia nulla a questo sito: apre il tuo programma di posta con il messaggio
+              pronto, e tratto i dati (nome, indirizzo email, testo) solo quando ricevo la tua email. Lo stesso vale per
+              le telefonate e i messaggi che mi invii.
+            </>
+          )}
         </p>
         <h3>Area riservata</h3>
         <p>

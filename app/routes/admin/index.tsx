@@ -6,7 +6,7 @@ import type { LiveHandle } from "~/ui/live-updates";
 import { servicesContext } from "~/context";
 import { pageMeta } from "~/features/site-content/meta";
 import { toRecipePhotoView } from "~/features/photos/recipe-photos.server";
-import { toReviewView } from "~/features/reviews/reviews.server";
+import { toAdminReviewViews } from "~/features/reviews/admin-review-views.server";
 import { PhotoList } from "~/features/photos/photo-list";
 import { PhotoUploadForm, type UploadPhase } from "~/features/photos/photo-upload";
 import { ReviewList } from "~/features/reviews/moderation-list";
@@ -44,7 +44,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     : latest.reviews;
   return data({
     photos: photos.map((p) => toRecipePhotoView(s.media, p)),
-    reviews: reviews.map((r) => toReviewView(s.media, r, practitionerName)),
+    reviews: await toAdminReviewViews(s, reviews, practitionerName),
     pendingCount: pending.reviews.length,
     moderation,
     moreReviews: latest.nextCursor ? reviewLimit + REVIEWS_PAGE : null,

@@ -4,33 +4,38 @@ import { requireAdmin } from "~/features/account/admin-auth.server";
 import { servicesContext } from "~/context";
 import { type ActionResult, GENERIC_FAILURE } from "~/core/forms/action-result";
 import { parseSubmission } from "~/core/forms/parse-submission.server";
-import { readForm, respond } from "~/core/forms/respond.server";
-import { moderationSchema } from "~/features/reviews/moderation";
-import { moderateReview } from "~/features/reviews/review-trust-actions.server";
+import { readForm, refusal, respond } from "~/core/forms/respond.server";
+import { REVIEW_CARD_PAGES, reviewCardSchema } from "~/features/reviews/moderation";
+import { REVIEW_MESSAGES } from "~/features/reviews/moderation-messages";
+import { actOnReview } from "~/features/reviews/review-trust-actions.server";
 
-/** Moderation: publish (or approve) and hide a review, or delete it with its photo. */
+/**
+ * Every action of the admin's review card, wherever the card is shown: publish (or approve), hide,
+ * delete with its photo, handle its reports, write or remove the reply.
+ */
 export async function action({ request, context }: Route.ActionArgs) {
   requireAdmin(context);
   const s = context.get(servicesContext);
-  const reviewsAnchor = "/admin#recensioni";
-  const submission = parseSubmission(await readForm(request), moderationSchema);
+  const form = await readForm(request);
+  const page = REVIEW_CARD_PAGES.find((p) => p === form.get("page")) ?? "/admin";
+  const listAnchor = page === "/admin" ? "/admin#recensioni" : page;
+  const submission = parseSubmission(form, reviewCardSchema);
   if (submission.status !== "success") {
-    return respond(
-      request,
-      s.flash,
-      { ok: false, message: GENERIC_FAILURE },
-      { status: 400, redirectTo: reviewsAnchor },
-    );
+    return respond(request, s.flash, refusal(submission, REVIEW_MESSAGES.notFound), {
+      status: 400,
+      redirectTo: listAnchor,
+    });
   }
   const input = submission.value;
   try {
-    const { status, ...result } = await moderateReview(s, input);
+    const { status, ...result } = await actOnReview(s, input);
+    const id = "id" in input ? input.id : input.reviewId;
     // A review still listed is shown again where it is; a deleted one, or one not found, leaves the list.
-    const back = result.ok && input.intent === "review-status" ? `/admin#recensione-${input.id}` : reviewsAnchor;
+    const back = result.ok && input.intent !== "delete-review" ? `${page}#recensione-${id}` : listAnchor;
     return respond(request, s.flash, result, { status, redirectTo: back });
   } catch (error) {
-    s.logger.error({ err: error, intent: input.intent }, "review moderation failed");
-    return respond(request, s.flash, { ok: false, message: GENERIC_FAILURE }, { status: 500, redirectTo: "/admin" });
+    s.logger.error({ err: error, intent: input.intent }, "review action failed");
+    return respond(request, s.flash, { ok: false, message: GENERIC_FAILURE }, { status: 500, redirectTo: page });
   }
 }
 

@@ -1,0 +1,64 @@
+import { mkdirSync, mkdtempSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { expect, type Page, test } from "@playwright/test";
+import { ADMIN, adminCreate } from "../support/admin";
+import { signInAsAdmin } from "../support/admin-browser";
+import { startAppServer, type AppServer } from "../support/app-server";
+import { expectNoAxeViolations } from "../support/axe";
+import { expectToast } from "../support/reviews";
+import { seedPhotos } from "../support/seed";
+import { viewports } from "../support/viewports";
+
+/* Issue 29, point 10, at 390 px: a photo goes to the top of the order in one step ("Sposta in cima"). */
+let server: AppServer;
+const shots = process.env.SHOTS_DIR;
+test.use({ viewport: { width: 390, height: 844 } });
+
+test.beforeAll(async () => {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), "e2e-photos-phone-"));
+  const created = adminCreate({ DATA_DIR: dataDir }, ["--email", ADMIN.email], ADMIN.password);
+  expect(created.code, created.stderr).toBe(0);
+  await seedPhotos(dataDir, 3);
+  server = await startAppServer({ DATA_DIR: dataDir });
+});
+test.afterAll(async () => {
+  await server?.stop();
+});
+
+const titles = (page: Page) => page.locator(".photo-list > li:not(.photo-row--skeleton) h3").allTextContents();
+
+test("'Sposta in cima' puts the newest photo first in one step, the focus staying on the photo", async ({ page }) => {
+  await signInAsAdmin(page, server);
+  await expect.poll(() => titles(page)).toEqual(["Ricetta 1", "Ricetta 2", "Ricetta 3"]);
+  await expect(page.getByRole("button", { name: "Sposta in cima: Ricetta 1, posizione 1 di 3" })).toBeDisabled();
+
+  await page.getByRole("button", { name: "Sposta in cima: Ricetta 3, posizione 3 di 3" }).click();
+  await expectToast(page, "Ordine aggiornato: la foto è ora in posizione 1");
+  await expect.poll(() => titles(page)).toEqual(["Ricetta 3", "Ricetta 1", "Ricetta 2"]);
+  await expect(page.getByRole("button", { name: "Sposta giù: Ricetta 3, posizione 1 di 3" })).toBeFocused();
+  await page.reload();
+  await expect.poll(() => titles(page)).toEqual(["Ricetta 3", "Ricetta 1", "Ricetta 2"]);
+
+  if (shots) mkdirSync(shots, { recursive: true });
+  for (const viewport of viewports) {
+    await page.setViewportSize(viewport);
+    await expectNoAxeViolations(page);
+    if (shots) {
+      await page.locator("#foto").scrollIntoViewIfNeeded();
+      await page.screenshot({ path: path.join(shots, `photos-sposta-in-cima-${viewport.width}.png`) });
+    }
+  }
+});
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("'Sposta in cima' is a form that posts", async ({ page }) => {
+    await signInAsAdmin(page, server);
+    const before = await titles(page);
+    await page.getByRole("button", { name: `Sposta in cima: ${before.at(-1)}, posizione 3 di 3` }).click();
+    await expectToast(page, "Ordine aggiornato: la foto è ora in posizione 1");
+    expect(await titles(page)).toEqual([before.at(-1), ...before.slice(0, -1)]);
+  });
+});
