@@ -256,8 +256,24 @@ export async function startServer(
       (error: unknown) => logger.warn({ err: error }, "prune failed"),
     ),
   );
+  // E-mail copies kept long enough (sent ones after 30 days, undelivered ones after 90): privacy page.
+  const purgeOutbox = track(() =>
+    services.mailer.purgeOld().then(
+      (deleted) => {
+        if (deleted > 0) logger.info({ deleted }, "old e-mail copies deleted from the outbox");
+      },
+      (error: unknown) => logger.warn({ err: error }, "outbox purge failed"),
+    ),
+  );
   pruneRateLimits();
-  const maintenance = setInterval(pruneRateLimits, 60 * 60 * 1000);
+  purgeOutbox();
+  const maintenance = setInterval(
+    () => {
+      pruneRateLimits();
+      purgeOutbox();
+    },
+    60 * 60 * 1000,
+  );
   maintenance.unref();
   // Media an interrupted upload left behind (a crash between its files and its row).
   const sweepMedia = track(() =>

@@ -187,3 +187,23 @@ describe("e-mail notices through the outbox", () => {
     expect(await database.db.select().from(mailOutbox)).toHaveLength(0);
   });
 });
+
+describe("the outbox's copies", () => {
+  it("are deleted 30 days after sending and 90 after being given up; waiting ones are kept", async () => {
+    const outbox = createMailOutbox(database.db);
+    const day = 24 * 60 * 60 * 1000;
+    const now = new Date("2026-11-25T12:00:00Z");
+    const ago = (days: number) => new Date(now.getTime() - days * day);
+    const base = { subject: "s", text: "t", html: "<p>t</p>" };
+    await database.db.insert(mailOutbox).values([
+      { ...base, recipient: "sent-31@x.it", sentAt: ago(31) },
+      { ...base, recipient: "sent-29@x.it", sentAt: ago(29) },
+      { ...base, recipient: "failed-91@x.it", failedAt: ago(91) },
+      { ...base, recipient: "failed-89@x.it", failedAt: ago(89) },
+      { ...base, recipient: "waiting@x.it", createdAt: ago(400) },
+    ]);
+    expect(await outbox.purgeOld(now)).toBe(2);
+    const left = await database.db.select({ recipient: mailOutbox.recipient }).from(mailOutbox);
+    expect(left.map((row) => row.recipient).sort()).toEqual(["failed-89@x.it", "sent-29@x.it", "waiting@x.it"]);
+  });
+});

@@ -72,6 +72,8 @@ export interface Mailer {
   /** A message was committed: send now rather than at the next poll. */
   kick(): void;
   status(): ReturnType<MailOutbox["status"]>;
+  /** Deletes the outbox's copies kept long enough (sent, or given up); run hourly by the server. */
+  purgeOld(): Promise<number>;
   close(): Promise<void>;
 }
 
@@ -100,6 +102,7 @@ export function createMailer(options: MailerOptions): Mailer {
       queueTo: async () => {},
       kick: () => {},
       status: () => outbox.status(),
+      purgeOld: () => outbox.purgeOld(),
       close: async () => {},
     };
   }
@@ -156,6 +159,7 @@ export function createMailer(options: MailerOptions): Mailer {
     queueTo: async (to, message, executor) => void (await outbox.enqueue({ ...message, recipient: to }, executor)),
     kick: drain,
     status: () => outbox.status(),
+    purgeOld: () => outbox.purgeOld(),
     async close() {
       closed = true;
       clearInterval(timer);

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, isNotNull, isNull, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, isNotNull, isNull, lt, or, sql } from "drizzle-orm";
 import type { Db } from "~/core/db/database.server";
 import { type MailAttachment, mailOutbox, type OutboxMail } from "~/core/db/schema";
 
@@ -18,6 +18,15 @@ export type Executor = Pick<Db, "insert" | "select" | "update" | "execute">;
 const MAIL_LEASE_MS = 60 * 1000;
 /** Attempts before a message is given up (about a day with the backoff below). */
 const MAIL_MAX_ATTEMPTS = 30;
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+/**
+ * How long a message's copy stays in the outbox: a sent one is in its recipient's mailbox (the copy
+ * holds patients' names, contacts and visit times, and contact messages, for nothing); one given up
+ * stays long enough for the admin's warning and a look at why. The privacy page states both.
+ */
+export const OUTBOX_KEEP_SENT_DAYS = 30;
+export const OUTBOX_KEEP_GIVEN_UP_DAYS = 90;
 
 /** 15 s, 30 s, 1 min, 2 min… capped at one hour. */
 function retryDelayMs(attempts: number): number {
@@ -82,6 +91,20 @@ export function createMailOutbox(db: Db, options: { retryDelayMs?: (attempts: nu
           ...(giveUp ? { failedAt: new Date() } : { runAfter: new Date(Date.now() + delayAfter(mail.attempts)) }),
         })
         .where(eq(mailOutbox.id, mail.id));
+    },
+
+    /** Deletes the copies kept long enough (see above); returns how many. Messages still waiting are never deleted. */
+    async purgeOld(now = new Date()): Promise<number> {
+      const deleted = await db
+        .delete(mailOutbox)
+        .where(
+          or(
+            lt(mailOutbox.sentAt, new Date(now.getTime() - OUTBOX_KEEP_SENT_DAYS * DAY_MS)),
+            lt(mailOutbox.failedAt, new Date(now.getTime() - OUTBOX_KEEP_GIVEN_UP_DAYS * DAY_MS)),
+          ),
+        )
+        .returning({ id: mailOutbox.id });
+      return deleted.length;
     },
 
     /** Counts for the admin: waiting, given up, and the newest given-up message's error. */

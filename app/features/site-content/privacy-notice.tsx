@@ -108,10 +108,10 @@ export function PrivacyNotice({
             <>
               Il modulo di contatto invia il messaggio tramite questo sito: il nome, l'indirizzo email e il testo che
               scrivi sono messi nella coda di invio delle email del sito e da lì inviati a me, che ti rispondo
-              all'indirizzo indicato. La copia nella coda di invio non viene cancellata automaticamente dopo l'invio:
-              resta nel database del sito (e nelle sue copie di backup) finché non la elimino. Per limitare gli abusi il
-              sito conta gli invii per indirizzo IP, senza collegarlo al messaggio. Lo stesso vale per le telefonate e i
-              messaggi che mi invii.
+              all'indirizzo indicato. La copia nella coda di invio è cancellata automaticamente 30 giorni dopo l'invio
+              (90 giorni se l'email non è stata recapitata); fino ad allora resta nel database del sito e nelle sue
+              copie di backup. Per limitare gli abusi il sito conta gli invii per indirizzo IP, senza collegarlo al
+              messaggio. Lo stesso vale per le telefonate e i messaggi che mi invii.
             </>
           ) : (
             <>
@@ -197,6 +197,10 @@ export function PrivacyNotice({
           <li>
             Email e richieste di contatto: per il tempo necessario a rispondere e gestire l'eventuale appuntamento, e
             comunque non oltre 24 mesi, salvo obblighi di legge.
+          </li>
+          <li>
+            Copie delle email che il sito invia (conferme e promemoria delle visite, messaggi del modulo di contatto):
+            30 giorni dopo l'invio, 90 giorni se l'email non è stata recapitata.
           </li>
           <li>
             Prenotazioni dal sito: fino a {retentionMonths} mesi dopo la data della visita, poi sono cancellate
