@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { expect, type Page, test } from "@playwright/test";
-import { ADMIN, adminCreate } from "../support/admin";
+import { ADMIN, adminCreate, jpeg } from "../support/admin";
 import { signInAsAdmin } from "../support/admin-browser";
 import { startAppServer, type AppServer } from "../support/app-server";
 import { expectNoAxeViolations } from "../support/axe";
@@ -51,13 +51,38 @@ test("'Sposta in cima' puts the newest photo first in one step, the focus stayin
   }
 });
 
+test("several photos chosen at once are added in turn; one the server refuses is named, the others kept", async ({
+  page,
+}) => {
+  await signInAsAdmin(page, server);
+  const picker = page.locator('input[type="file"][multiple]');
+  // Several at once is the script's: the plain form sends one photo.
+  await expect(picker).toHaveCount(1);
+  const before = (await titles(page)).length;
+  await picker.setInputFiles([
+    { name: "farro.jpg", mimeType: "image/jpeg", buffer: await jpeg(1200, 900) },
+    { name: "rotta.jpg", mimeType: "image/jpeg", buffer: Buffer.from("non sono una foto") },
+    { name: "zucca.jpg", mimeType: "image/jpeg", buffer: await jpeg(900, 900, { r: 200, g: 120, b: 40 }) },
+  ]);
+  await expect(page.getByText("3 foto scelte:")).toBeVisible();
+  await page.getByRole("button", { name: "Aggiungi 3 foto" }).click();
+  await expectToast(page, "2 foto aggiunte");
+  await expect(page.locator(".admin-upload .field__error, .admin-upload [id$='-error']").first()).toContainText(
+    "rotta.jpg: ",
+  );
+  await expect.poll(async () => (await titles(page)).length).toBe(before + 2);
+  await expectNoAxeViolations(page);
+});
+
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
   test("'Sposta in cima' is a form that posts", async ({ page }) => {
     await signInAsAdmin(page, server);
     const before = await titles(page);
-    await page.getByRole("button", { name: `Sposta in cima: ${before.at(-1)}, posizione 3 di 3` }).click();
+    await page
+      .getByRole("button", { name: `Sposta in cima: ${before.at(-1)}, posizione ${before.length} di ${before.length}` })
+      .click();
     await expectToast(page, "Ordine aggiornato: la foto è ora in posizione 1");
     expect(await titles(page)).toEqual([before.at(-1), ...before.slice(0, -1)]);
   });

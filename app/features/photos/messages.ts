@@ -19,3 +19,6 @@ export const PHOTO_MESSAGES = {
   orderSaved: "Ordine aggiornato",
   notFound: "La foto non esiste più: la lista è stata aggiornata.",
 } as const;
+
+/** After several photos chosen at once: how many were added. */
+export const photosAddedMessage = (n: number) => (n === 1 ? "1 foto aggiunta" : `${n} foto aggiunte`);
