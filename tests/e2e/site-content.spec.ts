@@ -2,6 +2,7 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { expect as baseExpect, test, type Browser, type Page } from "@playwright/test";
+import { CONTENT_MESSAGES } from "~/features/site-content/messages";
 import { ADMIN, adminCreate, jpeg } from "../support/admin";
 import { signInAsAdmin } from "../support/admin-browser";
 import { startAppServer, type AppServer } from "../support/app-server";
@@ -299,6 +300,7 @@ test("at phone size: a restore shows what it changes, asks, and can restore one 
   // Only the phone number comes back; the new tagline stays.
   await saveAndPublish(admin, "Ripristina solo «Dati dello studio»");
   await expect(admin.getByText("«Dati dello studio» ripristinata dalla versione")).toBeVisible();
+  await expect(admin.getByTestId("toast").filter({ hasText: "ripristinata dalla versione" })).toHaveCount(1);
   const home = await (await fetch(`${server.url}/home`)).text();
   expect(home).toContain("Mangiare bene, senza fretta");
   expect(home).not.toContain("+39 02 5550 1234");
@@ -343,6 +345,8 @@ test("at phone size: leaving a form with unsaved changes asks first; a save does
   await again.goto(`${server.url}/admin/contenuti/testi`);
   await again.getByLabel("Chi Sono").fill("Un testo scritto con cura, salvato.");
   await saveAndPublish(again);
+  // Shown once: the save's answer and the page's refresh after it announce one success between them.
+  await expect(again.getByTestId("toast").filter({ hasText: CONTENT_MESSAGES.saved })).toHaveCount(1);
   // A second save from the same screen builds on the first (no conflict with herself).
   await again.getByLabel("Chi Sono").fill("Un testo scritto con cura, salvato due volte.");
   await saveAndPublish(again);
