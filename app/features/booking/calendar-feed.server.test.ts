@@ -5,7 +5,13 @@ import { appointments, calendarFeed, visitTypes } from "~/core/db/schema";
 import { createMemoryEventBus } from "~/core/events/event-bus.server";
 import { openTestDatabase } from "../../../tests/support/test-databases";
 import { type AppointmentRepository, createAppointmentRepository } from "./appointments.server";
-import { calendarFeedFile, calendarFeedPath, createCalendarFeedRepository } from "./calendar-feed.server";
+import {
+  calendarFeedAction,
+  calendarFeedFile,
+  calendarFeedPath,
+  createCalendarFeedRepository,
+} from "./calendar-feed.server";
+import { CALENDAR_FEED_MESSAGES } from "./messages";
 import { createVisitTypeRepository } from "./visit-types.server";
 
 describe("the agenda feed's address (on PostgreSQL)", () => {
@@ -95,5 +101,33 @@ describe("the agenda feed's address (on PostgreSQL)", () => {
     ]);
     for (const secret of ["maria@example.it", "333", "Allergia", "Rossi"]) expect(file).not.toContain(secret);
     expect(await calendarFeedFile(deps, { ...input, token: "A".repeat(43) }, now)).toBeNull();
+  });
+});
+
+describe("the settings screen's feed actions (on PostgreSQL)", () => {
+  let database: Database;
+  let feeds: ReturnType<typeof createCalendarFeedRepository>;
+  const config = { siteUrl: "https://giuliaferrari-nutrizionista.it" };
+
+  beforeAll(async () => {
+    database = await openTestDatabase();
+    feeds = createCalendarFeedRepository(database.db);
+  });
+  afterAll(() => database.close());
+  beforeEach(() => database.db.delete(calendarFeed));
+
+  it("gives the full address once on creation, and revokes it", async () => {
+    const created = await calendarFeedAction({ calendarFeed: feeds, config }, "feed-create");
+    expect(created).toMatchObject({ ok: true, target: "feed", message: CALENDAR_FEED_MESSAGES.created });
+    const token = created.feedUrl!.match(/^https:\/\/giuliaferrari-nutrizionista\.it\/agenda\/([\w-]{43})\.ics$/)![1]!;
+    expect(await feeds.matches(token)).toBe(true);
+    const revoked = await calendarFeedAction({ calendarFeed: feeds, config }, "feed-revoke");
+    expect(revoked).toMatchObject({ ok: true, message: CALENDAR_FEED_MESSAGES.revoked });
+    expect(revoked.feedUrl).toBeUndefined();
+    expect(await feeds.matches(token)).toBe(false);
+    expect(await calendarFeedAction({ calendarFeed: feeds, config }, "feed-revoke")).toMatchObject({
+      ok: false,
+      message: CALENDAR_FEED_MESSAGES.noneToRevoke,
+    });
   });
 });

@@ -1,13 +1,22 @@
 import { createHash, randomBytes } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
+import type { AppConfig } from "~/core/config/env.server";
 import type { Db } from "~/core/db/database.server";
 import { calendarFeed } from "~/core/db/schema";
+import type { ActionResult } from "~/core/forms/action-result";
 import { romeDate, romeInstant } from "~/core/format/rome-clock";
 import type { AppointmentRepository } from "./appointments.server";
 import { practitionerFeedFile } from "./calendar-files.server";
+import { CALENDAR_FEED_MESSAGES } from "./messages";
 
 /** 32 random bytes, base64url: 256 bits, 43 characters. */
 const TOKEN_BYTES = 32;
+
+/**
+ * Requests per client address and hour: calendars fetch every 15 minutes or less often, so this
+ * leaves room for several devices behind one address, and none for guessing tokens.
+ */
+export const CALENDAR_FEED_RATE_LIMIT = { max: 60, windowMs: 60 * 60 * 1000 };
 
 /** The feed's address path: calendars are given `<site>/agenda/<token>.ics`. */
 export const calendarFeedPath = (token: string) => `/agenda/${token}.ics`;
@@ -83,4 +92,26 @@ export async function calendarFeedFile(
     siteHost: new URL(input.siteUrl).hostname,
     now,
   });
+}
+
+/** An answer of the feed's part of the settings screen; `feedUrl` is the new address, shown this once. */
+export type CalendarFeedActionResult = ActionResult & { status: number; target: "feed"; feedUrl?: string };
+
+/** "feed-create" makes a new address (replacing any), "feed-revoke" switches the feed off. */
+export async function calendarFeedAction(
+  deps: { calendarFeed: CalendarFeedRepository; config: Pick<AppConfig, "siteUrl"> },
+  intent: "feed-create" | "feed-revoke",
+): Promise<CalendarFeedActionResult> {
+  if (intent === "feed-create") {
+    const { token } = await deps.calendarFeed.create();
+    const feedUrl = `${deps.config.siteUrl}${calendarFeedPath(token)}`;
+    return { ok: true, status: 200, target: "feed", message: CALENDAR_FEED_MESSAGES.created, feedUrl };
+  }
+  const revoked = await deps.calendarFeed.revoke();
+  return {
+    ok: revoked,
+    status: revoked ? 200 : 409,
+    target: "feed",
+    message: revoked ? CALENDAR_FEED_MESSAGES.revoked : CALENDAR_FEED_MESSAGES.noneToRevoke,
+  };
 }
