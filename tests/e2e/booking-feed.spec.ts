@@ -25,7 +25,8 @@ const patient = { name: "Maria Rossi", email: "maria.rossi@example.it", phone: "
 const note = "Preferisco il pomeriggio";
 
 test.beforeAll(async () => {
-  server = await startAppServer();
+  // Requests are logged at "info": the log is read below for the feed's token.
+  server = await startAppServer({ LOG_LEVEL: "info" });
   expect(adminCreate({ DATA_DIR: server.dataDir }, ["--email", ADMIN.email], ADMIN.password).code).toBe(0);
   database = await openSiteDatabase({ dataDir: server.dataDir });
   const bus = createMemoryEventBus();
@@ -117,5 +118,6 @@ test("she makes the address, a calendar reads her visits from it; a new one reti
   await expectNoAxeViolations(page);
 
   // The log names the feed's path without its token.
+  expect(server.output()).toContain('"url":"/agenda/[token]"');
   for (const path of [first, second]) expect(server.output()).not.toContain(path.slice("/agenda/".length, -4));
 });
