@@ -12,7 +12,10 @@ const PRIVATE_HEADERS = {
 };
 
 const plain = (status: number, text: string, headers: Record<string, string> = {}) =>
-  new Response(text, { status, headers: { ...PRIVATE_HEADERS, "Content-Type": "text/plain; charset=utf-8", ...headers } });
+  new Response(text, {
+    status,
+    headers: { ...PRIVATE_HEADERS, "Content-Type": "text/plain; charset=utf-8", ...headers },
+  });
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const s = context.get(servicesContext);

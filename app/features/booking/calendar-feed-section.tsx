@@ -45,12 +45,12 @@ function NewFeedAddress({ url }: { url: string }) {
       ) : null}
       <ul className="feed-new__howto">
         <li>
-          <strong>Google Calendar</strong> (dal computer): accanto ad «Altri calendari» premi «+», poi «Da URL»,
-          incolla l'indirizzo e premi «Aggiungi calendario».
+          <strong>Google Calendar</strong> (dal computer): accanto ad «Altri calendari» premi «+», poi «Da URL», incolla
+          l'indirizzo e premi «Aggiungi calendario».
         </li>
         <li>
-          <strong>Calendario di Apple</strong>: su iPhone Impostazioni → Calendario → Account → Aggiungi account →
-          Altro → «Aggiungi calendario sottoscritto»; sul Mac File → «Nuovo calendario sottoscritto».
+          <strong>Calendario di Apple</strong>: su iPhone Impostazioni → Calendario → Account → Aggiungi account → Altro
+          → «Aggiungi calendario sottoscritto»; sul Mac File → «Nuovo calendario sottoscritto».
         </li>
         <li>
           <strong>Outlook</strong>: Aggiungi calendario → «Sottoscrivi dal Web», incolla l'indirizzo e importa.
