@@ -13,6 +13,7 @@ import { NonceProvider } from "~/ui/nonce";
 import { StylesheetTextContext } from "~/ui/stylesheet";
 import { requestContext, servicesContext } from "~/context";
 import { REQUEST_MESSAGES } from "~/core/forms/respond.server";
+import { loggedUrl } from "~/core/server/logged-url";
 import { stylesheetText } from "~/styles/stylesheets.server";
 
 export const streamTimeout = 5_000;
@@ -82,7 +83,7 @@ export const handleError: HandleErrorFunction = (error, { request, context }) =>
   // The path alone: a query may carry a secret (an invitation link's token).
   context
     .get(servicesContext)
-    .logger.error({ err: error, url: new URL(request.url).pathname }, "loader or action failed");
+    .logger.error({ err: error, url: loggedUrl(new URL(request.url).pathname) }, "loader or action failed");
 };
 
 /**

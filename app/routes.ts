@@ -9,6 +9,8 @@ export default [
   route("reviews/:id/segnala", "routes/review-report.ts"),
   // The contact form, when e-mail is configured (otherwise it opens the visitor's mail program).
   route("contatti", "routes/contact.ts"),
+  // Her agenda's calendar feed, /agenda/<token>.ics: a calendar app has no session, the token is the key.
+  route("agenda/:file", "routes/agenda-feed.ts"),
   layout("routes/site-layout.tsx", [
     route("home", "routes/home.tsx"),
     route("services", "routes/services.tsx"),

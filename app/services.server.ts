@@ -29,6 +29,7 @@ import {
   createBookingSettingsRepository,
   type BookingSettingsRepository,
 } from "~/features/booking/booking-settings.server";
+import { createCalendarFeedRepository, type CalendarFeedRepository } from "~/features/booking/calendar-feed.server";
 import { createTimeOffRepository, type TimeOffRepository } from "~/features/booking/time-off.server";
 import { createVisitTypeRepository, type VisitTypeRepository } from "~/features/booking/visit-types.server";
 import { createAdminAccounts, type AdminAccounts } from "~/features/account/accounts.server";
@@ -57,6 +58,8 @@ export interface AppServices {
   visitTypes: VisitTypeRepository;
   timeOff: TimeOffRepository;
   bookingSettings: BookingSettingsRepository;
+  /** Her agenda's subscription address (only its token's hash is stored). */
+  calendarFeed: CalendarFeedRepository;
   /** E-mail notices to the practitioner, through the outbox table. */
   mailer: Mailer;
   rateLimiter: RateLimiter;
@@ -124,6 +127,7 @@ export async function createServices(config: AppConfig, logger: Logger): Promise
       visitTypes: createVisitTypeRepository(database.db, bus, logError),
       timeOff: createTimeOffRepository(database.db, bus, logError),
       bookingSettings: createBookingSettingsRepository(database.db, bus, logError),
+      calendarFeed: createCalendarFeedRepository(database.db),
       mailer: createMailer({
         outbox: createMailOutbox(database.db),
         settings: config.mail,

@@ -19,6 +19,7 @@ import { ORPHAN_SWEEP_INTERVAL_MS, sweepOrphanMedia } from "~/core/media/orphan-
 import { requestContext, servicesContext, type RequestInfo } from "~/context";
 import { closeServices, createServices, type AppServices } from "~/services.server";
 import { createPageCache } from "~/core/server/page-cache";
+import { loggedUrl } from "~/core/server/logged-url";
 import { precompressedAssets } from "~/core/server/precompressed-assets";
 import { rejectForeignOrigin } from "~/core/server/same-origin";
 import { securityHeaders } from "~/core/server/security-headers";
@@ -64,8 +65,8 @@ export function createApp(
       // Probes and static files would drown the log.
       autoLogging: { ignore: (req) => /^\/(healthz|readyz|assets\/|favicon)/.test(req.url ?? "") },
       serializers: {
-        // The path alone: a query may carry a secret (an invitation link's token).
-        req: (req) => ({ id: req.id, method: req.method, url: req.url?.split("?", 1)[0] }),
+        // The path alone, secrets hidden (see loggedUrl).
+        req: (req) => ({ id: req.id, method: req.method, url: loggedUrl(req.url) }),
         res: (res) => ({ statusCode: res.statusCode }),
       },
     }),

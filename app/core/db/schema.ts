@@ -562,3 +562,17 @@ export type BookingSettingsRow = typeof bookingSettings.$inferSelect;
 export type VisitType = typeof visitTypes.$inferSelect;
 export type TimeOff = typeof timeOff.$inferSelect;
 export type Appointment = typeof appointments.$inferSelect;
+
+/**
+ * The practitioner's agenda feed: at most one subscription address at a time (id is always true).
+ * Only the SHA-256 of its token is kept; replacing the row is a new address, deleting it revokes it.
+ */
+export const calendarFeed = pgTable(
+  "calendar_feed",
+  {
+    id: boolean("id").primaryKey().default(true),
+    tokenHash: text("token_hash").notNull().unique("calendar_feed_token_unique"),
+    createdAt: createdAt(),
+  },
+  (t) => [check("calendar_feed_one_row", sql`${t.id}`)],
+);

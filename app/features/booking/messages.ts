@@ -78,3 +78,9 @@ export const BOOKING_SETTINGS_MESSAGES = {
   timeOffMissing: "Questi giorni di chiusura non esistono più.",
   invalid: "Richiesta non valida: ricarica la pagina e riprova.",
 } as const;
+
+export const CALENDAR_FEED_MESSAGES = {
+  created: "Nuovo indirizzo del calendario creato: copialo ora, non sarà più mostrato.",
+  revoked: "Indirizzo del calendario disattivato: i calendari abbonati non ricevono più l'agenda.",
+  noneToRevoke: "Non c'era un indirizzo del calendario attivo.",
+} as const;

@@ -2,11 +2,13 @@ import { data, Link } from "react-router";
 import type { Route } from "./+types/prenotazioni";
 import { servicesContext } from "~/context";
 import { readForm, respond } from "~/core/forms/respond.server";
-import { formatEuro, formatItalianDay } from "~/core/format/italian-format";
+import { formatEuro, formatItalianDateTime, formatItalianDay } from "~/core/format/italian-format";
 import { romeDate } from "~/core/format/rome-clock";
 import { requireAdmin } from "~/features/account/admin-auth.server";
 import { ONLINE_PLACE } from "~/features/booking/booking-schema";
 import { bookingSettingsAction } from "~/features/booking/booking-settings-admin.server";
+import { calendarFeedAction } from "~/features/booking/calendar-feed.server";
+import { type CalendarFeedResult, CalendarFeedSection } from "~/features/booking/calendar-feed-section";
 import {
   SETTINGS_PAGE,
   SettingsForm,
@@ -42,13 +44,15 @@ const priceText = (cents: number | null) =>
 export async function loader({ context }: Route.LoaderArgs) {
   requireAdmin(context);
   const s = context.get(servicesContext);
-  const [settings, types, days, studios] = await Promise.all([
+  const [settings, types, days, studios, feedSince] = await Promise.all([
     s.bookingSettings.get(),
     s.visitTypes.listAll(),
     s.timeOff.listFrom(romeDate(Date.now())),
     studiosOf(context),
+    s.calendarFeed.activeSince(),
   ]);
   return data({
+    feedActiveSince: feedSince ? formatItalianDateTime(feedSince.toISOString()) : null,
     settings: { ...settings, reminderTime: settings.reminderTime.slice(0, 5) },
     studios,
     types: types.map((type) => ({
@@ -88,6 +92,17 @@ export async function action({ request, context }: Route.ActionArgs) {
   requireAdmin(context);
   const s = context.get(servicesContext);
   const form = await readForm(request);
+  const intent = form.get("intent");
+  if (intent === "feed-create" || intent === "feed-revoke") {
+    const { status, ...result } = await calendarFeedAction(s, intent);
+    // Never the address itself: it is a secret.
+    s.logger.info({ intent }, "agenda feed changed");
+    // The new address is shown on this answer only (no redirect: it cannot be shown again).
+    return respond<CalendarFeedResult>(request, s.flash, result, {
+      status,
+      redirectTo: result.feedUrl ? undefined : SETTINGS_PAGE,
+    });
+  }
   const studios = await studiosOf(context);
   const { status, ...result } = await bookingSettingsAction(
     s,
@@ -114,6 +129,7 @@ export default function AdminBookingSettings({ loaderData, actionData }: Route.C
       <SettingsForm values={loaderData.settings} result={actionData} />
       <VisitTypesSection types={loaderData.types} studios={loaderData.studios} result={actionData} />
       <TimeOffSection days={loaderData.timeOff} result={actionData} />
+      <CalendarFeedSection activeSince={loaderData.feedActiveSince} result={actionData} />
     </>
   );
 }
