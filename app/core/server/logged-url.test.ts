@@ -10,6 +10,12 @@ describe("the URL a request is logged with", () => {
     expect(loggedUrl(`/agenda/${token}/altro`)).toBe("/agenda/[token]/altro");
   });
 
+  it("hides a patient's booking link token", () => {
+    expect(loggedUrl("/prenota/gestisci/Zx9_abcDEF123-ghi?cambia=1")).toBe("/prenota/gestisci/[token]");
+    expect(loggedUrl("/prenota/gestisci/Zx9_abcDEF123-ghi.data")).toBe("/prenota/gestisci/[token]");
+    expect(loggedUrl("/prenota?sede=studio-di-milano")).toBe("/prenota");
+  });
+
   it("keeps other paths and drops every query", () => {
     expect(loggedUrl("/admin/agenda")).toBe("/admin/agenda");
     expect(loggedUrl("/reviews?invito=segreto")).toBe("/reviews");
