@@ -146,9 +146,9 @@ describe("forms posted with hostile field names and values", () => {
     },
     {
       form: "reply",
-      path: "/admin/risposte",
+      path: "/admin/recensioni",
       fields: async () => [
-        ["intent", "save"],
+        ["intent", "reply-save"],
         ["reviewId", A_UUID],
       ],
     },
@@ -170,9 +170,9 @@ describe("forms posted with hostile field names and values", () => {
     },
     {
       form: "reports",
-      path: "/admin/segnalazioni",
+      path: "/admin/recensioni",
       fields: async () => [
-        ["intent", "hide"],
+        ["intent", "hide-reported"],
         ["id", "x"],
       ],
     },
@@ -312,8 +312,8 @@ describe("forms posted with hostile field names and values", () => {
     expect(await invitation.text()).toContain(TEXT_MESSAGES.oneLine);
 
     const reply = await post(
-      "/admin/risposte.data",
-      new URLSearchParams({ intent: "save", reviewId, content: "Grazie\u0000!" }),
+      "/admin/recensioni.data",
+      new URLSearchParams({ intent: "reply-save", reviewId, content: "Grazie\u0000!" }),
     );
     expect(reply.status).toBe(400);
     expect(await reply.text()).toContain(TEXT_MESSAGES.multiLine);

@@ -40,11 +40,13 @@ describe("review admin screens over HTTP", () => {
   const writes = (): { path: string; fields: Record<string, string> }[] => [
     { path: "/admin/inviti", fields: { intent: "create", patientName: "Intruso" } },
     { path: "/admin/inviti", fields: { intent: "revoke", id: reviewId } },
-    { path: "/admin/risposte", fields: { intent: "save", reviewId, content: "Risposta falsa" } },
-    { path: "/admin/risposte", fields: { intent: "remove", reviewId } },
-    { path: "/admin/segnalazioni", fields: { intent: "hide", id: reviewId } },
-    { path: "/admin/segnalazioni", fields: { intent: "dismiss", id: reviewId } },
-    { path: "/admin/segnalazioni", fields: { intent: "delete", id: reviewId } },
+    // Every action of a review card (the panel, "Risposte" and "Segnalazioni" post them here).
+    { path: "/admin/recensioni", fields: { intent: "reply-save", reviewId, content: "Risposta falsa" } },
+    { path: "/admin/recensioni", fields: { intent: "reply-remove", reviewId } },
+    { path: "/admin/recensioni", fields: { intent: "hide-reported", id: reviewId } },
+    { path: "/admin/recensioni", fields: { intent: "dismiss-reports", id: reviewId } },
+    { path: "/admin/recensioni", fields: { intent: "review-status", id: reviewId, status: "hidden" } },
+    { path: "/admin/recensioni", fields: { intent: "delete-review", id: reviewId } },
   ];
 
   it("pages lead to the login and their data leaks nothing without a session", async () => {
@@ -85,8 +87,13 @@ describe("review admin screens over HTTP", () => {
 
     // The same requests with the session do work, so the refusals above are real
     // (a plain form post is answered with a redirect and a toast; the new invitation is shown at once).
-    expect((await post("/admin/risposte", { intent: "save", reviewId, content: "Grazie" }, session)).status).toBe(303);
-    expect((await post("/admin/segnalazioni", { intent: "dismiss", id: reviewId }, session)).status).toBe(303);
+    const card = { page: "/admin/segnalazioni" };
+    expect(
+      (await post("/admin/recensioni", { ...card, intent: "reply-save", reviewId, content: "Grazie" }, session)).status,
+    ).toBe(303);
+    expect(
+      (await post("/admin/recensioni", { ...card, intent: "dismiss-reports", id: reviewId }, session)).status,
+    ).toBe(303);
     expect((await post("/admin/inviti", { intent: "create" }, session)).status).toBe(200);
     expect(await (await fetch(`${server.url}/reviews`)).text()).toContain("Grazie");
   });
