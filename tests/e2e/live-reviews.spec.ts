@@ -1,5 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { startAppServer, type AppServer } from "../support/app-server";
+import { waitForLiveStream } from "../support/event-stream";
 import { expectToast, postReview, reviewCard, waitForFillTime } from "../support/reviews";
 import { startThrowawayPostgres, type ThrowawayPostgres } from "../support/throwaway-postgres";
 
@@ -108,6 +109,8 @@ test.describe("reviews appear live", () => {
           .first(),
       ).toHaveAttribute("href", "/reviews");
 
+      // The second is the live update's: counted from an open stream, not from the scripts' loading.
+      await waitForLiveStream(page);
       expect(await postReview(home.url, { name: "Quinta" })).toBe(303);
       await expect(cards.locator(".review-card__name")).toHaveText(["Quinta", "Quarta", "Terza"], {
         timeout: LIVE_WITHIN_MS,
