@@ -8,33 +8,13 @@ import { createQueueOnlyMailer } from "../../../tests/support/outbox";
 import { openTestDatabase } from "../../../tests/support/test-databases";
 import { type AgendaDeps, agendaAction, loadAgenda } from "./agenda.server";
 import { createAppointmentRepository } from "./appointments.server";
-import type { WeeklyHours } from "./availability";
-import type { BookingPlace } from "./booking-page.server";
 import { createBookingSettingsRepository } from "./booking-settings.server";
 import { AGENDA_MESSAGES } from "./messages";
 import { createVisitTypeRepository } from "./visit-types.server";
+import { testSite, weekdayMornings } from "./test-support";
 
-const morning = [{ opens: "09:00", closes: "13:00" }];
-const hours: WeeklyHours = {
-  Monday: morning,
-  Tuesday: morning,
-  Wednesday: morning,
-  Thursday: morning,
-  Friday: morning,
-  Saturday: [],
-  Sunday: [],
-};
-const places: BookingPlace[] = [
-  {
-    key: "studio-di-milano",
-    name: "Studio di Milano",
-    address: "Via Giuseppe Verdi 18, 20121 Milano (MI)",
-    mapsUrl: "https://maps.example/milano",
-    hours,
-  },
-  { key: "online", name: "Visita online", address: null, mapsUrl: null, hours },
-];
-const site = { places, practitionerName: "Dott.ssa Giulia Ferrari", phone: "+39 347 218 4590" };
+const hours = weekdayMornings;
+const site = testSite;
 // Sunday 6 January 2030, 10:00 in Italy.
 const now = new Date("2030-01-06T09:00:00Z");
 const patient = { name: "Maria Rossi", email: "maria@example.it", phone: "+39 333 123 4567" };

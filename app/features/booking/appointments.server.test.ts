@@ -10,19 +10,11 @@ import {
   createAppointmentRepository,
   hashManageToken,
 } from "./appointments.server";
-import { freeDays, type WeeklyHours } from "./availability";
+import { freeDays } from "./availability";
 import { BOOKING_MESSAGES } from "./messages";
+import { weekdayMornings } from "./test-support";
 
-const morning = [{ opens: "09:00", closes: "13:00" }];
-const hours: WeeklyHours = {
-  Monday: morning,
-  Tuesday: morning,
-  Wednesday: morning,
-  Thursday: morning,
-  Friday: morning,
-  Saturday: [],
-  Sunday: [],
-};
+const hours = weekdayMornings;
 // Sunday 6 January 2030, 10:00 in Italy; Monday the 7th at 9:00 is 08:00 UTC.
 const now = new Date("2030-01-06T09:00:00Z");
 const monday = (time: string) => new Date(`2030-01-07T${time}:00+01:00`);

@@ -9,38 +9,18 @@ import { createRateLimiter } from "~/core/server/rate-limit.server";
 import { createQueueOnlyMailer } from "../../../tests/support/outbox";
 import { openTestDatabase } from "../../../tests/support/test-databases";
 import { createAppointmentRepository } from "./appointments.server";
-import type { WeeklyHours } from "./availability";
-import { type BookingPlace, readBookingStep } from "./booking-page.server";
+import { readBookingStep } from "./booking-page.server";
 import { createBookingSettingsRepository } from "./booking-settings.server";
 import { type BookingDeps, cancelByLink, moveByLink, submitBooking } from "./booking-submission.server";
 import { readManagePage } from "./manage-page.server";
 import { BOOKING_FORM_MESSAGES, BOOKING_MESSAGES } from "./messages";
 import { createVisitTypeRepository } from "./visit-types.server";
+import { testPlaces, testSite } from "./test-support";
 
-const morning = [{ opens: "09:00", closes: "13:00" }];
-const hours: WeeklyHours = {
-  Monday: morning,
-  Tuesday: morning,
-  Wednesday: morning,
-  Thursday: morning,
-  Friday: morning,
-  Saturday: [],
-  Sunday: [],
-};
-const places: BookingPlace[] = [
-  {
-    key: "studio-di-milano",
-    name: "Studio di Milano",
-    address: "Via Giuseppe Verdi 18, 20121 Milano (MI)",
-    mapsUrl: "https://maps.example/milano",
-    hours,
-  },
-  { key: "online", name: "Visita online", address: null, mapsUrl: null, hours },
-];
 // Sunday 6 January 2030, 10:00 in Italy; Monday the 7th at 9:00 is 08:00 UTC.
 const now = new Date("2030-01-06T09:00:00Z");
 const monday = (time: string) => new Date(`2030-01-07T${time}:00+01:00`).toISOString();
-const site = { places, practitionerName: "Dott.ssa Giulia Ferrari", phone: "+39 347 218 4590" };
+const site = testSite;
 
 describe("booking from the page (actions on PostgreSQL)", () => {
   let database: Database;
@@ -172,7 +152,7 @@ describe("booking from the page (actions on PostgreSQL)", () => {
     expect(second).toMatchObject({ ok: false, message: BOOKING_MESSAGES.taken, taken: true });
     const step = await readBookingStep(
       deps,
-      places,
+      testPlaces,
       new URLSearchParams({ sede: "studio-di-milano", visita: firstVisit, giorno: "2030-01-07", ora: monday("09:00") }),
       now,
     );
@@ -206,7 +186,7 @@ describe("booking from the page (actions on PostgreSQL)", () => {
     const tuesday = (time: string) => new Date(`2030-01-08T${time}:00+01:00`).toISOString();
     const { manageToken } = await book({ ora: tuesday("09:00") });
     const token = manageToken!;
-    const page = await readManagePage(deps, token, places, new URLSearchParams("cambia=1"), now);
+    const page = await readManagePage(deps, token, testPlaces, new URLSearchParams("cambia=1"), now);
     expect(page?.appointment).toMatchObject({ visitTypeName: "Prima visita", canChange: true, tooLate: false });
     expect(JSON.stringify(page)).not.toContain("maria@example.it");
     expect(page?.change?.days.length).toBeGreaterThan(0);
@@ -221,7 +201,7 @@ describe("booking from the page (actions on PostgreSQL)", () => {
 
     // Past the limit (the visit is within 24 hours): the page says to call, and nothing changes.
     const late = new Date("2030-01-07T12:00:00Z");
-    const latePage = await readManagePage(deps, token, places, new URLSearchParams(), late);
+    const latePage = await readManagePage(deps, token, testPlaces, new URLSearchParams(), late);
     expect(latePage?.appointment).toMatchObject({ canChange: false, tooLate: true });
     expect(await cancelByLink(deps, token, { ...site, now: late })).toMatchObject({
       ok: false,
@@ -233,6 +213,6 @@ describe("booking from the page (actions on PostgreSQL)", () => {
       message: BOOKING_FORM_MESSAGES.cancelled,
     });
     expect((await outbox()).some((m) => m.subject === "Visita annullata: Prima visita")).toBe(true);
-    expect(await readManagePage(deps, "x".repeat(43), places, new URLSearchParams(), now)).toBeUndefined();
+    expect(await readManagePage(deps, "x".repeat(43), testPlaces, new URLSearchParams(), now)).toBeUndefined();
   });
 });
