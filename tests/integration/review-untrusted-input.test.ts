@@ -56,7 +56,8 @@ describe("reviews: untrusted input", () => {
 
   /**
    * What the server logged while `work` ran: a request with an id of its own is sent after it, and
-   * the log is read once that request's line has arrived (everything before it has, too).
+   * the log is read once that request's line has arrived. A request is logged when its answer has
+   * been sent whole, so `work` reads every answer it asserts on to its end.
    */
   async function logDuring(work: () => Promise<void>): Promise<string> {
     const from = server.output().length;
@@ -174,7 +175,10 @@ describe("reviews: untrusted input", () => {
     const token = randomBytes(32).toString("base64url");
     const log = await logDuring(async () => {
       for (const pathname of ["/reviews", "/reviews.data"]) {
-        expect((await fetch(`${server.url}${pathname}?invito=${token}`)).status).toBe(200);
+        const response = await fetch(`${server.url}${pathname}?invito=${token}`);
+        expect(response.status).toBe(200);
+        // A request is logged once its answer is sent whole: read to the end, as a browser would.
+        await response.arrayBuffer();
       }
     });
     const requests = logLines(log).filter((line) => line.req?.url);
