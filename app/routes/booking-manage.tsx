@@ -12,9 +12,13 @@ import { readManagePage } from "~/features/booking/manage-page.server";
 import { ManageScreen } from "~/features/booking/manage-screen";
 import { BOOKING_MESSAGES } from "~/features/booking/messages";
 import { pageMeta } from "~/features/site-content/meta";
+import type { LiveHandle } from "~/ui/live-updates";
 import { Stylesheet } from "~/ui/stylesheet";
 import bookingStyles from "~/styles/booking.css?url";
 import { bookingSite } from "~/booking-site";
+
+// Moving her visit, the free days and times follow other bookings as they happen (with JavaScript).
+export const handle: LiveHandle = { liveTables: ["booking"] };
 
 // Her link's page: private to her, never cached, never indexed; no Referer with the token leaves the site
 // ("no-referrer" would also make the browser send "Origin: null", which the forgery guard refuses).

@@ -1,4 +1,4 @@
-import { data, Link } from "react-router";
+import { data, Link, type ShouldRevalidateFunctionArgs } from "react-router";
 import type { Route } from "./+types/booking";
 import { requestContext, servicesContext } from "~/context";
 import { readForm, redirectWithToast, respond } from "~/core/forms/respond.server";
@@ -8,9 +8,25 @@ import { DayAndTimeStep, DetailsStep, PlaceAndTypeStep } from "~/features/bookin
 import { type BookingActionResult, managePath, submitBooking } from "~/features/booking/booking-submission.server";
 import { BOOKING_FORM_MESSAGES } from "~/features/booking/messages";
 import { pageMeta } from "~/features/site-content/meta";
+import type { LiveHandle } from "~/ui/live-updates";
 import { Stylesheet } from "~/ui/stylesheet";
 import bookingStyles from "~/styles/booking.css?url";
 import { bookingSite, NOTE_HINT } from "~/booking-site";
+
+// With JavaScript the free days and times follow every booking as it happens: a time taken meanwhile
+// disappears from the page.
+export const handle: LiveHandle = { liveTables: ["booking"] };
+
+/** Her details being typed (a time chosen) are left alone: a time taken meanwhile is refused on sending, with the others shown. */
+export function shouldRevalidate({
+  currentUrl,
+  nextUrl,
+  formMethod,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs) {
+  const liveRefresh = !formMethod && currentUrl.href === nextUrl.href;
+  return liveRefresh && currentUrl.searchParams.has("ora") ? false : defaultShouldRevalidate;
+}
 
 // The free times change with every booking: never kept by a cache.
 export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "private, no-cache" });

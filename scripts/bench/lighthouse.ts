@@ -17,7 +17,7 @@ const pages = process.argv.slice(2).filter((a) => a.startsWith("/"));
 const RECIPE_SLUG = "insalata-di-farro";
 const paths = pages.length
   ? pages
-  : ["/", "/home", "/services", "/reviews", "/privacy", "/ricette", `/ricette/${RECIPE_SLUG}`];
+  : ["/", "/home", "/services", "/reviews", "/privacy", "/ricette", `/ricette/${RECIPE_SLUG}`, "/prenota"];
 const runs = Number(process.argv.find((a) => a.startsWith("--runs="))?.slice("--runs=".length) ?? 3);
 if (!Number.isInteger(runs) || runs < 1) throw new Error("--runs=N needs a whole number ≥ 1");
 
@@ -37,6 +37,7 @@ buildIfStale();
 // Imported once the resolve hook above is in place: the seeding helper uses the app's modules.
 const seed: typeof import("../../tests/support/seed.ts") = await import("../../tests/support/seed.ts");
 const recipes: typeof import("../../tests/support/recipes.ts") = await import("../../tests/support/recipes.ts");
+const booking: typeof import("../../tests/support/booking.ts") = await import("../../tests/support/booking.ts");
 const dataDir = mkdtempSync(path.join(os.tmpdir(), "bench-lh-"));
 const photos = await seed.seedPhotos(dataDir, 4);
 // Two published recipes on the first photos: the list has cards, the recipe page every part.
@@ -49,6 +50,10 @@ await seed.seedReviews(dataDir, [
   { name: "Marco", rating: 4, content: "Visite puntuali, indicazioni pratiche e spiegate bene.", withImage: true },
   { name: "Sara T.", rating: 5, content: "Mi sono trovata bene con il piano per tutta la famiglia." },
 ]);
+
+// Booking on, with two visit types: /prenota shows its first step, and its second (days and times).
+const { visitTypeId } = await booking.seedBooking(dataDir);
+if (!pages.length) paths.push(`/prenota?sede=studio-di-milano&visita=${visitTypeId}`);
 
 const server = await startAppServer({ DATA_DIR: dataDir });
 

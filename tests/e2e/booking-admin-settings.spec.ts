@@ -36,7 +36,7 @@ const settings = () => createBookingSettingsRepository(database.db, createMemory
 /** The days /prenota offers for a visit type at the Milan studio ("YYYY-MM-DD"). */
 async function freeDaysOnSite(page: Page, typeId: string): Promise<string[]> {
   await page.goto(`${server.url}/prenota?sede=studio-di-milano&visita=${typeId}`);
-  const links = page.getByRole("list", { name: "Giorni con orari liberi" }).getByRole("link");
+  const links = page.getByRole("group", { name: "Giorni con orari liberi" }).getByRole("link");
   const hrefs = await links.evaluateAll((all) => all.map((a) => a.getAttribute("href") ?? ""));
   return hrefs.map((href) => new URL(href, server.url).searchParams.get("giorno")!);
 }

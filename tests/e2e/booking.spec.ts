@@ -73,7 +73,7 @@ async function bookThroughSteps(page: Page, name: string, email: string) {
   await page.getByRole("link", { name: /Prima visita.*60 minuti.*80 €/ }).click();
   await expect(page.getByRole("heading", { name: /Giorno e orario/ })).toBeVisible();
   await expectNoAxeViolations(page);
-  await page.getByRole("list", { name: "Giorni con orari liberi" }).getByRole("link").first().click();
+  await page.getByRole("group", { name: "Giorni con orari liberi" }).getByRole("link").first().click();
   const times = page.getByRole("list", { name: /^Orari liberi di / });
   await expect(times).toBeVisible();
   await expectNoAxeViolations(page);
@@ -166,7 +166,7 @@ test.describe("her link, 390 px without JavaScript", () => {
     const { chosen } = await bookThroughSteps(page, "Anna Verdi", email);
     const manageUrl = page.url();
     await page.getByRole("link", { name: "Cambia orario" }).click();
-    await page.getByRole("list", { name: "Giorni con orari liberi" }).getByRole("link").nth(1).click();
+    await page.getByRole("group", { name: "Giorni con orari liberi" }).getByRole("link").nth(1).click();
     const times = page.getByRole("list", { name: /^Orari liberi di / });
     await times.getByRole("link").first().click();
     const moved = new URL(page.url()).searchParams.get("ora")!;

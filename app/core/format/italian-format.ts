@@ -121,6 +121,12 @@ export function formatItalianDay(date: string): string {
   return `${WEEKDAYS[day.getUTCDay()]} ${day.getUTCDate()} ${MONTHS[day.getUTCMonth()]} ${day.getUTCFullYear()}`;
 }
 
+/** A month ("YYYY-MM") in words, e.g. "dicembre 2026". */
+export function formatItalianMonth(month: string): string {
+  const [year, number] = month.split("-").map(Number);
+  return `${MONTHS[number! - 1]} ${year}`;
+}
+
 /** A price in cents as written in Italy: "80 €", "82,50 €", "1.200 €". */
 export function formatEuro(cents: number): string {
   const whole = formatCount(Math.trunc(cents / 100));

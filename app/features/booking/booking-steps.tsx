@@ -5,6 +5,7 @@ import { Field } from "~/core/forms/field";
 import type { BookingStep, DayOption, VisitOption } from "./booking-page.server";
 import type { BookingField, BookingFormValues } from "./booking-schema";
 import type { FreeTime } from "./availability";
+import { calendarMonths } from "./booking-calendar";
 
 // The booking page's three steps, each a plain GET (links) until the last, a POST: all of it works
 // without JavaScript, its state in the address (sede, visita, giorno, ora).
@@ -104,8 +105,24 @@ export function TimeList({
   );
 }
 
-/** The days with free times, as links to `href(day)`; the chosen one marked. */
-export function DayList({
+const WEEKDAYS = [
+  ["lun", "lunedì"],
+  ["mar", "martedì"],
+  ["mer", "mercoledì"],
+  ["gio", "giovedì"],
+  ["ven", "venerdì"],
+  ["sab", "sabato"],
+  ["dom", "domenica"],
+] as const;
+
+const timesCount = (count: number) => (count === 1 ? "1 orario" : `${count} orari`);
+
+/**
+ * The days with free times as month calendars: each free day a link to `href(day)` (the chosen one
+ * marked), the others plain. Links, so it works without JavaScript; with it, the page follows the
+ * bookings live and a day gone is no longer a link.
+ */
+export function DayCalendar({
   days,
   chosen,
   href,
@@ -117,16 +134,49 @@ export function DayList({
   if (!days.length)
     return <p className="booking-empty">Non ci sono orari liberi nei prossimi giorni: chiama lo studio.</p>;
   return (
-    <ul className="booking-days" aria-label="Giorni con orari liberi">
-      {days.map((day) => (
-        <li key={day.date}>
-          <Link className="booking-day" to={href(day)} aria-current={day.date === chosen ? "date" : undefined}>
-            <span className="booking-day__label">{day.label}</span>
-            <span className="booking-day__count">{day.count === 1 ? "1 orario" : `${day.count} orari`}</span>
-          </Link>
-        </li>
+    <div className="booking-calendar" role="group" aria-label="Giorni con orari liberi">
+      {calendarMonths(days).map((month) => (
+        <table key={month.month} className="booking-month">
+          <caption>{month.label}</caption>
+          <thead>
+            <tr>
+              {WEEKDAYS.map(([short, long]) => (
+                <th key={short} scope="col" abbr={long}>
+                  {short}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {month.weeks.map((week) => (
+              <tr key={week.find(Boolean)?.date}>
+                {week.map((cell, index) =>
+                  !cell ? (
+                    // biome-ignore lint/suspicious/noArrayIndexKey: an empty cell's place in its week is its identity
+                    <td key={index} />
+                  ) : (
+                    <td key={cell.date}>
+                      {cell.free ? (
+                        <Link
+                          className="booking-date"
+                          to={href(cell.free)}
+                          aria-label={`${cell.free.label}, ${timesCount(cell.free.count)}`}
+                          aria-current={cell.date === chosen ? "date" : undefined}
+                        >
+                          {cell.number}
+                        </Link>
+                      ) : (
+                        <span className="booking-date booking-date--none">{cell.number}</span>
+                      )}
+                    </td>
+                  ),
+                )}
+              </tr>
+            ))}
+          </tbody>
+        </table>
       ))}
-    </ul>
+    </div>
   );
 }
 
@@ -159,7 +209,7 @@ export function DayAndTimeStep({ step, notice }: { step: Extract<BookingStep, { 
         </div>
       ) : null}
       <h3>{step.day ? "Altri giorni" : "Scegli un giorno"}</h3>
-      <DayList
+      <DayCalendar
         days={step.days}
         chosen={step.day?.date}
         href={(day) => `${query({ ...base, giorno: day.date })}#passo-2`}

@@ -1,5 +1,5 @@
 import { Form, Link } from "react-router";
-import { DayList, TimeList } from "./booking-steps";
+import { DayCalendar, TimeList } from "./booking-steps";
 import type { ManagePage } from "./manage-page.server";
 
 /** Her appointment, as her link shows it: what, when, where, and what she may still do. */
@@ -109,7 +109,7 @@ export function ManageScreen({
             </div>
           ) : null}
           <h3>{change.day ? "Altri giorni" : "Scegli un giorno"}</h3>
-          <DayList days={change.days} chosen={change.day?.date} href={(day) => `?giorno=${day.date}`} />
+          <DayCalendar days={change.days} chosen={change.day?.date} href={(day) => `?giorno=${day.date}`} />
         </section>
       ) : null}
     </div>
