@@ -25,8 +25,9 @@ const patient = { name: "Maria Rossi", email: "maria.rossi@example.it", phone: "
 const note = "Preferisco il pomeriggio";
 
 test.beforeAll(async () => {
-  // Requests are logged at "info": the log is read below for the feed's token.
-  server = await startAppServer({ LOG_LEVEL: "info" });
+  // Requests are logged at "info": the log is read below for the feed's token. Behind a proxy as far as
+  // the server knows: the guessing test below comes from addresses of its own.
+  server = await startAppServer({ LOG_LEVEL: "info", TRUST_PROXY: "true" });
   expect(adminCreate({ DATA_DIR: server.dataDir }, ["--email", ADMIN.email], ADMIN.password).code).toBe(0);
   database = await openSiteDatabase({ dataDir: server.dataDir });
   const bus = createMemoryEventBus();
@@ -64,7 +65,8 @@ async function shownAddress(page: Page): Promise<string> {
   return new URL(shown).pathname;
 }
 
-const fetchFeed = (path: string) => fetch(`${server.url}${path}`);
+const fetchFeed = (path: string, from?: string) =>
+  fetch(`${server.url}${path}`, { headers: from ? { "X-Forwarded-For": from } : {} });
 
 test("she makes the address, a calendar reads her visits from it; a new one retires the old; off means 404", async ({
   page,
@@ -120,4 +122,63 @@ test("she makes the address, a calendar reads her visits from it; a new one reti
   // The log names the feed's path without its token.
   expect(server.output()).toContain('"url":"/agenda/[token]"');
   for (const path of [first, second]) expect(server.output()).not.toContain(path.slice("/agenda/".length, -4));
+});
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("she makes, replaces and switches off the address with plain forms, each change asked first", async ({
+    page,
+  }) => {
+    await signInAsAdmin(page, server);
+    await page.goto(`${server.url}/admin/prenotazioni`);
+    const section = page.getByRole("region", { name: "L'agenda nel tuo calendario" });
+    await section.getByRole("button", { name: "Crea l'indirizzo del calendario" }).click();
+    // The page the post answers shows the address, once, with the warning to copy it now.
+    await expect(section.getByText(/^Copialo ora: per sicurezza non sarà più mostrato\./)).toBeVisible();
+    const first = await shownAddress(page);
+    expect((await fetchFeed(first)).status).toBe(200);
+
+    // "Crea un nuovo indirizzo" is a link to the question; "Annulla" leaves the address as it was.
+    await section.getByRole("link", { name: "Crea un nuovo indirizzo" }).click();
+    await page.getByRole("link", { name: "Annulla" }).click();
+    expect((await fetchFeed(first)).status).toBe(200);
+    await section.getByRole("link", { name: "Crea un nuovo indirizzo" }).click();
+    await page.getByRole("button", { name: "Crea un nuovo indirizzo" }).click();
+    const second = await shownAddress(page);
+    expect((await fetchFeed(first)).status).toBe(404);
+    expect((await fetchFeed(second)).status).toBe(200);
+
+    await page.goto(`${server.url}/admin/prenotazioni`);
+    await section.getByRole("link", { name: "Disattiva" }).click();
+    await page.getByRole("button", { name: "Disattiva" }).click();
+    await expect(page.getByText(M.revoked)).toBeVisible();
+    await expect(section.getByText("Nessun indirizzo attivo.")).toBeVisible();
+    expect((await fetchFeed(second)).status).toBe(404);
+  });
+});
+
+test("guessing addresses: after 60 requests in an hour a client is answered 429, another client is not", async ({
+  page,
+}) => {
+  await signInAsAdmin(page, server);
+  await gotoHydrated(page, `${server.url}/admin/prenotazioni`);
+  const section = page.getByRole("region", { name: "L'agenda nel tuo calendario" });
+  await section.getByRole("button", { name: "Crea l'indirizzo del calendario" }).click();
+  const address = await shownAddress(page);
+
+  const guesser = "203.0.113.7";
+  for (let i = 0; i < 60; i++) {
+    const guess = await fetchFeed(`/agenda/${"A".repeat(42)}${i % 10}.ics`, guesser);
+    expect(guess.status).toBe(404);
+    await guess.arrayBuffer();
+  }
+  // The right address does not help once the limit is reached: counted before the lookup.
+  const refused = await fetchFeed(address, guesser);
+  expect(refused.status).toBe(429);
+  expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
+  expect(refused.headers.get("cache-control")).toBe("private, no-store");
+  expect(await refused.text()).not.toContain("BEGIN:VCALENDAR");
+  // Her own calendar, from its own address, still reads the feed.
+  expect((await fetchFeed(address, "198.51.100.20")).status).toBe(200);
 });
