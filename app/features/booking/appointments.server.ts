@@ -72,30 +72,6 @@ function isOverlap(error: unknown): boolean {
   return false;
 }
 
-/**
- * Whether PostgreSQL aborted the transaction as a deadlock (40P01): two bookings of overlapping times
- * inserted at once each wait on the other's row while checking the exclusion constraint, and one is
- * chosen to fail. Tried again, it finds the other's booking committed (or gone) and answers as usual.
- */
-function isDeadlock(error: unknown): boolean {
-  for (let e: unknown = error; e && typeof e === "object"; e = (e as { cause?: unknown }).cause) {
-    const { code } = e as { code?: string };
-    if (code) return code === "40P01";
-  }
-  return false;
-}
-
-/** Runs `attempt` again while PostgreSQL aborts it as a deadlock victim (a few times: each round has a winner). */
-async function retryingDeadlocks<T>(attempt: () => Promise<T>): Promise<T> {
-  for (let tries = 1; ; tries++) {
-    try {
-      return await attempt();
-    } catch (error) {
-      if (!isDeadlock(error) || tries >= 5) throw error;
-    }
-  }
-}
-
 function offeredAt(type: VisitType, studioKey: string | null): boolean {
   return type.active && (studioKey === null ? type.online : type.studioKeys.includes(studioKey));
 }
@@ -228,6 +204,20 @@ export function createAppointmentRepository(
     return { appointment: row!, manageToken };
   }
 
+  /**
+   * A transaction that writes held times, one at a time (a transaction-scoped advisory lock): two
+   * inserts of overlapping ranges would otherwise each wait on the other's row while checking the
+   * exclusion constraint, a deadlock PostgreSQL breaks only after its deadlock_timeout (1 s) — 20
+   * patients at once then took seconds, or tens of them on a busy machine. The constraint remains the
+   * guarantee against overlaps; the lock only orders the writers, each a few milliseconds.
+   */
+  function writingHeldTimes<T>(work: (tx: Parameters<Parameters<Db["transaction"]>[0]>[0]) => Promise<T>): Promise<T> {
+    return db.transaction(async (tx) => {
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended('booking:held-times', 0))`);
+      return work(tx);
+    });
+  }
+
   async function findType(executor: Pick<Executor, "select">, id: string): Promise<VisitType | undefined> {
     const [type] = await executor.select().from(visitTypes).where(eq(visitTypes.id, id));
     return type;
@@ -240,7 +230,7 @@ export function createAppointmentRepository(
     to: AppointmentStatus,
     alsoWrite?: AlsoWrite,
   ): Promise<AppointmentRecord | undefined> {
-    const moved = await db.transaction(async (tx) => {
+    const moved = await writingHeldTimes(async (tx) => {
       const [row] = await tx
         .update(appointments)
         .set({ status: to })
@@ -301,15 +291,13 @@ export function createAppointmentRepository(
       const now = context.now ?? new Date();
       let booked: { appointment: AppointmentRecord; manageToken: string };
       try {
-        booked = await retryingDeadlocks(() =>
-          db.transaction(async (tx) => {
-            const type = await findType(tx, request.visitTypeId);
-            if (!type || !offeredAt(type, request.studioKey)) throw new Refused("visit_type_unavailable");
-            const times = await checkedTimes(tx, type, request.startsAt, context.hours, now);
-            const status = type.confirmation === "immediate" ? "confirmed" : "pending";
-            return insertBooking(tx, type, request, times, status, alsoWrite);
-          }),
-        );
+        booked = await writingHeldTimes(async (tx) => {
+          const type = await findType(tx, request.visitTypeId);
+          if (!type || !offeredAt(type, request.studioKey)) throw new Refused("visit_type_unavailable");
+          const times = await checkedTimes(tx, type, request.startsAt, context.hours, now);
+          const status = type.confirmation === "immediate" ? "confirmed" : "pending";
+          return insertBooking(tx, type, request, times, status, alsoWrite);
+        });
       } catch (error) {
         if (error instanceof Refused) return refusal(error.reason as BookingRefusal);
         if (isOverlap(error)) return refusal("taken");
@@ -327,17 +315,15 @@ export function createAppointmentRepository(
     async bookByPractitioner(request: BookingRequest, alsoWrite?: BookingWrite): Promise<BookingResult> {
       let booked: { appointment: AppointmentRecord; manageToken: string };
       try {
-        booked = await retryingDeadlocks(() =>
-          db.transaction(async (tx) => {
-            const type = await findType(tx, request.visitTypeId);
-            if (!type) throw new Refused("visit_type_unavailable");
-            const { bufferMinutes } = await readBookingSettings(tx);
-            const endsAt = new Date(request.startsAt.getTime() + type.durationMinutes * MINUTE);
-            const blockedUntil = new Date(endsAt.getTime() + bufferMinutes * MINUTE);
-            const times = { startsAt: request.startsAt, endsAt, blockedUntil };
-            return insertBooking(tx, type, request, times, "confirmed", alsoWrite);
-          }),
-        );
+        booked = await writingHeldTimes(async (tx) => {
+          const type = await findType(tx, request.visitTypeId);
+          if (!type) throw new Refused("visit_type_unavailable");
+          const { bufferMinutes } = await readBookingSettings(tx);
+          const endsAt = new Date(request.startsAt.getTime() + type.durationMinutes * MINUTE);
+          const blockedUntil = new Date(endsAt.getTime() + bufferMinutes * MINUTE);
+          const times = { startsAt: request.startsAt, endsAt, blockedUntil };
+          return insertBooking(tx, type, request, times, "confirmed", alsoWrite);
+        });
       } catch (error) {
         if (error instanceof Refused) return refusal(error.reason as BookingRefusal);
         if (isOverlap(error)) return refusal("taken");
@@ -369,30 +355,28 @@ export function createAppointmentRepository(
     > {
       let result: { appointment: AppointmentRecord; previous: AppointmentRecord };
       try {
-        result = await retryingDeadlocks(() =>
-          db.transaction(async (tx) => {
-            const [previous] = await tx
-              .select(recordColumns)
-              .from(appointments)
-              .where(eq(appointments.id, id))
-              .for("update");
-            if (!previous || !holdsTime(previous.status)) throw new Refused("inactive");
-            const { bufferMinutes } = await readBookingSettings(tx);
-            const endsAt = new Date(startsAt.getTime() + (previous.endsAt.getTime() - previous.startsAt.getTime()));
-            const [row] = await tx
-              .update(appointments)
-              .set({
-                startsAt,
-                endsAt,
-                blockedUntil: new Date(endsAt.getTime() + bufferMinutes * MINUTE),
-                reminderSentAt: null,
-              })
-              .where(eq(appointments.id, id))
-              .returning(recordColumns);
-            await alsoWrite?.(row!, tx, previous);
-            return { appointment: row!, previous };
-          }),
-        );
+        result = await writingHeldTimes(async (tx) => {
+          const [previous] = await tx
+            .select(recordColumns)
+            .from(appointments)
+            .where(eq(appointments.id, id))
+            .for("update");
+          if (!previous || !holdsTime(previous.status)) throw new Refused("inactive");
+          const { bufferMinutes } = await readBookingSettings(tx);
+          const endsAt = new Date(startsAt.getTime() + (previous.endsAt.getTime() - previous.startsAt.getTime()));
+          const [row] = await tx
+            .update(appointments)
+            .set({
+              startsAt,
+              endsAt,
+              blockedUntil: new Date(endsAt.getTime() + bufferMinutes * MINUTE),
+              reminderSentAt: null,
+            })
+            .where(eq(appointments.id, id))
+            .returning(recordColumns);
+          await alsoWrite?.(row!, tx, previous);
+          return { appointment: row!, previous };
+        });
       } catch (error) {
         if (error instanceof Refused) return refusal(error.reason as "inactive");
         if (isOverlap(error)) return refusal("taken");
@@ -511,30 +495,28 @@ export function createAppointmentRepository(
       if (!found) return refusal("unknown");
       let result: { appointment: AppointmentRecord; previous: AppointmentRecord };
       try {
-        result = await retryingDeadlocks(() =>
-          db.transaction(async (tx) => {
-            const [previous] = await tx
-              .select(recordColumns)
-              .from(appointments)
-              .where(eq(appointments.id, found.id))
-              .for("update");
-            if (!previous || !holdsTime(previous.status)) throw new Refused("inactive");
-            if (!(await beforeLimit(tx, previous.startsAt, now))) throw new Refused("too_late");
-            const type = await findType(tx, previous.visitTypeId);
-            if (!type || !offeredAt(type, previous.studioKey)) throw new Refused("visit_type_unavailable");
-            const [row] = await tx
-              .update(appointments)
-              .set({
-                ...(await checkedTimes(tx, type, startsAt, context.hours, now, previous.id)),
-                status: type.confirmation === "immediate" ? "confirmed" : "pending",
-                reminderSentAt: null,
-              })
-              .where(eq(appointments.id, previous.id))
-              .returning(recordColumns);
-            await alsoWrite?.(row!, tx, previous);
-            return { appointment: row!, previous };
-          }),
-        );
+        result = await writingHeldTimes(async (tx) => {
+          const [previous] = await tx
+            .select(recordColumns)
+            .from(appointments)
+            .where(eq(appointments.id, found.id))
+            .for("update");
+          if (!previous || !holdsTime(previous.status)) throw new Refused("inactive");
+          if (!(await beforeLimit(tx, previous.startsAt, now))) throw new Refused("too_late");
+          const type = await findType(tx, previous.visitTypeId);
+          if (!type || !offeredAt(type, previous.studioKey)) throw new Refused("visit_type_unavailable");
+          const [row] = await tx
+            .update(appointments)
+            .set({
+              ...(await checkedTimes(tx, type, startsAt, context.hours, now, previous.id)),
+              status: type.confirmation === "immediate" ? "confirmed" : "pending",
+              reminderSentAt: null,
+            })
+            .where(eq(appointments.id, previous.id))
+            .returning(recordColumns);
+          await alsoWrite?.(row!, tx, previous);
+          return { appointment: row!, previous };
+        });
       } catch (error) {
         if (error instanceof Refused) return refusal(error.reason);
         if (isOverlap(error)) return refusal("taken");
