@@ -35,6 +35,7 @@ export async function sendDueReminders(deps: BookingJobDeps, site: BookingSite, 
       practitionerName: site.practitionerName,
       place: placeOf(site, appointment),
       phone: site.phone,
+      sentAt: now,
     });
     await deps.mailer.queueTo(appointment.patientEmail, notice, tx);
   });
