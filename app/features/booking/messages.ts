@@ -67,6 +67,7 @@ export const BOOKING_SETTINGS_MESSAGES = {
   typeCreated: "Tipo di visita aggiunto.",
   typeSaved: "Tipo di visita salvato.",
   typeDeleted: "Tipo di visita eliminato.",
+  typeMoved: "Ordine dei tipi di visita salvato: la pagina di prenotazione li mostra in quest'ordine.",
   typeMissing: "Questo tipo di visita non esiste più: ricarica la pagina.",
   typeInUse:
     "Questo tipo di visita ha degli appuntamenti e non si può eliminare: toglilo dalle prenotazioni togliendo «Prenotabile».",

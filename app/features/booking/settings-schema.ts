@@ -91,3 +91,10 @@ export const removeSchema = z.object({
   intent: z.enum(["type-delete", "timeoff-remove"]),
   id: z.uuid({ error: M.invalid }),
 });
+
+/** Moving a visit type one place in her order. */
+export const moveTypeSchema = z.object({
+  intent: z.literal("type-move"),
+  id: z.uuid({ error: M.invalid }),
+  direction: z.enum(["up", "down"], { error: M.invalid }),
+});
