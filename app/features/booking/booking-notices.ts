@@ -246,3 +246,25 @@ export function patientReminderNotice(input: {
     [],
   );
 }
+
+/**
+ * To the patient after her visit: the review invitation's personal link and how long it is valid.
+ * Nothing about the visit itself (no type, no time): an e-mail is no place for health data.
+ */
+export function patientReviewInviteNotice(input: {
+  patientName: string;
+  practitionerName: string;
+  url: string;
+  validDays: number;
+}): Notice {
+  return render(
+    `Come è andata la visita con ${input.practitionerName}?`,
+    [
+      `Gentile ${input.patientName},`,
+      "grazie per la fiducia. Se ti va, puoi lasciare una recensione con il tuo link personale qui sotto.",
+      `Il link vale ${input.validDays} giorni e per una sola recensione; non serve scrivere nulla sulla tua salute.`,
+    ],
+    [],
+    [{ label: "Lascia una recensione", url: input.url }],
+  );
+}

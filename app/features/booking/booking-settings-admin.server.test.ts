@@ -79,7 +79,11 @@ describe("the booking settings screen's changes (on PostgreSQL)", () => {
       cancellationLimitHours: 48,
       reminderTime: "19:30:00",
       retentionMonths: 12,
+      reviewInviteNextDay: false,
     });
+    // The next day's review invitation: a checkbox, off unless ticked.
+    await bookingSettingsAction(deps, form({ ...settingsForm, reviewInviteNextDay: "on" }), studios);
+    expect((await deps.bookingSettings.get()).reviewInviteNextDay).toBe(true);
     await database.db.delete(bookingSettings);
     const bad = await bookingSettingsAction(
       deps,

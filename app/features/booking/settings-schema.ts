@@ -23,6 +23,7 @@ export const settingsSchema = z.object({
   cancellationLimitHours: wholeNumber(limits.cancellationLimitHours, M.cancellation),
   reminderTime: z.string({ error: M.reminderTime }).regex(/^([01]\d|2[0-3]):[0-5]\d$/, { error: M.reminderTime }),
   retentionMonths: wholeNumber(limits.retentionMonths, M.retention),
+  reviewInviteNextDay: checkbox.optional().default(false),
 });
 
 /** "80", "82,50", "82.5" → cents; the form's text kept as typed otherwise. */

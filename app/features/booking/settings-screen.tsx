@@ -28,6 +28,7 @@ export interface SettingsValues {
   cancellationLimitHours: number;
   reminderTime: string;
   retentionMonths: number;
+  reviewInviteNextDay: boolean;
 }
 
 /** The answer for the form named `target`: from its own fetcher, or the page's (without JavaScript). */
@@ -42,7 +43,10 @@ export function SettingsForm({ values, result }: { values: SettingsValues; resul
     id: "impostazioni-prenotazioni",
     lastResult: answer && !answer.ok ? answer.reply : undefined,
     // One object while the values stay: a new one each render would reset the form's state.
-    defaultValue: useMemo(() => ({ ...values }), [values]),
+    defaultValue: useMemo(
+      () => ({ ...values, reviewInviteNextDay: values.reviewInviteNextDay ? "on" : undefined }),
+      [values],
+    ),
   });
   const number = { type: "number" as const, inputMode: "numeric" as const };
   return (
@@ -72,6 +76,11 @@ export function SettingsForm({ values, result }: { values: SettingsValues; resul
           {...number}
           label="Conserva gli appuntamenti passati per (mesi)"
           hint="Poi vengono cancellati in automatico."
+        />
+        <CheckboxField
+          meta={fields.reviewInviteNextDay}
+          label="Invia l'invito a lasciare una recensione il giorno dopo la visita"
+          hint="Al paziente di ogni visita che si è svolta, una volta sola, dalle 10 del giorno dopo; mai per le visite annullate o segnate «non si è presentato»."
         />
         <div className="admin-form__buttons">
           <button type="submit" className="button" disabled={saver.state !== "idle"}>
