@@ -19,6 +19,7 @@ import { createRecipePhotoRepository, type RecipePhotoRepository } from "~/featu
 import { createRecipeRepository, type RecipeRepository } from "~/features/recipes/recipes.server";
 import { createReviewRepository, type ReviewRepository } from "~/features/reviews/reviews.server";
 import { createInvitationRepository, type InvitationRepository } from "~/features/reviews/review-invitations.server";
+import { invitationLink } from "~/features/reviews/invitation-share.server";
 import { createReportRepository, type ReportRepository } from "~/features/reviews/review-reports.server";
 import { createMailer, type Mailer } from "~/core/mail/mailer.server";
 import { createMailOutbox } from "~/core/mail/outbox.server";
@@ -32,6 +33,7 @@ import {
 import { createCalendarFeedRepository, type CalendarFeedRepository } from "~/features/booking/calendar-feed.server";
 import { createTimeOffRepository, type TimeOffRepository } from "~/features/booking/time-off.server";
 import { createVisitTypeRepository, type VisitTypeRepository } from "~/features/booking/visit-types.server";
+import type { CreateReviewInvitation } from "~/features/booking/review-invite.server";
 import { createAdminAccounts, type AdminAccounts } from "~/features/account/accounts.server";
 import { createPasswordResetRepository, type PasswordResetRepository } from "~/features/account/password-resets.server";
 import { createSessionStore, type SessionStore, sessionTokenFromCookie } from "~/features/account/sessions.server";
@@ -60,6 +62,8 @@ export interface AppServices {
   bookingSettings: BookingSettingsRepository;
   /** Her agenda's subscription address (only its token's hash is stored). */
   calendarFeed: CalendarFeedRepository;
+  /** Booking's port to the reviews: an invitation for a visit's patient, in booking's transaction. */
+  createReviewInvitation: CreateReviewInvitation;
   /** E-mail notices to the practitioner, through the outbox table. */
   mailer: Mailer;
   rateLimiter: RateLimiter;
@@ -104,6 +108,7 @@ export async function createServices(config: AppConfig, logger: Logger): Promise
     const sessions = createSessionStore(database.db);
     const reviews = createReviewRepository(database.db, { bus, logger });
     const logError = (error: unknown, message: string) => logger.error({ err: error }, message);
+    const invitations = createInvitationRepository(database.db);
     return {
       config,
       siteContent,
@@ -121,13 +126,18 @@ export async function createServices(config: AppConfig, logger: Logger): Promise
       photos: createRecipePhotoRepository(database.db, bus, (error, message) => logger.error({ err: error }, message)),
       recipes: createRecipeRepository(database.db, bus, (error, message) => logger.error({ err: error }, message)),
       reviews,
-      invitations: createInvitationRepository(database.db),
+      invitations,
       reports: createReportRepository(database.db),
       appointments: createAppointmentRepository(database.db, bus, logError),
       visitTypes: createVisitTypeRepository(database.db, bus, logError),
       timeOff: createTimeOffRepository(database.db, bus, logError),
       bookingSettings: createBookingSettingsRepository(database.db, bus, logError),
       calendarFeed: createCalendarFeedRepository(database.db),
+      createReviewInvitation: async (executor, { patientName }) => {
+        const validDays = config.reviewInvitationDays;
+        const { token } = await invitations.create({ patientName, validDays }, executor);
+        return { url: invitationLink(config.siteUrl, token), validDays };
+      },
       mailer: createMailer({
         outbox: createMailOutbox(database.db),
         settings: config.mail,

@@ -434,6 +434,8 @@ export const bookingSettings = pgTable(
     reminderTime: time("reminder_time").notNull().default("18:00"),
     /** Appointments older than this are deleted by the daily job. */
     retentionMonths: smallint("retention_months").notNull().default(24),
+    /** The review invitation e-mailed by the booking jobs the day after each visit that took place. */
+    reviewInviteNextDay: boolean("review_invite_next_day").notNull().default(false),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -527,6 +529,8 @@ export const appointments = pgTable(
     manageTokenHash: text("manage_token_hash").notNull().unique("appointments_manage_token_unique"),
     createdAt: createdAt(),
     reminderSentAt: timestamp("reminder_sent_at", { withTimezone: true }),
+    /** When the review invitation went to the patient (by her press or the next-day job): once. */
+    reviewInvitedAt: timestamp("review_invited_at", { withTimezone: true }),
   },
   (t) => [
     check("appointments_status_valid", sql`${t.status} in (${quoted(appointmentStatuses)})`),

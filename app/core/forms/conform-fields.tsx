@@ -109,9 +109,9 @@ export function SelectField({
 }
 
 /** A checkbox row ("Chiuso"). */
-export function CheckboxField({ meta, label }: { meta: Meta; label: ReactNode }) {
+export function CheckboxField({ meta, label, hint }: { meta: Meta; label: ReactNode; hint?: ReactNode }) {
   return (
-    <Field id={meta.id} errors={meta.errors} label={label} check>
+    <Field id={meta.id} errors={meta.errors} label={label} hint={hint} check>
       {(control) => (
         <input
           key={meta.key}

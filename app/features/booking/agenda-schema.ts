@@ -22,9 +22,12 @@ const day = z
 /** A time on Italy's clock, as a time input sends it ("HH:MM"). */
 const time = z.string({ error: M.timeInvalid }).regex(/^([01]\d|2[0-3]):[0-5]\d$/, { error: M.timeInvalid });
 
-/** One press on an appointment: confirm, decline, cancel, mark missed. */
+/** How many days before today the agenda lists the visits that took place (to invite a review). */
+export const RECENT_DAYS = 7;
+
+/** One press on an appointment: confirm, decline, cancel, mark missed, invite to review. */
 export const agendaStatusSchema = z.object({
-  intent: z.enum(["confirm", "decline", "cancel", "no_show"], { error: M.invalid }),
+  intent: z.enum(["confirm", "decline", "cancel", "no_show", "review_invite"], { error: M.invalid }),
   id: z.uuid({ error: M.notFound }),
 });
 

@@ -73,6 +73,71 @@ function DangerAction({
   );
 }
 
+/** "Invita a lasciare una recensione" after a visit that took place, once; then the day it was sent. */
+function ReviewInvite({ item, actor }: { item: AgendaItem; actor: FetcherWithComponents<AgendaResult> }) {
+  if (!item.reviewInvite) return null;
+  if (item.reviewInvite.sentOn)
+    return <p className="agenda-item__invited">Invito inviato il {item.reviewInvite.sentOn}</p>;
+  return (
+    <actor.Form method="post" action={AGENDA_PAGE}>
+      <HiddenFields fields={{ intent: "review_invite", id: item.id }} />
+      <button
+        type="submit"
+        className="button button--secondary button--small"
+        disabled={actor.state !== "idle"}
+        aria-label={`Invita a lasciare una recensione: ${item.patientName}, ${item.time}`}
+      >
+        Invita a lasciare una recensione
+      </button>
+    </actor.Form>
+  );
+}
+
+/** The visits of the last days that took place: each with its review invitation. */
+export function RecentVisits({ days }: { days: AgendaDay[] }) {
+  return (
+    <section className="admin-section" aria-labelledby="visite-recenti">
+      <h2 id="visite-recenti" className="admin-section__title">
+        Visite dei giorni scorsi
+      </h2>
+      <p className="admin-section__lead">
+        Dopo una visita puoi invitare il paziente a lasciare una recensione: riceve un'e-mail con un link personale, e
+        la sua recensione risulta verificata.
+      </p>
+      {days.length === 0 ? <p className="admin-empty">Nessuna visita negli ultimi giorni.</p> : null}
+      {days.map((day) => (
+        <div key={day.date} className="agenda-recent-day">
+          <h3>{day.label}</h3>
+          <ol className="agenda-list">
+            {day.items.map((item) => (
+              <RecentVisitCard key={item.id} item={item} />
+            ))}
+          </ol>
+        </div>
+      ))}
+    </section>
+  );
+}
+
+function RecentVisitCard({ item }: { item: AgendaItem }) {
+  const actor = useFetcher<AgendaResult>();
+  useActionResult(actor.data);
+  return (
+    <li className={`agenda-item agenda-item--${item.status}`} id={`appuntamento-${item.id}`}>
+      <p className="agenda-item__when">
+        <strong>{item.time}</strong> <span className="agenda-item__status">{item.statusLabel}</span>
+      </p>
+      <p className="agenda-item__what">
+        {item.visitTypeName} · {item.place}
+      </p>
+      <p className="agenda-item__who">{item.patientName}</p>
+      <div className="agenda-item__actions">
+        <ReviewInvite item={item} actor={actor} />
+      </div>
+    </li>
+  );
+}
+
 function AppointmentCard({ item, result }: { item: AgendaItem; result?: AgendaResult }) {
   const actor = useFetcher<AgendaResult>();
   useActionResult(actor.data);
@@ -94,6 +159,7 @@ function AppointmentCard({ item, result }: { item: AgendaItem; result?: AgendaRe
       {item.note ? <p className="agenda-item__note">Nota: {item.note}</p> : null}
       {holds ? (
         <div className="agenda-item__actions">
+          <ReviewInvite item={item} actor={actor} />
           {item.status === "pending" ? (
             <actor.Form method="post" action={AGENDA_PAGE}>
               <HiddenFields fields={{ intent: "confirm", id: item.id }} />

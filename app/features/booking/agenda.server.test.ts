@@ -2,16 +2,17 @@ import ICAL from "ical.js";
 import { asc } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Database } from "~/core/db/database.server";
-import { appointments, bookingSettings, mailOutbox, visitTypes } from "~/core/db/schema";
+import { appointments, bookingSettings, mailOutbox, reviewInvitations, visitTypes } from "~/core/db/schema";
 import { createMemoryEventBus } from "~/core/events/event-bus.server";
 import { createQueueOnlyMailer } from "../../../tests/support/outbox";
 import { openTestDatabase } from "../../../tests/support/test-databases";
-import { type AgendaDeps, agendaAction, loadAgenda } from "./agenda.server";
+import { hashInvitationToken } from "~/features/reviews/review-invitations.server";
+import { type AgendaDeps, agendaAction, loadAgenda, loadRecentVisits } from "./agenda.server";
 import { createAppointmentRepository } from "./appointments.server";
 import { createBookingSettingsRepository } from "./booking-settings.server";
 import { AGENDA_MESSAGES } from "./messages";
 import { createVisitTypeRepository } from "./visit-types.server";
-import { testSite, weekdayMornings } from "./test-support";
+import { testReviewInvitations, testSite, weekdayMornings } from "./test-support";
 
 const hours = weekdayMornings;
 const site = testSite;
@@ -40,6 +41,7 @@ describe("her agenda's actions (on PostgreSQL)", () => {
       bookingSettings: createBookingSettingsRepository(database.db, bus),
       mailer: await createQueueOnlyMailer(database),
       config: { siteUrl: "https://giuliaferrari-nutrizionista.it" },
+      createReviewInvitation: testReviewInvitations(database.db),
     };
   });
   afterAll(() => database.close());
@@ -48,6 +50,7 @@ describe("her agenda's actions (on PostgreSQL)", () => {
     await database.db.delete(visitTypes);
     await database.db.delete(bookingSettings);
     await database.db.delete(mailOutbox);
+    await database.db.delete(reviewInvitations);
     await deps.bookingSettings.save({
       ...(await deps.bookingSettings.get()),
       bufferMinutes: 15,
@@ -211,5 +214,48 @@ describe("her agenda's actions (on PostgreSQL)", () => {
     });
     const [day] = await loadAgenda(deps, site, later);
     expect(day?.items[0]).toMatchObject({ status: "no_show", statusLabel: "Non si è presentato", started: true });
+  });
+
+  it("invites the patient of a visit that took place to review it, once, in one transaction with the e-mail", async () => {
+    const booked = await bookRequest();
+    await deps.appointments.confirm(booked.id);
+    await database.db.delete(mailOutbox);
+    const invite = (at: Date, id = booked.id) => agendaAction(deps, form({ intent: "review_invite", id }), site, at);
+    // Before the visit's end: not yet, and the agenda offers no button.
+    const during = new Date("2030-01-07T08:30:00Z");
+    expect(await invite(during)).toMatchObject({ ok: false, message: AGENDA_MESSAGES.reviewInviteRefused });
+    expect((await loadAgenda(deps, site, during))[0]?.items[0]?.reviewInvite).toBeNull();
+
+    const after = new Date("2030-01-07T09:05:00Z");
+    expect((await loadAgenda(deps, site, after))[0]?.items[0]?.reviewInvite).toEqual({ sentOn: null });
+    // Two presses at once: one invitation, one e-mail.
+    const results = await Promise.all([invite(after), invite(after)]);
+    expect(results.filter((r) => r.ok)).toEqual([{ ok: true, status: 200, message: AGENDA_MESSAGES.reviewInvited }]);
+    const invitations = await database.db.select().from(reviewInvitations);
+    expect(invitations.map((i) => i.patientName)).toEqual([patient.name]);
+    const mails = await outbox();
+    expect(mails.map((m) => [m.recipient, m.subject])).toEqual([
+      [patient.email, "Come è andata la visita con Dott.ssa Giulia Ferrari?"],
+    ]);
+    const token = mails[0]!.text.match(/\/reviews\?invito=([A-Za-z0-9_-]{43})#lascia-recensione/)![1]!;
+    expect(hashInvitationToken(token)).toBe(invitations[0]!.tokenHash);
+    expect(mails[0]!.text).toContain(`Gentile ${patient.name},`);
+    expect(mails[0]!.text).toContain("Il link vale 30 giorni e per una sola recensione");
+    // No health data: not even the visit's type.
+    expect(mails[0]!.text).not.toContain("Controllo");
+    expect((await loadAgenda(deps, site, after))[0]?.items[0]?.reviewInvite).toEqual({ sentOn: "7 gennaio 2030" });
+    expect(await invite(after)).toMatchObject({ ok: false, message: AGENDA_MESSAGES.reviewInviteRefused });
+
+    // A visit marked missed is never invited; the visits of past days are listed for it the latest first.
+    const missed = await bookRequest("2030-01-07T11:00:00+01:00");
+    await deps.appointments.confirm(missed.id);
+    await deps.appointments.markNoShow(missed.id, new Date("2030-01-07T10:30:00Z"));
+    const evening = new Date("2030-01-07T18:00:00Z");
+    expect(await invite(evening, missed.id)).toMatchObject({ ok: false });
+    expect(await database.db.select().from(reviewInvitations)).toHaveLength(1);
+    const recent = await loadRecentVisits(deps, site, new Date("2030-01-09T09:00:00Z"));
+    expect(recent.map((day) => [day.label, day.items.map((item) => item.id)])).toEqual([
+      ["lunedì 7 gennaio 2030", [booked.id]],
+    ]);
   });
 });

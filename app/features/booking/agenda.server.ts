@@ -3,11 +3,18 @@ import type { AppointmentStatus } from "~/core/db/booking-values";
 import type { ActionResult } from "~/core/forms/action-result";
 import { parseSubmission } from "~/core/forms/parse-submission.server";
 import { refusal } from "~/core/forms/respond.server";
-import { formatItalianDay } from "~/core/format/italian-format";
+import { formatItalianDate, formatItalianDay } from "~/core/format/italian-format";
 import { addDays, romeDate, romeInstant, romeTime } from "~/core/format/rome-clock";
 import type { Mailer } from "~/core/mail/mailer.server";
 import type { Executor } from "~/core/mail/outbox.server";
-import { AGENDA_DAYS, agendaMoveSchema, agendaStatusSchema, minuteOfDay, phoneBookingSchema } from "./agenda-schema";
+import {
+  AGENDA_DAYS,
+  RECENT_DAYS,
+  agendaMoveSchema,
+  agendaStatusSchema,
+  minuteOfDay,
+  phoneBookingSchema,
+} from "./agenda-schema";
 import type { AgendaEntry, AppointmentRecord, AppointmentRepository } from "./appointments.server";
 import { type AgendaNoticeKind, patientAgendaNotice, patientBookedNotice } from "./booking-notices";
 import { ONLINE_PLACE } from "./booking-schema";
@@ -16,6 +23,7 @@ import type { BookingSite } from "./booking-submission.server";
 import { managePath } from "./booking-submission.server";
 import { patientEventFile } from "./calendar-files.server";
 import { AGENDA_MESSAGES } from "./messages";
+import { type CreateReviewInvitation, inviteWrite } from "./review-invite.server";
 import type { VisitTypeRepository } from "./visit-types.server";
 
 export interface AgendaDeps {
@@ -24,6 +32,7 @@ export interface AgendaDeps {
   bookingSettings: BookingSettingsRepository;
   mailer: Mailer;
   config: Pick<AppConfig, "siteUrl">;
+  createReviewInvitation: CreateReviewInvitation;
 }
 
 const STATUS_LABELS: Record<AppointmentStatus, string> = {
@@ -50,6 +59,11 @@ export interface AgendaItem {
   note: string | null;
   /** Begun: it can be marked missed. */
   started: boolean;
+  /**
+   * The review invitation: "invite" once a confirmed visit has ended, then the day it was sent
+   * ("26 novembre 2026"); null before the visit's end or for any other status.
+   */
+  reviewInvite: { sentOn: string | null } | null;
 }
 
 export interface AgendaDay {
@@ -76,6 +90,11 @@ export function agendaItem(entry: AgendaEntry, site: BookingSite, now: Date): Ag
     patientPhone: entry.patientPhone,
     note: entry.note,
     started: entry.startsAt.getTime() <= now.getTime(),
+    reviewInvite: entry.reviewInvitedAt
+      ? { sentOn: formatItalianDate(entry.reviewInvitedAt.toISOString()) }
+      : entry.status === "confirmed" && entry.endsAt.getTime() <= now.getTime()
+        ? { sentOn: null }
+        : null,
   };
 }
 
@@ -90,6 +109,24 @@ export async function loadAgenda(
     until: new Date(romeInstant(addDays(today, AGENDA_DAYS), 0)),
     statuses: ["pending", "confirmed", "no_show"],
   });
+  return byDay(entries, site, now);
+}
+
+/** The visits that took place in the last days before today, the latest day first: to invite a review. */
+export async function loadRecentVisits(
+  deps: Pick<AgendaDeps, "appointments">,
+  site: BookingSite,
+  now = new Date(),
+): Promise<AgendaDay[]> {
+  const today = romeDate(now.getTime());
+  const entries = await deps.appointments.listUpcoming(new Date(romeInstant(addDays(today, -RECENT_DAYS), 0)), {
+    until: new Date(romeInstant(today, 0)),
+    statuses: ["confirmed"],
+  });
+  return byDay(entries, site, now).reverse();
+}
+
+function byDay(entries: AgendaEntry[], site: BookingSite, now: Date): AgendaDay[] {
   const days: AgendaDay[] = [];
   for (const entry of entries) {
     const item = agendaItem(entry, site, now);
@@ -170,6 +207,12 @@ export async function agendaAction(
   const parsed = parseSubmission(form, agendaStatusSchema);
   if (parsed.status !== "success") return refused(AGENDA_MESSAGES.invalid, 400);
   const { id } = parsed.value;
+  if (parsed.value.intent === "review_invite") {
+    const invited = await deps.appointments.inviteToReview(id, now, inviteWrite(deps, site.practitionerName));
+    if (!invited) return refused(AGENDA_MESSAGES.reviewInviteRefused);
+    deps.mailer.kick();
+    return done(AGENDA_MESSAGES.reviewInvited);
+  }
   if (parsed.value.intent === "no_show") {
     return (await deps.appointments.markNoShow(id, now))
       ? done(AGENDA_MESSAGES.noShow)

@@ -1,13 +1,14 @@
 import { asc } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Database } from "~/core/db/database.server";
-import { appointments, bookingSettings, mailOutbox, visitTypes } from "~/core/db/schema";
+import { appointments, bookingSettings, mailOutbox, reviewInvitations, visitTypes } from "~/core/db/schema";
 import { createMemoryEventBus } from "~/core/events/event-bus.server";
 import { createQueueOnlyMailer } from "../../../tests/support/outbox";
 import { openTestDatabase } from "../../../tests/support/test-databases";
 import { createAppointmentRepository } from "./appointments.server";
-import { type BookingJobDeps, sendDueReminders } from "./booking-jobs.server";
+import { type BookingJobDeps, sendDueReminders, sendDueReviewInvites } from "./booking-jobs.server";
 import { createBookingSettingsRepository } from "./booking-settings.server";
+import { testReviewInvitations } from "./test-support";
 import { createVisitTypeRepository } from "./visit-types.server";
 
 const site = {
@@ -26,7 +27,7 @@ const site = {
 
 describe("the booking's jobs (on PostgreSQL)", () => {
   let database: Database;
-  let deps: BookingJobDeps;
+  let deps: BookingJobDeps & Parameters<typeof sendDueReviewInvites>[0];
 
   beforeAll(async () => {
     database = await openTestDatabase();
@@ -35,6 +36,7 @@ describe("the booking's jobs (on PostgreSQL)", () => {
       appointments: createAppointmentRepository(database.db, bus),
       visitTypes: createVisitTypeRepository(database.db, bus),
       mailer: await createQueueOnlyMailer(database),
+      createReviewInvitation: testReviewInvitations(database.db),
     };
   });
   afterAll(() => database.close());
@@ -43,9 +45,10 @@ describe("the booking's jobs (on PostgreSQL)", () => {
     await database.db.delete(visitTypes);
     await database.db.delete(bookingSettings);
     await database.db.delete(mailOutbox);
+    await database.db.delete(reviewInvitations);
   });
 
-  async function visitAt(startsAt: string) {
+  async function visitAt(startsAt: string, patientName = "Maria Rossi") {
     const type = await deps.visitTypes.create({
       name: "Prima visita",
       durationMinutes: 60,
@@ -60,7 +63,7 @@ describe("the booking's jobs (on PostgreSQL)", () => {
       visitTypeId: type.id,
       studioKey: "studio-di-milano",
       startsAt: new Date(startsAt),
-      patient: { name: "Maria Rossi", email: "maria@example.it", phone: "+39 333 123 4567" },
+      patient: { name: patientName, email: "maria@example.it", phone: "+39 333 123 4567" },
       note: null,
     });
     if (!booked.ok) throw new Error(booked.message);
@@ -76,6 +79,7 @@ describe("the booking's jobs (on PostgreSQL)", () => {
       cancellationLimitHours: 24,
       reminderTime: "18:00:00",
       retentionMonths: 24,
+      reviewInviteNextDay: false,
     });
     // Booked before the reminder time (created now, in 2026): Tuesday 7 July 2099 at 10:00 in Italy.
     await visitAt("2099-07-07T10:00:00+02:00");
@@ -104,5 +108,48 @@ describe("the booking's jobs (on PostgreSQL)", () => {
     release();
     expect(await first).toBe("first");
     expect(await deps.appointments.withJobLock("retention", async () => "again")).toBe("again");
+  });
+
+  describe("the review invitation the day after", () => {
+    const settings = () => createBookingSettingsRepository(database.db, createMemoryEventBus());
+    const turnOn = async (on = true) => settings().save({ ...(await settings().get()), reviewInviteNextDay: on });
+    const invitations = () => database.db.select().from(reviewInvitations);
+
+    it("is sent from 10:00 in Italy the day after a visit that took place, once, even with two runs at once", async () => {
+      // Tuesday 7 July 2099, 10:00–11:00 in Italy (UTC+2).
+      const visit = await visitAt("2099-07-07T10:00:00+02:00");
+      await deps.appointments.confirm(visit.id);
+      // Off by default: nothing.
+      expect(await sendDueReviewInvites(deps, site, new Date("2099-07-08T09:00:00Z"))).toBe(0);
+      await turnOn();
+      expect(await sendDueReviewInvites(deps, site, new Date("2099-07-07T20:00:00Z"))).toBe(0);
+      expect(await sendDueReviewInvites(deps, site, new Date("2099-07-08T07:59:00Z"))).toBe(0);
+      const at = new Date("2099-07-08T08:00:00Z");
+      const runs = await Promise.all([sendDueReviewInvites(deps, site, at), sendDueReviewInvites(deps, site, at)]);
+      expect(runs.sort()).toEqual([0, 1]);
+      expect(await sendDueReviewInvites(deps, site, new Date("2099-07-08T09:00:00Z"))).toBe(0);
+      expect((await invitations()).map((i) => i.patientName)).toEqual(["Maria Rossi"]);
+      const mails = await database.db.select().from(mailOutbox);
+      expect(mails.map((m) => [m.recipient, m.subject])).toEqual([
+        ["maria@example.it", "Come è andata la visita con Dott.ssa Giulia Ferrari?"],
+      ]);
+      expect((await deps.appointments.get(visit.id))?.reviewInvitedAt?.toISOString()).toBe(at.toISOString());
+    });
+
+    it("catches up a missed run until the end of the second day after, and never for missed or cancelled visits", async () => {
+      await turnOn();
+      const late = await visitAt("2099-07-07T10:00:00+02:00", "Anna Verdi");
+      await deps.appointments.confirm(late.id);
+      const missed = await visitAt("2099-07-07T12:00:00+02:00", "Luca Neri");
+      await deps.appointments.confirm(missed.id);
+      await deps.appointments.markNoShow(missed.id, new Date("2099-07-07T10:30:00Z"));
+      const cancelled = await visitAt("2099-07-07T15:00:00+02:00", "Sara Bianchi");
+      await deps.appointments.cancel(cancelled.id);
+      const tooOld = await visitAt("2099-07-05T10:00:00+02:00", "Paolo Gialli");
+      await deps.appointments.confirm(tooOld.id);
+      // The server was down the whole of the 8th: at 23:30 in Italy on the 9th it catches up.
+      expect(await sendDueReviewInvites(deps, site, new Date("2099-07-09T21:30:00Z"))).toBe(1);
+      expect((await invitations()).map((i) => i.patientName)).toEqual(["Anna Verdi"]);
+    });
   });
 });

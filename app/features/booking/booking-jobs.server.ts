@@ -6,6 +6,7 @@ import type { AppointmentRecord, AppointmentRepository } from "./appointments.se
 import { patientReminderNotice } from "./booking-notices";
 import { ONLINE_PLACE } from "./booking-schema";
 import type { BookingSite } from "./booking-submission.server";
+import { type CreateReviewInvitation, inviteWrite } from "./review-invite.server";
 import type { VisitTypeRepository } from "./visit-types.server";
 
 export interface BookingJobDeps {
@@ -35,6 +36,7 @@ export async function sendDueReminders(deps: BookingJobDeps, site: BookingSite, 
       practitionerName: site.practitionerName,
       place: placeOf(site, appointment),
       phone: site.phone,
+      sentAt: now,
     });
     await deps.mailer.queueTo(appointment.patientEmail, notice, tx);
   });
@@ -42,13 +44,28 @@ export async function sendDueReminders(deps: BookingJobDeps, site: BookingSite, 
   return claimed.length;
 }
 
-/** Every five minutes: the reminders due. */
+/**
+ * With the setting on, the review invitations due the day after each visit that took place, each
+ * made and queued in the transaction that marks the visit invited (claimDueReviewInvites): two runs
+ * at once invite once, and a run missed catches up. Returns how many.
+ */
+export async function sendDueReviewInvites(
+  deps: { appointments: AppointmentRepository; mailer: Mailer; createReviewInvitation: CreateReviewInvitation },
+  site: Pick<BookingSite, "practitionerName">,
+  now = new Date(),
+): Promise<number> {
+  const claimed = await deps.appointments.claimDueReviewInvites(now, inviteWrite(deps, site.practitionerName));
+  if (claimed.length) deps.mailer.kick();
+  return claimed.length;
+}
+
+/** Every five minutes: the reminders due, then the review invitations due. */
 export const REMINDER_SCHEDULE = "*/5 * * * *";
 /** Every night at 03:40: appointments past the retention period deleted. */
 export const RETENTION_SCHEDULE = "40 3 * * *";
 
 /**
- * The booking's two jobs in every instance, each run under an advisory lock so only one instance
+ * The booking's jobs in every instance, each run under an advisory lock so only one instance
  * runs it at a time (the reminders' claim is safe anyway; the lock saves the work); the reminders
  * also once at start. Logs; never throws.
  */
@@ -56,6 +73,7 @@ export function startBookingJobs(services: {
   appointments: AppointmentRepository;
   visitTypes: VisitTypeRepository;
   mailer: Mailer;
+  createReviewInvitation: CreateReviewInvitation;
   logger: Logger;
   config: Pick<AppConfig, "siteUrl">;
   /** What the e-mails take from the site content (places, her name and phone). */
@@ -71,8 +89,16 @@ export function startBookingJobs(services: {
     } catch (error) {
       logger.error({ err: error }, "booking reminders failed");
     }
+    try {
+      const invited = await appointments.withJobLock("review-invites", async () =>
+        sendDueReviewInvites(services, await services.loadSite()),
+      );
+      if (invited) logger.info({ invited }, "review invitations queued");
+    } catch (error) {
+      logger.error({ err: error }, "review invitations failed");
+    }
   });
-  // At start too: a server down when a reminder fell due sends it as soon as it is back.
+  // At start too: a server down when a reminder or invitation fell due sends it as soon as it is back.
   void reminders.trigger();
   const retention = new Cron(RETENTION_SCHEDULE, { protect: true, unref: true }, async () => {
     try {

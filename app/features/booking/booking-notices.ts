@@ -1,4 +1,5 @@
 import { formatItalianDateTime } from "~/core/format/italian-format";
+import { romeDate, romeTime } from "~/core/format/rome-clock";
 
 // The booking's e-mails: to the patient (booked, cancelled, moved), with the studio's address and
 // map, and her two links; to the practitioner for each new booking. Plain text and simple HTML.
@@ -209,6 +210,15 @@ export function patientAgendaNotice(input: {
   return render(subject, [`Gentile ${input.appointment.patientName},`, body], rows, links);
 }
 
+/**
+ * When the visit is, as the reminder says it: "domani", or "oggi alle 10:30" when a run caught up
+ * late on the visit's own day (a server down the evening before).
+ */
+export function reminderDay(startsAt: Date, sentAt: Date): string {
+  const start = startsAt.getTime();
+  return romeDate(start) === romeDate(sentAt.getTime()) ? `oggi alle ${romeTime(start)}` : "domani";
+}
+
 /** To the patient, the day before her confirmed visit. No links of hers (only their hash is stored). */
 export function patientReminderNotice(input: {
   appointment: NoticeAppointment;
@@ -216,12 +226,15 @@ export function patientReminderNotice(input: {
   practitionerName: string;
   place: NoticePlace;
   phone: string;
+  /** When it is sent: a reminder caught up on the visit's own day says "oggi", not "domani". */
+  sentAt: Date;
 }): Notice {
+  const day = reminderDay(input.appointment.startsAt, input.sentAt);
   return render(
-    `Promemoria: ${input.visitTypeName} domani`,
+    `Promemoria: ${input.visitTypeName} ${day}`,
     [
       `Gentile ${input.appointment.patientName},`,
-      "ti ricordo la visita di domani. Per annullarla o spostarla usa i link dell'e-mail di conferma o chiama lo studio.",
+      `ti ricordo la visita di ${day}. Per annullarla o spostarla usa i link dell'e-mail di conferma o chiama lo studio.`,
     ],
     [
       ["Visita", input.visitTypeName],
@@ -231,5 +244,27 @@ export function patientReminderNotice(input: {
       ["Telefono dello studio", input.phone],
     ],
     [],
+  );
+}
+
+/**
+ * To the patient after her visit: the review invitation's personal link and how long it is valid.
+ * Nothing about the visit itself (no type, no time): an e-mail is no place for health data.
+ */
+export function patientReviewInviteNotice(input: {
+  patientName: string;
+  practitionerName: string;
+  url: string;
+  validDays: number;
+}): Notice {
+  return render(
+    `Come è andata la visita con ${input.practitionerName}?`,
+    [
+      `Gentile ${input.patientName},`,
+      "grazie per la fiducia. Se ti va, puoi lasciare una recensione con il tuo link personale qui sotto.",
+      `Il link vale ${input.validDays} giorni e per una sola recensione; non serve scrivere nulla sulla tua salute.`,
+    ],
+    [],
+    [{ label: "Lascia una recensione", url: input.url }],
   );
 }

@@ -79,7 +79,11 @@ describe("the booking settings screen's changes (on PostgreSQL)", () => {
       cancellationLimitHours: 48,
       reminderTime: "19:30:00",
       retentionMonths: 12,
+      reviewInviteNextDay: false,
     });
+    // The next day's review invitation: a checkbox, off unless ticked.
+    await bookingSettingsAction(deps, form({ ...settingsForm, reviewInviteNextDay: "on" }), studios);
+    expect((await deps.bookingSettings.get()).reviewInviteNextDay).toBe(true);
     await database.db.delete(bookingSettings);
     const bad = await bookingSettingsAction(
       deps,
@@ -200,5 +204,43 @@ describe("the booking settings screen's changes (on PostgreSQL)", () => {
       message: M.timeOffRemoved,
     });
     expect(await deps.timeOff.listFrom(today)).toHaveLength(1);
+  });
+
+  it("moves a visit type up and down in her order, which the booking page's lists follow", async () => {
+    for (const name of ["Prima visita", "Controllo", "Online"])
+      await bookingSettingsAction(deps, form({ ...typeForm, name, studioKeys: [...studios] }), studios);
+    const names = async () => (await deps.visitTypes.listAll()).map((t) => t.name);
+    const offered = async () => (await deps.visitTypes.listOffered("studio-di-monza")).map((t) => t.name);
+    const idOf = async (name: string) => (await deps.visitTypes.listAll()).find((t) => t.name === name)!.id;
+    const move = async (name: string, direction: string) =>
+      bookingSettingsAction(deps, form({ intent: "type-move", id: await idOf(name), direction }), studios);
+
+    expect(await move("Online", "up")).toMatchObject({ ok: true, message: M.typeMoved });
+    expect(await names()).toEqual(["Prima visita", "Online", "Controllo"]);
+    expect(await move("Prima visita", "down")).toMatchObject({ ok: true });
+    expect(await offered()).toEqual(["Online", "Prima visita", "Controllo"]);
+    // At the top, up changes nothing.
+    expect(await move("Online", "up")).toMatchObject({ ok: true });
+    expect(await names()).toEqual(["Online", "Prima visita", "Controllo"]);
+
+    // Two moves at once: each runs on the locked rows, and no two types share a place.
+    await Promise.all([move("Controllo", "up"), move("Online", "down")]);
+    const orders = (await deps.visitTypes.listAll()).map((t) => t.displayOrder);
+    expect(orders).toEqual([0, 1, 2]);
+
+    expect(
+      await bookingSettingsAction(
+        deps,
+        form({ intent: "type-move", id: "00000000-0000-4000-8000-000000000000", direction: "up" }),
+        studios,
+      ),
+    ).toMatchObject({ ok: false, status: 404, message: M.typeMissing });
+    expect(
+      await bookingSettingsAction(
+        deps,
+        form({ intent: "type-move", id: await idOf("Online"), direction: "left" }),
+        studios,
+      ),
+    ).toMatchObject({ ok: false, status: 400, message: M.invalid });
   });
 });

@@ -3,7 +3,14 @@ import { parseSubmission } from "~/core/forms/parse-submission.server";
 import { refusal } from "~/core/forms/respond.server";
 import type { BookingSettingsRepository } from "./booking-settings.server";
 import { BOOKING_SETTINGS_MESSAGES as M } from "./messages";
-import { euroToCents, removeSchema, settingsSchema, timeOffSchema, visitTypeSchema } from "./settings-schema";
+import {
+  euroToCents,
+  moveTypeSchema,
+  removeSchema,
+  settingsSchema,
+  timeOffSchema,
+  visitTypeSchema,
+} from "./settings-schema";
 import type { TimeOffRepository } from "./time-off.server";
 import type { VisitTypeRepository } from "./visit-types.server";
 
@@ -61,6 +68,13 @@ export async function bookingSettingsAction(
     const { startsOn, endsOn, label } = parsed.value;
     await deps.timeOff.add({ startsOn, endsOn: endsOn ?? startsOn, label: label ?? null });
     return done(M.timeOffAdded);
+  }
+  if (intent === "type-move") {
+    const parsed = parseSubmission(form, moveTypeSchema);
+    if (parsed.status !== "success") return { ok: false, status: 400, message: M.invalid };
+    const moved = await deps.visitTypes.move(parsed.value.id, parsed.value.direction);
+    // Already first or last: nothing to change, the order stands as shown.
+    return moved === "missing" ? { ok: false, status: 404, message: M.typeMissing } : done(M.typeMoved);
   }
   const parsed = parseSubmission(form, removeSchema);
   if (parsed.status !== "success") return { ok: false, status: 400, message: M.invalid };

@@ -20,6 +20,7 @@ export const DEFAULT_BOOKING_SETTINGS: BookingSettings = {
   cancellationLimitHours: 24,
   reminderTime: "18:00:00",
   retentionMonths: 24,
+  reviewInviteNextDay: false,
 };
 
 /** The booking's settings as stored, or the defaults. */

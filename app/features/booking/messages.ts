@@ -38,6 +38,9 @@ export const AGENDA_MESSAGES = {
   moved: "Appuntamento spostato: il paziente riceve un'e-mail con il nuovo orario.",
   noShow: "Segnato come «non si è presentato».",
   noShowRefused: "Si può segnare «non si è presentato» solo per una visita confermata già iniziata.",
+  reviewInvited: "Invito inviato: il paziente riceve un'e-mail con il link per lasciare una recensione.",
+  reviewInviteRefused:
+    "L'invito si può inviare una volta sola, dopo una visita confermata che si è svolta: forse è già stato inviato.",
   booked: "Appuntamento aggiunto: il paziente riceve un'e-mail di conferma.",
   taken: "Questo orario è già occupato da un altro appuntamento (o dal tempo tra due visite): scegline un altro.",
   dayInvalid: "Scegli un giorno valido.",
@@ -67,6 +70,7 @@ export const BOOKING_SETTINGS_MESSAGES = {
   typeCreated: "Tipo di visita aggiunto.",
   typeSaved: "Tipo di visita salvato.",
   typeDeleted: "Tipo di visita eliminato.",
+  typeMoved: "Ordine dei tipi di visita salvato: la pagina di prenotazione li mostra in quest'ordine.",
   typeMissing: "Questo tipo di visita non esiste più: ricarica la pagina.",
   typeInUse:
     "Questo tipo di visita ha degli appuntamenti e non si può eliminare: toglilo dalle prenotazioni togliendo «Prenotabile».",

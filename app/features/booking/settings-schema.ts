@@ -23,6 +23,7 @@ export const settingsSchema = z.object({
   cancellationLimitHours: wholeNumber(limits.cancellationLimitHours, M.cancellation),
   reminderTime: z.string({ error: M.reminderTime }).regex(/^([01]\d|2[0-3]):[0-5]\d$/, { error: M.reminderTime }),
   retentionMonths: wholeNumber(limits.retentionMonths, M.retention),
+  reviewInviteNextDay: checkbox.optional().default(false),
 });
 
 /** "80", "82,50", "82.5" → cents; the form's text kept as typed otherwise. */
@@ -90,4 +91,11 @@ export const timeOffSchema = z
 export const removeSchema = z.object({
   intent: z.enum(["type-delete", "timeoff-remove"]),
   id: z.uuid({ error: M.invalid }),
+});
+
+/** Moving a visit type one place in her order. */
+export const moveTypeSchema = z.object({
+  intent: z.literal("type-move"),
+  id: z.uuid({ error: M.invalid }),
+  direction: z.enum(["up", "down"], { error: M.invalid }),
 });

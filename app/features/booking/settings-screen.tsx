@@ -1,4 +1,4 @@
-import { useId, useMemo } from "react";
+import { useEffect, useId, useMemo, useRef } from "react";
 import { useFetcher, useSearchParams } from "react-router";
 import type { BookingMode } from "~/core/db/booking-values";
 import { bookingLimits } from "~/core/db/booking-values";
@@ -28,6 +28,7 @@ export interface SettingsValues {
   cancellationLimitHours: number;
   reminderTime: string;
   retentionMonths: number;
+  reviewInviteNextDay: boolean;
 }
 
 /** The answer for the form named `target`: from its own fetcher, or the page's (without JavaScript). */
@@ -42,7 +43,10 @@ export function SettingsForm({ values, result }: { values: SettingsValues; resul
     id: "impostazioni-prenotazioni",
     lastResult: answer && !answer.ok ? answer.reply : undefined,
     // One object while the values stay: a new one each render would reset the form's state.
-    defaultValue: useMemo(() => ({ ...values }), [values]),
+    defaultValue: useMemo(
+      () => ({ ...values, reviewInviteNextDay: values.reviewInviteNextDay ? "on" : undefined }),
+      [values],
+    ),
   });
   const number = { type: "number" as const, inputMode: "numeric" as const };
   return (
@@ -72,6 +76,11 @@ export function SettingsForm({ values, result }: { values: SettingsValues; resul
           {...number}
           label="Conserva gli appuntamenti passati per (mesi)"
           hint="Poi vengono cancellati in automatico."
+        />
+        <CheckboxField
+          meta={fields.reviewInviteNextDay}
+          label="Invia l'invito a lasciare una recensione il giorno dopo la visita"
+          hint="Al paziente di ogni visita che si è svolta, una volta sola, dalle 10 del giorno dopo; mai per le visite annullate o segnate «non si è presentato»."
         />
         <div className="admin-form__buttons">
           <button type="submit" className="button" disabled={saver.state !== "idle"}>
@@ -220,6 +229,54 @@ function RemoveButton({
   );
 }
 
+/**
+ * "Sposta su" and "Sposta giù" for one visit type: forms that post, without JavaScript too. With it,
+ * the focus stays on the moved type's button (on the other one when it reached the top or bottom).
+ */
+function MoveButtons({ id, name, position, total }: { id: string; name: string; position: number; total: number }) {
+  const mover = useFetcher<SettingsResult>();
+  useActionResult(mover.data);
+  const moved = useRef<"up" | "down" | null>(null);
+  const buttons = useRef<Record<"up" | "down", HTMLButtonElement | null>>({ up: null, down: null });
+  useEffect(() => {
+    const direction = moved.current;
+    if (mover.state !== "idle" || !direction) return;
+    moved.current = null;
+    const same = buttons.current[direction];
+    const other = buttons.current[direction === "up" ? "down" : "up"];
+    (same && !same.disabled ? same : other)?.focus();
+  });
+  return (
+    <>
+      {(["up", "down"] as const).map((direction) => (
+        <mover.Form
+          key={direction}
+          method="post"
+          action={SETTINGS_PAGE}
+          onSubmit={() => {
+            moved.current = direction;
+          }}
+        >
+          <input type="hidden" name="intent" value="type-move" />
+          <input type="hidden" name="id" value={id} />
+          <input type="hidden" name="direction" value={direction} />
+          <button
+            type="submit"
+            className="admin-action"
+            ref={(button) => {
+              buttons.current[direction] = button;
+            }}
+            disabled={direction === "up" ? position === 1 : position === total}
+            aria-label={`${direction === "up" ? "Sposta su" : "Sposta giù"}: ${name}, posizione ${position} di ${total}`}
+          >
+            {direction === "up" ? "Sposta su" : "Sposta giù"}
+          </button>
+        </mover.Form>
+      ))}
+    </>
+  );
+}
+
 export function VisitTypesSection({
   types,
   studios,
@@ -235,13 +292,14 @@ export function VisitTypesSection({
         Tipi di visita
       </h2>
       {types.length === 0 ? <p className="admin-empty">Nessun tipo di visita: aggiungine uno qui sotto.</p> : null}
-      <ul className="booking-admin-list">
-        {types.map((type) => (
+      <ol className="booking-admin-list">
+        {types.map((type, index) => (
           <li key={type.id} id={`riga-${type.id}`} className={type.active ? undefined : "booking-admin-list__inactive"}>
             <p>
               <strong>{type.name}</strong> · {type.summary}
             </p>
             <div className="booking-admin-actions">
+              <MoveButtons id={type.id} name={type.name} position={index + 1} total={types.length} />
               <details className="agenda-move" open={result?.target === type.id && !result.ok ? true : undefined}>
                 <summary className="admin-action">Modifica</summary>
                 <VisitTypeForm type={type} studios={studios} result={result} />
@@ -256,7 +314,7 @@ export function VisitTypesSection({
             </div>
           </li>
         ))}
-      </ul>
+      </ol>
       <h3>Nuovo tipo di visita</h3>
       <VisitTypeForm studios={studios} result={result} />
     </section>

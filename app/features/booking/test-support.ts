@@ -1,5 +1,9 @@
+import type { Db } from "~/core/db/database.server";
+import { invitationLink } from "~/features/reviews/invitation-share.server";
+import { createInvitationRepository } from "~/features/reviews/review-invitations.server";
 import type { WeeklyHours } from "./availability";
 import type { BookingPlace } from "./booking-page.server";
+import type { CreateReviewInvitation } from "./review-invite.server";
 
 /* The booking tests' shared fixtures: weekday mornings at the Milan studio and online. */
 
@@ -29,3 +33,12 @@ export const testPlaces: BookingPlace[] = [
 
 /** What the e-mails take from the site content. */
 export const testSite = { places: testPlaces, practitionerName: "Dott.ssa Giulia Ferrari", phone: "+39 347 218 4590" };
+
+/** The reviews' invitations as the composition wires them for booking (tests may join features). */
+export function testReviewInvitations(db: Db, validDays = 30): CreateReviewInvitation {
+  const invitations = createInvitationRepository(db);
+  return async (executor, { patientName }) => {
+    const { token } = await invitations.create({ patientName, validDays }, executor);
+    return { url: invitationLink("https://giuliaferrari-nutrizionista.it", token), validDays };
+  };
+}

@@ -103,6 +103,32 @@ export function createVisitTypeRepository(
     },
 
     /**
+     * Moves a type one place up or down in her order (the /prenota lists follow it): "moved",
+     * "edge" (already first or last) or "missing". The rows are locked and renumbered 0…n in one
+     * transaction, so two moves at once never leave two types on one place.
+     */
+    async move(id: string, direction: "up" | "down"): Promise<"moved" | "edge" | "missing"> {
+      const outcome = await db.transaction(async (tx) => {
+        const rows = await tx
+          .select({ id: visitTypes.id })
+          .from(visitTypes)
+          .orderBy(...inOrder)
+          .for("update");
+        const from = rows.findIndex((row) => row.id === id);
+        if (from < 0) return "missing" as const;
+        const to = direction === "up" ? from - 1 : from + 1;
+        if (to < 0 || to >= rows.length) return "edge" as const;
+        const order = rows.map((row) => row.id);
+        [order[from], order[to]] = [order[to]!, order[from]!];
+        for (const [index, rowId] of order.entries())
+          await tx.update(visitTypes).set({ displayOrder: index }).where(eq(visitTypes.id, rowId));
+        return "moved" as const;
+      });
+      if (outcome === "moved") await announce("update", id);
+      return outcome;
+    },
+
+    /**
      * Deletes a type no appointment uses: "deleted", "missing", or "in_use" (then she can deactivate
      * it: the appointments keep their type).
      */

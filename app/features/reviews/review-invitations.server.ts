@@ -59,10 +59,16 @@ export async function consumeInvitation(executor: Executor, token: string, revie
 
 export function createInvitationRepository(db: Db) {
   return {
-    /** A new invitation; the token is returned once and only its hash is stored. */
-    async create(input: { note?: string | null; patientName?: string | null; validDays: number }) {
+    /**
+     * A new invitation; the token is returned once and only its hash is stored. `executor`: the
+     * caller's transaction, when it goes with another change (an appointment marked invited).
+     */
+    async create(
+      input: { note?: string | null; patientName?: string | null; validDays: number },
+      executor: Executor = db,
+    ) {
       const token = randomBytes(TOKEN_BYTES).toString("base64url");
-      const [invitation] = await db
+      const [invitation] = await executor
         .insert(reviewInvitations)
         .values({
           tokenHash: hashInvitationToken(token),

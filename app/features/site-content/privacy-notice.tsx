@@ -98,9 +98,11 @@ export function PrivacyNotice({
           Se prenoti una visita dal sito tratto il nome e cognome, l'indirizzo email, il numero di telefono, la nota
           facoltativa che scrivi, la sede, il tipo di visita, il giorno e l'orario scelti. Servono solo a fissare la
           visita, a confermartela, a ricordartela il giorno prima e a permetterti di annullarla o spostarla dal link che
-          ricevi per email. Ti chiedo di non scrivere nella nota dati sulla salute: ne parleremo durante la visita. Gli
-          appuntamenti sono cancellati automaticamente una volta trascorso il periodo di conservazione indicato più
-          sotto.
+          ricevi per email. Dopo una visita che si è svolta posso inviarti una sola volta, per email, un link personale
+          per lasciare una recensione (anche in automatico il giorno dopo): l'email contiene solo il tuo nome e il link,
+          e la recensione scritta con quel link è segnata come verificata. Ti chiedo di non scrivere nella nota dati
+          sulla salute: ne parleremo durante la visita. Gli appuntamenti sono cancellati automaticamente una volta
+          trascorso il periodo di conservazione indicato più sotto.
         </p>
         <h3>Messaggi e richieste di contatto</h3>
         <p>

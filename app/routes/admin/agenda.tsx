@@ -4,9 +4,15 @@ import { servicesContext } from "~/context";
 import { readForm, respond } from "~/core/forms/respond.server";
 import { romeDate } from "~/core/format/rome-clock";
 import { requireAdmin } from "~/features/account/admin-auth.server";
-import { AGENDA_PAGE, AgendaDays, type AgendaResult, PhoneBookingForm } from "~/features/booking/agenda-screen";
+import {
+  AGENDA_PAGE,
+  AgendaDays,
+  type AgendaResult,
+  PhoneBookingForm,
+  RecentVisits,
+} from "~/features/booking/agenda-screen";
 import { AGENDA_DAYS } from "~/features/booking/agenda-schema";
-import { agendaAction, loadAgenda } from "~/features/booking/agenda.server";
+import { agendaAction, loadAgenda, loadRecentVisits } from "~/features/booking/agenda.server";
 import { pageMeta } from "~/features/site-content/meta";
 import type { LiveHandle } from "~/ui/live-updates";
 import adminBookingStyles from "~/styles/admin-booking.css?url";
@@ -29,6 +35,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   const site = bookingSite(content);
   return data({
     days: await loadAgenda(s, site, now),
+    recent: await loadRecentVisits(s, site, now),
     today: romeDate(now.getTime()),
     places: site.places.map((place) => ({ value: place.key, label: place.name })),
     visitTypes: types
@@ -73,6 +80,7 @@ export default function AdminAgenda({ loaderData, actionData }: Route.ComponentP
         </Link>
       </p>
       <AgendaDays days={loaderData.days} result={actionData} />
+      <RecentVisits days={loaderData.recent} />
       <PhoneBookingForm
         places={loaderData.places}
         visitTypes={loaderData.visitTypes}

@@ -1,0 +1,2 @@
+ALTER TABLE "appointments" ADD COLUMN "review_invited_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "booking_settings" ADD COLUMN "review_invite_next_day" boolean DEFAULT false NOT NULL;
