@@ -1,24 +1,28 @@
 // What the booking pages and jobs take from the site content, composed here: booking does not import the
-// site content feature. Each studio's key, name, address, map and hours, the online visits, her name
-// and phone.
+// site content feature. Each studio's key, name, address, map and week, the online visits' week, her
+// name and phone.
 import type { BookingPlace } from "~/features/booking/booking-page.server";
 import { ONLINE_PLACE } from "~/features/booking/booking-schema";
 import type { BookingSite } from "~/features/booking/booking-submission.server";
-import { sharedHoursPerPlace, studioKeys } from "~/features/booking/studio-hours";
+import { weeklyHours } from "~/features/booking/studio-hours";
 import { CONTACT_MESSAGES } from "~/features/site-content/messages";
 import { formatAddress, type SiteContent, studioMapsUrl } from "~/features/site-content/site-content";
 
 export function bookingSite(content: SiteContent): BookingSite & { email: string } {
-  const hours = sharedHoursPerPlace(content.studios, content.hours);
-  const keys = studioKeys(content.studios);
-  const places: BookingPlace[] = content.studios.map((studio, index) => ({
-    key: keys[index]!,
+  const places: BookingPlace[] = content.studios.map((studio) => ({
+    key: studio.key,
     name: studio.name,
     address: formatAddress(studio),
     mapsUrl: studioMapsUrl(studio),
-    hours: hours.studios.get(keys[index]!)!,
+    hours: weeklyHours(studio.hours),
   }));
-  places.push({ key: ONLINE_PLACE, name: "Visita online", address: null, mapsUrl: null, hours: hours.online });
+  places.push({
+    key: ONLINE_PLACE,
+    name: "Visita online",
+    address: null,
+    mapsUrl: null,
+    hours: weeklyHours(content.onlineHours),
+  });
   return {
     places,
     practitionerName: content.practitioner.name,

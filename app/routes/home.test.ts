@@ -63,7 +63,7 @@ describe("home loader", () => {
     ]);
   });
 
-  it("sends the practice's structured data and the opening hours grouped by day, built on the server", async () => {
+  it("sends the practice's structured data and each studio's opening hours grouped by day, built on the server", async () => {
     const { context } = fakeServices({});
     const data = await call(context);
     expect(data.practiceJsonLd).toMatchObject({
@@ -71,7 +71,12 @@ describe("home loader", () => {
       "@id": "https://www.esempio.it/#studio",
       name: "Dott.ssa Prova, Biologa Nutrizionista",
     });
-    expect(data.openingHours[0]).toEqual({ days: "Lun–Ven", daysLong: "Lunedì – Venerdì", time: "9:00–19:00" });
+    expect(data.studioHours[0]![0]).toEqual({
+      days: "Lun–Ven",
+      daysLong: "Lunedì – Venerdì",
+      time: "9:00–19:00",
+      closed: false,
+    });
   });
 
   it("tells the contact form to open the visitor's mail program when the site has no e-mail configured", async () => {

@@ -62,7 +62,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     reviews,
     // Built here, sent as data: the page's script needs none of the code that builds them.
     practiceJsonLd: practiceJsonLd(content, s.config.siteUrl),
-    openingHours: groupOpeningHours(content.hours),
+    studioHours: content.studios.map((studio) => groupOpeningHours(studio.hours)),
     contactBySite: s.mailer.enabled,
   };
 }
@@ -191,7 +191,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         <div className="section__inner">
           <ContactSection
             content={content}
-            openingHours={loaderData.openingHours}
+            studioHours={loaderData.studioHours}
             headingId="contatti-title"
             bySite={loaderData.contactBySite}
           />

@@ -5,7 +5,7 @@ import { createMemoryEventBus } from "~/core/events/event-bus.server";
 import { createAppointmentRepository } from "~/features/booking/appointments.server";
 import { freeDays } from "~/features/booking/availability";
 import { createBookingSettingsRepository } from "~/features/booking/booking-settings.server";
-import { sharedHoursPerPlace } from "~/features/booking/studio-hours";
+import { weeklyHours } from "~/features/booking/studio-hours";
 import { createVisitTypeRepository } from "~/features/booking/visit-types.server";
 import { defaultSiteContent } from "~/features/site-content/defaults";
 import { type AppServer, startAppServer } from "../support/app-server";
@@ -24,9 +24,7 @@ let database: Awaited<ReturnType<typeof openSiteDatabase>>;
 let firstVisitId: string;
 const bus = createMemoryEventBus();
 const settingsRepository = () => createBookingSettingsRepository(database.db, bus);
-const milanoHours = sharedHoursPerPlace(defaultSiteContent.studios, defaultSiteContent.hours).studios.get(
-  "studio-di-milano",
-)!;
+const milanoHours = weeklyHours(defaultSiteContent.studios.find((s) => s.key === "studio-di-milano")!.hours);
 
 test.beforeAll(async () => {
   smtp = await startTestSmtpServer();

@@ -3,7 +3,7 @@ import { createMemoryEventBus } from "~/core/events/event-bus.server";
 import { createAppointmentRepository } from "~/features/booking/appointments.server";
 import { freeDays } from "~/features/booking/availability";
 import { createBookingSettingsRepository } from "~/features/booking/booking-settings.server";
-import { sharedHoursPerPlace } from "~/features/booking/studio-hours";
+import { weeklyHours } from "~/features/booking/studio-hours";
 import { createVisitTypeRepository } from "~/features/booking/visit-types.server";
 import { defaultSiteContent } from "~/features/site-content/defaults";
 
@@ -38,7 +38,7 @@ export async function seedBooking(dataDir: string): Promise<{ managePath: string
       online: true,
       active: true,
     });
-    const hours = sharedHoursPerPlace(defaultSiteContent.studios, defaultSiteContent.hours).online;
+    const hours = weeklyHours(defaultSiteContent.studios[0]!.hours);
     const appointments = createAppointmentRepository(database.db, bus);
     const input = (await appointments.availability(first.id, "studio-di-milano", hours))!;
     const time = freeDays(input).flatMap((day) => day.times)[0]!;

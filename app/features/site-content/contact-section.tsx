@@ -15,13 +15,16 @@ import { CONTACT_MESSAGES } from "./messages";
  */
 export function ContactSection({
   content,
-  openingHours,
+  studioHours,
   headingId,
   bySite,
 }: {
   content: PageContent;
-  /** The days grouped by their hours (grouped by the loader: the page's script needs no calendar code). */
-  openingHours: HoursGroup[];
+  /**
+   * Each studio's days grouped by their hours, in the studios' order (grouped by the loader: the
+   * page's script needs no calendar code).
+   */
+  studioHours: HoursGroup[][];
   headingId: string;
   /** E-mail is configured: the message goes through the site. */
   bySite: boolean;
@@ -42,7 +45,7 @@ export function ContactSection({
         <div className="contact__details">
           <ul className="contact__studios">
             {studios.map((studio, index) => (
-              <li key={index} className="contact-card">
+              <li key={studio.key} className="contact-card">
                 <h3 className="contact-card__title">
                   <PinIcon />
                   {studio.name}
@@ -56,6 +59,7 @@ export function ContactSection({
                   {formatAddress(studio)}
                   <span className="visually-hidden"> (apre la mappa in una nuova scheda)</span>
                 </a>
+                <StudioHours groups={studioHours[index] ?? []} studio={studio.name} />
               </li>
             ))}
           </ul>
@@ -75,28 +79,26 @@ export function ContactSection({
                 </a>
               </dd>
             </div>
-            <div>
-              <dt>Orari</dt>
-              <dd>
-                {openingHours.length ? (
-                  <ul className="contact__hours">
-                    {openingHours.map((group) => (
-                      <li key={group.days}>
-                        <span>{group.daysLong}</span> <span>{group.time}</span>
-                      </li>
-                    ))}
-                  </ul>
-                ) : (
-                  "Su appuntamento"
-                )}
-              </dd>
-            </div>
           </dl>
         </div>
 
         {bySite ? <SiteContactForm /> : <MailtoContactForm email={contact.email} />}
       </div>
     </div>
+  );
+}
+
+/** A studio's week: "Lunedì – Venerdì 9:00–19:00", closed days said as "Chiuso"; "Su appuntamento" when never open. */
+function StudioHours({ groups, studio }: { groups: HoursGroup[]; studio: string }) {
+  if (groups.every((group) => group.closed)) return <p className="contact-card__hours-none">Orari: su appuntamento</p>;
+  return (
+    <ul className="contact__hours" aria-label={`Orari, ${studio}`}>
+      {groups.map((group) => (
+        <li key={group.days} className={group.closed ? "contact__hours-closed" : undefined}>
+          <span>{group.daysLong}</span> <span>{group.time}</span>
+        </li>
+      ))}
+    </ul>
   );
 }
 

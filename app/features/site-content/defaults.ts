@@ -2,6 +2,17 @@ import type { DayHours, SiteContent, Weekday } from "./site-content";
 
 const open = (day: Weekday, opens: string, closes: string): DayHours => ({ day, ranges: [{ opens, closes }] });
 
+/** Monday to Friday 9–19, Saturday 9–13: each studio's and the online visits' week until she sets her own. */
+const week = (): DayHours[] => [
+  open("Monday", "09:00", "19:00"),
+  open("Tuesday", "09:00", "19:00"),
+  open("Wednesday", "09:00", "19:00"),
+  open("Thursday", "09:00", "19:00"),
+  open("Friday", "09:00", "19:00"),
+  open("Saturday", "09:00", "13:00"),
+  { day: "Sunday", ranges: [] },
+];
+
 /** Fictional but plausible: the first version of the content, until she saves her own. */
 export const defaultSiteContent: SiteContent = {
   practitioner: {
@@ -20,31 +31,27 @@ export const defaultSiteContent: SiteContent = {
   },
   studios: [
     {
+      key: "studio-di-milano",
       name: "Studio di Milano",
       street: "Via Giuseppe Verdi 18",
       postalCode: "20121",
       city: "Milano",
       province: "MI",
       mapsUrl: "",
+      hours: week(),
     },
     {
+      key: "studio-di-monza",
       name: "Studio di Monza",
       street: "Corso Garibaldi 45",
       postalCode: "20900",
       city: "Monza",
       province: "MB",
       mapsUrl: "",
+      hours: week(),
     },
   ],
-  hours: [
-    open("Monday", "09:00", "19:00"),
-    open("Tuesday", "09:00", "19:00"),
-    open("Wednesday", "09:00", "19:00"),
-    open("Thursday", "09:00", "19:00"),
-    open("Friday", "09:00", "19:00"),
-    open("Saturday", "09:00", "13:00"),
-    { day: "Sunday", ranges: [] },
-  ],
+  onlineHours: week(),
   links: {
     booking: "https://prenota.giuliaferrari-nutrizionista.it/",
     doctorProfile: "https://www.miodottore.it/giulia-ferrari/nutrizionista/milano",

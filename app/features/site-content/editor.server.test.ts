@@ -9,7 +9,8 @@ import { decodeQueue } from "~/core/media/image-pipeline.server";
 import { createLocalMediaStorage } from "~/core/media/media-storage.server";
 import { defaultSiteContent } from "./defaults";
 import { applyGroup, uploadPortrait } from "./editor.server";
-import { servicesSchema } from "./form-schemas";
+import { servicesSchema, studiosSchema } from "./form-schemas";
+import { hoursSchema } from "./hours-schema";
 
 describe("applying one form to the content", () => {
   it("changes only the form's part and keeps the services' anchors", () => {
@@ -36,6 +37,48 @@ describe("applying one form to the content", () => {
     const content = { ...defaultSiteContent, portrait: { image, focusX: 50, focusY: 30 } };
     const next = applyGroup(content, "ritratto", { portrait: { focusX: 20, focusY: 80 } });
     expect(next.portrait).toEqual({ image, focusX: 20, focusY: 80 });
+  });
+});
+
+describe("applying the studios and the hours", () => {
+  const studioForm = (studios: Record<string, string>[]) => studiosSchema.parse({ studios });
+  const address = ({ key: _key, hours: _hours, ...studio }: (typeof defaultSiteContent.studios)[number]) => studio;
+
+  it("keeps a studio's key and hours when it is renamed or moved; a new one gets a new key and a closed week", () => {
+    const [milano, monza] = defaultSiteContent.studios;
+    const next = applyGroup(
+      defaultSiteContent,
+      "studi",
+      studioForm([
+        { ...address(monza!), key: "studio-di-monza", name: "Monza Centro" },
+        { ...address(milano!), key: "", name: "Studio di Milano" },
+        { ...address(milano!), key: "studio-di-milano", name: "Milano Brera" },
+      ]),
+    );
+    expect(next.studios.map((s) => [s.key, s.name])).toEqual([
+      ["studio-di-monza", "Monza Centro"],
+      ["studio-di-milano-2", "Studio di Milano"],
+      ["studio-di-milano", "Milano Brera"],
+    ]);
+    expect(next.studios[0]!.hours).toEqual(monza!.hours);
+    expect(next.studios[1]!.hours.every((day) => day.ranges.length === 0)).toBe(true);
+    expect(next.studios[2]!.hours).toEqual(milano!.hours);
+  });
+
+  it("sets each studio's week by its key and the online visits' week", () => {
+    const closedMonday = structuredClone(defaultSiteContent.studios[1]!.hours);
+    closedMonday[0] = { day: "Monday", ranges: [] };
+    const week = (hours: typeof closedMonday) =>
+      hours.map((d) => ({ day: d.day, closed: d.ranges.length ? undefined : "on", ranges: d.ranges }));
+    const value = hoursSchema.parse({
+      studios: [{ key: "studio-di-monza", hours: week(closedMonday) }],
+      onlineHours: week(closedMonday),
+    });
+    const next = applyGroup(defaultSiteContent, "orari", value);
+    expect(next.studios[0]!.hours).toEqual(defaultSiteContent.studios[0]!.hours);
+    expect(next.studios[1]!.hours).toEqual(closedMonday);
+    expect(next.onlineHours).toEqual(closedMonday);
+    expect(next.studios.map((s) => s.name)).toEqual(["Studio di Milano", "Studio di Monza"]);
   });
 });
 

@@ -10,7 +10,10 @@ import { type ContentGroup, type contentGroups, editorSchema, groupLabels } from
 import { portraitUploadSchema } from "./form-schemas";
 import { CONTENT_MESSAGES } from "./messages";
 import type { SaveResult, SiteContentStore } from "./site-content.server";
-import type { SiteContent } from "./site-content";
+import { type DayHours, type SiteContent, weekdays } from "./site-content";
+import { assignStudioKeys } from "./studio-keys";
+
+const closedWeek = (): DayHours[] => weekdays.map((day) => ({ day, ranges: [] }));
 
 /** Largest text form body accepted (a 100,000-character text still reaches the field check). */
 export const MAX_CONTENT_FORM_BYTES = 512 * 1024;
@@ -27,6 +30,30 @@ export function applyGroup<G extends ContentGroup>(content: SiteContent, group: 
       const { services } = value as GroupValue<"servizi">;
       // The six cards keep their anchors whatever their titles become.
       next.services = services.map((service, i) => ({ ...service, id: content.services[i]!.id }));
+      return next;
+    }
+    case "studi": {
+      const { studios } = value as GroupValue<"studi">;
+      const keys = assignStudioKeys([...content.studios.map(({ key }) => ({ key, name: "" })), ...studios]).slice(
+        content.studios.length,
+      );
+      next.studios = studios.map((studio, i) => {
+        const key = keys[i]!;
+        // A studio keeps its hours whatever it is renamed to. A new one starts closed every day: booking
+        // then offers no time there that she has not chosen herself; she sets its week on the hours screen.
+        const hours = content.studios.find((s) => s.key === key)?.hours ?? closedWeek();
+        return { ...studio, key, hours: structuredClone(hours) };
+      });
+      return next;
+    }
+    case "orari": {
+      const { studios, onlineHours } = value as GroupValue<"orari">;
+      // By key: a studio the form does not list keeps its hours (the version check refuses a stale form).
+      next.studios = next.studios.map((studio) => ({
+        ...studio,
+        hours: studios.find((s) => s.key === studio.key)?.hours ?? studio.hours,
+      }));
+      next.onlineHours = onlineHours;
       return next;
     }
     case "ritratto": {

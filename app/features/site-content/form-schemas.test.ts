@@ -97,7 +97,10 @@ describe("editor schemas", () => {
         { opens: "9:00", closes: "13.00" },
       ]);
       value[6] = day("Sunday", [{ opens: "09:00", closes: "13:00" }], "on");
-      const parsed = hoursSchema.parse({ hours: value }).hours;
+      const parsed = hoursSchema.parse({
+        studios: [{ key: "studio-di-milano", hours: value }],
+        onlineHours: openWeek(),
+      }).studios[0]!.hours;
       expect(parsed[0]!.ranges).toEqual([
         { opens: "09:00", closes: "13:00" },
         { opens: "15:00", closes: "19:00" },
@@ -115,11 +118,38 @@ describe("editor schemas", () => {
       value[1] = day("Tuesday", [{ opens: "19:00", closes: "09:00" }]);
       value[2] = day("Wednesday", [{ opens: "09:00", closes: "" }]);
       value[3] = day("Thursday", [{ opens: "25:00", closes: "26:00" }]);
-      const e = errors(hoursSchema, { hours: value });
-      expect(e["hours.0.ranges.1.opens"]).toMatch(/si sovrappongono/);
-      expect(e["hours.1.ranges.0.closes"]).toBe("La chiusura deve essere dopo l'apertura.");
-      expect(e["hours.2.ranges.0.closes"]).toBe("Indica anche l'orario di chiusura.");
-      expect(e["hours.3.ranges.0.opens"]).toMatch(/^Orario non valido/);
+      const e = errors(hoursSchema, { studios: [{ key: "studio-di-milano", hours: value }], onlineHours: openWeek() });
+      expect(e["studios.0.hours.0.ranges.1.opens"]).toMatch(/si sovrappongono/);
+      expect(e["studios.0.hours.1.ranges.0.closes"]).toBe("La chiusura deve essere dopo l'apertura.");
+      expect(e["studios.0.hours.2.ranges.0.closes"]).toBe("Indica anche l'orario di chiusura.");
+      expect(e["studios.0.hours.3.ranges.0.opens"]).toMatch(/^Orario non valido/);
+    });
+
+    it("read a week per studio, by key, and the online visits' week, each with the same rules", () => {
+      const monza = openWeek();
+      monza[0] = day("Monday", [], "on");
+      const online = openWeek();
+      online[4] = day("Friday", [{ opens: "18:00", closes: "" }]);
+      const form = {
+        studios: [
+          { key: "studio-di-milano", hours: openWeek() },
+          { key: "studio-di-monza", hours: monza },
+        ],
+        onlineHours: online,
+      };
+      expect(errors(hoursSchema, form)).toEqual({
+        "onlineHours.4.ranges.0.closes": "Indica anche l'orario di chiusura.",
+      });
+      online[4] = day("Friday", [{ opens: "18:00", closes: "20:00" }]);
+      const parsed = hoursSchema.parse(form);
+      expect(parsed.studios.map((s) => s.key)).toEqual(["studio-di-milano", "studio-di-monza"]);
+      expect(parsed.studios[0]!.hours[0]!.ranges).toEqual([{ opens: "09:00", closes: "13:00" }]);
+      expect(parsed.studios[1]!.hours[0]!.ranges).toEqual([]);
+      expect(parsed.onlineHours[4]!.ranges).toEqual([{ opens: "18:00", closes: "20:00" }]);
+      // A key is the form's own hidden field: one that is not a key means the page needs reloading.
+      expect(errors(hoursSchema, { ...form, studios: [{ key: "Studio di Milano", hours: monza }] })).toEqual({
+        "studios.0.key": STALE_FORM_MESSAGE,
+      });
     });
   });
 

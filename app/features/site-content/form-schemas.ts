@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { oneLine } from "~/core/forms/field-rules";
+import { STUDIO_KEY_PATTERN } from "~/core/db/booking-values";
 import { uploadedImageSchema } from "~/core/media/image-upload";
 import {
   blankToUndefined,
@@ -11,6 +12,7 @@ import {
   versionField,
   webUrl,
 } from "./content-fields";
+import { CONTENT_MESSAGES } from "./messages";
 import { isValidPartitaIva, normalizePartitaIva } from "./partita-iva";
 import { MAX_STUDIOS, SERVICE_COUNT, serviceIcons } from "./site-content";
 
@@ -82,7 +84,14 @@ export const practiceSchema = z.object({
   }),
 });
 
-const studioSchema = z.object({
+/** A studio's key as a form sends it back (hidden): empty for a studio added in the form, which gets one on saving. */
+export const studioKeyField = z.preprocess(
+  blankToUndefined,
+  z.string().regex(new RegExp(STUDIO_KEY_PATTERN), CONTENT_MESSAGES.staleForm).optional(),
+);
+
+export const studioSchema = z.object({
+  key: studioKeyField,
   name: plainText("Indica il nome dello studio.", 80),
   street: plainText("Indica via e numero civico.", 120),
   postalCode: z.preprocess(
@@ -115,7 +124,11 @@ export const studiosSchema = z.object({
   studios: z
     .array(studioSchema, { error: "Serve almeno uno studio." })
     .min(1, "Serve almeno uno studio: il sito mostra dove ricevi.")
-    .max(MAX_STUDIOS, `Al massimo ${MAX_STUDIOS} studi.`),
+    .max(MAX_STUDIOS, `Al massimo ${MAX_STUDIOS} studi.`)
+    .refine((studios) => {
+      const keys = studios.flatMap((studio) => (studio.key ? [studio.key] : []));
+      return new Set(keys).size === keys.length;
+    }, CONTENT_MESSAGES.staleForm),
 });
 
 export const TEXT_LIMITS = { tagline: 160, heroTitle: 120, heroIntro: 600, about: 5000, servicesIntro: 800 } as const;

@@ -1,9 +1,12 @@
 import { z } from "zod";
 import { checkbox, optionalTime } from "./content-fields";
 import { minutes } from "./hours";
-import { weekdays } from "./site-content";
+import { STUDIO_KEY_PATTERN } from "~/core/db/booking-values";
+import { CONTENT_MESSAGES } from "./messages";
+import { MAX_STUDIOS, weekdays } from "./site-content";
 
-// The opening hours' form ("Orari di apertura"): per day, closed or up to two ranges that do not overlap.
+// The opening hours' form ("Orari di apertura"): a week per studio and one for the online visits; per
+// day, closed or up to two ranges that do not overlap.
 
 const rangeInputSchema = z.preprocess((value) => value ?? {}, z.object({ opens: optionalTime, closes: optionalTime }));
 
@@ -56,9 +59,24 @@ const dayHoursSchema = z
           .sort((a, b) => minutes(a.opens) - minutes(b.opens)),
   }));
 
+const weekSchema = z
+  .array(dayHoursSchema)
+  .length(7, "Servono tutti e sette i giorni della settimana.")
+  .refine((days) => days.every((d, i) => d.day === weekdays[i]), "I giorni devono essere da lunedì a domenica.");
+
+/** Each studio's week, by its key (what a studio's name becomes does not matter), and the online visits' week. */
 export const hoursSchema = z.object({
-  hours: z
-    .array(dayHoursSchema)
-    .length(7, "Servono tutti e sette i giorni della settimana.")
-    .refine((days) => days.every((d, i) => d.day === weekdays[i]), "I giorni devono essere da lunedì a domenica."),
+  studios: z
+    .array(
+      z.object({
+        key: z
+          .string({ error: CONTENT_MESSAGES.staleForm })
+          .regex(new RegExp(STUDIO_KEY_PATTERN), CONTENT_MESSAGES.staleForm),
+        hours: weekSchema,
+      }),
+      { error: CONTENT_MESSAGES.staleForm },
+    )
+    .min(1, CONTENT_MESSAGES.staleForm)
+    .max(MAX_STUDIOS, CONTENT_MESSAGES.staleForm),
+  onlineHours: weekSchema,
 });

@@ -4,6 +4,7 @@ import { formatTime, groupOpeningHours, openingHoursLine, openingHoursSpecificat
 import type { DayHours } from "./site-content";
 
 const week = (...days: DayHours[]): DayHours[] => days;
+const defaultWeek = defaultSiteContent.studios[0]!.hours;
 
 describe("opening hours shown grouped", () => {
   it("writes hours without a leading zero", () => {
@@ -12,12 +13,31 @@ describe("opening hours shown grouped", () => {
   });
 
   it("groups the default week as Lun–Ven 9:00–19:00, Sab 9:00–13:00", () => {
-    expect(openingHoursLine(defaultSiteContent.hours)).toBe("Lun–Ven 9:00–19:00, Sab 9:00–13:00");
-    expect(groupOpeningHours(defaultSiteContent.hours)[0]).toEqual({
+    expect(openingHoursLine(defaultWeek)).toBe("Lun–Ven 9:00–19:00, Sab 9:00–13:00");
+    expect(groupOpeningHours(defaultWeek)[0]).toEqual({
       days: "Lun–Ven",
       daysLong: "Lunedì – Venerdì",
       time: "9:00–19:00",
+      closed: false,
     });
+  });
+
+  it("says closed days as closed, grouped like the open ones, in week order", () => {
+    const hours = week(
+      { day: "Monday", ranges: [] },
+      { day: "Tuesday", ranges: [{ opens: "09:00", closes: "13:00" }] },
+      { day: "Wednesday", ranges: [{ opens: "09:00", closes: "13:00" }] },
+      { day: "Thursday", ranges: [] },
+      { day: "Friday", ranges: [{ opens: "09:00", closes: "13:00" }] },
+      { day: "Saturday", ranges: [] },
+      { day: "Sunday", ranges: [] },
+    );
+    expect(groupOpeningHours(hours)).toEqual([
+      { days: "Lun, Gio, Sab–Dom", daysLong: "Lunedì, Giovedì, Sabato – Domenica", time: "Chiuso", closed: true },
+      { days: "Mar–Mer, Ven", daysLong: "Martedì – Mercoledì, Venerdì", time: "9:00–13:00", closed: false },
+    ]);
+    // The editor's one-line summary names the open days only.
+    expect(openingHoursLine(hours)).toBe("Mar–Mer, Ven 9:00–13:00");
   });
 
   it("joins days with the same hours even when apart, and shows two ranges", () => {
@@ -52,11 +72,11 @@ describe("opening hours shown grouped", () => {
   });
 
   it("says 'Su appuntamento' when every day is closed", () => {
-    expect(openingHoursLine(defaultSiteContent.hours.map((d) => ({ ...d, ranges: [] })))).toBe("Su appuntamento");
+    expect(openingHoursLine(defaultWeek.map((d) => ({ ...d, ranges: [] })))).toBe("Su appuntamento");
   });
 
   it("gives search engines one specification per range with its days", () => {
-    expect(openingHoursSpecification(defaultSiteContent.hours)).toEqual([
+    expect(openingHoursSpecification(defaultWeek)).toEqual([
       {
         "@type": "OpeningHoursSpecification",
         dayOfWeek: ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday"],

@@ -39,28 +39,35 @@ export interface HoursGroup {
   days: string;
   /** "Lunedì – Venerdì", for lists with room for whole words. */
   daysLong: string;
-  /** "9:00–19:00", "9:00–13:00 e 15:00–19:00". */
+  /** "9:00–19:00", "9:00–13:00 e 15:00–19:00"; "Chiuso" for closed days. */
   time: string;
+  closed: boolean;
 }
+
+const CLOSED = "Chiuso";
 
 /**
  * Days with the same hours grouped, in week order of their first day; runs of adjacent days are
- * written as a span ("Lun–Ven"). Closed days are left out.
+ * written as a span ("Lun–Ven"). Closed days make one group too ("Sab–Dom", "Chiuso").
  */
 export function groupOpeningHours(hours: DayHours[]): HoursGroup[] {
-  const open = weekdays
-    .map((day) => hours.find((h) => h.day === day))
-    .filter((h): h is DayHours => Boolean(h && h.ranges.length));
   const groups = new Map<string, Weekday[]>();
-  for (const day of open) {
-    const time = formatRanges(day.ranges);
-    groups.set(time, [...(groups.get(time) ?? []), day.day]);
+  for (const day of weekdays) {
+    const ranges = hours.find((h) => h.day === day)?.ranges ?? [];
+    const time = ranges.length ? formatRanges(ranges) : CLOSED;
+    groups.set(time, [...(groups.get(time) ?? []), day]);
   }
   return [...groups].map(([time, days]) => ({
     days: spans(days, shortNames, "–"),
     daysLong: spans(days, dayNames, " – "),
     time,
+    closed: time === CLOSED,
   }));
+}
+
+/** The open days grouped, as `groupOpeningHours`; none when every day is closed (then "Su appuntamento"). */
+export function openGroups(hours: DayHours[]): HoursGroup[] {
+  return groupOpeningHours(hours).filter((group) => !group.closed);
 }
 
 function spans(days: Weekday[], names: Record<Weekday, string>, dash: string): string {
@@ -77,7 +84,7 @@ function spans(days: Weekday[], names: Record<Weekday, string>, dash: string): s
 
 /** "Lun–Ven 9:00–19:00, Sab 9:00–13:00"; "Su appuntamento" when every day is closed. */
 export function openingHoursLine(hours: DayHours[]): string {
-  const groups = groupOpeningHours(hours);
+  const groups = openGroups(hours);
   if (!groups.length) return "Su appuntamento";
   return groups.map((g) => `${g.days} ${g.time}`).join(", ");
 }

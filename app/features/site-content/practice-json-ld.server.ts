@@ -1,6 +1,16 @@
 import { openingHoursSpecification } from "./hours";
 import { citiesOf, SHARE_IMAGE } from "./meta";
-import type { PageContent } from "./site-content";
+import type { PageContent, Studio } from "./site-content";
+
+const postalAddress = (studio: Studio) => ({
+  "@type": "PostalAddress",
+  name: studio.name,
+  streetAddress: studio.street,
+  postalCode: studio.postalCode,
+  addressLocality: studio.city,
+  addressRegion: studio.province,
+  addressCountry: "IT",
+});
 import type { SiteContentStore } from "./site-content.server";
 
 /*
@@ -8,9 +18,9 @@ import type { SiteContentStore } from "./site-content.server";
  * data: the browser only writes it into the page, it needs none of the code that builds it.
  */
 
-/** schema.org description of the practice for search engines: both studios, hours, phone, practitioner. */
+/** schema.org description of the practice for search engines: each studio with its hours, phone, practitioner. */
 export function practiceJsonLd(content: PageContent, siteUrl: string) {
-  const { practitioner, business, contact, studios, hours, links, services } = content;
+  const { practitioner, business, contact, studios, links, services } = content;
   return {
     "@context": "https://schema.org",
     "@type": "MedicalBusiness",
@@ -23,17 +33,15 @@ export function practiceJsonLd(content: PageContent, siteUrl: string) {
     telephone: contact.phone.replace(/\s+/g, ""),
     email: contact.email,
     vatID: `IT${business.vatNumber}`,
-    address: studios.map((studio) => ({
-      "@type": "PostalAddress",
+    address: studios.map(postalAddress),
+    // Each studio keeps its own hours: one place per studio, with its address and its week.
+    location: studios.map((studio) => ({
+      "@type": "Place",
       name: studio.name,
-      streetAddress: studio.street,
-      postalCode: studio.postalCode,
-      addressLocality: studio.city,
-      addressRegion: studio.province,
-      addressCountry: "IT",
+      address: postalAddress(studio),
+      openingHoursSpecification: openingHoursSpecification(studio.hours),
     })),
     areaServed: [...new Set(studios.map((s) => s.city))].map((name) => ({ "@type": "City", name })),
-    openingHoursSpecification: openingHoursSpecification(hours),
     employee: {
       "@type": "Person",
       name: practitioner.name,

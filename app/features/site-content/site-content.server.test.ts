@@ -3,6 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~/core/db/database.server";
+import { siteContentVersions } from "~/core/db/schema";
 import { createMemoryEventBus, type ChangeEvent, type EventBus } from "~/core/events/event-bus.server";
 import { openTestDatabase } from "../../../tests/support/test-databases";
 import {
@@ -44,6 +45,20 @@ describe("seed content", () => {
   ])("refuses a wrong value naming the field (%j)", (override, field) => {
     expect(() => loadSeedContent(seedFile(override))).toThrow(SiteContentError);
     expect(() => loadSeedContent(seedFile(override))).toThrow(field);
+  });
+
+  it("reads a seed file of the shape before per-studio hours: its one week for every studio and the online visits", () => {
+    const week = defaultSiteContent.onlineHours.map((day) => ({
+      ...day,
+      ranges: [] as { opens: string; closes: string }[],
+    }));
+    week[2] = { day: "Wednesday", ranges: [{ opens: "10:00", closes: "12:00" }] };
+    const content = loadSeedContent(seedFile({ hours: week }));
+    expect(content.studios.map((s) => [s.key, s.hours])).toEqual([
+      ["studio-di-milano", week],
+      ["studio-di-monza", week],
+    ]);
+    expect(content.onlineHours).toEqual(week);
   });
 
   it("reports an unreadable or malformed file", () => {
@@ -171,5 +186,35 @@ describe("site content store on PostgreSQL", () => {
     expect(history[0]!.version).toBe(version);
     const all = await store.history(1000);
     expect(all).toHaveLength(KEPT_VERSIONS);
+  });
+
+  it("reads a version stored before per-studio hours (as an old backup restores it) in today's shape", async () => {
+    const { studios, onlineHours: _online, ...rest } = structuredClone(defaultSiteContent);
+    const mornings = defaultSiteContent.onlineHours.map((day) => ({
+      day: day.day,
+      ranges: day.day === "Sunday" ? [] : [{ opens: "08:30", closes: "12:30" }],
+    }));
+    const legacy = {
+      ...rest,
+      studios: studios.map(({ key: _key, hours: _hours, ...studio }) => studio),
+      hours: mornings,
+    };
+    const version = (await store.current()).version + 1;
+    await database.db.insert(siteContentVersions).values({ version, content: legacy, summary: "Orari di apertura" });
+    const fresh = createSiteContentStore(database.db, createMemoryEventBus());
+    try {
+      const { content } = await fresh.current();
+      expect(content.studios.map((s) => [s.key, s.hours])).toEqual([
+        ["studio-di-milano", mornings],
+        ["studio-di-monza", mornings],
+      ]);
+      expect(content.onlineHours).toEqual(mornings);
+      expect((await fresh.version(version))!.content).toEqual(content);
+      // And she saves on top of it as on any version.
+      const saved = await fresh.save(version, "Dati dello studio", withPhone("+39 02 9999 9999"));
+      expect(saved).toMatchObject({ ok: true, published: { version: version + 1 } });
+    } finally {
+      fresh.close();
+    }
   });
 });

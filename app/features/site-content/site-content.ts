@@ -3,6 +3,11 @@ import type { PublicImage } from "~/core/media/public-image";
 
 /** What the practitioner edits in "Contenuti del sito"; stored in versions, read through one module. */
 export interface Studio {
+  /**
+   * Stable: given when the studio is added in the editor, never changed by renaming, unique. Booking's
+   * appointments and visit types refer to a studio by it ("studio-di-milano").
+   */
+  key: string;
   name: string;
   street: string;
   postalCode: string;
@@ -10,6 +15,8 @@ export interface Studio {
   province: string;
   /** Typed by the practitioner, or empty: then a maps search for the address (see studioMapsUrl). */
   mapsUrl: string;
+  /** Monday to Sunday, in order. */
+  hours: DayHours[];
 }
 
 export const weekdays = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"] as const;
@@ -73,8 +80,8 @@ export interface SiteContent {
     email: string;
   };
   studios: Studio[];
-  /** Monday to Sunday, in order. */
-  hours: DayHours[];
+  /** The online visits' week, Monday to Sunday, in order. */
+  onlineHours: DayHours[];
   links: {
     /** External booking site (hero button). */
     booking: string;

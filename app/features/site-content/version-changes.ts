@@ -1,7 +1,7 @@
 import { CONTENT_SECTIONS } from "./content-fields";
 import type { ContentGroup } from "./editor-groups";
 import { dayNames, formatTime } from "./hours";
-import type { DayHours, SiteContent, Studio } from "./site-content";
+import { type DayHours, type SiteContent, type Studio, weekdays } from "./site-content";
 
 /*
  * What restoring a version would change on the site, field by field, in the words of the editor's
@@ -74,8 +74,23 @@ const portraitRows = (c: SiteContent): Row[] => [
   ["Posizione verticale (%)", String(c.portrait.focusY)],
 ];
 
-/** Each section's fields, as rows of label and text, for one content. */
-function rowsOf(group: ContentGroup, c: SiteContent, other: SiteContent): Row[] {
+/**
+ * The hours' rows: each studio of the content now, by its key ("Studio di Monza: lunedì"), then the
+ * online visits. A studio only one side has is left out: restoring the hours changes no studio list.
+ */
+const hoursRows = (c: SiteContent, now: SiteContent): Row[] => [
+  ...now.studios.flatMap((studio) => {
+    const week = c.studios.find((s) => s.key === studio.key)?.hours ?? studio.hours;
+    return weekRows(studio.name, week);
+  }),
+  ...weekRows("Visite online", c.onlineHours),
+];
+
+const weekRows = (place: string, week: DayHours[]): Row[] =>
+  weekdays.map((day) => [`${place}: ${dayNames[day].toLowerCase()}`, dayLine(week.find((h) => h.day === day))]);
+
+/** Each section's fields, as rows of label and text, for one content (`now`: the one on the site). */
+function rowsOf(group: ContentGroup, c: SiteContent, other: SiteContent, now: SiteContent): Row[] {
   switch (group) {
     case "pratica":
       return practiceRows(c);
@@ -84,7 +99,7 @@ function rowsOf(group: ContentGroup, c: SiteContent, other: SiteContent): Row[] 
       return Array.from({ length: count }, (_, i) => studioRows(c.studios[i], i + 1)).flat();
     }
     case "orari":
-      return Object.entries(dayNames).map(([day, name]) => [name, dayLine(c.hours.find((h) => h.day === day))]);
+      return hoursRows(c, now);
     case "testi":
       return textRows(c);
     case "servizi":
@@ -102,8 +117,8 @@ function rowsOf(group: ContentGroup, c: SiteContent, other: SiteContent): Row[] 
 export function versionChanges(now: SiteContent, then: SiteContent): GroupChanges[] {
   const result: GroupChanges[] = [];
   for (const group of CONTENT_SECTIONS) {
-    const before = rowsOf(group, now, then);
-    const after = rowsOf(group, then, now);
+    const before = rowsOf(group, now, then, now);
+    const after = rowsOf(group, then, now, now);
     const changes: FieldChange[] = [];
     for (let i = 0; i < Math.max(before.length, after.length); i++) {
       const nowRow = before[i];
@@ -139,9 +154,23 @@ export function withSectionFrom(now: SiteContent, then: SiteContent, group: Cont
         stats: then.stats,
       };
     case "studi":
-      return { ...next, studios: then.studios };
+      // The studios as they were, each keeping its hours of now (the hours are their own section).
+      return {
+        ...next,
+        studios: then.studios.map((studio) => ({
+          ...studio,
+          hours: next.studios.find((s) => s.key === studio.key)?.hours ?? studio.hours,
+        })),
+      };
     case "orari":
-      return { ...next, hours: then.hours };
+      return {
+        ...next,
+        studios: next.studios.map((studio) => ({
+          ...studio,
+          hours: then.studios.find((s) => s.key === studio.key)?.hours ?? studio.hours,
+        })),
+        onlineHours: then.onlineHours,
+      };
     case "testi":
       return { ...next, texts: then.texts };
     case "servizi":

@@ -10,7 +10,8 @@ import { useEditorData } from "./content";
 
 export const action = (args: Route.ActionArgs) => contentGroupAction("studi", args);
 
-const emptyStudio = { name: "", street: "", postalCode: "", city: "", province: "", mapsUrl: "" };
+// A new studio has no key yet: it gets one when saved, and keeps it whatever it is renamed to.
+const emptyStudio = { key: "", name: "", street: "", postalCode: "", city: "", province: "", mapsUrl: "" };
 
 /** Where she receives patients: add, remove, reorder; the maps link follows the address unless typed. */
 export default function StudiosEditor({ actionData }: Route.ComponentProps) {
@@ -18,7 +19,7 @@ export default function StudiosEditor({ actionData }: Route.ComponentProps) {
   const { form, fields, baseVersion } = useContentForm(
     "studi",
     version,
-    { studios: content.studios },
+    { studios: content.studios.map(({ hours: _hours, ...studio }) => studio) },
     actionData?.reply,
   );
   const studios = fields.studios.getFieldList();
@@ -40,6 +41,7 @@ export default function StudiosEditor({ actionData }: Route.ComponentProps) {
               <li key={studio.key} className="studio-list__item">
                 <fieldset className="content-form__group">
                   <legend>{`Studio ${index + 1}`}</legend>
+                  <input type="hidden" name={f.key.name} value={f.key.value ?? ""} />
                   <TextField meta={f.name} label="Nome dello studio" hint="Ad esempio Studio di Milano." />
                   <TextField meta={f.street} label="Via e numero civico" />
                   <div className="content-form__trio">
