@@ -3,16 +3,12 @@ import { asc } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Database } from "~/core/db/database.server";
 import { appointments, bookingSettings, mailOutbox, reviewInvitations, visitTypes } from "~/core/db/schema";
-import { createMemoryEventBus } from "~/core/events/event-bus.server";
 import { createQueueOnlyMailer } from "../../../tests/support/outbox";
 import { openTestDatabase } from "../../../tests/support/test-databases";
 import { hashInvitationToken } from "~/features/reviews/review-invitations.server";
 import { type AgendaDeps, agendaAction, loadAgenda, loadRecentVisits } from "./agenda.server";
-import { createAppointmentRepository } from "./appointments.server";
-import { createBookingSettingsRepository } from "./booking-settings.server";
 import { AGENDA_MESSAGES } from "./messages";
-import { createVisitTypeRepository } from "./visit-types.server";
-import { testReviewInvitations, testSite, weekdayMornings } from "./test-support";
+import { bookingRepositories, testReviewInvitations, testSite, testSiteUrl, weekdayMornings } from "./test-support";
 
 const hours = weekdayMornings;
 const site = testSite;
@@ -34,13 +30,10 @@ describe("her agenda's actions (on PostgreSQL)", () => {
 
   beforeAll(async () => {
     database = await openTestDatabase();
-    const bus = createMemoryEventBus();
     deps = {
-      appointments: createAppointmentRepository(database.db, bus),
-      visitTypes: createVisitTypeRepository(database.db, bus),
-      bookingSettings: createBookingSettingsRepository(database.db, bus),
+      ...bookingRepositories(database.db),
       mailer: await createQueueOnlyMailer(database),
-      config: { siteUrl: "https://giuliaferrari-nutrizionista.it" },
+      config: { siteUrl: testSiteUrl },
       createReviewInvitation: testReviewInvitations(database.db),
     };
   });

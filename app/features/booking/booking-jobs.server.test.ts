@@ -5,11 +5,9 @@ import { appointments, bookingSettings, mailOutbox, reviewInvitations, visitType
 import { createMemoryEventBus } from "~/core/events/event-bus.server";
 import { createQueueOnlyMailer } from "../../../tests/support/outbox";
 import { openTestDatabase } from "../../../tests/support/test-databases";
-import { createAppointmentRepository } from "./appointments.server";
 import { type BookingJobDeps, sendDueReminders, sendDueReviewInvites } from "./booking-jobs.server";
 import { createBookingSettingsRepository } from "./booking-settings.server";
-import { testReviewInvitations } from "./test-support";
-import { createVisitTypeRepository } from "./visit-types.server";
+import { bookingRepositories, testReviewInvitations } from "./test-support";
 
 const site = {
   places: [
@@ -31,10 +29,8 @@ describe("the booking's jobs (on PostgreSQL)", () => {
 
   beforeAll(async () => {
     database = await openTestDatabase();
-    const bus = createMemoryEventBus();
     deps = {
-      appointments: createAppointmentRepository(database.db, bus),
-      visitTypes: createVisitTypeRepository(database.db, bus),
+      ...bookingRepositories(database.db),
       mailer: await createQueueOnlyMailer(database),
       createReviewInvitation: testReviewInvitations(database.db),
     };

@@ -5,11 +5,10 @@ import { createMemoryEventBus } from "~/core/events/event-bus.server";
 import { openTestDatabase } from "../../../tests/support/test-databases";
 import { createAppointmentRepository } from "./appointments.server";
 import { type BookingSettingsDeps, bookingSettingsAction } from "./booking-settings-admin.server";
-import { createBookingSettingsRepository, DEFAULT_BOOKING_SETTINGS } from "./booking-settings.server";
+import { DEFAULT_BOOKING_SETTINGS } from "./booking-settings.server";
 import { BOOKING_SETTINGS_MESSAGES as M } from "./messages";
 import { euroToCents } from "./settings-schema";
-import { createTimeOffRepository } from "./time-off.server";
-import { createVisitTypeRepository } from "./visit-types.server";
+import { bookingRepositories } from "./test-support";
 
 const studios = ["studio-di-milano", "studio-di-monza"];
 const form = (fields: Record<string, string | string[]>) => {
@@ -45,12 +44,7 @@ describe("the booking settings screen's changes (on PostgreSQL)", () => {
 
   beforeAll(async () => {
     database = await openTestDatabase();
-    const bus = createMemoryEventBus();
-    deps = {
-      bookingSettings: createBookingSettingsRepository(database.db, bus),
-      visitTypes: createVisitTypeRepository(database.db, bus),
-      timeOff: createTimeOffRepository(database.db, bus),
-    };
+    deps = bookingRepositories(database.db);
   });
   afterAll(() => database.close());
   beforeEach(async () => {

@@ -4,18 +4,14 @@ import { pino } from "pino";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Database } from "~/core/db/database.server";
 import { appointments, bookingSettings, mailOutbox, rateLimitHits, timeOff, visitTypes } from "~/core/db/schema";
-import { createMemoryEventBus } from "~/core/events/event-bus.server";
 import { createRateLimiter } from "~/core/server/rate-limit.server";
 import { createQueueOnlyMailer } from "../../../tests/support/outbox";
 import { openTestDatabase } from "../../../tests/support/test-databases";
-import { createAppointmentRepository } from "./appointments.server";
 import { readBookingStep } from "./booking-page.server";
-import { createBookingSettingsRepository } from "./booking-settings.server";
 import { type BookingDeps, cancelByLink, moveByLink, submitBooking } from "./booking-submission.server";
 import { readManagePage } from "./manage-page.server";
 import { BOOKING_FORM_MESSAGES, BOOKING_MESSAGES } from "./messages";
-import { createVisitTypeRepository } from "./visit-types.server";
-import { testPlaces, testSite } from "./test-support";
+import { bookingRepositories, testPlaces, testSite, testSiteUrl } from "./test-support";
 
 // Sunday 6 January 2030, 10:00 in Italy; Monday the 7th at 9:00 is 08:00 UTC.
 const now = new Date("2030-01-06T09:00:00Z");
@@ -30,15 +26,12 @@ describe("booking from the page (actions on PostgreSQL)", () => {
 
   beforeAll(async () => {
     database = await openTestDatabase();
-    const bus = createMemoryEventBus();
     deps = {
-      appointments: createAppointmentRepository(database.db, bus),
-      visitTypes: createVisitTypeRepository(database.db, bus),
-      bookingSettings: createBookingSettingsRepository(database.db, bus),
+      ...bookingRepositories(database.db),
       rateLimiter: createRateLimiter(database.db),
       mailer: await createQueueOnlyMailer(database),
       logger: pino({ level: "silent" }),
-      config: { siteUrl: "https://giuliaferrari-nutrizionista.it" },
+      config: { siteUrl: testSiteUrl },
     };
   });
   afterAll(() => database.close());
@@ -104,7 +97,7 @@ describe("booking from the page (actions on PostgreSQL)", () => {
     expect(patient.subject).toBe("Prenotazione confermata: Prima visita");
     expect(patient.text).toContain("Via Giuseppe Verdi 18, 20121 Milano (MI)");
     expect(patient.text).toContain("https://maps.example/milano");
-    expect(patient.text).toContain(`https://giuliaferrari-nutrizionista.it/prenota/gestisci/${result.manageToken}`);
+    expect(patient.text).toContain(`${testSiteUrl}/prenota/gestisci/${result.manageToken}`);
     expect(patient.text).toContain(`/prenota/gestisci/${result.manageToken}?cambia=1`);
     const [file] = patient.attachments!;
     expect(file!.filename).toBe("visita.ics");
@@ -138,7 +131,7 @@ describe("booking from the page (actions on PostgreSQL)", () => {
   });
 
   it("refuses a note too long and a time outside the hours or in the past, whatever the page sent", async () => {
-    expect((await book({ note: "x".repeat(501) })).reply?.error?.["note"]).toEqual([BOOKING_FORM_MESSAGES.noteTooLong]);
+    expect((await book({ note: "x".repeat(501) })).reply?.error?.note).toEqual([BOOKING_FORM_MESSAGES.noteTooLong]);
     expect(await book({ ora: monday("14:00") })).toMatchObject({ ok: false, message: BOOKING_MESSAGES.unavailable });
     expect(await book({ ora: "2030-01-06T08:00:00.000Z" })).toMatchObject({
       ok: false,

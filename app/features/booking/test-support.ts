@@ -1,9 +1,14 @@
 import type { Db } from "~/core/db/database.server";
+import { createMemoryEventBus } from "~/core/events/event-bus.server";
 import { invitationLink } from "~/features/reviews/invitation-share.server";
 import { createInvitationRepository } from "~/features/reviews/review-invitations.server";
 import type { WeeklyHours } from "./availability";
 import type { BookingPlace } from "./booking-page.server";
+import { createAppointmentRepository } from "./appointments.server";
+import { createBookingSettingsRepository } from "./booking-settings.server";
 import type { CreateReviewInvitation } from "./review-invite.server";
+import { createTimeOffRepository } from "./time-off.server";
+import { createVisitTypeRepository } from "./visit-types.server";
 
 /* The booking tests' shared fixtures: weekday mornings at the Milan studio and online. */
 
@@ -40,5 +45,19 @@ export function testReviewInvitations(db: Db, validDays = 30): CreateReviewInvit
   return async (executor, { patientName }) => {
     const { token } = await invitations.create({ patientName, validDays }, executor);
     return { url: invitationLink("https://giuliaferrari-nutrizionista.it", token), validDays };
+  };
+}
+
+/** The site's address in the tests' e-mails and links. */
+export const testSiteUrl = "https://giuliaferrari-nutrizionista.it";
+
+/** Booking's repositories on one database, announcing on one memory bus: where the tests' deps start. */
+export function bookingRepositories(db: Db) {
+  const bus = createMemoryEventBus();
+  return {
+    appointments: createAppointmentRepository(db, bus),
+    visitTypes: createVisitTypeRepository(db, bus),
+    bookingSettings: createBookingSettingsRepository(db, bus),
+    timeOff: createTimeOffRepository(db, bus),
   };
 }
