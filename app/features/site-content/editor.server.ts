@@ -10,13 +10,20 @@ import { type ContentGroup, type contentGroups, editorSchema, groupLabels } from
 import { portraitUploadSchema } from "./form-schemas";
 import { CONTENT_MESSAGES } from "./messages";
 import type { SaveResult, SiteContentStore } from "./site-content.server";
-import { type DayHours, type SiteContent, weekdays } from "./site-content";
+import { type DayHours, MAX_STUDIOS, type SiteContent, weekdays } from "./site-content";
 import { assignStudioKeys } from "./studio-keys";
 
 const closedWeek = (): DayHours[] => weekdays.map((day) => ({ day, ranges: [] }));
 
 /** Largest text form body accepted (a 100,000-character text still reaches the field check). */
 export const MAX_CONTENT_FORM_BYTES = 512 * 1024;
+/**
+ * Fields the hours form sends at most: per day of each week (every studio's and the online visits')
+ * the day, "closed" and four times; each studio's key; the version. Past the usual cap of 100 from
+ * two studios on; every other form stays under it.
+ */
+export const MAX_HOURS_FORM_FIELDS = (MAX_STUDIOS + 1) * 7 * 6 + MAX_STUDIOS + 1;
+
 /** The upload form sends the version the screen was loaded from next to the image. */
 const portraitUploadFormSchema = portraitUploadSchema.extend({ version: versionField });
 
