@@ -41,7 +41,16 @@ export function applyGroup<G extends ContentGroup>(content: SiteContent, group: 
     }
     case "studi": {
       const { studios } = value as GroupValue<"studi">;
-      const keys = assignStudioKeys([...content.studios.map(({ key }) => ({ key, name: "" })), ...studios]).slice(
+      // A studio sent without a key under the name of one the form no longer lists is that studio
+      // (a page loaded before studios had keys, or removed and added again): it keeps its key.
+      const claimed = new Set(studios.flatMap((studio) => (studio.key ? [studio.key] : [])));
+      const named = studios.map((studio) => {
+        if (studio.key) return studio;
+        const same = content.studios.find((s) => s.name === studio.name && !claimed.has(s.key));
+        if (same) claimed.add(same.key);
+        return same ? { ...studio, key: same.key } : studio;
+      });
+      const keys = assignStudioKeys([...content.studios.map(({ key }) => ({ key, name: "" })), ...named]).slice(
         content.studios.length,
       );
       next.studios = studios.map((studio, i) => {
