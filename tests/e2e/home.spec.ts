@@ -106,8 +106,10 @@ test.describe("home page on the shared server", () => {
       "href",
       "mailto:info@giuliaferrari-nutrizionista.it",
     );
-    await expect(contact.locator(".contact__hours")).toContainText("Lunedì – Venerdì 9:00–19:00");
-    await expect(contact.locator(".contact__hours")).toContainText("Sabato 9:00–13:00");
+    // Each studio's own week, under it.
+    const milanoHours = contact.getByRole("list", { name: "Orari, Studio di Milano" });
+    await expect(milanoHours).toContainText("Lunedì – Venerdì 9:00–19:00");
+    await expect(milanoHours).toContainText("Sabato 9:00–13:00");
 
     const form = contact.locator("form");
     await expect(form).toHaveAttribute("action", "mailto:info@giuliaferrari-nutrizionista.it");

@@ -3,9 +3,13 @@ import os from "node:os";
 import path from "node:path";
 import { expect as baseExpect, test, type Browser, type Page } from "@playwright/test";
 import { CONTENT_MESSAGES } from "~/features/site-content/messages";
+import { openSiteDatabase } from "~/core/db/site-database.server";
+import { createMemoryEventBus } from "~/core/events/event-bus.server";
+import { createBookingSettingsRepository } from "~/features/booking/booking-settings.server";
 import { ADMIN, adminCreate, jpeg } from "../support/admin";
 import { signInAsAdmin } from "../support/admin-browser";
 import { startAppServer, type AppServer } from "../support/app-server";
+import { seedBooking } from "../support/booking";
 import { expectNoAxeViolations } from "../support/axe";
 import { waitForLiveStream } from "../support/event-stream";
 import { viewports } from "../support/viewports";
@@ -15,13 +19,14 @@ import { viewports } from "../support/viewports";
  * reload. One server with its own empty database, so versions count from 1.
  */
 let server: AppServer;
+let dataDir: string;
 // Seven helpers share two cores here: a save and the pages' refresh can take seconds.
 const expect = baseExpect.configure({ timeout: 15_000 });
 
 test.beforeAll(async () => {
   // Seven helpers share two cores: creating the account and starting can be slow.
   test.setTimeout(120_000);
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), "e2e-content-"));
+  dataDir = mkdtempSync(path.join(os.tmpdir(), "e2e-content-"));
   const created = adminCreate({ DATA_DIR: dataDir }, ["--email", ADMIN.email], ADMIN.password);
   expect(created.code, created.stderr).toBe(0);
   // Every browser here is one client address, and the pages of earlier tests stay open with their
@@ -61,6 +66,17 @@ async function publishedVersion(page: Page): Promise<number> {
 }
 
 test.describe.configure({ mode: "serial", timeout: 120_000 });
+
+/** Booking back to the default (her external profile), as the other tests expect the home. */
+async function setBookingMode(mode: "external") {
+  const database = await openSiteDatabase({ dataDir });
+  try {
+    const settings = createBookingSettingsRepository(database.db, createMemoryEventBus());
+    await settings.save({ ...(await settings.get()), mode });
+  } finally {
+    await database.close();
+  }
+}
 
 /** Clicks the form's button and waits until the editor shows the next published version. */
 async function saveAndPublish(page: Page, button = "Salva e pubblica") {
@@ -125,20 +141,61 @@ test("hours are saved per day and shown grouped", async ({ browser }) => {
   const admin = await signIn(browser);
   const home = await openVisitor(browser, "/home");
   await admin.goto(`${server.url}/admin/contenuti/orari`);
-  const monday = admin.getByRole("group", { name: "Lunedì", exact: true });
+  const milano = admin.getByRole("group", { name: "Studio di Milano", exact: true });
+  const monday = milano.getByRole("group", { name: "Lunedì", exact: true });
   await monday.getByRole("group", { name: "Lunedì, prima fascia" }).getByLabel("Chiude alle").fill("13:00");
   const afternoon = monday.getByRole("group", { name: "Lunedì, seconda fascia" });
   await afternoon.getByLabel("Riapre alle").fill("15:00");
   await afternoon.getByLabel("Chiude alle").fill("19:00");
-  await admin.getByRole("group", { name: "Sabato", exact: true }).getByLabel("Chiuso").check();
+  await milano.getByRole("group", { name: "Sabato", exact: true }).getByLabel("Chiuso").check();
   await saveAndPublish(admin);
-  await expect(admin.getByText("Sul sito ora:")).toContainText("Lun 9:00–13:00 e 15:00–19:00, Mar–Ven 9:00–19:00");
+  await expect(milano.getByText("Sul sito ora:")).toContainText("Lun 9:00–13:00 e 15:00–19:00, Mar–Ven 9:00–19:00");
 
-  const hours = home.locator(".contact__hours");
+  const hours = home.getByRole("list", { name: "Orari, Studio di Milano" });
   await expect(hours).toContainText("Lunedì");
   await expect(hours).toContainText("9:00–13:00 e 15:00–19:00");
   await expect(hours).toContainText("Martedì – Venerdì");
-  await expect(hours).not.toContainText("Sabato");
+  // A closed day is said as closed (it used to disappear from the list).
+  await expect(hours.getByRole("listitem").filter({ hasText: "Sabato – Domenica" })).toContainText("Chiuso");
+  // Monza keeps its own week.
+  await expect(home.getByRole("list", { name: "Orari, Studio di Monza" })).toContainText("Sabato 9:00–13:00");
+});
+
+test("each studio has its own week: Monza closed on Monday, Milan open, on the home and in booking", async ({
+  browser,
+}) => {
+  const admin = await signIn(browser);
+  const home = await openVisitor(browser, "/home");
+  await admin.goto(`${server.url}/admin/contenuti/orari`);
+  const monza = admin.getByRole("group", { name: "Studio di Monza", exact: true });
+  await monza.getByRole("group", { name: "Lunedì", exact: true }).getByLabel("Chiuso").check();
+  await saveAndPublish(admin);
+  await expect(monza.getByText("Sul sito ora:")).toContainText("Mar–Ven 9:00–19:00, Sab 9:00–13:00");
+
+  const monzaHours = home.getByRole("list", { name: "Orari, Studio di Monza" });
+  await expect(monzaHours.getByRole("listitem").filter({ hasText: "Chiuso" })).toHaveText("Lunedì, Domenica Chiuso");
+  await expect(monzaHours).toContainText("Martedì – Venerdì 9:00–19:00");
+  await expect(home.getByRole("list", { name: "Orari, Studio di Milano" })).toContainText(
+    "Lunedì 9:00–13:00 e 15:00–19:00",
+  );
+
+  // Booking on, with a first visit offered in both studios: Monza offers no Monday, Milan does.
+  const { visitTypeId } = await seedBooking(dataDir);
+  try {
+    const patient = await (await browser.newContext()).newPage();
+    const dayLabels = async (studio: string) => {
+      await patient.goto(`${server.url}/prenota?sede=${studio}&visita=${visitTypeId}`);
+      const days = patient.getByRole("list", { name: "Giorni con orari liberi" }).getByRole("link");
+      await expect(days.first()).toBeVisible();
+      return days.allTextContents();
+    };
+    const monzaDays = await dayLabels("studio-di-monza");
+    expect(monzaDays.some((day) => /^martedì/i.test(day))).toBe(true);
+    expect(monzaDays.filter((day) => /^lunedì/i.test(day))).toEqual([]);
+    expect((await dayLabels("studio-di-milano")).some((day) => /^lunedì/i.test(day))).toBe(true);
+  } finally {
+    await setBookingMode("external");
+  }
 });
 
 test("studios can be added, reordered and removed", async ({ browser }) => {
@@ -181,7 +238,9 @@ test("wrong values are refused with their messages next to the field, and nothin
   await expect(admin.getByText("Indica il nome che compare sul sito.")).toBeVisible();
 
   await admin.goto(`${server.url}/admin/contenuti/orari`);
-  const tuesday = admin.getByRole("group", { name: "Martedì", exact: true });
+  const tuesday = admin
+    .getByRole("group", { name: "Studio di Milano", exact: true })
+    .getByRole("group", { name: "Martedì", exact: true });
   await tuesday.getByRole("group", { name: "Martedì, prima fascia" }).getByLabel("Chiude alle").fill("14:00");
   const second = tuesday.getByRole("group", { name: "Martedì, seconda fascia" });
   await second.getByLabel("Riapre alle").fill("13:00");
@@ -221,7 +280,9 @@ test("the server refuses the same values when the browser does not check them (n
   await expect(admin.getByText("Testo troppo lungo: al massimo 5000 caratteri.")).toBeVisible();
 
   await admin.goto(`${server.url}/admin/contenuti/orari`);
-  const wednesday = admin.getByRole("group", { name: "Mercoledì", exact: true });
+  const wednesday = admin
+    .getByRole("group", { name: "Studio di Milano", exact: true })
+    .getByRole("group", { name: "Mercoledì", exact: true });
   await wednesday.getByRole("group", { name: "Mercoledì, prima fascia" }).getByLabel("Chiude alle").fill("08:00");
   await admin.getByRole("button", { name: "Salva e pubblica" }).click();
   await expect(wednesday.getByText("La chiusura deve essere dopo l'apertura.")).toBeVisible();
@@ -256,6 +317,27 @@ test("without JavaScript: save, add a studio and restore a version", async ({ br
   expect(await publishedVersion(admin)).toBe(before + 3);
 });
 
+test("without JavaScript: a studio added later starts closed, and its week posts and shows", async ({ browser }) => {
+  const admin = await signIn(browser, { javaScriptEnabled: false });
+  const lecco = () => fetch(`${server.url}/home`).then((response) => response.text());
+  // Added in an earlier test: no hours of its own yet, so no day is offered or shown as open.
+  expect(await lecco()).toContain("Orari: su appuntamento");
+
+  await admin.goto(`${server.url}/admin/contenuti/orari`);
+  const monday = admin
+    .getByRole("group", { name: "Studio di Lecco", exact: true })
+    .getByRole("group", { name: "Lunedì", exact: true });
+  await expect(monday.getByLabel("Chiuso")).toBeChecked();
+  await monday.getByLabel("Chiuso").uncheck();
+  const morning = monday.getByRole("group", { name: "Lunedì, prima fascia" });
+  await morning.getByLabel("Apre alle").fill("09:00");
+  await morning.getByLabel("Chiude alle").fill("12:00");
+  await saveAndPublish(admin);
+  const home = await lecco();
+  expect(home).not.toContain("Orari: su appuntamento");
+  expect(home).toMatch(/aria-label="Orari, Studio di Lecco".*?Lunedì<\/span> <span>9:00–12:00/s);
+});
+
 test("restoring an older version brings its content back on open pages", async ({ browser }) => {
   const admin = await signIn(browser);
   const home = await openVisitor(browser, "/home");
@@ -264,7 +346,7 @@ test("restoring an older version brings its content back on open pages", async (
   await expect(versions.first()).toContainText("Pubblicata");
   expect(await versions.count()).toBeGreaterThan(3);
   // Version 1 is the first version: the defaults, with the original hero title.
-  await admin.getByRole("link", { name: "Vedi e ripristina la versione 1" }).click();
+  await admin.getByRole("link", { name: "Vedi e ripristina la versione 1", exact: true }).click();
   await saveAndPublish(admin, "Ripristina la versione 1");
   await admin.goto(`${server.url}/admin/contenuti`);
   await expect(home.locator("#hero-title")).toHaveText("Un'alimentazione su misura, costruita insieme a te");

@@ -6,6 +6,7 @@ import { mkdtempSync, readFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { MAX_HOURS_FORM_FIELDS } from "~/features/site-content/editor.server";
 import { CONTENT_MESSAGES } from "~/features/site-content/messages";
 import { TEXT_MESSAGES } from "~/core/forms/field-rules";
 import { adminCreate, jpeg } from "../support/admin";
@@ -223,9 +224,14 @@ describe("forms posted with hostile field names and values", () => {
   it("a form of more fields than any of ours is refused unread, urlencoded or multipart", async () => {
     const many = new URLSearchParams([["version", "1"]]);
     for (let i = 0; i < 150; i++) many.append(`f${i}`, "x");
-    const urlencoded = await post("/admin/contenuti/orari.data", many);
+    const urlencoded = await post("/admin/contenuti/pratica.data", many);
     expect(urlencoded.status).toBe(413);
     expect(await urlencoded.text()).toContain("Il modulo inviato è troppo grande.");
+    // The hours form (a week per studio) has a cap of its own, counted from its fields.
+    for (let i = 150; i < MAX_HOURS_FORM_FIELDS; i++) many.append(`f${i}`, "x");
+    const hours = await post("/admin/contenuti/orari.data", many);
+    expect(hours.status).toBe(413);
+    expect(await hours.text()).toContain("Il modulo inviato è troppo grande.");
 
     const parts = new FormData();
     for (let i = 0; i < 80; i++) parts.append(`f${i}`, "x");

@@ -57,6 +57,9 @@ describe("reading form bodies within a byte limit", () => {
       });
     expect([...(await readFormData(fields(FORM_MAX_FIELDS), 10_000)).keys()]).toHaveLength(FORM_MAX_FIELDS);
     await expect(readFormData(fields(FORM_MAX_FIELDS + 1), 10_000)).rejects.toBeInstanceOf(PayloadTooLargeError);
+    // A larger form passes its own cap.
+    expect([...(await readFormData(fields(FORM_MAX_FIELDS + 1), 10_000, 200)).keys()]).toHaveLength(101);
+    await expect(readFormData(fields(201), 10_000, 200)).rejects.toBeInstanceOf(PayloadTooLargeError);
     const separators = new Request("http://localhost/", {
       method: "POST",
       headers: { "Content-Type": "application/x-www-form-urlencoded" },

@@ -21,8 +21,9 @@ export class PayloadTooLargeError extends Error {
 const DRAIN_LIMIT_BYTES = 64 * 1024 * 1024;
 const TEXT_FIELD_MAX_BYTES = 64 * 1024;
 /**
- * Fields a form may send: the largest of ours, the opening hours, sends 44. Past this a body is
- * refused unread, as one over its byte limit: each name costs the form layer work and memory.
+ * Fields a form may send. Past this a body is refused unread, as one over its byte limit: each name
+ * costs the form layer work and memory. A larger form (the opening hours: a week per studio) passes
+ * its own cap, counted from its fields.
  */
 export const FORM_MAX_FIELDS = 100;
 /** Multipart forms (an upload and a few text fields) are smaller still. */
@@ -34,7 +35,7 @@ const MULTIPART_LIMITS = { fieldSize: TEXT_FIELD_MAX_BYTES, fields: 50, files: 5
  * are discarded as they arrive, never held, and PayloadTooLargeError carries
  * the text fields.
  */
-export async function readFormData(request: Request, maxBytes: number): Promise<FormData> {
+export async function readFormData(request: Request, maxBytes: number, maxFields = FORM_MAX_FIELDS): Promise<FormData> {
   if (!request.body) return new FormData();
   const type = request.headers.get("content-type") ?? "";
   if (/^multipart\/form-data/i.test(type)) return readMultipart(request.body, type, maxBytes);
@@ -55,14 +56,14 @@ export async function readFormData(request: Request, maxBytes: number): Promise<
     chunks.push(value);
   }
   const body = Buffer.concat(chunks);
-  if (fieldCount(body) > FORM_MAX_FIELDS) throw new PayloadTooLargeError();
+  if (fieldCount(body, maxFields) > maxFields) throw new PayloadTooLargeError();
   return new Response(body, { headers: { "Content-Type": type } }).formData();
 }
 
 /** The fields of a urlencoded body, counted by their separators (an empty one counts too), up to one past the cap. */
-function fieldCount(body: Buffer): number {
+function fieldCount(body: Buffer, maxFields: number): number {
   let count = body.length > 0 ? 1 : 0;
-  for (let at = body.indexOf(0x26); at !== -1 && count <= FORM_MAX_FIELDS; at = body.indexOf(0x26, at + 1)) count++;
+  for (let at = body.indexOf(0x26); at !== -1 && count <= maxFields; at = body.indexOf(0x26, at + 1)) count++;
   return count;
 }
 

@@ -62,16 +62,16 @@ describe("a form is read only where its schema names a field", () => {
   it("reads nested lists (a day's two time ranges) and nothing past them", () => {
     const kept = namedFields(
       formOf([
-        ["hours[6].day", "sunday"],
-        ["hours[6].closed", "on"],
-        ["hours[6].ranges[1].opens", "9:00"],
-        ["hours[6].ranges[2].opens", "9:00"],
-        ["hours[7].day", "monday"],
-        ["hours[0].ranges[0].extra", "x"],
+        ["onlineHours[6].day", "sunday"],
+        ["onlineHours[6].closed", "on"],
+        ["onlineHours[6].ranges[1].opens", "9:00"],
+        ["onlineHours[6].ranges[2].opens", "9:00"],
+        ["onlineHours[7].day", "monday"],
+        ["onlineHours[0].ranges[0].extra", "x"],
       ]),
       editorSchema("orari"),
     );
-    expect(namesOf(kept)).toEqual(["hours[6].day", "hours[6].closed", "hours[6].ranges[1].opens"]);
+    expect(namesOf(kept)).toEqual(["onlineHours[6].day", "onlineHours[6].closed", "onlineHours[6].ranges[1].opens"]);
   });
 
   it("drops malformed paths and names of the object machinery, and keeps a one-value field's first value only", () => {

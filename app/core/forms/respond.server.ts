@@ -78,13 +78,13 @@ export async function redirectWithToast(
 
 /**
  * The posted form, or an Italian refusal a hostile or broken client gets
- * instead of a server error: 405 for anything but POST, 413 past `maxBytes`,
+ * instead of a server error: 405 for anything but POST, 413 past `maxBytes` (or `maxFields`),
  * 400 for a body that is not a form (JSON, plain text, garbage).
  */
-export async function readForm(request: Request, maxBytes = FORM_MAX_BYTES): Promise<FormData> {
+export async function readForm(request: Request, maxBytes = FORM_MAX_BYTES, maxFields?: number): Promise<FormData> {
   assertFormPost(request);
   try {
-    return await readFormData(request, maxBytes);
+    return await readFormData(request, maxBytes, maxFields);
   } catch (error) {
     if (error instanceof PayloadTooLargeError) throw data(REQUEST_MESSAGES.tooLarge, { status: 413 });
     throw data(REQUEST_MESSAGES.badRequest, { status: 400 });

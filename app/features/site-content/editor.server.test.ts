@@ -51,18 +51,40 @@ describe("applying the studios and the hours", () => {
       "studi",
       studioForm([
         { ...address(monza!), key: "studio-di-monza", name: "Monza Centro" },
-        { ...address(milano!), key: "", name: "Studio di Milano" },
+        { ...address(milano!), key: "", name: "Studio di Lecco" },
         { ...address(milano!), key: "studio-di-milano", name: "Milano Brera" },
       ]),
     );
     expect(next.studios.map((s) => [s.key, s.name])).toEqual([
       ["studio-di-monza", "Monza Centro"],
-      ["studio-di-milano-2", "Studio di Milano"],
+      ["studio-di-lecco", "Studio di Lecco"],
       ["studio-di-milano", "Milano Brera"],
     ]);
     expect(next.studios[0]!.hours).toEqual(monza!.hours);
     expect(next.studios[1]!.hours.every((day) => day.ranges.length === 0)).toBe(true);
     expect(next.studios[2]!.hours).toEqual(milano!.hours);
+  });
+
+  it("takes a studio sent without a key under the name of one no longer listed as that studio", () => {
+    const [milano, monza] = defaultSiteContent.studios;
+    const form = studioForm([
+      { ...address(milano!), key: "" },
+      { ...address(monza!), key: "" },
+      { ...address(monza!), key: "" },
+    ]);
+    const next = applyGroup(defaultSiteContent, "studi", form);
+    expect(next.studios.map((s) => s.key)).toEqual(["studio-di-milano", "studio-di-monza", "studio-di-monza-2"]);
+    expect(next.studios[1]!.hours).toEqual(monza!.hours);
+    // Renamed in the same form: the name was taken by no other, so the one sent without a key is new.
+    const renamed = applyGroup(
+      defaultSiteContent,
+      "studi",
+      studioForm([
+        { ...address(milano!), key: "studio-di-milano", name: "Studio di Monza" },
+        { ...address(monza!), key: "studio-di-monza" },
+      ]),
+    );
+    expect(renamed.studios.map((s) => s.key)).toEqual(["studio-di-milano", "studio-di-monza"]);
   });
 
   it("sets each studio's week by its key and the online visits' week", () => {

@@ -10,13 +10,20 @@ import { type ContentGroup, type contentGroups, editorSchema, groupLabels } from
 import { portraitUploadSchema } from "./form-schemas";
 import { CONTENT_MESSAGES } from "./messages";
 import type { SaveResult, SiteContentStore } from "./site-content.server";
-import { type DayHours, type SiteContent, weekdays } from "./site-content";
+import { type DayHours, MAX_STUDIOS, type SiteContent, weekdays } from "./site-content";
 import { assignStudioKeys } from "./studio-keys";
 
 const closedWeek = (): DayHours[] => weekdays.map((day) => ({ day, ranges: [] }));
 
 /** Largest text form body accepted (a 100,000-character text still reaches the field check). */
 export const MAX_CONTENT_FORM_BYTES = 512 * 1024;
+/**
+ * Fields the hours form sends at most: per day of each week (every studio's and the online visits')
+ * the day, "closed" and four times; each studio's key; the version. Past the usual cap of 100 from
+ * two studios on; every other form stays under it.
+ */
+export const MAX_HOURS_FORM_FIELDS = (MAX_STUDIOS + 1) * 7 * 6 + MAX_STUDIOS + 1;
+
 /** The upload form sends the version the screen was loaded from next to the image. */
 const portraitUploadFormSchema = portraitUploadSchema.extend({ version: versionField });
 
@@ -34,7 +41,16 @@ export function applyGroup<G extends ContentGroup>(content: SiteContent, group: 
     }
     case "studi": {
       const { studios } = value as GroupValue<"studi">;
-      const keys = assignStudioKeys([...content.studios.map(({ key }) => ({ key, name: "" })), ...studios]).slice(
+      // A studio sent without a key under the name of one the form no longer lists is that studio
+      // (a page loaded before studios had keys, or removed and added again): it keeps its key.
+      const claimed = new Set(studios.flatMap((studio) => (studio.key ? [studio.key] : [])));
+      const named = studios.map((studio) => {
+        if (studio.key) return studio;
+        const same = content.studios.find((s) => s.name === studio.name && !claimed.has(s.key));
+        if (same) claimed.add(same.key);
+        return same ? { ...studio, key: same.key } : studio;
+      });
+      const keys = assignStudioKeys([...content.studios.map(({ key }) => ({ key, name: "" })), ...named]).slice(
         content.studios.length,
       );
       next.studios = studios.map((studio, i) => {

@@ -2,7 +2,7 @@ import { data, type RouterContextProvider } from "react-router";
 import { servicesContext } from "~/context";
 import { readForm, respond } from "~/core/forms/respond.server";
 import { requireAdmin } from "~/features/account/admin-auth.server";
-import { MAX_CONTENT_FORM_BYTES, saveContentGroup } from "~/features/site-content/editor.server";
+import { MAX_CONTENT_FORM_BYTES, MAX_HOURS_FORM_FIELDS, saveContentGroup } from "~/features/site-content/editor.server";
 import { groupPaths, type ContentGroup } from "~/features/site-content/editor-groups";
 
 /**
@@ -17,7 +17,8 @@ export async function contentGroupAction(
 ) {
   requireAdmin(context);
   const s = context.get(servicesContext);
-  const form = alreadyRead ?? (await readForm(request, MAX_CONTENT_FORM_BYTES));
+  const maxFields = group === "orari" ? MAX_HOURS_FORM_FIELDS : undefined;
+  const form = alreadyRead ?? (await readForm(request, MAX_CONTENT_FORM_BYTES, maxFields));
   const result = await saveContentGroup(s, group, form);
   if (result.message === null) return data(result, { headers: { "Cache-Control": "no-store" } });
   const { ok, message, reply } = result;
