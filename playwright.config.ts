@@ -23,16 +23,11 @@ export const chromiumLaunchOptions = {
 
 export default defineConfig({
   testDir: "tests/e2e",
-  // Each spec file runs in one worker, its tests in order. Files run two at a time: all but a few
-  // start a server and a data directory of their own, and those few only read the shared server below.
   fullyParallel: false,
-  workers: Number(process.env.E2E_WORKERS ?? 2),
+  workers: 1,
   retries: 0,
   // A new data directory starts its own PostgreSQL cluster (initdb), slow on a busy machine.
   timeout: 60_000,
-  // Two browsers, two servers and their PostgreSQL on two cores: a page may take longer than the default
-  // 5 s to show what a test waits for, though nothing is wrong. Still a wait for a signal, never a sleep.
-  expect: { timeout: 10_000 },
   reporter: [["list"]],
   use: {
     baseURL: `http://localhost:${E2E_PORT}`,
