@@ -5,7 +5,7 @@ import type { BookingPlace } from "~/features/booking/booking-page.server";
 import { ONLINE_PLACE } from "~/features/booking/booking-schema";
 import type { BookingSite } from "~/features/booking/booking-submission.server";
 import { weeklyHours } from "~/features/booking/studio-hours";
-import { CONTACT_MESSAGES } from "~/features/site-content/messages";
+import { CONTACT_MESSAGES } from "~/features/site-content/contact-messages";
 import { formatAddress, type SiteContent, studioMapsUrl } from "~/features/site-content/site-content";
 
 export function bookingSite(content: SiteContent): BookingSite & { email: string } {

@@ -1,7 +1,7 @@
 import type { Route } from "./+types/contact";
 import { readFormData } from "~/core/forms/form-data.server";
 import { assertFormPost, respond } from "~/core/forms/respond.server";
-import { CONTACT_MESSAGES } from "~/features/site-content/messages";
+import { CONTACT_FORM_MESSAGES } from "~/features/site-content/messages";
 import { submitContactMessage } from "~/features/site-content/contact-submission.server";
 import { requestContext, servicesContext } from "~/context";
 
@@ -19,7 +19,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     return respond(
       request,
       s.flash,
-      { ok: false, message: CONTACT_MESSAGES.failed },
+      { ok: false, message: CONTACT_FORM_MESSAGES.failed },
       { status: 503, redirectTo: back },
     );
   }

@@ -185,9 +185,10 @@ test("each studio has its own week: Monza closed on Monday, Milan open, on the h
     const patient = await (await browser.newContext()).newPage();
     const dayLabels = async (studio: string) => {
       await patient.goto(`${server.url}/prenota?sede=${studio}&visita=${visitTypeId}`);
-      const days = patient.getByRole("list", { name: "Giorni con orari liberi" }).getByRole("link");
+      const days = patient.getByRole("group", { name: "Giorni con orari liberi" }).getByRole("link");
       await expect(days.first()).toBeVisible();
-      return days.allTextContents();
+      // Each free day's link is named with its date ("lunedì 30 novembre 2026, 9 orari").
+      return days.evaluateAll((links) => links.map((link) => link.getAttribute("aria-label") ?? ""));
     };
     const monzaDays = await dayLabels("studio-di-monza");
     expect(monzaDays.some((day) => /^martedì/i.test(day))).toBe(true);

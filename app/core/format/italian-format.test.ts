@@ -1,12 +1,11 @@
 import { describe, expect, it } from "vitest";
+import { formatLongDateTime, formatNumericDateTime } from "./admin-format";
 import {
   formatCount,
   formatEuro,
   formatItalianDay,
   formatDecimal,
   formatItalianDate,
-  formatLongDateTime,
-  formatNumericDateTime,
   formatItalianDateTime,
   formatItalianNumericDate,
   formatOneDecimal,

@@ -82,37 +82,6 @@ export function formatDecimal(value: number, maxDecimals: number): string {
   return value < 0 && scaled > 0 ? `-${text}` : text;
 }
 
-// ---- The admin's dates and times, through Intl ------------------------------------------------
-// Only the admin's screens use these, where the locale data's cost does not matter. Each formatter is
-// made at its first use, so a public page importing this module never loads the locale data.
-
-const ROME = "Europe/Rome";
-const adminFormats = {
-  dateTime: { dateStyle: "short", timeStyle: "short", timeZone: ROME },
-  longDateTime: {
-    weekday: "long",
-    day: "numeric",
-    month: "long",
-    year: "numeric",
-    hour: "2-digit",
-    minute: "2-digit",
-    timeZone: ROME,
-  },
-} satisfies Record<string, Intl.DateTimeFormatOptions>;
-const made = new Map<keyof typeof adminFormats, Intl.DateTimeFormat>();
-
-function formatIn(format: keyof typeof adminFormats, date: Date | string): string {
-  let formatter = made.get(format);
-  if (!formatter) made.set(format, (formatter = new Intl.DateTimeFormat("it-IT", adminFormats[format])));
-  return formatter.format(new Date(date));
-}
-
-/** The day and time in Rome, in figures: 05/03/26, 10:07. */
-export const formatNumericDateTime = (date: Date | string) => formatIn("dateTime", date);
-
-/** The day and time in Rome, in words: giovedì 5 marzo 2026 alle ore 10:07. */
-export const formatLongDateTime = (date: Date | string) => formatIn("longDateTime", date);
-
 const WEEKDAYS = ["domenica", "lunedì", "martedì", "mercoledì", "giovedì", "venerdì", "sabato"];
 
 /** A calendar day ("YYYY-MM-DD") with its weekday, e.g. "lunedì 7 gennaio 2030". */

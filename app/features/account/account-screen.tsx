@@ -1,5 +1,6 @@
 import { Form, useNavigation } from "react-router";
-import { formatItalianNumericDate, formatNumericDateTime } from "~/core/format/italian-format";
+import { formatNumericDateTime } from "~/core/format/admin-format";
+import { formatItalianNumericDate } from "~/core/format/italian-format";
 import { type ActionResult, useActionResult } from "~/core/forms/action-result";
 import type { AccountIntent, AccountResult } from "./account-forms";
 import type { AccountView } from "./account.server";

@@ -2,7 +2,7 @@ import { desc, eq } from "drizzle-orm";
 import type { AppConfig } from "~/core/config/env.server";
 import type { Database, Db } from "~/core/db/database.server";
 import { backupRuns } from "~/core/db/schema";
-import { formatLongDateTime } from "~/core/format/italian-format";
+import { formatLongDateTime } from "~/core/format/admin-format";
 import { listBackups, type BackupFile } from "./backup-files.server";
 import { formatBytes } from "./manifest.server";
 

@@ -6,7 +6,7 @@ import { formatAddress, studioMapsUrl, telHref, type PageContent } from "~/featu
 import { Field } from "~/core/forms/field";
 import { contactMailtoHref } from "./contact-mailto";
 import { CONTACT_EMAIL_MAX, CONTACT_MESSAGE_MAX, CONTACT_NAME_MAX } from "./contact-limits";
-import { CONTACT_MESSAGES } from "./messages";
+import { CONTACT_MESSAGES } from "./contact-messages";
 
 /**
  * Studios, phone, e-mail, hours and a contact form. With e-mail configured (`bySite`) the form posts

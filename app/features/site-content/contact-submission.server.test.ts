@@ -6,7 +6,7 @@ import { createRateLimiter } from "~/core/server/rate-limit.server";
 import { createQueueOnlyMailer } from "../../../tests/support/outbox";
 import { openTestDatabase } from "../../../tests/support/test-databases";
 import { CONTACT_RATE_LIMIT, submitContactMessage } from "./contact-submission.server";
-import { CONTACT_MESSAGES } from "./messages";
+import { CONTACT_FORM_MESSAGES } from "./messages";
 
 describe("a visitor's message through the site's contact form", () => {
   let database: Database;
@@ -45,10 +45,10 @@ describe("a visitor's message through the site's contact form", () => {
 
   it("refuses a bad field with its Italian message, queueing nothing", async () => {
     const cases: [Record<string, string>, string][] = [
-      [{ ...valid, name: "  " }, CONTACT_MESSAGES.nameRequired],
-      [{ ...valid, email: "non-un-indirizzo" }, CONTACT_MESSAGES.emailInvalid],
-      [{ ...valid, message: "" }, CONTACT_MESSAGES.messageRequired],
-      [{ ...valid, message: "a".repeat(4001) }, CONTACT_MESSAGES.messageTooLong],
+      [{ ...valid, name: "  " }, CONTACT_FORM_MESSAGES.nameRequired],
+      [{ ...valid, email: "non-un-indirizzo" }, CONTACT_FORM_MESSAGES.emailInvalid],
+      [{ ...valid, message: "" }, CONTACT_FORM_MESSAGES.messageRequired],
+      [{ ...valid, message: "a".repeat(4001) }, CONTACT_FORM_MESSAGES.messageTooLong],
     ];
     for (const [fields, message] of cases) {
       expect(await submitContactMessage(deps, { form: form(fields), clientIp: "203.0.113.8" })).toMatchObject({
@@ -67,7 +67,7 @@ describe("a visitor's message through the site's contact form", () => {
     expect(await submitContactMessage(deps, { form: form(valid), clientIp: "203.0.113.9" })).toEqual({
       ok: false,
       status: 429,
-      message: CONTACT_MESSAGES.rateLimited,
+      message: CONTACT_FORM_MESSAGES.rateLimited,
     });
     expect((await submitContactMessage(deps, { form: form(valid), clientIp: "203.0.113.10" })).ok).toBe(true);
   });

@@ -5,7 +5,7 @@ import type { Mailer } from "~/core/mail/mailer.server";
 import type { RateLimiter } from "~/core/server/rate-limit.server";
 import { type ContactMessage, contactBody, contactSubject } from "./contact-mailto";
 import { contactSchema } from "./contact-schema";
-import { CONTACT_MESSAGES } from "./messages";
+import { CONTACT_FORM_MESSAGES } from "./messages";
 
 /** Messages accepted per visitor address per hour. */
 export const CONTACT_RATE_LIMIT = { max: 5, windowMs: 60 * 60 * 1000 };
@@ -42,21 +42,21 @@ export async function submitContactMessage(
     return {
       ok: false,
       status: 400,
-      message: firstError(submission.error)?.[1] ?? CONTACT_MESSAGES.failed,
+      message: firstError(submission.error)?.[1] ?? CONTACT_FORM_MESSAGES.failed,
       reply: submission.reply(),
     };
   }
   let counted: Awaited<ReturnType<RateLimiter["take"]>> | null = null;
   try {
     counted = await deps.rateLimiter.take(`contact:ip:${input.clientIp}`, CONTACT_RATE_LIMIT);
-    if (!counted.allowed) return { ok: false, status: 429, message: CONTACT_MESSAGES.rateLimited };
+    if (!counted.allowed) return { ok: false, status: 429, message: CONTACT_FORM_MESSAGES.rateLimited };
     await deps.mailer.queue(contactMail(submission.value));
   } catch (error) {
     deps.logger.error({ err: error }, "queueing a contact message failed");
     if (counted?.allowed) await deps.rateLimiter.forgive(counted).catch(() => {});
-    return { ok: false, status: 500, message: CONTACT_MESSAGES.failed };
+    return { ok: false, status: 500, message: CONTACT_FORM_MESSAGES.failed };
   }
   deps.mailer.kick();
   deps.logger.info("contact message queued");
-  return { ok: true, status: 200, message: CONTACT_MESSAGES.sent };
+  return { ok: true, status: 200, message: CONTACT_FORM_MESSAGES.sent };
 }

@@ -17,13 +17,9 @@ export const CONTENT_MESSAGES = {
   staleForm: "Il modulo non è più valido: ricarica la pagina e riprova.",
 } as const;
 
-/** The contact form's texts other pages repeat (the booking's note gives the same hint). */
-export const CONTACT_MESSAGES = {
-  noHealthData: "Per la tua riservatezza, non indicare qui dati sulla salute: ne parleremo durante la visita.",
-  mailtoOpening:
-    "Si aprirà la tua app di posta con il messaggio pronto: controllalo e premi Invia. Se non si apre, scrivi a",
+/** The contact form's answers from the server: its checks, its limit, sent or failed. */
+export const CONTACT_FORM_MESSAGES = {
   sent: "Messaggio inviato",
-  sentDetail: "Messaggio inviato: ti risponderò al più presto all'indirizzo che hai indicato.",
   nameRequired: "Scrivi il tuo nome e cognome.",
   nameTooLong: "Il nome può avere al massimo 120 caratteri.",
   emailInvalid: "Scrivi un indirizzo email valido, per esempio nome@esempio.it.",
