@@ -43,7 +43,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (settings.mode !== "site") return data({ off: true as const, phone: content.contact.phone }, { status: 404 });
   const site = bookingSite(content);
   const step = await readBookingStep(s, site.places, new URL(request.url).searchParams);
-  return { step, phone: content.contact.phone };
+  // The note's hint comes with the data: importing it here would bring booking-site's imports (zod
+  // among them) into the page's script.
+  return { step, phone: content.contact.phone, noteHint: NOTE_HINT };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -97,7 +99,7 @@ export default function BookingPage({ loaderData, actionData }: Route.ComponentP
           values={refused?.values}
           errors={refused?.reply?.error ?? undefined}
           message={refused?.message}
-          noteHint={NOTE_HINT}
+          noteHint={loaderData.noteHint}
         />
       ) : null}
     </div>
