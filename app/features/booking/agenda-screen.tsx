@@ -119,11 +119,10 @@ export function RecentVisits({ days }: { days: AgendaDay[] }) {
   );
 }
 
-function RecentVisitCard({ item }: { item: AgendaItem }) {
-  const actor = useFetcher<AgendaResult>();
-  useActionResult(actor.data);
+/** When, what, where and who: the head of every appointment's card. */
+function AppointmentSummary({ item }: { item: AgendaItem }) {
   return (
-    <li className={`agenda-item agenda-item--${item.status}`} id={`appuntamento-${item.id}`}>
+    <>
       <p className="agenda-item__when">
         <strong>{item.time}</strong> <span className="agenda-item__status">{item.statusLabel}</span>
       </p>
@@ -131,6 +130,16 @@ function RecentVisitCard({ item }: { item: AgendaItem }) {
         {item.visitTypeName} · {item.place}
       </p>
       <p className="agenda-item__who">{item.patientName}</p>
+    </>
+  );
+}
+
+function RecentVisitCard({ item }: { item: AgendaItem }) {
+  const actor = useFetcher<AgendaResult>();
+  useActionResult(actor.data);
+  return (
+    <li className={`agenda-item agenda-item--${item.status}`} id={`appuntamento-${item.id}`}>
+      <AppointmentSummary item={item} />
       <div className="agenda-item__actions">
         <ReviewInvite item={item} actor={actor} />
       </div>
@@ -145,13 +154,7 @@ function AppointmentCard({ item, result }: { item: AgendaItem; result?: AgendaRe
   const holds = item.status === "pending" || item.status === "confirmed";
   return (
     <li className={`agenda-item agenda-item--${item.status}`} id={`appuntamento-${item.id}`}>
-      <p className="agenda-item__when">
-        <strong>{item.time}</strong> <span className="agenda-item__status">{item.statusLabel}</span>
-      </p>
-      <p className="agenda-item__what">
-        {item.visitTypeName} · {item.place}
-      </p>
-      <p className="agenda-item__who">{item.patientName}</p>
+      <AppointmentSummary item={item} />
       <p className="agenda-item__contacts">
         <a href={telHref(item.patientPhone)}>{item.patientPhone}</a>{" "}
         <a href={`mailto:${item.patientEmail}`}>{item.patientEmail}</a>

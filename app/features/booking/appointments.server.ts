@@ -211,7 +211,7 @@ export function createAppointmentRepository(
    * patients at once then took seconds, or tens of them on a busy machine. The constraint remains the
    * guarantee against overlaps; the lock only orders the writers, each a few milliseconds.
    */
-  function writingHeldTimes<T>(work: (tx: Parameters<Parameters<Db["transaction"]>[0]>[0]) => Promise<T>): Promise<T> {
+  function writingHeldTimes<T>(work: (tx: Executor) => Promise<T>): Promise<T> {
     return db.transaction(async (tx) => {
       await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended('booking:held-times', 0))`);
       return work(tx);
