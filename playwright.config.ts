@@ -28,7 +28,9 @@ export default defineConfig({
   retries: 0,
   // A new data directory starts its own PostgreSQL cluster (initdb), slow on a busy machine.
   timeout: 60_000,
-  reporter: [["list"]],
+  // An assertion waits up to 10 s for its signal: CI's fresh machine answers slower than this one.
+  expect: { timeout: 10_000 },
+  reporter: [["list"], ["./tests/support/failure-context-reporter.ts"]],
   use: {
     baseURL: `http://localhost:${E2E_PORT}`,
     launchOptions: chromiumLaunchOptions,

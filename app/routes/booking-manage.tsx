@@ -16,6 +16,7 @@ import type { LiveHandle } from "~/ui/live-updates";
 import { Stylesheet } from "~/ui/stylesheet";
 import bookingStyles from "~/styles/booking.css?url";
 import { bookingSite } from "~/booking-site";
+import { useLastActionData } from "~/core/forms/use-last-action-data";
 
 // Moving her visit, the free days and times follow other bookings as they happen (with JavaScript).
 export const handle: LiveHandle = { liveTables: ["booking"] };
@@ -63,7 +64,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   return respond(request, s.flash, result, { status: 409 });
 }
 
-export default function BookingManage({ loaderData, actionData }: Route.ComponentProps) {
+export default function BookingManage({ loaderData, actionData: answered }: Route.ComponentProps) {
+  // Kept across live refreshes, which would otherwise wipe a refused form's messages.
+  const actionData = useLastActionData(answered);
   return (
     <>
       <Stylesheet href={bookingStyles} />

@@ -12,6 +12,7 @@ import type { LiveHandle } from "~/ui/live-updates";
 import { Stylesheet } from "~/ui/stylesheet";
 import bookingStyles from "~/styles/booking.css?url";
 import { bookingSite, NOTE_HINT } from "~/booking-site";
+import { useLastActionData } from "~/core/forms/use-last-action-data";
 
 // With JavaScript the free days and times follow every booking as it happens: a time taken meanwhile
 // disappears from the page.
@@ -76,7 +77,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   return respond<BookingActionResult>(request, s.flash, answer, { status });
 }
 
-export default function BookingPage({ loaderData, actionData }: Route.ComponentProps) {
+export default function BookingPage({ loaderData, actionData: answered }: Route.ComponentProps) {
+  // Kept across live refreshes, which would otherwise wipe a refused form's messages.
+  const actionData = useLastActionData(answered);
   if ("off" in loaderData) return <BookingOff phone={loaderData.phone} />;
   const { step } = loaderData;
   const refused = actionData && !actionData.ok ? actionData : undefined;

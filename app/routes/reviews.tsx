@@ -26,6 +26,7 @@ import { STARTED_FIELD } from "~/features/reviews/spam-guard";
 import { useReviewPages } from "~/features/reviews/use-review-pages";
 import { requestContext, servicesContext } from "~/context";
 import reviewsStyles from "~/styles/reviews.css?url";
+import { useLastActionData } from "~/core/forms/use-last-action-data";
 
 /** The photo plus the text fields; a body beyond this is refused unread. */
 const MAX_BODY_BYTES = 2 * REVIEW_PHOTO_MAX_BYTES + 64 * 1024;
@@ -130,7 +131,9 @@ export async function clientAction({ serverAction }: Route.ClientActionArgs): Pr
   }
 }
 
-export default function ReviewsPage({ loaderData, actionData }: Route.ComponentProps) {
+export default function ReviewsPage({ loaderData, actionData: answered }: Route.ComponentProps) {
+  // Kept across live refreshes, which would otherwise wipe a refused form's messages.
+  const actionData = useLastActionData(answered);
   const { summary, laterPage, startedAt, contactEmail, filter, invitation } = loaderData;
   const pages = useReviewPages(loaderData.page, filter);
   const headingId = useId();

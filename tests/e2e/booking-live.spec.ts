@@ -111,3 +111,47 @@ test("at 1440 px the months sit side by side, and a free day opens from the keyb
   await page.keyboard.press("Enter");
   await expect(page.getByRole("list", { name: /^Orari liberi di / })).toBeVisible();
 });
+
+test("a live change leaves a refused form's messages and what she typed in place", async ({ page }) => {
+  await page.goto(`${server.url}/prenota?sede=studio-di-milano&visita=${visitId}`);
+  const days = page.getByRole("group", { name: "Giorni con orari liberi" }).getByRole("link");
+  const times = page.getByRole("list", { name: /^Orari liberi di / });
+  // A time on another day, which another patient takes while she corrects her details.
+  await days.nth(1).click();
+  const otherHref = (await times.getByRole("link").first().getAttribute("href"))!;
+  const otherStartsAt = new URL(otherHref, server.url).searchParams.get("ora")!;
+  await days.first().click();
+  await times.getByRole("link").first().click();
+  await expect(page.getByRole("heading", { name: /I tuoi dati/ })).toBeVisible();
+  await waitForLiveStream(page);
+
+  await page.getByRole("button", { name: "Prenota" }).click();
+  const nameError = page.locator("#booking-name-error");
+  await expect(nameError).toHaveText("Scrivi il tuo nome e cognome.");
+  await page.getByLabel("Nome e cognome").fill("Maria Rossi");
+  // Every message the page drops from here on is recorded.
+  await page.evaluate(() => {
+    const dropped: string[] = [];
+    (window as unknown as { droppedMessages: string[] }).droppedMessages = dropped;
+    new MutationObserver((records) => {
+      for (const record of records)
+        for (const node of record.removedNodes)
+          if (node instanceof HTMLElement && node.matches(".field__error, [role=alert]"))
+            dropped.push(node.textContent ?? "");
+    }).observe(document.body, { subtree: true, childList: true });
+  });
+
+  await bookedByAnother(otherStartsAt);
+  // The change reached the page: its router refetched, and React has drawn two frames since.
+  await page.waitForFunction(() => {
+    const router = (
+      window as unknown as { __reactRouterDataRouter: { state: { actionData: unknown; revalidation: string } } }
+    ).__reactRouterDataRouter;
+    return router.state.actionData === null && router.state.revalidation === "idle";
+  });
+  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+
+  expect(await page.evaluate(() => (window as unknown as { droppedMessages: string[] }).droppedMessages)).toEqual([]);
+  await expect(nameError).toHaveText("Scrivi il tuo nome e cognome.");
+  await expect(page.getByLabel("Nome e cognome")).toHaveValue("Maria Rossi");
+});

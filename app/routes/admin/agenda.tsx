@@ -18,6 +18,7 @@ import type { LiveHandle } from "~/ui/live-updates";
 import adminBookingStyles from "~/styles/admin-booking.css?url";
 import { bookingSite } from "~/booking-site";
 import { useAdminTodo } from "./layout";
+import { useLastActionData } from "~/core/forms/use-last-action-data";
 
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: adminBookingStyles }];
 
@@ -58,7 +59,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   });
 }
 
-export default function AdminAgenda({ loaderData, actionData }: Route.ComponentProps) {
+export default function AdminAgenda({ loaderData, actionData: answered }: Route.ComponentProps) {
+  // Kept across live refreshes, which would otherwise wipe a refused form's messages.
+  const actionData = useLastActionData(answered);
   const { bookingRequests } = useAdminTodo();
   return (
     <>

@@ -20,6 +20,7 @@ import { pageMeta } from "~/features/site-content/meta";
 import type { LiveHandle } from "~/ui/live-updates";
 import adminBookingStyles from "~/styles/admin-booking.css?url";
 import { bookingSite } from "~/booking-site";
+import { useLastActionData } from "~/core/forms/use-last-action-data";
 
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: adminBookingStyles }];
 
@@ -117,7 +118,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   });
 }
 
-export default function AdminBookingSettings({ loaderData, actionData }: Route.ComponentProps) {
+export default function AdminBookingSettings({ loaderData, actionData: answered }: Route.ComponentProps) {
+  // Kept across live refreshes, which would otherwise wipe a refused form's messages.
+  const actionData = useLastActionData(answered);
   return (
     <>
       <h1 className="admin__title">Impostazioni delle prenotazioni</h1>
