@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
-import { and, asc, eq, getTableColumns, gt, gte, inArray, isNull, lt, lte, ne, sql } from "drizzle-orm";
+import { and, asc, eq, getTableColumns, gt, gte, inArray, isNull, lt, lte, ne, type SQL, sql } from "drizzle-orm";
 import { type AppointmentStatus, timeHoldingStatuses } from "~/core/db/booking-values";
 import type { Db } from "~/core/db/database.server";
 import { type Appointment, appointments, timeOff, type VisitType, visitTypes } from "~/core/db/schema";
@@ -106,6 +106,24 @@ export function createAppointmentRepository(
     await bus
       .publish({ table: "booking", action, id })
       .catch((error: unknown) => onError(error, "announcing an appointment change failed"));
+  }
+
+  /**
+   * One conditional update that marks the appointments `where` selects, with what `alsoWrite` adds
+   * for each in the same transaction (two runs at once mark, and write, once); each one announced.
+   */
+  async function markWith(
+    set: Partial<typeof appointments.$inferInsert>,
+    where: SQL | undefined,
+    alsoWrite?: AlsoWrite,
+  ): Promise<AppointmentRecord[]> {
+    const marked = await db.transaction(async (tx) => {
+      const rows = await tx.update(appointments).set(set).where(where).returning(recordColumns);
+      for (const row of rows) await alsoWrite?.(row, tx);
+      return rows;
+    });
+    for (const row of marked) await announce("update", row.id);
+    return marked;
   }
 
   /** What the free times of a visit type depend on, as the database holds them at `now`. */
@@ -396,27 +414,19 @@ export function createAppointmentRepository(
     async claimDueReminders(now: Date, alsoWrite?: AlsoWrite): Promise<AppointmentRecord[]> {
       const { reminderTime } = await readBookingSettings(db);
       const remindAt = sql`((date_trunc('day', ${appointments.startsAt} at time zone 'Europe/Rome') - interval '1 day' + ${reminderTime}::time) at time zone 'Europe/Rome')`;
-      const claimed = await db.transaction(async (tx) => {
-        const rows = await tx
-          .update(appointments)
-          .set({ reminderSentAt: now })
-          .where(
-            and(
-              eq(appointments.status, "confirmed"),
-              isNull(appointments.reminderSentAt),
-              gt(appointments.startsAt, now),
-              // The reminder falls at most two days before: a bound the starts_at index serves.
-              lt(appointments.startsAt, new Date(now.getTime() + 2 * 86_400_000)),
-              lte(remindAt, now),
-              lt(appointments.createdAt, remindAt),
-            ),
-          )
-          .returning(recordColumns);
-        for (const row of rows) await alsoWrite?.(row, tx);
-        return rows;
-      });
-      for (const row of claimed) await announce("update", row.id);
-      return claimed;
+      return markWith(
+        { reminderSentAt: now },
+        and(
+          eq(appointments.status, "confirmed"),
+          isNull(appointments.reminderSentAt),
+          gt(appointments.startsAt, now),
+          // The reminder falls at most two days before: a bound the starts_at index serves.
+          lt(appointments.startsAt, new Date(now.getTime() + 2 * 86_400_000)),
+          lte(remindAt, now),
+          lt(appointments.createdAt, remindAt),
+        ),
+        alsoWrite,
+      );
     },
 
     /**
@@ -425,24 +435,17 @@ export function createAppointmentRepository(
      * two presses send one. Undefined when it is not such a visit or was invited already.
      */
     async inviteToReview(id: string, now: Date, alsoWrite: AlsoWrite): Promise<AppointmentRecord | undefined> {
-      const row = await db.transaction(async (tx) => {
-        const [marked] = await tx
-          .update(appointments)
-          .set({ reviewInvitedAt: now })
-          .where(
-            and(
-              eq(appointments.id, id),
-              eq(appointments.status, "confirmed"),
-              isNull(appointments.reviewInvitedAt),
-              lte(appointments.endsAt, now),
-            ),
-          )
-          .returning(recordColumns);
-        if (marked) await alsoWrite(marked, tx);
-        return marked;
-      });
-      if (row) await announce("update", id);
-      return row;
+      const [marked] = await markWith(
+        { reviewInvitedAt: now },
+        and(
+          eq(appointments.id, id),
+          eq(appointments.status, "confirmed"),
+          isNull(appointments.reviewInvitedAt),
+          lte(appointments.endsAt, now),
+        ),
+        alsoWrite,
+      );
+      return marked;
     },
 
     /**
@@ -455,27 +458,19 @@ export function createAppointmentRepository(
     async claimDueReviewInvites(now: Date, alsoWrite: AlsoWrite): Promise<AppointmentRecord[]> {
       if (!(await readBookingSettings(db)).reviewInviteNextDay) return [];
       const visitDay = sql`date_trunc('day', ${appointments.startsAt} at time zone 'Europe/Rome')`;
-      const claimed = await db.transaction(async (tx) => {
-        const rows = await tx
-          .update(appointments)
-          .set({ reviewInvitedAt: now })
-          .where(
-            and(
-              eq(appointments.status, "confirmed"),
-              isNull(appointments.reviewInvitedAt),
-              lte(appointments.endsAt, now),
-              // Three days back at most: a bound the starts_at index serves.
-              gt(appointments.startsAt, new Date(now.getTime() - 4 * 86_400_000)),
-              lte(sql`((${visitDay} + interval '1 day 10 hours') at time zone 'Europe/Rome')`, now),
-              gt(sql`((${visitDay} + interval '3 days') at time zone 'Europe/Rome')`, now),
-            ),
-          )
-          .returning(recordColumns);
-        for (const row of rows) await alsoWrite(row, tx);
-        return rows;
-      });
-      for (const row of claimed) await announce("update", row.id);
-      return claimed;
+      return markWith(
+        { reviewInvitedAt: now },
+        and(
+          eq(appointments.status, "confirmed"),
+          isNull(appointments.reviewInvitedAt),
+          lte(appointments.endsAt, now),
+          // Three days back at most: a bound the starts_at index serves.
+          gt(appointments.startsAt, new Date(now.getTime() - 4 * 86_400_000)),
+          lte(sql`((${visitDay} + interval '1 day 10 hours') at time zone 'Europe/Rome')`, now),
+          gt(sql`((${visitDay} + interval '3 days') at time zone 'Europe/Rome')`, now),
+        ),
+        alsoWrite,
+      );
     },
 
     /** She marks a confirmed visit that has begun as missed ("non si è presentato"); undefined otherwise. */
