@@ -23,9 +23,9 @@ function NewFeedAddress({ url }: { url: string }) {
     }
   };
   return (
-    <div className="feed-new" role="region" aria-labelledby={`${id}-title`}>
+    <div className="shown-once" role="region" aria-labelledby={`${id}-title`}>
       <h3 id={`${id}-title`}>Indirizzo del calendario</h3>
-      <p className="feed-new__warning">
+      <p className="shown-once__warning">
         Copialo ora: per sicurezza non sarà più mostrato. Chi lo conosce vede la tua agenda (orari, studio, tipo di
         visita, nome e iniziale del paziente): non condividerlo.
       </p>
@@ -36,14 +36,14 @@ function NewFeedAddress({ url }: { url: string }) {
         <input id={`${id}-url`} type="text" readOnly value={url} onFocus={(e) => e.currentTarget.select()} />
       </div>
       {hydrated ? (
-        <p className="feed-new__actions">
+        <p className="shown-once__actions">
           <button type="button" className="button button--secondary" onClick={() => void copy()}>
             Copia indirizzo
           </button>
           <span role="status">{copied ? "Indirizzo copiato" : ""}</span>
         </p>
       ) : null}
-      <ul className="feed-new__howto">
+      <ul className="feed-howto">
         <li>
           <strong>Google Calendar</strong> (dal computer): accanto ad «Altri calendari» premi «+», poi «Da URL», incolla
           l'indirizzo e premi «Aggiungi calendario».

@@ -41,9 +41,9 @@ export function CreatedInvitationPanel({ created }: { created: CreatedInvitation
     }
   };
   return (
-    <div className="admin-invite" role="region" aria-labelledby={`${id}-title`}>
+    <div className="shown-once" role="region" aria-labelledby={`${id}-title`}>
       <h3 id={`${id}-title`}>Invito pronto</h3>
-      <p className="admin-invite__warning">{INVITATION_MESSAGES.showOnce}</p>
+      <p className="shown-once__warning">{INVITATION_MESSAGES.showOnce}</p>
       <div className="field">
         <label className="field__label" htmlFor={`${id}-link`}>
           Link personale (valido fino al {formatItalianDate(created.expiresAt)})
@@ -63,7 +63,7 @@ export function CreatedInvitationPanel({ created }: { created: CreatedInvitation
         />
       </div>
       {hydrated ? (
-        <div className="admin-invite__actions">
+        <div className="shown-once__actions">
           {canShare ? (
             <button type="button" className="button" onClick={() => void share()}>
               Condividi
@@ -75,12 +75,12 @@ export function CreatedInvitationPanel({ created }: { created: CreatedInvitation
           <button type="button" className="button button--secondary" onClick={() => void copy("message")}>
             Copia messaggio
           </button>
-          <span role="status" className="admin-invite__copied">
+          <span role="status">
             {copied === "link" ? "Link copiato" : copied === "message" ? "Messaggio copiato" : ""}
           </span>
         </div>
       ) : null}
-      <figure className="admin-invite__qr">
+      <figure className="invite-qr">
         <img src={created.qrPng} width={240} height={240} alt="Codice QR che apre il link dell'invito" />
         <figcaption>
           <a href={created.qrPng} download="invito-recensione.png" className="button button--secondary">
