@@ -15,6 +15,7 @@ import { expectNoAxeViolations } from "../support/axe";
 import { gotoHydrated } from "../support/hydration";
 import { startTestSmtpServer, type TestSmtpServer } from "../support/smtp";
 import { viewports } from "../support/viewports";
+import { visitTypeData } from "~/features/booking/test-support";
 
 // Her agenda against a real server and a real SMTP server: requests confirmed and declined, visits
 // cancelled, moved and marked missed, a phone booking; the patient's e-mail for each; at 390 and
@@ -41,16 +42,9 @@ test.beforeAll(async () => {
   const settings = createBookingSettingsRepository(database.db, bus);
   await settings.save({ ...(await settings.get()), mode: "site" });
   const types = createVisitTypeRepository(database.db, bus);
-  const controllo = await types.create({
-    name: "Visita di controllo",
-    durationMinutes: 30,
-    priceCents: null,
-    showPrice: false,
-    confirmation: "request",
-    studioKeys: ["studio-di-milano"],
-    online: false,
-    active: true,
-  });
+  const controllo = await types.create(
+    visitTypeData({ name: "Visita di controllo", durationMinutes: 30, confirmation: "request" }),
+  );
   controlloId = controllo.id;
 });
 test.afterAll(async () => {

@@ -11,6 +11,7 @@ import { signInAsAdmin } from "../support/admin-browser";
 import { type AppServer, startAppServer } from "../support/app-server";
 import { expectNoAxeViolations } from "../support/axe";
 import { gotoHydrated } from "../support/hydration";
+import { visitTypeData } from "~/features/booking/test-support";
 
 // Her agenda in her own calendar, against a real server at 390 px: she makes the private address on the
 // booking settings, a calendar fetching it gets a booked visit with the patient's first name and initial
@@ -31,16 +32,7 @@ test.beforeAll(async () => {
   expect(adminCreate({ DATA_DIR: server.dataDir }, ["--email", ADMIN.email], ADMIN.password).code).toBe(0);
   database = await openSiteDatabase({ dataDir: server.dataDir });
   const bus = createMemoryEventBus();
-  const type = await createVisitTypeRepository(database.db, bus).create({
-    name: "Prima visita",
-    durationMinutes: 60,
-    priceCents: null,
-    showPrice: false,
-    confirmation: "immediate",
-    studioKeys: ["studio-di-milano"],
-    online: false,
-    active: true,
-  });
+  const type = await createVisitTypeRepository(database.db, bus).create(visitTypeData());
   const booked = await createAppointmentRepository(database.db, bus).bookByPractitioner({
     visitTypeId: type.id,
     studioKey: "studio-di-milano",

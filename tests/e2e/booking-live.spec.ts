@@ -7,6 +7,7 @@ import { type AppServer, startAppServer } from "../support/app-server";
 import { expectNoAxeViolations } from "../support/axe";
 import { waitForLiveStream } from "../support/event-stream";
 import { viewports } from "../support/viewports";
+import { visitTypeData } from "~/features/booking/test-support";
 
 // The booking page's calendar with JavaScript: a time another patient books meanwhile disappears from
 // the page without a reload, and a day whose last time is taken is no longer offered.
@@ -25,16 +26,9 @@ test.beforeAll(async () => {
     const settings = createBookingSettingsRepository(database.db, bus);
     await settings.save({ ...(await settings.get()), mode: "site" });
     // Eight hours, in days open 9:00–19:00: any two overlap, so one booking empties its day.
-    const type = await createVisitTypeRepository(database.db, bus).create({
-      name: "Giornata intera",
-      durationMinutes: 480,
-      priceCents: null,
-      showPrice: false,
-      confirmation: "immediate",
-      studioKeys: ["studio-di-milano"],
-      online: false,
-      active: true,
-    });
+    const type = await createVisitTypeRepository(database.db, bus).create(
+      visitTypeData({ name: "Giornata intera", durationMinutes: 480 }),
+    );
     visitId = type.id;
   } finally {
     await database.close();

@@ -11,6 +11,7 @@ import { createVisitTypeRepository } from "~/features/booking/visit-types.server
 import { type AppServer, startAppServer } from "../support/app-server";
 import { openOutbox } from "../support/outbox";
 import { startTestSmtpServer, type TestSmtpServer } from "../support/smtp";
+import { visitTypeData } from "~/features/booking/test-support";
 
 // The day-before reminder, sent by the server's own job through the outbox to a real SMTP server:
 // for a confirmed visit, never for a cancelled one. The job also runs as the server starts, so a
@@ -35,16 +36,9 @@ test("the day before, the reminder reaches the patient of a confirmed visit; a c
     const settings = createBookingSettingsRepository(database.db, bus);
     // Reminders at midnight of the day before: due already for tomorrow's visits.
     await settings.save({ ...(await settings.get()), mode: "site", reminderTime: "00:00:00" });
-    const type = await createVisitTypeRepository(database.db, bus).create({
-      name: "Visita di controllo",
-      durationMinutes: 30,
-      priceCents: null,
-      showPrice: false,
-      confirmation: "immediate",
-      studioKeys: ["studio-di-milano"],
-      online: false,
-      active: true,
-    });
+    const type = await createVisitTypeRepository(database.db, bus).create(
+      visitTypeData({ name: "Visita di controllo", durationMinutes: 30 }),
+    );
     const appointments = createAppointmentRepository(database.db, bus);
     // Tomorrow in Italy, at noon and one o'clock UTC (the same day there, summer or winter).
     const [year, month, day] = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Rome" })

@@ -12,6 +12,7 @@ import { type AppServer, startAppServer } from "../support/app-server";
 import { expectNoAxeViolations as checkAxe } from "../support/axe";
 import { startTestSmtpServer, type TestSmtpServer } from "../support/smtp";
 import { viewports } from "../support/viewports";
+import { visitTypeData } from "~/features/booking/test-support";
 
 // The patient's side of booking against a real server and a real SMTP server: the page in three
 // steps with and without JavaScript, at 390 and 1440 px; her e-mail with its calendar file; her link.
@@ -37,16 +38,7 @@ test.beforeAll(async () => {
   });
   database = await openSiteDatabase({ dataDir: server.dataDir });
   const types = createVisitTypeRepository(database.db, bus);
-  const first = await types.create({
-    name: "Prima visita",
-    durationMinutes: 60,
-    priceCents: 8000,
-    showPrice: true,
-    confirmation: "immediate",
-    studioKeys: ["studio-di-milano"],
-    online: false,
-    active: true,
-  });
+  const first = await types.create(visitTypeData({ priceCents: 8000, showPrice: true }));
   firstVisitId = first.id;
 });
 test.afterAll(async () => {

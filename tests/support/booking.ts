@@ -6,6 +6,7 @@ import { createBookingSettingsRepository } from "~/features/booking/booking-sett
 import { weeklyHours } from "~/features/booking/studio-hours";
 import { createVisitTypeRepository } from "~/features/booking/visit-types.server";
 import { defaultSiteContent } from "~/features/site-content/defaults";
+import { visitTypeData } from "~/features/booking/test-support";
 
 /**
  * Turns booking on in a data directory with two visit types at the Milan studio (one online too)
@@ -18,26 +19,18 @@ export async function seedBooking(dataDir: string): Promise<{ managePath: string
     const settings = createBookingSettingsRepository(database.db, bus);
     await settings.save({ ...(await settings.get()), mode: "site" });
     const types = createVisitTypeRepository(database.db, bus);
-    const first = await types.create({
-      name: "Prima visita",
-      durationMinutes: 60,
-      priceCents: 8000,
-      showPrice: true,
-      confirmation: "immediate",
-      studioKeys: ["studio-di-milano", "studio-di-monza"],
-      online: false,
-      active: true,
-    });
-    await types.create({
-      name: "Visita di controllo",
-      durationMinutes: 30,
-      priceCents: 5000,
-      showPrice: false,
-      confirmation: "request",
-      studioKeys: ["studio-di-milano"],
-      online: true,
-      active: true,
-    });
+    const first = await types.create(
+      visitTypeData({ priceCents: 8000, showPrice: true, studioKeys: ["studio-di-milano", "studio-di-monza"] }),
+    );
+    await types.create(
+      visitTypeData({
+        name: "Visita di controllo",
+        durationMinutes: 30,
+        priceCents: 5000,
+        confirmation: "request",
+        online: true,
+      }),
+    );
     const hours = weeklyHours(defaultSiteContent.studios[0]!.hours);
     const appointments = createAppointmentRepository(database.db, bus);
     const input = (await appointments.availability(first.id, "studio-di-milano", hours))!;

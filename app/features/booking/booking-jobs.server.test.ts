@@ -7,7 +7,7 @@ import { createQueueOnlyMailer } from "../../../tests/support/outbox";
 import { openTestDatabase } from "../../../tests/support/test-databases";
 import { type BookingJobDeps, sendDueReminders, sendDueReviewInvites } from "./booking-jobs.server";
 import { createBookingSettingsRepository } from "./booking-settings.server";
-import { bookingRepositories, testReviewInvitations } from "./test-support";
+import { bookingRepositories, testReviewInvitations, visitTypeData } from "./test-support";
 
 const site = {
   places: [
@@ -45,16 +45,7 @@ describe("the booking's jobs (on PostgreSQL)", () => {
   });
 
   async function visitAt(startsAt: string, patientName = "Maria Rossi") {
-    const type = await deps.visitTypes.create({
-      name: "Prima visita",
-      durationMinutes: 60,
-      priceCents: null,
-      showPrice: false,
-      confirmation: "immediate",
-      studioKeys: ["studio-di-milano"],
-      online: false,
-      active: true,
-    });
+    const type = await deps.visitTypes.create(visitTypeData());
     const booked = await deps.appointments.bookByPractitioner({
       visitTypeId: type.id,
       studioKey: "studio-di-milano",

@@ -13,6 +13,7 @@ import {
 } from "./calendar-feed.server";
 import { CALENDAR_FEED_MESSAGES } from "./messages";
 import { createVisitTypeRepository } from "./visit-types.server";
+import { visitTypeData } from "./test-support";
 
 describe("the agenda feed's address (on PostgreSQL)", () => {
   let database: Database;
@@ -67,16 +68,7 @@ describe("the agenda feed's address (on PostgreSQL)", () => {
 
   it("serves the visits from today on, naming the patient by first name and initial only", async () => {
     const { token } = await feeds.create();
-    const type = await createVisitTypeRepository(database.db, createMemoryEventBus()).create({
-      name: "Prima visita",
-      durationMinutes: 60,
-      priceCents: null,
-      showPrice: false,
-      confirmation: "immediate",
-      studioKeys: ["studio-di-milano"],
-      online: false,
-      active: true,
-    });
+    const type = await createVisitTypeRepository(database.db, createMemoryEventBus()).create(visitTypeData());
     const now = new Date("2030-01-07T12:00:00Z");
     const book = (startsAt: string) =>
       booked.bookByPractitioner({

@@ -8,7 +8,7 @@ import { createAppointmentRepository } from "./appointments.server";
 import { createBookingSettingsRepository } from "./booking-settings.server";
 import type { CreateReviewInvitation } from "./review-invite.server";
 import { createTimeOffRepository } from "./time-off.server";
-import { createVisitTypeRepository } from "./visit-types.server";
+import { createVisitTypeRepository, type VisitTypeData } from "./visit-types.server";
 
 /* The booking tests' shared fixtures: weekday mornings at the Milan studio and online. */
 
@@ -59,5 +59,20 @@ export function bookingRepositories(db: Db) {
     visitTypes: createVisitTypeRepository(db, bus),
     bookingSettings: createBookingSettingsRepository(db, bus),
     timeOff: createTimeOffRepository(db, bus),
+  };
+}
+
+/** A visit type as the tests make it: an hour's first visit at the Milan studio, confirmed at once, no price shown. */
+export function visitTypeData(overrides: Partial<VisitTypeData> = {}): VisitTypeData {
+  return {
+    name: "Prima visita",
+    durationMinutes: 60,
+    priceCents: null,
+    showPrice: false,
+    confirmation: "immediate",
+    studioKeys: ["studio-di-milano"],
+    online: false,
+    active: true,
+    ...overrides,
   };
 }
