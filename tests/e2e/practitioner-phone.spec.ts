@@ -6,6 +6,7 @@ import { ADMIN, adminCreate } from "../support/admin";
 import { signInAsAdmin } from "../support/admin-browser";
 import { startAppServer, type AppServer } from "../support/app-server";
 import { expectNoAxeViolations } from "../support/axe";
+import { gotoHydrated } from "../support/hydration";
 import { seedReviews } from "../support/seed";
 import { postReview } from "../support/reviews";
 
@@ -120,4 +121,35 @@ test("on a wide screen the sections are a row of links, with no menu button", as
   await expect(menu.getByRole("link")).toHaveCount(9);
   await expect(menu.getByRole("link", { name: "Ricette" })).toBeVisible();
   await page.screenshot({ path: "test-results/admin-todo-1440.png" });
+});
+
+test("a new invitation opens the phone's share sheet with its message, and stays on screen with its copy buttons", async ({
+  page,
+}) => {
+  // A phone's browser: navigator.share opens the share sheet (what it is given is recorded here).
+  await page.addInitScript(() => {
+    const shared: ShareData[] = [];
+    Object.assign(window, { sharedData: shared });
+    Object.defineProperty(navigator, "share", {
+      value: (data: ShareData) => {
+        shared.push(data);
+        return Promise.resolve();
+      },
+    });
+  });
+  await signInAsAdmin(page, server);
+  await gotoHydrated(page, `${server.url}/admin/inviti`);
+  await page.getByLabel("Nome del paziente").fill("Lucia");
+  await page.getByRole("button", { name: "Crea invito" }).click();
+  const panel = page.getByRole("region", { name: "Invito pronto" });
+  const link = await panel.getByLabel(/Link personale/).inputValue();
+  expect(link).toMatch(/\/reviews\?invito=[A-Za-z0-9_-]{43}#lascia-recensione$/);
+
+  await panel.getByRole("button", { name: "Condividi" }).click();
+  await expect
+    .poll(() => page.evaluate(() => (window as unknown as { sharedData: ShareData[] }).sharedData))
+    .toEqual([{ title: "Invito a lasciare una recensione", text: expect.stringContaining(link) }]);
+  await expect(panel).toBeVisible();
+  await expect(panel.getByRole("button", { name: "Copia link" })).toBeVisible();
+  await expect(panel.getByRole("button", { name: "Copia messaggio" })).toBeVisible();
 });
