@@ -10,6 +10,7 @@ import { ADMIN, adminCreate } from "../support/admin";
 import { signInAsAdmin } from "../support/admin-browser";
 import { startAppServer, type AppServer } from "../support/app-server";
 import { expectNoAxeViolations } from "../support/axe";
+import { gotoHydrated } from "../support/hydration";
 import { openOutbox } from "../support/outbox";
 import { startTestSmtpServer, type TestSmtpServer } from "../support/smtp";
 import { expectToast, reviewCard, waitForFillTime } from "../support/reviews";
@@ -201,7 +202,8 @@ test.describe
 
     test("a visitor's report reaches the practitioner by e-mail and in the queue; she dismisses it", async () => {
       const before = smtp.received.length;
-      await visitor.goto(`${server.url}/reviews`);
+      // The report form answers in the card once the page's scripts have taken over.
+      await gotoHydrated(visitor, `${server.url}/reviews`);
       const card = reviewCard(visitor, "Sara");
       await card.locator("summary", { hasText: "Segnala" }).click();
       await card.getByRole("radio", { name: "Contiene dati personali o sulla salute" }).check();
