@@ -9,6 +9,7 @@ import { signInAsAdmin } from "../support/admin-browser";
 import { type AppServer, startAppServer } from "../support/app-server";
 import { expectNoAxeViolations } from "../support/axe";
 import { gotoHydrated } from "../support/hydration";
+import { visitTypeData } from "~/features/booking/test-support";
 import { viewports } from "../support/viewports";
 
 // The visit types' order on the settings screen ("Sposta su", "Sposta giù"), with JavaScript and
@@ -28,16 +29,7 @@ test.beforeAll(async () => {
     await settings.save({ ...(await settings.get()), mode: "site" });
     const types = createVisitTypeRepository(database.db, bus);
     for (const name of ["Prima visita", "Visita di controllo", "Consulenza sportiva"])
-      await types.create({
-        name,
-        durationMinutes: 30,
-        priceCents: null,
-        showPrice: false,
-        confirmation: "immediate",
-        studioKeys: ["studio-di-milano"],
-        online: false,
-        active: true,
-      });
+      await types.create(visitTypeData({ name, durationMinutes: 30 }));
   } finally {
     await database.close();
   }
