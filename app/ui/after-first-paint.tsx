@@ -3,15 +3,16 @@ import { releaseAfterFirstPaint } from "./release-after-first-paint";
 
 const HOLDER_ID = "after-first-paint";
 
-/** How long the scripts wait at most for the web fonts. */
-const FONTS_WAIT_MS = 3000;
+/** How long the scripts wait at most for the first screen's images, and then for the web fonts. */
+const STALL_WAIT_MS = 3000;
 
 /**
  * Runs in the page as soon as it is parsed. The inline scripts of the holder only set up data that
  * scripts further down the document feed (the router's hydration data): they run at once. The files
  * (the fonts' stylesheet, the app's module scripts and their preloads) go into the document once the
  * page is shown: the document parsed, its first content painted, the images of its first screen
- * loaded and decoded, and then a frame with all of it painted and on the screen, so that they share
+ * loaded and decoded (those the screen shows: not a slide beside it), and then a frame with all of it
+ * painted and on the screen, so that they share
  * the connection with none of these (a heading or an image drawn after the fonts arrived made
  * Lighthouse count the fonts' download in the time to the largest paint). That last frame matters
  * where the first paint came early: the parser yields while parsing a long document, and the browser
@@ -21,8 +22,8 @@ const FONTS_WAIT_MS = 3000;
  *
  * The web fonts come first, and the scripts only once the page has been laid out in them: putting
  * the fonts in lays the page out again and redraws all of it, and that work, run while the scripts
- * were evaluated and hydrated, made each of their tasks wait for the CPU. A font that stalls holds
- * the scripts back for a few seconds at most. Frames are awaited through animations of one
+ * were evaluated and hydrated, made each of their tasks wait for the CPU. An image or a font that
+ * stalls holds the scripts back for a few seconds at most. Frames are awaited through animations of one
  * millisecond, not requestAnimationFrame, and a timer only bounds a stalled font: a page whose
  * requestAnimationFrame or timers are held (a test's fake clock) still gets its scripts.
  *
@@ -44,7 +45,7 @@ const FONTS_WAIT_MS = 3000;
  */
 const release = !import.meta.env.SSR
   ? ""
-  : `(${releaseAfterFirstPaint})(${JSON.stringify(HOLDER_ID)}, ${FONTS_WAIT_MS}, (href) => import(href));`;
+  : `(${releaseAfterFirstPaint})(${JSON.stringify(HOLDER_ID)}, ${STALL_WAIT_MS}, (href) => import(href));`;
 
 /**
  * What the first paint does not need (the app's scripts, the web fonts), held back until the page

@@ -9,7 +9,7 @@
  */
 export function releaseAfterFirstPaint(
   holderId: string,
-  fontsWaitMs: number,
+  waitMs: number,
   importModule: (href: string) => Promise<unknown>,
 ): void {
   const holder = document.getElementById(holderId);
@@ -31,10 +31,21 @@ export function releaseAfterFirstPaint(
     if (document.readyState !== "loading") resolve();
     else addEventListener("DOMContentLoaded", () => resolve(), { once: true });
   });
-  const inFirstScreen = (img: HTMLImageElement) => {
-    const box = img.getBoundingClientRect();
-    return box.bottom > 0 && box.top < innerHeight && box.width > 0;
-  };
+  // The images the first screen shows: an observer counts what a scrolling row clips off the side (a
+  // slideshow's later slides), which never load while lazy and would hold the scripts for good.
+  const inFirstScreen = (): Promise<HTMLImageElement[]> =>
+    new Promise((resolve) => {
+      const images = Array.from(document.images);
+      if (!window.IntersectionObserver || images.length === 0) {
+        resolve(images.filter((img) => img.loading !== "lazy"));
+        return;
+      }
+      const observer = new IntersectionObserver((entries) => {
+        observer.disconnect();
+        resolve(entries.filter((entry) => entry.isIntersecting).map((entry) => entry.target as HTMLImageElement));
+      });
+      for (const img of images) observer.observe(img);
+    });
   // One task later (a message, not a timer: a page whose timers are paused or throttled still gets its scripts).
   const nextTask = () =>
     new Promise<void>((resolve) => {
@@ -58,7 +69,7 @@ export function releaseAfterFirstPaint(
   const shown = () => nextFrame().then(nextFrame);
   // decode() waits for the image to load first; one that fails to load does not hold the rest.
   const decoded = (images: HTMLImageElement[]) => Promise.all(images.map((img) => img.decode().catch(() => {})));
-  const within = (ms: number, promise: Promise<void>) =>
+  const within = (ms: number, promise: Promise<unknown>) =>
     Promise.race([promise, new Promise<void>((resolve) => setTimeout(resolve, ms))]);
   const fontsLink = held.querySelector<HTMLLinkElement>("link[rel=stylesheet]");
   fontsLink?.remove();
@@ -103,11 +114,12 @@ export function releaseAfterFirstPaint(
   const entry = /import\("([^"]+)"\)/.exec(routerScript?.textContent ?? "")?.[1];
   const modules = Array.from(held.querySelectorAll("link[rel=modulepreload]"), (link) => link.getAttribute("href"));
   Promise.all([painted, parsed])
-    .then(() => decoded(Array.from(document.images).filter(inFirstScreen)))
+    .then(inFirstScreen)
+    .then((images) => within(waitMs, decoded(images)))
     .then(shown)
     .then(async () => {
       if (fontsLink) {
-        await within(fontsWaitMs, addFonts(fontsLink));
+        await within(waitMs, addFonts(fontsLink));
         document.documentElement.getBoundingClientRect(); // laid out in the fonts before any script
         await nextTask();
       }

@@ -388,6 +388,24 @@ test.describe("home page with photos and reviews", () => {
     await expect(counter(page)).toHaveText("1 di 4");
   });
 
+  // A reload while she looks at the slideshow opens the page there again before its first paint. The
+  // later slides sit in the rows of that first screen but off its side, so they never load (lazy): the
+  // page once waited for them to decode and never got its scripts.
+  for (const width of [1440, 390]) {
+    test(`reloaded at the slideshow on a ${width} px screen, the page still gets its scripts`, async ({ page }) => {
+      await page.setViewportSize({ width, height: 900 });
+      await page.emulateMedia({ reducedMotion: "reduce" });
+      await gotoHydrated(page, `${server.url}/home`);
+      await page
+        .locator("#ricette")
+        .evaluate((section) => window.scrollTo(0, section.getBoundingClientRect().top + window.scrollY + 200));
+      await page.reload();
+      await page.waitForFunction(() => "__reactRouterDataRouter" in window, null, { timeout: 15_000 });
+      await page.getByRole("button", { name: "Foto successiva" }).click();
+      await expect(counter(page)).toHaveText("2 di 4");
+    });
+  }
+
   test.describe("without JavaScript", () => {
     test.use({ javaScriptEnabled: false });
 
