@@ -147,7 +147,14 @@ test("hours are saved per day and shown grouped", async ({ browser }) => {
   const afternoon = monday.getByRole("group", { name: "Lunedì, seconda fascia" });
   await afternoon.getByLabel("Riapre alle").fill("15:00");
   await afternoon.getByLabel("Chiude alle").fill("19:00");
-  await milano.getByRole("group", { name: "Sabato", exact: true }).getByLabel("Chiuso").check();
+  const saturday = milano.getByRole("group", { name: "Sabato", exact: true });
+  const saturdayMorning = saturday.getByRole("group", { name: "Sabato, prima fascia" });
+  await saturday.getByLabel("Chiuso").check();
+  // A closed day shows only its box; its times wait, unchanged, for the day it opens again.
+  await expect(saturdayMorning).toBeHidden();
+  await saturday.getByLabel("Chiuso").uncheck();
+  await expect(saturdayMorning.getByLabel("Apre alle")).toHaveValue("09:00");
+  await saturday.getByLabel("Chiuso").check();
   await saveAndPublish(admin);
   await expect(milano.getByText("Sul sito ora:")).toContainText("Lun 9:00–13:00 e 15:00–19:00, Mar–Ven 9:00–19:00");
 
@@ -329,8 +336,10 @@ test("without JavaScript: a studio added later starts closed, and its week posts
     .getByRole("group", { name: "Studio di Lecco", exact: true })
     .getByRole("group", { name: "Lunedì", exact: true });
   await expect(monday.getByLabel("Chiuso")).toBeChecked();
-  await monday.getByLabel("Chiuso").uncheck();
   const morning = monday.getByRole("group", { name: "Lunedì, prima fascia" });
+  // Closed, the day shows only its box (a stylesheet rule: no script needed).
+  await expect(morning).toBeHidden();
+  await monday.getByLabel("Chiuso").uncheck();
   await morning.getByLabel("Apre alle").fill("09:00");
   await morning.getByLabel("Chiude alle").fill("12:00");
   await saveAndPublish(admin);
