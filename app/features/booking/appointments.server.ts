@@ -236,6 +236,25 @@ export function createAppointmentRepository(
     });
   }
 
+  /**
+   * A new booking written by `write` among the held times, then announced: a refusal it throws, or a
+   * time another booking committed first (the exclusion constraint), comes back as the refusal.
+   */
+  async function insertingBooking(
+    write: (tx: Executor) => Promise<{ appointment: AppointmentRecord; manageToken: string }>,
+  ): Promise<BookingResult> {
+    let booked: { appointment: AppointmentRecord; manageToken: string };
+    try {
+      booked = await writingHeldTimes(write);
+    } catch (error) {
+      if (error instanceof Refused) return refusal(error.reason as BookingRefusal);
+      if (isOverlap(error)) return refusal("taken");
+      throw error;
+    }
+    await announce("insert", booked.appointment.id);
+    return { ok: true, ...booked };
+  }
+
   async function findType(executor: Pick<Executor, "select">, id: string): Promise<VisitType | undefined> {
     const [type] = await executor.select().from(visitTypes).where(eq(visitTypes.id, id));
     return type;
@@ -307,22 +326,13 @@ export function createAppointmentRepository(
       alsoWrite?: BookingWrite,
     ): Promise<BookingResult> {
       const now = context.now ?? new Date();
-      let booked: { appointment: AppointmentRecord; manageToken: string };
-      try {
-        booked = await writingHeldTimes(async (tx) => {
-          const type = await findType(tx, request.visitTypeId);
-          if (!type || !offeredAt(type, request.studioKey)) throw new Refused("visit_type_unavailable");
-          const times = await checkedTimes(tx, type, request.startsAt, context.hours, now);
-          const status = type.confirmation === "immediate" ? "confirmed" : "pending";
-          return insertBooking(tx, type, request, times, status, alsoWrite);
-        });
-      } catch (error) {
-        if (error instanceof Refused) return refusal(error.reason as BookingRefusal);
-        if (isOverlap(error)) return refusal("taken");
-        throw error;
-      }
-      await announce("insert", booked.appointment.id);
-      return { ok: true, ...booked };
+      return insertingBooking(async (tx) => {
+        const type = await findType(tx, request.visitTypeId);
+        if (!type || !offeredAt(type, request.studioKey)) throw new Refused("visit_type_unavailable");
+        const times = await checkedTimes(tx, type, request.startsAt, context.hours, now);
+        const status = type.confirmation === "immediate" ? "confirmed" : "pending";
+        return insertBooking(tx, type, request, times, status, alsoWrite);
+      });
     },
 
     /**
@@ -331,24 +341,15 @@ export function createAppointmentRepository(
      * type, offered online or at any studio or not: she knows what she agreed.
      */
     async bookByPractitioner(request: BookingRequest, alsoWrite?: BookingWrite): Promise<BookingResult> {
-      let booked: { appointment: AppointmentRecord; manageToken: string };
-      try {
-        booked = await writingHeldTimes(async (tx) => {
-          const type = await findType(tx, request.visitTypeId);
-          if (!type) throw new Refused("visit_type_unavailable");
-          const { bufferMinutes } = await readBookingSettings(tx);
-          const endsAt = new Date(request.startsAt.getTime() + type.durationMinutes * MINUTE);
-          const blockedUntil = new Date(endsAt.getTime() + bufferMinutes * MINUTE);
-          const times = { startsAt: request.startsAt, endsAt, blockedUntil };
-          return insertBooking(tx, type, request, times, "confirmed", alsoWrite);
-        });
-      } catch (error) {
-        if (error instanceof Refused) return refusal(error.reason as BookingRefusal);
-        if (isOverlap(error)) return refusal("taken");
-        throw error;
-      }
-      await announce("insert", booked.appointment.id);
-      return { ok: true, ...booked };
+      return insertingBooking(async (tx) => {
+        const type = await findType(tx, request.visitTypeId);
+        if (!type) throw new Refused("visit_type_unavailable");
+        const { bufferMinutes } = await readBookingSettings(tx);
+        const endsAt = new Date(request.startsAt.getTime() + type.durationMinutes * MINUTE);
+        const blockedUntil = new Date(endsAt.getTime() + bufferMinutes * MINUTE);
+        const times = { startsAt: request.startsAt, endsAt, blockedUntil };
+        return insertBooking(tx, type, request, times, "confirmed", alsoWrite);
+      });
     },
 
     /** She confirms a request. */
