@@ -5,6 +5,7 @@ import { ResponsiveImage } from "~/ui/responsive-image";
 import { useHydrated } from "~/ui/use-hydrated";
 import { IngredientList } from "./ingredient-list";
 import { NutritionTable } from "./nutrition-table";
+import { RecipeTags } from "./recipe-tags";
 import type { RecipePageView } from "./recipe-view";
 
 /**
@@ -53,15 +54,7 @@ export function RecipeArticle({
             <dd>{recipe.servings}</dd>
           </div>
         </dl>
-        {recipe.tags.length ? (
-          <ul className="recipe-tags" aria-label="Caratteristiche">
-            {recipe.tags.map((tag) => (
-              <li key={tag.value} className="recipe-tag">
-                {tag.label}
-              </li>
-            ))}
-          </ul>
-        ) : null}
+        <RecipeTags tags={recipe.tags} />
         <p className="recipe__byline">
           Di {author}
           {recipe.publishedText ? `, pubblicata il ${recipe.publishedText}` : null}

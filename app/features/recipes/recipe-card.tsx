@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import { ResponsiveImage } from "~/ui/responsive-image";
+import { RecipeTags } from "./recipe-tags";
 import type { RecipeCardView } from "./recipe-view";
 
 /** One recipe in the /ricette grid: photo, title, time and tags, the whole card one link. */
@@ -28,15 +29,7 @@ export function RecipeCard({ recipe, eager }: { recipe: RecipeCardView; eager?: 
           <span className="visually-hidden">Tempo totale: </span>
           {recipe.totalTimeText}
         </p>
-        {recipe.tags.length ? (
-          <ul className="recipe-tags" aria-label="Caratteristiche">
-            {recipe.tags.map((tag) => (
-              <li key={tag.value} className="recipe-tag">
-                {tag.label}
-              </li>
-            ))}
-          </ul>
-        ) : null}
+        <RecipeTags tags={recipe.tags} />
       </div>
     </article>
   );
