@@ -78,11 +78,14 @@ describe("the embedded PostgreSQL after a crash of the app", () => {
       // A review form is accepted only once it has been open for the minimum fill time: get that
       // wait behind us, so the writers are busy when the kill comes.
       await fillTimeToken(server.url);
+      // What each writer got this round (0: no answer), and the server's output, said if the round fails.
+      const answers: { reviews: Record<number, number>; photos: Record<number, number> } = { reviews: {}, photos: {} };
       let stop = false;
       const reviewWriter = (async () => {
         for (let i = 0; !stop; i++) {
           const name = `Round ${round} recensione ${i}`;
           const status = await postReview(server.url, { name }).catch(() => 0);
+          answers.reviews[status] = (answers.reviews[status] ?? 0) + 1;
           if (status === 303) acknowledgedReviews.push(name);
         }
       })();
@@ -96,6 +99,8 @@ describe("the embedded PostgreSQL after a crash of the app", () => {
             body: form,
             headers: { Cookie: cookie, Origin: server.url, Accept: "application/json" },
           }).catch(() => null);
+          const status = response?.status ?? 0;
+          answers.photos[status] = (answers.photos[status] ?? 0) + 1;
           if (response?.ok) {
             const body = (await response.json().catch(() => null)) as { id?: string } | null;
             if (body?.id) acknowledgedPhotos.push(body.id);
@@ -107,14 +112,23 @@ describe("the embedded PostgreSQL after a crash of the app", () => {
       const reviewsBefore = acknowledgedReviews.length;
       const photosBefore = acknowledgedPhotos.length;
       const deadline = Date.now() + 60_000;
-      while (acknowledgedReviews.length === reviewsBefore || acknowledgedPhotos.length === photosBefore) {
-        if (Date.now() > deadline) throw new Error(`round ${round}: no review and photo acknowledged within 60 s`);
-        await new Promise((resolve) => setTimeout(resolve, 50));
+      try {
+        while (acknowledgedReviews.length === reviewsBefore || acknowledgedPhotos.length === photosBefore) {
+          if (Date.now() > deadline) {
+            throw new Error(
+              `round ${round}: no review and photo acknowledged within 60 s; answers ${JSON.stringify(answers)}; ` +
+                `server output:\n${server.output().slice(-3000)}`,
+            );
+          }
+          await new Promise((resolve) => setTimeout(resolve, 50));
+        }
+        await new Promise((resolve) => setTimeout(resolve, Math.random() * 800));
+      } finally {
+        // The kill, or on a failed round the end of its writers and server (not left to load the suite).
+        server.process.kill("SIGKILL");
+        stop = true;
+        await Promise.all([reviewWriter, photoWriter, server.stop()]);
       }
-      await new Promise((resolve) => setTimeout(resolve, Math.random() * 800));
-      server.process.kill("SIGKILL");
-      stop = true;
-      await Promise.all([reviewWriter, photoWriter, server.stop()]);
     }
 
     expect(acknowledgedReviews.length).toBeGreaterThanOrEqual(10);
