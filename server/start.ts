@@ -20,6 +20,8 @@ const RESTART_FIRST_MS = 500;
 const RESTART_MAX_MS = 30_000;
 /** A death this long after the previous one is not "in a row": the next server starts at once again. */
 const CRASH_QUIET_MS = 60_000;
+/** How often the supervisor checks that the embedded PostgreSQL is still running. */
+const POSTGRES_CHECK_MS = 2_000;
 const knownErrors = ["ConfigError", "SiteContentError", "EmbeddedDatabaseError"];
 
 function exitWithStartError(error: unknown): never {
@@ -189,6 +191,26 @@ async function superviseWorkers(
     workerEnv.DATABASE_URL = url;
     delete workerEnv[AWAIT_DATABASE];
     for (const worker of first) if (!worker.isDead()) worker.send({ database: url });
+    // PostgreSQL gone under a running site (on a small machine, the out-of-memory killer): started
+    // again, at the same address, so the servers' next connections find it. Nobody has to restart
+    // the site by hand.
+    let checking = false;
+    setInterval(async () => {
+      if (stopping || checking) return;
+      checking = true;
+      try {
+        // A start that failed last time counts as stopped: it is tried again.
+        if ((await embedded?.catch(() => undefined))?.alive()) return;
+        log("PostgreSQL stopped under the running site; starting it again", {}, 50);
+        const restarted = startEmbeddedPostgres({ dataDir: config.dataDir, log: (m) => log(m) });
+        embedded = restarted;
+        await restarted;
+      } catch (error) {
+        log("PostgreSQL could not be started again; trying again shortly", { err: String(error) }, 50);
+      } finally {
+        checking = false;
+      }
+    }, POSTGRES_CHECK_MS).unref();
   }
   // A SIGTERM during start-up is answered once everything started, so all of it is stopped.
   shutdown.stopWith(stopAll);

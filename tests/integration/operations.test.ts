@@ -161,6 +161,38 @@ describe("the embedded PostgreSQL after a crash of the app", () => {
     }
   });
 
+  it("PostgreSQL killed under a running site is started again: the pages come back by themselves", {
+    timeout: 120_000,
+  }, async () => {
+    const dataDir = newDataDir("pg-killed");
+    const server = await startAppServer({ DATA_DIR: dataDir });
+    try {
+      expect(await postReview(server.url, { name: "Prima del guasto al database" })).toBe(303);
+      const postmaster = postmasterPid(dataDir);
+      process.kill(postmaster, "SIGKILL");
+      while (isAlive(postmaster)) await new Promise((resolve) => setTimeout(resolve, 50));
+      // The site answers again once the supervisor has started PostgreSQL again; nothing is lost.
+      const deadline = Date.now() + 60_000;
+      let page = "";
+      for (;;) {
+        const response = await fetch(`${server.url}/reviews`).catch(() => null);
+        if (response?.ok) {
+          page = await response.text();
+          break;
+        }
+        if (Date.now() > deadline) throw new Error(`no page 60 s after PostgreSQL was killed:\n${server.output()}`);
+        await new Promise((resolve) => setTimeout(resolve, 200));
+      }
+      expect(page).toContain("Prima del guasto al database");
+      expect(postmasterPid(dataDir)).not.toBe(postmaster);
+      expect(server.output()).toContain("PostgreSQL stopped under the running site; starting it again");
+    } finally {
+      expect(await server.stop()).toBe(0);
+    }
+    // Stopped with the site, as always.
+    expect(existsSync(postmasterPidFile(dataDir))).toBe(false);
+  });
+
   it("refuses a data directory of the previous embedded engine with a message saying what to do", () => {
     const dataDir = newDataDir("pglite-left");
     mkdirSync(path.join(dataDir, "db"));

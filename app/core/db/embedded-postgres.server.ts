@@ -89,6 +89,8 @@ export interface EmbeddedPostgres {
   startedHere: boolean;
   /** Stops the server (fast shutdown: open sessions are ended, nothing committed is lost). */
   stop(): Promise<void>;
+  /** Whether the server process postmaster.pid names is still there (a cheap check, no query). */
+  alive(): boolean;
 }
 
 interface EmbeddedPostgresOptions {
@@ -277,6 +279,24 @@ async function isRunning(bin: PostgresBinaries, pgData: string, user: RunAs): Pr
   }
 }
 
+/** Whether postmaster.pid names a process that exists (signal 0: nothing is sent, only checked). */
+function postmasterAlive(pgData: string): boolean {
+  let pid: number;
+  try {
+    pid = Number(readFileSync(path.join(pgData, "postmaster.pid"), "utf8").split("\n")[0]);
+  } catch {
+    return false;
+  }
+  if (!Number.isInteger(pid) || pid <= 0) return false;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    // EPERM: it exists, run by the server's own user (the site started as root).
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
+
 /**
  * PostgreSQL refuses to start while the process named in postmaster.pid exists. After a
  * crash that process may be a zombie nobody reaps (a container's init), or the pid may have
@@ -365,6 +385,7 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
     url,
     clusterDir,
     startedHere,
+    alive: () => postmasterAlive(pgData),
     stop: () =>
       (stopping ??= run(bin.pg_ctl, ["stop", "-D", pgData, "-m", "fast", "-w", "-t", "30", "-s"], user).then(
         () => undefined,
