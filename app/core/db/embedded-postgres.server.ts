@@ -21,6 +21,7 @@ import pg from "pg";
 import {
   canEnter,
   canRunInPlace,
+  isAlive,
   makeOpenDirectory,
   type PostgresBinaries,
   type RunAs,
@@ -279,22 +280,22 @@ async function isRunning(bin: PostgresBinaries, pgData: string, user: RunAs): Pr
   }
 }
 
-/** Whether postmaster.pid names a process that exists (signal 0: nothing is sent, only checked). */
-function postmasterAlive(pgData: string): boolean {
-  let pid: number;
+/** postmaster.pid's lines and the server's pid (its first line); undefined without a usable file. */
+function readPostmasterPid(pgData: string): { pid: number; lines: string[] } | undefined {
+  let lines: string[];
   try {
-    pid = Number(readFileSync(path.join(pgData, "postmaster.pid"), "utf8").split("\n")[0]);
+    lines = readFileSync(path.join(pgData, "postmaster.pid"), "utf8").split("\n");
   } catch {
-    return false;
+    return undefined;
   }
-  if (!Number.isInteger(pid) || pid <= 0) return false;
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    // EPERM: it exists, run by the server's own user (the site started as root).
-    return (error as NodeJS.ErrnoException).code === "EPERM";
-  }
+  const pid = Number(lines[0]);
+  return Number.isInteger(pid) && pid > 0 ? { pid, lines } : undefined;
+}
+
+/** Whether postmaster.pid names a process that exists. */
+function postmasterAlive(pgData: string): boolean {
+  const found = readPostmasterPid(pgData);
+  return found !== undefined && isAlive(found.pid);
 }
 
 /**
@@ -305,15 +306,9 @@ function postmasterAlive(pgData: string): boolean {
  * so PostgreSQL still refuses to start while old server processes hold its shared memory.
  */
 function releaseStaleLock(pgData: string): void {
-  const pidFile = path.join(pgData, "postmaster.pid");
-  let lines: string[];
-  try {
-    lines = readFileSync(pidFile, "utf8").split("\n");
-  } catch {
-    return;
-  }
-  const pid = Number(lines[0]);
-  if (!Number.isInteger(pid) || pid <= 0) return;
+  const found = readPostmasterPid(pgData);
+  if (!found) return;
+  const { pid, lines } = found;
   let stat: string;
   try {
     stat = readFileSync(`/proc/${pid}/stat`, "utf8");
@@ -324,7 +319,7 @@ function releaseStaleLock(pgData: string): void {
   const state = stat.slice(stat.lastIndexOf(")") + 2, stat.lastIndexOf(")") + 3);
   if (state !== "Z" && command.startsWith("postgres")) return;
   const impossiblePid = readFileSync("/proc/sys/kernel/pid_max", "utf8").trim();
-  writeFileSync(pidFile, [impossiblePid, ...lines.slice(1)].join("\n"));
+  writeFileSync(path.join(pgData, "postmaster.pid"), [impossiblePid, ...lines.slice(1)].join("\n"));
 }
 
 /**

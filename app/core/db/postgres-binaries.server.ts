@@ -136,7 +136,8 @@ function directoriesInUse(dir: string): Set<string> {
   return used;
 }
 
-function isAlive(pid: number): boolean {
+/** Whether a process exists (signal 0 sends nothing; EPERM: it exists, run by another user). */
+export function isAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;
