@@ -127,7 +127,9 @@ describe("storing images", () => {
     expect(stored.variants).toHaveLength(3);
     for (const v of stored.variants) {
       expect(v.key).toMatch(/^reviews\/[\w-]+\.webp$/);
-      expect(await media.get(v.key)).toBeDefined();
+      const object = await media.get(v.key);
+      expect(object).toBeDefined();
+      object?.body.destroy();
     }
     const image = toPublicImage(media, stored);
     expect(image).toMatchObject({ width: 1280, height: 960, src: `/media/${stored.variants[2]!.key}` });

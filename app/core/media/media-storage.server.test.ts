@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { text } from "node:stream/consumers";
@@ -23,6 +23,19 @@ describe("local media storage", () => {
     await storage.delete(key);
     expect(await storage.get(key)).toBeUndefined();
     await expect(storage.delete(key)).resolves.toBeUndefined();
+  });
+
+  it("reads a file whole that is deleted between finding it and reading it", async () => {
+    // A photo removed while a page asks for it: the reader still gets every byte (and a stream
+    // started before the deletion cannot fail later with an error nobody listens to).
+    const root = newRoot();
+    const storage = createLocalMediaStorage(root);
+    const key = await storage.put("reviews", "webp", Buffer.from("still here"));
+    const object = await storage.get(key);
+    // At once, before anything else runs: as another request's deletion could.
+    rmSync(path.join(root, key));
+    expect(await text(object!.body)).toBe("still here");
+    expect(await storage.get(key)).toBeUndefined();
   });
 
   it("never repeats a name", async () => {

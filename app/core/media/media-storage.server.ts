@@ -1,6 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { createReadStream } from "node:fs";
-import { mkdir, readdir, rename, rm, stat, writeFile } from "node:fs/promises";
+import { type FileHandle, mkdir, open, readdir, rename, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { Readable } from "node:stream";
 
@@ -33,6 +32,7 @@ export function newMediaKey(prefix: MediaPrefix, ext: MediaExtension): string {
 }
 
 export interface StoredObject {
+  /** Holds the file open: read it to the end or destroy it. */
   body: Readable;
   size: number;
   contentType: string;
@@ -114,13 +114,26 @@ export function createLocalMediaStorage(root: string): MediaStorage {
     async get(key) {
       const file = fileFor(key);
       if (!file) return undefined;
+      // Opened here, not by the stream as it starts reading: a file deleted meanwhile (the photo
+      // removed while a page asked for it) is still read whole, and a stream nobody reads cannot
+      // fail later with an error no one listens to (which ends the process).
+      let handle: FileHandle;
       try {
-        const info = await stat(file);
-        if (!info.isFile()) return undefined;
-        const ext = path.extname(file).slice(1) as MediaExtension;
-        return { body: createReadStream(file), size: info.size, contentType: mediaTypes[ext] };
+        handle = await open(file, "r");
       } catch (error) {
         if ((error as NodeJS.ErrnoException).code === "ENOENT") return undefined;
+        throw error;
+      }
+      try {
+        const info = await handle.stat();
+        if (!info.isFile()) {
+          await handle.close();
+          return undefined;
+        }
+        const ext = path.extname(file).slice(1) as MediaExtension;
+        return { body: handle.createReadStream(), size: info.size, contentType: mediaTypes[ext] };
+      } catch (error) {
+        await handle.close();
         throw error;
       }
     },

@@ -54,7 +54,11 @@ describe("saving recipes with their crops", () => {
   let media: MediaStorage;
   let recipes: RecipeRepository;
   const deps = () => ({ recipes, media, logger: pino({ level: "silent" }) });
-  const exists = async (key: string) => Boolean(await media.get(key));
+  const exists = async (key: string) => {
+    const stored = await media.get(key);
+    stored?.body.destroy();
+    return Boolean(stored);
+  };
 
   async function photo(): Promise<ChosenPhoto> {
     const jpeg = await sharp({ create: { width: 1200, height: 900, channels: 3, background: "#6a8f5e" } })
