@@ -34,7 +34,9 @@ export default defineConfig({
   use: {
     baseURL: `http://localhost:${E2E_PORT}`,
     launchOptions: chromiumLaunchOptions,
-    trace: "retain-on-failure",
+    // A failed test keeps its trace: each action with the page's DOM, network and console. Without
+    // the screencast, which drew and encoded every frame of every test (a sixth of the run's time).
+    trace: { mode: "retain-on-failure", screenshots: false },
   },
   // Desktop by default; layout and accessibility specs also set the phone viewport (tests/support/viewports.ts).
   projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], viewport: { width: 1440, height: 900 } } }],
