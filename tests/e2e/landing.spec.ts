@@ -37,15 +37,6 @@ test.describe("landing page", () => {
     for (const viewport of viewports) {
       await page.setViewportSize(viewport);
       await page.goto("/");
-      // The intro animation has finished (not the leaves' slow drift behind it), so axe sees final colours.
-      await page.evaluate(() =>
-        Promise.all(
-          document
-            .getAnimations()
-            .filter((animation) => !(animation.effect as KeyframeEffect | null)?.target?.closest(".landing__backdrop"))
-            .map((animation) => animation.finished),
-        ),
-      );
       await expectNoAxeViolations(page);
     }
   });
