@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
 import { startAppServer, type AppServer } from "../support/app-server";
-import { gotoHydrated } from "../support/hydration";
+import { gotoHydrated, waitForHydration } from "../support/hydration";
 import { seedPhotos, seedReviews } from "../support/seed";
 
 /** Fake timers that move only when the test says (a slow page load must not advance the slideshow). */
@@ -400,7 +400,7 @@ test.describe("home page with photos and reviews", () => {
         .locator("#ricette")
         .evaluate((section) => window.scrollTo(0, section.getBoundingClientRect().top + window.scrollY + 200));
       await page.reload();
-      await page.waitForFunction(() => "__reactRouterDataRouter" in window, null, { timeout: 15_000 });
+      await waitForHydration(page, 15_000);
       await page.getByRole("button", { name: "Foto successiva" }).click();
       await expect(counter(page)).toHaveText("2 di 4");
     });

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { startAppServer, type AppServer } from "../support/app-server";
 import { expectNoAxeViolations } from "../support/axe";
-import { gotoHydrated } from "../support/hydration";
+import { gotoHydrated, isHydrated, waitForHydration } from "../support/hydration";
 import {
   expectToast,
   fillTimeToken,
@@ -205,11 +205,11 @@ test.describe("reviews page with JavaScript", () => {
     const sixMegabytes = Buffer.concat([oversizePhoto(), Buffer.alloc(1024 * 1024 - 1024)]);
     await f.photo.setInputFiles({ name: "grande.jpg", mimeType: "image/jpeg", buffer: sixMegabytes });
     // Without the scripts nothing checked it.
-    expect(await page.evaluate(() => "__reactRouterDataRouter" in window)).toBe(false);
+    expect(await isHydrated(page)).toBe(false);
     await expect(page.locator(".field__error")).toHaveCount(0);
 
     release();
-    await page.waitForFunction(() => "__reactRouterDataRouter" in window);
+    await waitForHydration(page);
     await expectToast(page, PHOTO_TOO_LARGE);
     await expect(page.locator(".field__error").filter({ hasText: PHOTO_TOO_LARGE })).toBeVisible();
     await expect(f.photo).toHaveAttribute("aria-invalid", "true");

@@ -1,5 +1,18 @@
 import type { Page } from "@playwright/test";
 
+/** Set by React Router as it starts hydrating; from then on React handles every tap. */
+const hydrated = () => "__reactRouterDataRouter" in window;
+
+/** Waits until React has taken over the page already open (after a reload, or scripts held back). */
+export async function waitForHydration(page: Page, timeoutMs?: number) {
+  await page.waitForFunction(hydrated, null, { timeout: timeoutMs });
+}
+
+/** Whether React has taken over the page yet. */
+export async function isHydrated(page: Page): Promise<boolean> {
+  return page.evaluate(hydrated);
+}
+
 /**
  * Opens a page and waits until React has taken it over. Public pages load their scripts only after
  * the first paint, and a tap before that takes the path without JavaScript (tested on its own):
@@ -7,6 +20,5 @@ import type { Page } from "@playwright/test";
  */
 export async function gotoHydrated(page: Page, url: string) {
   await page.goto(url);
-  // Set by React Router as it starts hydrating; from then on React handles every tap.
-  await page.waitForFunction(() => "__reactRouterDataRouter" in window);
+  await waitForHydration(page);
 }
