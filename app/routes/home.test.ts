@@ -5,7 +5,12 @@ import { servicesContext } from "~/context";
 import { defaultSiteContent } from "~/features/site-content/site-content.server";
 import { HOME_REVIEW_COUNT, handle, loader } from "./home";
 
-function fakeServices(overrides: { list?: () => Promise<unknown[]>; newest?: (n: number) => Promise<unknown[]> }) {
+function fakeServices(overrides: {
+  list?: () => Promise<unknown[]>;
+  newest?: (n: number) => Promise<unknown[]>;
+  bookingMode?: string;
+  offeredOnline?: (studioKey: string | null) => Promise<unknown[]>;
+}) {
   const logger = { error: vi.fn() };
   const services = {
     logger,
@@ -26,6 +31,8 @@ function fakeServices(overrides: { list?: () => Promise<unknown[]>; newest?: (n:
     recipes: { publishedSlugsByPhoto: async () => new Map<string, string>() },
     reviews: { newest: overrides.newest ?? (async () => []) },
     mailer: { enabled: false },
+    bookingSettings: { get: async () => ({ mode: overrides.bookingMode ?? "external" }) },
+    visitTypes: { listOffered: overrides.offeredOnline ?? (async () => []) },
   } as unknown as AppServices;
   const context = new RouterContextProvider();
   context.set(servicesContext, services);
@@ -82,6 +89,37 @@ describe("home loader", () => {
   it("tells the contact form to open the visitor's mail program when the site has no e-mail configured", async () => {
     const { context } = fakeServices({});
     expect((await call(context)).contactBySite).toBe(false);
+  });
+
+  it("shows the online visits' week only when a patient can book one on the site", async () => {
+    const online = { id: "t1", name: "Visita online", online: true };
+    const listOffered = vi.fn(async (studioKey: string | null) => (studioKey === null ? [online] : []));
+    const booked = await call(fakeServices({ bookingMode: "site", offeredOnline: listOffered }).context);
+    expect(listOffered).toHaveBeenCalledWith(null);
+    expect(booked.onlineHours?.[0]).toEqual({
+      days: "Lun–Ven",
+      daysLong: "Lunedì – Venerdì",
+      time: "9:00–19:00",
+      closed: false,
+    });
+    // Booking elsewhere (her external profile), or no type offered online: no online week.
+    expect(
+      (await call(fakeServices({ bookingMode: "external", offeredOnline: listOffered }).context)).onlineHours,
+    ).toBe(null);
+    expect((await call(fakeServices({ bookingMode: "site" }).context)).onlineHours).toBe(null);
+  });
+
+  it("shows the studios without the online week when reading the booking settings fails", async () => {
+    const { context, logger } = fakeServices({
+      bookingMode: "site",
+      offeredOnline: async () => {
+        throw new Error("database down");
+      },
+    });
+    const data = await call(context);
+    expect(data.onlineHours).toBe(null);
+    expect(data.studioHours).toHaveLength(defaultSiteContent.studios.length);
+    expect(logger.error.mock.calls.map((c) => c[1])).toEqual(["home: reading the online visits failed"]);
   });
 
   it("turns stored rows into views with responsive image URLs", async () => {

@@ -10,7 +10,7 @@ import { AllRecipesLink, RecipeSlideshow } from "~/features/photos/recipe-slides
 import { ReviewCard } from "~/features/reviews/review-card";
 import { ServicesGrid } from "~/features/site-content/services-grid";
 import { Stylesheet } from "~/ui/stylesheet";
-import { groupOpeningHours } from "~/features/site-content/hours";
+import { groupOpeningHours, type HoursGroup } from "~/features/site-content/hours";
 import { citiesOf, pageMeta } from "~/features/site-content/meta";
 import { practiceJsonLd } from "~/features/site-content/practice-json-ld.server";
 import { toRecipePhotoView } from "~/features/photos/recipe-photos.server";
@@ -19,6 +19,8 @@ import type { RecipePhotoView } from "~/features/photos/recipe-photo-view";
 import type { ReviewView } from "~/features/reviews/review-view";
 import type { loader as rootLoader } from "~/root";
 import { servicesContext } from "~/context";
+import type { AppServices } from "~/services.server";
+import type { SiteContent } from "~/features/site-content/site-content";
 import homeStyles from "~/styles/home.css?url";
 
 /** Home shows the three newest reviews. */
@@ -42,7 +44,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   const { content } = await s.siteContent.current();
   const practitionerName = content.practitioner.name;
   // A failed read shows the section's empty state; the rest of the page still works.
-  const [photos, reviews] = await Promise.all([
+  const [photos, reviews, onlineHours] = await Promise.all([
     Promise.all([s.photos.list(), s.recipes.publishedSlugsByPhoto()])
       .then(([rows, slugs]): RecipePhotoView[] => rows.map((row) => toRecipePhotoView(s.media, row, slugs.get(row.id))))
       .catch((error: unknown) => {
@@ -56,6 +58,7 @@ export async function loader({ context }: Route.LoaderArgs) {
         s.logger.error({ err: error }, "home: reading reviews failed");
         return [];
       }),
+    onlineVisitHours(s, content),
   ]);
   return {
     photos,
@@ -63,8 +66,23 @@ export async function loader({ context }: Route.LoaderArgs) {
     // Built here, sent as data: the page's script needs none of the code that builds them.
     practiceJsonLd: practiceJsonLd(content, s.config.siteUrl),
     studioHours: content.studios.map((studio) => groupOpeningHours(studio.hours)),
+    onlineHours,
     contactBySite: s.mailer.enabled,
   };
+}
+
+/**
+ * The online visits' week, grouped, when a patient can book one on the site (booking on, a visit type
+ * offered online); null otherwise, and when reading fails (the contact section then shows the studios).
+ */
+async function onlineVisitHours(s: AppServices, content: SiteContent): Promise<HoursGroup[] | null> {
+  try {
+    const [{ mode }, offered] = await Promise.all([s.bookingSettings.get(), s.visitTypes.listOffered(null)]);
+    return mode === "site" && offered.length > 0 ? groupOpeningHours(content.onlineHours) : null;
+  } catch (error) {
+    s.logger.error({ err: error }, "home: reading the online visits failed");
+    return null;
+  }
 }
 
 export default function Home({ loaderData }: Route.ComponentProps) {
@@ -192,6 +210,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           <ContactSection
             content={content}
             studioHours={loaderData.studioHours}
+            onlineHours={loaderData.onlineHours}
             headingId="contatti-title"
             bySite={loaderData.contactBySite}
           />

@@ -166,9 +166,22 @@ test.describe("without JavaScript, at 390 px", () => {
     await page.locator("#tipo-new-type").getByLabel("Durata (minuti)").fill("30");
     await page.locator("#tipo-new-type").getByRole("button", { name: "Aggiungi il tipo di visita" }).click();
     await expect(page.getByText(M.typeCreated)).toBeVisible();
+    // Booking from the site (the tests above) and now a type offered online: the home's contact
+    // section shows the online visits' week beside the studios, and stops once none is offered.
+    expect((await settings()).mode).toBe("site");
+    const visitor = await page.context().newPage();
+    const onlineWeek = visitor.getByRole("list", { name: "Orari, Visite online" });
+    await visitor.goto(`${server.url}/home`);
+    await expect(visitor.locator("#contatti").getByRole("heading", { name: "Visite online", level: 3 })).toBeVisible();
+    await expect(onlineWeek).toContainText("Lunedì – Venerdì 9:00–19:00");
+    await expect(visitor.locator("#contatti")).toContainText("Ricevo su appuntamento in due studi e online.");
+
     await page.getByRole("link", { name: "Elimina: Da eliminare" }).click();
     await page.getByRole("group", { name: "Conferma eliminazione" }).getByRole("button", { name: "Elimina" }).click();
     await expect(page.getByText(M.typeDeleted)).toBeVisible();
     expect(await database.db.select().from(visitTypes).where(eq(visitTypes.name, "Da eliminare"))).toEqual([]);
+    await visitor.goto(`${server.url}/home`);
+    await expect(visitor.locator("#contatti")).toContainText("Ricevo su appuntamento in due studi.");
+    await expect(onlineWeek).toHaveCount(0);
   });
 });

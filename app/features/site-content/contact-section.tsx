@@ -16,6 +16,7 @@ import { CONTACT_MESSAGES } from "./contact-messages";
 export function ContactSection({
   content,
   studioHours,
+  onlineHours,
   headingId,
   bySite,
 }: {
@@ -25,6 +26,8 @@ export function ContactSection({
    * page's script needs no calendar code).
    */
   studioHours: HoursGroup[][];
+  /** The online visits' days grouped by their hours, when a patient can book one; null otherwise. */
+  onlineHours: HoursGroup[] | null;
   headingId: string;
   /** E-mail is configured: the message goes through the site. */
   bySite: boolean;
@@ -36,8 +39,8 @@ export function ContactSection({
         <h2 id={headingId}>Contatti</h2>
         <p className="section-heading__lead">
           Ricevo su appuntamento{" "}
-          {studios.length > 1 ? `in ${countWords[studios.length] ?? studios.length} studi` : "in studio"}. Scrivimi o
-          chiamami per fissare una visita.
+          {studios.length > 1 ? `in ${countWords[studios.length] ?? studios.length} studi` : "in studio"}
+          {onlineHours ? " e online" : ""}. Scrivimi o chiamami per fissare una visita.
         </p>
       </header>
 
@@ -62,6 +65,16 @@ export function ContactSection({
                 <StudioHours groups={studioHours[index] ?? []} studio={studio.name} />
               </li>
             ))}
+            {onlineHours ? (
+              <li className="contact-card">
+                <h3 className="contact-card__title">
+                  <ScreenIcon />
+                  Visite online
+                </h3>
+                <p className="contact-card__note">Da dove vuoi: riceverai il collegamento prima della visita.</p>
+                <StudioHours groups={onlineHours} studio="Visite online" />
+              </li>
+            ) : null}
           </ul>
 
           <dl className="contact__list">
@@ -220,6 +233,16 @@ function SiteContactForm() {
 }
 
 const countWords: Record<number, string> = { 2: "due", 3: "tre", 4: "quattro" };
+
+/** A screen: the online visits. */
+function ScreenIcon() {
+  return (
+    <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" focusable="false" className="contact-card__icon">
+      <rect x="3" y="4.5" width="18" height="12" rx="1.5" fill="none" stroke="currentColor" strokeWidth="1.6" />
+      <path d="M9 20h6M12 16.5V20" fill="none" stroke="currentColor" strokeWidth="1.6" strokeLinecap="round" />
+    </svg>
+  );
+}
 
 function PinIcon() {
   return (

@@ -25,9 +25,9 @@ export default function HoursEditor({ actionData }: Route.ComponentProps) {
         Orari di apertura
       </h2>
       <p className="admin-section__lead">
-        Ogni studio ha i suoi orari, e le visite online i loro: la pagina iniziale li mostra sotto ogni studio e le
-        prenotazioni offrono solo questi. I giorni con gli stessi orari vengono raggruppati. Lascia vuota la seconda
-        fascia se non serve.
+        Ogni studio ha i suoi orari, e le visite online i loro: la pagina iniziale li mostra nei contatti (quelli online
+        quando un tipo di visita si prenota online) e le prenotazioni offrono solo questi. I giorni con gli stessi orari
+        vengono raggruppati. Lascia vuota la seconda fascia se non serve.
       </p>
       <EditorForm form={form} version={baseVersion}>
         {fields.studios.getFieldList().map((studioField, index) => {
