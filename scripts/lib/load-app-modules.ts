@@ -11,8 +11,15 @@ const rootDir = path.resolve(import.meta.dirname, "../..");
 const appDir = path.join(rootDir, "app");
 const rootUrl = pathToFileURL(`${rootDir}/`).href;
 
+/** drizzle-orm's own files: ES modules (its package says so), each imported by its exact relative path. */
+const drizzleDir = `${pathToFileURL(path.join(rootDir, "node_modules", "drizzle-orm")).href}/`;
+
 registerHooks({
   resolve(specifier, context, nextResolve) {
+    // Resolved here, not by Node, which reads drizzle-orm's 179 KB package.json again for each of its
+    // files to learn they are ES modules: a second of every script's start (decision 42).
+    if (/^\.\.?\//.test(specifier) && context.parentURL?.startsWith(drizzleDir))
+      return { url: new URL(specifier, context.parentURL).href, format: "module", shortCircuit: true };
     let target: string | undefined;
     if (specifier.startsWith("~/")) target = pathToFileURL(path.join(appDir, specifier.slice(2))).href;
     else if (
