@@ -12,6 +12,7 @@ import { startAppServer, type AppServer } from "../support/app-server";
 import { seedBooking } from "../support/booking";
 import { expectNoAxeViolations } from "../support/axe";
 import { waitForLiveStream } from "../support/event-stream";
+import { gotoHydrated } from "../support/hydration";
 import { viewports } from "../support/viewports";
 
 /*
@@ -404,7 +405,8 @@ test("at phone size: a restore shows what it changes, asks, and can restore one 
 
 test("at phone size: leaving a form with unsaved changes asks first; a save does not", async ({ browser }) => {
   const admin = await signIn(browser, { viewport: { width: 390, height: 844 } });
-  await admin.goto(`${server.url}/admin/contenuti/testi`);
+  // The question comes from the page's script: she types once React has the page.
+  await gotoHydrated(admin, `${server.url}/admin/contenuti/testi`);
   const about = admin.getByLabel("Chi Sono");
   await about.fill("Un testo scritto con cura, da non perdere.");
   const questions: string[] = [];
