@@ -1,11 +1,11 @@
 #!/usr/bin/env bash
-# What the test suite needs from Debian: Chromium for end-to-end tests
-# (PostgreSQL comes from npm, with the site). Installs it as root; otherwise
-# says in one line what to run.
+# What the test suite needs from Debian: Chromium's headless shell, for the end-to-end tests (and the
+# screenshots and Lighthouse scripts). PostgreSQL comes from npm, with the site. Installs it as root;
+# otherwise says in one line what to run.
 set -euo pipefail
 
 missing=()
-[ -x /usr/bin/chromium ] || missing+=(chromium)
+[ -x /usr/bin/chromium-headless-shell ] || missing+=(chromium-headless-shell)
 [ ${#missing[@]} -eq 0 ] && exit 0
 
 if [ "$(id -u)" -ne 0 ]; then
