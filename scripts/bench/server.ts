@@ -1,7 +1,8 @@
 // `npm run bench`: the production server as `npm start` runs it (WEB_CONCURRENCY processes and
 // the embedded PostgreSQL), on a fresh data directory with seeded photos and reviews, loaded by
 // autocannon from this separate process; nginx serving the same /home HTML as a file is the
-// yardstick. Prints every figure and whether it meets its target; exit code 1 when one is missed.
+// yardstick. Then booking's free times (scripts/bench/booking.ts). Prints every figure and whether
+// it meets its target; exit code 1 when one is missed.
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import http from "node:http";
@@ -362,4 +363,9 @@ console.log(
     `p95 ${percentile(latencies, 95).toFixed(1)} ms (${latencies.length} of ${5 * STREAMS} events arrived)`,
 );
 console.log(`Shutdown on SIGTERM: ${shutdownMs.toFixed(0)} ms`);
+// Booking's free times (issue 27): the calculation alone, in this process, once the server is gone.
+const { measureFreeTimes } = await import("./booking.ts");
+const freeTimes = measureFreeTimes();
+console.log(freeTimes.summary);
+results.push(freeTimes.ok);
 process.exitCode = results.every(Boolean) && latencies.length === 5 * STREAMS ? 0 : 1;
