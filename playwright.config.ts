@@ -2,32 +2,11 @@ import { mkdtempSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
+import { chromiumLaunchOptions } from "./tests/support/chromium";
 
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 3210);
 // Made once by the runner; its workers load this file again and inherit the variable.
 const dataDir = (process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(os.tmpdir(), "e2e-data-")));
-
-/**
- * Debian's Chromium headless shell (package chromium-headless-shell): test tools cannot download
- * browsers here. The same Blink as the full browser without its window and UI, as Playwright itself
- * runs headless tests; the suite's pages took a third less time and CPU than in `chromium --headless=new`.
- * CHROMIUM_PATH=/usr/bin/chromium runs them in the full browser.
- */
-const executablePath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium-headless-shell";
-export const chromiumLaunchOptions = {
-  executablePath,
-  args: [
-    // The full browser is headless only when told. The shell has no other mode, and rounds glyph
-    // advances to whole pixels unless told: with this, text is as wide as in the full browser.
-    ...(path.basename(executablePath) === "chromium" ? ["--headless=new"] : ["--font-render-hinting=none"]),
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-  ],
-};
 
 export default defineConfig({
   testDir: "tests/e2e",

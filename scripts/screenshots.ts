@@ -4,7 +4,7 @@ import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import nodePath from "node:path";
 import { chromium } from "@playwright/test";
-import { chromiumLaunchOptions } from "../playwright.config.ts";
+import { chromiumLaunchOptions } from "../tests/support/chromium.ts";
 import "./lib/load-app-modules.ts";
 import { viewports } from "../tests/support/viewports.ts";
 

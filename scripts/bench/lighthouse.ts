@@ -12,6 +12,7 @@ import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { buildIfStale } from "../build-if-stale.ts";
 import { startAppServer } from "../../tests/support/app-server.ts";
+import { chromiumModeFlags, chromiumPath } from "../../tests/support/chromium.ts";
 import "../lib/load-app-modules.ts";
 
 const pages = process.argv.slice(2).filter((a) => a.startsWith("/"));
@@ -113,13 +114,6 @@ const emptyPageUrl = `http://127.0.0.1:${(emptyPage.address() as { port: number 
 const emptyPageRuns: { run: number; performance: number; tbtMs: number; cpuTbtMs: number }[] = [];
 
 /**
- * Debian's Chromium headless shell (package chromium-headless-shell), the browser of the end-to-end
- * tests: the same Blink without the full browser's window and UI, whose processes took CPU from the
- * page while it loaded. CHROME_PATH=/usr/bin/chromium audits in the full browser.
- */
-const chromePath = process.env.CHROME_PATH ?? "/usr/bin/chromium-headless-shell";
-
-/**
  * chrome-launcher's flags for tools (background services off), and two more of the browser's own
  * features off: the address bar's popups (the suggestions and the "AI mode" one), which Chromium
  * renders as web pages in a renderer of their own as a window opens. In traces their scripts ran
@@ -130,9 +124,7 @@ const chromeFlags = [
   ...chromeLauncher.Launcher.defaultFlags().map((flag) =>
     flag.startsWith("--disable-features=") ? `${flag},WebUIOmniboxPopup,WebUIOmniboxAimPopup` : flag,
   ),
-  // As in the end-to-end tests (playwright.config.ts): the shell is always headless, and lays text out
-  // as the full browser does only with this.
-  ...(path.basename(chromePath) === "chromium" ? ["--headless=new"] : ["--font-render-hinting=none"]),
+  ...chromiumModeFlags,
   "--no-sandbox",
   "--disable-gpu",
   ...(pinned ? [`--renderer-cmd-prefix=taskset --cpu-list ${pinned.forPages.join(",")}`] : []),
@@ -142,7 +134,7 @@ const chromeFlags = [
 async function audit(url: string) {
   for (let attempt = 1; ; attempt++) {
     const chrome = await chromeLauncher.launch({
-      chromePath,
+      chromePath: chromiumPath,
       chromeFlags,
       ignoreDefaultFlags: true,
     });
@@ -336,7 +328,7 @@ console.log(
   "\nLighthouse 13, mobile profile (simulated slow 4G, 4× CPU slowdown); sizes are compressed bytes transferred.",
 );
 console.log(
-  `Browser: ${chromePath}; ` +
+  `Browser: ${chromiumPath}; ` +
     (pinned
       ? `the page's renderer on CPU ${pinned.forPages.join(", ")}; the server, the database, Lighthouse and the browser's other processes on CPU ${pinned.own}.\n`
       : "every process on every CPU (no taskset, or one CPU).\n"),
