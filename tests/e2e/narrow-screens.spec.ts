@@ -2,6 +2,7 @@ import { mkdtempSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { expect, type Page, test } from "@playwright/test";
+import { groupPaths } from "~/features/site-content/editor-groups";
 import { ADMIN, adminCreate } from "../support/admin";
 import { signInAsAdmin } from "../support/admin-browser";
 import { type AppServer, startAppServer } from "../support/app-server";
@@ -43,18 +44,11 @@ test.beforeAll(async () => {
     "/admin/prenotazioni",
     "/admin/ricette",
     `/admin/ricette/${recipe!.id}`,
-    "/admin/foto",
-    "/admin/recensioni",
     "/admin/inviti",
     "/admin/risposte",
     "/admin/segnalazioni",
     "/admin/contenuti",
-    "/admin/contenuti/pratica",
-    "/admin/contenuti/studi",
-    "/admin/contenuti/orari",
-    "/admin/contenuti/testi",
-    "/admin/contenuti/servizi",
-    "/admin/contenuti/ritratto",
+    ...Object.values(groupPaths),
     "/admin/backup",
     "/admin/account",
   ];
