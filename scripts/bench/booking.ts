@@ -5,6 +5,7 @@
 // is missed.
 import { performance } from "node:perf_hooks";
 import "../lib/load-app-modules.ts";
+import { percentile } from "../lib/percentile.ts";
 import type { AvailabilityInput } from "../../app/features/booking/availability.ts";
 
 const { freeDays } = await import("../../app/features/booking/availability.ts");
@@ -94,11 +95,6 @@ export function measureFreeTimes(): { summary: string; ok: boolean } {
     ],
     taken,
     now,
-  };
-
-  const percentile = (values: number[], p: number) => {
-    const sorted = [...values].sort((a, b) => a - b);
-    return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
   };
 
   let offered = 0;

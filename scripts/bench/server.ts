@@ -11,6 +11,7 @@ import path from "node:path";
 import autocannon from "autocannon";
 import "../lib/load-app-modules.ts";
 import { buildIfStale } from "../build-if-stale.ts";
+import { percentile } from "../lib/percentile.ts";
 import { startCommand } from "../lib/start-command.ts";
 
 const npmStart = startCommand();
@@ -207,11 +208,6 @@ async function eventLatencies(posts: number): Promise<number[]> {
   close();
   return latencies;
 }
-
-const percentile = (values: number[], p: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
-};
 
 // ---- nginx ----------------------------------------------------------------------------------------
 
