@@ -12,7 +12,7 @@ import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { buildIfStale } from "../build-if-stale.ts";
 import { startAppServer } from "../../tests/support/app-server.ts";
-import { chromiumModeFlags, chromiumPath } from "../../tests/support/chromium.ts";
+import { chromiumFlags, chromiumPath } from "../../tests/support/chromium.ts";
 import "../lib/load-app-modules.ts";
 
 const pages = process.argv.slice(2).filter((a) => a.startsWith("/"));
@@ -124,9 +124,7 @@ const chromeFlags = [
   ...chromeLauncher.Launcher.defaultFlags().map((flag) =>
     flag.startsWith("--disable-features=") ? `${flag},WebUIOmniboxPopup,WebUIOmniboxAimPopup` : flag,
   ),
-  ...chromiumModeFlags,
-  "--no-sandbox",
-  "--disable-gpu",
+  ...chromiumFlags,
   ...(pinned ? [`--renderer-cmd-prefix=taskset --cpu-list ${pinned.forPages.join(",")}`] : []),
 ];
 

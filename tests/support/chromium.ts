@@ -10,19 +10,21 @@ import path from "node:path";
 export const chromiumPath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium-headless-shell";
 
 /**
- * The full browser is headless only when told. The shell has no other mode, and rounds glyph advances
- * to whole pixels unless told: with this, text is as wide as in the full browser.
+ * How the browser above runs here. The shell has no window to hide, and rounds glyph advances to whole
+ * pixels unless told: with that switch, text is as wide as in the full browser. A full browser
+ * (Chromium, Chrome) is headless only when told. Either runs as root (no sandbox) and without a GPU.
  */
-export const chromiumModeFlags =
-  path.basename(chromiumPath) === "chromium" ? ["--headless=new"] : ["--font-render-hinting=none"];
+export const chromiumFlags = [
+  ...(path.basename(chromiumPath).includes("headless-shell") ? ["--font-render-hinting=none"] : ["--headless=new"]),
+  "--no-sandbox",
+  "--disable-gpu",
+];
 
 /** Playwright's launch options: the browser above, with its background services off. */
 export const chromiumLaunchOptions = {
   executablePath: chromiumPath,
   args: [
-    ...chromiumModeFlags,
-    "--no-sandbox",
-    "--disable-gpu",
+    ...chromiumFlags,
     "--disable-background-networking",
     "--disable-component-update",
     "--disable-sync",
