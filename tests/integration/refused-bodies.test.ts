@@ -12,7 +12,7 @@ import { REFUSED_POST_RULE } from "~/core/server/rate-limit.server";
 import { BOOKING_MESSAGES } from "~/features/booking/messages";
 import { REVIEW_FORM_MESSAGES } from "~/features/reviews/messages";
 import { REVIEW_NAME_MAX } from "~/features/reviews/review-rules";
-import { ADMIN, adminCreate } from "../support/admin";
+import { ADMIN, adminCreate, adminSessionCookie } from "../support/admin";
 import { startAppServer, type AppServer } from "../support/app-server";
 import { seedBooking } from "../support/booking";
 import { fillTimeToken } from "../support/reviews";
@@ -37,16 +37,7 @@ describe("refused bodies and odd addresses", () => {
       // Each request's line, to see that one was logged at no error level.
       LOG_LEVEL: "info",
     });
-    const login = await fetch(`${server.url}/admin-login`, {
-      method: "POST",
-      body: new URLSearchParams(ADMIN),
-      headers: { Origin: server.url },
-      redirect: "manual",
-    });
-    cookie = login.headers
-      .getSetCookie()
-      .find((c) => c.startsWith("admin_session="))!
-      .split(";")[0]!;
+    cookie = await adminSessionCookie(server.url);
   }, 120_000);
   afterAll(() => server?.stop());
 

@@ -9,7 +9,7 @@ import path from "node:path";
 import type { RouteConfigEntry } from "@react-router/dev/routes";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import routes from "~/routes";
-import { ADMIN, adminCreate } from "../support/admin";
+import { ADMIN, adminCreate, adminSessionCookie } from "../support/admin";
 import { startAppServer, type AppServer } from "../support/app-server";
 import { startTestSmtpServer, type TestSmtpServer } from "../support/smtp";
 
@@ -95,16 +95,7 @@ describe("every route, every method, odd parameters", () => {
     const created = adminCreate({ DATA_DIR: dataDir }, ["--email", ADMIN.email], ADMIN.password);
     expect(created.code, created.stderr).toBe(0);
     server = await startAppServer({ DATA_DIR: dataDir, SMTP_URL: smtp.url, MAIL_FROM: "sito@studio.test" });
-    const login = await fetch(`${server.url}/admin-login`, {
-      method: "POST",
-      body: new URLSearchParams(ADMIN),
-      headers: { Origin: server.url },
-      redirect: "manual",
-    });
-    cookie = login.headers
-      .getSetCookie()
-      .find((c) => c.startsWith("admin_session="))!
-      .split(";")[0]!;
+    cookie = await adminSessionCookie(server.url);
   }, 120_000);
   afterAll(async () => {
     await server?.stop();

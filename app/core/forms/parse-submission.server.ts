@@ -31,7 +31,10 @@ export function parseSubmission<Schema extends z.ZodType>(
 /** A value the schema gives no length (a number, a date, a string without .max()) comes back at most this long. */
 const ECHO_MAX_LENGTH = 1000;
 
-/** What a refusal may send back of `value`: strings cut to their field's maximum, only the keys and items the schema names. */
+/**
+ * What may go back to the form of `value` (a refusal's values as typed, a list button's new item):
+ * only the keys and items the schema names, each text cut to its field's maximum.
+ */
 function echoed(value: unknown, node: FieldNode, depth: number): unknown {
   if (depth > MAX_DEPTH) return undefined;
   if (typeof value === "string") return node.value ? value.slice(0, node.maxLength ?? ECHO_MAX_LENGTH) : undefined;
@@ -47,7 +50,7 @@ function echoed(value: unknown, node: FieldNode, depth: number): unknown {
       if (Object.hasOwn(value, key)) kept[key] = echoed(value[key], child, depth + 1);
     return kept;
   }
-  return value;
+  return undefined;
 }
 
 /** Conform's field for the list buttons (add, remove, move an item), as its `form.insert` and the like send it. */
@@ -269,7 +272,7 @@ function listIntent(serialized: string, root: FieldNode): string | null {
   switch (type) {
     case "insert": {
       if (payload.index !== undefined && !isIndex(payload.index, list.max)) return null;
-      const defaultValue = valueFor(payload.defaultValue, list.node, 0);
+      const defaultValue = echoed(payload.defaultValue, list.node, 0);
       return JSON.stringify({ type, payload: { name, index: payload.index, defaultValue } });
     }
     case "remove":
@@ -281,23 +284,6 @@ function listIntent(serialized: string, root: FieldNode): string | null {
     default:
       return null;
   }
-}
-
-/** An inserted item's initial value, with only the keys and items the schema names. */
-function valueFor(value: unknown, node: FieldNode, depth: number): unknown {
-  if (depth > MAX_DEPTH) return undefined;
-  if (typeof value === "string") return node.value ? value : undefined;
-  if (Array.isArray(value)) {
-    const items = node.items;
-    return items ? value.slice(0, items.max).map((item) => valueFor(item, items.node, depth + 1)) : undefined;
-  }
-  if (isRecord(value)) {
-    const kept: Record<string, unknown> = {};
-    for (const [key, child] of node.keys)
-      if (Object.hasOwn(value, key)) kept[key] = valueFor(value[key], child, depth + 1);
-    return kept;
-  }
-  return undefined;
 }
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
