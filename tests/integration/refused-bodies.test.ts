@@ -6,6 +6,7 @@
 import { mkdtempSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { REQUEST_MESSAGES } from "~/core/forms/respond.server";
 import { REFUSED_POST_RULE } from "~/core/server/rate-limit.server";
@@ -16,6 +17,7 @@ import { ADMIN, adminCreate, adminSessionCookie } from "../support/admin";
 import { startAppServer, type AppServer } from "../support/app-server";
 import { seedBooking } from "../support/booking";
 import { fillTimeToken } from "../support/reviews";
+import { createPostgresDatabase } from "../support/test-databases";
 
 let nextAddress = 1;
 /** A visitor of her own (the server trusts the loopback proxy): each test's refusals count apart. */
@@ -24,14 +26,22 @@ const visitor = () => `198.51.100.${nextAddress++}`;
 describe("refused bodies and odd addresses", () => {
   let server: AppServer;
   let cookie: string;
+  let databaseUrl: string;
+  let managePath: string;
 
   beforeAll(async () => {
     const dataDir = mkdtempSync(path.join(os.tmpdir(), "refused-bodies-"));
-    const created = adminCreate({ DATA_DIR: dataDir }, ["--email", ADMIN.email], ADMIN.password);
+    databaseUrl = await createPostgresDatabase();
+    const created = adminCreate(
+      { DATA_DIR: dataDir, DATABASE_URL: databaseUrl },
+      ["--email", ADMIN.email],
+      ADMIN.password,
+    );
     expect(created.code, created.stderr).toBe(0);
-    await seedBooking(dataDir);
+    ({ managePath } = await seedBooking(dataDir, databaseUrl));
     server = await startAppServer({
       DATA_DIR: dataDir,
+      DATABASE_URL: databaseUrl,
       TRUST_PROXY: "loopback",
       REVIEWS_RATE_LIMIT: "1000",
       // Each request's line, to see that one was logged at no error level.
@@ -122,12 +132,26 @@ describe("refused bodies and odd addresses", () => {
     expect(await response.text()).toContain(REVIEW_FORM_MESSAGES.photoTooLarge);
   });
 
-  it("cancelling by a link no appointment has is the link's Italian 404", async () => {
-    for (const pathname of ["/prenota/gestisci/x", "/prenota/gestisci/x.data"]) {
+  it("cancelling by a link no appointment has, or one whose appointment was purged, is the link's Italian 404", async () => {
+    const cancel = async (pathname: string) => {
       const response = await post(pathname, new URLSearchParams({ intent: "cancel" }), urlencoded);
       expect(response.status, pathname).toBe(404);
       expect(await response.text()).toContain(BOOKING_MESSAGES.linkInvalid);
+    };
+    await cancel("/prenota/gestisci/x");
+    await cancel("/prenota/gestisci/x.data");
+    // Her real link, after the retention job deleted the appointment.
+    expect((await fetch(server.url + managePath)).status).toBe(200);
+    const client = new pg.Client({ connectionString: databaseUrl });
+    await client.connect();
+    try {
+      expect((await client.query("delete from appointments")).rowCount).toBe(1);
+    } finally {
+      await client.end();
     }
+    await cancel(managePath);
+    await cancel(`${managePath}.data`);
+    expect((await fetch(server.url + managePath)).status).toBe(404);
   });
 
   it("a recipe address with a NUL is a 404, and so is a recipe id that is no id, signed in", async () => {
