@@ -24,9 +24,9 @@ export class PayloadTooLargeError extends Error {
  */
 const DRAIN_LIMIT_BYTES = 64 * 1024 * 1024;
 /** One text field, on every body path: no form has a longer one (the longest text is 10,000 characters). */
-export const TEXT_FIELD_MAX_BYTES = 64 * 1024;
+const TEXT_FIELD_MAX_BYTES = 64 * 1024;
 /** All text fields of a form together, on every body path: the largest form (the site's texts) sends 512 KB. */
-export const TEXT_FIELDS_MAX_BYTES = 512 * 1024;
+const TEXT_FIELDS_MAX_BYTES = 512 * 1024;
 /**
  * Fields a form may send. Past this a body is refused unread, as one over its byte limit: each name
  * costs the form layer work and memory. A larger form (the opening hours: a week per studio) passes
@@ -34,7 +34,8 @@ export const TEXT_FIELDS_MAX_BYTES = 512 * 1024;
  */
 export const FORM_MAX_FIELDS = 100;
 /** Multipart forms (an upload and a few text fields) are smaller still. */
-const MULTIPART_LIMITS = { fieldSize: TEXT_FIELD_MAX_BYTES, fields: 50, files: 5, parts: 60 };
+// Busboy flags a value as cut once it reaches its `fieldSize`: one byte more, so a field of exactly the cap passes.
+const MULTIPART_LIMITS = { fieldSize: TEXT_FIELD_MAX_BYTES + 1, fields: 50, files: 5, parts: 60 };
 
 /**
  * Parses a form body (urlencoded or multipart) holding at most `maxBytes`, and at most
@@ -111,9 +112,10 @@ function readMultipart(body: ReadableStream<Uint8Array>, type: string, maxBytes:
 
     let textBytes = 0;
     parser.on("field", (name, value, info) => {
-      textBytes += Buffer.byteLength(value);
+      const bytes = Buffer.byteLength(value);
+      textBytes += bytes;
       // Busboy cuts a field at its size limit; a form that sends one that long is refused instead.
-      if (info.valueTruncated || textBytes > TEXT_FIELDS_MAX_BYTES) refuseWhole = true;
+      if (info.valueTruncated || bytes > TEXT_FIELD_MAX_BYTES || textBytes > TEXT_FIELDS_MAX_BYTES) refuseWhole = true;
       else fields.append(name, value);
     });
     parser.on("file", (name, stream, info) => {
