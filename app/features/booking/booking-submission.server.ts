@@ -132,6 +132,8 @@ export async function submitBooking(
   const submission = parseSubmission(form, bookingSchema);
   const values = typedBookingValues(form);
   if (submission.status !== "success") {
+    if (!(await deps.rateLimiter.countRefusal(context.clientIp)))
+      return { ok: false, status: 429, message: BOOKING_FORM_MESSAGES.rateLimited, values };
     const first = Object.values(submission.error ?? {}).find((messages) => messages?.[0])?.[0];
     return {
       ok: false,
