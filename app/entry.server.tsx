@@ -7,6 +7,7 @@ import {
   type EntryContext,
   type HandleDataRequestFunction,
   type HandleErrorFunction,
+  isRouteErrorResponse,
   type RouterContextProvider,
 } from "react-router";
 import { NonceProvider } from "~/ui/nonce";
@@ -28,6 +29,8 @@ export default function handleRequest(
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
+  // A page posted to without a form (or sent a PUT): the same plain answer as its data request.
+  if (responseStatusCode === 405) return methodNotAllowed(responseHeaders.get("Allow"));
   const { cspNonce } = loadContext.get(requestContext);
 
   return new Promise<Response>((resolve, reject) => {
@@ -76,8 +79,9 @@ export default function handleRequest(
 }
 
 export const handleError: HandleErrorFunction = (error, { request, context }) => {
-  // Aborted requests (a visitor navigating away) are not errors.
-  if (request.signal.aborted) return;
+  // Aborted requests (a visitor navigating away) are not errors; nor are the router's own refusals of
+  // a request (a POST to a page without a form is its 405), which the log already shows by status.
+  if (request.signal.aborted || (isRouteErrorResponse(error) && error.status < 500)) return;
   // Without a context (the request failed before one was made) there is no logger either.
   if (!context) return console.error(error);
   // The path alone: a query may carry a secret (an invitation link's token).
@@ -91,14 +95,16 @@ export const handleError: HandleErrorFunction = (error, { request, context }) =>
  * without a form, a DELETE) gets a plain Italian 405 instead of the router's
  * English note that names our route modules.
  */
-export const handleDataRequest: HandleDataRequestFunction = (response) => {
-  if (response.status !== 405) return response;
+export const handleDataRequest: HandleDataRequestFunction = (response) =>
+  response.status === 405 ? methodNotAllowed(response.headers.get("Allow")) : response;
+
+function methodNotAllowed(allow: string | null): Response {
   return new Response(REQUEST_MESSAGES.methodNotAllowed, {
     status: 405,
     headers: {
       "Content-Type": "text/plain; charset=utf-8",
       "Cache-Control": "no-store",
-      Allow: response.headers.get("Allow") ?? "GET, HEAD",
+      Allow: allow ?? "GET, HEAD",
     },
   });
-};
+}

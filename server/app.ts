@@ -23,6 +23,7 @@ import { loggedUrl } from "~/core/server/logged-url";
 import { precompressedAssets } from "~/core/server/precompressed-assets";
 import { rejectForeignOrigin } from "~/core/server/same-origin";
 import { securityHeaders } from "~/core/server/security-headers";
+import { drainUnreadBody } from "~/core/server/unread-body";
 
 const SHUTDOWN_DEADLINE_MS = 9_000;
 
@@ -71,6 +72,8 @@ export function createApp(
       },
     }),
   );
+  // A body refused before it was read to its end (over its size): the answer, then the rest thrown away.
+  app.use(drainUnreadBody());
   app.get("/healthz", (_req, res) => {
     res.set("Cache-Control", "no-store").json({ status: "ok" });
   });

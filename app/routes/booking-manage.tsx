@@ -52,6 +52,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       : intent === "move" && typeof ora === "string"
         ? await moveByLink(s, params.token, ora, site)
         : { ok: false, message: BOOKING_MESSAGES.unavailable };
+  if (result.linkGone) throw data(BOOKING_MESSAGES.linkInvalid, { status: 404 });
   if (result.ok) {
     return redirectWithToast(
       request,

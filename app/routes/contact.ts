@@ -1,6 +1,6 @@
 import type { Route } from "./+types/contact";
-import { readFormData } from "~/core/forms/form-data.server";
-import { assertFormPost, respond } from "~/core/forms/respond.server";
+import { PayloadTooLargeError, readFormData } from "~/core/forms/form-data.server";
+import { assertFormPost, REQUEST_MESSAGES, respond } from "~/core/forms/respond.server";
 import { CONTACT_FORM_MESSAGES } from "~/features/site-content/messages";
 import { submitContactMessage } from "~/features/site-content/contact-submission.server";
 import { requestContext, servicesContext } from "~/context";
@@ -25,12 +25,15 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const { clientIp } = context.get(requestContext);
   let form: FormData;
+  let tooLarge = false;
   try {
     form = await readFormData(request, MAX_BODY_BYTES);
-  } catch {
-    // Unreadable or too large: refused by the schema as an empty message.
+  } catch (error) {
+    // Unreadable or too large: refused by the schema as an empty message (and counted as a refusal); too large says so.
+    tooLarge = error instanceof PayloadTooLargeError;
     form = new FormData();
   }
-  const { status, ...result } = await submitContactMessage(s, { form, clientIp });
-  return respond(request, s.flash, result, { status, redirectTo: back });
+  const { status, ...answer } = await submitContactMessage(s, { form, clientIp });
+  const result = tooLarge && status === 400 ? { ...answer, message: REQUEST_MESSAGES.tooLarge } : answer;
+  return respond(request, s.flash, result, { status: tooLarge && status === 400 ? 413 : status, redirectTo: back });
 }

@@ -1,8 +1,8 @@
 import { redirect } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/review-report";
-import { readFormData } from "~/core/forms/form-data.server";
-import { respond } from "~/core/forms/respond.server";
+import { PayloadTooLargeError, readFormData } from "~/core/forms/form-data.server";
+import { REQUEST_MESSAGES, respond } from "~/core/forms/respond.server";
 import { submitReport } from "~/features/reviews/report-submission.server";
 import { requestContext, servicesContext } from "~/context";
 
@@ -29,14 +29,20 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const { clientIp } = context.get(requestContext);
   const reviewId = reviewIdOf(params);
   let form: FormData;
+  let tooLarge = false;
   try {
     form = await readFormData(request, MAX_BODY_BYTES);
-  } catch {
-    // Unreadable or too large: refused below as a report without a reason.
+  } catch (error) {
+    // Unreadable or too large: refused below as a report without a reason (and counted as a refusal); too large says so.
+    tooLarge = error instanceof PayloadTooLargeError;
     form = new FormData();
   }
-  const { status, ...result } = await submitReport(s, { reviewId, form, clientIp });
-  return respond(request, s.flash, result, { status, redirectTo: `/reviews#recensione-${reviewId}` });
+  const { status, ...answer } = await submitReport(s, { reviewId, form, clientIp });
+  const result = tooLarge && status === 400 ? { ...answer, message: REQUEST_MESSAGES.tooLarge } : answer;
+  return respond(request, s.flash, result, {
+    status: tooLarge && status === 400 ? 413 : status,
+    redirectTo: `/reviews#recensione-${reviewId}`,
+  });
 }
 
 /** A GET (e.g. a link followed by hand) lands on the list. */

@@ -61,6 +61,15 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     form = await readFormData(request, MAX_BODY_BYTES);
   } catch (error) {
+    // A body too large is a refusal like any other: counted, so a flood of them is stopped.
+    if (error instanceof PayloadTooLargeError && !(await s.rateLimiter.countRefusal(clientIp))) {
+      return respond<ReviewActionResult>(
+        request,
+        s.flash,
+        { ok: false, message: REVIEW_FORM_MESSAGES.rateLimited, values: null },
+        { status: 429 },
+      );
+    }
     if (error instanceof PayloadTooLargeError && error.hadFile) {
       // The photo is refused, but what the visitor typed comes back to the form.
       const submission = parseSubmission(error.fields, reviewSchema);

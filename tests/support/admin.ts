@@ -40,3 +40,16 @@ export function mediaKey(url: string): string {
   if (!match) throw new Error(`not a media URL: ${url}`);
   return match[1]!;
 }
+
+/** Signs in through the login form as a visitor would; the administrator's session cookie ("admin_session=…"). */
+export async function adminSessionCookie(baseUrl: string, credentials = ADMIN): Promise<string> {
+  const login = await fetch(`${baseUrl}/admin-login`, {
+    method: "POST",
+    body: new URLSearchParams(credentials),
+    headers: { Origin: baseUrl },
+    redirect: "manual",
+  });
+  const cookie = login.headers.getSetCookie().find((c) => c.startsWith("admin_session="));
+  if (!cookie) throw new Error(`no session after signing in (${login.status})`);
+  return cookie.split(";")[0]!;
+}

@@ -10,10 +10,14 @@ import { visitTypeData } from "~/features/booking/test-support";
 
 /**
  * Turns booking on in a data directory with two visit types at the Milan studio (one online too)
- * and books the first free time of the first; returns her link's path and the type's id.
+ * and books the first free time of the first (in the database at `databaseUrl`, when given); returns
+ * her link's path and the type's id.
  */
-export async function seedBooking(dataDir: string): Promise<{ managePath: string; visitTypeId: string }> {
-  const database = await openSiteDatabase({ dataDir });
+export async function seedBooking(
+  dataDir: string,
+  databaseUrl?: string,
+): Promise<{ managePath: string; visitTypeId: string }> {
+  const database = await openSiteDatabase({ dataDir, databaseUrl });
   try {
     const bus = createMemoryEventBus();
     const settings = createBookingSettingsRepository(database.db, bus);

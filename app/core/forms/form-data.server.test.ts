@@ -75,4 +75,44 @@ describe("reading form bodies within a byte limit", () => {
     expect(error).toBeInstanceOf(PayloadTooLargeError);
     expect([...(error as PayloadTooLargeError).fields.keys()]).toEqual([]);
   });
+
+  it("caps a text field at 64 KB on every body path, where a body limit sized for a photo would let it through", async () => {
+    const field = `name=Anna&content=${"a".repeat(64 * 1024 + 1)}`;
+    const urlencoded = new Request("http://localhost/", {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      body: field,
+    });
+    await expect(readFormData(urlencoded, 10_000_000)).rejects.toBeInstanceOf(PayloadTooLargeError);
+    const form = new FormData();
+    form.append("name", "Anna");
+    form.append("content", "a".repeat(64 * 1024 + 1));
+    await expect(readFormData(multipart(form), 10_000_000)).rejects.toBeInstanceOf(PayloadTooLargeError);
+    // Just under the cap, both read.
+    form.set("content", "a".repeat(64 * 1024));
+    expect(((await readFormData(multipart(form), 10_000_000)).get("content") as string).length).toBe(64 * 1024);
+  });
+
+  it("stops reading a body sent without a length at its limit, without cancelling it (the server answers first)", async () => {
+    let cancelled = false;
+    let pulled = 0;
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        pulled++;
+        controller.enqueue(new TextEncoder().encode(`a=${"x".repeat(1000)}`));
+      },
+      cancel() {
+        cancelled = true;
+      },
+    });
+    const request = new Request("http://localhost/", {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      body,
+      duplex: "half",
+    } as RequestInit);
+    await expect(readFormData(request, 16 * 1024)).rejects.toBeInstanceOf(PayloadTooLargeError);
+    expect(cancelled).toBe(false);
+    expect(pulled).toBeLessThan(40);
+  });
 });

@@ -17,9 +17,16 @@ export class PayloadTooLargeError extends Error {
   }
 }
 
-/** An oversized upload is read to its end (so the browser gets our answer) up to this; past it, cut off. */
+/**
+ * An oversized upload is read on (its file bytes thrown away) up to this, for the text fields after
+ * the file; past it, reading stops. Either way the request is answered with the refusal, and the
+ * server throws the rest of the body away after the answer (server/app.ts, `drainUnreadBody`).
+ */
 const DRAIN_LIMIT_BYTES = 64 * 1024 * 1024;
+/** One text field, on every body path: no form has a longer one (the longest text is 10,000 characters). */
 const TEXT_FIELD_MAX_BYTES = 64 * 1024;
+/** All text fields of a form together, on every body path: the largest form (the site's texts) sends 512 KB. */
+const TEXT_FIELDS_MAX_BYTES = 512 * 1024;
 /**
  * Fields a form may send. Past this a body is refused unread, as one over its byte limit: each name
  * costs the form layer work and memory. A larger form (the opening hours: a week per studio) passes
@@ -27,21 +34,26 @@ const TEXT_FIELD_MAX_BYTES = 64 * 1024;
  */
 export const FORM_MAX_FIELDS = 100;
 /** Multipart forms (an upload and a few text fields) are smaller still. */
-const MULTIPART_LIMITS = { fieldSize: TEXT_FIELD_MAX_BYTES, fields: 50, files: 5, parts: 60 };
+// Busboy flags a value as cut once it reaches its `fieldSize`: one byte more, so a field of exactly the cap passes.
+const MULTIPART_LIMITS = { fieldSize: TEXT_FIELD_MAX_BYTES + 1, fields: 50, files: 5, parts: 60 };
 
 /**
- * Parses a form body (urlencoded or multipart) holding at most `maxBytes`.
- * Multipart bodies are parsed as they stream in: past the limit, file bytes
- * are discarded as they arrive, never held, and PayloadTooLargeError carries
- * the text fields.
+ * Parses a form body (urlencoded or multipart) holding at most `maxBytes`, and at most
+ * TEXT_FIELD_MAX_BYTES in any text field and TEXT_FIELDS_MAX_BYTES in all of them, however it
+ * is sent (with a length, chunked, through a `.data` URL). Multipart bodies are parsed as they
+ * stream in: past the limit, file bytes are discarded as they arrive, never held, and
+ * PayloadTooLargeError carries the text fields. A body refused is left unread, never cut off
+ * here: cutting the request would reset the connection before the refusal reaches the visitor.
  */
 export async function readFormData(request: Request, maxBytes: number, maxFields = FORM_MAX_FIELDS): Promise<FormData> {
   if (!request.body) return new FormData();
   const type = request.headers.get("content-type") ?? "";
   if (/^multipart\/form-data/i.test(type)) return readMultipart(request.body, type, maxBytes);
 
+  // A urlencoded body is text only.
+  const limit = Math.min(maxBytes, TEXT_FIELDS_MAX_BYTES);
   const declared = Number(request.headers.get("content-length") ?? NaN);
-  if (declared > maxBytes) throw new PayloadTooLargeError();
+  if (declared > limit) throw new PayloadTooLargeError();
   const chunks: Uint8Array[] = [];
   let received = 0;
   const reader = request.body.getReader();
@@ -49,15 +61,18 @@ export async function readFormData(request: Request, maxBytes: number, maxFields
     const { done, value } = await reader.read();
     if (done) break;
     received += value.byteLength;
-    if (received > maxBytes) {
-      await reader.cancel();
+    if (received > limit) {
+      reader.releaseLock();
       throw new PayloadTooLargeError();
     }
     chunks.push(value);
   }
   const body = Buffer.concat(chunks);
   if (fieldCount(body, maxFields) > maxFields) throw new PayloadTooLargeError();
-  return new Response(body, { headers: { "Content-Type": type } }).formData();
+  const form = await new Response(body, { headers: { "Content-Type": type } }).formData();
+  for (const value of form.values())
+    if (typeof value === "string" && Buffer.byteLength(value) > TEXT_FIELD_MAX_BYTES) throw new PayloadTooLargeError();
+  return form;
 }
 
 /** The fields of a urlencoded body, counted by their separators (an empty one counts too), up to one past the cap. */
@@ -73,7 +88,7 @@ function readMultipart(body: ReadableStream<Uint8Array>, type: string, maxBytes:
     let received = 0;
     let tooLarge = false;
     let hadFile = false;
-    let tooManyParts = false;
+    let refuseWhole = false;
     let parser: busboy.Busboy;
     try {
       parser = busboy({ headers: { "content-type": type }, limits: MULTIPART_LIMITS });
@@ -87,13 +102,22 @@ function readMultipart(body: ReadableStream<Uint8Array>, type: string, maxBytes:
       received += chunk.length;
       if (received > maxBytes) tooLarge = true;
       if (received > DRAIN_LIMIT_BYTES) {
-        source.destroy();
+        // Read no more (the server throws the rest away after the answer); the refusal goes now.
+        source.unpipe(parser);
+        source.pause();
         reject(new PayloadTooLargeError(fields, hadFile));
       }
     });
     source.on("error", reject);
 
-    parser.on("field", (name, value) => fields.append(name, value));
+    let textBytes = 0;
+    parser.on("field", (name, value, info) => {
+      const bytes = Buffer.byteLength(value);
+      textBytes += bytes;
+      // Busboy cuts a field at its size limit; a form that sends one that long is refused instead.
+      if (info.valueTruncated || bytes > TEXT_FIELD_MAX_BYTES || textBytes > TEXT_FIELDS_MAX_BYTES) refuseWhole = true;
+      else fields.append(name, value);
+    });
     parser.on("file", (name, stream, info) => {
       if (info.filename) hadFile = true;
       const chunks: Buffer[] = [];
@@ -108,11 +132,11 @@ function readMultipart(body: ReadableStream<Uint8Array>, type: string, maxBytes:
     });
     // Busboy skips the parts past a limit; a form that sends them is refused whole instead.
     for (const limit of ["fieldsLimit", "filesLimit", "partsLimit"] as const) {
-      parser.on(limit, () => (tooManyParts = true));
+      parser.on(limit, () => (refuseWhole = true));
     }
     parser.on("error", reject);
     parser.on("close", () => {
-      if (tooManyParts) reject(new PayloadTooLargeError());
+      if (refuseWhole) reject(new PayloadTooLargeError());
       else if (tooLarge) reject(new PayloadTooLargeError(fields, hadFile));
       else resolve(fields);
     });

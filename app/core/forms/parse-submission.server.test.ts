@@ -158,4 +158,26 @@ describe("a form is read only where its schema names a field", () => {
     );
     expect(kept.getAll("tags")).toEqual(["a", "b"]);
   });
+
+  it("sends back each value cut to what its field may hold, in lists too", () => {
+    const submission = parseSubmission(
+      formOf([
+        ["name", "n".repeat(30_000)],
+        ["content", "c".repeat(30_000)],
+        ["rating", "9".repeat(5_000)],
+      ]),
+      reviewSchema,
+    );
+    if (submission.status === "success") throw new Error("accepted without consent");
+    expect(submission.error?.name?.[0]).toBeDefined();
+    const values = submission.reply().initialValue as Record<string, string>;
+    expect(values.name).toBe("n".repeat(80));
+    expect(values.content).toBe("c".repeat(2000));
+    // A number has no length in its schema: a thousand characters at most.
+    expect(values.rating).toHaveLength(1000);
+
+    const list = z.object({ tags: z.array(z.string().max(5)).max(2) });
+    const tags = parseSubmission(formOf([["tags[0]", "x".repeat(100)]]), list).reply().initialValue;
+    expect(tags).toEqual({ tags: ["xxxxx"] });
+  });
 });

@@ -15,7 +15,42 @@ export function parseSubmission<Schema extends z.ZodType>(
   schema: Schema,
   options: { disableAutoCoercion?: boolean } = {},
 ) {
-  return parseWithZod(namedFields(form, schema), { schema, ...options });
+  const submission = parseWithZod(namedFields(form, schema), { schema, ...options });
+  // The reply sends the values back as typed: each cut to what its field may hold, so a refused
+  // 5 MB "name" answers with the name's 80 characters, not 5 MB (per request, and per flood).
+  const reply = submission.reply;
+  submission.reply = (replyOptions) => {
+    const answer = reply(replyOptions);
+    const root = fieldTree(schema);
+    if (answer.initialValue) answer.initialValue = echoed(answer.initialValue, root, 0) as typeof answer.initialValue;
+    return answer;
+  };
+  return submission;
+}
+
+/** A value the schema gives no length (a number, a date, a string without .max()) comes back at most this long. */
+const ECHO_MAX_LENGTH = 1000;
+
+/**
+ * What may go back to the form of `value` (a refusal's values as typed, a list button's new item):
+ * only the keys and items the schema names, each text cut to its field's maximum.
+ */
+function echoed(value: unknown, node: FieldNode, depth: number): unknown {
+  if (depth > MAX_DEPTH) return undefined;
+  if (typeof value === "string") return node.value ? value.slice(0, node.maxLength ?? ECHO_MAX_LENGTH) : undefined;
+  if (Array.isArray(value)) {
+    const items = node.items;
+    if (items) return value.slice(0, items.max).map((item) => echoed(item, items.node, depth + 1));
+    // One value sent twice arrives as a list: the field's one value.
+    return node.value ? value.slice(0, 1).map((item) => echoed(item, node, depth + 1)) : undefined;
+  }
+  if (isRecord(value)) {
+    const kept: Record<string, unknown> = {};
+    for (const [key, child] of node.keys)
+      if (Object.hasOwn(value, key)) kept[key] = echoed(value[key], child, depth + 1);
+    return kept;
+  }
+  return undefined;
 }
 
 /** Conform's field for the list buttons (add, remove, move an item), as its `form.insert` and the like send it. */
@@ -27,6 +62,8 @@ const MAX_INTENT_LENGTH = 4096;
 /** What a schema accepts at one path: a value, named keys, items up to a count; a union, several at once. */
 interface FieldNode {
   value: boolean;
+  /** The longest text the value may be (its string's .max(), its enum's longest option), when the schema says. */
+  maxLength: number | null;
   keys: Map<string, FieldNode>;
   items: { max: number; node: FieldNode } | null;
 }
@@ -82,10 +119,12 @@ interface ZodDef {
   left?: z.ZodType;
   right?: z.ZodType;
   checks?: { _zod: { def: { check: string; maximum?: number; length?: number } } }[];
+  entries?: Record<string, string | number>;
+  values?: unknown[];
 }
 
 const defOf = (schema: z.ZodType) => schema._zod.def as unknown as ZodDef;
-const emptyNode = (): FieldNode => ({ value: false, keys: new Map(), items: null });
+const emptyNode = (): FieldNode => ({ value: false, maxLength: null, keys: new Map(), items: null });
 
 function walk(schema: z.ZodType, depth: number): FieldNode {
   if (depth > MAX_DEPTH * 4) throw new Error("Form schema nested too deeply to read its fields");
@@ -97,7 +136,7 @@ function walk(schema: z.ZodType, depth: number): FieldNode {
       return node;
     }
     case "array": {
-      const max = arrayMax(def);
+      const max = lengthMax(def);
       if (max === null) throw new Error("A form's list needs a .max() (or .length()): its indexes are capped by it");
       return { ...emptyNode(), items: { max, node: walk(def.element!, depth + 1) } };
     }
@@ -125,11 +164,19 @@ function walk(schema: z.ZodType, depth: number): FieldNode {
       throw new Error(`A form schema cannot use z.${def.type}(): its field names would not be bounded`);
     default:
       // A string, number, enum, literal, boolean, file…: one value.
-      return { ...emptyNode(), value: true };
+      return { ...emptyNode(), value: true, maxLength: valueMaxLength(def) };
   }
 }
 
-function arrayMax(def: ZodDef): number | null {
+/** A string's .max() (or .length()), or the longest of an enum's or a literal's options. */
+function valueMaxLength(def: ZodDef): number | null {
+  if (def.type === "string") return lengthMax(def);
+  const options = def.type === "enum" ? Object.values(def.entries ?? {}) : def.type === "literal" ? def.values : null;
+  return options ? Math.max(0, ...options.map((option) => String(option).length)) : null;
+}
+
+/** The .max() (or .length()) of a list or a string: the smallest, when several are given. */
+function lengthMax(def: ZodDef): number | null {
   let max: number | null = null;
   for (const check of def.checks ?? []) {
     const { check: kind, maximum, length } = check._zod.def;
@@ -146,7 +193,16 @@ function merge(a: FieldNode, b: FieldNode): FieldNode {
     a.items && b.items
       ? { max: Math.max(a.items.max, b.items.max), node: merge(a.items.node, b.items.node) }
       : (a.items ?? b.items);
-  return { value: a.value || b.value, keys, items };
+  // A union's value is as long as its longest option allows; unbounded if one is.
+  const maxLength =
+    a.value && b.value
+      ? a.maxLength === null || b.maxLength === null
+        ? null
+        : Math.max(a.maxLength, b.maxLength)
+      : a.value
+        ? a.maxLength
+        : b.maxLength;
+  return { value: a.value || b.value, maxLength, keys, items };
 }
 
 /**
@@ -216,7 +272,7 @@ function listIntent(serialized: string, root: FieldNode): string | null {
   switch (type) {
     case "insert": {
       if (payload.index !== undefined && !isIndex(payload.index, list.max)) return null;
-      const defaultValue = valueFor(payload.defaultValue, list.node, 0);
+      const defaultValue = echoed(payload.defaultValue, list.node, 0);
       return JSON.stringify({ type, payload: { name, index: payload.index, defaultValue } });
     }
     case "remove":
@@ -228,23 +284,6 @@ function listIntent(serialized: string, root: FieldNode): string | null {
     default:
       return null;
   }
-}
-
-/** An inserted item's initial value, with only the keys and items the schema names. */
-function valueFor(value: unknown, node: FieldNode, depth: number): unknown {
-  if (depth > MAX_DEPTH) return undefined;
-  if (typeof value === "string") return node.value ? value : undefined;
-  if (Array.isArray(value)) {
-    const items = node.items;
-    return items ? value.slice(0, items.max).map((item) => valueFor(item, items.node, depth + 1)) : undefined;
-  }
-  if (isRecord(value)) {
-    const kept: Record<string, unknown> = {};
-    for (const [key, child] of node.keys)
-      if (Object.hasOwn(value, key)) kept[key] = valueFor(value[key], child, depth + 1);
-    return kept;
-  }
-  return undefined;
 }
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>

@@ -20,6 +20,14 @@ type RateLimitOutcome =
   /** Over a limit: nothing was recorded; a new attempt may succeed after `retryAfterMs`. */
   | { allowed: false; retryAfterMs: number };
 
+/**
+ * Refused posts of the public forms (refused by the form's schema, or too large), counted per address
+ * apart from each form's own limit, which counts only the attempts that pass the form. A patient
+ * correcting a field a few times stays far below it; a script sending refusal after refusal (each one
+ * read, parsed and answered, and free until now) is answered 429 after it.
+ */
+export const REFUSED_POST_RULE: RateLimitRule = { max: 30, windowMs: 10 * 60 * 1000 };
+
 const windowStart = (rule: RateLimitRule) => sql`now() - make_interval(secs => ${rule.windowMs / 1000})`;
 
 /**
@@ -82,6 +90,11 @@ export function createRateLimiter(db: Db) {
           .returning({ id: rateLimitHits.id });
         return { allowed: true, attemptIds: rows.map((r) => r.id) };
       });
+    },
+
+    /** Counts one refused post from the address (REFUSED_POST_RULE); false once its budget is spent. */
+    async countRefusal(clientIp: string): Promise<boolean> {
+      return (await this.take(`refused:ip:${clientIp}`, REFUSED_POST_RULE)).allowed;
     },
 
     /** Takes back attempts recorded by take() (e.g. a login that turned out right need not count). */

@@ -4,7 +4,7 @@ import { pino } from "pino";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Database } from "~/core/db/database.server";
 import { appointments, bookingSettings, mailOutbox, rateLimitHits, timeOff, visitTypes } from "~/core/db/schema";
-import { createRateLimiter } from "~/core/server/rate-limit.server";
+import { createRateLimiter, REFUSED_POST_RULE } from "~/core/server/rate-limit.server";
 import { createQueueOnlyMailer } from "../../../tests/support/outbox";
 import { openTestDatabase } from "../../../tests/support/test-databases";
 import { readBookingStep } from "./booking-page.server";
@@ -137,6 +137,13 @@ describe("booking from the page (actions on PostgreSQL)", () => {
       ok: false,
       message: BOOKING_MESSAGES.unavailable,
     });
+  });
+
+  it("counts refusals per address: a few corrections pass, a flood gets 429, another address is answered", async () => {
+    const refused = () => book({ email: "non-una-mail" }, "198.51.100.20");
+    for (let i = 0; i < REFUSED_POST_RULE.max; i++) expect((await refused()).status).toBe(400);
+    expect(await refused()).toMatchObject({ ok: false, status: 429, message: BOOKING_FORM_MESSAGES.rateLimited });
+    expect((await book({ email: "non-una-mail" }, "198.51.100.21")).status).toBe(400);
   });
 
   it("the second patient on the same time is told it was just taken, and the page offers the others", async () => {

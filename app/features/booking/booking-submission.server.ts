@@ -42,6 +42,8 @@ export type BookingActionResult = ActionResult & {
   values?: BookingFormValues;
   /** The time was gone: the page shows the other free times of that day. */
   taken?: boolean;
+  /** No appointment has this link (never had, or the retention purge deleted it): the link's 404 page. */
+  linkGone?: boolean;
 };
 
 export type BookingSubmission = BookingActionResult & { status: number; manageToken?: string };
@@ -130,6 +132,8 @@ export async function submitBooking(
   const submission = parseSubmission(form, bookingSchema);
   const values = typedBookingValues(form);
   if (submission.status !== "success") {
+    if (!(await deps.rateLimiter.countRefusal(context.clientIp)))
+      return { ok: false, status: 429, message: BOOKING_FORM_MESSAGES.rateLimited, values };
     const first = Object.values(submission.error ?? {}).find((messages) => messages?.[0])?.[0];
     return {
       ok: false,
@@ -188,9 +192,10 @@ export async function cancelByLink(
   deps: BookingDeps,
   token: string,
   context: BookingSite & { now?: Date },
-): Promise<ActionResult> {
+): Promise<BookingActionResult> {
   const found = await deps.appointments.findByManageToken(token);
-  const mail = await mailContext(deps, found?.visitTypeId ?? "");
+  if (!found) return { ok: false, message: BOOKING_MESSAGES.linkInvalid, linkGone: true };
+  const mail = await mailContext(deps, found.visitTypeId);
   const result = await deps.appointments.cancelByPatient(token, context.now, async (appointment, tx) => {
     const place = placeOf(context, appointment);
     await deps.mailer.queueTo(
@@ -222,8 +227,9 @@ export async function moveByLink(
 ): Promise<BookingActionResult> {
   const found = await deps.appointments.findByManageToken(token);
   const instant = new Date(startsAt);
-  if (!found || Number.isNaN(instant.getTime()) || !/^\d{4}-\d{2}-\d{2}T/.test(startsAt)) {
-    return { ok: false, message: found ? BOOKING_FORM_MESSAGES.timeMissing : BOOKING_MESSAGES.linkInvalid };
+  if (!found) return { ok: false, message: BOOKING_MESSAGES.linkInvalid, linkGone: true };
+  if (Number.isNaN(instant.getTime()) || !/^\d{4}-\d{2}-\d{2}T/.test(startsAt)) {
+    return { ok: false, message: BOOKING_FORM_MESSAGES.timeMissing };
   }
   const place = placeOf(context, found);
   const hours = "hours" in place ? place.hours : undefined;

@@ -3,6 +3,7 @@ import { z } from "zod";
 import type { Db } from "~/core/db/database.server";
 import { recipePhotos, recipes, type RecipeCrops, type StoredImage } from "~/core/db/schema";
 import type { EventBus } from "~/core/events/event-bus.server";
+import { SLUG_MAX_LENGTH, SLUG_PATTERN } from "./slug";
 import {
   type Ingredient,
   type RecipeCategory,
@@ -164,12 +165,15 @@ export function createRecipeRepository(
   }
 
   return {
-    get(id: string): Promise<RecipeRecord | undefined> {
+    /** A recipe by its id; none for an address that holds no id (the database would refuse it as a uuid). */
+    async get(id: string): Promise<RecipeRecord | undefined> {
+      if (!z.guid().safeParse(id).success) return undefined;
       return findOne(eq(recipes.id, id));
     },
 
-    /** A published recipe by its address. */
-    findPublished(slug: string): Promise<RecipeRecord | undefined> {
+    /** A published recipe by its address; none for one no slug can be (a NUL the database refuses, a 10 KB one). */
+    async findPublished(slug: string): Promise<RecipeRecord | undefined> {
+      if (slug.length > SLUG_MAX_LENGTH || !SLUG_PATTERN.test(slug)) return undefined;
       return findOne(and(eq(recipes.slug, slug), eq(recipes.status, "published"))!);
     },
 

@@ -36,6 +36,8 @@ export async function submitReport(
   const { reviewId, form, clientIp } = input;
   const submission = parseSubmission(form, reportSchema);
   if (submission.status !== "success") {
+    if (!(await deps.rateLimiter.countRefusal(clientIp)))
+      return { ok: false, status: 429, message: REPORT_MESSAGES.rateLimited };
     return { ok: false, status: 400, message: firstError(submission.error)?.[1] ?? REPORT_MESSAGES.failed };
   }
   const report = submission.value;

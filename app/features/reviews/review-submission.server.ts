@@ -9,7 +9,15 @@ import type { MediaStorage } from "~/core/media/media-storage.server";
 import type { RateLimiter } from "~/core/server/rate-limit.server";
 import type { Logger } from "pino";
 import { INVITATION_LINK_MESSAGES, REVIEW_FORM_MESSAGES } from "./messages";
-import { INVITATION_FIELD, RATING_DEFAULT, RATING_MAX, RATING_MIN, type ReviewFormValues } from "./review-rules";
+import {
+  INVITATION_FIELD,
+  RATING_DEFAULT,
+  RATING_MAX,
+  RATING_MIN,
+  REVIEW_CONTENT_MAX,
+  REVIEW_NAME_MAX,
+  type ReviewFormValues,
+} from "./review-rules";
 import { type ReviewField, reviewSchema } from "./review-schema";
 import { HONEYPOT_FIELD, STARTED_FIELD } from "./spam-guard";
 import { checkSpam, claimFormToken, type FormTimer } from "./spam-guard.server";
@@ -50,14 +58,16 @@ export interface ReviewSubmissionDeps {
 }
 
 const FIELD_ORDER: ReviewField[] = ["name", "content", "rating", "consent", "photo"];
-const asText = (value: unknown) => (typeof value === "string" ? value.replace(/\r\n?/g, "\n").trim() : "");
+/** A field as typed, cut to what it may hold: a refusal never sends back more than the form allows. */
+const asText = (value: unknown, max: number) =>
+  typeof value === "string" ? value.replace(/\r\n?/g, "\n").trim().slice(0, max) : "";
 
 /** The text fields as the visitor typed them, to show again in the form. */
 export function typedValues(form: FormData): ReviewFormValues {
   const rating = Number(form.get("rating"));
   return {
-    name: asText(form.get("name")),
-    content: asText(form.get("content")),
+    name: asText(form.get("name"), REVIEW_NAME_MAX),
+    content: asText(form.get("content"), REVIEW_CONTENT_MAX),
     rating: Number.isInteger(rating) && rating >= RATING_MIN && rating <= RATING_MAX ? rating : RATING_DEFAULT,
     consent: form.get("consent") === "on" || form.get("consent") === "true",
   };
@@ -116,6 +126,10 @@ export async function submitReview(
   }
 
   if (submission.status !== "success") {
+    if (!(await s.rateLimiter.countRefusal(clientIp))) {
+      s.logger.warn({ clientIp }, "review refusals rate-limited");
+      return rejected(429, REVIEW_FORM_MESSAGES.rateLimited);
+    }
     const errors: Partial<Record<ReviewField, string>> = {};
     for (const field of FIELD_ORDER) {
       const message = submission.error?.[field]?.[0];

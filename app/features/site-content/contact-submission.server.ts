@@ -39,6 +39,8 @@ export async function submitContactMessage(
 ): Promise<ContactSubmission> {
   const submission = parseSubmission(input.form, contactSchema);
   if (submission.status !== "success") {
+    if (!(await deps.rateLimiter.countRefusal(input.clientIp)))
+      return { ok: false, status: 429, message: CONTACT_FORM_MESSAGES.rateLimited };
     return {
       ok: false,
       status: 400,
