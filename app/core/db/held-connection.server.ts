@@ -30,7 +30,9 @@ export const holdsConnection = () => holding.getStore()?.open === true;
 export async function whileHolding<T>(work: () => Promise<T>): Promise<T> {
   const mark = { open: true };
   try {
-    return await holding.run(mark, work);
+    // Awaited inside the mark: a callback may return one of drizzle's lazy queries, which runs only
+    // when awaited, and would otherwise run outside it.
+    return await holding.run(mark, async () => await work());
   } finally {
     mark.open = false;
   }
