@@ -1,3 +1,4 @@
+import type { Db } from "~/core/db/database.server";
 import { openSiteDatabase } from "~/core/db/site-database.server";
 import { createMemoryEventBus } from "~/core/events/event-bus.server";
 import { createAppointmentRepository } from "~/features/booking/appointments.server";
@@ -50,4 +51,28 @@ export async function seedBooking(dataDir: string): Promise<{ managePath: string
   } finally {
     await database.close();
   }
+}
+
+/**
+ * Turns booking on with one visit type confirmed at once at the Milan studio, and returns `count`
+ * of its free times that do not overlap one another (the studio's hours of the default content):
+ * each can be booked once, by one patient.
+ */
+export async function seedFreeTimes(db: Db, count: number): Promise<{ visitTypeId: string; times: string[] }> {
+  const bus = createMemoryEventBus();
+  const settings = createBookingSettingsRepository(db, bus);
+  const { bufferMinutes } = await settings.save({ ...(await settings.get()), mode: "site" });
+  const type = await createVisitTypeRepository(db, bus).create(visitTypeData({ studioKeys: ["studio-di-milano"] }));
+  const hours = weeklyHours(defaultSiteContent.studios[0]!.hours);
+  const input = (await createAppointmentRepository(db, bus).availability(type.id, "studio-di-milano", hours))!;
+  const times: string[] = [];
+  let free = 0;
+  for (const { startsAt } of freeDays(input).flatMap((day) => day.times)) {
+    if (times.length === count) break;
+    if (Date.parse(startsAt) < free) continue;
+    times.push(startsAt);
+    free = Date.parse(startsAt) + (type.durationMinutes + bufferMinutes) * 60_000;
+  }
+  if (times.length < count) throw new Error(`only ${times.length} free times that do not overlap`);
+  return { visitTypeId: type.id, times };
 }
