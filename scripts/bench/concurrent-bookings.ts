@@ -12,11 +12,9 @@ import "../lib/load-app-modules.ts";
 import { buildIfStale } from "../build-if-stale.ts";
 import { percentile } from "../lib/percentile.ts";
 
-const { inArray } = await import("drizzle-orm");
 const { openSiteDatabase } = await import("../../app/core/db/site-database.server.ts");
-const { appointments } = await import("../../app/core/db/schema.ts");
 const { startAppServer } = await import("../../tests/support/app-server.ts");
-const { seedFreeTimes } = await import("../../tests/support/booking.ts");
+const { bookedAmong, postBooking, seedFreeTimes } = await import("../../tests/support/booking.ts");
 const { startTestSmtpServer } = await import("../../tests/support/smtp.ts");
 
 const PATIENTS = 20;
@@ -40,22 +38,7 @@ export async function measureConcurrentBookings(): Promise<{ summary: string; ok
     try {
       const book = async (ora: string, i: number) => {
         const started = performance.now();
-        const response = await fetch(`${server.url}/prenota`, {
-          method: "POST",
-          headers: { Origin: server.url },
-          body: new URLSearchParams({
-            sede: "studio-di-milano",
-            visita: visitTypeId,
-            ora,
-            name: `Paziente ${i}`,
-            email: `paziente${i}@example.it`,
-            phone: "+39 333 123 4567",
-            note: "",
-            consent: "on",
-          }),
-          redirect: "manual",
-          signal: AbortSignal.timeout(ANSWER_TIMEOUT_MS),
-        });
+        const response = await postBooking(server.url, visitTypeId, ora, i, AbortSignal.timeout(ANSWER_TIMEOUT_MS));
         return { status: response.status, ms: performance.now() - started };
       };
       const answers = await Promise.allSettled(times.map(book));
@@ -67,19 +50,9 @@ export async function measureConcurrentBookings(): Promise<{ summary: string; ok
       );
 
       const database = await openSiteDatabase({ dataDir });
-      const booked = await database.db
-        .select({ startsAt: appointments.startsAt })
-        .from(appointments)
-        .where(
-          inArray(
-            appointments.startsAt,
-            times.map((t) => new Date(t)),
-          ),
-        )
-        .finally(() => database.close());
+      const booked = await bookedAmong(database.db, times).finally(() => database.close());
       const perTime = new Map(times.map((t) => [t, 0]));
-      for (const row of booked)
-        perTime.set(row.startsAt.toISOString(), (perTime.get(row.startsAt.toISOString()) ?? 0) + 1);
+      for (const t of booked) perTime.set(t, (perTime.get(t) ?? 0) + 1);
       const once = [...perTime.values()].filter((n) => n === 1).length;
 
       const ok = redirected === PATIENTS && once === PATIENTS && readyz === 200;

@@ -1,9 +1,7 @@
-import { inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Database, openDatabase } from "~/core/db/database.server";
-import { appointments } from "~/core/db/schema";
 import { startAppServer, type AppServer } from "../support/app-server";
-import { seedFreeTimes } from "../support/booking";
+import { bookedAmong, postBooking, seedFreeTimes } from "../support/booking";
 import { startTestSmtpServer, type TestSmtpServer } from "../support/smtp";
 import { createPostgresDatabase } from "../support/test-databases";
 import { settledWithin } from "../support/within";
@@ -42,37 +40,16 @@ describe("twenty bookings at once on the production server (default settings, e-
   });
 
   it("answers every one, books each time once, and every page still answers afterwards", async () => {
-    const book = (ora: string, i: number) =>
-      fetch(`${server.url}/prenota`, {
-        method: "POST",
-        headers: { Origin: server.url },
-        body: new URLSearchParams({
-          sede: "studio-di-milano",
-          visita: visitTypeId,
-          ora,
-          name: `Paziente ${i}`,
-          email: `paziente${i}@example.it`,
-          phone: "+39 333 123 4567",
-          note: "",
-          consent: "on",
-        }),
-        redirect: "manual",
-      });
-    const answers = await settledWithin(times.map(book), DEADLINE_MS);
+    const answers = await settledWithin(
+      times.map((ora, i) => postBooking(server.url, visitTypeId, ora, i)),
+      DEADLINE_MS,
+    );
     expect(answers.map((a) => (a.status === "fulfilled" ? a.value.status : String(a.reason)))).toEqual(
       times.map(() => 303),
     );
 
-    const booked = await database.db
-      .select({ startsAt: appointments.startsAt })
-      .from(appointments)
-      .where(
-        inArray(
-          appointments.startsAt,
-          times.map((t) => new Date(t)),
-        ),
-      );
-    expect(booked.map((row) => row.startsAt.toISOString()).sort()).toEqual([...times].sort());
+    // Each time booked once: none missing, none twice.
+    expect(await bookedAmong(database.db, times)).toEqual([...times].sort());
 
     const pages = await settledWithin(
       ["/readyz", "/reviews", "/prenota"].map(async (page) => [page, (await fetch(server.url + page)).status]),

@@ -4,7 +4,7 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle } from "drizzle-orm/node-postgres";
 import { migrate } from "drizzle-orm/node-postgres/migrator";
 import pg from "pg";
-import { markTransactions, refuseWhileHolding } from "./held-connection.server";
+import { refuseWhileHolding, whileHolding } from "./held-connection.server";
 import * as schema from "./schema";
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -60,7 +60,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   const db = drizzle(pool, { schema }) as unknown as Db;
   // Never a second connection asked for while a transaction holds one (decision 0046).
   refuseWhileHolding(pool);
-  markTransactions(db);
+  const transaction = db.transaction.bind(db);
+  db.transaction = (work, config) => transaction((tx) => whileHolding(() => work(tx)), config);
   try {
     if (options.migrate !== false)
       await migrateOnce(options.url, db, options.migrationsFolder ?? defaultMigrationsFolder());

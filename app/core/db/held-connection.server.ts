@@ -1,6 +1,5 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import type pg from "pg";
-import type { Db } from "./database.server";
 
 /**
  * Code that holds a pooled connection (a transaction's callback) and asks the pool for another
@@ -48,10 +47,4 @@ export function refuseWhileHolding(pool: pg.Pool): void {
     process.nextTick(callback, error);
     return undefined;
   }) as pg.Pool["connect"];
-}
-
-/** Runs every transaction's callback of `db` marked as holding its connection (nested ones share the mark). */
-export function markTransactions(db: Db): void {
-  const transaction = db.transaction.bind(db);
-  db.transaction = (work, config) => transaction((tx) => whileHolding(() => work(tx)), config);
 }
