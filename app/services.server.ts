@@ -141,7 +141,7 @@ export async function createServices(config: AppConfig, logger: Logger): Promise
       mailer: createMailer({
         outbox: createMailOutbox(database.db),
         settings: config.mail,
-        fallbackRecipient: async () => (await siteContent.current()).content.contact.email,
+        fallbackRecipient: async (executor) => (await siteContent.current(executor)).content.contact.email,
         logger,
       }),
       rateLimiter: createRateLimiter(database.db),

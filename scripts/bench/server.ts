@@ -364,4 +364,9 @@ const { measureFreeTimes } = await import("./booking.ts");
 const freeTimes = measureFreeTimes();
 console.log(freeTimes.summary);
 results.push(freeTimes.ok);
+// Twenty bookings at once on a server of its own with the default settings (issue 41).
+const { measureConcurrentBookings } = await import("./concurrent-bookings.ts");
+const bookings = await measureConcurrentBookings();
+console.log(bookings.summary);
+results.push(bookings.ok);
 process.exitCode = results.every(Boolean) && latencies.length === 5 * STREAMS ? 0 : 1;

@@ -4,6 +4,7 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle } from "drizzle-orm/node-postgres";
 import { migrate } from "drizzle-orm/node-postgres/migrator";
 import pg from "pg";
+import { refuseWhileHolding, whileHolding } from "./held-connection.server";
 import * as schema from "./schema";
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -57,6 +58,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   // An idle client losing its server must not crash the process; the next query reconnects.
   pool.on("error", () => {});
   const db = drizzle(pool, { schema }) as unknown as Db;
+  // Never a second connection asked for while a transaction holds one (decision 0046).
+  refuseWhileHolding(pool);
+  const transaction = db.transaction.bind(db);
+  db.transaction = (work, config) => transaction((tx) => whileHolding(() => work(tx)), config);
   try {
     if (options.migrate !== false)
       await migrateOnce(options.url, db, options.migrationsFolder ?? defaultMigrationsFolder());

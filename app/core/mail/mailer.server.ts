@@ -63,8 +63,11 @@ function isPermanent(error: unknown): boolean {
 export interface Mailer {
   /** False without SMTP_URL and MAIL_FROM: nothing is queued or sent. */
   readonly enabled: boolean;
-  /** Where notices go: MAIL_TO, or else the practice address as published now. */
-  recipient(): Promise<string | null>;
+  /**
+   * Where notices go: MAIL_TO, or else the practice address as published now, read through
+   * `executor` when given (a caller's transaction never waits for a second connection).
+   */
+  recipient(executor?: Executor): Promise<string | null>;
   /** Queues a notice for the practitioner, in the caller's transaction when one is given. */
   queue(message: Omit<MailMessage, "recipient">, executor?: Executor): Promise<void>;
   /** Queues a message for one given address (a patient's booking, an account's password reset link), in the caller's transaction when one is given. */
@@ -80,8 +83,11 @@ export interface Mailer {
 interface MailerOptions {
   outbox: MailOutbox;
   settings: MailSettings | undefined;
-  /** The practice address, used when MAIL_TO is unset (read when a notice is queued: she may change it). */
-  fallbackRecipient: string | (() => Promise<string>);
+  /**
+   * The practice address, used when MAIL_TO is unset (read when a notice is queued: she may change
+   * it), through the queueing transaction's executor when there is one.
+   */
+  fallbackRecipient: string | ((executor?: Executor) => Promise<string>);
   logger: Logger;
   transport?: MailTransport;
   /** How often the worker looks for due messages (other instances' and retries). */
@@ -107,8 +113,8 @@ export function createMailer(options: MailerOptions): Mailer {
     };
   }
   const { fallbackRecipient } = options;
-  const recipient = async () =>
-    settings.to ?? (typeof fallbackRecipient === "string" ? fallbackRecipient : await fallbackRecipient());
+  const recipient = async (executor?: Executor) =>
+    settings.to ?? (typeof fallbackRecipient === "string" ? fallbackRecipient : await fallbackRecipient(executor));
   const transport = options.transport ?? createSmtpTransport(settings.smtpUrl);
   let closed = false;
   let again = false;
@@ -155,7 +161,7 @@ export function createMailer(options: MailerOptions): Mailer {
     enabled: true,
     recipient,
     queue: async (message, executor) =>
-      void (await outbox.enqueue({ ...message, recipient: await recipient() }, executor)),
+      void (await outbox.enqueue({ ...message, recipient: await recipient(executor) }, executor)),
     queueTo: async (to, message, executor) => void (await outbox.enqueue({ ...message, recipient: to }, executor)),
     kick: drain,
     status: () => outbox.status(),

@@ -31,10 +31,10 @@ export function createPasswordResetRepository(db: Db) {
       return { token, expiresAt: row!.expiresAt };
     },
 
-    /** What the link is now: to be used, already used, expired, or not one of ours. */
-    async state(token: string | null | undefined): Promise<ResetLinkState> {
+    /** What the link is now: to be used, already used, expired, or not one of ours (through `executor` in a transaction). */
+    async state(token: string | null | undefined, executor: Pick<Db, "select"> = db): Promise<ResetLinkState> {
       if (!token || !tokenShape.test(token)) return "unknown";
-      const [row] = await db
+      const [row] = await executor
         .select({
           used: sql<boolean>`${adminPasswordResets.usedAt} is not null`,
           live: sql<boolean>`${adminPasswordResets.expiresAt} > now()`,
@@ -65,7 +65,7 @@ export function createPasswordResetRepository(db: Db) {
           )
           .returning({ userId: adminPasswordResets.userId });
         if (!taken) {
-          const state = await this.state(token);
+          const state = await this.state(token, tx);
           return { refused: state === "valid" ? "used" : state };
         }
         await tx

@@ -111,17 +111,20 @@ export function createAppointmentRepository(
   /**
    * One conditional update that marks the appointments `where` selects, with what `alsoWrite` adds
    * for each in the same transaction (two runs at once mark, and write, once); each one announced.
+   * In the caller's transaction when one is given (a job's, under its lock).
    */
   async function markWith(
     set: Partial<typeof appointments.$inferInsert>,
     where: SQL | undefined,
     alsoWrite?: AlsoWrite,
+    executor?: Executor,
   ): Promise<AppointmentRecord[]> {
-    const marked = await db.transaction(async (tx) => {
+    const mark = async (tx: Executor) => {
       const rows = await tx.update(appointments).set(set).where(where).returning(recordColumns);
       for (const row of rows) await alsoWrite?.(row, tx);
       return rows;
-    });
+    };
+    const marked = await (executor ? mark(executor) : db.transaction(mark));
     for (const row of marked) await announce("update", row.id);
     return marked;
   }
@@ -411,9 +414,10 @@ export function createAppointmentRepository(
      * time (the settings', in Italy) on the day before the visit has come, the visit has not begun,
      * and it was booked before that time (a visit booked later has just had its confirmation). Run
      * it every few minutes: a run missed catches up until the visit; two runs at once remind once.
+     * In the caller's transaction when `executor` is one.
      */
-    async claimDueReminders(now: Date, alsoWrite?: AlsoWrite): Promise<AppointmentRecord[]> {
-      const { reminderTime } = await readBookingSettings(db);
+    async claimDueReminders(now: Date, alsoWrite?: AlsoWrite, executor?: Executor): Promise<AppointmentRecord[]> {
+      const { reminderTime } = await readBookingSettings(executor ?? db);
       const remindAt = sql`((date_trunc('day', ${appointments.startsAt} at time zone 'Europe/Rome') - interval '1 day' + ${reminderTime}::time) at time zone 'Europe/Rome')`;
       return markWith(
         { reminderSentAt: now },
@@ -427,6 +431,7 @@ export function createAppointmentRepository(
           lt(appointments.createdAt, remindAt),
         ),
         alsoWrite,
+        executor,
       );
     },
 
@@ -456,8 +461,8 @@ export function createAppointmentRepository(
      * the invitations and their e-mails, so two runs at once invite once. Missed or cancelled
      * visits are never invited (their status is not confirmed).
      */
-    async claimDueReviewInvites(now: Date, alsoWrite: AlsoWrite): Promise<AppointmentRecord[]> {
-      if (!(await readBookingSettings(db)).reviewInviteNextDay) return [];
+    async claimDueReviewInvites(now: Date, alsoWrite: AlsoWrite, executor?: Executor): Promise<AppointmentRecord[]> {
+      if (!(await readBookingSettings(executor ?? db)).reviewInviteNextDay) return [];
       const visitDay = sql`date_trunc('day', ${appointments.startsAt} at time zone 'Europe/Rome')`;
       return markWith(
         { reviewInvitedAt: now },
@@ -471,6 +476,7 @@ export function createAppointmentRepository(
           gt(sql`((${visitDay} + interval '3 days') at time zone 'Europe/Rome')`, now),
         ),
         alsoWrite,
+        executor,
       );
     },
 
@@ -489,9 +495,9 @@ export function createAppointmentRepository(
      * Deletes the appointments that ended longer ago than the retention period (the settings'
      * months), for the daily job; returns how many. Not announced: no page shows them any more.
      */
-    async deleteExpired(now = new Date()): Promise<number> {
-      const { retentionMonths } = await readBookingSettings(db);
-      const deleted = await db
+    async deleteExpired(now = new Date(), executor: Pick<Db, "delete" | "select"> = db): Promise<number> {
+      const { retentionMonths } = await readBookingSettings(executor);
+      const deleted = await executor
         .delete(appointments)
         .where(
           lt(appointments.endsAt, sql`${now.toISOString()}::timestamptz - make_interval(months => ${retentionMonths})`),
@@ -583,16 +589,20 @@ export function createAppointmentRepository(
 
     /**
      * Runs `work` only while no other instance runs the job `name` (a transaction-scoped advisory
-     * lock, released at its end); undefined when another holds it.
+     * lock, released at its end); undefined when another holds it. The transaction holds a pooled
+     * connection: `work` reads and writes through it alone (what it needs besides, read before).
      */
-    async withJobLock<T>(name: string, work: () => Promise<T>): Promise<T | undefined> {
+    async withJobLock<T>(
+      name: string,
+      work: (tx: Executor & Pick<Db, "delete">) => Promise<T>,
+    ): Promise<T | undefined> {
       return db.transaction(async (tx) => {
         const result = await tx.execute(
           sql`select pg_try_advisory_xact_lock(hashtextextended(${`booking:${name}`}, 0)) as locked`,
         );
         // Both drivers answer raw SQL with { rows }.
         if (!(result as unknown as { rows: { locked: boolean }[] }).rows[0]?.locked) return undefined;
-        return work();
+        return work(tx);
       });
     },
 

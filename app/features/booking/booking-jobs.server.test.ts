@@ -1,11 +1,13 @@
 import { asc } from "drizzle-orm";
+import { pino } from "pino";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { Database } from "~/core/db/database.server";
+import { type Database, openDatabase } from "~/core/db/database.server";
 import { appointments, bookingSettings, mailOutbox, reviewInvitations, visitTypes } from "~/core/db/schema";
 import { createMemoryEventBus } from "~/core/events/event-bus.server";
 import { createQueueOnlyMailer } from "../../../tests/support/outbox";
-import { openTestDatabase } from "../../../tests/support/test-databases";
-import { type BookingJobDeps, sendDueReminders, sendDueReviewInvites } from "./booking-jobs.server";
+import { createPostgresDatabase, openTestDatabase } from "../../../tests/support/test-databases";
+import { settledWithin } from "../../../tests/support/within";
+import { type BookingJobDeps, sendDueReminders, sendDueReviewInvites, startBookingJobs } from "./booking-jobs.server";
 import { createBookingSettingsRepository } from "./booking-settings.server";
 import { bookingRepositories, testReviewInvitations, visitTypeData } from "./test-support";
 
@@ -139,4 +141,58 @@ describe("the booking's jobs (on PostgreSQL)", () => {
       expect((await invitations()).map((i) => i.patientName)).toEqual(["Anna Verdi"]);
     });
   });
+});
+
+// The jobs run their work inside their lock's transaction: on a pool of one, anything they read
+// through the pool meanwhile would wait for the lock's own connection for ever (issue 41).
+describe("the booking's jobs on a pool of one", () => {
+  let database: Database;
+  beforeAll(async () => {
+    database = await openDatabase({ url: await createPostgresDatabase(), poolSize: 1 });
+  });
+  afterAll(() => database.close());
+
+  it("queue the reminder due at start, through the lock's transaction, then send", async () => {
+    const repositories = bookingRepositories(database.db);
+    await repositories.bookingSettings.save({
+      ...(await repositories.bookingSettings.get()),
+      reminderTime: "00:00:00",
+    });
+    const type = await repositories.visitTypes.create(visitTypeData());
+    // In twelve hours: its reminder (midnight the day before, in Italy) is due, and it was booked days ago.
+    const booked = await repositories.appointments.bookByPractitioner({
+      visitTypeId: type.id,
+      studioKey: "studio-di-milano",
+      startsAt: new Date(Date.now() + 12 * 60 * 60_000),
+      patient: { name: "Maria Rossi", email: "maria@example.it", phone: "+39 333 123 4567" },
+      note: null,
+    });
+    if (!booked.ok) throw new Error(booked.message);
+    await database.db.update(appointments).set({ createdAt: new Date(Date.now() - 3 * 86_400_000) });
+
+    const mailer = await createQueueOnlyMailer(database);
+    const logger = pino({ level: "silent" });
+    // The job kicks the mailer once the reminder is committed: the signal to wait for; or it logs why not.
+    const outcome = new Promise<void>((resolve, reject) => {
+      mailer.kick = resolve;
+      logger.error = ((details: unknown) => reject(details)) as typeof logger.error;
+    });
+    const jobs = startBookingJobs({
+      ...repositories,
+      mailer,
+      createReviewInvitation: testReviewInvitations(database.db),
+      logger,
+      config: { siteUrl: "https://studio.test" },
+      loadSite: async () => site,
+    });
+    try {
+      expect(await settledWithin([outcome], 30_000)).toEqual([{ status: "fulfilled", value: undefined }]);
+    } finally {
+      jobs.stop();
+    }
+    const mails = await database.db.select().from(mailOutbox);
+    expect(mails.map((m) => [m.recipient, m.subject])).toEqual([
+      ["maria@example.it", "Promemoria: Prima visita domani"],
+    ]);
+  }, 60_000);
 });

@@ -2,6 +2,7 @@ import { Cron } from "croner";
 import type { Logger } from "pino";
 import type { AppConfig } from "~/core/config/env.server";
 import type { Mailer } from "~/core/mail/mailer.server";
+import type { Executor } from "~/core/mail/outbox.server";
 import type { AppointmentRecord, AppointmentRepository } from "./appointments.server";
 import { patientReminderNotice } from "./booking-notices";
 import { ONLINE_PLACE } from "./booking-schema";
@@ -24,23 +25,33 @@ const placeOf = (site: BookingSite, appointment: Pick<AppointmentRecord, "studio
 
 /**
  * The day-before reminders now due, each queued in the outbox in the transaction that marks it sent
- * (claimDueReminders): a crash sends none twice, and a run missed catches up. Returns how many.
+ * (claimDueReminders): a crash sends none twice, and a run missed catches up. Returns how many. In
+ * the caller's transaction when `executor` is one (the job's lock), which then sends once committed.
  */
-export async function sendDueReminders(deps: BookingJobDeps, site: BookingSite, now = new Date()): Promise<number> {
-  // Read before the transaction: it never waits for a second pool connection.
-  const names = new Map((await deps.visitTypes.listAll()).map((type) => [type.id, type.name]));
-  const claimed = await deps.appointments.claimDueReminders(now, async (appointment, tx) => {
-    const notice = patientReminderNotice({
-      appointment,
-      visitTypeName: names.get(appointment.visitTypeId) ?? "Visita",
-      practitionerName: site.practitionerName,
-      place: placeOf(site, appointment),
-      phone: site.phone,
-      sentAt: now,
-    });
-    await deps.mailer.queueTo(appointment.patientEmail, notice, tx);
-  });
-  if (claimed.length) deps.mailer.kick();
+export async function sendDueReminders(
+  deps: BookingJobDeps,
+  site: BookingSite,
+  now = new Date(),
+  executor?: Executor,
+): Promise<number> {
+  // Read before the claim's transaction, or through the caller's: never a second pool connection.
+  const names = new Map((await deps.visitTypes.listAll(executor)).map((type) => [type.id, type.name]));
+  const claimed = await deps.appointments.claimDueReminders(
+    now,
+    async (appointment, tx) => {
+      const notice = patientReminderNotice({
+        appointment,
+        visitTypeName: names.get(appointment.visitTypeId) ?? "Visita",
+        practitionerName: site.practitionerName,
+        place: placeOf(site, appointment),
+        phone: site.phone,
+        sentAt: now,
+      });
+      await deps.mailer.queueTo(appointment.patientEmail, notice, tx);
+    },
+    executor,
+  );
+  if (claimed.length && !executor) deps.mailer.kick();
   return claimed.length;
 }
 
@@ -53,9 +64,14 @@ export async function sendDueReviewInvites(
   deps: { appointments: AppointmentRepository; mailer: Mailer; createReviewInvitation: CreateReviewInvitation },
   site: Pick<BookingSite, "practitionerName">,
   now = new Date(),
+  executor?: Executor,
 ): Promise<number> {
-  const claimed = await deps.appointments.claimDueReviewInvites(now, inviteWrite(deps, site.practitionerName));
-  if (claimed.length) deps.mailer.kick();
+  const claimed = await deps.appointments.claimDueReviewInvites(
+    now,
+    inviteWrite(deps, site.practitionerName),
+    executor,
+  );
+  if (claimed.length && !executor) deps.mailer.kick();
   return claimed.length;
 }
 
@@ -82,17 +98,22 @@ export function startBookingJobs(services: {
   const { appointments, logger } = services;
   const reminders = new Cron(REMINDER_SCHEDULE, { protect: true, unref: true }, async () => {
     try {
-      const sent = await appointments.withJobLock("reminders", async () =>
-        sendDueReminders(services, await services.loadSite()),
+      // The site read before the lock's transaction: inside it, only through it.
+      const site = await services.loadSite();
+      const sent = await appointments.withJobLock("reminders", (tx) =>
+        sendDueReminders(services, site, new Date(), tx),
       );
+      if (sent) services.mailer.kick();
       if (sent) logger.info({ sent }, "booking reminders queued");
     } catch (error) {
       logger.error({ err: error }, "booking reminders failed");
     }
     try {
-      const invited = await appointments.withJobLock("review-invites", async () =>
-        sendDueReviewInvites(services, await services.loadSite()),
+      const site = await services.loadSite();
+      const invited = await appointments.withJobLock("review-invites", (tx) =>
+        sendDueReviewInvites(services, site, new Date(), tx),
       );
+      if (invited) services.mailer.kick();
       if (invited) logger.info({ invited }, "review invitations queued");
     } catch (error) {
       logger.error({ err: error }, "review invitations failed");
@@ -102,7 +123,7 @@ export function startBookingJobs(services: {
   void reminders.trigger();
   const retention = new Cron(RETENTION_SCHEDULE, { protect: true, unref: true }, async () => {
     try {
-      const deleted = await appointments.withJobLock("retention", () => appointments.deleteExpired());
+      const deleted = await appointments.withJobLock("retention", (tx) => appointments.deleteExpired(new Date(), tx));
       if (deleted !== undefined) logger.info({ deleted }, "old appointments deleted");
     } catch (error) {
       logger.error({ err: error }, "deleting old appointments failed");

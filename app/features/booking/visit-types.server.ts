@@ -3,6 +3,7 @@ import type { ConfirmationMode } from "~/core/db/booking-values";
 import type { Db } from "~/core/db/database.server";
 import { type VisitType, visitTypes } from "~/core/db/schema";
 import type { EventBus } from "~/core/events/event-bus.server";
+import type { Executor } from "~/core/mail/outbox.server";
 
 /** What she edits of a visit type. */
 export interface VisitTypeData {
@@ -43,8 +44,8 @@ export function createVisitTypeRepository(
 
   return {
     /** Every type, inactive ones too, in her order (the settings screen). */
-    listAll(): Promise<VisitType[]> {
-      return db
+    listAll(executor: Pick<Executor, "select"> = db): Promise<VisitType[]> {
+      return executor
         .select()
         .from(visitTypes)
         .orderBy(...inOrder);

@@ -3,6 +3,7 @@ import { desc, eq, sql } from "drizzle-orm";
 import type { Db } from "~/core/db/database.server";
 import { siteContentVersions } from "~/core/db/schema";
 import type { EventBus } from "~/core/events/event-bus.server";
+import type { Executor } from "~/core/mail/outbox.server";
 import { defaultSiteContent } from "./defaults";
 import { type ContentGroup, groupLabels } from "./editor-groups";
 import { withSectionFrom } from "./version-changes";
@@ -74,8 +75,11 @@ export type SaveResult =
   | { ok: false; reason: "missing" };
 
 export interface SiteContentStore {
-  /** The published content, cached per process until the bus announces a newer version. */
-  current(): Promise<PublishedContent>;
+  /**
+   * The published content, cached per process until the bus announces a newer version. Inside a
+   * transaction pass its executor: it is read through it, never through a pooled connection.
+   */
+  current(executor?: Pick<Executor, "select">): Promise<PublishedContent>;
   /** Publishes `content` as the version after `baseVersion`, unless another save came first. */
   save(baseVersion: number, summary: string, content: SiteContent): Promise<SaveResult>;
   /** One version as it was saved, or null when it is no longer kept. */
@@ -117,17 +121,21 @@ export function createSiteContentStore(
     if (event.table === "site_content") invalidate();
   });
 
-  const readNewest = async (): Promise<PublishedContent> => {
-    const [row] = await db.select().from(siteContentVersions).orderBy(desc(siteContentVersions.version)).limit(1);
+  // The newest content read, by any path: a transaction's read reuses it while its version is the newest.
+  let latest: PublishedContent | undefined;
+
+  const readNewest = async (executor: Pick<Executor, "select"> = db): Promise<PublishedContent> => {
+    const [row] = await executor.select().from(siteContentVersions).orderBy(desc(siteContentVersions.version)).limit(1);
     if (!row) throw new SiteContentError("No site content stored: the store was not seeded.");
-    return toPublished(row);
+    latest = toPublished(row);
+    return latest;
   };
 
   // The newest version number, one index lookup: a page that refreshes because another process
   // announced a save may reach this process before the announcement does, and must not get the
   // older content it still holds.
-  const newestVersion = async (): Promise<number | null> => {
-    const [row] = await db
+  const newestVersion = async (executor: Pick<Executor, "select"> = db): Promise<number | null> => {
+    const [row] = await executor
       .select({ version: siteContentVersions.version })
       .from(siteContentVersions)
       .orderBy(desc(siteContentVersions.version))
@@ -135,7 +143,12 @@ export function createSiteContentStore(
     return row?.version ?? null;
   };
 
-  const current = async (): Promise<PublishedContent> => {
+  const current = async (executor?: Pick<Executor, "select">): Promise<PublishedContent> => {
+    if (executor) {
+      // Not the shared cache: its read in flight may be waiting for the very connection this transaction holds.
+      const held = latest;
+      return held && held.version === (await newestVersion(executor)) ? held : readNewest(executor);
+    }
     if (cached) {
       const held = await cached.catch(() => undefined);
       if (held && held.version === (await newestVersion())) return held;
