@@ -1,5 +1,5 @@
 import path from "node:path";
-import { defaultMigrationsFolder } from "~/core/db/database.server";
+import { boundedConnection, DATABASE_LIMITS, defaultMigrationsFolder } from "~/core/db/database.server";
 import type { AppConfig } from "~/core/config/env.server";
 import type { Database } from "~/core/db/database.server";
 import { createLocalMediaStorage, type MediaStorage } from "~/core/media/media-storage.server";
@@ -23,7 +23,8 @@ export function backupTargetFromConfig(
   media = mediaFromConfig(config),
 ): BackupTarget {
   return {
-    connection: { connectionString: url },
+    // A dump reads whole tables: maintenance bounds, still bounds, so a stalled database ends it.
+    connection: boundedConnection(url, DATABASE_LIMITS.maintenance),
     db: database.db,
     ...media,
     dir: config.backup.dir,
