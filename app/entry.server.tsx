@@ -10,13 +10,21 @@ import {
   type RouterContextProvider,
 } from "react-router";
 import { NonceProvider } from "~/ui/nonce";
+import { ServiceUnavailableProvider } from "~/ui/service-unavailable";
 import { StylesheetTextContext } from "~/ui/stylesheet";
 import { requestContext, servicesContext } from "~/context";
 import { REQUEST_MESSAGES } from "~/core/forms/respond.server";
+import { isDatabaseUnavailable, reportDatabaseUnavailable, RETRY_AFTER_SECONDS } from "~/core/db/unavailable.server";
 import { loggedUrl } from "~/core/server/logged-url";
 import { stylesheetText } from "~/styles/stylesheets.server";
 
 export const streamTimeout = 5_000;
+
+/**
+ * The requests whose loaders or action failed because the database could not answer: handleError
+ * sees the error itself (the render gets it sanitised) and is called before the render.
+ */
+const databaseUnavailable = new WeakSet<object>();
 
 export default function handleRequest(
   request: Request,
@@ -29,6 +37,13 @@ export default function handleRequest(
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
   const { cspNonce } = loadContext.get(requestContext);
+  // "Riprova tra poco" rather than "an error": the page is fine, the database is not (decision 0044).
+  const unavailable = databaseUnavailable.has(loadContext);
+  if (unavailable) {
+    responseStatusCode = 503;
+    responseHeaders.set("Retry-After", String(RETRY_AFTER_SECONDS));
+    responseHeaders.set("Cache-Control", "no-store");
+  }
 
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
@@ -42,7 +57,9 @@ export default function handleRequest(
       <NonceProvider value={cspNonce}>
         {/* Each page's stylesheets written into its document: nothing to fetch before the first paint. */}
         <StylesheetTextContext value={stylesheetText}>
-          <ServerRouter context={routerContext} url={request.url} nonce={cspNonce} />
+          <ServiceUnavailableProvider value={unavailable}>
+            <ServerRouter context={routerContext} url={request.url} nonce={cspNonce} />
+          </ServiceUnavailableProvider>
         </StylesheetTextContext>
       </NonceProvider>,
       {
@@ -67,7 +84,7 @@ export default function handleRequest(
         },
         onShellError: reject,
         onError(error: unknown) {
-          responseStatusCode = 500;
+          if (!unavailable) responseStatusCode = 500;
           if (shellRendered) loadContext.get(servicesContext).logger.error({ err: error }, "render failed");
         },
       },
@@ -80,10 +97,14 @@ export const handleError: HandleErrorFunction = (error, { request, context }) =>
   if (request.signal.aborted) return;
   // Without a context (the request failed before one was made) there is no logger either.
   if (!context) return console.error(error);
+  const { logger } = context.get(servicesContext);
+  if (isDatabaseUnavailable(error)) {
+    databaseUnavailable.add(context);
+    // Not a fault of the site: a warning, once in a while, rather than an error per request.
+    return reportDatabaseUnavailable(logger, error);
+  }
   // The path alone: a query may carry a secret (an invitation link's token).
-  context
-    .get(servicesContext)
-    .logger.error({ err: error, url: loggedUrl(new URL(request.url).pathname) }, "loader or action failed");
+  logger.error({ err: error, url: loggedUrl(new URL(request.url).pathname) }, "loader or action failed");
 };
 
 /**
