@@ -51,6 +51,10 @@ export function descendants(pid: number): number[] {
   };
   const all: number[] = [];
   const queue = [pid];
-  while (queue.length) for (const child of children(queue.shift()!)) all.push(child), queue.push(child);
+  while (queue.length) {
+    const found = children(queue.shift()!);
+    all.push(...found);
+    queue.push(...found);
+  }
   return all;
 }
