@@ -10,8 +10,8 @@ export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
 export interface Database {
   db: Db;
-  /** Throws unless the database answers a query within `timeoutMs` (2 s by default: a probe's bound). */
-  ping(timeoutMs?: number): Promise<void>;
+  /** Throws unless the database answers a query within `timeoutMs` (a probe's own bound). */
+  ping(timeoutMs: number): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -128,8 +128,6 @@ const QUERY_READ_TIMEOUT = "Query read timeout";
 
 export const defaultMigrationsFolder = () => path.resolve(process.cwd(), "drizzle");
 
-const PING_TIMEOUT_MS = 2_000;
-
 /** A wait on the database given up on here. */
 export class DatabaseTimeoutError extends Error {
   override name = "DatabaseTimeoutError";
@@ -177,7 +175,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   }
   return {
     db,
-    ping: (timeoutMs = PING_TIMEOUT_MS) => {
+    ping: (timeoutMs) => {
       let timer: NodeJS.Timeout | undefined;
       const timedOut = new Promise<never>((_, reject) => {
         timer = setTimeout(() => reject(new DatabaseTimeoutError(`no answer within ${timeoutMs} ms`)), timeoutMs);
