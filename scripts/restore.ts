@@ -48,7 +48,7 @@ const config = await loadCommandConfig();
 let database: Awaited<ReturnType<typeof openCommandDatabase>> | undefined;
 const openTarget = async () => {
   database = await openCommandDatabase(config, { migrate: false });
-  return boundedConnection(database.url, DATABASE_LIMITS.maintenance);
+  return boundedConnection(database.url, DATABASE_LIMITS.copy);
 };
 
 let message: string;

@@ -55,6 +55,18 @@ export const DATABASE_LIMITS = {
     idleInTransactionMs: 30 * 60_000,
     queryMs: 31 * 60_000,
   },
+  /**
+   * COPY streams (backup, restore): as maintenance, without the bound here. pg-copy-streams never
+   * completes pg's `query_timeout` timer: it would keep a finished command alive for its length,
+   * then fail the finished stream. The server's timeouts and keepalive still hold.
+   */
+  copy: {
+    connectMs: 10_000,
+    statementMs: 30 * 60_000,
+    lockMs: 2 * 60_000,
+    idleInTransactionMs: 30 * 60_000,
+    queryMs: 0,
+  },
 } as const;
 
 /**
@@ -71,7 +83,7 @@ export function boundedConnection(
     statement_timeout: limits.statementMs,
     lock_timeout: limits.lockMs,
     idle_in_transaction_session_timeout: limits.idleInTransactionMs,
-    query_timeout: limits.queryMs,
+    query_timeout: limits.queryMs || undefined,
     keepAlive: true,
     keepAliveInitialDelayMillis: 10_000,
   };

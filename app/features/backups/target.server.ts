@@ -23,8 +23,8 @@ export function backupTargetFromConfig(
   media = mediaFromConfig(config),
 ): BackupTarget {
   return {
-    // A dump reads whole tables: maintenance bounds, still bounds, so a stalled database ends it.
-    connection: boundedConnection(url, DATABASE_LIMITS.maintenance),
+    // A dump streams whole tables (COPY): maintenance bounds, without the client-side one.
+    connection: boundedConnection(url, DATABASE_LIMITS.copy),
     db: database.db,
     ...media,
     dir: config.backup.dir,
