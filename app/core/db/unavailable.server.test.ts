@@ -6,16 +6,6 @@ import type { Database } from "./database.server";
 import { openDatabase } from "./database.server";
 import { isDatabaseUnavailable } from "./unavailable.server";
 
-/** What `work` threw (it must throw). */
-async function failure(work: () => Promise<unknown>): Promise<unknown> {
-  try {
-    await work();
-  } catch (error) {
-    return error;
-  }
-  throw new Error("expected a failure");
-}
-
 describe("which database errors mean 'riprova tra poco' (503)", () => {
   let database: Database;
   beforeAll(async () => {
@@ -25,29 +15,25 @@ describe("which database errors mean 'riprova tra poco' (503)", () => {
 
   it("no server listening: unavailable", async () => {
     const url = `postgresql://127.0.0.1:${await freePort()}/site`;
-    const error = await failure(() => openDatabase({ url }));
-    expect(isDatabaseUnavailable(error)).toBe(true);
+    await expect(openDatabase({ url })).rejects.toSatisfy(isDatabaseUnavailable);
   });
 
   it("a statement past its timeout, through Drizzle's wrapper: unavailable", async () => {
-    const error = await failure(() =>
+    await expect(
       database.db.transaction(async (tx) => {
         await tx.execute(sql`set local statement_timeout = 50`);
         await tx.execute(sql`select pg_sleep(2)`);
       }),
-    );
-    expect(isDatabaseUnavailable(error)).toBe(true);
+    ).rejects.toSatisfy(isDatabaseUnavailable);
   });
 
   it("a mistake of the request or the code (a duplicate key, bad SQL): not unavailable, stays a 500", async () => {
-    const duplicate = await failure(() =>
+    await expect(
       database.db.transaction(async (tx) => {
         await tx.execute(sql`create temporary table once (id int primary key) on commit drop`);
         await tx.execute(sql`insert into once values (1), (1)`);
       }),
-    );
-    expect(isDatabaseUnavailable(duplicate)).toBe(false);
-    const badSql = await failure(() => database.db.execute(sql`select nonsense from nowhere`));
-    expect(isDatabaseUnavailable(badSql)).toBe(false);
+    ).rejects.not.toSatisfy(isDatabaseUnavailable);
+    await expect(database.db.execute(sql`select nonsense from nowhere`)).rejects.not.toSatisfy(isDatabaseUnavailable);
   });
 });
