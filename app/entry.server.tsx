@@ -33,10 +33,6 @@ export default function handleRequest(
   routerContext: EntryContext,
   loadContext: RouterContextProvider,
 ) {
-  if (request.method.toUpperCase() === "HEAD") {
-    return new Response(null, { status: responseStatusCode, headers: responseHeaders });
-  }
-  const { cspNonce } = loadContext.get(requestContext);
   // "Riprova tra poco" rather than "an error": the page is fine, the database is not (decision 0044).
   const unavailable = databaseUnavailable.has(loadContext);
   if (unavailable) {
@@ -44,6 +40,10 @@ export default function handleRequest(
     responseHeaders.set("Retry-After", String(RETRY_AFTER_SECONDS));
     responseHeaders.set("Cache-Control", "no-store");
   }
+  if (request.method.toUpperCase() === "HEAD") {
+    return new Response(null, { status: responseStatusCode, headers: responseHeaders });
+  }
+  const { cspNonce } = loadContext.get(requestContext);
 
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
