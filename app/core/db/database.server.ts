@@ -29,6 +29,15 @@ interface DatabaseOptions {
   limits?: keyof typeof DATABASE_LIMITS;
 }
 
+/** Migrations, commands: whole tables at a time. */
+const MAINTENANCE_LIMITS = {
+  connectMs: 10_000,
+  statementMs: 30 * 60_000,
+  lockMs: 2 * 60_000,
+  idleInTransactionMs: 30 * 60_000,
+  queryMs: 31 * 60_000,
+} as const;
+
 /**
  * How long anything may wait on PostgreSQL (decision 0044). A page's queries take milliseconds:
  * past these bounds the database is stalled or overloaded and the visitor gets "riprova tra poco"
@@ -48,25 +57,13 @@ export const DATABASE_LIMITS = {
     /** Enforced here, for a server that enforces nothing (stopped, or the network gone). */
     queryMs: 5_000,
   },
-  maintenance: {
-    connectMs: 10_000,
-    statementMs: 30 * 60_000,
-    lockMs: 2 * 60_000,
-    idleInTransactionMs: 30 * 60_000,
-    queryMs: 31 * 60_000,
-  },
+  maintenance: MAINTENANCE_LIMITS,
   /**
    * COPY streams (backup, restore): as maintenance, without the bound here. pg-copy-streams never
    * completes pg's `query_timeout` timer: it would keep a finished command alive for its length,
    * then fail the finished stream. The server's timeouts and keepalive still hold.
    */
-  copy: {
-    connectMs: 10_000,
-    statementMs: 30 * 60_000,
-    lockMs: 2 * 60_000,
-    idleInTransactionMs: 30 * 60_000,
-    queryMs: 0,
-  },
+  copy: { ...MAINTENANCE_LIMITS, queryMs: 0 },
 } as const;
 
 /**
