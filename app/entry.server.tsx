@@ -10,7 +10,7 @@ import {
   type RouterContextProvider,
 } from "react-router";
 import { NonceProvider } from "~/ui/nonce";
-import { ServiceUnavailableProvider } from "~/ui/service-unavailable";
+import { serviceUnavailableHtml } from "~/ui/service-unavailable.server";
 import { StylesheetTextContext } from "~/ui/stylesheet";
 import { requestContext, servicesContext } from "~/context";
 import { REQUEST_MESSAGES } from "~/core/forms/respond.server";
@@ -34,11 +34,12 @@ export default function handleRequest(
   loadContext: RouterContextProvider,
 ) {
   // "Riprova tra poco" rather than "an error": the page is fine, the database is not (decision 0044).
-  const unavailable = databaseUnavailable.has(loadContext);
-  if (unavailable) {
-    responseStatusCode = 503;
+  if (databaseUnavailable.has(loadContext)) {
     responseHeaders.set("Retry-After", String(RETRY_AFTER_SECONDS));
     responseHeaders.set("Cache-Control", "no-store");
+    responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+    const body = request.method.toUpperCase() === "HEAD" ? null : serviceUnavailableHtml();
+    return new Response(body, { status: 503, headers: responseHeaders });
   }
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
@@ -57,9 +58,7 @@ export default function handleRequest(
       <NonceProvider value={cspNonce}>
         {/* Each page's stylesheets written into its document: nothing to fetch before the first paint. */}
         <StylesheetTextContext value={stylesheetText}>
-          <ServiceUnavailableProvider value={unavailable}>
-            <ServerRouter context={routerContext} url={request.url} nonce={cspNonce} />
-          </ServiceUnavailableProvider>
+          <ServerRouter context={routerContext} url={request.url} nonce={cspNonce} />
         </StylesheetTextContext>
       </NonceProvider>,
       {
@@ -84,7 +83,7 @@ export default function handleRequest(
         },
         onShellError: reject,
         onError(error: unknown) {
-          if (!unavailable) responseStatusCode = 500;
+          responseStatusCode = 500;
           if (shellRendered) loadContext.get(servicesContext).logger.error({ err: error }, "render failed");
         },
       },

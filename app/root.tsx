@@ -5,7 +5,6 @@ import { LiveUpdates } from "~/ui/live-updates";
 import { SITE_FOOTER_ID } from "~/features/site-content/site-footer";
 import { AfterFirstPaint } from "~/ui/after-first-paint";
 import { useNonce } from "~/ui/nonce";
-import { SERVICE_UNAVAILABLE_PAGE, useServiceUnavailable } from "~/ui/service-unavailable";
 import { Stylesheet } from "~/ui/stylesheet";
 import { announceWithToast, Toaster } from "~/ui/toaster";
 import { AnnounceContext } from "~/core/forms/announce";
@@ -52,11 +51,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
   // at once, so her first tap already has them.
   const { pathname } = useLocation();
   const inPanel = pathname === "/admin" || pathname.startsWith("/admin/");
-  // A page made while the database did not answer is only a message: nothing to hydrate.
-  const unavailable = useServiceUnavailable();
   const scriptsAndFonts = (
     <>
-      {!unavailable && <Scripts nonce={nonce} />}
+      <Scripts nonce={nonce} />
       <link rel="stylesheet" href={fontStyles} />
     </>
   );
@@ -96,28 +93,17 @@ export default function App({ loaderData }: Route.ComponentProps) {
   );
 }
 
-const errorPages = {
-  notFound: { title: "Pagina non trovata", text: "La pagina che cerchi non esiste o è stata spostata." },
-  unavailable: SERVICE_UNAVAILABLE_PAGE,
-  error: {
-    title: "Si è verificato un errore",
-    text: "Riprova tra qualche istante. Se il problema continua, contattaci.",
-  },
-};
-
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const unavailable = useServiceUnavailable();
-  const page =
-    isRouteErrorResponse(error) && error.status === 404
-      ? errorPages.notFound
-      : unavailable
-        ? errorPages.unavailable
-        : errorPages.error;
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
   return (
     <main className="error-page" id="main">
       <Stylesheet href={errorPageStyles} />
-      <h1>{page.title}</h1>
-      <p>{page.text}</p>
+      <h1>{notFound ? "Pagina non trovata" : "Si è verificato un errore"}</h1>
+      <p>
+        {notFound
+          ? "La pagina che cerchi non esiste o è stata spostata."
+          : "Riprova tra qualche istante. Se il problema continua, contattaci."}
+      </p>
       <a className="button" href="/home">
         Torna alla Home
       </a>

@@ -11,7 +11,7 @@ import { pinoHttp } from "pino-http";
 import { createRequestHandler as createFetchHandler, RouterContextProvider, type ServerBuild } from "react-router";
 import { databaseLocation } from "~/core/db/database-location";
 import { isDatabaseUnavailable, reportDatabaseUnavailable, RETRY_AFTER_SECONDS } from "~/core/db/unavailable.server";
-import { SERVICE_UNAVAILABLE_PAGE } from "~/ui/service-unavailable";
+import { serviceUnavailableHtml } from "~/ui/service-unavailable.server";
 import { startNightlyBackups } from "~/features/backups/scheduler.server";
 import { startBookingJobs } from "~/features/booking/booking-jobs.server";
 import { bookingSite } from "~/booking-site";
@@ -186,24 +186,22 @@ export function createApp(
   app.use((error: unknown, req: Request, res: Response, _next: NextFunction) => {
     // The database stalled or down: "try again shortly", a warning now and then rather than a crash each.
     const unavailable = isDatabaseUnavailable(error);
-    const status = (error as { status?: number }).status ?? (unavailable ? 503 : 500);
+    const status = (error as { status?: number }).status ?? 500;
     if (unavailable) reportDatabaseUnavailable(req.log, error);
     else if (status >= 500) req.log.error({ err: error }, "request failed");
     if (res.headersSent) {
       res.destroy();
       return;
     }
-    if (unavailable) res.set({ "Retry-After": String(RETRY_AFTER_SECONDS), "Cache-Control": "no-store" });
+    if (unavailable) {
+      res.status(503).set({ "Retry-After": String(RETRY_AFTER_SECONDS), "Cache-Control": "no-store" });
+      res.type("text/html; charset=utf-8").send(serviceUnavailableHtml());
+      return;
+    }
     res
       .status(status)
       .type("text/plain; charset=utf-8")
-      .send(
-        status === 404
-          ? "Pagina non trovata"
-          : unavailable
-            ? `${SERVICE_UNAVAILABLE_PAGE.title}: ${SERVICE_UNAVAILABLE_PAGE.text}`
-            : "Si è verificato un errore",
-      );
+      .send(status === 404 ? "Pagina non trovata" : "Si è verificato un errore");
   });
 
   return { app, live, pageCache };

@@ -1,4 +1,3 @@
-import { SERVICE_UNAVAILABLE_PAGE, useServiceUnavailable } from "~/ui/service-unavailable";
 import { data, isRouteErrorResponse, useRouteError } from "react-router";
 import type { Route } from "./+types/booking-manage";
 import { servicesContext } from "~/context";
@@ -83,14 +82,10 @@ export default function BookingManage({ loaderData, actionData: answered }: Rout
 export function ErrorBoundary() {
   const error = useRouteError();
   const unknownLink = isRouteErrorResponse(error) && error.status === 404;
-  const unavailable = useServiceUnavailable();
-  const failure = unavailable
-    ? SERVICE_UNAVAILABLE_PAGE
-    : { title: "Si è verificato un errore", text: "Riprova tra qualche minuto o chiama lo studio." };
   return (
     <div className="page booking-page">
-      <h1>{unknownLink ? "Link non valido" : failure.title}</h1>
-      <p>{unknownLink ? BOOKING_MESSAGES.linkInvalid : failure.text}</p>
+      <h1>{unknownLink ? "Link non valido" : "Si è verificato un errore"}</h1>
+      <p>{unknownLink ? BOOKING_MESSAGES.linkInvalid : "Riprova tra qualche minuto o chiama lo studio."}</p>
     </div>
   );
 }

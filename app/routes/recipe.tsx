@@ -1,4 +1,3 @@
-import { SERVICE_UNAVAILABLE_PAGE, useServiceUnavailable } from "~/ui/service-unavailable";
 import { Link } from "react-router";
 import { BookingButton } from "./booking-call";
 import type { Route } from "./+types/recipe";
@@ -59,14 +58,6 @@ export default function RecipePage({ loaderData }: Route.ComponentProps) {
 }
 
 export function ErrorBoundary() {
-  const unavailable = useServiceUnavailable();
-  if (unavailable)
-    return (
-      <div className="page recipe-page">
-        <h1>{SERVICE_UNAVAILABLE_PAGE.title}</h1>
-        <p>{SERVICE_UNAVAILABLE_PAGE.text}</p>
-      </div>
-    );
   return (
     <div className="page recipe-page recipe-missing">
       <Stylesheet href={recipesStyles} />

@@ -5,6 +5,7 @@ import { drizzle } from "drizzle-orm/node-postgres";
 import { migrate } from "drizzle-orm/node-postgres/migrator";
 import pg from "pg";
 import * as schema from "./schema";
+import { DatabaseUnavailableError } from "./unavailable.server";
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
@@ -137,11 +138,6 @@ const QUERY_READ_TIMEOUT = "Query read timeout";
 
 export const defaultMigrationsFolder = () => path.resolve(process.cwd(), "drizzle");
 
-/** A wait on the database given up on here. */
-export class DatabaseTimeoutError extends Error {
-  override name = "DatabaseTimeoutError";
-}
-
 /** Any number to name the lock every process takes while it migrates. */
 const MIGRATION_LOCK = 7_406_215;
 
@@ -187,7 +183,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     ping: (timeoutMs) => {
       let timer: NodeJS.Timeout | undefined;
       const timedOut = new Promise<never>((_, reject) => {
-        timer = setTimeout(() => reject(new DatabaseTimeoutError(`no answer within ${timeoutMs} ms`)), timeoutMs);
+        timer = setTimeout(() => reject(new DatabaseUnavailableError(`no answer within ${timeoutMs} ms`)), timeoutMs);
       });
       return Promise.race([db.execute(sql`select 1`).then(() => {}), timedOut]).finally(() => clearTimeout(timer));
     },

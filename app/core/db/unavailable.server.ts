@@ -3,6 +3,11 @@ import type { Logger } from "pino";
 /** Seconds a visitor is asked to wait (Retry-After) while the database does not answer. */
 export const RETRY_AFTER_SECONDS = 10;
 
+/** The database did not answer in time, or a render found it so (not a driver's error). */
+export class DatabaseUnavailableError extends Error {
+  override name = "DatabaseUnavailableError";
+}
+
 /** pg's own errors for a connection it could not make or gave up on (pg 8.23, pg-pool 3). */
 const CLIENT_MESSAGES = new Set([
   "timeout exceeded when trying to connect",
@@ -34,7 +39,7 @@ const SERVER_CODES = new Set(["57P01", "57P02", "57P03", "57014", "55P03", "25P0
 
 function isUnavailableHere(error: unknown): boolean {
   if (!(error instanceof Error)) return false;
-  if (error.name === "DatabaseTimeoutError" || CLIENT_MESSAGES.has(error.message)) return true;
+  if (error instanceof DatabaseUnavailableError || CLIENT_MESSAGES.has(error.message)) return true;
   const { code, syscall } = error as { code?: unknown; syscall?: unknown };
   if (typeof code !== "string") return false;
   // A Unix socket that is not there: the embedded server is down (ENOENT on anything else is not ours).
