@@ -11,13 +11,21 @@ import {
   type RouterContextProvider,
 } from "react-router";
 import { NonceProvider } from "~/ui/nonce";
+import { serviceUnavailableHtml } from "~/ui/service-unavailable.server";
 import { StylesheetTextContext } from "~/ui/stylesheet";
 import { requestContext, servicesContext } from "~/context";
 import { REQUEST_MESSAGES } from "~/core/forms/respond.server";
+import { isDatabaseUnavailable, reportDatabaseUnavailable, RETRY_AFTER_SECONDS } from "~/core/db/unavailable.server";
 import { loggedUrl } from "~/core/server/logged-url";
 import { stylesheetText } from "~/styles/stylesheets.server";
 
 export const streamTimeout = 5_000;
+
+/**
+ * The requests whose loaders or action failed because the database could not answer: handleError
+ * sees the error itself (the render gets it sanitised) and is called before the render.
+ */
+const databaseUnavailable = new WeakSet<object>();
 
 export default function handleRequest(
   request: Request,
@@ -26,6 +34,14 @@ export default function handleRequest(
   routerContext: EntryContext,
   loadContext: RouterContextProvider,
 ) {
+  // "Riprova tra poco" rather than "an error": the page is fine, the database is not (decision 0044).
+  if (databaseUnavailable.has(loadContext)) {
+    responseHeaders.set("Retry-After", String(RETRY_AFTER_SECONDS));
+    responseHeaders.set("Cache-Control", "no-store");
+    responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+    const body = request.method.toUpperCase() === "HEAD" ? null : serviceUnavailableHtml();
+    return new Response(body, { status: 503, headers: responseHeaders });
+  }
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
@@ -84,10 +100,14 @@ export const handleError: HandleErrorFunction = (error, { request, context }) =>
   if (request.signal.aborted || (isRouteErrorResponse(error) && error.status < 500)) return;
   // Without a context (the request failed before one was made) there is no logger either.
   if (!context) return console.error(error);
+  const { logger } = context.get(servicesContext);
+  if (isDatabaseUnavailable(error)) {
+    databaseUnavailable.add(context);
+    // Not a fault of the site: a warning, once in a while, rather than an error per request.
+    return reportDatabaseUnavailable(logger, error);
+  }
   // The path alone: a query may carry a secret (an invitation link's token).
-  context
-    .get(servicesContext)
-    .logger.error({ err: error, url: loggedUrl(new URL(request.url).pathname) }, "loader or action failed");
+  logger.error({ err: error, url: loggedUrl(new URL(request.url).pathname) }, "loader or action failed");
 };
 
 /**

@@ -61,6 +61,8 @@ const target = await openDatabase({
   url: server.url,
   migrationsFolder: path.resolve(import.meta.dirname, "../drizzle"),
   poolSize: 1,
+  // One transaction copies every table.
+  limits: "maintenance",
 });
 let copied = 0;
 try {

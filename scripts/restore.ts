@@ -37,6 +37,7 @@ const file = path.resolve(positionals[0]!);
 const { restoreBackup } = await import("../app/features/backups/restore.server.ts");
 const { BackupRejectedError } = await import("../app/features/backups/restore-archive.server.ts");
 const { defaultMigrationsFolder, mediaFromConfig } = await import("../app/features/backups/target.server.ts");
+const { boundedConnection, DATABASE_LIMITS } = await import("../app/core/db/database.server.ts");
 const { describeManifest, printable } = await import("../app/features/backups/manifest.server.ts");
 
 const config = await loadCommandConfig();
@@ -47,7 +48,7 @@ const config = await loadCommandConfig();
 let database: Awaited<ReturnType<typeof openCommandDatabase>> | undefined;
 const openTarget = async () => {
   database = await openCommandDatabase(config, { migrate: false });
-  return { connectionString: database.url };
+  return boundedConnection(database.url, DATABASE_LIMITS.copy);
 };
 
 let message: string;

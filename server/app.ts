@@ -10,6 +10,8 @@ import { pino, type Logger } from "pino";
 import { pinoHttp } from "pino-http";
 import { createRequestHandler as createFetchHandler, RouterContextProvider, type ServerBuild } from "react-router";
 import { databaseLocation } from "~/core/db/database-location";
+import { isDatabaseUnavailable, reportDatabaseUnavailable, RETRY_AFTER_SECONDS } from "~/core/db/unavailable.server";
+import { serviceUnavailableHtml } from "~/ui/service-unavailable.server";
 import { startNightlyBackups } from "~/features/backups/scheduler.server";
 import { startBookingJobs } from "~/features/booking/booking-jobs.server";
 import { bookingSite } from "~/booking-site";
@@ -26,6 +28,8 @@ import { securityHeaders } from "~/core/server/security-headers";
 import { drainUnreadBody } from "~/core/server/unread-body";
 
 const SHUTDOWN_DEADLINE_MS = 9_000;
+/** /readyz answers within this (and the request's own few milliseconds): probes give up after 5 s. */
+const READY_TIMEOUT_MS = 3_000;
 
 // Keys are random and never reused, so the bytes behind one never change; who may see them can.
 const mediaCacheControl = {
@@ -80,10 +84,12 @@ export function createApp(
   app.get("/readyz", async (req, res) => {
     res.set("Cache-Control", "no-store");
     try {
-      await services.database.ping();
+      // Its own short bound: a probe must get its answer before it gives up (decision 0044).
+      await services.database.ping(READY_TIMEOUT_MS);
       res.json({ status: "ready" });
     } catch (error) {
-      req.log.error({ err: error }, "readiness check failed");
+      if (isDatabaseUnavailable(error)) reportDatabaseUnavailable(req.log, error);
+      else req.log.error({ err: error }, "readiness check failed");
       res.status(503).json({ status: "unavailable" });
     }
   });
@@ -181,10 +187,18 @@ export function createApp(
 
   // Last resort: log it, and never show a stack trace to the visitor.
   app.use((error: unknown, req: Request, res: Response, _next: NextFunction) => {
+    // The database stalled or down: "try again shortly", a warning now and then rather than a crash each.
+    const unavailable = isDatabaseUnavailable(error);
     const status = (error as { status?: number }).status ?? 500;
-    if (status >= 500) req.log.error({ err: error }, "request failed");
+    if (unavailable) reportDatabaseUnavailable(req.log, error);
+    else if (status >= 500) req.log.error({ err: error }, "request failed");
     if (res.headersSent) {
       res.destroy();
+      return;
+    }
+    if (unavailable) {
+      res.status(503).set({ "Retry-After": String(RETRY_AFTER_SECONDS), "Cache-Control": "no-store" });
+      res.type("text/html; charset=utf-8").send(serviceUnavailableHtml());
       return;
     }
     res

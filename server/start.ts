@@ -5,7 +5,9 @@
 // only their supervisor, also for one: it runs the embedded PostgreSQL (when
 // DATABASE_URL is unset), starts the servers, starts another when one dies (a
 // crash, a heap out of memory: the site and the database stay up), and on
-// SIGTERM or SIGINT stops the servers, then the database, and exits 0.
+// SIGTERM or SIGINT stops the servers, then the database, and exits 0. A server whose event loop
+// is stuck (an endless loop, a stopped process) stops sending its heartbeat: it is killed, and
+// another takes its place as after a crash.
 import cluster, { type Worker } from "node:cluster";
 
 // React (and the libraries built on it) pick their production build by this variable; without it
@@ -22,6 +24,16 @@ const RESTART_MAX_MS = 30_000;
 const CRASH_QUIET_MS = 60_000;
 /** How often the supervisor checks that the embedded PostgreSQL is still running. */
 const POSTGRES_CHECK_MS = 2_000;
+/** Each server process tells the supervisor it is alive this often, from its event loop. */
+const HEARTBEAT_EVERY_MS = 1_000;
+const HEARTBEAT = "heartbeat";
+/**
+ * A server silent this long is stuck: killed and replaced. Its requests wait meanwhile, so this is
+ * short; far above a long render or a garbage collection, which take well under a second.
+ */
+const SILENT_LIMIT_MS = 10_000;
+/** Before it listens: loading the pages on a busy small machine may hold the loop for seconds. */
+const SILENT_LIMIT_STARTING_MS = 60_000;
 const knownErrors = ["ConfigError", "SiteContentError", "EmbeddedDatabaseError"];
 
 function exitWithStartError(error: unknown): never {
@@ -73,6 +85,10 @@ async function startServerHere(database: Promise<string> | null): Promise<Runnin
 }
 
 if (cluster.isWorker) {
+  // From the start: a server stuck while loading is replaced too. Not keeping the process alive.
+  setInterval(() => {
+    if (process.connected) process.send!(HEARTBEAT);
+  }, HEARTBEAT_EVERY_MS).unref();
   const shutdown = onShutdownSignal();
   let databaseReady: (url: string) => void = () => {};
   const database = process.env[AWAIT_DATABASE] ? new Promise<string>((resolve) => (databaseReady = resolve)) : null;
@@ -111,10 +127,21 @@ async function superviseWorkers(
   let served = false;
   let deathsInARow = 0;
   let lastDeathAt = 0;
+  // When each server was last heard of, and whether it listens yet.
+  const heartbeats = new Map<Worker, { at: number; listening: boolean }>();
   const fork = (): Worker => {
     const worker = cluster.fork(workerEnv);
-    worker.once("listening", () => (served = true));
+    const heartbeat = { at: Date.now(), listening: false };
+    heartbeats.set(worker, heartbeat);
+    worker.on("message", (message: unknown) => {
+      if (message === HEARTBEAT) heartbeat.at = Date.now();
+    });
+    worker.once("listening", () => {
+      served = true;
+      heartbeat.listening = true;
+    });
     worker.on("exit", (code, signal) => {
+      heartbeats.delete(worker);
       if (stopping) return;
       // Before any server listened, an exit is a start-up error (it printed why): stop at once.
       if (!served) {
@@ -132,6 +159,20 @@ async function superviseWorkers(
     });
     return worker;
   };
+
+  // A stuck server never exits by itself: SIGKILL (a stopped process takes no other signal), and
+  // the exit above starts another.
+  setInterval(() => {
+    if (stopping) return;
+    const now = Date.now();
+    for (const [worker, heartbeat] of heartbeats) {
+      const silentMs = now - heartbeat.at;
+      if (silentMs <= (heartbeat.listening ? SILENT_LIMIT_MS : SILENT_LIMIT_STARTING_MS)) continue;
+      heartbeats.delete(worker);
+      log("server process stopped answering; killing it", { pid: worker.process.pid, silentMs }, 50);
+      worker.process.kill("SIGKILL");
+    }
+  }, HEARTBEAT_EVERY_MS).unref();
 
   const stopAll = async () => {
     stopping = true;

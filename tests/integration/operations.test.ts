@@ -1,5 +1,5 @@
 import { spawn, spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
@@ -9,37 +9,12 @@ import { adminCreate, jpeg } from "../support/admin";
 import { freePort, SERVER_ENTRY, startAppServer, type AppServer } from "../support/app-server";
 import { fillTimeToken } from "../support/fill-time";
 import { postReview } from "../support/reviews";
-import { isAlive } from "../support/processes";
+import { descendants, isAlive, postmasterPid, postmasterPidFile } from "../support/processes";
 
 const root = path.resolve(import.meta.dirname, "../..");
 const ADMIN = { email: "operazioni@studio.test", password: "password-operazioni-2026" };
 
 const newDataDir = (prefix: string) => mkdtempSync(path.join(os.tmpdir(), `${prefix}-`));
-const postmasterPidFile = (dataDir: string) => path.join(dataDir, "postgres", "data", "postmaster.pid");
-const postmasterPid = (dataDir: string) => Number(readFileSync(postmasterPidFile(dataDir), "utf8").split("\n")[0]);
-
-/** Every process below `pid` (from /proc). */
-function descendants(pid: number): number[] {
-  const children = (parent: number): number[] => {
-    const list: number[] = [];
-    for (const entry of readdirSync("/proc")) {
-      if (!/^\d+$/.test(entry)) continue;
-      try {
-        const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
-        const ppid = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
-        if (ppid === parent) list.push(Number(entry));
-      } catch {
-        // gone meanwhile
-      }
-    }
-    return list;
-  };
-  const all: number[] = [];
-  const queue = [pid];
-  while (queue.length) for (const child of children(queue.shift()!)) all.push(child), queue.push(child);
-  return all;
-}
-
 async function rowsIn(dataDir: string) {
   const database = await openSiteDatabase({ dataDir });
   try {

@@ -33,6 +33,7 @@ export async function openSiteDatabase(options: SiteDatabaseOptions): Promise<Si
         migrate: options.migrate,
         poolSize: 2,
         applicationName: COMMAND,
+        limits: "maintenance",
       })),
     };
   assertNoPgliteData(options.dataDir);
@@ -45,6 +46,7 @@ export async function openSiteDatabase(options: SiteDatabaseOptions): Promise<Si
       migrate: options.migrate,
       poolSize: 2,
       applicationName: COMMAND,
+      limits: "maintenance",
     });
   } catch (error) {
     if (embedded.startedHere) await embedded.stop();

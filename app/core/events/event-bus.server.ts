@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { EventEmitter } from "node:events";
 import pg from "pg";
 import { z } from "zod";
+import { boundedConnection, DATABASE_LIMITS } from "~/core/db/database.server";
 import { CHANGE_ACTIONS, type ChangeEvent, LIVE_TABLES, type LiveVersions } from "./change";
 
 export type { ChangeEvent, LiveVersions };
@@ -117,7 +118,10 @@ export async function createPostgresEventBus(
 
   const connect = async (): Promise<void> => {
     // Named, so an operator can tell it in pg_stat_activity.
-    const client = new pg.Client({ connectionString, application_name: LISTENER_NAME });
+    const client = new pg.Client({
+      ...boundedConnection(connectionString, DATABASE_LIMITS.request),
+      application_name: LISTENER_NAME,
+    });
     client.on("notification", (message) => {
       if (message.channel !== CHANNEL || !message.payload) return;
       try {
@@ -134,10 +138,18 @@ export async function createPostgresEventBus(
       scheduleReconnect();
     });
     client.on("end", () => scheduleReconnect());
-    await client.connect();
-    await client.query(`LISTEN ${CHANNEL}`);
-    // Listening first: a change committed meanwhile is in the versions read, or arrives after.
-    await catchUp(client, reconnecting);
+    try {
+      await client.connect();
+      await client.query(`LISTEN ${CHANNEL}`);
+      // Listening first: a change committed meanwhile is in the versions read, or arrives after.
+      await catchUp(client, reconnecting);
+    } catch (error) {
+      // A connection that timed out may still be open: it must not go on delivering beside the next.
+      client.removeAllListeners();
+      client.on("error", () => {});
+      await client.end().catch(() => {});
+      throw error;
+    }
     listener = client;
   };
 
@@ -155,7 +167,7 @@ export async function createPostgresEventBus(
   };
 
   await connect();
-  const publisher = new pg.Pool({ connectionString, max: 2 });
+  const publisher = new pg.Pool({ ...boundedConnection(connectionString, DATABASE_LIMITS.request), max: 2 });
   publisher.on("error", onError);
 
   return {

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { NextFunction, Request, Response } from "express";
 import type { RouterContextProvider } from "react-router";
+import { DatabaseUnavailableError, isDatabaseUnavailable } from "~/core/db/unavailable.server";
 import type { EventBus } from "~/core/events/event-bus.server";
 import { type KeptBody, keepBody, keptBodyFor, type RenderPlaceholders } from "./kept-page";
 
@@ -95,6 +96,8 @@ export function createPageCache(options: PageCacheOptions) {
     };
     const response = await options.render(path, () => options.loadContext(placeholders));
     const identity = Buffer.from(await response.arrayBuffer());
+    // Rendering it again for the request would only wait for the database a second time.
+    if (response.status === 503) throw new DatabaseUnavailableError(`${path} rendered 503`);
     if (response.status !== 200 || response.headers.has("set-cookie")) return null;
     const html = (response.headers.get("content-type") ?? "").startsWith("text/html");
     const entry: Entry = {
@@ -173,6 +176,8 @@ export function createPageCache(options: PageCacheOptions) {
     lookup(req.path).then(
       (entry) => (entry ? send(req, res, entry) : next()),
       (error: unknown) => {
+        // The last-resort handler answers 503 "riprova tra poco" (decision 0044).
+        if (isDatabaseUnavailable(error)) return next(error);
         req.log?.warn({ err: error }, "page cache render failed; rendering for this request");
         next();
       },

@@ -182,6 +182,8 @@ export async function createBackup(options: BackupOptions): Promise<BackupResult
   const partial = `${target}.${randomBytes(4).toString("hex")}.partial`;
   try {
     const client = new pg.Client(options.connection);
+    // A connection lost mid-way fails the query under way; unheard, the event would end the process.
+    client.on("error", () => {});
     await client.connect();
     let dumped: Awaited<ReturnType<typeof dumpDatabase>>;
     try {

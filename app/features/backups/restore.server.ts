@@ -133,6 +133,8 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreRes
     const client = new pg.Client(
       typeof options.connection === "function" ? await options.connection() : options.connection,
     );
+    // A connection lost mid-way fails the query under way; unheard, the event would end the process.
+    client.on("error", () => {});
     await client.connect();
     try {
       const filled = await tablesWithRows(client);

@@ -1,5 +1,5 @@
 import path from "node:path";
-import { defaultMigrationsFolder } from "~/core/db/database.server";
+import { boundedConnection, DATABASE_LIMITS, defaultMigrationsFolder } from "~/core/db/database.server";
 import type { AppConfig } from "~/core/config/env.server";
 import type { Database } from "~/core/db/database.server";
 import { createLocalMediaStorage, type MediaStorage } from "~/core/media/media-storage.server";
@@ -23,7 +23,8 @@ export function backupTargetFromConfig(
   media = mediaFromConfig(config),
 ): BackupTarget {
   return {
-    connection: { connectionString: url },
+    // A dump streams whole tables (COPY): maintenance bounds, without the client-side one.
+    connection: boundedConnection(url, DATABASE_LIMITS.copy),
     db: database.db,
     ...media,
     dir: config.backup.dir,
