@@ -23,7 +23,13 @@ export function LoginPage({ step, result }: { step: LoginStep; result?: LoginRes
         {step === "code" ? (
           <SecondFactorForm busy={busy} error={error} onClientError={setClientError} />
         ) : (
-          <PasswordForm busy={busy} error={error} email={result?.email ?? ""} onClientError={setClientError} />
+          <PasswordForm
+            busy={busy}
+            error={error}
+            email={result?.email ?? ""}
+            withCode={result?.withCode ?? false}
+            onClientError={setClientError}
+          />
         )}
         <Link to="/home" className="button button--secondary admin-auth__home">
           Torna alla Home
@@ -46,11 +52,14 @@ function PasswordForm({
   busy,
   error,
   email,
+  withCode,
   onClientError,
 }: {
   busy: boolean;
   error: string | null;
   email: string;
+  /** The account's limit is full: the second factor goes with the password. */
+  withCode: boolean;
   onClientError: (message: string | null) => void;
 }) {
   const hydrated = useHydrated();
@@ -119,6 +128,21 @@ function PasswordForm({
             </div>
           )}
         </Field>
+        {withCode ? (
+          <Field id="login-code" label="Codice di verifica (app di autenticazione o codice di recupero)">
+            {(control) => (
+              <input
+                {...control}
+                name="code"
+                type="text"
+                autoComplete="one-time-code"
+                autoCapitalize="none"
+                spellCheck={false}
+                maxLength={20}
+              />
+            )}
+          </Field>
+        ) : null}
         <button type="submit" className="button admin-form__submit" disabled={busy} aria-disabled={busy || undefined}>
           {busy ? "Accesso in corso..." : "Accedi"}
         </button>

@@ -23,7 +23,19 @@ export const secondFactorKey = (userId: string): RateLimitCheck => ({
 /** An attempt that was counted; if it proves right, it is taken back. */
 interface LoginAttempt {
   succeeded(): Promise<void>;
+  /** Nothing was checked after all (the server was too busy): the attempt does not count. */
+  withdraw(): Promise<void>;
 }
+
+type LoginStart =
+  | { counted: LoginAttempt }
+  /** The client's own limit is full: nothing counted, nothing checked. */
+  | { refused: "client" }
+  /**
+   * The account's limit is full (strangers can fill it): the attempt was counted on the client alone,
+   * and only the password with a right second factor may go on (decision 45).
+   */
+  | { refused: "account"; counted: LoginAttempt };
 
 /**
  * Failed-login counters per client IP and per account (its password, or its second factor).
@@ -32,18 +44,29 @@ interface LoginAttempt {
  */
 export function loginThrottle(limiter: RateLimiter, clientIp: string) {
   const ip: RateLimitCheck = { key: `login:ip:${clientIp}`, rule: LOGIN_FAILURE_RULE };
+  const attempt = (
+    outcome: Awaited<ReturnType<RateLimiter["take"]>>,
+    account: RateLimitCheck | null,
+  ): LoginAttempt => ({
+    // The account's counter starts over; the IP's earlier failures stay (one client, many guesses).
+    async succeeded() {
+      await limiter.forgive(outcome);
+      if (account) await limiter.reset(account.key);
+    },
+    withdraw: () => limiter.forgive(outcome),
+  });
   return {
-    /** Null when a limit is reached (nothing counted); otherwise the counted attempt. */
-    async begin(account: RateLimitCheck): Promise<LoginAttempt | null> {
-      const outcome = await limiter.takeAll([ip, account]);
-      if (!outcome.allowed) return null;
-      return {
-        // The account's counter starts over; the IP's earlier failures stay (one client, many guesses).
-        async succeeded() {
-          await limiter.forgive(outcome);
-          await limiter.reset(account.key);
-        },
-      };
+    /**
+     * Counts one attempt on the client and on `account` (null: a browser the account signed in from
+     * before, which the account's limit never slows).
+     */
+    async begin(account: RateLimitCheck | null): Promise<LoginStart> {
+      const outcome = await limiter.takeAll(account ? [ip, account] : [ip]);
+      if (outcome.allowed) return { counted: attempt(outcome, account) };
+      if (!account) return { refused: "client" };
+      // Which limit is full? Counted on the client alone when it has room: the account's.
+      const own = await limiter.take(ip.key, ip.rule);
+      return own.allowed ? { refused: "account", counted: attempt(own, null) } : { refused: "client" };
     },
   };
 }
