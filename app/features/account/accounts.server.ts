@@ -59,10 +59,21 @@ export function createAdminAccounts(db: Db, sessions: SessionStore = createSessi
       if (!parsedEmail.success) throw new AccountInputError("Indirizzo email non valido");
       const problem = passwordProblem(password);
       if (problem) throw new AccountInputError(problem);
-      const passwordHash = await hashPassword(password);
-      const existing = await this.findByEmail(parsedEmail.data);
+      return this.storePasswordHash(parsedEmail.data, await hashPassword(password), options);
+    },
+
+    /**
+     * setPassword() with the hash already made (a reset link is used up only once the hash is
+     * ready, so a busy moment cannot waste it); `email` must be an account's or a valid address.
+     */
+    async storePasswordHash(
+      email: string,
+      passwordHash: string,
+      options: { resetTwoFactor?: boolean } = {},
+    ): Promise<{ created: boolean; user: AdminUser }> {
+      const existing = await this.findByEmail(email);
       if (!existing) {
-        const [user] = await db.insert(adminUsers).values({ email: parsedEmail.data, passwordHash }).returning();
+        const [user] = await db.insert(adminUsers).values({ email, passwordHash }).returning();
         return { created: true, user: user! };
       }
       const twoFactor = options.resetTwoFactor ? { totpSecret: null, totpEnabledAt: null, recoveryCodeHashes: [] } : {};
