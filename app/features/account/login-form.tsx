@@ -39,6 +39,16 @@ export function LoginPage({ step, result }: { step: LoginStep; result?: LoginRes
   );
 }
 
+/** The code field, alike in both forms that ask for it (the second step, and the password past the account's limit). */
+const CODE_INPUT = {
+  name: "code",
+  type: "text",
+  autoComplete: "one-time-code",
+  autoCapitalize: "none",
+  spellCheck: false,
+  maxLength: 20,
+} as const;
+
 /** The form's own message: announced by the toast, it stays readable here (and works without JavaScript). */
 function FormError({ id, message }: { id: string; message: string | null }) {
   return message ? (
@@ -130,17 +140,7 @@ function PasswordForm({
         </Field>
         {withCode ? (
           <Field id="login-code" label="Codice di verifica (app di autenticazione o codice di recupero)">
-            {(control) => (
-              <input
-                {...control}
-                name="code"
-                type="text"
-                autoComplete="one-time-code"
-                autoCapitalize="none"
-                spellCheck={false}
-                maxLength={20}
-              />
-            )}
+            {(control) => <input {...control} {...CODE_INPUT} />}
           </Field>
         ) : null}
         <button type="submit" className="button admin-form__submit" disabled={busy} aria-disabled={busy || undefined}>
@@ -179,13 +179,8 @@ function SecondFactorForm({
             <input
               {...control}
               ref={codeRef}
-              name="code"
-              type="text"
-              autoComplete="one-time-code"
-              autoCapitalize="none"
-              spellCheck={false}
+              {...CODE_INPUT}
               required
-              maxLength={20}
               aria-describedby={error ? "code-help code-error" : "code-help"}
             />
           )}
