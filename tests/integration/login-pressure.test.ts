@@ -116,6 +116,9 @@ describe("sign-in under pressure (production server)", () => {
     const wrongCode = await login({ email: ADMIN.email, password: ADMIN.password, code: "000000" });
     expect(wrongCode.status).toBe(429);
 
+    // A right code with a wrong password: the same refusal, and the recovery code is not used up by it.
+    const wrongPassword = await login({ email: ADMIN.email, password: "sbagliata-ma-lunga", code: recoveryCodes[1]! });
+    expect(wrongPassword.status).toBe(429);
     // A new browser: the password with a right second factor in the same form.
     const withFactor = await login({ email: ADMIN.email, password: ADMIN.password, code: recoveryCodes[1]! });
     expect(withFactor.status).toBe(302);

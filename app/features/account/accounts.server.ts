@@ -156,6 +156,15 @@ export function createAdminAccounts(db: Db, sessions: SessionStore = createSessi
       return (await usedCodes.take(key, rule)).allowed;
     },
 
+    /**
+     * Whether `code` is a current TOTP code or one of the recovery codes, using nothing up (a code
+     * seen before may still be refused by checkSecondFactor(), which is what signs in).
+     */
+    secondFactorMatches(user: AdminUser, code: string): boolean {
+      if (!user.totpEnabledAt || !user.totpSecret) return false;
+      return matchTotp(user.totpSecret, code) !== null || user.recoveryCodeHashes.includes(hashRecoveryCode(code));
+    },
+
     /** Second step of a login: a TOTP code, or one of the recovery codes (which is then used up). */
     async checkSecondFactor(user: AdminUser, code: string): Promise<"totp" | "recovery" | null> {
       if (!user.totpEnabledAt) return null;
