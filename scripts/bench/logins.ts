@@ -1,4 +1,4 @@
-// `node scripts/bench/logins.ts`, also the last figures of `npm run bench`: how much 20 sign-ins sent at
+// `npm run bench:logins`, also the last figures of `npm run bench`: how much 20 sign-ins sent at
 // once raise the memory of the server processes (issue 41; decision 45). Each password check is a
 // 64 MiB scrypt hash; unknown e-mails cost the same, through the decoy. Target: ≤ 100 MB with one
 // server process; the site's rise with `npm start`'s default number of processes is printed too (each

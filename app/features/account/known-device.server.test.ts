@@ -14,10 +14,10 @@ const request = (cookie?: string, url = `${SITE}/admin-login`) =>
 describe("known browser cookie (admin_device)", () => {
   const devices = createKnownDevices("segreto-di-prova");
 
-  it("is set for the sign-in page only, for a year, httpOnly, Secure over HTTPS", async () => {
+  it("is set for the whole site (the sign-in posts to /admin-login.data too), a year, httpOnly, Secure over HTTPS", async () => {
     const set = await devices.issue(request(), her);
     expect(set).toMatch(/^admin_device=/);
-    expect(set).toMatch(/Path=\/admin-login/);
+    expect(set).toMatch(/Path=\/;/);
     expect(set).toMatch(/Max-Age=31536000/);
     expect(set).toMatch(/HttpOnly/);
     expect(set).toMatch(/SameSite=Lax/);

@@ -7,8 +7,8 @@ import type { AdminUser } from "~/core/db/schema";
 const COOKIE = "admin_device";
 /** A year: the browser she signs in from stays known between visits, however rare (decision 45). */
 const MAX_AGE_S = 365 * 24 * 60 * 60;
-// Sent only to the sign-in page, the one place that reads it.
-const options = { path: "/admin-login", httpOnly: true, sameSite: "lax", maxAge: MAX_AGE_S } as const;
+// Path=/: "/admin-login" would not match "/admin-login.data", where the page posts with JavaScript.
+const options = { path: "/", httpOnly: true, sameSite: "lax", maxAge: MAX_AGE_S } as const;
 
 const valueSchema = z.object({ user: z.string().max(64), stamp: z.string().max(64) });
 
