@@ -27,24 +27,28 @@ describe("known browser cookie (admin_device)", () => {
 
   it("recognizes the browser for the account it signed in to, until that account's password changes", async () => {
     const cookie = cookieOf(await devices.issue(request(), her));
-    expect(await devices.recognizes(request(cookie), her)).toBe(true);
+    const device = await devices.recognizes(request(cookie), her);
+    expect(device).toMatch(/^[\w-]{22}$/);
+    // Signing in again keeps the browser's device id; another browser gets its own.
+    expect(await devices.recognizes(request(cookieOf(await devices.issue(request(cookie), her))), her)).toBe(device);
+    expect(await devices.recognizes(request(cookieOf(await devices.issue(request(), her))), her)).not.toBe(device);
     expect(
       await devices.recognizes(request(cookie), user("00000000-0000-0000-0000-000000000002", her.passwordHash)),
-    ).toBe(false);
+    ).toBeNull();
     expect(
       await devices.recognizes(request(cookie), { ...her, passwordHash: "scrypt$65536$8$2$bnVvdm8$bnVvdmE" }),
-    ).toBe(false);
-    expect(await devices.recognizes(request(cookie), undefined)).toBe(false);
+    ).toBeNull();
+    expect(await devices.recognizes(request(cookie), undefined)).toBeNull();
   });
 
   it("does not recognize a forged, tampered or foreign-signed cookie, nor none", async () => {
     const cookie = cookieOf(await devices.issue(request(), her));
     const [name, value] = cookie.split("=") as [string, string];
     const tampered = `${name}=${value.slice(0, -2)}${value.endsWith("AA") ? "BB" : "AA"}`;
-    const unsigned = `admin_device=${Buffer.from(JSON.stringify({ user: her.id, stamp: "x" })).toString("base64")}`;
+    const unsigned = `admin_device=${Buffer.from(JSON.stringify({ user: her.id, stamp: "x", device: "y" })).toString("base64")}`;
     const otherSite = cookieOf(await createKnownDevices("un-altro-segreto").issue(request(), her));
     for (const header of [tampered, unsigned, otherSite, "admin_device=", undefined]) {
-      expect(await devices.recognizes(request(header), her), String(header)).toBe(false);
+      expect(await devices.recognizes(request(header), her), String(header)).toBeNull();
     }
   });
 });

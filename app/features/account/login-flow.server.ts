@@ -8,7 +8,7 @@ import { assertSameOrigin } from "~/core/server/origin.server";
 import type { AdminUser } from "~/core/db/schema";
 import type { AdminAccounts } from "./accounts.server";
 import type { KnownDevices } from "./known-device.server";
-import { emailKey, loginThrottle, secondFactorKey } from "./login.server";
+import { deviceKey, emailKey, loginThrottle, secondFactorKey } from "./login.server";
 import { codeStepSchema, type LoginResult, type LoginStep, passwordStepSchema } from "./login-schema";
 import { LOGIN_MESSAGES } from "./messages";
 import { HASHING_RETRY_AFTER_S, HashingBusyError } from "./password.server";
@@ -109,15 +109,16 @@ export async function loginAction(s: LoginDeps, request: Request, clientIp: stri
   }
   const { email, password } = step.value;
   const code = step.value.code || undefined;
-  // A browser this account signed in from before is never slowed by the account's limit (decision 45).
-  const known = await s.knownDevices.recognizes(request, await accounts.findByEmail(email));
-  const started = await throttle.begin(known ? null : emailKey(email));
+  // A browser this account signed in from before is never slowed by the account's limit, only by its
+  // own failures (decision 45).
+  const device = await s.knownDevices.recognizes(request, await accounts.findByEmail(email));
+  const started = await throttle.begin(device ? deviceKey(device) : emailKey(email));
   if ("refused" in started && started.refused === "client") {
     return refuse("password", LOGIN_MESSAGES.throttled, 429, email);
   }
   const attempt = started.counted;
-  // The account's limit is full: only the password with a right second factor goes on, and every other
-  // answer is the same, so a guesser learns nothing about the password from it.
+  // The account's limit (or this known browser's) is full: only the password with a right second factor
+  // goes on, and every other answer is the same, so a guesser learns nothing about the password from it.
   const lockedOut = "refused" in started;
   let user: AdminUser | null;
   try {

@@ -2,7 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~/core/db/database.server";
 import { createRateLimiter, type RateLimiter } from "~/core/server/rate-limit.server";
 import { openTestDatabase } from "../../../tests/support/test-databases";
-import { ACCOUNT_FAILURE_RULE, emailKey, LOGIN_FAILURE_RULE, loginThrottle, secondFactorKey } from "./login.server";
+import {
+  ACCOUNT_FAILURE_RULE,
+  deviceKey,
+  emailKey,
+  LOGIN_FAILURE_RULE,
+  loginThrottle,
+  secondFactorKey,
+} from "./login.server";
 
 describe("login lockout (PostgreSQL)", () => {
   let database: Database;
@@ -29,9 +36,10 @@ describe("login lockout (PostgreSQL)", () => {
     for (let i = 0; i < ACCOUNT_FAILURE_RULE.max; i++) {
       expect(await loginThrottle(limiter, `10.1.${i >> 8}.${i & 255}`).begin(account)).not.toHaveProperty("refused");
     }
-    // A new address is counted on its own limit and told the account's is full; a known browser is not slowed.
+    // A new address is counted on its own limit and told the account's is full; a known browser is
+    // counted on its own device instead, which strangers cannot fill.
     expect(await loginThrottle(limiter, "10.9.9.9").begin(account)).toMatchObject({ refused: "account" });
-    expect(await loginThrottle(limiter, "10.9.9.10").begin(null)).not.toHaveProperty("refused");
+    expect(await loginThrottle(limiter, "10.9.9.10").begin(deviceKey("browser-di-lei"))).not.toHaveProperty("refused");
   });
 
   it("a right answer is not counted, and starts the account's count over", async () => {

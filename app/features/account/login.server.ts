@@ -15,6 +15,11 @@ export const emailKey = (email: string): RateLimitCheck => ({
   key: `login:email:${normalizeEmail(email)}`,
   rule: ACCOUNT_FAILURE_RULE,
 });
+/** A browser the account signed in from (decision 45): its own failures, not the account's limit. */
+export const deviceKey = (device: string): RateLimitCheck => ({
+  key: `login:device:${device}`,
+  rule: LOGIN_FAILURE_RULE,
+});
 export const secondFactorKey = (userId: string): RateLimitCheck => ({
   key: `login:2fa:${userId}`,
   rule: LOGIN_FAILURE_RULE,
@@ -32,13 +37,14 @@ type LoginStart =
   /** The client's own limit is full: nothing counted, nothing checked. */
   | { refused: "client" }
   /**
-   * The account's limit is full (strangers can fill it): the attempt was counted on the client alone,
-   * and only the password with a right second factor may go on (decision 45).
+   * The account's limit (or a known browser's own) is full: the attempt was counted on the client
+   * alone, and only the password with a right second factor may go on (decision 45).
    */
   | { refused: "account"; counted: LoginAttempt };
 
 /**
- * Failed-login counters per client IP and per account (its password, or its second factor).
+ * Failed-login counters per client IP and per account (its password from unknown browsers, a known
+ * browser's own, or its second factor).
  * Each attempt is counted before the password or code is checked, in one step with the limit
  * check, so a burst of parallel guesses gets no more tries than a sequence would.
  */
@@ -56,14 +62,10 @@ export function loginThrottle(limiter: RateLimiter, clientIp: string) {
     withdraw: () => limiter.forgive(outcome),
   });
   return {
-    /**
-     * Counts one attempt on the client and on `account` (null: a browser the account signed in from
-     * before, which the account's limit never slows).
-     */
-    async begin(account: RateLimitCheck | null): Promise<LoginStart> {
-      const outcome = await limiter.takeAll(account ? [ip, account] : [ip]);
+    /** Counts one attempt on the client and on `account`, or says which limit is full. */
+    async begin(account: RateLimitCheck): Promise<LoginStart> {
+      const outcome = await limiter.takeAll([ip, account]);
       if (outcome.allowed) return { counted: attempt(outcome, account) };
-      if (!account) return { refused: "client" };
       // Which limit is full? Counted on the client alone when it has room: the account's.
       const own = await limiter.take(ip.key, ip.rule);
       return own.allowed ? { refused: "account", counted: attempt(own, null) } : { refused: "client" };
