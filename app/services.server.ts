@@ -37,6 +37,7 @@ import type { CreateReviewInvitation } from "~/features/booking/review-invite.se
 import { createAdminAccounts, type AdminAccounts } from "~/features/account/accounts.server";
 import { createPasswordResetRepository, type PasswordResetRepository } from "~/features/account/password-resets.server";
 import { createSessionStore, type SessionStore, sessionTokenFromCookie } from "~/features/account/sessions.server";
+import { createKnownDevices, type KnownDevices } from "~/features/account/known-device.server";
 
 /** Everything a loader or action may use; one instance per process. */
 export interface AppServices {
@@ -71,6 +72,8 @@ export interface AppServices {
   sessions: SessionStore;
   /** The administrator accounts: passwords and two-factor sign-in. */
   adminAccounts: AdminAccounts;
+  /** Browsers the administrator signed in from: the account's login limit never slows them (decision 45). */
+  knownDevices: KnownDevices;
   /** The e-mailed links of "Password dimenticata?" (only their hashes are stored). */
   passwordResets: PasswordResetRepository;
   /** The PostgreSQL server this process started in DATA_DIR (DATABASE_URL unset); stopped with the services. */
@@ -150,6 +153,7 @@ export async function createServices(config: AppConfig, logger: Logger): Promise
       passwordResets: createPasswordResetRepository(database.db),
       embedded,
       flash: createFlashStore(secret),
+      knownDevices: createKnownDevices(secret),
       formTimer: createFormTimer(secret),
     };
   } catch (error) {

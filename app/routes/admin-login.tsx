@@ -12,6 +12,13 @@ import adminStyles from "~/styles/admin.css?url";
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, "Accesso", "Accesso riservato all'amministratore del sito.", { noindex: true });
 
+// A refused sign-in's own headers reach the page too: Retry-After when the password hashing is busy.
+export const headers: Route.HeadersFunction = ({ actionHeaders, loaderHeaders }) => {
+  const answer = new Headers(loaderHeaders);
+  for (const [name, value] of actionHeaders) answer.set(name, value);
+  return answer;
+};
+
 export async function loader({ request, context }: Route.LoaderArgs) {
   const step = await currentLoginStep(context.get(servicesContext), request);
   if (step === "signed-in") throw redirect("/admin");

@@ -10,8 +10,12 @@ import adminStyles from "~/styles/admin.css?url";
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, "Nuova password", "Scegli una nuova password per il pannello del sito.", { noindex: true });
 
-/** The link's token is in the address: it never leaves in a Referer, nor stays in a cache. */
-const privateHeaders = { "Cache-Control": "private, no-store", "Referrer-Policy": "no-referrer" };
+/**
+ * The link's token is in the address: it never leaves the site in a Referer, nor stays in a cache.
+ * "same-origin", as her booking link's page: "no-referrer" made the browser post the new password with
+ * "Origin: null" (without JavaScript, or before the scripts arrived), which the forgery guard refuses.
+ */
+const privateHeaders = { "Cache-Control": "private, no-store", "Referrer-Policy": "same-origin" };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const token = new URL(request.url).searchParams.get("token");

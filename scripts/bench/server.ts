@@ -1,10 +1,11 @@
 // `npm run bench`: the production server as `npm start` runs it (WEB_CONCURRENCY processes and
 // the embedded PostgreSQL), on a fresh data directory with seeded photos and reviews, loaded by
 // autocannon from this separate process; nginx serving the same /home HTML as a file is the
-// yardstick. Then booking's free times (scripts/bench/booking.ts). Prints every figure and whether
+// yardstick. Then booking's free times (scripts/bench/booking.ts) and the memory of 20 sign-ins at once
+// (scripts/bench/logins.ts). Prints every figure and whether
 // it meets its target; exit code 1 when one is missed.
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { chmodSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { chmodSync, existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import http from "node:http";
 import os from "node:os";
 import path from "node:path";
@@ -12,9 +13,7 @@ import autocannon from "autocannon";
 import "../lib/load-app-modules.ts";
 import { buildIfStale } from "../build-if-stale.ts";
 import { percentile } from "../lib/percentile.ts";
-import { startCommand } from "../lib/start-command.ts";
-
-const npmStart = startCommand();
+import { pssMb, siteProcesses as processesOf, startSite, stop, untilFirstOk as untilSiteAnswers } from "./site.ts";
 import { freePort } from "../../tests/support/app-server.ts";
 import { openEventStream } from "../../tests/support/event-stream.ts";
 
@@ -26,7 +25,6 @@ const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
 const STREAMS = Number(process.env.BENCH_STREAMS ?? 200);
 const ACCEPT = { "Accept-Encoding": "gzip, br" };
-const root = path.resolve(import.meta.dirname, "../..");
 
 const processes = Number(process.env.WEB_CONCURRENCY ?? Math.min(os.availableParallelism(), 4));
 const targets = {
@@ -40,90 +38,10 @@ const port = await freePort();
 const url = `http://127.0.0.1:${port}`;
 const dataDir = mkdtempSync(path.join(os.tmpdir(), "bench-data-"));
 
-/** As `npm start` runs it. */
-function startServer(count = processes): ChildProcess {
-  return spawn(process.execPath, [...npmStart.flags, "build/server/start.js"], {
-    cwd: root,
-    env: {
-      ...process.env,
-      ...npmStart.env,
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      DATA_DIR: dataDir,
-      LOG_LEVEL: "warn",
-      WEB_CONCURRENCY: String(count),
-      REVIEWS_RATE_LIMIT: "10000",
-      // Each simulated visitor has its own address (X-Forwarded-For from loopback), as real ones would.
-      TRUST_PROXY: "loopback",
-    },
-    stdio: ["ignore", "inherit", "inherit"],
-  });
-}
-
-async function untilFirstOk(server: ChildProcess): Promise<number> {
-  const started = performance.now();
-  for (;;) {
-    if (server.exitCode !== null) throw new Error("the server exited during start-up");
-    try {
-      if ((await fetch(`${url}/`)).ok) return performance.now() - started;
-    } catch {
-      await new Promise((r) => setTimeout(r, 10));
-    }
-  }
-}
-
-async function stop(server: ChildProcess): Promise<number> {
-  const started = performance.now();
-  server.kill("SIGTERM");
-  const code = await new Promise<number | null>((r) =>
-    server.exitCode !== null ? r(server.exitCode) : server.once("exit", r),
-  );
-  if (code !== 0) throw new Error(`the server exited with ${code} on SIGTERM`);
-  return performance.now() - started;
-}
-
-// ---- memory: proportional set size of every process of the site -------------------------------
-
-function childrenOf(pid: number): number[] {
-  const list: number[] = [];
-  for (const entry of readdirSync("/proc")) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
-      if (Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]) === pid) list.push(Number(entry));
-    } catch {
-      // exited meanwhile
-    }
-  }
-  return list;
-}
-
-function treeOf(pid: number): number[] {
-  const all = [pid];
-  for (let i = 0; i < all.length; i++) all.push(...childrenOf(all[i]!));
-  return all;
-}
-
-/** The server processes and the PostgreSQL processes (a daemon: not below the server). */
-function siteProcesses(server: ChildProcess): number[] {
-  const pids = treeOf(server.pid!);
-  const pidFile = path.join(dataDir, "postgres", "data", "postmaster.pid");
-  if (existsSync(pidFile)) pids.push(...treeOf(Number(readFileSync(pidFile, "utf8").split("\n")[0])));
-  return pids;
-}
-
-function pssMb(pids: number[]): number {
-  let kb = 0;
-  for (const pid of pids) {
-    try {
-      const match = readFileSync(`/proc/${pid}/smaps_rollup`, "utf8").match(/^Pss:\s+(\d+) kB/m);
-      kb += Number(match?.[1] ?? 0);
-    } catch {
-      // exited meanwhile
-    }
-  }
-  return kb / 1024;
-}
+const startServer = (count = processes) =>
+  startSite({ port, dataDir, processes: count, env: { REVIEWS_RATE_LIMIT: "10000" } });
+const untilFirstOk = (server: ChildProcess) => untilSiteAnswers(server, url);
+const siteProcesses = (server: ChildProcess) => processesOf(server, dataDir);
 
 // ---- load ---------------------------------------------------------------------------------------
 
@@ -369,4 +287,9 @@ const { measureConcurrentBookings } = await import("./concurrent-bookings.ts");
 const bookings = await measureConcurrentBookings();
 console.log(bookings.summary);
 results.push(bookings.ok);
+// Memory under 20 sign-ins at once (issue 41): servers of its own, once this run's are gone.
+const { measureLogins } = await import("./logins.ts");
+const logins = await measureLogins();
+console.log(logins.summary);
+results.push(logins.ok);
 process.exitCode = results.every(Boolean) && latencies.length === 5 * STREAMS ? 0 : 1;

@@ -3,7 +3,8 @@ import type { z } from "zod";
 import type { AdminUser } from "~/core/db/schema";
 import type { SignedInAdmin } from "./admin-auth.server";
 import type { AdminAccounts } from "./accounts.server";
-import { verifyPassword } from "./password.server";
+import { LOGIN_MESSAGES } from "./messages";
+import { HashingBusyError, verifyPassword } from "./password.server";
 import type { SessionStore } from "./sessions.server";
 import { totpQrDataUrl, totpUri } from "./totp.server";
 import { describeUserAgent } from "./user-agent";
@@ -131,5 +132,13 @@ export async function changeAccount(
   if (input.intent === "logout-others") return signOutOtherSessions(s, admin);
   // Fresh from the database: the middleware's copy may predate a change made a moment ago in another tab.
   const user = (await s.adminAccounts.get(admin.user.id))!;
-  return input.intent === "password" ? changePassword(s, admin, user, input) : changeTwoFactor(s, user, input);
+  try {
+    return input.intent === "password"
+      ? await changePassword(s, admin, user, input)
+      : await changeTwoFactor(s, user, input);
+  } catch (error) {
+    // A burst of logins holds the password hashing: nothing was changed, she can simply send it again.
+    if (error instanceof HashingBusyError) return result(input.intent, false, LOGIN_MESSAGES.busy);
+    throw error;
+  }
 }

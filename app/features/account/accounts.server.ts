@@ -59,10 +59,21 @@ export function createAdminAccounts(db: Db, sessions: SessionStore = createSessi
       if (!parsedEmail.success) throw new AccountInputError("Indirizzo email non valido");
       const problem = passwordProblem(password);
       if (problem) throw new AccountInputError(problem);
-      const passwordHash = await hashPassword(password);
-      const existing = await this.findByEmail(parsedEmail.data);
+      return this.storePasswordHash(parsedEmail.data, await hashPassword(password), options);
+    },
+
+    /**
+     * setPassword() with the hash already made (a reset link is used up only once the hash is
+     * ready, so a busy moment cannot waste it); `email` must be an account's or a valid address.
+     */
+    async storePasswordHash(
+      email: string,
+      passwordHash: string,
+      options: { resetTwoFactor?: boolean } = {},
+    ): Promise<{ created: boolean; user: AdminUser }> {
+      const existing = await this.findByEmail(email);
       if (!existing) {
-        const [user] = await db.insert(adminUsers).values({ email: parsedEmail.data, passwordHash }).returning();
+        const [user] = await db.insert(adminUsers).values({ email, passwordHash }).returning();
         return { created: true, user: user! };
       }
       const twoFactor = options.resetTwoFactor ? { totpSecret: null, totpEnabledAt: null, recoveryCodeHashes: [] } : {};
@@ -143,6 +154,15 @@ export function createAdminAccounts(db: Db, sessions: SessionStore = createSessi
       const key = `totp-used:${user.id}:${step}`;
       const rule = { max: 1, windowMs: 3 * TOTP_PERIOD_SECONDS * 1000 };
       return (await usedCodes.take(key, rule)).allowed;
+    },
+
+    /**
+     * Whether `code` is a current TOTP code or one of the recovery codes, using nothing up (a code
+     * seen before may still be refused by checkSecondFactor(), which is what signs in).
+     */
+    secondFactorMatches(user: AdminUser, code: string): boolean {
+      if (!user.totpEnabledAt || !user.totpSecret) return false;
+      return matchTotp(user.totpSecret, code) !== null || user.recoveryCodeHashes.includes(hashRecoveryCode(code));
     },
 
     /** Second step of a login: a TOTP code, or one of the recovery codes (which is then used up). */

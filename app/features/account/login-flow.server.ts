@@ -5,10 +5,13 @@ import type { Logger } from "pino";
 import type { FlashStore } from "~/core/forms/flash.server";
 import type { RateLimiter } from "~/core/server/rate-limit.server";
 import { assertSameOrigin } from "~/core/server/origin.server";
+import type { AdminUser } from "~/core/db/schema";
 import type { AdminAccounts } from "./accounts.server";
-import { emailKey, loginThrottle, secondFactorKey } from "./login.server";
+import type { KnownDevices } from "./known-device.server";
+import { deviceKey, emailKey, loginThrottle, secondFactorKey } from "./login.server";
 import { codeStepSchema, type LoginResult, type LoginStep, passwordStepSchema } from "./login-schema";
 import { LOGIN_MESSAGES } from "./messages";
+import { HASHING_RETRY_AFTER_S, HashingBusyError } from "./password.server";
 import {
   clearSessionCookie,
   PENDING_SECOND_FACTOR_MS,
@@ -23,6 +26,7 @@ type LoginDeps = {
   adminAccounts: AdminAccounts;
   sessions: SessionStore;
   rateLimiter: RateLimiter;
+  knownDevices: KnownDevices;
   flash: FlashStore;
   logger: Logger;
 };
@@ -48,10 +52,11 @@ export async function loginAction(s: LoginDeps, request: Request, clientIp: stri
   const { adminAccounts: accounts, sessions } = s;
   const throttle = loginThrottle(s.rateLimiter, clientIp);
   const form = await readForm(request);
-  const refuse = (step: LoginStep, message: string, status: number, email = "") =>
-    respond<LoginResult>(request, s.flash, { ok: false, message, step, email }, { status });
-  // Signed in: to the panel, whoever asked (a script too), with the session and the toast.
-  const signedIn = (token: string) =>
+  const refuse = (step: LoginStep, message: string, status: number, email = "", withCode?: boolean) =>
+    respond<LoginResult>(request, s.flash, { ok: false, message, step, email, withCode }, { status });
+  // Signed in: to the panel, whoever asked (a script too), with the session, the toast, and this
+  // browser known from now on (decision 45).
+  const signedIn = async (token: string, user: AdminUser) =>
     redirectWithToast(
       request,
       s.flash,
@@ -61,6 +66,7 @@ export async function loginAction(s: LoginDeps, request: Request, clientIp: stri
         headers: [
           ["Cache-Control", "no-store"],
           ["Set-Cookie", sessionCookie(request, token)],
+          ["Set-Cookie", await s.knownDevices.issue(request, user)],
         ],
       },
     );
@@ -77,8 +83,12 @@ export async function loginAction(s: LoginDeps, request: Request, clientIp: stri
     if (!active) return refuse("password", LOGIN_MESSAGES.codeExpired, 401);
     if (active.session.verified) throw redirect("/admin");
     // Counted before the code is checked, in one step with the limit: a burst gets no more tries than a sequence.
-    const attempt = await throttle.begin(secondFactorKey(active.user.id));
-    if (!attempt) return refuse("code", LOGIN_MESSAGES.throttled, 429);
+    const started = await throttle.begin(secondFactorKey(active.user.id));
+    if ("refused" in started) {
+      if (started.refused === "account") await started.counted.withdraw();
+      return refuse("code", LOGIN_MESSAGES.throttled, 429);
+    }
+    const attempt = started.counted;
     const factor = await accounts.checkSecondFactor(active.user, step.value.code);
     // A parallel request completing the same pending login with another code loses the race here.
     const verified = factor ? await sessions.promote(active.session) : null;
@@ -88,7 +98,7 @@ export async function loginAction(s: LoginDeps, request: Request, clientIp: stri
     }
     await attempt.succeeded();
     s.logger.info({ userId: active.user.id, factor }, "admin signed in");
-    return signedIn(verified.token);
+    return signedIn(verified.token, active.user);
   }
 
   const step = parseSubmission(form, passwordStepSchema);
@@ -98,9 +108,49 @@ export async function loginAction(s: LoginDeps, request: Request, clientIp: stri
     return refuse("password", message, 400, typedEmail);
   }
   const { email, password } = step.value;
-  const attempt = await throttle.begin(emailKey(email));
-  if (!attempt) return refuse("password", LOGIN_MESSAGES.throttled, 429, email);
-  const user = await accounts.checkCredentials(email, password);
+  const code = step.value.code || undefined;
+  // A browser this account signed in from before is never slowed by the account's limit, only by its
+  // own failures (decision 45).
+  const device = await s.knownDevices.recognizes(request, await accounts.findByEmail(email));
+  const started = await throttle.begin(device ? deviceKey(device) : emailKey(email));
+  if ("refused" in started && started.refused === "client") {
+    return refuse("password", LOGIN_MESSAGES.throttled, 429, email);
+  }
+  const attempt = started.counted;
+  // The account's limit (or this known browser's) is full: only the password with a right second factor
+  // goes on, and every other answer is the same, so a guesser learns nothing about the password from it.
+  const lockedOut = "refused" in started;
+  let user: AdminUser | null;
+  try {
+    user = lockedOut
+      ? await passwordWithSecondFactor(accounts, email, password, code)
+      : await accounts.checkCredentials(email, password);
+  } catch (error) {
+    if (!(error instanceof HashingBusyError)) throw error;
+    await attempt.withdraw();
+    s.logger.warn({ ip: clientIp }, "admin login refused: password hashing busy");
+    return respond<LoginResult>(
+      request,
+      s.flash,
+      { ok: false, message: LOGIN_MESSAGES.busy, step: "password", email },
+      { status: 429, headers: { "Retry-After": String(HASHING_RETRY_AFTER_S) } },
+    );
+  }
+  if (lockedOut) {
+    if (!user) {
+      s.logger.warn({ ip: clientIp }, "admin login refused: account limit reached");
+      return refuse("password", LOGIN_MESSAGES.accountThrottled, 429, email, true);
+    }
+    await attempt.succeeded();
+    const session = await sessions.create({
+      userId: user.id,
+      verified: true,
+      userAgent: request.headers.get("user-agent"),
+      ip: clientIp,
+    });
+    s.logger.info({ userId: user.id }, "admin signed in past the account limit, with the second factor");
+    return signedIn(session.token, user);
+  }
   if (!user) {
     s.logger.warn({ ip: clientIp }, "admin login refused");
     return refuse("password", LOGIN_MESSAGES.invalidCredentials, 401, email);
@@ -122,5 +172,23 @@ export async function loginAction(s: LoginDeps, request: Request, clientIp: stri
   }
   const session = await sessions.create({ userId: user.id, verified: true, userAgent, ip: clientIp });
   s.logger.info({ userId: user.id }, "admin signed in");
-  return signedIn(session.token);
+  return signedIn(session.token, user);
+}
+
+/**
+ * Past the account's limit: the code first, the password only after a right code, the code used up
+ * only after the right password. A guesser without her second factor never gets the password checked,
+ * so nothing (no answer, no timing) says whether a password was right; no per-account counter is
+ * touched, so strangers cannot fill one to close this way too (decision 45).
+ */
+async function passwordWithSecondFactor(
+  accounts: AdminAccounts,
+  email: string,
+  password: string,
+  code: string | undefined,
+): Promise<AdminUser | null> {
+  const user = code ? await accounts.findByEmail(email) : undefined;
+  if (!code || !user || !accounts.secondFactorMatches(user, code)) return null;
+  if (!(await accounts.checkCredentials(email, password))) return null;
+  return (await accounts.checkSecondFactor(user, code)) ? user : null;
 }

@@ -23,7 +23,13 @@ export function LoginPage({ step, result }: { step: LoginStep; result?: LoginRes
         {step === "code" ? (
           <SecondFactorForm busy={busy} error={error} onClientError={setClientError} />
         ) : (
-          <PasswordForm busy={busy} error={error} email={result?.email ?? ""} onClientError={setClientError} />
+          <PasswordForm
+            busy={busy}
+            error={error}
+            email={result?.email ?? ""}
+            withCode={result?.withCode ?? false}
+            onClientError={setClientError}
+          />
         )}
         <Link to="/home" className="button button--secondary admin-auth__home">
           Torna alla Home
@@ -32,6 +38,16 @@ export function LoginPage({ step, result }: { step: LoginStep; result?: LoginRes
     </div>
   );
 }
+
+/** The code field, alike in both forms that ask for it (the second step, and the password past the account's limit). */
+const CODE_INPUT = {
+  name: "code",
+  type: "text",
+  autoComplete: "one-time-code",
+  autoCapitalize: "none",
+  spellCheck: false,
+  maxLength: 20,
+} as const;
 
 /** The form's own message: announced by the toast, it stays readable here (and works without JavaScript). */
 function FormError({ id, message }: { id: string; message: string | null }) {
@@ -46,11 +62,14 @@ function PasswordForm({
   busy,
   error,
   email,
+  withCode,
   onClientError,
 }: {
   busy: boolean;
   error: string | null;
   email: string;
+  /** The account's limit is full: the second factor goes with the password. */
+  withCode: boolean;
   onClientError: (message: string | null) => void;
 }) {
   const hydrated = useHydrated();
@@ -119,6 +138,11 @@ function PasswordForm({
             </div>
           )}
         </Field>
+        {withCode ? (
+          <Field id="login-code" label="Codice di verifica (app di autenticazione o codice di recupero)">
+            {(control) => <input {...control} {...CODE_INPUT} />}
+          </Field>
+        ) : null}
         <button type="submit" className="button admin-form__submit" disabled={busy} aria-disabled={busy || undefined}>
           {busy ? "Accesso in corso..." : "Accedi"}
         </button>
@@ -155,13 +179,8 @@ function SecondFactorForm({
             <input
               {...control}
               ref={codeRef}
-              name="code"
-              type="text"
-              autoComplete="one-time-code"
-              autoCapitalize="none"
-              spellCheck={false}
+              {...CODE_INPUT}
               required
-              maxLength={20}
               aria-describedby={error ? "code-help code-error" : "code-help"}
             />
           )}

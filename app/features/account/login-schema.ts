@@ -7,7 +7,12 @@ import { LOGIN_MESSAGES } from "./messages";
 export type LoginStep = "password" | "code";
 
 /** What the login page shows after a refused attempt: the step to show and the email as typed. */
-export type LoginResult = ActionResult & { step: LoginStep; email: string };
+export type LoginResult = ActionResult & {
+  step: LoginStep;
+  email: string;
+  /** The password step also asks for the second factor (the account's limit is full; decision 45). */
+  withCode?: boolean;
+};
 
 const required = (message: string) => z.string({ error: message }).trim().min(1, { error: message });
 
@@ -21,6 +26,11 @@ export const passwordStepSchema = z.object({
   ),
   // Not trimmed: spaces may be part of a password.
   password: z.string({ error: LOGIN_MESSAGES.missingFields }).min(1, { error: LOGIN_MESSAGES.missingFields }).max(1000),
+  /** Asked only once the account's limit is full: the second factor, sent with the password. */
+  code: oneLine(
+    z.string().trim().max(40, { error: LOGIN_MESSAGES.invalidCode }),
+    LOGIN_MESSAGES.invalidCode,
+  ).optional(),
 });
 
 /** Step two: the authenticator's code or a recovery code; or giving up. */

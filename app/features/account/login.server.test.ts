@@ -2,7 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~/core/db/database.server";
 import { createRateLimiter, type RateLimiter } from "~/core/server/rate-limit.server";
 import { openTestDatabase } from "../../../tests/support/test-databases";
-import { ACCOUNT_FAILURE_RULE, emailKey, LOGIN_FAILURE_RULE, loginThrottle, secondFactorKey } from "./login.server";
+import {
+  ACCOUNT_FAILURE_RULE,
+  deviceKey,
+  emailKey,
+  LOGIN_FAILURE_RULE,
+  loginThrottle,
+  secondFactorKey,
+} from "./login.server";
 
 describe("login lockout (PostgreSQL)", () => {
   let database: Database;
@@ -16,18 +23,23 @@ describe("login lockout (PostgreSQL)", () => {
   it("five wrong passwords lock the address that sent them, not the account's owner elsewhere", async () => {
     const stranger = loginThrottle(limiter, "203.0.113.7");
     for (let i = 0; i < LOGIN_FAILURE_RULE.max; i++)
-      expect(await stranger.begin(emailKey("admin@studio.it"))).not.toBeNull();
-    expect(await stranger.begin(emailKey("admin@studio.it"))).toBeNull();
-    expect(await stranger.begin(emailKey("altro@studio.it"))).toBeNull();
-    expect(await loginThrottle(limiter, "198.51.100.1").begin(emailKey("Admin@Studio.it"))).not.toBeNull();
+      expect(await stranger.begin(emailKey("admin@studio.it"))).toHaveProperty("counted");
+    expect(await stranger.begin(emailKey("admin@studio.it"))).toEqual({ refused: "client" });
+    expect(await stranger.begin(emailKey("altro@studio.it"))).toEqual({ refused: "client" });
+    expect(await loginThrottle(limiter, "198.51.100.1").begin(emailKey("Admin@Studio.it"))).not.toHaveProperty(
+      "refused",
+    );
   });
 
   it("a slower limit per account holds against guesses from many addresses", async () => {
     const account = emailKey("bersaglio@studio.it");
     for (let i = 0; i < ACCOUNT_FAILURE_RULE.max; i++) {
-      expect(await loginThrottle(limiter, `10.1.${i >> 8}.${i & 255}`).begin(account)).not.toBeNull();
+      expect(await loginThrottle(limiter, `10.1.${i >> 8}.${i & 255}`).begin(account)).not.toHaveProperty("refused");
     }
-    expect(await loginThrottle(limiter, "10.9.9.9").begin(account)).toBeNull();
+    // A new address is counted on its own limit and told the account's is full; a known browser is
+    // counted on its own device instead, which strangers cannot fill.
+    expect(await loginThrottle(limiter, "10.9.9.9").begin(account)).toMatchObject({ refused: "account" });
+    expect(await loginThrottle(limiter, "10.9.9.10").begin(deviceKey("browser-di-lei"))).not.toHaveProperty("refused");
   });
 
   it("a right answer is not counted, and starts the account's count over", async () => {
@@ -35,10 +47,11 @@ describe("login lockout (PostgreSQL)", () => {
     const key = secondFactorKey("00000000-0000-0000-0000-000000000001");
     for (let i = 0; i < 4; i++) await throttle.begin(key);
     const right = await throttle.begin(key);
-    await right!.succeeded();
+    if (!("counted" in right)) throw new Error("the fifth attempt should be counted");
+    await right.counted.succeeded();
     expect(await limiter.attempts(key.key, key.rule)).toBe(0);
     // The address keeps its four failures: one more attempt, then refused.
-    expect(await throttle.begin(key)).not.toBeNull();
-    expect(await throttle.begin(key)).toBeNull();
+    expect(await throttle.begin(key)).not.toHaveProperty("refused");
+    expect(await throttle.begin(key)).toEqual({ refused: "client" });
   });
 });

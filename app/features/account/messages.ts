@@ -5,6 +5,12 @@ export const LOGIN_MESSAGES = {
   /** One message for a wrong email and a wrong password, so accounts cannot be discovered. */
   invalidCredentials: "Email o password non corretti",
   throttled: "Troppi tentativi di accesso non riusciti. Per sicurezza l'accesso è bloccato: riprova tra 15 minuti.",
+  /** The account's limit is full (strangers may have filled it): the second factor still opens the way. */
+  accountThrottled:
+    "Troppi tentativi di accesso non riusciti per questo account. Se hai attivato la verifica in due passaggi, " +
+    "inserisci anche il codice di verifica per accedere subito; altrimenti riprova tra un'ora.",
+  /** Too many passwords being checked at this moment (the server's memory is kept for the site). */
+  busy: "Troppi accessi in questo momento: riprova tra qualche secondo.",
   generic: "Errore durante il login",
   missingCode: "Inserisci il codice di verifica",
   invalidCode: "Codice non valido o già usato. Riprova.",

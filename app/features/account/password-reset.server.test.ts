@@ -14,6 +14,7 @@ import { loginAction } from "./login-flow.server";
 import { PASSWORD_RESET_MESSAGES, RESET_LINK_MESSAGES } from "./messages";
 import { requestPasswordReset, resetPassword } from "./password-reset.server";
 import { createPasswordResetRepository, PASSWORD_RESET_VALID_MS } from "./password-resets.server";
+import { createKnownDevices } from "./known-device.server";
 import { createSessionStore } from "./sessions.server";
 import { totpCode } from "./totp.server";
 
@@ -46,6 +47,7 @@ describe("Password dimenticata? (PostgreSQL)", () => {
       rateLimiter: createRateLimiter(database.db),
       mailer,
       flash,
+      knownDevices: createKnownDevices("test-secret"),
       logger: pino({ level: "silent" }),
     };
   });

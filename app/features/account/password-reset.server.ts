@@ -8,8 +8,8 @@ import type { RateLimitRule, RateLimiter } from "~/core/server/rate-limit.server
 import { assertSameOrigin } from "~/core/server/origin.server";
 import { ACCOUNT_MESSAGES, passwordForgotSchema, passwordResetSchema } from "./account-forms";
 import { type AdminAccounts, normalizeEmail } from "./accounts.server";
-import { PASSWORD_RESET_MESSAGES as MESSAGES, RESET_LINK_MESSAGES } from "./messages";
-import { passwordProblem } from "./password.server";
+import { LOGIN_MESSAGES, PASSWORD_RESET_MESSAGES as MESSAGES, RESET_LINK_MESSAGES } from "./messages";
+import { HashingBusyError, hashPassword, passwordProblem } from "./password.server";
 import { passwordResetMail } from "./password-reset-mail";
 import { NEW_PASSWORD_PATH, type ResetLinkState } from "./password-reset-links";
 import type { PasswordResetRepository } from "./password-resets.server";
@@ -90,6 +90,14 @@ export async function resetPassword(s: ResetDeps, request: Request) {
     const reply = submission.reply({ fieldErrors: { next: [problem] }, hideFields: hidden });
     return respond<NewPasswordResult>(request, s.flash, { ok: false, message: problem, reply });
   }
+  // Hashed before the link is used up: a burst of logins holding the hashing leaves the link working.
+  let passwordHash: string;
+  try {
+    passwordHash = await hashPassword(next);
+  } catch (error) {
+    if (!(error instanceof HashingBusyError)) throw error;
+    return respond<NewPasswordResult>(request, s.flash, { ok: false, message: LOGIN_MESSAGES.busy }, { status: 429 });
+  }
   const consumed = await s.passwordResets.consume(token);
   if ("refused" in consumed) {
     const result = { ok: false, message: RESET_LINK_MESSAGES[consumed.refused], state: consumed.refused };
@@ -100,7 +108,7 @@ export async function resetPassword(s: ResetDeps, request: Request) {
     return respond<NewPasswordResult>(request, s.flash, { ok: false, message: MESSAGES.linkUnknown, state: "unknown" });
   }
   // Sets the password and signs out every session of the account, as the command line does.
-  await s.adminAccounts.setPassword(user.email, next);
+  await s.adminAccounts.storePasswordHash(user.email, passwordHash);
   s.logger.info({ userId: user.id }, "admin password reset by e-mail link");
   return redirectWithToast(
     request,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { hashPassword, passwordProblem, verifyPassword } from "./password.server";
+import { HashingBusyError, hashingLoad, hashPassword, passwordProblem, verifyPassword } from "./password.server";
 
 describe("password hashing", () => {
   it("verifies the right password and refuses a wrong one", async () => {
@@ -26,6 +26,19 @@ describe("password hashing", () => {
   it("treats the same text in either Unicode form as the same password", async () => {
     const hash = await hashPassword("caffè-lungo-2024");
     expect(await verifyPassword("caffe\u0300-lungo-2024", hash)).toBe(true);
+  });
+
+  it("runs one 64 MiB hash at a time, lets four wait, and refuses the rest at once (decoys included)", async () => {
+    const hash = await hashPassword("password-di-prova");
+    const burst = Array.from({ length: 12 }, (_, i) => verifyPassword(`tentativo-${i}`, hash));
+    // Counted as each call reaches the queue, before any hash has finished.
+    expect(hashingLoad()).toEqual({ running: 1, waiting: 4 });
+    const outcomes = await Promise.allSettled(burst);
+    expect(outcomes.filter((o) => o.status === "fulfilled").map((o) => o.value)).toEqual(Array(5).fill(false));
+    const refused = outcomes.filter((o) => o.status === "rejected").map((o) => o.reason);
+    expect(refused).toHaveLength(7);
+    for (const reason of refused) expect(reason).toBeInstanceOf(HashingBusyError);
+    expect(hashingLoad()).toEqual({ running: 0, waiting: 0 });
   });
 
   it("requires at least 10 characters", () => {

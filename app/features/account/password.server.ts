@@ -1,4 +1,5 @@
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from "node:crypto";
+import { createDecodeQueue, DecodeQueueFullError } from "~/core/media/decode-queue.server";
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, PASSWORD_RULE_MESSAGES } from "./messages";
 
 // scrypt N=2^16, r=8, p=2: one of OWASP's equivalent minimum settings (Password Storage Cheat Sheet),
@@ -6,13 +7,43 @@ import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, PASSWORD_RULE_MESSAGES } from
 const COST = { N: 2 ** 16, r: 8, p: 2 } as const;
 const KEY_LENGTH = 32;
 
+/** What one hash holds while it runs: scrypt's 128·N·r bytes (OpenSSL works the p lanes one after another). */
+const HASH_MEMORY = 128 * COST.N * COST.r;
+/**
+ * Memory a server process gives password hashing at once (decision 45): 64 MiB, one hash. Without a
+ * limit, libuv's four threads ran four hashes of a login burst at once, unknown e-mails included.
+ */
+export const HASHING_MEMORY_BUDGET = 64 * 1024 * 1024;
+/** Hashes waiting for their turn: a few seconds of work; one more is refused at once. */
+const HASHES_WAITING = 4;
+/** What a login refused because hashing is busy is told to wait, in seconds. */
+export const HASHING_RETRY_AFTER_S = 5;
+
+const hashing = createDecodeQueue({
+  inFlight: Math.max(1, Math.floor(HASHING_MEMORY_BUDGET / HASH_MEMORY)),
+  waiting: HASHES_WAITING,
+  maxWaitMs: 10_000,
+});
+
+/** Too many passwords are being checked right now: the client should try again in a few seconds. */
+export class HashingBusyError extends Error {
+  override name = "HashingBusyError";
+}
+
+/** Hashes running and waiting in this process (for tests and the benchmark). */
+export const hashingLoad = () => ({ running: hashing.running, waiting: hashing.waiting });
+
 function derive(password: string, salt: Buffer, cost: { N: number; r: number; p: number }): Promise<Buffer> {
   const options: ScryptOptions = { ...cost, maxmem: 256 * cost.N * cost.r };
-  return new Promise((resolve, reject) =>
-    scrypt(password.normalize("NFKC"), salt, KEY_LENGTH, options, (error, key) =>
-      error ? reject(error) : resolve(key),
-    ),
-  );
+  const job = () =>
+    new Promise<Buffer>((resolve, reject) =>
+      scrypt(password.normalize("NFKC"), salt, KEY_LENGTH, options, (error, key) =>
+        error ? reject(error) : resolve(key),
+      ),
+    );
+  return hashing.run(job).catch((error: unknown) => {
+    throw error instanceof DecodeQueueFullError ? new HashingBusyError(error.message) : error;
+  });
 }
 
 /** "scrypt$N$r$p$salt$hash" (base64url): self-describing, so the cost can be raised later. */
@@ -34,11 +65,15 @@ export async function verifyPassword(password: string, stored: string): Promise<
 
 /**
  * A hash of nothing anyone knows: verifying against it when the email is
- * unknown makes a wrong email take as long as a wrong password.
+ * unknown makes a wrong email take as long as a wrong password (and wait for the same turn).
  */
 let decoyHash: Promise<string> | undefined;
 export function decoyPasswordHash(): Promise<string> {
-  return (decoyHash ??= hashPassword(randomBytes(24).toString("base64url")));
+  decoyHash ??= hashPassword(randomBytes(24).toString("base64url")).catch((error: unknown) => {
+    decoyHash = undefined; // refused while busy: made on a later attempt
+    throw error;
+  });
+  return decoyHash;
 }
 
 /** Italian message for a password that does not meet the rules, or null. */

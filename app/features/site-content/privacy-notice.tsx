@@ -284,6 +284,17 @@ export function PrivacyNotice({
               </tr>
               <tr>
                 <td>
+                  <code>admin_device</code>
+                </td>
+                <td>
+                  Ricorda il browser da cui chi amministra il sito ha già effettuato l'accesso, perché i tentativi
+                  falliti di altre persone non le impediscano di accedere. Viene impostato solo dopo il login; chi
+                  visita il sito non lo riceve.
+                </td>
+                <td>1 anno, o fino al cambio della password</td>
+              </tr>
+              <tr>
+                <td>
                   <code>flash</code>
                 </td>
                 <td>
