@@ -131,4 +131,28 @@ describe("machine-wide slots for memory-heavy work", () => {
     expect(await Promise.all(waiting)).toEqual(["done", "done", "done"]);
     expect({ running: holder.running, waiting: holder.waiting }).toEqual({ running: 0, waiting: 0 });
   });
+
+  it("a server process stops waiting when the supervisor does not answer, and gives back a slot granted too late", async () => {
+    vi.useFakeTimers();
+    const sent: SlotMessage[] = [];
+    let deliver: (message: unknown) => void = () => {};
+    const slots = slotsOverChannel(OPTIONS, {
+      send: (message) => sent.push(message),
+      onMessage: (listener) => (deliver = listener),
+    });
+    const job = vi.fn(async () => "never");
+    const outcome = slots.run(job).catch((error: unknown) => error);
+    await vi.advanceTimersByTimeAsync(OPTIONS.maxWaitMs);
+    expect(slots.waiting).toBe(1);
+    await vi.advanceTimersByTimeAsync(2_000);
+    expect(await outcome).toBeInstanceOf(DecodeQueueFullError);
+    expect(slots.waiting).toBe(0);
+
+    deliver({ memorySlot: "granted", id: 1 });
+    expect(sent).toEqual([
+      { memorySlot: "ask", id: 1 },
+      { memorySlot: "done", id: 1 },
+    ]);
+    expect(job).not.toHaveBeenCalled();
+  });
 });
