@@ -129,12 +129,21 @@ async function superviseWorkers(
   let lastDeathAt = 0;
   // When each server was last heard of, and whether it listens yet.
   const heartbeats = new Map<Worker, { at: number; listening: boolean }>();
+  // The machine's password-hashing slots, granted to the servers by message (decision 45): one
+  // memory budget for all of them, not one each.
+  const [{ createSlotHolder }, { HASHING_SLOTS }] = await Promise.all([
+    import("~/core/server/memory-slots.server"),
+    import("~/features/account/password.server"),
+  ]);
+  const hashingSlots = createSlotHolder(HASHING_SLOTS);
   const fork = (): Worker => {
     const worker = cluster.fork(workerEnv);
     const heartbeat = { at: Date.now(), listening: false };
     heartbeats.set(worker, heartbeat);
     worker.on("message", (message: unknown) => {
       if (message === HEARTBEAT) heartbeat.at = Date.now();
+      // A server that died meanwhile cannot be answered: its slots are freed on its exit.
+      else hashingSlots.receive(worker, message, (answer) => worker.send(answer, undefined, () => {}));
     });
     worker.once("listening", () => {
       served = true;
@@ -142,6 +151,7 @@ async function superviseWorkers(
     });
     worker.on("exit", (code, signal) => {
       heartbeats.delete(worker);
+      hashingSlots.forget(worker);
       if (stopping) return;
       // Before any server listened, an exit is a start-up error (it printed why): stop at once.
       if (!served) {

@@ -128,3 +128,52 @@ describe("sign-in under pressure (production server)", () => {
     expect((await login({ email: ADMIN.email, password: "ancora-un-tentativo" })).status).toBe(429);
   }, 300_000);
 });
+
+describe("sign-in under pressure with two server processes", () => {
+  let server: AppServer;
+  let ipCounter = 0;
+  const login = (i: number, headers: Record<string, string> = {}) =>
+    fetch(`${server.url}/admin-login`, {
+      method: "POST",
+      body: new URLSearchParams({ email: `sconosciuto-${i}@studio.test`, password: "una-password-qualsiasi" }),
+      headers: { Origin: server.url, "X-Forwarded-For": `203.0.113.${++ipCounter}`, ...headers },
+      redirect: "manual",
+    });
+  /** The server processes whose log shows an answered sign-in or a sign-in refused as busy. */
+  const pidsThatAnswered = (minLevel: number) =>
+    new Set(
+      server
+        .output()
+        .split("\n")
+        .flatMap((line) => {
+          try {
+            const entry = JSON.parse(line) as { pid?: number; level?: number; req?: { url?: string }; msg?: string };
+            const signIn = entry.req?.url === "/admin-login" || entry.msg?.startsWith("admin login refused");
+            return signIn && (entry.level ?? 0) >= minLevel ? [entry.pid] : [];
+          } catch {
+            return [];
+          }
+        }),
+    );
+
+  beforeAll(async () => {
+    // Info: each answered request is logged with the pid of the process that answered it.
+    server = await startAppServer({ WEB_CONCURRENCY: "2", TRUST_PROXY: "loopback", LOG_LEVEL: "info" });
+    // Both processes listen and made their decoy hash: one sign-in at a time, each on a new
+    // connection (the supervisor hands connections out in turn), until both have answered one.
+    for (let i = 0; pidsThatAnswered(30).size < 2; i++) {
+      expect(i, "the second server process never answered").toBeLessThan(40);
+      expect((await login(i, { Connection: "close" })).status).toBe(401);
+    }
+  }, 120_000);
+  afterAll(() => server?.stop());
+
+  it("one hash runs and four wait for the whole machine: a burst of 24 across both processes gets at least 19 answers 429", async () => {
+    const answers = await Promise.all(Array.from({ length: 24 }, (_, i) => login(100 + i)));
+    const statuses = answers.map((a) => a.status);
+    expect(statuses.filter((s) => s === 429).length, String(statuses)).toBeGreaterThanOrEqual(19);
+    expect(statuses.filter((s) => s !== 429)).toEqual(Array(24 - statuses.filter((s) => s === 429).length).fill(401));
+    // Both processes took part of the burst: each refused some (a warning, with its pid).
+    expect(pidsThatAnswered(40).size).toBe(2);
+  });
+});

@@ -1,5 +1,6 @@
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from "node:crypto";
-import { createDecodeQueue, DecodeQueueFullError } from "~/core/media/decode-queue.server";
+import { DecodeQueueFullError } from "~/core/media/decode-queue.server";
+import { memorySlots } from "~/core/server/memory-slots.server";
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, PASSWORD_RULE_MESSAGES } from "./messages";
 
 // scrypt N=2^16, r=8, p=2: one of OWASP's equivalent minimum settings (Password Storage Cheat Sheet),
@@ -10,20 +11,24 @@ const KEY_LENGTH = 32;
 /** What one hash holds while it runs: scrypt's 128·N·r bytes (OpenSSL works the p lanes one after another). */
 const HASH_MEMORY = 128 * COST.N * COST.r;
 /**
- * Memory a server process gives password hashing at once (decision 45): 64 MiB, one hash. Without a
- * limit, libuv's four threads ran four hashes of a login burst at once, unknown e-mails included.
+ * Memory the machine gives password hashing at once (decision 45): 64 MiB, one hash, whatever the
+ * number of server processes. Without a limit, libuv's four threads ran four hashes of a login burst
+ * at once in each process, unknown e-mails included.
  */
 export const HASHING_MEMORY_BUDGET = 64 * 1024 * 1024;
-/** Hashes waiting for their turn: a few seconds of work; one more is refused at once. */
+/** Hashes waiting for their turn on the machine: a few seconds of work; one more is refused at once. */
 const HASHES_WAITING = 4;
 /** What a login refused because hashing is busy is told to wait, in seconds. */
 export const HASHING_RETRY_AFTER_S = 5;
 
-const hashing = createDecodeQueue({
+/** The machine's hashing slots: the supervisor of `npm start` holds them for all its server processes. */
+export const HASHING_SLOTS = {
   inFlight: Math.max(1, Math.floor(HASHING_MEMORY_BUDGET / HASH_MEMORY)),
   waiting: HASHES_WAITING,
   maxWaitMs: 10_000,
-});
+};
+
+const hashing = memorySlots(HASHING_SLOTS);
 
 /** Too many passwords are being checked right now: the client should try again in a few seconds. */
 export class HashingBusyError extends Error {
