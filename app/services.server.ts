@@ -109,8 +109,8 @@ export async function createServices(config: AppConfig, logger: Logger): Promise
     // One random key kept in the database, shared by every instance; each use derives its own from it.
     const secret = await loadSecret(database.db, "app");
     const sessions = createSessionStore(database.db);
-    const reviews = createReviewRepository(database.db, { bus, logger });
     const logError = (error: unknown, message: string) => logger.error({ err: error }, message);
+    const reviews = createReviewRepository(database.db, bus, logError);
     const invitations = createInvitationRepository(database.db);
     return {
       config,

@@ -1,11 +1,25 @@
-import type { Logger } from "pino";
 import type { ChangeEvent, EventBus } from "~/core/events/event-bus.server";
 
-/** Tells every open page about a change. The write already happened, so a failure here is logged, not reported. */
-export async function publishChange(deps: { bus: EventBus; logger: Logger }, event: ChangeEvent): Promise<void> {
-  try {
-    await deps.bus.publish(event);
-  } catch (error) {
-    deps.logger.error({ err: error, event }, "could not publish change");
-  }
+/** Where a repository reports an announcement that failed (the composition logs it). */
+export type OnChangeError = (error: unknown, message: string) => void;
+
+/**
+ * The one way a repository announces a committed change to every open page. The write already
+ * happened, so a failed announcement is reported, never thrown: pages catch up on reconnect. Without
+ * a bus (commands, some tests) nothing is announced.
+ */
+export function changeAnnouncer(
+  bus: Pick<EventBus, "publish"> | undefined,
+  onError: OnChangeError = () => {},
+  /** What the log says failed, e.g. "announcing a recipe change failed". */
+  failure = "announcing a change failed",
+) {
+  return async (event: ChangeEvent): Promise<void> => {
+    if (!bus) return;
+    try {
+      await bus.publish(event);
+    } catch (error) {
+      onError(error, failure);
+    }
+  };
 }

@@ -4,6 +4,7 @@ import { type AppointmentStatus, timeHoldingStatuses } from "~/core/db/booking-v
 import type { Db } from "~/core/db/database.server";
 import { type Appointment, appointments, timeOff, type VisitType, visitTypes } from "~/core/db/schema";
 import type { EventBus } from "~/core/events/event-bus.server";
+import { changeAnnouncer, type OnChangeError } from "~/core/events/publish-change.server";
 import { addDays, romeDate } from "~/core/format/rome-clock";
 import type { Executor } from "~/core/mail/outbox.server";
 import { type AvailabilityInput, isFreeStart, type WeeklyHours } from "./availability";
@@ -97,16 +98,10 @@ const holdsTime = (status: AppointmentStatus) => (timeHoldingStatuses as readonl
  * settings and time off it depends on), each change announced on the bus once committed. No two
  * appointments holding their time overlap: the database refuses it (appointments_no_overlap).
  */
-export function createAppointmentRepository(
-  db: Db,
-  bus: Pick<EventBus, "publish">,
-  onError: (error: unknown, message: string) => void = () => {},
-) {
-  async function announce(action: "insert" | "update" | "delete", id: string) {
-    await bus
-      .publish({ table: "booking", action, id })
-      .catch((error: unknown) => onError(error, "announcing an appointment change failed"));
-  }
+export function createAppointmentRepository(db: Db, bus: Pick<EventBus, "publish">, onError: OnChangeError = () => {}) {
+  const announceChange = changeAnnouncer(bus, onError, "announcing an appointment change failed");
+  const announce = (action: "insert" | "update" | "delete", id: string) =>
+    announceChange({ table: "booking", action, id });
 
   /**
    * One conditional update that marks the appointments `where` selects, with what `alsoWrite` adds

@@ -2,6 +2,7 @@ import { getTableColumns, sql } from "drizzle-orm";
 import type { Db } from "~/core/db/database.server";
 import { type BookingSettingsRow, bookingSettings } from "~/core/db/schema";
 import type { EventBus } from "~/core/events/event-bus.server";
+import { changeAnnouncer, type OnChangeError } from "~/core/events/publish-change.server";
 import type { Executor } from "~/core/mail/outbox.server";
 
 export type BookingSettings = Omit<BookingSettingsRow, "id" | "updatedAt">;
@@ -33,8 +34,9 @@ export async function readBookingSettings(executor: Pick<Executor, "select">): P
 export function createBookingSettingsRepository(
   db: Db,
   bus: Pick<EventBus, "publish">,
-  onError: (error: unknown, message: string) => void = () => {},
+  onError: OnChangeError = () => {},
 ) {
+  const announce = changeAnnouncer(bus, onError, "announcing the booking settings failed");
   return {
     get: () => readBookingSettings(db),
 
@@ -45,9 +47,7 @@ export function createBookingSettingsRepository(
         .values({ id: true, ...settings })
         .onConflictDoUpdate({ target: bookingSettings.id, set: { ...settings, updatedAt: sql`now()` } })
         .returning(settingColumns);
-      await bus
-        .publish({ table: "booking", action: "update", id: "settings" })
-        .catch((error: unknown) => onError(error, "announcing the booking settings failed"));
+      await announce({ table: "booking", action: "update", id: "settings" });
       return row!;
     },
   };

@@ -2,6 +2,7 @@ import { asc, eq, gte } from "drizzle-orm";
 import type { Db } from "~/core/db/database.server";
 import { type TimeOff, timeOff } from "~/core/db/schema";
 import type { EventBus } from "~/core/events/event-bus.server";
+import { changeAnnouncer, type OnChangeError } from "~/core/events/publish-change.server";
 
 /** Whole days in Italy, "YYYY-MM-DD", first and last included. */
 export interface TimeOffData {
@@ -11,16 +12,9 @@ export interface TimeOffData {
 }
 
 /** Her time off: every query of the time_off table, each change announced under "booking". */
-export function createTimeOffRepository(
-  db: Db,
-  bus: Pick<EventBus, "publish">,
-  onError: (error: unknown, message: string) => void = () => {},
-) {
-  async function announce(action: "insert" | "delete", id: string) {
-    await bus
-      .publish({ table: "booking", action, id })
-      .catch((error: unknown) => onError(error, "announcing a time off change failed"));
-  }
+export function createTimeOffRepository(db: Db, bus: Pick<EventBus, "publish">, onError: OnChangeError = () => {}) {
+  const announceChange = changeAnnouncer(bus, onError, "announcing a time off change failed");
+  const announce = (action: "insert" | "delete", id: string) => announceChange({ table: "booking", action, id });
 
   return {
     /** The time off not over by `today` ("YYYY-MM-DD" in Italy), earliest first. */

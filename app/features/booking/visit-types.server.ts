@@ -3,6 +3,7 @@ import type { ConfirmationMode } from "~/core/db/booking-values";
 import type { Db } from "~/core/db/database.server";
 import { type VisitType, visitTypes } from "~/core/db/schema";
 import type { EventBus } from "~/core/events/event-bus.server";
+import { changeAnnouncer, type OnChangeError } from "~/core/events/publish-change.server";
 import type { Executor } from "~/core/mail/outbox.server";
 
 /** What she edits of a visit type. */
@@ -30,16 +31,10 @@ function isInUse(error: unknown): boolean {
  * The visit types: every query of the visit_types table, each change announced on the bus under
  * "booking" (the free times depend on them).
  */
-export function createVisitTypeRepository(
-  db: Db,
-  bus: Pick<EventBus, "publish">,
-  onError: (error: unknown, message: string) => void = () => {},
-) {
-  async function announce(action: "insert" | "update" | "delete", id: string) {
-    await bus
-      .publish({ table: "booking", action, id })
-      .catch((error: unknown) => onError(error, "announcing a visit type change failed"));
-  }
+export function createVisitTypeRepository(db: Db, bus: Pick<EventBus, "publish">, onError: OnChangeError = () => {}) {
+  const announceChange = changeAnnouncer(bus, onError, "announcing a visit type change failed");
+  const announce = (action: "insert" | "update" | "delete", id: string) =>
+    announceChange({ table: "booking", action, id });
   const inOrder = [asc(visitTypes.displayOrder), asc(visitTypes.createdAt)];
 
   return {

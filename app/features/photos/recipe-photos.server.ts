@@ -2,6 +2,7 @@ import { asc, desc, eq, sql } from "drizzle-orm";
 import type { Db } from "~/core/db/database.server";
 import { recipePhotos, type RecipePhoto, type StoredImage } from "~/core/db/schema";
 import type { ChangeEvent, EventBus } from "~/core/events/event-bus.server";
+import { changeAnnouncer, type OnChangeError } from "~/core/events/publish-change.server";
 import { toPublicImage } from "~/core/media/image-pipeline.server";
 import type { MediaStorage } from "~/core/media/media-storage.server";
 import type { RecipePhotoView } from "./recipe-photo-view";
@@ -36,16 +37,10 @@ async function writeOrder(tx: Executor, orderedIds: string[]): Promise<void> {
  * announced on `bus` once written (open pages refresh); a failed announcement is passed to
  * `onError`, never reported as a failed change: pages catch up on reconnect.
  */
-export function createRecipePhotoRepository(
-  db: Db,
-  bus?: EventBus,
-  onError: (error: unknown, message: string) => void = () => {},
-) {
-  const announce = async (action: ChangeEvent["action"], id: string) => {
-    await bus
-      ?.publish({ table: "recipe_photos", action, id })
-      .catch((error: unknown) => onError(error, "announcing a recipe photo change failed"));
-  };
+export function createRecipePhotoRepository(db: Db, bus?: EventBus, onError: OnChangeError = () => {}) {
+  const announceChange = changeAnnouncer(bus, onError, "announcing a recipe photo change failed");
+  const announce = (action: ChangeEvent["action"], id: string) =>
+    announceChange({ table: "recipe_photos", action, id });
 
   return {
     /** Spec order: display_order ascending, then newest first. */

@@ -3,6 +3,7 @@ import { z } from "zod";
 import type { Db } from "~/core/db/database.server";
 import { recipePhotos, recipes, type RecipeCrops, type StoredImage } from "~/core/db/schema";
 import type { EventBus } from "~/core/events/event-bus.server";
+import { changeAnnouncer, type OnChangeError } from "~/core/events/publish-change.server";
 import { SLUG_MAX_LENGTH, SLUG_PATTERN } from "./slug";
 import {
   type Ingredient,
@@ -97,11 +98,7 @@ function toValues(data: RecipeData) {
  * The recipes: every query and transaction of the recipes table, each change announced on the bus
  * (after it is committed; a failed announcement is logged, pages catch up on reconnect).
  */
-export function createRecipeRepository(
-  db: Db,
-  bus: Pick<EventBus, "publish">,
-  onError: (error: unknown, message: string) => void = () => {},
-) {
+export function createRecipeRepository(db: Db, bus: Pick<EventBus, "publish">, onError: OnChangeError = () => {}) {
   const toRecord = ({ recipe, photo }: Joined): RecipeRecord => ({
     id: recipe.id,
     photoId: recipe.photoId,
@@ -144,11 +141,9 @@ export function createRecipeRepository(
     return row ? toRecord(row) : undefined;
   }
 
-  async function announce(action: "insert" | "update" | "delete", id: string) {
-    await bus
-      .publish({ table: "recipes", action, id })
-      .catch((error: unknown) => onError(error, "announcing a recipe change failed"));
-  }
+  const announceChange = changeAnnouncer(bus, onError, "announcing a recipe change failed");
+  const announce = (action: "insert" | "update" | "delete", id: string) =>
+    announceChange({ table: "recipes", action, id });
 
   /** Runs an insert or update, turning a unique violation into the conflict it means. */
   async function write(run: () => Promise<{ id: string } | undefined>): Promise<RecipeWriteResult | undefined> {

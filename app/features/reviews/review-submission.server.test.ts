@@ -54,7 +54,7 @@ describe("submitting a review", () => {
       config: config as AppConfig,
       logger,
       media,
-      reviews: createReviewRepository(database.db, { bus, logger }),
+      reviews: createReviewRepository(database.db, bus),
       rateLimiter: createRateLimiter(database.db),
       invitations: createInvitationRepository(database.db),
       mailer: createMailer({

@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import pino from "pino";
 import { loadConfig } from "~/core/config/env.server";
 import { createSiteContentStore, defaultSiteContent } from "~/features/site-content/site-content.server";
 import type { Database } from "~/core/db/database.server";
@@ -38,7 +37,7 @@ beforeAll(async () => {
   const siteContent = createSiteContentStore(database.db, bus);
   await siteContent.seed(defaultSiteContent);
   services = {
-    reviews: createReviewRepository(database.db, { bus, logger: pino({ level: "silent" }) }),
+    reviews: createReviewRepository(database.db, bus),
     invitations: createInvitationRepository(database.db),
     reports: createReportRepository(database.db),
     config: loadConfig({ SITE_URL: "https://studio.test", REVIEW_INVITATION_DAYS: "30" }),

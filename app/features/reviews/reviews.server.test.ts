@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
-import { pino } from "pino";
 import { createMemoryEventBus, type ChangeEvent } from "~/core/events/event-bus.server";
 import type { Database } from "~/core/db/database.server";
 import { reviews, type StoredImage } from "~/core/db/schema";
@@ -206,7 +205,7 @@ describe("review repository", () => {
     const bus = createMemoryEventBus();
     const events: ChangeEvent[] = [];
     bus.subscribe((event) => events.push(event));
-    const announcing = createReviewRepository(database.db, { bus, logger: pino({ level: "silent" }) });
+    const announcing = createReviewRepository(database.db, bus);
     const missing = "00000000-0000-4000-8000-000000000000";
     const added = await announcing.add({ name: "Eva", content: "Bene", rating: 4 });
     await announcing.setStatus(added.id, "hidden");

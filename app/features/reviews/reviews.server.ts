@@ -10,9 +10,8 @@ import {
   type StoredImage,
 } from "~/core/db/schema";
 import type { EventBus } from "~/core/events/event-bus.server";
-import { publishChange } from "~/core/events/publish-change.server";
+import { changeAnnouncer, type OnChangeError } from "~/core/events/publish-change.server";
 import type { Executor } from "~/core/mail/outbox.server";
-import type { Logger } from "pino";
 import { consumeInvitation } from "./review-invitations.server";
 import { toPublicImage } from "~/core/media/image-pipeline.server";
 import type { MediaStorage } from "~/core/media/media-storage.server";
@@ -74,25 +73,15 @@ interface ReviewPage {
 }
 
 /**
- * Where a repository announces its writes: open pages showing reviews refresh, the page cache
- * drops what it holds, and who may see a review's photo is asked again. A failure to announce is
- * logged, not reported (the write is committed). Without it (a test's seed) nothing is announced.
+ * The reviews. Each write is announced (`bus`): open pages showing reviews refresh, the page cache
+ * drops what it holds, and who may see a review's photo is asked again. Without a bus (a test's
+ * seed) nothing is announced.
  */
-export interface ChangeAnnouncer {
-  bus: EventBus;
-  logger: Logger;
-}
-
-/** Announces a change of one review (its text, status, reply or reports' outcome). */
-async function announceReviewChange(
-  changes: ChangeAnnouncer | undefined,
-  action: "insert" | "update" | "delete",
-  id: string,
-): Promise<void> {
-  if (changes) await publishChange(changes, { table: "reviews", action, id });
-}
-
-export function createReviewRepository(db: Db, changes?: ChangeAnnouncer) {
+export function createReviewRepository(db: Db, bus?: Pick<EventBus, "publish">, onError?: OnChangeError) {
+  const announceChange = changeAnnouncer(bus, onError, "could not publish change");
+  /** A change of one review (its text, status, reply or reports' outcome). */
+  const announceReviewChange = (action: "insert" | "update" | "delete", id: string) =>
+    announceChange({ table: "reviews", action, id });
   return {
     /** Newest first; keyset-paginated so later pages stay fast with many reviews. */
     async listPage(options: {
@@ -218,7 +207,7 @@ export function createReviewRepository(db: Db, changes?: ChangeAnnouncer) {
         await alsoWrite?.(row!, tx);
         return row!;
       });
-      await announceReviewChange(changes, "insert", saved.id);
+      await announceReviewChange("insert", saved.id);
       return saved;
     },
 
@@ -231,7 +220,7 @@ export function createReviewRepository(db: Db, changes?: ChangeAnnouncer) {
         .values({ reviewId, content })
         .onConflictDoUpdate({ target: reviewReplies.reviewId, set: { content, updatedAt: sql`now()` } })
         .returning();
-      await announceReviewChange(changes, "update", reviewId);
+      await announceReviewChange("update", reviewId);
       return row;
     },
 
@@ -239,7 +228,7 @@ export function createReviewRepository(db: Db, changes?: ChangeAnnouncer) {
     async removeReply(reviewId: string): Promise<boolean> {
       const rows = await db.delete(reviewReplies).where(eq(reviewReplies.reviewId, reviewId)).returning();
       if (rows.length === 0) return false;
-      await announceReviewChange(changes, "update", reviewId);
+      await announceReviewChange("update", reviewId);
       return true;
     },
 
@@ -263,14 +252,14 @@ export function createReviewRepository(db: Db, changes?: ChangeAnnouncer) {
         if (updated) await alsoWrite?.(updated, tx);
         return updated;
       });
-      if (row) await announceReviewChange(changes, "update", id);
+      if (row) await announceReviewChange("update", id);
       return row;
     },
 
     /** Returns the deleted row (so its stored files can be removed), or undefined. */
     async delete(id: string): Promise<Review | undefined> {
       const [row] = await db.delete(reviews).where(eq(reviews.id, id)).returning();
-      if (row) await announceReviewChange(changes, "delete", id);
+      if (row) await announceReviewChange("delete", id);
       return row;
     },
 

@@ -3,6 +3,7 @@ import { desc, eq, sql } from "drizzle-orm";
 import type { Db } from "~/core/db/database.server";
 import { siteContentVersions } from "~/core/db/schema";
 import type { EventBus } from "~/core/events/event-bus.server";
+import { changeAnnouncer, type OnChangeError } from "~/core/events/publish-change.server";
 import type { Executor } from "~/core/mail/outbox.server";
 import { defaultSiteContent } from "./defaults";
 import { type ContentGroup, groupLabels } from "./editor-groups";
@@ -105,11 +106,8 @@ const toPublished = (row: Pick<Row, "version" | "content" | "createdAt">): Publi
   savedAt: row.createdAt.toISOString(),
 });
 
-export function createSiteContentStore(
-  db: Db,
-  bus: EventBus,
-  onError: (error: unknown, message: string) => void = () => {},
-): SiteContentStore {
+export function createSiteContentStore(db: Db, bus: EventBus, onError: OnChangeError = () => {}): SiteContentStore {
+  const announce = changeAnnouncer(bus, onError, "announcing the site content change failed");
   let cached: Promise<PublishedContent> | undefined;
   // A read that started before an invalidation must not put stale content back in the cache.
   let generation = 0;
@@ -209,9 +207,7 @@ export function createSiteContentStore(
       .where(sql`${siteContentVersions.version} <= ${published.version - KEPT_VERSIONS}`)
       .catch((error: unknown) => onError(error, "pruning old site content versions failed"));
     // Committed: a bus failure must not report the save as failed; pages catch up on reconnect.
-    await bus
-      .publish({ table: "site_content", action: "update", id: String(published.version) })
-      .catch((error: unknown) => onError(error, "announcing the site content change failed"));
+    await announce({ table: "site_content", action: "update", id: String(published.version) });
     return { ok: true, published };
   };
 
