@@ -6,7 +6,7 @@ import {
   loadSeedContent,
   type SiteContentStore,
 } from "~/features/site-content/site-content.server";
-import { openDatabase, type Database } from "~/core/db/database.server";
+import { type Database, type DatabaseLimits, openDatabase } from "~/core/db/database.server";
 import { assertNoPgliteData, startEmbeddedPostgres, type EmbeddedPostgres } from "~/core/db/embedded-postgres.server";
 import { createPostgresEventBus, type EventBus } from "~/core/events/event-bus.server";
 import { createFlashStore, type FlashStore } from "~/core/forms/flash.server";
@@ -84,7 +84,12 @@ export interface AppServices {
   formTimer: FormTimer;
 }
 
-export async function createServices(config: AppConfig, logger: Logger): Promise<AppServices> {
+export async function createServices(
+  config: AppConfig,
+  logger: Logger,
+  /** Tests only: other bounds on the site's database waits than a page's (decision 44). */
+  databaseLimits?: DatabaseLimits,
+): Promise<AppServices> {
   // The seed file first: a bad one must stop start-up before anything is opened.
   const seedContent = loadSeedContent(config.siteContentFile);
   let embedded: EmbeddedPostgres | null = null;
@@ -95,7 +100,7 @@ export async function createServices(config: AppConfig, logger: Logger): Promise
   const url = config.databaseUrl ?? embedded!.url;
   let database: Database | undefined;
   try {
-    database = await openDatabase({ url, poolSize: config.databasePoolSize });
+    database = await openDatabase({ url, poolSize: config.databasePoolSize, limits: databaseLimits });
     const bus = await createPostgresEventBus(url, (error) =>
       logger.error({ err: error }, "event bus connection error"),
     );
