@@ -1,14 +1,9 @@
 import { formatItalianDateTime } from "~/core/format/italian-format";
 import { romeDate, romeTime } from "~/core/format/rome-clock";
+import { type Mail, type MailLink, renderMail } from "~/core/mail/mail-layout";
 
 // The booking's e-mails: to the patient (booked, cancelled, moved), with the studio's address and
-// map, and her two links; to the practitioner for each new booking. Plain text and simple HTML.
-
-export interface Notice {
-  subject: string;
-  text: string;
-  html: string;
-}
+// map, and her two links; to the practitioner for each new booking. Written on the core's layout.
 
 export interface NoticeAppointment {
   startsAt: Date;
@@ -25,36 +20,9 @@ export interface NoticePlace {
   mapsUrl: string | null;
 }
 
-const escapeHtml = (value: string) =>
-  value.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
-
-function render(subject: string, intro: string[], rows: [string, string][], links: { label: string; url: string }[]) {
-  const text = [
-    ...intro,
-    "",
-    ...rows.map(([label, value]) => `${label}: ${value}`),
-    "",
-    ...links.map((link) => `${link.label}: ${link.url}`),
-    "",
-    "Messaggio automatico del sito dello studio.",
-  ].join("\n");
-  const html = `<!doctype html>
-<html lang="it"><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>
-<body style="font-family:system-ui,sans-serif;line-height:1.5;color:#1f2a24">
-${intro.map((line) => `<p>${escapeHtml(line)}</p>`).join("\n")}
-<table role="presentation" style="border-collapse:collapse">
-${rows
-  .map(
-    ([label, value]) =>
-      `<tr><th scope="row" style="text-align:left;vertical-align:top;padding:4px 12px 4px 0">${escapeHtml(label)}</th><td style="padding:4px 0;white-space:pre-wrap">${escapeHtml(value)}</td></tr>`,
-  )
-  .join("\n")}
-</table>
-${links.map((link) => `<p><a href="${escapeHtml(link.url)}">${escapeHtml(link.label)}</a></p>`).join("\n")}
-<p style="color:#5b6660;font-size:0.9em">Messaggio automatico del sito dello studio.</p>
-</body></html>`;
-  return { subject, text, html };
-}
+/** Every booking mail's shape: greeting and message, the visit's rows, then her links. */
+const render = (subject: string, intro: string[], rows: [string, string][], links: MailLink[]) =>
+  renderMail({ subject, blocks: [{ paragraphs: intro }, { rows }, { links }] });
 
 const when = (appointment: NoticeAppointment) =>
   `${formatItalianDateTime(appointment.startsAt.toISOString())} (ora italiana)`;
@@ -78,7 +46,7 @@ export function patientBookedNotice(input: {
   phone: string;
   /** "moved": the time changed by her link. */
   kind?: "booked" | "moved";
-}): Notice {
+}): Mail {
   const pending = input.appointment.status === "pending";
   const moved = input.kind === "moved";
   const subject = pending
@@ -114,7 +82,7 @@ export function patientCancelledNotice(input: {
   visitTypeName: string;
   place: NoticePlace;
   bookingUrl: string;
-}): Notice {
+}): Mail {
   return render(
     `Visita annullata: ${input.visitTypeName}`,
     [`Gentile ${input.appointment.patientName},`, "la tua visita è stata annullata, come hai chiesto."],
@@ -130,7 +98,7 @@ export function practitionerBookingNotice(input: {
   place: NoticePlace;
   kind: "booked" | "moved" | "cancelled";
   previousStartsAt?: Date;
-}): Notice {
+}): Mail {
   const { appointment } = input;
   const pending = appointment.status === "pending";
   const subject =
@@ -181,7 +149,7 @@ export function patientAgendaNotice(input: {
   phone: string;
   bookingUrl: string;
   previousStartsAt?: Date;
-}): Notice {
+}): Mail {
   const { kind } = input;
   const subject = {
     confirmed: `Prenotazione confermata: ${input.visitTypeName}`,
@@ -228,7 +196,7 @@ export function patientReminderNotice(input: {
   phone: string;
   /** When it is sent: a reminder caught up on the visit's own day says "oggi", not "domani". */
   sentAt: Date;
-}): Notice {
+}): Mail {
   const day = reminderDay(input.appointment.startsAt, input.sentAt);
   return render(
     `Promemoria: ${input.visitTypeName} ${day}`,
@@ -256,7 +224,7 @@ export function patientReviewInviteNotice(input: {
   practitionerName: string;
   url: string;
   validDays: number;
-}): Notice {
+}): Mail {
   return render(
     `Come è andata la visita con ${input.practitionerName}?`,
     [

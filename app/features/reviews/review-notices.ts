@@ -1,4 +1,5 @@
 import type { ReportReason } from "~/core/db/schema";
+import { type Mail, type MailLink, renderMail } from "~/core/mail/mail-layout";
 import { REPORT_REASON_LABELS } from "./messages";
 
 interface NoticeReview {
@@ -9,49 +10,11 @@ interface NoticeReview {
   verified: boolean;
 }
 
-interface Notice {
-  subject: string;
-  text: string;
-  html: string;
-}
-
-const escapeHtml = (value: string) =>
-  value.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
-
 const stars = (rating: number) => `${"★".repeat(rating)}${"☆".repeat(5 - rating)} (${rating} su 5)`;
 
-function render(
-  subject: string,
-  intro: string,
-  rows: [string, string][],
-  action: { label: string; url: string },
-): Notice {
-  const text = [
-    intro,
-    "",
-    ...rows.map(([label, value]) => `${label}: ${value}`),
-    "",
-    `${action.label}: ${action.url}`,
-    "",
-    "Messaggio automatico del sito dello studio.",
-  ].join("\n");
-  const html = `<!doctype html>
-<html lang="it"><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>
-<body style="font-family:system-ui,sans-serif;line-height:1.5;color:#1f2a24">
-<p>${escapeHtml(intro)}</p>
-<table role="presentation" style="border-collapse:collapse">
-${rows
-  .map(
-    ([label, value]) =>
-      `<tr><th scope="row" style="text-align:left;vertical-align:top;padding:4px 12px 4px 0">${escapeHtml(label)}</th><td style="padding:4px 0;white-space:pre-wrap">${escapeHtml(value)}</td></tr>`,
-  )
-  .join("\n")}
-</table>
-<p><a href="${escapeHtml(action.url)}">${escapeHtml(action.label)}</a></p>
-<p style="color:#5b6660;font-size:0.9em">Messaggio automatico del sito dello studio.</p>
-</body></html>`;
-  return { subject, text, html };
-}
+/** Every review mail's shape: what happened, the review's rows, and where to act on it. */
+const render = (subject: string, intro: string, rows: [string, string][], action: MailLink): Mail =>
+  renderMail({ subject, blocks: [{ paragraphs: [intro] }, { rows }, { links: [action] }] });
 
 const reviewRows = (review: NoticeReview): [string, string][] => [
   ["Nome", review.name],
@@ -61,10 +24,7 @@ const reviewRows = (review: NoticeReview): [string, string][] => [
 ];
 
 /** The e-mail to the practitioner about a new review. */
-export function newReviewNotice(
-  review: NoticeReview,
-  options: { adminUrl: string; waitsForApproval: boolean },
-): Notice {
+export function newReviewNotice(review: NoticeReview, options: { adminUrl: string; waitsForApproval: boolean }): Mail {
   const subject = options.waitsForApproval
     ? `Nuova recensione da approvare: ${review.name} (${review.rating}/5)`
     : `Nuova recensione pubblicata: ${review.name} (${review.rating}/5)`;
@@ -82,7 +42,7 @@ export function reportNotice(
   review: NoticeReview,
   report: { reason: ReportReason; details: string | null },
   options: { adminUrl: string },
-): Notice {
+): Mail {
   const rows = reviewRows(review);
   rows.push(["Motivo della segnalazione", REPORT_REASON_LABELS[report.reason]]);
   if (report.details) rows.push(["Dettagli", report.details]);

@@ -1,6 +1,7 @@
 import type { Logger } from "pino";
 import { type ActionResult, firstError } from "~/core/forms/action-result";
 import { parseSubmission } from "~/core/forms/parse-submission.server";
+import { renderMail } from "~/core/mail/mail-layout";
 import type { Mailer } from "~/core/mail/mailer.server";
 import type { RateLimiter } from "~/core/server/rate-limit.server";
 import { type ContactMessage, contactBody, contactSubject } from "./contact-mailto";
@@ -12,22 +13,14 @@ export const CONTACT_RATE_LIMIT = { max: 5, windowMs: 60 * 60 * 1000 };
 
 export type ContactSubmission = ActionResult & { status: 200 | 400 | 429 | 500 };
 
-const escapeHtml = (value: string) =>
-  value.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
-
 /** The e-mail the practitioner receives: the visitor's words as typed, and her address to answer. */
-export function contactMail(message: ContactMessage) {
-  const subject = contactSubject(message.name);
-  const text = `${contactBody(message)}\n\n—\nMessaggio inviato dal modulo di contatto del sito. Rispondi a: ${message.email}`;
-  const html = `<!doctype html>
-<html lang="it"><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>
-<body style="font-family:system-ui,sans-serif;line-height:1.5;color:#1f2a24">
-<p style="white-space:pre-wrap">${escapeHtml(message.message)}</p>
-<p>${escapeHtml(message.name)}<br><a href="mailto:${escapeHtml(message.email)}">${escapeHtml(message.email)}</a></p>
-<p style="color:#5b665f;font-size:0.9em">Messaggio inviato dal modulo di contatto del sito.</p>
-</body></html>`;
-  return { subject, text, html };
-}
+export const contactMail = (message: ContactMessage) =>
+  renderMail({
+    subject: contactSubject(message.name),
+    // The same words as the mail-to link's body: her message, then her name and address.
+    blocks: [{ paragraphs: [contactBody(message)] }],
+    footer: `Messaggio inviato dal modulo di contatto del sito. Rispondi a: ${message.email}`,
+  });
 
 /**
  * A visitor's message through the site (when e-mail is configured): checked by the schema, limited
