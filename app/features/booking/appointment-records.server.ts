@@ -1,0 +1,99 @@
+import { createHash } from "node:crypto";
+import { eq, getTableColumns } from "drizzle-orm";
+import { type AppointmentStatus, timeHoldingStatuses } from "~/core/db/booking-values";
+import { type Appointment, appointments, type VisitType, visitTypes } from "~/core/db/schema";
+import type { Executor } from "~/core/mail/outbox.server";
+import { BOOKING_MESSAGES } from "./messages";
+
+export const MINUTE = 60_000;
+
+/** Only the SHA-256 of a patient's link token is stored: the table alone opens no booking. */
+export function hashManageToken(token: string): string {
+  return createHash("sha256").update(token).digest("hex");
+}
+
+/** An appointment as the code passes it around: never its token's hash. */
+export type AppointmentRecord = Omit<Appointment, "manageTokenHash">;
+
+/** With its visit type's name, for the agenda. */
+export interface AgendaEntry extends AppointmentRecord {
+  visitTypeName: string;
+}
+
+export interface BookingRequest {
+  visitTypeId: string;
+  /** The studio's key, or null for an online visit. */
+  studioKey: string | null;
+  startsAt: Date;
+  patient: { name: string; email: string; phone: string };
+  note: string | null;
+}
+
+/** Why a booking was refused: the time was taken meanwhile, is not one offered, or the visit type is not offered there. */
+export type BookingRefusal = "taken" | "unavailable" | "visit_type_unavailable";
+
+export type BookingResult =
+  | { ok: true; appointment: AppointmentRecord; manageToken: string }
+  | { ok: false; reason: BookingRefusal; message: string };
+
+/** Why a patient's link cannot change the booking: unknown link, no longer active, or past the cancellation limit. */
+export type PatientChangeRefusal = "unknown" | "inactive" | "too_late";
+
+export type PatientCancelResult =
+  | { ok: true; appointment: AppointmentRecord }
+  | { ok: false; reason: PatientChangeRefusal; message: string };
+
+export type PatientMoveResult =
+  | { ok: true; appointment: AppointmentRecord; previous: AppointmentRecord }
+  | { ok: false; reason: PatientChangeRefusal | BookingRefusal; message: string };
+
+/** Writes that belong with a change, in its transaction (e.g. the e-mail in the outbox). */
+export type AlsoWrite = (appointment: AppointmentRecord, tx: Executor) => Promise<void>;
+
+/** For a move: also gets the appointment as it was before (its e-mails name the old time). */
+export type MoveWrite = (appointment: AppointmentRecord, tx: Executor, previous: AppointmentRecord) => Promise<void>;
+
+/** For a new booking: also gets the link's token (its e-mail carries it; only the hash is stored). */
+export type BookingWrite = (appointment: AppointmentRecord, tx: Executor, manageToken: string) => Promise<void>;
+
+/** Announces a committed change of the appointment `id` on the bus. */
+export type Announce = (action: "insert" | "update" | "delete", id: string) => Promise<void>;
+
+const { manageTokenHash: _hash, ...columns } = getTableColumns(appointments);
+/** The columns every query returns: all but the token's hash. */
+export const recordColumns = columns;
+
+export function offeredAt(type: VisitType, studioKey: string | null): boolean {
+  return type.active && (studioKey === null ? type.online : type.studioKeys.includes(studioKey));
+}
+
+export const holdsTime = (status: AppointmentStatus) => (timeHoldingStatuses as readonly string[]).includes(status);
+
+export async function findType(executor: Pick<Executor, "select">, id: string): Promise<VisitType | undefined> {
+  const [type] = await executor.select().from(visitTypes).where(eq(visitTypes.id, id));
+  return type;
+}
+
+const refusalMessages: Record<BookingRefusal | PatientChangeRefusal, string> = {
+  taken: BOOKING_MESSAGES.taken,
+  unavailable: BOOKING_MESSAGES.unavailable,
+  visit_type_unavailable: BOOKING_MESSAGES.visitTypeUnavailable,
+  unknown: BOOKING_MESSAGES.linkInvalid,
+  inactive: BOOKING_MESSAGES.inactive,
+  too_late: BOOKING_MESSAGES.tooLate,
+};
+export const refusal = <R extends BookingRefusal | PatientChangeRefusal>(reason: R) => ({
+  ok: false as const,
+  reason,
+  message: refusalMessages[reason],
+});
+
+/** Thrown inside a transaction to roll it back with the reason of the refusal. */
+export class Refused extends Error {
+  // A plain field, not a parameter property: scripts load this module with Node's type stripping.
+  readonly reason: BookingRefusal | PatientChangeRefusal;
+  constructor(reason: BookingRefusal | PatientChangeRefusal) {
+    super(reason);
+    this.reason = reason;
+  }
+}
