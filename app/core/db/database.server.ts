@@ -9,6 +9,11 @@ import * as schema from "./schema";
 import { DatabaseUnavailableError } from "./unavailable.server";
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+/**
+ * What a database handle or an open transaction can run: a function that may run inside its
+ * caller's transaction takes one, so it never asks the pool while the caller holds a connection.
+ */
+export type Executor = Pick<Db, "insert" | "select" | "update" | "execute">;
 
 export interface Database {
   db: Db;

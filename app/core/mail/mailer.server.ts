@@ -2,7 +2,8 @@ import nodemailer from "nodemailer";
 import type { Logger } from "pino";
 import type { MailSettings } from "~/core/config/env.server";
 import type { OutboxMail } from "~/core/db/schema";
-import type { Executor, MailMessage, MailOutbox } from "./outbox.server";
+import type { Executor } from "~/core/db/database.server";
+import type { MailMessage, MailOutbox } from "./outbox.server";
 
 /** Sends one message; throws when the mail server is unreachable or refuses it. */
 interface MailTransport {

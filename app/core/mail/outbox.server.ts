@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, isNotNull, isNull, lt, or, sql } from "drizzle-orm";
-import type { Db } from "~/core/db/database.server";
+import type { Db, Executor } from "~/core/db/database.server";
 import { type MailAttachment, mailOutbox, type OutboxMail } from "~/core/db/schema";
 
 export interface MailMessage {
@@ -10,9 +10,6 @@ export interface MailMessage {
   /** Small text files sent with it (e.g. a calendar file). */
   attachments?: MailAttachment[];
 }
-
-/** What a database handle or an open transaction can run. */
-export type Executor = Pick<Db, "insert" | "select" | "update" | "execute">;
 
 /** How long a claimed message is reserved for the worker that claimed it: longer than the SMTP timeouts add up to. */
 const MAIL_LEASE_MS = 60 * 1000;

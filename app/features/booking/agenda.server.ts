@@ -6,7 +6,7 @@ import { refusal } from "~/core/forms/respond.server";
 import { formatItalianDate, formatItalianDay } from "~/core/format/italian-format";
 import { addDays, romeDate, romeInstant, romeTime } from "~/core/format/rome-clock";
 import type { Mailer } from "~/core/mail/mailer.server";
-import type { Executor } from "~/core/mail/outbox.server";
+import type { Executor } from "~/core/db/database.server";
 import {
   AGENDA_DAYS,
   RECENT_DAYS,

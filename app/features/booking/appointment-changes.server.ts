@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { type AppointmentStatus, timeHoldingStatuses } from "~/core/db/booking-values";
 import type { Db } from "~/core/db/database.server";
 import { appointments } from "~/core/db/schema";
-import type { Executor } from "~/core/mail/outbox.server";
+import type { Executor } from "~/core/db/database.server";
 import {
   type AlsoWrite,
   type Announce,

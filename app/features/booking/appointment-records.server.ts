@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { eq, getTableColumns } from "drizzle-orm";
 import { type AppointmentStatus, timeHoldingStatuses } from "~/core/db/booking-values";
 import { type Appointment, appointments, type VisitType, visitTypes } from "~/core/db/schema";
-import type { Executor } from "~/core/mail/outbox.server";
+import type { Executor } from "~/core/db/database.server";
 import { BOOKING_MESSAGES } from "./messages";
 
 export const MINUTE = 60_000;

@@ -2,7 +2,7 @@ import { Cron } from "croner";
 import type { Logger } from "pino";
 import type { AppConfig } from "~/core/config/env.server";
 import type { Mailer } from "~/core/mail/mailer.server";
-import type { Executor } from "~/core/mail/outbox.server";
+import type { Executor } from "~/core/db/database.server";
 import type { AppointmentRecord, AppointmentRepository } from "./appointments.server";
 import { patientReminderNotice } from "./booking-notices";
 import { ONLINE_PLACE } from "./booking-schema";

@@ -3,7 +3,7 @@ import type { Db } from "~/core/db/database.server";
 import { type BookingSettingsRow, bookingSettings } from "~/core/db/schema";
 import type { EventBus } from "~/core/events/event-bus.server";
 import { changeAnnouncer, type OnChangeError } from "~/core/events/publish-change.server";
-import type { Executor } from "~/core/mail/outbox.server";
+import type { Executor } from "~/core/db/database.server";
 
 export type BookingSettings = Omit<BookingSettingsRow, "id" | "updatedAt">;
 

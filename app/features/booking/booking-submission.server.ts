@@ -3,7 +3,7 @@ import type { AppConfig } from "~/core/config/env.server";
 import type { ActionResult } from "~/core/forms/action-result";
 import { parseSubmission } from "~/core/forms/parse-submission.server";
 import type { Mailer } from "~/core/mail/mailer.server";
-import type { Executor } from "~/core/mail/outbox.server";
+import type { Executor } from "~/core/db/database.server";
 import type { RateLimiter } from "~/core/server/rate-limit.server";
 import type { AppointmentRecord, AppointmentRepository } from "./appointments.server";
 import type { BookingPlace } from "./booking-page.server";

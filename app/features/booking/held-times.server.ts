@@ -3,7 +3,7 @@ import { timeHoldingStatuses } from "~/core/db/booking-values";
 import type { Db } from "~/core/db/database.server";
 import { appointments, timeOff, type VisitType } from "~/core/db/schema";
 import { addDays, romeDate } from "~/core/format/rome-clock";
-import type { Executor } from "~/core/mail/outbox.server";
+import type { Executor } from "~/core/db/database.server";
 import { type BookingRefusal, MINUTE, type PatientChangeRefusal, Refused, refusal } from "./appointment-records.server";
 import { type AvailabilityInput, isFreeStart, type WeeklyHours } from "./availability";
 import { readBookingSettings } from "./booking-settings.server";

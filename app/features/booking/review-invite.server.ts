@@ -1,4 +1,4 @@
-import type { Executor } from "~/core/mail/outbox.server";
+import type { Executor } from "~/core/db/database.server";
 import type { Mailer } from "~/core/mail/mailer.server";
 import type { AppointmentRecord } from "./appointments.server";
 import { patientReviewInviteNotice } from "./booking-notices";

@@ -4,7 +4,7 @@ import type { Db } from "~/core/db/database.server";
 import { type VisitType, visitTypes } from "~/core/db/schema";
 import type { EventBus } from "~/core/events/event-bus.server";
 import { changeAnnouncer, type OnChangeError } from "~/core/events/publish-change.server";
-import type { Executor } from "~/core/mail/outbox.server";
+import type { Executor } from "~/core/db/database.server";
 
 /** What she edits of a visit type. */
 export interface VisitTypeData {

@@ -1,5 +1,5 @@
 import { asc, desc, eq, sql } from "drizzle-orm";
-import type { Db } from "~/core/db/database.server";
+import type { Db, Executor } from "~/core/db/database.server";
 import { recipePhotos, type RecipePhoto, type StoredImage } from "~/core/db/schema";
 import type { ChangeEvent, EventBus } from "~/core/events/event-bus.server";
 import { changeAnnouncer, type OnChangeError } from "~/core/events/publish-change.server";
@@ -15,8 +15,6 @@ interface NewRecipePhoto {
   /** Defaults to after the last photo. */
   displayOrder?: number;
 }
-
-type Executor = Pick<Db, "select" | "update">;
 
 /** Rewrites display_order so the photos follow `orderedIds`; ids not listed keep their relative order after them. */
 async function writeOrder(tx: Executor, orderedIds: string[]): Promise<void> {

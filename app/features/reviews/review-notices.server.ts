@@ -1,7 +1,7 @@
 import type { AppConfig } from "~/core/config/env.server";
 import type { Review } from "~/core/db/schema";
 import type { Mailer } from "~/core/mail/mailer.server";
-import type { Executor } from "~/core/mail/outbox.server";
+import type { Executor } from "~/core/db/database.server";
 import { adminReviewsPath, adminUrl } from "./admin-links";
 import { newReviewNotice } from "./review-notices";
 

@@ -2,7 +2,7 @@ import { createHash, createHmac, randomBytes, timingSafeEqual } from "node:crypt
 import { sql } from "drizzle-orm";
 import { usedFormTokens } from "~/core/db/schema";
 import { deriveKey } from "~/core/config/secrets.server";
-import type { Executor } from "~/core/mail/outbox.server";
+import type { Executor } from "~/core/db/database.server";
 import { MIN_FILL_MS } from "./spam-guard";
 
 /** A form left open longer than this is stale: its token no longer counts (the page gives a fresh one). */
