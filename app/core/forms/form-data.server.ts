@@ -38,6 +38,22 @@ export const FORM_MAX_FIELDS = 100;
 const MULTIPART_LIMITS = { fieldSize: TEXT_FIELD_MAX_BYTES + 1, fields: 50, files: 5, parts: 60 };
 
 /**
+ * Forms with a text field cut at TEXT_FIELD_MAX_BYTES. Longer than any field may be, such a field is
+ * refused by its schema with the field's own message (as typed, its 100,000 characters stay unread
+ * past the cap); parseSubmission never accepts a cut form (`wasCut`).
+ */
+const cutForms = new WeakSet<FormData>();
+/** Whether a text field of this form arrived longer than any form's field may be, and was cut. */
+export const wasCut = (form: FormData) => cutForms.has(form);
+
+/** The first TEXT_FIELD_MAX_BYTES of a text, whole characters only. */
+function cut(value: string): string {
+  const bytes = Buffer.from(value).subarray(0, TEXT_FIELD_MAX_BYTES);
+  // A character split at the cap would decode as U+FFFD: drop it.
+  return bytes.toString().replace(/\uFFFD$/, "");
+}
+
+/**
  * Parses a form body (urlencoded or multipart) holding at most `maxBytes`, and at most
  * TEXT_FIELD_MAX_BYTES in any text field and TEXT_FIELDS_MAX_BYTES in all of them, however it
  * is sent (with a length, chunked, through a `.data` URL). Multipart bodies are parsed as they
@@ -69,9 +85,14 @@ export async function readFormData(request: Request, maxBytes: number, maxFields
   }
   const body = Buffer.concat(chunks);
   if (fieldCount(body, maxFields) > maxFields) throw new PayloadTooLargeError();
-  const form = await new Response(body, { headers: { "Content-Type": type } }).formData();
-  for (const value of form.values())
-    if (typeof value === "string" && Buffer.byteLength(value) > TEXT_FIELD_MAX_BYTES) throw new PayloadTooLargeError();
+  const parsed = await new Response(body, { headers: { "Content-Type": type } }).formData();
+  const form = new FormData();
+  for (const [name, value] of parsed) {
+    if (typeof value === "string" && Buffer.byteLength(value) > TEXT_FIELD_MAX_BYTES) {
+      cutForms.add(form);
+      form.append(name, cut(value));
+    } else form.append(name, value);
+  }
   return form;
 }
 
@@ -114,9 +135,12 @@ function readMultipart(body: ReadableStream<Uint8Array>, type: string, maxBytes:
     parser.on("field", (name, value, info) => {
       const bytes = Buffer.byteLength(value);
       textBytes += bytes;
-      // Busboy cuts a field at its size limit; a form that sends one that long is refused instead.
-      if (info.valueTruncated || bytes > TEXT_FIELD_MAX_BYTES || textBytes > TEXT_FIELDS_MAX_BYTES) refuseWhole = true;
-      else fields.append(name, value);
+      if (textBytes > TEXT_FIELDS_MAX_BYTES) refuseWhole = true;
+      else if (info.valueTruncated || bytes > TEXT_FIELD_MAX_BYTES) {
+        // Busboy stopped keeping it at its size limit: cut, and never accepted (wasCut).
+        cutForms.add(fields);
+        fields.append(name, cut(value));
+      } else fields.append(name, value);
     });
     parser.on("file", (name, stream, info) => {
       if (info.filename) hadFile = true;

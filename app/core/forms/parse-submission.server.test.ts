@@ -3,7 +3,9 @@ import { z } from "zod";
 import { accountActionSchema } from "~/features/account/account-forms";
 import { editorSchema } from "~/features/site-content/editor-groups";
 import { reviewSchema } from "~/features/reviews/review-schema";
+import { readFormData } from "./form-data.server";
 import { namedFields, parseSubmission } from "./parse-submission.server";
+import { REQUEST_MESSAGES } from "./respond.server";
 
 const formOf = (entries: [string, string][]) => {
   const form = new FormData();
@@ -179,5 +181,31 @@ describe("a form is read only where its schema names a field", () => {
     const list = z.object({ tags: z.array(z.string().max(5)).max(2) });
     const tags = parseSubmission(formOf([["tags[0]", "x".repeat(100)]]), list).reply().initialValue;
     expect(tags).toEqual({ tags: ["xxxxx"] });
+  });
+});
+
+describe("a field cut on reading (longer than any form's)", () => {
+  const post = (body: string) =>
+    readFormData(
+      new Request("http://localhost/", {
+        method: "POST",
+        headers: { "Content-Type": "application/x-www-form-urlencoded" },
+        body,
+      }),
+      10_000_000,
+    );
+
+  it("is refused by its field's own rule when the field has one", async () => {
+    const schema = z.object({ text: z.string().max(5000, "Testo troppo lungo") });
+    const submission = parseSubmission(await post(`text=${"a".repeat(100_000)}`), schema);
+    expect(submission.status === "error" && submission.error?.text).toEqual(["Testo troppo lungo"]);
+  });
+
+  it("is never accepted cut, even where the schema would take any length", async () => {
+    const schema = z.object({ text: z.string() });
+    const submission = parseSubmission(await post(`text=${"a".repeat(100_000)}`), schema);
+    expect(submission.status === "error" && submission.error?.[""]).toEqual([REQUEST_MESSAGES.tooLarge]);
+    const whole = parseSubmission(await post(`text=${"a".repeat(1000)}`), schema);
+    expect(whole.status).toBe("success");
   });
 });

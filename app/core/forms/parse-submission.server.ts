@@ -1,5 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { z } from "zod";
+import { wasCut } from "./form-data.server";
+import { REQUEST_MESSAGES } from "./respond.server";
 
 /**
  * Every action turns its posted form into a Conform submission here, and reads only what its schema
@@ -15,7 +17,15 @@ export function parseSubmission<Schema extends z.ZodType>(
   schema: Schema,
   options: { disableAutoCoercion?: boolean } = {},
 ) {
-  const submission = parseWithZod(namedFields(form, schema), { schema, ...options });
+  const fields = namedFields(form, schema);
+  let submission = parseWithZod(fields, { schema, ...options });
+  // A field longer than any form's was cut on reading (form-data.server.ts): its schema refuses it
+  // with the field's own message; a form that would pass all the same is not what was sent.
+  if (wasCut(form) && submission.status === "success")
+    submission = parseWithZod(fields, {
+      schema: schema.refine(() => false, { message: REQUEST_MESSAGES.tooLarge }),
+      ...options,
+    }) as typeof submission;
   // The reply sends the values back as typed: each cut to what its field may hold, so a refused
   // 5 MB "name" answers with the name's 80 characters, not 5 MB (per request, and per flood).
   const reply = submission.reply;
