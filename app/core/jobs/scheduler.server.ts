@@ -97,6 +97,8 @@ export function startScheduler(
           return "locked";
         }
       }
+      // Stopped while the lock was being taken: nothing begun, nothing to do.
+      if (abort.signal.aborted) return "busy";
       const started = Date.now();
       const timedOut = new Promise<"timed out">((resolve) => {
         timer = setTimeout(() => resolve("timed out"), job.timeoutMs);
