@@ -1,7 +1,7 @@
 import { reactRouter } from "@react-router/dev/vite";
 import path from "node:path";
 import { defineConfig } from "vite";
-import { PAGE_FAMILIES } from "./app/features-registry";
+import { PAGE_FAMILIES } from "./app/features-registry.ts";
 
 /** The admin's screens: code only they use never goes into a chunk a public page loads. */
 const adminRoute = /[\\/]app[\\/]routes[\\/]admin[\\/-]/;

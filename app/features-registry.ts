@@ -5,11 +5,11 @@
  * families) import it. The background jobs are put together with the services, in server/jobs.ts.
  */
 import type { CachedPage, FeatureRegistration } from "./core/feature-registration";
-import { bookingRegistration } from "./features/booking/registration";
-import { photosRegistration } from "./features/photos/registration";
-import { recipesRegistration } from "./features/recipes/registration";
-import { reviewsRegistration } from "./features/reviews/registration";
-import { siteContentRegistration } from "./features/site-content/registration";
+import { bookingRegistration } from "./features/booking/registration.ts";
+import { photosRegistration } from "./features/photos/registration.ts";
+import { recipesRegistration } from "./features/recipes/registration.ts";
+import { reviewsRegistration } from "./features/reviews/registration.ts";
+import { siteContentRegistration } from "./features/site-content/registration.ts";
 
 /** The site's own pages, which no one feature owns (the home page shows photos, recipes and reviews). */
 const sitePages = {
