@@ -12,7 +12,8 @@ const FEATURE = "^app/features/";
  * What puts the site together: services, router context, root and routes. Nothing below imports it;
  * only the entries above it do (server/app.ts and server/start.ts, the command-line scripts).
  */
-const COMPOSITION = "^app/(services\\.server|context|root|routes|entry\\.server|booking-site)(\\.tsx?$|/)";
+const COMPOSITION =
+  "^app/(services\\.server|context|root|routes|entry\\.server|booking-site|features-registry)(\\.tsx?$|/)";
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {

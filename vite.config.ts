@@ -1,6 +1,7 @@
 import { reactRouter } from "@react-router/dev/vite";
 import path from "node:path";
 import { defineConfig } from "vite";
+import { PAGE_FAMILIES } from "./app/features-registry.ts";
 
 /** The admin's screens: code only they use never goes into a chunk a public page loads. */
 const adminRoute = /[\\/]app[\\/]routes[\\/]admin[\\/-]/;
@@ -33,24 +34,19 @@ function routesImporting(id: string, graph: ModuleGraph): { routes: Set<string>;
 }
 
 /**
- * The pages a visitor goes through together, named as one: what only they share is theirs, not the
- * "site" chunk every public page loads (the booking steps and her booking link; the recipes' list and
- * a recipe).
+ * The pages a visitor goes through together, named as one (each feature registers its families,
+ * app/features-registry.ts): what only they share is theirs, not the "site" chunk every public page
+ * loads. Any other page is a family of its own.
  */
-const pageFamilies: Record<string, string> = {
-  "booking-manage": "booking",
-  "booking-site": "booking",
-  recipe: "recipes",
-};
 const pageFamily = (route: string) => {
   const name = path.parse(route).name;
-  return pageFamilies[name] ?? name;
+  return PAGE_FAMILIES[name] ?? name;
 };
 
 /**
  * Which chunk an app module goes into: "site" when public pages of two or more families use it; when
  * one family's pages share it with each other, the admin's screens or code fetched later, one chunk
- * per family ("reviews-shared", "booking-shared") rather than a chunk per module; otherwise its page's
+ * per family ("<family>-shared") rather than a chunk per module; otherwise its page's
  * own chunk.
  */
 function appChunk(id: string, graph: ModuleGraph): string | null {

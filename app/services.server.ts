@@ -9,6 +9,7 @@ import {
 import { type Database, type DatabaseLimits, openDatabase } from "~/core/db/database.server";
 import { assertNoPgliteData, startEmbeddedPostgres, type EmbeddedPostgres } from "~/core/db/embedded-postgres.server";
 import { createPostgresEventBus, type EventBus } from "~/core/events/event-bus.server";
+import { LIVE_TABLES } from "~/features-registry";
 import { createFlashStore, type FlashStore } from "~/core/forms/flash.server";
 import { createRateLimiter, type RateLimiter } from "~/core/server/rate-limit.server";
 import { loadSecret } from "~/core/config/secrets.server";
@@ -101,8 +102,10 @@ export async function createServices(
   let database: Database | undefined;
   try {
     database = await openDatabase({ url, poolSize: config.databasePoolSize, limits: databaseLimits });
-    const bus = await createPostgresEventBus(url, (error) =>
-      logger.error({ err: error }, "event bus connection error"),
+    const bus = await createPostgresEventBus(
+      url,
+      (error) => logger.error({ err: error }, "event bus connection error"),
+      LIVE_TABLES,
     );
     const siteContent = createSiteContentStore(database.db, bus, (error, message) =>
       logger.error({ err: error }, message),

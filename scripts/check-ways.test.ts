@@ -78,7 +78,7 @@ export async function rename(): Promise<Result<undefined, "gone">> { return refu
       { path: "app/features/things/repo.server.ts", text: "await bus.publish({ table, action, id });" },
       { path: "app/features/things/repo.server.test.ts", text: "await bus.publish({ table, action, id });" },
     ];
-    expect(places(files, "Feature names in the core")["a feature's path in app/core or app/ui"]).toEqual([
+    expect(places(files, "Feature names in the core")["a feature named in app/core or app/ui"]).toEqual([
       "app/core/server/cache.ts:1",
     ]);
     expect(step(files, "An e-mail's HTML").ok).toBe(false);

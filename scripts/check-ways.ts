@@ -7,6 +7,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { checkCoreNames, EXEMPT, featureNames, KNOWN } from "./core-names.ts";
 
 export interface SourceFile {
   /** Relative to the repository, with forward slashes. */
@@ -22,7 +23,7 @@ interface Way {
   /** Which files it is looked for in. */
   files: (file: SourceFile) => boolean;
   /** The places in a file's code (comments removed) where this way is taken. */
-  find: (code: string, file: SourceFile) => number[];
+  find: (code: string, file: SourceFile, tree: { features: string[] }) => number[];
 }
 
 export interface Step {
@@ -217,9 +218,14 @@ export const STEPS: Step[] = [
     allowed: 0,
     ways: [
       {
-        name: "a feature's path in app/core or app/ui",
-        files: under("app/core/", "app/ui/"),
-        find: matches(/features\//),
+        // The core-names check (decision 49): a feature's path or folder name outside comments, its
+        // schema exempt, places known when it was written listed in scripts/core-names-known.json.
+        name: "a feature named in app/core or app/ui",
+        files: (file) => under("app/core/", "app/ui/")(file) && !EXEMPT.has(file.path),
+        find: (_code, file, tree) =>
+          featureNames(file.path, file.text, tree.features)
+            .filter(({ text }) => !KNOWN.includes(`${file.path}: ${text}`))
+            .map(({ line }) => line),
       },
     ],
   },
@@ -235,12 +241,13 @@ export interface StepCount {
 
 export function countWays(files: SourceFile[], steps: Step[] = STEPS): StepCount[] {
   const code = new Map(files.map((file) => [file.path, withoutComments(file.text)]));
+  const features = [...new Set(files.flatMap((file) => /^app\/features\/([^/]+)\//.exec(file.path)?.[1] ?? []))];
   return steps.map((step) => {
     const ways = step.ways.map((way) => ({
       way,
       places: files
         .filter(way.files)
-        .flatMap((file) => way.find(code.get(file.path)!, file).map((line) => `${file.path}:${line}`)),
+        .flatMap((file) => way.find(code.get(file.path)!, file, { features }).map((line) => `${file.path}:${line}`)),
     }));
     const taken = ways.filter(({ places }) => places.length > 0).length;
     // The canonical way may be missing (a step nobody takes yet); any other way taken fails.
@@ -279,7 +286,10 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.a
       if (!list && shown.length > 8) console.log(`           … ${shown.length - 8} more (--list)`);
     }
   }
-  if (counts.some(({ ok }) => !ok)) {
+  // The known list stays true: a place moved out of the core leaves it.
+  const gone = checkCoreNames(root).gone;
+  for (const entry of gone) console.error(`no longer found, remove it from scripts/core-names-known.json: ${entry}`);
+  if (counts.some(({ ok }) => !ok) || gone.length > 0) {
     console.error(
       "check:ways: a step of a change is taken more than one way (docs/architecture.md, One pipeline for an action)",
     );

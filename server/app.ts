@@ -1,214 +1,18 @@
-import { randomUUID } from "node:crypto";
+// The server bundle's entry (decision 1): opens the services, mounts the request pipeline
+// (pipeline.ts), starts the background jobs (jobs.ts) and closes everything in order on shutdown.
 import { createServer, type Server } from "node:http";
-import path from "node:path";
-import { pipeline } from "node:stream/promises";
-import zlib from "node:zlib";
-import { createRequestHandler } from "@react-router/express";
-import compression from "compression";
-import express, { type NextFunction, type Request, type Response } from "express";
-import { pino, type Logger } from "pino";
-import { pinoHttp } from "pino-http";
-import { createRequestHandler as createFetchHandler, RouterContextProvider, type ServerBuild } from "react-router";
+import type { ServerBuild } from "react-router";
+import { loadConfig } from "~/core/config/env.server";
 import { databaseLocation } from "~/core/db/database-location";
-import { isDatabaseUnavailable, reportDatabaseUnavailable, RETRY_AFTER_SECONDS } from "~/core/db/unavailable.server";
-import { serviceUnavailableHtml } from "~/ui/service-unavailable.server";
-import { startNightlyBackups } from "~/features/backups/scheduler.server";
-import { startBookingJobs } from "~/features/booking/booking-jobs.server";
-import { bookingSite } from "~/booking-site";
-import { loadConfig, type AppConfig } from "~/core/config/env.server";
-import { createLiveStream } from "~/core/events/live-stream.server";
-import { ORPHAN_SWEEP_INTERVAL_MS, sweepOrphanMedia } from "~/core/media/orphan-sweep.server";
-import { requestContext, servicesContext, type RequestInfo } from "~/context";
+import { startScheduler } from "~/core/jobs/scheduler.server";
 import { closeServices, createServices, type AppServices } from "~/services.server";
-import { createPageCache } from "~/core/server/page-cache";
-import { loggedUrl } from "~/core/server/logged-url";
-import { precompressedAssets } from "~/core/server/precompressed-assets";
-import { rejectForeignOrigin } from "~/core/server/same-origin";
-import { securityHeaders } from "~/core/server/security-headers";
-import { drainUnreadBody } from "~/core/server/unread-body";
+import { siteJobs } from "./jobs";
+import { createLogger } from "./logger";
+import { type AppOptions, createApp } from "./pipeline";
 
 const SHUTDOWN_DEADLINE_MS = 9_000;
-/** /readyz answers within this (and the request's own few milliseconds): probes give up after 5 s. */
-const READY_TIMEOUT_MS = 3_000;
-
-// Keys are random and never reused, so the bytes behind one never change; who may see them can.
-const mediaCacheControl = {
-  anyone: "public, max-age=31536000, immutable",
-  "anyone, browser cache only": "private, max-age=31536000, immutable",
-  administrator: "private, no-store",
-} as const;
-const requestIdPattern = /^[A-Za-z0-9._-]{8,64}$/;
-
-export interface AppOptions {
-  /** Middleware mounted before the pages (development: Vite's asset server with hot reload). */
-  devMiddleware?: express.RequestHandler;
-}
-
-export function createApp(
-  services: AppServices,
-  build: ServerBuild | (() => Promise<ServerBuild>),
-  options: AppOptions = {},
-) {
-  const { config, logger } = services;
-  const app = express();
-  const live = createLiveStream(services.bus, logger, config.liveStreams);
-
-  app.disable("x-powered-by");
-  // A number is a hop count for Express only as a number: the string "1" would name an address.
-  app.set("trust proxy", config.trustProxy);
-
-  app.use(
-    pinoHttp({
-      logger,
-      genReqId(req, res) {
-        const incoming = req.headers["x-request-id"];
-        const id = typeof incoming === "string" && requestIdPattern.test(incoming) ? incoming : randomUUID();
-        // Build files are never logged: an id to quote would lead nowhere, and costs bytes on each.
-        if (!req.url?.startsWith("/assets/")) res.setHeader("X-Request-Id", id);
-        return id;
-      },
-      // Probes and static files would drown the log.
-      autoLogging: { ignore: (req) => /^\/(healthz|readyz|assets\/|favicon)/.test(req.url ?? "") },
-      serializers: {
-        // The path alone, secrets hidden (see loggedUrl).
-        req: (req) => ({ id: req.id, method: req.method, url: loggedUrl(req.url) }),
-        res: (res) => ({ statusCode: res.statusCode }),
-      },
-    }),
-  );
-  // A body refused before it was read to its end (over its size): the answer, then the rest thrown away.
-  app.use(drainUnreadBody());
-  app.get("/healthz", (_req, res) => {
-    res.set("Cache-Control", "no-store").json({ status: "ok" });
-  });
-  app.get("/readyz", async (req, res) => {
-    res.set("Cache-Control", "no-store");
-    try {
-      // Its own short bound: a probe must get its answer before it gives up (decision 0044).
-      await services.database.ping(READY_TIMEOUT_MS);
-      res.json({ status: "ready" });
-    } catch (error) {
-      if (isDatabaseUnavailable(error)) reportDatabaseUnavailable(req.log, error);
-      else req.log.error({ err: error }, "readiness check failed");
-      res.status(503).json({ status: "unavailable" });
-    }
-  });
-
-  // Before compression: a compressed event stream would sit in the gzip buffer.
-  app.get("/events", live.handler);
-
-  // Pages are compressed per response: brotli at a quality meant for that (the default, 11, is for
-  // build time and halves throughput); cached pages come already compressed.
-  app.use(compression({ brotli: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } } }));
-
-  if (options.devMiddleware) app.use(options.devMiddleware);
-
-  // Build files come before the page headers: a script or a font needs no CSP, and on a phone
-  // the ~700 bytes of page headers on each of twenty files add up.
-  const clientDir = path.resolve(process.cwd(), "build/client");
-  const assetsDir = path.join(clientDir, "assets");
-  const noSniff = (res: Response) => res.setHeader("X-Content-Type-Options", "nosniff");
-  app.use("/assets", precompressedAssets(assetsDir));
-  app.use(
-    "/assets",
-    express.static(assetsDir, {
-      immutable: true,
-      maxAge: "1y",
-      // The names change with the content: validators would never be used.
-      etag: false,
-      lastModified: false,
-      fallthrough: false,
-      setHeaders: noSniff,
-    }),
-  );
-  app.use(express.static(clientDir, { maxAge: "1h", index: false, setHeaders: noSniff }));
-
-  const imageOrigins = config.s3?.publicUrl ? [new URL(config.s3.publicUrl).origin] : [];
-  app.use(securityHeaders({ imageOrigins }));
-  app.use(rejectForeignOrigin(config.siteUrl));
-
-  app.get("/media/*key", async (req, res, next) => {
-    try {
-      const key = (req.params as { key: string[] }).key.join("/");
-      const audience = await services.mediaAccess.audience(key, req.headers.cookie);
-      const object = audience && (await services.media.get(key));
-      if (!object) {
-        res.status(404).set("Cache-Control", "no-store").type("text/plain").send("Non trovato");
-        return;
-      }
-      res.set({
-        "Content-Type": object.contentType,
-        "Content-Length": String(object.size),
-        "Cache-Control": mediaCacheControl[audience],
-      });
-      await pipeline(object.body, res);
-    } catch (error) {
-      next(error);
-    }
-  });
-
-  const mode = process.env.NODE_ENV === "development" ? "development" : "production";
-  const loadContext = (request: Omit<RequestInfo, "liveVersions">) => {
-    const context = new RouterContextProvider();
-    context.set(servicesContext, services);
-    // Taken before any loader reads: the page shows at least these changes.
-    context.set(requestContext, { ...request, liveVersions: services.bus.versions() });
-    return context;
-  };
-
-  let pageCache: ReturnType<typeof createPageCache> | undefined;
-  if (mode === "production") {
-    const render = createFetchHandler(build, mode);
-    pageCache = createPageCache({
-      bus: services.bus,
-      imageOrigins,
-      render: (pathname, context) =>
-        render(new Request(new URL(pathname, config.siteUrl), { headers: { Accept: "text/html" } }), context()),
-      loadContext: ({ cspNonce, formStart }) =>
-        loadContext({ requestId: "page-cache", clientIp: "page-cache", cspNonce, formStartPlaceholder: formStart }),
-      stampFormStart: () => services.formTimer.stamp(),
-    });
-    app.use(pageCache.middleware);
-  }
-
-  app.all(
-    "/{*path}",
-    createRequestHandler({
-      build,
-      mode,
-      getLoadContext: (req, res) =>
-        loadContext({
-          requestId: String(req.id),
-          clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown",
-          cspNonce: String(res.locals.cspNonce),
-        }),
-    }),
-  );
-
-  // Last resort: log it, and never show a stack trace to the visitor.
-  app.use((error: unknown, req: Request, res: Response, _next: NextFunction) => {
-    // The database stalled or down: "try again shortly", a warning now and then rather than a crash each.
-    const unavailable = isDatabaseUnavailable(error);
-    const status = (error as { status?: number }).status ?? 500;
-    if (unavailable) reportDatabaseUnavailable(req.log, error);
-    else if (status >= 500) req.log.error({ err: error }, "request failed");
-    if (res.headersSent) {
-      res.destroy();
-      return;
-    }
-    if (unavailable) {
-      res.status(503).set({ "Retry-After": String(RETRY_AFTER_SECONDS), "Cache-Control": "no-store" });
-      res.type("text/html; charset=utf-8").send(serviceUnavailableHtml());
-      return;
-    }
-    res
-      .status(status)
-      .type("text/plain; charset=utf-8")
-      .send(status === 404 ? "Pagina non trovata" : "Si è verificato un errore");
-  });
-
-  return { app, live, pageCache };
-}
+/** A job still running at shutdown is waited for this long, then the database closes under it. */
+const JOBS_GRACE_MS = 5_000;
 
 export interface RunningServer {
   server: Server;
@@ -216,16 +20,6 @@ export interface RunningServer {
   url: string;
   /** Stops accepting, lets in-flight requests finish, closes the database. */
   close(): Promise<void>;
-}
-
-export function createLogger(config: Pick<AppConfig, "logLevel">): Logger {
-  return pino({
-    level: config.logLevel,
-    redact: {
-      paths: ["req.headers.cookie", "req.headers.authorization", "*.password", "*.passwordHash"],
-      remove: true,
-    },
-  });
 }
 
 /** Reads the environment, opens everything and listens. Throws ConfigError on bad settings. */
@@ -251,76 +45,22 @@ export async function startServer(
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : config.port;
   const url = `http://${config.host === "0.0.0.0" ? "localhost" : config.host}:${port}`;
-  logger.info(
-    { url, database: databaseLocation(services.embedded?.url ?? config.databaseUrl), dataDir: config.dataDir },
-    "server listening",
-  );
+  const databaseUrl = services.embedded?.url ?? config.databaseUrl!;
+  logger.info({ url, database: databaseLocation(databaseUrl), dataDir: config.dataDir }, "server listening");
   if (!config.siteUrlConfigured)
     logger.warn(
       { siteUrl: config.siteUrl },
       "SITE_URL is not set: links in e-mails, invitations, the sitemap and share cards point to this address; set SITE_URL to the site's public address",
     );
 
-  // Housekeeping still running at shutdown is awaited before the database closes under it.
-  const housekeeping = new Set<Promise<void>>();
-  const track = (task: () => Promise<void>) => () => {
-    const running = task().finally(() => housekeeping.delete(running));
-    housekeeping.add(running);
-  };
-  // Attempts older than any rate-limit window are of no use.
-  const pruneRateLimits = track(() =>
-    services.rateLimiter.prune(24 * 60 * 60 * 1000).then(
-      () => {},
-      (error: unknown) => logger.warn({ err: error }, "prune failed"),
-    ),
-  );
-  // E-mail copies kept long enough (sent ones after 30 days, undelivered ones after 90): privacy page.
-  const purgeOutbox = track(() =>
-    services.mailer.purgeOld().then(
-      (deleted) => {
-        if (deleted > 0) logger.info({ deleted }, "old e-mail copies deleted from the outbox");
-      },
-      (error: unknown) => logger.warn({ err: error }, "outbox purge failed"),
-    ),
-  );
-  pruneRateLimits();
-  purgeOutbox();
-  const maintenance = setInterval(
-    () => {
-      pruneRateLimits();
-      purgeOutbox();
-    },
-    60 * 60 * 1000,
-  );
-  maintenance.unref();
-  // Media an interrupted upload left behind (a crash between its files and its row).
-  const sweepMedia = track(() =>
-    sweepOrphanMedia(services.database.db, services.media).then(
-      ({ removed, temporaryRemoved }) => {
-        if (removed.length + temporaryRemoved.length > 0)
-          logger.info({ removed, temporaryRemoved }, "orphan media removed");
-      },
-      (error: unknown) => logger.warn({ err: error }, "orphan media sweep failed"),
-    ),
-  );
-  sweepMedia();
-  const mediaSweeps = setInterval(sweepMedia, ORPHAN_SWEEP_INTERVAL_MS);
-  mediaSweeps.unref();
-  const backups = startNightlyBackups(services);
-  // The day-before reminders and the retention purge; the e-mails take the places from the content.
-  const bookingJobs = startBookingJobs({
-    ...services,
-    loadSite: async () => bookingSite((await services.siteContent.current()).content),
-  });
+  const jobs = startScheduler(siteJobs(services), { databaseUrl, logger });
 
   let closing: Promise<void> | undefined;
   const close = () =>
     (closing ??= (async () => {
       logger.info("shutting down");
-      clearInterval(maintenance);
-      clearInterval(mediaSweeps);
-      backups.stop();
-      bookingJobs.stop();
+      // Timers stopped and runs told to stop at once; awaited before the database closes under them.
+      const jobsStopped = jobs.stop(JOBS_GRACE_MS);
       pageCache?.close();
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       live.closeAll();
@@ -328,7 +68,7 @@ export async function startServer(
       const deadline = setTimeout(() => server.closeAllConnections(), SHUTDOWN_DEADLINE_MS);
       await closed;
       clearTimeout(deadline);
-      await Promise.all(housekeeping);
+      await jobsStopped;
       await closeServices(services);
       logger.info("shut down");
     })());

@@ -1,13 +1,15 @@
 /**
- * What the live stream announces: a row of a table pages show, or the site content,
- * changed. Shared by the server's event bus and the browser, so plain values only.
- * "booking" covers its appointments, visit types, time off and settings (whatever changes the free
- * times or the agenda), each announced by its id alone: no patient data.
+ * What the live stream announces: a row of a table pages show changed. Shared by the server's
+ * event bus and the browser, so plain values only. The core knows no table by name: each feature
+ * registers its own (`liveTables` of its registration.ts) and the composition
+ * (app/features-registry.ts) adds their names to `LiveTableNames`, so a name nobody registered is a
+ * type error in a route's `handle` or a repository's announcement (decision 49).
  */
-export const LIVE_TABLES = ["booking", "recipe_photos", "recipes", "reviews", "site_content"] as const;
+// biome-ignore lint/suspicious/noEmptyInterface: filled by the composition's declaration merging.
+export interface LiveTableNames {}
 export const CHANGE_ACTIONS = ["insert", "update", "delete"] as const;
 
-export type LiveTable = (typeof LIVE_TABLES)[number];
+export type LiveTable = keyof LiveTableNames & string;
 
 export interface ChangeEvent {
   table: LiveTable;

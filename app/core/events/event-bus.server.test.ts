@@ -1,7 +1,7 @@
 import pg from "pg";
 import { afterEach, describe, expect, it } from "vitest";
 import { openDatabase } from "~/core/db/database.server";
-import { LIVE_TABLES } from "./change";
+import { LIVE_TABLES } from "~/features-registry";
 import { createPostgresDatabase } from "../../../tests/support/test-databases";
 import {
   createMemoryEventBus,
@@ -50,10 +50,12 @@ describe("in-process event bus", () => {
     expect(seen).toEqual([event]);
   });
 
-  it("refuses malformed events", async () => {
-    const bus = createMemoryEventBus();
+  it("refuses malformed events, and a table no feature registered", async () => {
+    const bus = createMemoryEventBus(LIVE_TABLES);
     opened.push(bus);
     await expect(bus.publish({ table: "users", action: "insert", id: "1" } as never)).rejects.toThrow();
+    await expect(bus.publish({ table: "Reviews!", action: "insert", id: "1" } as never)).rejects.toThrow();
+    await expect(bus.publish({ ...event, action: "upsert" } as never)).rejects.toThrow();
   });
 });
 
@@ -117,7 +119,7 @@ describe("versions of the live tables", () => {
 
   it("a process that lost its listening connection announces what changed meanwhile", async () => {
     const url = await migratedDatabase();
-    const listening = await createPostgresEventBus(url);
+    const listening = await createPostgresEventBus(url, undefined, LIVE_TABLES);
     const publishing = await createPostgresEventBus(url);
     opened.push(listening, publishing);
 

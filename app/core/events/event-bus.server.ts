@@ -3,15 +3,31 @@ import { EventEmitter } from "node:events";
 import pg from "pg";
 import { z } from "zod";
 import { boundedConnection, DATABASE_LIMITS } from "~/core/db/database.server";
-import { CHANGE_ACTIONS, type ChangeEvent, LIVE_TABLES, type LiveVersions } from "./change";
+import { CHANGE_ACTIONS, type ChangeEvent, type LiveTable, type LiveVersions } from "./change";
 
 export type { ChangeEvent, LiveVersions };
 
+/** A table's name as PostgreSQL spells one; which tables are live is the features' (LiveTableNames). */
+const tableName = z.string().regex(/^[a-z][a-z0-9_]{0,62}$/) as unknown as z.ZodType<LiveTable>;
+
 export const changeEventSchema = z.object({
-  table: z.enum(LIVE_TABLES),
+  table: tableName,
   action: z.enum(CHANGE_ACTIONS),
   id: z.string(),
 }) satisfies z.ZodType<ChangeEvent>;
+
+/**
+ * The tables the features registered (app/features-registry.ts): an announcement of another is a
+ * mistake, refused before it reaches a page. Without the list (a test's bus, a command that only
+ * publishes) any table name passes.
+ */
+function registeredEvent(tables: readonly string[] | undefined) {
+  return (event: ChangeEvent): ChangeEvent => {
+    const parsed = changeEventSchema.parse(event);
+    if (tables && !tables.includes(parsed.table)) throw new Error(`not a live table: ${parsed.table}`);
+    return parsed;
+  };
+}
 /** Called with each change and its table's version once the change is recorded. */
 export type ChangeListener = (event: ChangeEvent, version: number) => void;
 
@@ -56,12 +72,13 @@ function createDelivery() {
 }
 
 /** Within one process: a fake for tests, its versions counting the events published. */
-export function createMemoryEventBus(): EventBus {
+export function createMemoryEventBus(tables?: readonly LiveTable[]): EventBus {
   const delivery = createDelivery();
+  const check = registeredEvent(tables);
   let counter = 0;
   return {
     async publish(event) {
-      delivery.deliver(changeEventSchema.parse(event), ++counter);
+      delivery.deliver(check(event), ++counter);
     },
     subscribe: delivery.subscribe,
     versions: () => ({ ...delivery.versions }),
@@ -88,8 +105,11 @@ const PUBLISH_SQL = `
 export async function createPostgresEventBus(
   connectionString: string,
   onError: (error: unknown) => void = () => {},
+  /** The live tables (every feature's); without them a reconnect announces the tables ever changed. */
+  tables?: readonly LiveTable[],
 ): Promise<EventBus> {
   const local = createDelivery();
+  const check = registeredEvent(tables);
   const self = randomUUID();
   let closed = false;
   let listener: pg.Client | undefined;
@@ -109,7 +129,8 @@ export async function createPostgresEventBus(
       "select table_name, version from live_versions",
     );
     const stored = new Map(rows.map((row) => [row.table_name, Number(row.version)]));
-    for (const table of LIVE_TABLES) {
+    const known = tables ?? [...new Set([...stored.keys(), ...Object.keys(local.versions)])];
+    for (const table of known as LiveTable[]) {
       const version = Math.max(stored.get(table) ?? 0, local.versions[table] ?? 0);
       if (announce) local.deliver({ table, action: "update", id: "" }, version);
       else if (version > 0) local.versions[table] = version;
@@ -128,7 +149,7 @@ export async function createPostgresEventBus(
         const { origin, version, ...event } = payloadSchema.parse(JSON.parse(message.payload));
         // Our own events were delivered here when published.
         if (origin === self) return;
-        local.deliver(event, version);
+        local.deliver(check(event), version);
       } catch (error) {
         onError(error);
       }
@@ -172,7 +193,7 @@ export async function createPostgresEventBus(
 
   return {
     async publish(event) {
-      const parsed = changeEventSchema.parse(event);
+      const parsed = check(event);
       let version: number;
       try {
         const { rows } = await publisher.query<{ version: string }>(PUBLISH_SQL, [

@@ -3,19 +3,24 @@ import type { NextFunction, Request, Response } from "express";
 import type { RouterContextProvider } from "react-router";
 import { DatabaseUnavailableError, isDatabaseUnavailable } from "~/core/db/unavailable.server";
 import type { EventBus } from "~/core/events/event-bus.server";
+import type { CachedPage } from "~/core/feature-registration";
 import { type KeptBody, keepBody, keptBodyFor, type RenderPlaceholders } from "./kept-page";
 
 /**
- * The public pages whose HTML is the same for every visitor without cookies, apart from the values
- * each response gets afresh (see kept-page.ts). /reviews only as its plain first page: a query string
- * (a filter, a later page, an invitation) is rendered per request.
+ * Which paths are kept: the public pages whose HTML is the same for every visitor without cookies,
+ * apart from the values each response gets afresh (see kept-page.ts), as the features and the
+ * composition registered them (app/features-registry.ts). Only a page's plain address: a query
+ * string (a filter, a later page, an invitation) is rendered per request. `exact` says whether the
+ * path was registered as such: one matched only by a pattern may be a made-up address.
  */
-export const CACHED_PATHS = new Set(["/", "/home", "/services", "/reviews", "/privacy", "/sitemap.xml"]);
-
-/** The recipes' list (its plain first page) and each recipe's page, by the addresses their slugs allow. */
-const CACHED_PATTERN = /^\/ricette(\/[a-z0-9]+(-[a-z0-9]+)*)?$/;
-
-export const isCachedPath = (path: string) => CACHED_PATHS.has(path) || CACHED_PATTERN.test(path);
+export function cachedPages(pages: readonly CachedPage[]) {
+  const exact = new Set(pages.filter((page): page is string => typeof page === "string"));
+  const patterns = pages.filter((page): page is RegExp => page instanceof RegExp);
+  return {
+    exact: (path: string) => exact.has(path),
+    includes: (path: string) => exact.has(path) || patterns.some((pattern) => pattern.test(path)),
+  };
+}
 
 /**
  * How often kept pages are made anew: the bus announces every change, so this is only a safety net
@@ -47,6 +52,8 @@ interface Entry {
 
 export interface PageCacheOptions {
   bus: EventBus;
+  /** The pages kept (the features' and the composition's, app/features-registry.ts). */
+  pages: readonly CachedPage[];
   /** Renders a path as an anonymous visitor's GET would get it. */
   render: (path: string, context: () => RouterContextProvider) => Promise<globalThis.Response>;
   /** Same as a request's context, for a visitor without cookies, rendering with these stand-ins. */
@@ -69,12 +76,13 @@ export interface PageCacheOptions {
  *
  * Pages are rendered with random stand-ins for the CSP nonce and a form's start time. A page where
  * neither appears in a script's place is the same for everyone: its policy lists the hashes of its
- * inline scripts instead of a nonce. A page where they do (/reviews and its form) is kept in parts
+ * inline scripts instead of a nonce. A page where they do (one with a form, as the reviews' page) is kept in parts
  * and each response gets this response's nonce (the one its policy names) and a freshly signed start
  * time (decision record 0010).
  */
 export function createPageCache(options: PageCacheOptions) {
   const timing = { ...DEFAULT_TIMING, ...options.timing };
+  const registered = cachedPages(options.pages);
   const entries = new Map<string, Entry>();
   const pending = new Map<string, Promise<Entry | null>>();
   /** When each path was last asked for. */
@@ -129,10 +137,10 @@ export function createPageCache(options: PageCacheOptions) {
     visits.set(path, Date.now());
     const kept = entries.get(path);
     if (kept && Date.now() - kept.storedAt < timing.maxAgeMs) return Promise.resolve(kept);
-    // A made-up recipe address (a 404, not kept) is forgotten: visitors inventing addresses must not
+    // A made-up address matched by a pattern (a 404, not kept) is forgotten: visitors inventing addresses must not
     // grow the list of pages rendered again in the background.
     return rendering(path).then((entry) => {
-      if (!entry && !CACHED_PATHS.has(path)) visits.delete(path);
+      if (!entry && !registered.exact(path)) visits.delete(path);
       return entry;
     });
   }
@@ -172,7 +180,7 @@ export function createPageCache(options: PageCacheOptions) {
   function middleware(req: Request, res: Response, next: NextFunction) {
     if (req.method !== "GET" && req.method !== "HEAD") return next();
     const queryAt = req.originalUrl.indexOf("?");
-    if (queryAt >= 0 || !isCachedPath(req.path) || req.headers.cookie) return next();
+    if (queryAt >= 0 || !registered.includes(req.path) || req.headers.cookie) return next();
     lookup(req.path).then(
       (entry) => (entry ? send(req, res, entry) : next()),
       (error: unknown) => {

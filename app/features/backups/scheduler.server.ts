@@ -1,16 +1,12 @@
-import { Cron } from "croner";
 import { and, eq, gte } from "drizzle-orm";
 import type { Logger } from "pino";
 import type { AppConfig } from "~/core/config/env.server";
 import type { Database } from "~/core/db/database.server";
 import { backupRuns } from "~/core/db/schema";
+import { type ScheduledJob, scheduleCron } from "~/core/jobs/scheduler.server";
 import type { MediaStorage } from "~/core/media/media-storage.server";
 import { runBackup, withBackupLock, type BackupTarget } from "./backup-job.server";
 import { serverBackupTarget } from "./target.server";
-
-interface BackupSchedule {
-  stop(): void;
-}
 
 /**
  * This night's backup, unless another instance holds the lock or already
@@ -67,48 +63,42 @@ export function scheduleNightly(
   time: { hour: number; minute: number },
   run: (slot: Date) => Promise<unknown>,
 ): { stop(): void } {
-  let slot: Date | null = null;
-  const job = new Cron(`${time.minute} ${time.hour} * * *`, { protect: true, unref: true }, async () => {
-    try {
-      if (slot) await run(slot);
-    } finally {
-      slot = job.nextRun();
-    }
-  });
-  slot = job.nextRun();
-  return { stop: () => job.stop() };
+  return scheduleCron(nightly(time), run);
 }
+
+const nightly = (time: { hour: number; minute: number }) => `${time.minute} ${time.hour} * * *`;
+
+/** A night's backup may take this long (a large media folder to a slow disk) before it is given up. */
+const BACKUP_TIMEOUT_MS = 3 * 60 * 60_000;
 
 /**
- * Every night at `time` one backup is made. Every instance keeps the timer;
- * the one that takes the advisory lock first makes the backup, and one that
- * finds this night's backup already recorded does nothing.
+ * The server's nightly backup as configured (BACKUP_TIME, BACKUP_KEEP, BACKUP_DIR), for the scheduler
+ * (server/jobs.ts); none when BACKUP_TIME=off. Every instance keeps the timer; the one that takes the
+ * lock first makes the backup, and one that finds this night's backup already recorded does nothing.
  */
-function startBackupSchedule(
-  target: BackupTarget,
-  time: { hour: number; minute: number },
-  logger: Logger,
-): BackupSchedule {
-  const schedule = scheduleNightly(time, (slot) => runScheduledBackup(target, slot, logger));
-  const at = `${String(time.hour).padStart(2, "0")}:${String(time.minute).padStart(2, "0")}`;
-  logger.info({ at, dir: target.dir, keep: target.keep }, "nightly backup scheduled");
-  return schedule;
-}
-
-/** The server's nightly backups as configured (BACKUP_TIME, BACKUP_KEEP, BACKUP_DIR). */
-export function startNightlyBackups(services: {
+export function nightlyBackupJob(services: {
   config: AppConfig;
   logger: Logger;
   database: Database;
   media: MediaStorage;
   /** The PostgreSQL server this process started, when DATABASE_URL is unset. */
   embedded: { url: string } | null;
-}): BackupSchedule {
+}): ScheduledJob | null {
   const { config, logger } = services;
-  const idle = { stop() {} };
-  if (!config.backup.time) {
+  const time = config.backup.time;
+  if (!time) {
     logger.info("nightly backup off (BACKUP_TIME=off)");
-    return idle;
+    return null;
   }
-  return startBackupSchedule(serverBackupTarget(services), config.backup.time, logger);
+  const target = serverBackupTarget(services);
+  const at = `${String(time.hour).padStart(2, "0")}:${String(time.minute).padStart(2, "0")}`;
+  logger.info({ at, dir: target.dir, keep: target.keep }, "nightly backup scheduled");
+  return {
+    name: "nightly-backup",
+    schedule: { cron: nightly(time) },
+    timeoutMs: BACKUP_TIMEOUT_MS,
+    run: async ({ slot }) => {
+      await runScheduledBackup(target, slot, logger);
+    },
+  };
 }

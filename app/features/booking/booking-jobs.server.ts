@@ -1,8 +1,8 @@
-import { Cron } from "croner";
 import type { Logger } from "pino";
 import type { AppConfig } from "~/core/config/env.server";
 import type { Mailer } from "~/core/mail/mailer.server";
 import type { Executor } from "~/core/db/database.server";
+import { type ScheduledJob, startScheduler } from "~/core/jobs/scheduler.server";
 import type { AppointmentRecord, AppointmentRepository } from "./appointments.server";
 import { patientReminderNotice } from "./booking-notices";
 import { ONLINE_PLACE } from "./booking-schema";
@@ -80,12 +80,10 @@ export const REMINDER_SCHEDULE = "*/5 * * * *";
 /** Every night at 03:40: appointments past the retention period deleted. */
 export const RETENTION_SCHEDULE = "40 3 * * *";
 
-/**
- * The booking's jobs in every instance, each run under an advisory lock so only one instance
- * runs it at a time (the reminders' claim is safe anyway; the lock saves the work); the reminders
- * also once at start. Logs; never throws.
- */
-export function startBookingJobs(services: {
+/** A run past this is given up (the scheduler logs it): each claims a few rows, in seconds. */
+const JOB_TIMEOUT_MS = 5 * 60_000;
+
+export interface BookingJobServices {
   appointments: AppointmentRepository;
   visitTypes: VisitTypeRepository;
   mailer: Mailer;
@@ -94,45 +92,69 @@ export function startBookingJobs(services: {
   config: Pick<AppConfig, "siteUrl">;
   /** What the e-mails take from the site content (places, her name and phone). */
   loadSite: () => Promise<BookingSite>;
-}): { stop(): void } {
+}
+
+/**
+ * The booking's jobs, for the scheduler (server/jobs.ts, decision 49): the reminders then the review
+ * invitations due, every five minutes and once at start (a server down when one fell due sends it as
+ * soon as it is back); the retention purge nightly. Besides the scheduler's lock, each works in the
+ * transaction of its own advisory lock (withJobLock: the reminders' claim is safe anyway; the lock
+ * saves the work). Each logs its own outcome and never throws.
+ */
+export function bookingJobs(services: BookingJobServices): ScheduledJob[] {
   const { appointments, logger } = services;
-  const reminders = new Cron(REMINDER_SCHEDULE, { protect: true, unref: true }, async () => {
-    try {
-      // The site read before the lock's transaction: inside it, only through it.
-      const site = await services.loadSite();
-      const sent = await appointments.withJobLock("reminders", (tx) =>
-        sendDueReminders(services, site, new Date(), tx),
-      );
-      if (sent) services.mailer.kick();
-      if (sent) logger.info({ sent }, "booking reminders queued");
-    } catch (error) {
-      logger.error({ err: error }, "booking reminders failed");
-    }
-    try {
-      const site = await services.loadSite();
-      const invited = await appointments.withJobLock("review-invites", (tx) =>
-        sendDueReviewInvites(services, site, new Date(), tx),
-      );
-      if (invited) services.mailer.kick();
-      if (invited) logger.info({ invited }, "review invitations queued");
-    } catch (error) {
-      logger.error({ err: error }, "review invitations failed");
-    }
-  });
-  // At start too: a server down when a reminder or invitation fell due sends it as soon as it is back.
-  void reminders.trigger();
-  const retention = new Cron(RETENTION_SCHEDULE, { protect: true, unref: true }, async () => {
-    try {
-      const deleted = await appointments.withJobLock("retention", (tx) => appointments.deleteExpired(new Date(), tx));
-      if (deleted !== undefined) logger.info({ deleted }, "old appointments deleted");
-    } catch (error) {
-      logger.error({ err: error }, "deleting old appointments failed");
-    }
-  });
-  return {
-    stop() {
-      reminders.stop();
-      retention.stop();
+  return [
+    {
+      name: "booking-reminders",
+      schedule: { cron: REMINDER_SCHEDULE },
+      atStart: true,
+      timeoutMs: JOB_TIMEOUT_MS,
+      async run() {
+        try {
+          // The site read before the lock's transaction: inside it, only through it.
+          const site = await services.loadSite();
+          const sent = await appointments.withJobLock("reminders", (tx) =>
+            sendDueReminders(services, site, new Date(), tx),
+          );
+          if (sent) services.mailer.kick();
+          if (sent) logger.info({ sent }, "booking reminders queued");
+        } catch (error) {
+          logger.error({ err: error }, "booking reminders failed");
+        }
+        try {
+          const site = await services.loadSite();
+          const invited = await appointments.withJobLock("review-invites", (tx) =>
+            sendDueReviewInvites(services, site, new Date(), tx),
+          );
+          if (invited) services.mailer.kick();
+          if (invited) logger.info({ invited }, "review invitations queued");
+        } catch (error) {
+          logger.error({ err: error }, "review invitations failed");
+        }
+      },
     },
-  };
+    {
+      name: "booking-retention",
+      schedule: { cron: RETENTION_SCHEDULE },
+      timeoutMs: JOB_TIMEOUT_MS,
+      async run() {
+        try {
+          const deleted = await appointments.withJobLock("retention", (tx) =>
+            appointments.deleteExpired(new Date(), tx),
+          );
+          if (deleted !== undefined) logger.info({ deleted }, "old appointments deleted");
+        } catch (error) {
+          logger.error({ err: error }, "deleting old appointments failed");
+        }
+      },
+    },
+  ];
+}
+
+/**
+ * The booking's jobs alone, without the scheduler's lock (a test of them; the site runs them with
+ * every other job, server/jobs.ts).
+ */
+export function startBookingJobs(services: BookingJobServices): { stop(): Promise<void> } {
+  return startScheduler(bookingJobs(services), { logger: services.logger });
 }

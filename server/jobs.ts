@@ -1,0 +1,59 @@
+// Every background job of the site, registered with the one scheduler (app/core/jobs/scheduler.server.ts,
+// decision 49): the core's housekeeping and the features' jobs, each run under its advisory lock by one
+// process at a time. The outbox worker is not one of them: every process drains the outbox at once,
+// rows claimed with SKIP LOCKED, woken as soon as a mail is queued (app/core/mail/mailer.server.ts).
+import { bookingSite } from "~/booking-site";
+import type { ScheduledJob } from "~/core/jobs/scheduler.server";
+import { ORPHAN_SWEEP_INTERVAL_MS, sweepOrphanMedia } from "~/core/media/orphan-sweep.server";
+import { nightlyBackupJob } from "~/features/backups/scheduler.server";
+import { bookingJobs } from "~/features/booking/booking-jobs.server";
+import type { AppServices } from "~/services.server";
+
+const HOUR_MS = 60 * 60_000;
+
+export function siteJobs(services: AppServices): ScheduledJob[] {
+  const { logger } = services;
+  const backup = nightlyBackupJob(services);
+  return [
+    {
+      // Attempts older than any rate-limit window are of no use.
+      name: "rate-limit-prune",
+      schedule: { everyMs: HOUR_MS },
+      atStart: true,
+      timeoutMs: 60_000,
+      async run() {
+        await services.rateLimiter.prune(24 * HOUR_MS);
+      },
+    },
+    {
+      // E-mail copies kept long enough (sent ones after 30 days, undelivered ones after 90): privacy page.
+      name: "outbox-purge",
+      schedule: { everyMs: HOUR_MS },
+      atStart: true,
+      timeoutMs: 60_000,
+      async run() {
+        const deleted = await services.mailer.purgeOld();
+        if (deleted > 0) logger.info({ deleted }, "old e-mail copies deleted from the outbox");
+      },
+    },
+    {
+      // Media an interrupted upload left behind (a crash between its files and its row).
+      name: "orphan-media-sweep",
+      schedule: { everyMs: ORPHAN_SWEEP_INTERVAL_MS },
+      atStart: true,
+      timeoutMs: 10 * 60_000,
+      async run() {
+        const { removed, temporaryRemoved } = await sweepOrphanMedia(services.database.db, services.media);
+        if (removed.length + temporaryRemoved.length > 0)
+          logger.info({ removed, temporaryRemoved }, "orphan media removed");
+      },
+    },
+    ...(backup ? [backup] : []),
+    // The day-before reminders, the review invitations and the retention purge; the e-mails take the
+    // places from the content.
+    ...bookingJobs({
+      ...services,
+      loadSite: async () => bookingSite((await services.siteContent.current()).content),
+    }),
+  ];
+}

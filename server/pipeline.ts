@@ -1,0 +1,206 @@
+// The request pipeline: every middleware a request goes through, in order, and the pages last
+// (docs/architecture.md, "A request"). The server's lifecycle is in app.ts, its jobs in jobs.ts.
+import { randomUUID } from "node:crypto";
+import path from "node:path";
+import { pipeline } from "node:stream/promises";
+import zlib from "node:zlib";
+import { createRequestHandler } from "@react-router/express";
+import compression from "compression";
+import express, { type NextFunction, type Request, type Response } from "express";
+import { pinoHttp } from "pino-http";
+import { createRequestHandler as createFetchHandler, RouterContextProvider, type ServerBuild } from "react-router";
+import { isDatabaseUnavailable, reportDatabaseUnavailable, RETRY_AFTER_SECONDS } from "~/core/db/unavailable.server";
+import { serviceUnavailableHtml } from "~/ui/service-unavailable.server";
+import { createLiveStream } from "~/core/events/live-stream.server";
+import { requestContext, servicesContext, type RequestInfo } from "~/context";
+import { CACHED_PAGES } from "~/features-registry";
+import type { AppServices } from "~/services.server";
+import { createPageCache } from "~/core/server/page-cache";
+import { loggedUrl } from "~/core/server/logged-url";
+import { precompressedAssets } from "~/core/server/precompressed-assets";
+import { rejectForeignOrigin } from "~/core/server/same-origin";
+import { securityHeaders } from "~/core/server/security-headers";
+import { drainUnreadBody } from "~/core/server/unread-body";
+
+/** /readyz answers within this (and the request's own few milliseconds): probes give up after 5 s. */
+const READY_TIMEOUT_MS = 3_000;
+
+// Keys are random and never reused, so the bytes behind one never change; who may see them can.
+const mediaCacheControl = {
+  anyone: "public, max-age=31536000, immutable",
+  "anyone, browser cache only": "private, max-age=31536000, immutable",
+  administrator: "private, no-store",
+} as const;
+const requestIdPattern = /^[A-Za-z0-9._-]{8,64}$/;
+
+export interface AppOptions {
+  /** Middleware mounted before the pages (development: Vite's asset server with hot reload). */
+  devMiddleware?: express.RequestHandler;
+}
+
+export function createApp(
+  services: AppServices,
+  build: ServerBuild | (() => Promise<ServerBuild>),
+  options: AppOptions = {},
+) {
+  const { config, logger } = services;
+  const app = express();
+  const live = createLiveStream(services.bus, logger, config.liveStreams);
+
+  app.disable("x-powered-by");
+  // A number is a hop count for Express only as a number: the string "1" would name an address.
+  app.set("trust proxy", config.trustProxy);
+
+  app.use(
+    pinoHttp({
+      logger,
+      genReqId(req, res) {
+        const incoming = req.headers["x-request-id"];
+        const id = typeof incoming === "string" && requestIdPattern.test(incoming) ? incoming : randomUUID();
+        // Build files are never logged: an id to quote would lead nowhere, and costs bytes on each.
+        if (!req.url?.startsWith("/assets/")) res.setHeader("X-Request-Id", id);
+        return id;
+      },
+      // Probes and static files would drown the log.
+      autoLogging: { ignore: (req) => /^\/(healthz|readyz|assets\/|favicon)/.test(req.url ?? "") },
+      serializers: {
+        // The path alone, secrets hidden (see loggedUrl).
+        req: (req) => ({ id: req.id, method: req.method, url: loggedUrl(req.url) }),
+        res: (res) => ({ statusCode: res.statusCode }),
+      },
+    }),
+  );
+  // A body refused before it was read to its end (over its size): the answer, then the rest thrown away.
+  app.use(drainUnreadBody());
+  app.get("/healthz", (_req, res) => {
+    res.set("Cache-Control", "no-store").json({ status: "ok" });
+  });
+  app.get("/readyz", async (req, res) => {
+    res.set("Cache-Control", "no-store");
+    try {
+      // Its own short bound: a probe must get its answer before it gives up (decision 0044).
+      await services.database.ping(READY_TIMEOUT_MS);
+      res.json({ status: "ready" });
+    } catch (error) {
+      if (isDatabaseUnavailable(error)) reportDatabaseUnavailable(req.log, error);
+      else req.log.error({ err: error }, "readiness check failed");
+      res.status(503).json({ status: "unavailable" });
+    }
+  });
+
+  // Before compression: a compressed event stream would sit in the gzip buffer.
+  app.get("/events", live.handler);
+
+  // Pages are compressed per response: brotli at a quality meant for that (the default, 11, is for
+  // build time and halves throughput); cached pages come already compressed.
+  app.use(compression({ brotli: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } } }));
+
+  if (options.devMiddleware) app.use(options.devMiddleware);
+
+  // Build files come before the page headers: a script or a font needs no CSP, and on a phone
+  // the ~700 bytes of page headers on each of twenty files add up.
+  const clientDir = path.resolve(process.cwd(), "build/client");
+  const assetsDir = path.join(clientDir, "assets");
+  const noSniff = (res: Response) => res.setHeader("X-Content-Type-Options", "nosniff");
+  app.use("/assets", precompressedAssets(assetsDir));
+  app.use(
+    "/assets",
+    express.static(assetsDir, {
+      immutable: true,
+      maxAge: "1y",
+      // The names change with the content: validators would never be used.
+      etag: false,
+      lastModified: false,
+      fallthrough: false,
+      setHeaders: noSniff,
+    }),
+  );
+  app.use(express.static(clientDir, { maxAge: "1h", index: false, setHeaders: noSniff }));
+
+  const imageOrigins = config.s3?.publicUrl ? [new URL(config.s3.publicUrl).origin] : [];
+  app.use(securityHeaders({ imageOrigins }));
+  app.use(rejectForeignOrigin(config.siteUrl));
+
+  app.get("/media/*key", async (req, res, next) => {
+    try {
+      const key = (req.params as { key: string[] }).key.join("/");
+      const audience = await services.mediaAccess.audience(key, req.headers.cookie);
+      const object = audience && (await services.media.get(key));
+      if (!object) {
+        res.status(404).set("Cache-Control", "no-store").type("text/plain").send("Non trovato");
+        return;
+      }
+      res.set({
+        "Content-Type": object.contentType,
+        "Content-Length": String(object.size),
+        "Cache-Control": mediaCacheControl[audience],
+      });
+      await pipeline(object.body, res);
+    } catch (error) {
+      next(error);
+    }
+  });
+
+  const mode = process.env.NODE_ENV === "development" ? "development" : "production";
+  const loadContext = (request: Omit<RequestInfo, "liveVersions">) => {
+    const context = new RouterContextProvider();
+    context.set(servicesContext, services);
+    // Taken before any loader reads: the page shows at least these changes.
+    context.set(requestContext, { ...request, liveVersions: services.bus.versions() });
+    return context;
+  };
+
+  let pageCache: ReturnType<typeof createPageCache> | undefined;
+  if (mode === "production") {
+    const render = createFetchHandler(build, mode);
+    pageCache = createPageCache({
+      bus: services.bus,
+      pages: CACHED_PAGES,
+      imageOrigins,
+      render: (pathname, context) =>
+        render(new Request(new URL(pathname, config.siteUrl), { headers: { Accept: "text/html" } }), context()),
+      loadContext: ({ cspNonce, formStart }) =>
+        loadContext({ requestId: "page-cache", clientIp: "page-cache", cspNonce, formStartPlaceholder: formStart }),
+      stampFormStart: () => services.formTimer.stamp(),
+    });
+    app.use(pageCache.middleware);
+  }
+
+  app.all(
+    "/{*path}",
+    createRequestHandler({
+      build,
+      mode,
+      getLoadContext: (req, res) =>
+        loadContext({
+          requestId: String(req.id),
+          clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown",
+          cspNonce: String(res.locals.cspNonce),
+        }),
+    }),
+  );
+
+  // Last resort: log it, and never show a stack trace to the visitor.
+  app.use((error: unknown, req: Request, res: Response, _next: NextFunction) => {
+    // The database stalled or down: "try again shortly", a warning now and then rather than a crash each.
+    const unavailable = isDatabaseUnavailable(error);
+    const status = (error as { status?: number }).status ?? 500;
+    if (unavailable) reportDatabaseUnavailable(req.log, error);
+    else if (status >= 500) req.log.error({ err: error }, "request failed");
+    if (res.headersSent) {
+      res.destroy();
+      return;
+    }
+    if (unavailable) {
+      res.status(503).set({ "Retry-After": String(RETRY_AFTER_SECONDS), "Cache-Control": "no-store" });
+      res.type("text/html; charset=utf-8").send(serviceUnavailableHtml());
+      return;
+    }
+    res
+      .status(status)
+      .type("text/plain; charset=utf-8")
+      .send(status === 404 ? "Pagina non trovata" : "Si è verificato un errore");
+  });
+
+  return { app, live, pageCache };
+}
