@@ -120,6 +120,25 @@ export const BOOKING_SETTINGS_MESSAGES = {
   invalid: "Richiesta non valida: ricarica la pagina e riprova.",
 } as const;
 
+/** What the settings screen's route says when a change was made, by the form's intent. */
+export const BOOKING_SETTINGS_DONE_MESSAGES = {
+  settings: BOOKING_SETTINGS_MESSAGES.saved,
+  "type-create": BOOKING_SETTINGS_MESSAGES.typeCreated,
+  "type-update": BOOKING_SETTINGS_MESSAGES.typeSaved,
+  "type-move": BOOKING_SETTINGS_MESSAGES.typeMoved,
+  "type-delete": BOOKING_SETTINGS_MESSAGES.typeDeleted,
+  "timeoff-add": BOOKING_SETTINGS_MESSAGES.timeOffAdded,
+  "timeoff-remove": BOOKING_SETTINGS_MESSAGES.timeOffRemoved,
+} as const;
+
+/** What the settings screen's route says for each reason a change was not made. */
+export const BOOKING_SETTINGS_REFUSAL_MESSAGES = {
+  studio_invalid: BOOKING_SETTINGS_MESSAGES.studioInvalid,
+  type_missing: BOOKING_SETTINGS_MESSAGES.typeMissing,
+  type_in_use: BOOKING_SETTINGS_MESSAGES.typeInUse,
+  time_off_missing: BOOKING_SETTINGS_MESSAGES.timeOffMissing,
+} as const;
+
 export const CALENDAR_FEED_MESSAGES = {
   created: "Nuovo indirizzo del calendario creato: copialo ora, non sarà più mostrato.",
   revoked: "Indirizzo del calendario disattivato: i calendari abbonati non ricevono più l'agenda.",
