@@ -17,13 +17,10 @@ import {
 } from "~/features/booking/messages";
 import { settingsActionSchema } from "~/features/booking/settings-schema";
 import { type CalendarFeedResult, CalendarFeedSection } from "~/features/booking/calendar-feed-section";
-import {
-  SETTINGS_PAGE,
-  SettingsForm,
-  type SettingsResult,
-  TimeOffSection,
-  VisitTypesSection,
-} from "~/features/booking/settings-screen";
+import { SETTINGS_PAGE, type SettingsResult } from "~/features/booking/settings-common";
+import { SettingsForm } from "~/features/booking/settings-form";
+import { TimeOffSection } from "~/features/booking/time-off-section";
+import { VisitTypesSection } from "~/features/booking/visit-types-section";
 import { pageMeta } from "~/features/site-content/meta";
 import type { LiveHandle } from "~/ui/live-updates";
 import adminBookingStyles from "~/styles/admin-booking.css?url";
