@@ -3,7 +3,7 @@ import { eq, getTableColumns } from "drizzle-orm";
 import { type AppointmentStatus, timeHoldingStatuses } from "~/core/db/booking-values";
 import { type Appointment, appointments, type VisitType, visitTypes } from "~/core/db/schema";
 import type { Executor } from "~/core/db/database.server";
-import { type Result, refused } from "~/core/result";
+import type { Result } from "~/core/result";
 
 export const MINUTE = 60_000;
 
@@ -29,7 +29,10 @@ export interface BookingRequest {
   note: string | null;
 }
 
-/** Why a booking was refused: the time was taken meanwhile, is not one offered, or the visit type is not offered there. */
+/**
+ * Why a booking was refused: the time was taken meanwhile, is not one offered, or the visit type is
+ * not offered there. A code: the route says it (messages.ts, BOOKING_REFUSAL_MESSAGES).
+ */
 export type BookingRefusal = "taken" | "unavailable" | "visit_type_unavailable";
 
 export type BookingResult =
@@ -73,9 +76,6 @@ export async function findType(executor: Pick<Executor, "select">, id: string): 
   const [type] = await executor.select().from(visitTypes).where(eq(visitTypes.id, id));
   return type;
 }
-
-/** A refusal as a code: the route says it in Italian (messages.ts, BOOKING_REFUSAL_MESSAGES). */
-export const refusal = <R extends BookingRefusal | PatientChangeRefusal>(reason: R) => refused(reason);
 
 /**
  * Thrown inside a transaction to roll it back with the reason of the refusal; it never leaves the
