@@ -1,16 +1,13 @@
 import { data, isRouteErrorResponse, useRouteError } from "react-router";
 import type { Route } from "./+types/booking-manage";
 import { servicesContext } from "~/context";
+import { parseSubmission } from "~/core/forms/parse-submission.server";
 import { readForm, redirectWithToast, respond } from "~/core/forms/respond.server";
-import {
-  cancelByLink,
-  type BookingActionResult,
-  managePath,
-  moveByLink,
-} from "~/features/booking/booking-submission.server";
+import { manageSchema } from "~/features/booking/booking-schema";
+import { cancelByLink, managePath, moveByLink } from "~/features/booking/booking-submission.server";
 import { readManagePage } from "~/features/booking/manage-page.server";
 import { ManageScreen } from "~/features/booking/manage-screen";
-import { BOOKING_MESSAGES } from "~/features/booking/messages";
+import { BOOKING_FORM_MESSAGES, BOOKING_MESSAGES, BOOKING_REFUSAL_MESSAGES } from "~/features/booking/messages";
 import { pageMeta } from "~/features/site-content/meta";
 import type { LiveHandle } from "~/ui/live-updates";
 import { Stylesheet } from "~/ui/stylesheet";
@@ -41,28 +38,33 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const s = context.get(servicesContext);
+  const submission = parseSubmission(await readForm(request), manageSchema);
+  if (submission.status !== "success")
+    return respond(request, s.flash, { ok: false, message: BOOKING_MESSAGES.unavailable }, { status: 409 });
   const { content } = await s.siteContent.current();
   const site = bookingSite(content);
-  const form = await readForm(request);
-  const intent = form.get("intent");
-  const ora = form.get("ora");
-  const result: BookingActionResult =
-    intent === "cancel"
+  const input = submission.value;
+  const result =
+    input.intent === "cancel"
       ? await cancelByLink(s, params.token, site)
-      : intent === "move" && typeof ora === "string"
-        ? await moveByLink(s, params.token, ora, site)
-        : { ok: false, message: BOOKING_MESSAGES.unavailable };
-  if (result.linkGone) throw data(BOOKING_MESSAGES.linkInvalid, { status: 404 });
-  if (result.ok) {
-    return redirectWithToast(
-      request,
-      s.flash,
-      managePath(params.token),
-      { kind: "success", message: result.message },
-      { status: 303, headers: { "Cache-Control": "no-store" } },
-    );
-  }
-  return respond(request, s.flash, result, { status: 409 });
+      : await moveByLink(s, params.token, input.ora, site);
+  // No appointment has this link (never had, or the retention purge deleted it): the link's 404 page.
+  if (!result.ok && result.reason === "unknown") throw data(BOOKING_MESSAGES.linkInvalid, { status: 404 });
+  if (!result.ok)
+    return respond(request, s.flash, { ok: false, message: BOOKING_REFUSAL_MESSAGES[result.reason] }, { status: 409 });
+  const message =
+    input.intent === "cancel"
+      ? BOOKING_FORM_MESSAGES.cancelled
+      : result.value === "pending"
+        ? BOOKING_FORM_MESSAGES.movedRequest
+        : BOOKING_FORM_MESSAGES.moved;
+  return redirectWithToast(
+    request,
+    s.flash,
+    managePath(params.token),
+    { kind: "success", message },
+    { status: 303, headers: { "Cache-Control": "no-store" } },
+  );
 }
 
 export default function BookingManage({ loaderData, actionData: answered }: Route.ComponentProps) {

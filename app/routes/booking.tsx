@@ -1,12 +1,20 @@
 import { data, Link, type ShouldRevalidateFunctionArgs } from "react-router";
 import type { Route } from "./+types/booking";
 import { requestContext, servicesContext } from "~/context";
-import { readForm, redirectWithToast, respond } from "~/core/forms/respond.server";
+import type { ActionResult } from "~/core/forms/action-result";
+import { parseSubmission } from "~/core/forms/parse-submission.server";
+import { readForm, redirectWithToast, refusal, respond } from "~/core/forms/respond.server";
 import { readBookingStep } from "~/features/booking/booking-page.server";
 import { BookingOff } from "~/features/booking/booking-off";
 import { DayAndTimeStep, DetailsStep, PlaceAndTypeStep } from "~/features/booking/booking-steps";
-import { type BookingActionResult, managePath, submitBooking } from "~/features/booking/booking-submission.server";
-import { BOOKING_FORM_MESSAGES } from "~/features/booking/messages";
+import { type BookingFormValues, bookingSchema, typedBookingValues } from "~/features/booking/booking-schema";
+import {
+  type BookingSubmission,
+  managePath,
+  refuseBooking,
+  submitBooking,
+} from "~/features/booking/booking-submission.server";
+import { BOOKING_FORM_MESSAGES, BOOKING_REFUSAL_MESSAGES } from "~/features/booking/messages";
 import { pageMeta } from "~/features/site-content/meta";
 import type { LiveHandle } from "~/ui/live-updates";
 import { Stylesheet } from "~/ui/stylesheet";
@@ -49,32 +57,60 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { step, phone: content.contact.phone, noteHint: NOTE_HINT };
 }
 
+/** A refused booking comes back with the fields she typed, as typed. */
+type BookingAnswer = ActionResult & { values?: BookingFormValues };
+
+const REFUSAL_STATUS = { place_unknown: 400, rate_limited: 429 } as const;
+
 export async function action({ request, context }: Route.ActionArgs) {
   const s = context.get(servicesContext);
   const { clientIp } = context.get(requestContext);
   const [settings, { content }] = await Promise.all([s.bookingSettings.get(), s.siteContent.current()]);
   if (settings.mode !== "site") throw data(null, { status: 404 });
   const form = await readForm(request);
-  let result: Awaited<ReturnType<typeof submitBooking>>;
-  try {
-    result = await submitBooking(s, form, { ...bookingSite(content), clientIp });
-  } catch (error) {
-    s.logger.error({ err: error }, "booking failed");
-    result = { ok: false, status: 500, message: BOOKING_FORM_MESSAGES.failed };
-  }
-  const { status, manageToken, ...answer } = result;
-  if (result.ok && manageToken) {
-    // Post, redirect, get: her own page, with the toast; a reload books nothing twice.
-    // With or without JavaScript: her page is the answer (a fetch follows the redirect too).
-    return redirectWithToast(
+  const submission = parseSubmission(form, bookingSchema);
+  const values = typedBookingValues(form);
+  if (submission.status !== "success") {
+    const { reason } = await refuseBooking(s, clientIp);
+    const answer =
+      reason === "rate_limited"
+        ? { ok: false, message: BOOKING_REFUSAL_MESSAGES.rate_limited }
+        : refusal(submission, BOOKING_FORM_MESSAGES.failed);
+    return respond<BookingAnswer>(
       request,
       s.flash,
-      managePath(manageToken),
-      { kind: "success", message: answer.message },
-      { status: 303, headers: { "Cache-Control": "no-store" } },
+      { ...answer, values },
+      { status: reason === "rate_limited" ? 429 : 400 },
     );
   }
-  return respond<BookingActionResult>(request, s.flash, answer, { status });
+  let result: BookingSubmission;
+  try {
+    result = await submitBooking(s, submission.value, { ...bookingSite(content), clientIp });
+  } catch (error) {
+    s.logger.error({ err: error }, "booking failed");
+    return respond<BookingAnswer>(
+      request,
+      s.flash,
+      { ok: false, message: BOOKING_FORM_MESSAGES.failed },
+      { status: 500 },
+    );
+  }
+  if (!result.ok) {
+    const answer = { ok: false, message: BOOKING_REFUSAL_MESSAGES[result.reason], values };
+    // A time gone meanwhile, or not one offered: 409, the page shows the other free times.
+    const status = result.reason in REFUSAL_STATUS ? REFUSAL_STATUS[result.reason as keyof typeof REFUSAL_STATUS] : 409;
+    return respond<BookingAnswer>(request, s.flash, answer, { status });
+  }
+  // Post, redirect, get: her own page, with the toast; a reload books nothing twice.
+  // With or without JavaScript: her page is the answer (a fetch follows the redirect too).
+  const message = result.value.status === "pending" ? BOOKING_FORM_MESSAGES.requested : BOOKING_FORM_MESSAGES.confirmed;
+  return redirectWithToast(
+    request,
+    s.flash,
+    managePath(result.value.manageToken),
+    { kind: "success", message },
+    { status: 303, headers: { "Cache-Control": "no-store" } },
+  );
 }
 
 export default function BookingPage({ loaderData, actionData: answered }: Route.ComponentProps) {

@@ -69,7 +69,7 @@ async function seed(name: string, status: "pending" | "confirmed", begun = false
     patient: { name, email, phone: "+39 333 123 4567" },
     note: "Preferisce il pomeriggio",
   });
-  if (!booked.ok) throw new Error(booked.message);
+  if (!booked.ok) throw new Error(booked.reason);
   if (status === "pending")
     await database.db.update(appointments).set({ status: "pending" }).where(eq(appointments.id, booked.appointment.id));
   return { id: booked.appointment.id, email };

@@ -65,7 +65,7 @@ async function seedVisit(
     patient: { name, email, phone: "+39 333 123 4567" },
     note: null,
   });
-  if (!booked.ok) throw new Error(booked.message);
+  if (!booked.ok) throw new Error(booked.reason);
   if (status !== "confirmed")
     await database.db.update(appointments).set({ status }).where(eq(appointments.id, booked.appointment.id));
   return { id: booked.appointment.id, email, name };

@@ -53,7 +53,7 @@ test("the day before, the reminder reaches the patient of a confirmed visit; a c
         patient: { name, email, phone: "+39 333 765 4321" },
         note: null,
       });
-      if (!booked.ok) throw new Error(booked.message);
+      if (!booked.ok) throw new Error(booked.reason);
       return booked.appointment;
     };
     await book(12, "Anna Verdi", "anna@example.it");

@@ -127,7 +127,7 @@ describe.each([
         },
         { hours: weekdayMornings, now },
       );
-      if (!booked.ok) throw new Error(booked.message);
+      if (!booked.ok) throw new Error(booked.reason);
       return booked;
     };
     const toConfirm: string[] = [];
@@ -150,7 +150,7 @@ describe.each([
         patient: patient(i),
         note: null,
       });
-      if (!booked.ok) throw new Error(booked.message);
+      if (!booked.ok) throw new Error(booked.reason);
       visited.push(booked.appointment.id);
     }
     const published: string[] = [];
@@ -164,15 +164,15 @@ describe.each([
       ...newTimes.map((ora, i) =>
         submitBooking(
           s,
-          formOf({ sede: "studio-di-milano", visita: immediate.id, ora, ...patient(100 + i), note: "", consent: "on" }),
+          { sede: "studio-di-milano", visita: immediate.id, ora, ...patient(100 + i), consent: true },
           { ...site, clientIp: `198.51.100.${i}`, now },
         ),
       ),
       ...toCancel.map((token) => cancelByLink(s, token, { ...site, now })),
       ...toMove.map((token, i) => moveByLink(s, token, moveTargets[i]!, { ...site, now })),
-      ...toConfirm.map((id) => agendaAction(s, formOf({ intent: "confirm", id }), site, now)),
-      ...toDecline.map((id) => agendaAction(s, formOf({ intent: "decline", id }), site, now)),
-      ...visited.map((id) => agendaAction(s, formOf({ intent: "review_invite", id }), site, now)),
+      ...toConfirm.map((id) => agendaAction(s, { intent: "confirm", id }, site, now)),
+      ...toDecline.map((id) => agendaAction(s, { intent: "decline", id }, site, now)),
+      ...visited.map((id) => agendaAction(s, { intent: "review_invite", id }, site, now)),
       ...indexes.map((i) =>
         submitReview(
           s,

@@ -52,7 +52,7 @@ export async function seedBooking(
       },
       { hours },
     );
-    if (!booked.ok) throw new Error(booked.message);
+    if (!booked.ok) throw new Error(booked.reason);
     return { managePath: `/prenota/gestisci/${booked.manageToken}`, visitTypeId: first.id };
   } finally {
     await database.close();

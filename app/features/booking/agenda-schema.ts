@@ -52,5 +52,16 @@ export const phoneBookingSchema = z.object({
   note: bookingSchema.shape.note,
 });
 
+/** Every form of the agenda, told apart by its `intent` (the server parses with this one). */
+export const agendaActionSchema = z.discriminatedUnion(
+  "intent",
+  [agendaStatusSchema, agendaMoveSchema, phoneBookingSchema],
+  {
+    error: M.invalid,
+  },
+);
+export type AgendaInput = z.infer<typeof agendaActionSchema>;
+export type PhoneBookingInput = z.infer<typeof phoneBookingSchema>;
+
 /** Minutes after midnight of "HH:MM". */
 export const minuteOfDay = (value: string) => Number(value.slice(0, 2)) * 60 + Number(value.slice(3, 5));

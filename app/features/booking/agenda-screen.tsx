@@ -6,7 +6,7 @@ import { useSchemaForm } from "~/core/forms/use-schema-form";
 import { bookingLimits } from "~/core/db/booking-values";
 import { ConfirmButton, HiddenFields, NoScriptConfirm } from "~/ui/admin/confirm-button";
 import { agendaMoveSchema, phoneBookingSchema } from "./agenda-schema";
-import type { AgendaDay, AgendaItem } from "./agenda.server";
+import type { AgendaDay, AgendaItem } from "./agenda-view.server";
 
 export const AGENDA_PAGE = "/admin/agenda";
 

@@ -6,7 +6,10 @@ import { appointments, bookingSettings, mailOutbox, reviewInvitations, visitType
 import { createQueueOnlyMailer } from "../../../tests/support/outbox";
 import { openTestDatabase } from "../../../tests/support/test-databases";
 import { hashInvitationToken } from "~/features/reviews/review-invitations.server";
-import { type AgendaDeps, agendaAction, loadAgenda, loadRecentVisits } from "./agenda.server";
+import { parseSubmission } from "~/core/forms/parse-submission.server";
+import { agendaActionSchema } from "./agenda-schema";
+import { type AgendaDeps, agendaAction } from "./agenda.server";
+import { loadAgenda, loadRecentVisits } from "./agenda-view.server";
 import { AGENDA_MESSAGES } from "./messages";
 import { bookingRepositories, testReviewInvitations, testSite, testSiteUrl, weekdayMornings } from "./test-support";
 
@@ -68,6 +71,13 @@ describe("her agenda's actions (on PostgreSQL)", () => {
     immediate = prima.id;
   });
 
+  /** As the route does: the form parsed by the agenda's schema, then her action. */
+  const act = async (fields: Record<string, string>, at = now) => {
+    const submission = parseSubmission(form(fields), agendaActionSchema);
+    if (submission.status !== "success") return { ok: false as const, error: submission.error };
+    return agendaAction(deps, submission.value, site, at);
+  };
+
   const outbox = () => database.db.select().from(mailOutbox).orderBy(asc(mailOutbox.createdAt));
 
   async function bookRequest(startsAt = "2030-01-07T09:00:00+01:00") {
@@ -75,7 +85,7 @@ describe("her agenda's actions (on PostgreSQL)", () => {
       { visitTypeId: request, studioKey: "studio-di-milano", startsAt: new Date(startsAt), patient, note: null },
       { hours, now },
     );
-    if (!booked.ok) throw new Error(booked.message);
+    if (!booked.ok) throw new Error(booked.reason);
     return booked.appointment;
   }
 
@@ -100,28 +110,27 @@ describe("her agenda's actions (on PostgreSQL)", () => {
 
   it("confirms a request and e-mails the patient a calendar file; a second confirm is refused", async () => {
     const booked = await bookRequest();
-    const result = await agendaAction(deps, form({ intent: "confirm", id: booked.id }), site, now);
-    expect(result).toMatchObject({ ok: true, message: AGENDA_MESSAGES.confirmed });
+    const result = await act({ intent: "confirm", id: booked.id });
+    expect(result).toMatchObject({ ok: true });
     const [mail] = await outbox();
     expect(mail).toMatchObject({ recipient: patient.email, subject: "Prenotazione confermata: Controllo" });
     const ics = mail!.attachments![0]!.content;
     const event = new ICAL.Component(ICAL.parse(ics)).getFirstSubcomponent("vevent")!;
     expect(event.getFirstPropertyValue("status")).toBe("CONFIRMED");
-    expect(await agendaAction(deps, form({ intent: "confirm", id: booked.id }), site, now)).toMatchObject({
+    expect(await act({ intent: "confirm", id: booked.id })).toMatchObject({
       ok: false,
-      message: AGENDA_MESSAGES.notPending,
+      reason: "not_pending",
     });
     expect(await deps.appointments.countPending(now)).toBe(0);
   });
 
   it("declines and cancels with the patient told, freeing the time", async () => {
     const declined = await bookRequest();
-    expect(await agendaAction(deps, form({ intent: "decline", id: declined.id }), site, now)).toMatchObject({
+    expect(await act({ intent: "decline", id: declined.id })).toMatchObject({
       ok: true,
-      message: AGENDA_MESSAGES.declined,
     });
     const again = await bookRequest();
-    expect(await agendaAction(deps, form({ intent: "cancel", id: again.id }), site, now)).toMatchObject({ ok: true });
+    expect(await act({ intent: "cancel", id: again.id })).toMatchObject({ ok: true });
     expect((await outbox()).map((m) => m.subject)).toEqual([
       "Richiesta non accettata: Controllo",
       "Visita annullata: Controllo",
@@ -132,36 +141,20 @@ describe("her agenda's actions (on PostgreSQL)", () => {
   it("moves a visit to a time she chooses on Italy's clock, and refuses one that is held, next to the time", async () => {
     const first = await bookRequest();
     const other = await bookRequest("2030-01-07T11:00:00+01:00");
-    const moved = await agendaAction(
-      deps,
-      form({ intent: "move", id: first.id, day: "2030-01-09", time: "15:30" }),
-      site,
-      now,
-    );
-    expect(moved).toMatchObject({ ok: true, message: AGENDA_MESSAGES.moved });
+    const moved = await act({ intent: "move", id: first.id, day: "2030-01-09", time: "15:30" });
+    expect(moved).toMatchObject({ ok: true });
     expect((await deps.appointments.get(first.id))?.startsAt.toISOString()).toBe("2030-01-09T14:30:00.000Z");
     expect((await outbox())[0]?.text).toContain("Prima era");
-    const clash = await agendaAction(
-      deps,
-      form({ intent: "move", id: first.id, day: "2030-01-07", time: "10:30" }),
-      site,
-      now,
-    );
-    expect(clash).toMatchObject({ ok: false, target: first.id, message: AGENDA_MESSAGES.taken });
-    expect(clash.reply?.error?.time).toEqual([AGENDA_MESSAGES.taken]);
+    const clash = await act({ intent: "move", id: first.id, day: "2030-01-07", time: "10:30" });
+    expect(clash).toEqual({ ok: false, reason: "taken" });
     expect((await deps.appointments.get(other.id))?.startsAt.toISOString()).toBe("2030-01-07T10:00:00.000Z");
   });
 
   it("refuses a bad day or time with Italian messages and changes nothing", async () => {
     const first = await bookRequest();
-    const result = await agendaAction(
-      deps,
-      form({ intent: "move", id: first.id, day: "2030-02-30", time: "25:00" }),
-      site,
-      now,
-    );
+    const result = await act({ intent: "move", id: first.id, day: "2030-02-30", time: "25:00" });
     expect(result.ok).toBe(false);
-    expect(result.reply?.error).toMatchObject({
+    expect("error" in result && result.error).toMatchObject({
       day: [AGENDA_MESSAGES.dayInvalid],
       time: [AGENDA_MESSAGES.timeInvalid],
     });
@@ -178,17 +171,16 @@ describe("her agenda's actions (on PostgreSQL)", () => {
       ...patient,
       note: "",
     };
-    expect(await agendaAction(deps, form(fields), site, now)).toMatchObject({
+    expect(await act(fields)).toMatchObject({
       ok: true,
-      message: AGENDA_MESSAGES.booked,
     });
     const [mail] = await outbox();
     expect(mail?.subject).toBe("Prenotazione confermata: Prima visita");
     expect(mail?.text).toMatch(/\/prenota\/gestisci\/[A-Za-z0-9_-]{43}\?cambia=1/);
-    const refused = await agendaAction(deps, form({ ...fields, time: "18:30" }), site, now);
-    expect(refused).toMatchObject({ ok: false, message: AGENDA_MESSAGES.taken });
-    const bad = await agendaAction(deps, form({ ...fields, email: "non-una-mail", name: "" }), site, now);
-    expect(bad.reply?.error).toMatchObject({
+    const refused = await act({ ...fields, time: "18:30" });
+    expect(refused).toEqual({ ok: false, reason: "taken" });
+    const bad = await act({ ...fields, email: "non-una-mail", name: "" });
+    expect("error" in bad && bad.error).toMatchObject({
       email: ["Scrivi un indirizzo e-mail valido, per esempio nome@esempio.it."],
       name: ["Scrivi il tuo nome e cognome."],
     });
@@ -196,13 +188,13 @@ describe("her agenda's actions (on PostgreSQL)", () => {
 
   it("marks a confirmed visit that has begun as missed, and nothing else", async () => {
     const booked = await bookRequest();
-    expect(await agendaAction(deps, form({ intent: "no_show", id: booked.id }), site, now)).toMatchObject({
+    expect(await act({ intent: "no_show", id: booked.id })).toMatchObject({
       ok: false,
-      message: AGENDA_MESSAGES.noShowRefused,
+      reason: "no_show_refused",
     });
     await deps.appointments.confirm(booked.id);
     const later = new Date("2030-01-07T08:30:00Z");
-    expect(await agendaAction(deps, form({ intent: "no_show", id: booked.id }), site, later)).toMatchObject({
+    expect(await act({ intent: "no_show", id: booked.id }, later)).toMatchObject({
       ok: true,
     });
     const [day] = await loadAgenda(deps, site, later);
@@ -213,17 +205,17 @@ describe("her agenda's actions (on PostgreSQL)", () => {
     const booked = await bookRequest();
     await deps.appointments.confirm(booked.id);
     await database.db.delete(mailOutbox);
-    const invite = (at: Date, id = booked.id) => agendaAction(deps, form({ intent: "review_invite", id }), site, at);
+    const invite = (at: Date, id = booked.id) => act({ intent: "review_invite", id }, at);
     // Before the visit's end: not yet, and the agenda offers no button.
     const during = new Date("2030-01-07T08:30:00Z");
-    expect(await invite(during)).toMatchObject({ ok: false, message: AGENDA_MESSAGES.reviewInviteRefused });
+    expect(await invite(during)).toEqual({ ok: false, reason: "review_invite_refused" });
     expect((await loadAgenda(deps, site, during))[0]?.items[0]?.reviewInvite).toBeNull();
 
     const after = new Date("2030-01-07T09:05:00Z");
     expect((await loadAgenda(deps, site, after))[0]?.items[0]?.reviewInvite).toEqual({ sentOn: null });
     // Two presses at once: one invitation, one e-mail.
     const results = await Promise.all([invite(after), invite(after)]);
-    expect(results.filter((r) => r.ok)).toEqual([{ ok: true, status: 200, message: AGENDA_MESSAGES.reviewInvited }]);
+    expect(results.filter((r) => r.ok)).toEqual([{ ok: true, value: undefined }]);
     const invitations = await database.db.select().from(reviewInvitations);
     expect(invitations.map((i) => i.patientName)).toEqual([patient.name]);
     const mails = await outbox();
@@ -237,7 +229,7 @@ describe("her agenda's actions (on PostgreSQL)", () => {
     // No health data: not even the visit's type.
     expect(mails[0]!.text).not.toContain("Controllo");
     expect((await loadAgenda(deps, site, after))[0]?.items[0]?.reviewInvite).toEqual({ sentOn: "7 gennaio 2030" });
-    expect(await invite(after)).toMatchObject({ ok: false, message: AGENDA_MESSAGES.reviewInviteRefused });
+    expect(await invite(after)).toEqual({ ok: false, reason: "review_invite_refused" });
 
     // A visit marked missed is never invited; the visits of past days are listed for it the latest first.
     const missed = await bookRequest("2030-01-07T11:00:00+01:00");

@@ -17,10 +17,10 @@ import {
   type PatientMoveResult,
   Refused,
   recordColumns,
-  refusal,
 } from "./appointment-records.server";
 import type { WeeklyHours } from "./availability";
 import { readBookingSettings } from "./booking-settings.server";
+import { refused } from "~/core/result";
 import { checkedTimes, refusalOf, timesFrom, writingHeldTimes } from "./held-times.server";
 
 type Change = Partial<typeof appointments.$inferInsert>;
@@ -46,7 +46,7 @@ export function appointmentChanges(
     from: readonly AppointmentStatus[],
     change: (current: AppointmentRecord, tx: Executor) => Promise<Change>,
     alsoWrite?: MoveWrite,
-  ): Promise<Changed | ReturnType<typeof refusal<R>>> {
+  ): Promise<Changed | { ok: false; reason: R }> {
     let changed: Omit<Changed, "ok">;
     try {
       changed = await writingHeldTimes(db, async (tx) => {
@@ -98,7 +98,7 @@ export function appointmentChanges(
     alsoWrite?: MoveWrite,
   ) {
     const found = await findByManageToken(token);
-    if (!found) return refusal("unknown");
+    if (!found) return refused("unknown");
     return changeAppointment<R>(
       found.id,
       timeHoldingStatuses,

@@ -3,7 +3,7 @@ import { eq, getTableColumns } from "drizzle-orm";
 import { type AppointmentStatus, timeHoldingStatuses } from "~/core/db/booking-values";
 import { type Appointment, appointments, type VisitType, visitTypes } from "~/core/db/schema";
 import type { Executor } from "~/core/db/database.server";
-import { BOOKING_MESSAGES } from "./messages";
+import type { Result } from "~/core/result";
 
 export const MINUTE = 60_000;
 
@@ -29,23 +29,26 @@ export interface BookingRequest {
   note: string | null;
 }
 
-/** Why a booking was refused: the time was taken meanwhile, is not one offered, or the visit type is not offered there. */
+/**
+ * Why a booking was refused: the time was taken meanwhile, is not one offered, or the visit type is
+ * not offered there. A code: the route says it (messages.ts, BOOKING_REFUSAL_MESSAGES).
+ */
 export type BookingRefusal = "taken" | "unavailable" | "visit_type_unavailable";
 
 export type BookingResult =
   | { ok: true; appointment: AppointmentRecord; manageToken: string }
-  | { ok: false; reason: BookingRefusal; message: string };
+  | Extract<Result<never, BookingRefusal>, { ok: false }>;
 
 /** Why a patient's link cannot change the booking: unknown link, no longer active, or past the cancellation limit. */
 export type PatientChangeRefusal = "unknown" | "inactive" | "too_late";
 
 export type PatientCancelResult =
   | { ok: true; appointment: AppointmentRecord }
-  | { ok: false; reason: PatientChangeRefusal; message: string };
+  | Extract<Result<never, PatientChangeRefusal>, { ok: false }>;
 
 export type PatientMoveResult =
   | { ok: true; appointment: AppointmentRecord; previous: AppointmentRecord }
-  | { ok: false; reason: PatientChangeRefusal | BookingRefusal; message: string };
+  | Extract<Result<never, PatientChangeRefusal | BookingRefusal>, { ok: false }>;
 
 /** Writes that belong with a change, in its transaction (e.g. the e-mail in the outbox). */
 export type AlsoWrite = (appointment: AppointmentRecord, tx: Executor) => Promise<void>;
@@ -74,21 +77,10 @@ export async function findType(executor: Pick<Executor, "select">, id: string): 
   return type;
 }
 
-const refusalMessages: Record<BookingRefusal | PatientChangeRefusal, string> = {
-  taken: BOOKING_MESSAGES.taken,
-  unavailable: BOOKING_MESSAGES.unavailable,
-  visit_type_unavailable: BOOKING_MESSAGES.visitTypeUnavailable,
-  unknown: BOOKING_MESSAGES.linkInvalid,
-  inactive: BOOKING_MESSAGES.inactive,
-  too_late: BOOKING_MESSAGES.tooLate,
-};
-export const refusal = <R extends BookingRefusal | PatientChangeRefusal>(reason: R) => ({
-  ok: false as const,
-  reason,
-  message: refusalMessages[reason],
-});
-
-/** Thrown inside a transaction to roll it back with the reason of the refusal. */
+/**
+ * Thrown inside a transaction to roll it back with the reason of the refusal; it never leaves the
+ * repository: `refusalOf` turns it into the refusal returned.
+ */
 export class Refused extends Error {
   // A plain field, not a parameter property: scripts load this module with Node's type stripping.
   readonly reason: BookingRefusal | PatientChangeRefusal;

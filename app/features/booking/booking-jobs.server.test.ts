@@ -55,7 +55,7 @@ describe("the booking's jobs (on PostgreSQL)", () => {
       patient: { name: patientName, email: "maria@example.it", phone: "+39 333 123 4567" },
       note: null,
     });
-    if (!booked.ok) throw new Error(booked.message);
+    if (!booked.ok) throw new Error(booked.reason);
     return booked.appointment;
   }
 
@@ -167,7 +167,7 @@ describe("the booking's jobs on a pool of one", () => {
       patient: { name: "Maria Rossi", email: "maria@example.it", phone: "+39 333 123 4567" },
       note: null,
     });
-    if (!booked.ok) throw new Error(booked.message);
+    if (!booked.ok) throw new Error(booked.reason);
     await database.db.update(appointments).set({ createdAt: new Date(Date.now() - 3 * 86_400_000) });
 
     const mailer = await createQueueOnlyMailer(database);

@@ -50,7 +50,14 @@ export const bookingSchema = z.object({
   consent: z.preprocess((value) => value === "on" || value === "true", z.literal(true, { error: M.consent })),
 });
 
-export type BookingField = keyof z.infer<typeof bookingSchema>;
+export type BookingInput = z.infer<typeof bookingSchema>;
+export type BookingField = keyof BookingInput;
+
+/** Her link's page: cancel the visit, or move it to a free time (`ora`, checked by the action). */
+export const manageSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("cancel") }),
+  z.object({ intent: z.literal("move"), ora: z.string().max(40) }),
+]);
 
 /** The fields she types, as typed, to show again after a refusal. */
 export interface BookingFormValues {

@@ -7,7 +7,8 @@ import { createAppointmentRepository } from "./appointments.server";
 import { type BookingSettingsDeps, bookingSettingsAction } from "./booking-settings-admin.server";
 import { DEFAULT_BOOKING_SETTINGS } from "./booking-settings.server";
 import { BOOKING_SETTINGS_MESSAGES as M } from "./messages";
-import { euroToCents } from "./settings-schema";
+import { euroToCents, settingsActionSchema } from "./settings-schema";
+import { parseSubmission } from "~/core/forms/parse-submission.server";
 import { bookingRepositories } from "./test-support";
 
 const studios = ["studio-di-milano", "studio-di-monza"];
@@ -17,6 +18,15 @@ const form = (fields: Record<string, string | string[]>) => {
     for (const one of Array.isArray(value) ? value : [value]) data.append(name, one);
   return data;
 };
+/** As the route does: the form parsed by the screen's schema, then the change. */
+async function act(deps: BookingSettingsDeps, data: FormData, studioKeys: readonly string[]) {
+  const submission = parseSubmission(data, settingsActionSchema);
+  if (submission.status !== "success") return { ok: false as const, error: submission.error };
+  const input = submission.value;
+  if (input.intent === "feed-create" || input.intent === "feed-revoke") throw new Error("not a settings change");
+  return bookingSettingsAction(deps, input, studioKeys);
+}
+
 const settingsForm = {
   intent: "settings",
   mode: "site",
@@ -61,10 +71,7 @@ describe("the booking settings screen's changes (on PostgreSQL)", () => {
   });
 
   it("saves the settings, and refuses every bad one with its Italian message, saving nothing", async () => {
-    expect(await bookingSettingsAction(deps, form(settingsForm), studios)).toMatchObject({
-      ok: true,
-      message: M.saved,
-    });
+    expect(await act(deps, form(settingsForm), studios)).toMatchObject({ ok: true });
     expect(await deps.bookingSettings.get()).toEqual({
       mode: "site",
       bufferMinutes: 15,
@@ -76,10 +83,10 @@ describe("the booking settings screen's changes (on PostgreSQL)", () => {
       reviewInviteNextDay: false,
     });
     // The next day's review invitation: a checkbox, off unless ticked.
-    await bookingSettingsAction(deps, form({ ...settingsForm, reviewInviteNextDay: "on" }), studios);
+    await act(deps, form({ ...settingsForm, reviewInviteNextDay: "on" }), studios);
     expect((await deps.bookingSettings.get()).reviewInviteNextDay).toBe(true);
     await database.db.delete(bookingSettings);
-    const bad = await bookingSettingsAction(
+    const bad = await act(
       deps,
       form({
         ...settingsForm,
@@ -93,8 +100,8 @@ describe("the booking settings screen's changes (on PostgreSQL)", () => {
       }),
       studios,
     );
-    expect(bad).toMatchObject({ ok: false, status: 400, target: "settings" });
-    expect(bad.reply?.error).toEqual({
+    expect(bad).toMatchObject({ ok: false });
+    expect("error" in bad && bad.error).toEqual({
       mode: [M.modeInvalid],
       bufferMinutes: [M.buffer],
       minimumNoticeHours: [M.notice],
@@ -107,10 +114,10 @@ describe("the booking settings screen's changes (on PostgreSQL)", () => {
   });
 
   it("adds and edits a visit type; refuses a bad one field by field; a studio not hers is refused", async () => {
-    expect(await bookingSettingsAction(deps, form(typeForm), studios)).toMatchObject({ ok: true });
+    expect(await act(deps, form(typeForm), studios)).toMatchObject({ ok: true });
     const [created] = await deps.visitTypes.listAll();
     expect(created).toMatchObject({ name: "Prima visita", priceCents: 8250, showPrice: true, online: false });
-    const edited = await bookingSettingsAction(
+    const edited = await act(
       deps,
       form({
         ...typeForm,
@@ -123,29 +130,29 @@ describe("the booking settings screen's changes (on PostgreSQL)", () => {
       }),
       studios,
     );
-    expect(edited).toMatchObject({ ok: true, message: M.typeSaved });
+    expect(edited).toMatchObject({ ok: true });
     expect(await deps.visitTypes.get(created!.id)).toMatchObject({ priceCents: null, active: false, studioKeys: [] });
 
-    const bad = await bookingSettingsAction(
+    const bad = await act(
       deps,
       form({ ...typeForm, name: " ", durationMinutes: "4", price: "ottanta", confirmation: "", studioKeys: [] }),
       studios,
     );
-    expect(bad.reply?.error).toEqual({
+    expect("error" in bad && bad.error).toEqual({
       name: [M.typeName],
       durationMinutes: [M.duration],
       price: [M.price],
       confirmation: [M.confirmation],
     });
-    const nowhere = await bookingSettingsAction(deps, form({ ...typeForm, price: "", studioKeys: [] }), studios);
-    expect(nowhere.reply?.error).toEqual({ price: [M.priceToShow], studioKeys: [M.placeNeeded] });
-    const elsewhere = await bookingSettingsAction(deps, form({ ...typeForm, studioKeys: ["studio-di-roma"] }), studios);
-    expect(elsewhere).toMatchObject({ ok: false, message: M.studioInvalid });
+    const nowhere = await act(deps, form({ ...typeForm, price: "", studioKeys: [] }), studios);
+    expect("error" in nowhere && nowhere.error).toEqual({ price: [M.priceToShow], studioKeys: [M.placeNeeded] });
+    const elsewhere = await act(deps, form({ ...typeForm, studioKeys: ["studio-di-roma"] }), studios);
+    expect(elsewhere).toEqual({ ok: false, reason: "studio_invalid" });
     expect(await deps.visitTypes.listAll()).toHaveLength(1);
   });
 
   it("deletes a visit type only while no appointment uses it", async () => {
-    await bookingSettingsAction(deps, form(typeForm), studios);
+    await act(deps, form(typeForm), studios);
     const [type] = await deps.visitTypes.listAll();
     const booked = await createAppointmentRepository(database.db, createMemoryEventBus()).bookByPractitioner({
       visitTypeId: type!.id,
@@ -156,20 +163,16 @@ describe("the booking settings screen's changes (on PostgreSQL)", () => {
     });
     expect(booked.ok).toBe(true);
     const remove = form({ intent: "type-delete", id: type!.id });
-    expect(await bookingSettingsAction(deps, remove, studios)).toMatchObject({ ok: false, message: M.typeInUse });
+    expect(await act(deps, remove, studios)).toEqual({ ok: false, reason: "type_in_use" });
     await database.db.delete(appointments);
-    expect(await bookingSettingsAction(deps, remove, studios)).toMatchObject({ ok: true, message: M.typeDeleted });
-    expect(await bookingSettingsAction(deps, remove, studios)).toMatchObject({ ok: false, message: M.typeMissing });
+    expect(await act(deps, remove, studios)).toMatchObject({ ok: true });
+    expect(await act(deps, remove, studios)).toEqual({ ok: false, reason: "type_missing" });
   });
 
   it("adds time off (one day or a range, with a label) and removes it; refuses a range that ends before it starts", async () => {
     const today = "2030-01-01";
-    await bookingSettingsAction(
-      deps,
-      form({ intent: "timeoff-add", startsOn: "2030-08-10", endsOn: "", label: "" }),
-      studios,
-    );
-    await bookingSettingsAction(
+    await act(deps, form({ intent: "timeoff-add", startsOn: "2030-08-10", endsOn: "", label: "" }), studios);
+    await act(
       deps,
       form({ intent: "timeoff-add", startsOn: "2030-08-12", endsOn: "2030-08-20", label: "Ferie" }),
       studios,
@@ -179,37 +182,32 @@ describe("the booking settings screen's changes (on PostgreSQL)", () => {
       ["2030-08-10", "2030-08-10", null],
       ["2030-08-12", "2030-08-20", "Ferie"],
     ]);
-    const bad = await bookingSettingsAction(
+    const bad = await act(
       deps,
       form({ intent: "timeoff-add", startsOn: "2030-02-30", endsOn: "2030-01-01", label: "x".repeat(81) }),
       studios,
     );
-    expect(bad.reply?.error).toMatchObject({ startsOn: [M.dayInvalid], label: [M.label] });
-    const backwards = await bookingSettingsAction(
+    expect("error" in bad && bad.error).toMatchObject({ startsOn: [M.dayInvalid], label: [M.label] });
+    const backwards = await act(
       deps,
       form({ intent: "timeoff-add", startsOn: "2030-03-10", endsOn: "2030-03-01" }),
       studios,
     );
-    expect(backwards.reply?.error).toEqual({ endsOn: [M.endBeforeStart] });
-    expect(
-      await bookingSettingsAction(deps, form({ intent: "timeoff-remove", id: days[0]!.id }), studios),
-    ).toMatchObject({
-      ok: true,
-      message: M.timeOffRemoved,
-    });
+    expect("error" in backwards && backwards.error).toEqual({ endsOn: [M.endBeforeStart] });
+    expect(await act(deps, form({ intent: "timeoff-remove", id: days[0]!.id }), studios)).toMatchObject({ ok: true });
     expect(await deps.timeOff.listFrom(today)).toHaveLength(1);
   });
 
   it("moves a visit type up and down in her order, which the booking page's lists follow", async () => {
     for (const name of ["Prima visita", "Controllo", "Online"])
-      await bookingSettingsAction(deps, form({ ...typeForm, name, studioKeys: [...studios] }), studios);
+      await act(deps, form({ ...typeForm, name, studioKeys: [...studios] }), studios);
     const names = async () => (await deps.visitTypes.listAll()).map((t) => t.name);
     const offered = async () => (await deps.visitTypes.listOffered("studio-di-monza")).map((t) => t.name);
     const idOf = async (name: string) => (await deps.visitTypes.listAll()).find((t) => t.name === name)!.id;
     const move = async (name: string, direction: string) =>
-      bookingSettingsAction(deps, form({ intent: "type-move", id: await idOf(name), direction }), studios);
+      act(deps, form({ intent: "type-move", id: await idOf(name), direction }), studios);
 
-    expect(await move("Online", "up")).toMatchObject({ ok: true, message: M.typeMoved });
+    expect(await move("Online", "up")).toMatchObject({ ok: true });
     expect(await names()).toEqual(["Prima visita", "Online", "Controllo"]);
     expect(await move("Prima visita", "down")).toMatchObject({ ok: true });
     expect(await offered()).toEqual(["Online", "Prima visita", "Controllo"]);
@@ -223,18 +221,14 @@ describe("the booking settings screen's changes (on PostgreSQL)", () => {
     expect(orders).toEqual([0, 1, 2]);
 
     expect(
-      await bookingSettingsAction(
+      await act(
         deps,
         form({ intent: "type-move", id: "00000000-0000-4000-8000-000000000000", direction: "up" }),
         studios,
       ),
-    ).toMatchObject({ ok: false, status: 404, message: M.typeMissing });
+    ).toEqual({ ok: false, reason: "type_missing" });
     expect(
-      await bookingSettingsAction(
-        deps,
-        form({ intent: "type-move", id: await idOf("Online"), direction: "left" }),
-        studios,
-      ),
-    ).toMatchObject({ ok: false, status: 400, message: M.invalid });
+      await act(deps, form({ intent: "type-move", id: await idOf("Online"), direction: "left" }), studios),
+    ).toEqual({ ok: false, error: { direction: [M.invalid] } });
   });
 });

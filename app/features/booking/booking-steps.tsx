@@ -1,3 +1,4 @@
+// Over 300 lines: the three steps of one page, sharing their heading, the choice so far and the step links.
 import type { ReactNode } from "react";
 import { Form, Link } from "react-router";
 import { bookingLimits } from "~/core/db/booking-values";

@@ -7,10 +7,12 @@ import { appointments, bookingSettings, mailOutbox, rateLimitHits, timeOff, visi
 import { createRateLimiter, REFUSED_POST_RULE } from "~/core/server/rate-limit.server";
 import { createQueueOnlyMailer } from "../../../tests/support/outbox";
 import { openTestDatabase } from "../../../tests/support/test-databases";
+import { parseSubmission } from "~/core/forms/parse-submission.server";
 import { readBookingStep } from "./booking-page.server";
-import { type BookingDeps, cancelByLink, moveByLink, submitBooking } from "./booking-submission.server";
+import { bookingSchema, typedBookingValues } from "./booking-schema";
+import { type BookingDeps, cancelByLink, moveByLink, refuseBooking, submitBooking } from "./booking-submission.server";
 import { readManagePage } from "./manage-page.server";
-import { BOOKING_FORM_MESSAGES, BOOKING_MESSAGES } from "./messages";
+import { BOOKING_FORM_MESSAGES } from "./messages";
 import { bookingRepositories, testPlaces, testSite, testSiteUrl } from "./test-support";
 
 // Sunday 6 January 2030, 10:00 in Italy; Monday the 7th at 9:00 is 08:00 UTC.
@@ -83,22 +85,28 @@ describe("booking from the page (actions on PostgreSQL)", () => {
       data.set(key, value);
     return data;
   };
-  const book = (fields: Record<string, string> = {}, clientIp = "203.0.113.5") =>
-    submitBooking(deps, form(fields), { ...site, clientIp, now });
+  /** As the route does: the form parsed by the schema (a refusal counted against the address), then the booking. */
+  const book = async (fields: Record<string, string> = {}, clientIp = "203.0.113.5") => {
+    const submission = parseSubmission(form(fields), bookingSchema);
+    if (submission.status !== "success") return { ...(await refuseBooking(deps, clientIp)), error: submission.error };
+    return submitBooking(deps, submission.value, { ...site, clientIp, now });
+  };
+  const tokenOf = (result: Awaited<ReturnType<typeof book>>) => (result.ok ? result.value.manageToken : undefined);
   const outbox = () => database.db.select().from(mailOutbox).orderBy(asc(mailOutbox.createdAt));
 
   it("books a free time, confirmed, and queues her e-mail with a valid calendar file and the practitioner's notice", async () => {
     const result = await book();
-    expect(result).toMatchObject({ ok: true, message: BOOKING_FORM_MESSAGES.confirmed });
-    expect(result.manageToken).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(result).toMatchObject({ ok: true, value: { status: "confirmed" } });
+    const manageToken = tokenOf(result);
+    expect(manageToken).toMatch(/^[A-Za-z0-9_-]{43}$/);
 
     const mails = await outbox();
     const patient = mails.find((m) => m.recipient === "maria@example.it")!;
     expect(patient.subject).toBe("Prenotazione confermata: Prima visita");
     expect(patient.text).toContain("Via Giuseppe Verdi 18, 20121 Milano (MI)");
     expect(patient.text).toContain("https://maps.example/milano");
-    expect(patient.text).toContain(`${testSiteUrl}/prenota/gestisci/${result.manageToken}`);
-    expect(patient.text).toContain(`/prenota/gestisci/${result.manageToken}?cambia=1`);
+    expect(patient.text).toContain(`${testSiteUrl}/prenota/gestisci/${manageToken}`);
+    expect(patient.text).toContain(`/prenota/gestisci/${manageToken}?cambia=1`);
     const [file] = patient.attachments!;
     expect(file!.filename).toBe("visita.ics");
     const event = new ICAL.Event(new ICAL.Component(ICAL.parse(file!.content)).getFirstSubcomponent("vevent")!);
@@ -112,44 +120,44 @@ describe("booking from the page (actions on PostgreSQL)", () => {
 
   it("a type on request is received, not confirmed", async () => {
     const result = await book({ visita: followUp });
-    expect(result).toMatchObject({ ok: true, message: BOOKING_FORM_MESSAGES.requested });
+    expect(result).toMatchObject({ ok: true, value: { status: "pending" } });
     const patient = (await outbox()).find((m) => m.recipient === "maria@example.it")!;
     expect(patient.subject).toBe("Richiesta di prenotazione ricevuta: Controllo");
   });
 
   it("refuses each field with its Italian message, keeping what was typed", async () => {
-    const result = await book({ name: "", email: "non-una-mail", phone: "abc", consent: "" });
-    expect(result.ok).toBe(false);
-    expect(result.reply?.error).toMatchObject({
+    const typed = { name: "", email: "non-una-mail", phone: "abc", consent: "" };
+    const result = await book(typed);
+    expect(result).toMatchObject({ ok: false, reason: "invalid" });
+    expect("error" in result && result.error).toMatchObject({
       name: [BOOKING_FORM_MESSAGES.nameRequired],
       email: [BOOKING_FORM_MESSAGES.emailInvalid],
       phone: [BOOKING_FORM_MESSAGES.phoneInvalid],
       consent: [BOOKING_FORM_MESSAGES.consent],
     });
-    expect(result.values?.email).toBe("non-una-mail");
+    expect(typedBookingValues(form(typed)).email).toBe("non-una-mail");
     expect(await outbox()).toEqual([]);
   });
 
   it("refuses a note too long and a time outside the hours or in the past, whatever the page sent", async () => {
-    expect((await book({ note: "x".repeat(501) })).reply?.error?.note).toEqual([BOOKING_FORM_MESSAGES.noteTooLong]);
-    expect(await book({ ora: monday("14:00") })).toMatchObject({ ok: false, message: BOOKING_MESSAGES.unavailable });
-    expect(await book({ ora: "2030-01-06T08:00:00.000Z" })).toMatchObject({
-      ok: false,
-      message: BOOKING_MESSAGES.unavailable,
+    expect(await book({ note: "x".repeat(501) })).toMatchObject({
+      error: { note: [BOOKING_FORM_MESSAGES.noteTooLong] },
     });
+    expect(await book({ ora: monday("14:00") })).toMatchObject({ ok: false, reason: "unavailable" });
+    expect(await book({ ora: "2030-01-06T08:00:00.000Z" })).toMatchObject({ ok: false, reason: "unavailable" });
   });
 
   it("counts refusals per address: a few corrections pass, a flood gets 429, another address is answered", async () => {
     const refused = () => book({ email: "non-una-mail" }, "198.51.100.20");
-    for (let i = 0; i < REFUSED_POST_RULE.max; i++) expect((await refused()).status).toBe(400);
-    expect(await refused()).toMatchObject({ ok: false, status: 429, message: BOOKING_FORM_MESSAGES.rateLimited });
-    expect((await book({ email: "non-una-mail" }, "198.51.100.21")).status).toBe(400);
+    for (let i = 0; i < REFUSED_POST_RULE.max; i++) expect(await refused()).toMatchObject({ reason: "invalid" });
+    expect(await refused()).toMatchObject({ ok: false, reason: "rate_limited" });
+    expect(await book({ email: "non-una-mail" }, "198.51.100.21")).toMatchObject({ reason: "invalid" });
   });
 
   it("the second patient on the same time is told it was just taken, and the page offers the others", async () => {
     expect((await book()).ok).toBe(true);
     const second = await book({ email: "luca@example.it", name: "Luca Bianchi" }, "198.51.100.7");
-    expect(second).toMatchObject({ ok: false, message: BOOKING_MESSAGES.taken, taken: true });
+    expect(second).toMatchObject({ ok: false, reason: "taken" });
     const step = await readBookingStep(
       deps,
       testPlaces,
@@ -167,7 +175,7 @@ describe("booking from the page (actions on PostgreSQL)", () => {
       Array.from({ length: 20 }, (_, i) => book({ email: `p${i}@example.it` }, `203.0.113.${i + 10}`)),
     );
     expect(results.filter((r) => r.ok)).toHaveLength(1);
-    expect(results.filter((r) => !r.ok).every((r) => r.message === BOOKING_MESSAGES.taken)).toBe(true);
+    expect(results.filter((r) => !r.ok).every((r) => r.reason === "taken")).toBe(true);
   });
 
   it("limits bookings per e-mail address", async () => {
@@ -179,20 +187,19 @@ describe("booking from the page (actions on PostgreSQL)", () => {
     await book({ ora: new Date("2030-01-11T09:00:00+01:00").toISOString() });
     await book({ ora: new Date("2030-01-14T09:00:00+01:00").toISOString() });
     const sixth = await book({ ora: new Date("2030-01-15T09:00:00+01:00").toISOString() });
-    expect(sixth).toMatchObject({ ok: false, status: 429, message: BOOKING_FORM_MESSAGES.rateLimited });
+    expect(sixth).toMatchObject({ ok: false, reason: "rate_limited" });
   });
 
   it("her link shows only her appointment, moves it to another free time and cancels it, until the limit", async () => {
     const tuesday = (time: string) => new Date(`2030-01-08T${time}:00+01:00`).toISOString();
-    const { manageToken } = await book({ ora: tuesday("09:00") });
-    const token = manageToken!;
+    const token = tokenOf(await book({ ora: tuesday("09:00") }))!;
     const page = await readManagePage(deps, token, testPlaces, new URLSearchParams("cambia=1"), now);
     expect(page?.appointment).toMatchObject({ visitTypeName: "Prima visita", canChange: true, tooLate: false });
     expect(JSON.stringify(page)).not.toContain("maria@example.it");
     expect(page?.change?.days.length).toBeGreaterThan(0);
 
     const moved = await moveByLink(deps, token, tuesday("11:00"), { ...site, now });
-    expect(moved).toMatchObject({ ok: true, message: BOOKING_FORM_MESSAGES.moved });
+    expect(moved).toEqual({ ok: true, value: "confirmed" });
     const movedMail = (await outbox()).find((m) => m.subject === "Nuovo orario confermato: Prima visita")!;
     const event = new ICAL.Event(
       new ICAL.Component(ICAL.parse(movedMail.attachments![0]!.content)).getFirstSubcomponent("vevent")!,
@@ -203,15 +210,9 @@ describe("booking from the page (actions on PostgreSQL)", () => {
     const late = new Date("2030-01-07T12:00:00Z");
     const latePage = await readManagePage(deps, token, testPlaces, new URLSearchParams(), late);
     expect(latePage?.appointment).toMatchObject({ canChange: false, tooLate: true });
-    expect(await cancelByLink(deps, token, { ...site, now: late })).toMatchObject({
-      ok: false,
-      message: BOOKING_MESSAGES.tooLate,
-    });
+    expect(await cancelByLink(deps, token, { ...site, now: late })).toEqual({ ok: false, reason: "too_late" });
 
-    expect(await cancelByLink(deps, token, { ...site, now })).toMatchObject({
-      ok: true,
-      message: BOOKING_FORM_MESSAGES.cancelled,
-    });
+    expect(await cancelByLink(deps, token, { ...site, now })).toMatchObject({ ok: true });
     expect((await outbox()).some((m) => m.subject === "Visita annullata: Prima visita")).toBe(true);
     expect(await readManagePage(deps, "x".repeat(43), testPlaces, new URLSearchParams(), now)).toBeUndefined();
   });

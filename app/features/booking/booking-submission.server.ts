@@ -1,17 +1,20 @@
 import type { Logger } from "pino";
 import type { AppConfig } from "~/core/config/env.server";
-import type { ActionResult } from "~/core/forms/action-result";
-import { parseSubmission } from "~/core/forms/parse-submission.server";
+import type { AppointmentStatus } from "~/core/db/booking-values";
 import type { Mailer } from "~/core/mail/mailer.server";
 import type { Executor } from "~/core/db/database.server";
 import type { RateLimiter } from "~/core/server/rate-limit.server";
-import type { AppointmentRecord, AppointmentRepository } from "./appointments.server";
-import type { BookingPlace } from "./booking-page.server";
-import { type BookingFormValues, bookingSchema, ONLINE_PLACE, typedBookingValues } from "./booking-schema";
+import { type Result, refused, succeeded } from "~/core/result";
+import type {
+  AppointmentRecord,
+  AppointmentRepository,
+  BookingRefusal,
+  PatientChangeRefusal,
+} from "./appointments.server";
+import { type BookingInput, ONLINE_PLACE } from "./booking-schema";
 import type { BookingSettingsRepository } from "./booking-settings.server";
 import { patientBookedNotice, patientCancelledNotice, practitionerBookingNotice } from "./booking-notices";
-import { patientEventFile } from "./calendar-files.server";
-import { BOOKING_FORM_MESSAGES, BOOKING_MESSAGES } from "./messages";
+import { type BookingSite, calendarAttachment, type MailContext, mailContext, placeOf } from "./booking-mails.server";
 import type { VisitTypeRepository } from "./visit-types.server";
 
 /** Bookings that reach the database: per client address an hour, per e-mail address a day. */
@@ -30,23 +33,13 @@ export interface BookingDeps {
   config: Pick<AppConfig, "siteUrl">;
 }
 
-/** What the route knows from the site content: the places and who she is. */
-export interface BookingSite {
-  places: readonly BookingPlace[];
-  practitionerName: string;
-  phone: string;
-}
+export type { BookingSite } from "./booking-mails.server";
 
-/** The booking action's answer: refused with the fields as typed, or booked with her link's token. */
-export type BookingActionResult = ActionResult & {
-  values?: BookingFormValues;
-  /** The time was gone: the page shows the other free times of that day. */
-  taken?: boolean;
-  /** No appointment has this link (never had, or the retention purge deleted it): the link's 404 page. */
-  linkGone?: boolean;
-};
-
-export type BookingSubmission = BookingActionResult & { status: number; manageToken?: string };
+/** Booked: her link's token, and whether the visit is confirmed or a request. */
+export type BookingSubmission = Result<
+  { manageToken: string; status: AppointmentStatus },
+  BookingRefusal | "place_unknown" | "rate_limited"
+>;
 
 /** Her link to see, cancel or move the appointment. */
 export const managePath = (token: string) => `/prenota/gestisci/${token}`;
@@ -55,38 +48,17 @@ function links(siteUrl: string, token: string) {
   return { manageUrl: `${siteUrl}${managePath(token)}`, changeUrl: `${siteUrl}${managePath(token)}?cambia=1` };
 }
 
-const placeOf = (site: BookingSite, appointment: Pick<AppointmentRecord, "studioKey">) =>
-  site.places.find((place) => place.key === (appointment.studioKey ?? ONLINE_PLACE)) ?? {
-    key: appointment.studioKey ?? ONLINE_PLACE,
-    name: appointment.studioKey === null ? "Online" : "Studio",
-    address: null,
-    mapsUrl: null,
-  };
-
-/** What the e-mails need beyond the appointment, read before the transaction (no second connection inside it). */
-async function mailContext(deps: BookingDeps, visitTypeId: string) {
-  const [type, settings] = await Promise.all([deps.visitTypes.get(visitTypeId), deps.bookingSettings.get()]);
-  return { visitTypeName: type?.name ?? "Visita", cancellationLimitHours: settings.cancellationLimitHours };
-}
-
 /** The patient's e-mail with the calendar file, and the practitioner's notice, in the booking's transaction. */
 async function queueBookedMails(
   deps: BookingDeps,
   site: BookingSite,
-  mail: Awaited<ReturnType<typeof mailContext>>,
+  mail: MailContext,
   appointment: AppointmentRecord,
   token: string,
   tx: Executor,
   previous?: AppointmentRecord,
 ) {
   const place = placeOf(site, appointment);
-  const ics = patientEventFile({
-    appointment,
-    visitTypeName: mail.visitTypeName,
-    practitionerName: site.practitionerName,
-    studio: place.address ? { name: place.name, address: place.address, mapsUrl: place.mapsUrl ?? "" } : null,
-    siteHost: new URL(deps.config.siteUrl).hostname,
-  });
   const kind = previous ? "moved" : "booked";
   await deps.mailer.queueTo(
     appointment.patientEmail,
@@ -101,9 +73,7 @@ async function queueBookedMails(
         phone: site.phone,
         kind,
       }),
-      attachments: [
-        { filename: "visita.ics", contentType: "text/calendar; charset=utf-8; method=PUBLISH", content: ics },
-      ],
+      attachments: calendarAttachment(deps.config.siteUrl, site, appointment, mail.visitTypeName),
     },
     tx,
   );
@@ -120,32 +90,28 @@ async function queueBookedMails(
 }
 
 /**
- * One booking from the page: the schema, rate limits (per client and per e-mail), then the
- * repository's booking, which checks the time again and lets the database settle a race; the
+ * A booking form the schema refused counts against the address's budget of refused posts:
+ * "rate_limited" once it is spent (a flood), "invalid" otherwise (she corrects the fields).
+ */
+export async function refuseBooking(
+  deps: Pick<BookingDeps, "rateLimiter">,
+  clientIp: string,
+): Promise<{ ok: false; reason: "invalid" | "rate_limited" }> {
+  return (await deps.rateLimiter.countRefusal(clientIp)) ? refused("invalid") : refused("rate_limited");
+}
+
+/**
+ * One booking from the page, the form already parsed: rate limits (per client and per e-mail), then
+ * the repository's booking, which checks the time again and lets the database settle a race; the
  * e-mails are queued in its transaction.
  */
 export async function submitBooking(
   deps: BookingDeps,
-  form: FormData,
+  input: BookingInput,
   context: BookingSite & { clientIp: string; now?: Date },
 ): Promise<BookingSubmission> {
-  const submission = parseSubmission(form, bookingSchema);
-  const values = typedBookingValues(form);
-  if (submission.status !== "success") {
-    if (!(await deps.rateLimiter.countRefusal(context.clientIp)))
-      return { ok: false, status: 429, message: BOOKING_FORM_MESSAGES.rateLimited, values };
-    const first = Object.values(submission.error ?? {}).find((messages) => messages?.[0])?.[0];
-    return {
-      ok: false,
-      status: 400,
-      message: first ?? BOOKING_FORM_MESSAGES.failed,
-      reply: submission.reply(),
-      values,
-    };
-  }
-  const input = submission.value;
   const place = context.places.find((p) => p.key === input.sede);
-  if (!place) return { ok: false, status: 400, message: BOOKING_FORM_MESSAGES.timeMissing, values };
+  if (!place) return refused("place_unknown");
 
   const counted = await deps.rateLimiter.takeAll([
     { key: `booking:ip:${context.clientIp}`, rule: BOOKING_RATE_LIMITS.perClient },
@@ -153,7 +119,7 @@ export async function submitBooking(
   ]);
   if (!counted.allowed) {
     deps.logger.warn({ clientIp: context.clientIp }, "booking rate-limited");
-    return { ok: false, status: 429, message: BOOKING_FORM_MESSAGES.rateLimited, values };
+    return refused("rate_limited");
   }
 
   const mail = await mailContext(deps, input.visita);
@@ -168,33 +134,19 @@ export async function submitBooking(
     { hours: place.hours, now: context.now },
     (appointment, tx, token) => queueBookedMails(deps, context, mail, appointment, token, tx),
   );
-  if (!result.ok) {
-    return {
-      ok: false,
-      status: 409,
-      message: result.message,
-      values,
-      taken: result.reason !== "visit_type_unavailable",
-    };
-  }
+  if (!result.ok) return result;
   deps.mailer.kick();
-  return {
-    ok: true,
-    status: 200,
-    message:
-      result.appointment.status === "pending" ? BOOKING_FORM_MESSAGES.requested : BOOKING_FORM_MESSAGES.confirmed,
-    manageToken: result.manageToken,
-  };
+  return succeeded({ manageToken: result.manageToken, status: result.appointment.status });
 }
 
-/** The patient cancels by her link; both e-mails in its transaction. */
+/** The patient cancels by her link; both e-mails in its transaction. "unknown": no appointment has this link. */
 export async function cancelByLink(
   deps: BookingDeps,
   token: string,
   context: BookingSite & { now?: Date },
-): Promise<BookingActionResult> {
+): Promise<Result<undefined, PatientChangeRefusal>> {
   const found = await deps.appointments.findByManageToken(token);
-  if (!found) return { ok: false, message: BOOKING_MESSAGES.linkInvalid, linkGone: true };
+  if (!found) return refused("unknown");
   const mail = await mailContext(deps, found.visitTypeId);
   const result = await deps.appointments.cancelByPatient(token, context.now, async (appointment, tx) => {
     const place = placeOf(context, appointment);
@@ -213,27 +165,28 @@ export async function cancelByLink(
       tx,
     );
   });
-  if (!result.ok) return { ok: false, message: result.message };
+  if (!result.ok) return result;
   deps.mailer.kick();
-  return { ok: true, message: BOOKING_FORM_MESSAGES.cancelled };
+  return succeeded();
 }
 
-/** The patient moves her visit by her link to another free time; the e-mails (with a new calendar file) in its transaction. */
+/**
+ * The patient moves her visit by her link to another free time; the e-mails (with a new calendar
+ * file) in its transaction. Moved: the visit's status now (a request again, or confirmed).
+ */
 export async function moveByLink(
   deps: BookingDeps,
   token: string,
   startsAt: string,
   context: BookingSite & { now?: Date },
-): Promise<BookingActionResult> {
+): Promise<Result<AppointmentStatus, PatientChangeRefusal | BookingRefusal | "time_missing">> {
   const found = await deps.appointments.findByManageToken(token);
   const instant = new Date(startsAt);
-  if (!found) return { ok: false, message: BOOKING_MESSAGES.linkInvalid, linkGone: true };
-  if (Number.isNaN(instant.getTime()) || !/^\d{4}-\d{2}-\d{2}T/.test(startsAt)) {
-    return { ok: false, message: BOOKING_FORM_MESSAGES.timeMissing };
-  }
+  if (!found) return refused("unknown");
+  if (Number.isNaN(instant.getTime()) || !/^\d{4}-\d{2}-\d{2}T/.test(startsAt)) return refused("time_missing");
   const place = placeOf(context, found);
   const hours = "hours" in place ? place.hours : undefined;
-  if (!hours) return { ok: false, message: BOOKING_MESSAGES.visitTypeUnavailable };
+  if (!hours) return refused("visit_type_unavailable");
   const mail = await mailContext(deps, found.visitTypeId);
   const result = await deps.appointments.moveByPatient(
     token,
@@ -241,11 +194,7 @@ export async function moveByLink(
     { hours, now: context.now },
     (appointment, tx, previous) => queueBookedMails(deps, context, mail, appointment, token, tx, previous),
   );
-  if (!result.ok)
-    return { ok: false, message: result.message, taken: result.reason === "taken" || result.reason === "unavailable" };
+  if (!result.ok) return result;
   deps.mailer.kick();
-  return {
-    ok: true,
-    message: result.appointment.status === "pending" ? BOOKING_FORM_MESSAGES.movedRequest : BOOKING_FORM_MESSAGES.moved,
-  };
+  return succeeded(result.appointment.status);
 }

@@ -3,7 +3,7 @@ import { useFetcher, useSearchParams } from "react-router";
 import { type ActionResult, useActionResult } from "~/core/forms/action-result";
 import { ConfirmButton, NoScriptConfirm } from "~/ui/admin/confirm-button";
 import { useHydrated } from "~/ui/use-hydrated";
-import { SETTINGS_PAGE } from "./settings-screen";
+import { SETTINGS_PAGE } from "./settings-common";
 
 export type CalendarFeedResult = ActionResult & { target?: string; feedUrl?: string };
 

@@ -6,12 +6,12 @@ import { createMemoryEventBus } from "~/core/events/event-bus.server";
 import { openTestDatabase } from "../../../tests/support/test-databases";
 import { type AppointmentRepository, createAppointmentRepository } from "./appointments.server";
 import {
-  calendarFeedAction,
   calendarFeedFile,
   calendarFeedPath,
+  createCalendarFeed,
   createCalendarFeedRepository,
+  revokeCalendarFeed,
 } from "./calendar-feed.server";
-import { CALENDAR_FEED_MESSAGES } from "./messages";
 import { createVisitTypeRepository } from "./visit-types.server";
 import { visitTypeData } from "./test-support";
 
@@ -109,17 +109,11 @@ describe("the settings screen's feed actions (on PostgreSQL)", () => {
   beforeEach(() => database.db.delete(calendarFeed));
 
   it("gives the full address once on creation, and revokes it", async () => {
-    const created = await calendarFeedAction({ calendarFeed: feeds, config }, "feed-create");
-    expect(created).toMatchObject({ ok: true, target: "feed", message: CALENDAR_FEED_MESSAGES.created });
-    const token = created.feedUrl!.match(/^https:\/\/giuliaferrari-nutrizionista\.it\/agenda\/([\w-]{43})\.ics$/)![1]!;
+    const feedUrl = await createCalendarFeed({ calendarFeed: feeds, config });
+    const token = feedUrl.match(/^https:\/\/giuliaferrari-nutrizionista\.it\/agenda\/([\w-]{43})\.ics$/)![1]!;
     expect(await feeds.matches(token)).toBe(true);
-    const revoked = await calendarFeedAction({ calendarFeed: feeds, config }, "feed-revoke");
-    expect(revoked).toMatchObject({ ok: true, message: CALENDAR_FEED_MESSAGES.revoked });
-    expect(revoked.feedUrl).toBeUndefined();
+    expect(await revokeCalendarFeed({ calendarFeed: feeds })).toEqual({ ok: true, value: undefined });
     expect(await feeds.matches(token)).toBe(false);
-    expect(await calendarFeedAction({ calendarFeed: feeds, config }, "feed-revoke")).toMatchObject({
-      ok: false,
-      message: CALENDAR_FEED_MESSAGES.noneToRevoke,
-    });
+    expect(await revokeCalendarFeed({ calendarFeed: feeds })).toEqual({ ok: false, reason: "none_to_revoke" });
   });
 });

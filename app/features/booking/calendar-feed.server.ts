@@ -3,11 +3,10 @@ import { eq, sql } from "drizzle-orm";
 import type { AppConfig } from "~/core/config/env.server";
 import type { Db } from "~/core/db/database.server";
 import { calendarFeed } from "~/core/db/schema";
-import type { ActionResult } from "~/core/forms/action-result";
 import { romeDate, romeInstant } from "~/core/format/rome-clock";
+import { type Result, refused, succeeded } from "~/core/result";
 import type { AppointmentRepository } from "./appointments.server";
 import { practitionerFeedFile } from "./calendar-files.server";
-import { CALENDAR_FEED_MESSAGES } from "./messages";
 
 /** 32 random bytes, base64url: 256 bits, 43 characters. */
 const TOKEN_BYTES = 32;
@@ -94,24 +93,18 @@ export async function calendarFeedFile(
   });
 }
 
-/** An answer of the feed's part of the settings screen; `feedUrl` is the new address, shown this once. */
-export type CalendarFeedActionResult = ActionResult & { status: number; target: "feed"; feedUrl?: string };
+/** A new address for her calendars (replacing any): the full address, to be shown this once; never refused. */
+export async function createCalendarFeed(deps: {
+  calendarFeed: CalendarFeedRepository;
+  config: Pick<AppConfig, "siteUrl">;
+}): Promise<string> {
+  const { token } = await deps.calendarFeed.create();
+  return `${deps.config.siteUrl}${calendarFeedPath(token)}`;
+}
 
-/** "feed-create" makes a new address (replacing any), "feed-revoke" switches the feed off. */
-export async function calendarFeedAction(
-  deps: { calendarFeed: CalendarFeedRepository; config: Pick<AppConfig, "siteUrl"> },
-  intent: "feed-create" | "feed-revoke",
-): Promise<CalendarFeedActionResult> {
-  if (intent === "feed-create") {
-    const { token } = await deps.calendarFeed.create();
-    const feedUrl = `${deps.config.siteUrl}${calendarFeedPath(token)}`;
-    return { ok: true, status: 200, target: "feed", message: CALENDAR_FEED_MESSAGES.created, feedUrl };
-  }
-  const revoked = await deps.calendarFeed.revoke();
-  return {
-    ok: revoked,
-    status: revoked ? 200 : 409,
-    target: "feed",
-    message: revoked ? CALENDAR_FEED_MESSAGES.revoked : CALENDAR_FEED_MESSAGES.noneToRevoke,
-  };
+/** Switches the feed off; "none_to_revoke" when there was no address. */
+export async function revokeCalendarFeed(deps: {
+  calendarFeed: CalendarFeedRepository;
+}): Promise<Result<undefined, "none_to_revoke">> {
+  return (await deps.calendarFeed.revoke()) ? succeeded() : refused("none_to_revoke");
 }

@@ -4,7 +4,8 @@ import type { Db } from "~/core/db/database.server";
 import { appointments, timeOff, type VisitType } from "~/core/db/schema";
 import { addDays, romeDate } from "~/core/format/rome-clock";
 import type { Executor } from "~/core/db/database.server";
-import { type BookingRefusal, MINUTE, type PatientChangeRefusal, Refused, refusal } from "./appointment-records.server";
+import { refused } from "~/core/result";
+import { type BookingRefusal, MINUTE, type PatientChangeRefusal, Refused } from "./appointment-records.server";
 import { type AvailabilityInput, isFreeStart, type WeeklyHours } from "./availability";
 import { readBookingSettings } from "./booking-settings.server";
 
@@ -36,8 +37,8 @@ function isOverlap(error: unknown): boolean {
  * another appointment committed an overlapping time first (the exclusion constraint); else rethrown.
  */
 export function refusalOf<R extends BookingRefusal | PatientChangeRefusal>(error: unknown) {
-  if (error instanceof Refused) return refusal(error.reason as R);
-  if (isOverlap(error)) return refusal("taken" as R);
+  if (error instanceof Refused) return refused(error.reason as R);
+  if (isOverlap(error)) return refused("taken" as R);
   throw error;
 }
 

@@ -27,6 +27,20 @@ export const BOOKING_FORM_MESSAGES = {
   movedRequest: "Hai chiesto un nuovo orario. Riceverai un'e-mail quando sarà confermato.",
 } as const;
 
+/** What the routes say for each reason a booking, or a change by her link, was refused. */
+export const BOOKING_REFUSAL_MESSAGES = {
+  taken: BOOKING_MESSAGES.taken,
+  unavailable: BOOKING_MESSAGES.unavailable,
+  visit_type_unavailable: BOOKING_MESSAGES.visitTypeUnavailable,
+  unknown: BOOKING_MESSAGES.linkInvalid,
+  inactive: BOOKING_MESSAGES.inactive,
+  too_late: BOOKING_MESSAGES.tooLate,
+  // The place or the time sent is none of the page's.
+  place_unknown: BOOKING_FORM_MESSAGES.timeMissing,
+  time_missing: BOOKING_FORM_MESSAGES.timeMissing,
+  rate_limited: BOOKING_FORM_MESSAGES.rateLimited,
+} as const;
+
 /** The agenda's Italian messages: her actions' answers and the phone booking form's fields. */
 export const AGENDA_MESSAGES = {
   notFound: "Appuntamento non trovato: forse è già stato modificato. Ricarica l'agenda.",
@@ -48,6 +62,29 @@ export const AGENDA_MESSAGES = {
   visitTypeRequired: "Scegli il tipo di visita.",
   placeRequired: "Scegli la sede o la visita online.",
   invalid: "Richiesta non valida: ricarica l'agenda e riprova.",
+} as const;
+
+/** What the agenda's route says when one of her actions worked, by the form's intent. */
+export const AGENDA_DONE_MESSAGES = {
+  confirm: AGENDA_MESSAGES.confirmed,
+  decline: AGENDA_MESSAGES.declined,
+  cancel: AGENDA_MESSAGES.cancelled,
+  no_show: AGENDA_MESSAGES.noShow,
+  review_invite: AGENDA_MESSAGES.reviewInvited,
+  move: AGENDA_MESSAGES.moved,
+  book: AGENDA_MESSAGES.booked,
+} as const;
+
+/** What the agenda's route says for each reason one of her actions changed nothing. */
+export const AGENDA_REFUSAL_MESSAGES = {
+  not_found: AGENDA_MESSAGES.notFound,
+  not_pending: AGENDA_MESSAGES.notPending,
+  not_active: AGENDA_MESSAGES.notActive,
+  no_show_refused: AGENDA_MESSAGES.noShowRefused,
+  review_invite_refused: AGENDA_MESSAGES.reviewInviteRefused,
+  taken: AGENDA_MESSAGES.taken,
+  place_required: AGENDA_MESSAGES.placeRequired,
+  visit_type_required: AGENDA_MESSAGES.visitTypeRequired,
 } as const;
 
 /** The booking settings screen's Italian messages: every bad input, and the answers. */
@@ -81,6 +118,25 @@ export const BOOKING_SETTINGS_MESSAGES = {
   timeOffRemoved: "Giorni di chiusura tolti.",
   timeOffMissing: "Questi giorni di chiusura non esistono più.",
   invalid: "Richiesta non valida: ricarica la pagina e riprova.",
+} as const;
+
+/** What the settings screen's route says when a change was made, by the form's intent. */
+export const BOOKING_SETTINGS_DONE_MESSAGES = {
+  settings: BOOKING_SETTINGS_MESSAGES.saved,
+  "type-create": BOOKING_SETTINGS_MESSAGES.typeCreated,
+  "type-update": BOOKING_SETTINGS_MESSAGES.typeSaved,
+  "type-move": BOOKING_SETTINGS_MESSAGES.typeMoved,
+  "type-delete": BOOKING_SETTINGS_MESSAGES.typeDeleted,
+  "timeoff-add": BOOKING_SETTINGS_MESSAGES.timeOffAdded,
+  "timeoff-remove": BOOKING_SETTINGS_MESSAGES.timeOffRemoved,
+} as const;
+
+/** What the settings screen's route says for each reason a change was not made. */
+export const BOOKING_SETTINGS_REFUSAL_MESSAGES = {
+  studio_invalid: BOOKING_SETTINGS_MESSAGES.studioInvalid,
+  type_missing: BOOKING_SETTINGS_MESSAGES.typeMissing,
+  type_in_use: BOOKING_SETTINGS_MESSAGES.typeInUse,
+  time_off_missing: BOOKING_SETTINGS_MESSAGES.timeOffMissing,
 } as const;
 
 export const CALENDAR_FEED_MESSAGES = {

@@ -99,3 +99,17 @@ export const moveTypeSchema = z.object({
   id: z.uuid({ error: M.invalid }),
   direction: z.enum(["up", "down"], { error: M.invalid }),
 });
+
+/** A new address for her calendars, or the feed switched off. */
+const feedCreateSchema = z.object({ intent: z.literal("feed-create") });
+const feedRevokeSchema = z.object({ intent: z.literal("feed-revoke") });
+
+/** Every form of the settings screen, told apart by its `intent` (the server parses with this one). */
+export const settingsActionSchema = z.discriminatedUnion(
+  "intent",
+  [settingsSchema, visitTypeSchema, timeOffSchema, moveTypeSchema, removeSchema, feedCreateSchema, feedRevokeSchema],
+  { error: M.invalid },
+);
+export type SettingsActionInput = z.infer<typeof settingsActionSchema>;
+/** The settings screen's changes but the calendar feed's. */
+export type SettingsChange = Exclude<SettingsActionInput, { intent: "feed-create" | "feed-revoke" }>;

@@ -1,7 +1,8 @@
 import { data, Link } from "react-router";
 import type { Route } from "./+types/agenda";
 import { servicesContext } from "~/context";
-import { readForm, respond } from "~/core/forms/respond.server";
+import { parseSubmission } from "~/core/forms/parse-submission.server";
+import { readForm, refusal, respond } from "~/core/forms/respond.server";
 import { romeDate } from "~/core/format/rome-clock";
 import { requireAdmin } from "~/features/account/admin-auth.server";
 import {
@@ -11,8 +12,10 @@ import {
   PhoneBookingForm,
   RecentVisits,
 } from "~/features/booking/agenda-screen";
-import { AGENDA_DAYS } from "~/features/booking/agenda-schema";
-import { agendaAction, loadAgenda, loadRecentVisits } from "~/features/booking/agenda.server";
+import { AGENDA_DAYS, agendaActionSchema } from "~/features/booking/agenda-schema";
+import { agendaAction, type AgendaRefusal } from "~/features/booking/agenda.server";
+import { loadAgenda, loadRecentVisits } from "~/features/booking/agenda-view.server";
+import { AGENDA_DONE_MESSAGES, AGENDA_MESSAGES, AGENDA_REFUSAL_MESSAGES } from "~/features/booking/messages";
 import { pageMeta } from "~/features/site-content/meta";
 import type { LiveHandle } from "~/ui/live-updates";
 import adminBookingStyles from "~/styles/admin-booking.css?url";
@@ -45,17 +48,51 @@ export async function loader({ context }: Route.LoaderArgs) {
   });
 }
 
+/** The field of the move or phone-booking form a refusal is shown next to (with the values as typed). */
+const REFUSAL_FIELDS: Partial<Record<AgendaRefusal, string>> = {
+  taken: "time",
+  place_required: "place",
+  visit_type_required: "visitTypeId",
+};
+const REFUSAL_STATUS: Partial<Record<AgendaRefusal, number>> = { not_found: 404, place_required: 400 };
+
 export async function action({ request, context }: Route.ActionArgs) {
   requireAdmin(context);
   const s = context.get(servicesContext);
-  const form = await readForm(request);
+  const submission = parseSubmission(await readForm(request), agendaActionSchema);
+  // The form an answer belongs to: an appointment's move form, or the phone booking's; a button has none.
+  const { intent, id } = submission.payload;
+  const target = intent === "book" ? "book" : intent === "move" && typeof id === "string" ? id : undefined;
+  if (submission.status !== "success") {
+    // A form refused field by field is shown again with its values; a button's refusal goes back to the agenda.
+    const answer = target
+      ? { ...refusal(submission, AGENDA_MESSAGES.invalid), target }
+      : { ok: false, message: AGENDA_MESSAGES.invalid };
+    return respond<AgendaResult>(request, s.flash, answer, {
+      status: 400,
+      redirectTo: target ? undefined : AGENDA_PAGE,
+    });
+  }
+  const input = submission.value;
   const { content } = await s.siteContent.current();
-  const { status, ...result } = await agendaAction(s, form, bookingSite(content));
-  if (result.ok) s.logger.info({ intent: form.get("intent") }, "agenda changed");
-  // A form refused field by field is shown again with its values; anything else goes back to the agenda.
-  return respond<AgendaResult>(request, s.flash, result, {
-    status,
-    redirectTo: result.reply ? undefined : AGENDA_PAGE,
+  const result = await agendaAction(s, input, bookingSite(content));
+  if (result.ok) {
+    s.logger.info({ intent: input.intent }, "agenda changed");
+    return respond<AgendaResult>(
+      request,
+      s.flash,
+      { ok: true, message: AGENDA_DONE_MESSAGES[input.intent] },
+      { redirectTo: AGENDA_PAGE },
+    );
+  }
+  const message = AGENDA_REFUSAL_MESSAGES[result.reason];
+  const field = target ? REFUSAL_FIELDS[result.reason] : undefined;
+  const answer: AgendaResult = field
+    ? { ok: false, message, target, reply: submission.reply({ fieldErrors: { [field]: [message] } }) }
+    : { ok: false, message, target };
+  return respond<AgendaResult>(request, s.flash, answer, {
+    status: REFUSAL_STATUS[result.reason] ?? 409,
+    redirectTo: answer.reply ? undefined : AGENDA_PAGE,
   });
 }
 

@@ -1,21 +1,26 @@
 import { data, Link } from "react-router";
 import type { Route } from "./+types/prenotazioni";
 import { servicesContext } from "~/context";
-import { readForm, respond } from "~/core/forms/respond.server";
+import { parseSubmission } from "~/core/forms/parse-submission.server";
+import { readForm, refusal, respond } from "~/core/forms/respond.server";
 import { formatEuro, formatItalianDateTime, formatItalianDay } from "~/core/format/italian-format";
 import { romeDate } from "~/core/format/rome-clock";
 import { requireAdmin } from "~/features/account/admin-auth.server";
 import { ONLINE_PLACE } from "~/features/booking/booking-schema";
-import { bookingSettingsAction } from "~/features/booking/booking-settings-admin.server";
-import { calendarFeedAction } from "~/features/booking/calendar-feed.server";
-import { type CalendarFeedResult, CalendarFeedSection } from "~/features/booking/calendar-feed-section";
+import { bookingSettingsAction, type SettingsRefusal } from "~/features/booking/booking-settings-admin.server";
+import { createCalendarFeed, revokeCalendarFeed } from "~/features/booking/calendar-feed.server";
 import {
-  SETTINGS_PAGE,
-  SettingsForm,
-  type SettingsResult,
-  TimeOffSection,
-  VisitTypesSection,
-} from "~/features/booking/settings-screen";
+  BOOKING_SETTINGS_DONE_MESSAGES,
+  BOOKING_SETTINGS_MESSAGES,
+  BOOKING_SETTINGS_REFUSAL_MESSAGES,
+  CALENDAR_FEED_MESSAGES,
+} from "~/features/booking/messages";
+import { settingsActionSchema } from "~/features/booking/settings-schema";
+import { type CalendarFeedResult, CalendarFeedSection } from "~/features/booking/calendar-feed-section";
+import { SETTINGS_PAGE, type SettingsResult } from "~/features/booking/settings-common";
+import { SettingsForm } from "~/features/booking/settings-form";
+import { TimeOffSection } from "~/features/booking/time-off-section";
+import { VisitTypesSection } from "~/features/booking/visit-types-section";
 import { pageMeta } from "~/features/site-content/meta";
 import type { LiveHandle } from "~/ui/live-updates";
 import adminBookingStyles from "~/styles/admin-booking.css?url";
@@ -89,33 +94,85 @@ export async function loader({ context }: Route.LoaderArgs) {
   });
 }
 
+/** The form an answer belongs to: the settings, the new visit type, a visit type by its id, the time off; a button has none. */
+function targetOf({ intent, id }: Record<string, unknown>): string | undefined {
+  if (intent === "settings") return "settings";
+  if (intent === "type-create") return "new-type";
+  if (intent === "type-update") return typeof id === "string" ? id : "";
+  if (intent === "timeoff-add") return "timeoff";
+  return undefined;
+}
+
+const REFUSAL_STATUS: Record<SettingsRefusal, number> = {
+  studio_invalid: 400,
+  type_missing: 404,
+  type_in_use: 409,
+  time_off_missing: 404,
+};
+
+/** The calendar feed's part of the screen: a new address, shown on this answer only, or the feed switched off. */
+async function feedAnswer(s: Parameters<typeof createCalendarFeed>[0], intent: "feed-create" | "feed-revoke") {
+  if (intent === "feed-create") {
+    const feedUrl = await createCalendarFeed(s);
+    return { ok: true, target: "feed", message: CALENDAR_FEED_MESSAGES.created, feedUrl };
+  }
+  const revoked = await revokeCalendarFeed(s);
+  return revoked.ok
+    ? { ok: true, target: "feed", message: CALENDAR_FEED_MESSAGES.revoked }
+    : { ok: false, target: "feed", message: CALENDAR_FEED_MESSAGES.noneToRevoke };
+}
+
 export async function action({ request, context }: Route.ActionArgs) {
   requireAdmin(context);
   const s = context.get(servicesContext);
-  const form = await readForm(request);
-  const intent = form.get("intent");
-  if (intent === "feed-create" || intent === "feed-revoke") {
-    const { status, ...result } = await calendarFeedAction(s, intent);
+  const submission = parseSubmission(await readForm(request), settingsActionSchema);
+  const target = targetOf(submission.payload);
+  if (submission.status !== "success") {
+    // A form refused field by field is shown again with its values; a button's refusal goes back to the screen.
+    const answer = target
+      ? { ...refusal(submission, BOOKING_SETTINGS_MESSAGES.invalid), target }
+      : { ok: false, message: BOOKING_SETTINGS_MESSAGES.invalid };
+    return respond<SettingsResult>(request, s.flash, answer, {
+      status: 400,
+      redirectTo: target ? undefined : SETTINGS_PAGE,
+    });
+  }
+  const input = submission.value;
+  if (input.intent === "feed-create" || input.intent === "feed-revoke") {
+    const answer = await feedAnswer(s, input.intent);
     // Never the address itself: it is a secret.
-    s.logger.info({ intent }, "agenda feed changed");
+    s.logger.info({ intent: input.intent }, "agenda feed changed");
     // The new address is shown on this answer only (no redirect: it cannot be shown again).
-    return respond<CalendarFeedResult>(request, s.flash, result, {
-      status,
-      redirectTo: result.feedUrl ? undefined : SETTINGS_PAGE,
+    return respond<CalendarFeedResult>(request, s.flash, answer, {
+      status: answer.ok ? 200 : 409,
+      redirectTo: answer.feedUrl ? undefined : SETTINGS_PAGE,
     });
   }
   const studios = await studiosOf(context);
-  const { status, ...result } = await bookingSettingsAction(
+  const result = await bookingSettingsAction(
     s,
-    form,
+    input,
     studios.map((studio) => studio.key),
   );
-  if (result.ok) s.logger.info({ intent: form.get("intent") }, "booking settings changed");
-  // A form refused field by field is shown again with its values; anything else goes back to the screen.
-  return respond<SettingsResult>(request, s.flash, result, {
-    status,
-    redirectTo: result.reply ? undefined : SETTINGS_PAGE,
-  });
+  if (result.ok) {
+    s.logger.info({ intent: input.intent }, "booking settings changed");
+    return respond<SettingsResult>(
+      request,
+      s.flash,
+      { ok: true, message: BOOKING_SETTINGS_DONE_MESSAGES[input.intent] },
+      { redirectTo: SETTINGS_PAGE },
+    );
+  }
+  const message = BOOKING_SETTINGS_REFUSAL_MESSAGES[result.reason];
+  // A studio not hers is shown next to the places, with the values as typed.
+  const reply =
+    result.reason === "studio_invalid" ? submission.reply({ fieldErrors: { studioKeys: [message] } }) : undefined;
+  return respond<SettingsResult>(
+    request,
+    s.flash,
+    { ok: false, message, target, reply },
+    { status: REFUSAL_STATUS[result.reason], redirectTo: reply ? undefined : SETTINGS_PAGE },
+  );
 }
 
 export default function AdminBookingSettings({ loaderData, actionData: answered }: Route.ComponentProps) {

@@ -1,0 +1,51 @@
+import type { AppointmentRecord } from "./appointments.server";
+import type { BookingPlace } from "./booking-page.server";
+import { ONLINE_PLACE } from "./booking-schema";
+import type { BookingSettingsRepository } from "./booking-settings.server";
+import { patientEventFile } from "./calendar-files.server";
+import type { VisitTypeRepository } from "./visit-types.server";
+
+/** What the route knows from the site content: the places and who she is. */
+export interface BookingSite {
+  places: readonly BookingPlace[];
+  practitionerName: string;
+  phone: string;
+}
+
+/** The place of an appointment as the e-mails and the agenda name it; a place gone from the site keeps a plain name. */
+export const placeOf = (site: BookingSite, appointment: Pick<AppointmentRecord, "studioKey">) =>
+  site.places.find((place) => place.key === (appointment.studioKey ?? ONLINE_PLACE)) ?? {
+    key: appointment.studioKey ?? ONLINE_PLACE,
+    name: appointment.studioKey === null ? "Online" : "Studio",
+    address: null,
+    mapsUrl: null,
+  };
+
+/** What the e-mails need beyond the appointment, read before the transaction (no second connection inside it). */
+export async function mailContext(
+  deps: { visitTypes: VisitTypeRepository; bookingSettings: BookingSettingsRepository },
+  visitTypeId: string,
+) {
+  const [type, settings] = await Promise.all([deps.visitTypes.get(visitTypeId), deps.bookingSettings.get()]);
+  return { visitTypeName: type?.name ?? "Visita", cancellationLimitHours: settings.cancellationLimitHours };
+}
+
+export type MailContext = Awaited<ReturnType<typeof mailContext>>;
+
+/** The patient's calendar file of the visit, as an e-mail attachment (also for a cancellation: it removes the event). */
+export function calendarAttachment(
+  siteUrl: string,
+  site: BookingSite,
+  appointment: AppointmentRecord,
+  visitTypeName: string,
+) {
+  const place = placeOf(site, appointment);
+  const content = patientEventFile({
+    appointment,
+    visitTypeName,
+    practitionerName: site.practitionerName,
+    studio: place.address ? { name: place.name, address: place.address, mapsUrl: place.mapsUrl ?? "" } : null,
+    siteHost: new URL(siteUrl).hostname,
+  });
+  return [{ filename: "visita.ics", contentType: "text/calendar; charset=utf-8; method=PUBLISH", content }];
+}
