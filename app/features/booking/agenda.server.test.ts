@@ -8,7 +8,13 @@ import { openTestDatabase } from "../../../tests/support/test-databases";
 import { hashInvitationToken } from "~/features/reviews/review-invitations.server";
 import { type AgendaDeps, agendaAction, loadAgenda, loadRecentVisits } from "./agenda.server";
 import { AGENDA_MESSAGES } from "./messages";
-import { bookingRepositories, testReviewInvitations, testSite, testSiteUrl, weekdayMornings } from "./test-support";
+import {
+  bookingRepositories,
+  testReviewInvitations,
+  testSite,
+  testSiteUrl,
+  weekdayMornings,
+} from "../../../tests/support/factory";
 
 const hours = weekdayMornings;
 const site = testSite;

@@ -8,7 +8,7 @@ import { type BookingSettingsDeps, bookingSettingsAction } from "./booking-setti
 import { DEFAULT_BOOKING_SETTINGS } from "./booking-settings.server";
 import { BOOKING_SETTINGS_MESSAGES as M } from "./messages";
 import { euroToCents } from "./settings-schema";
-import { bookingRepositories } from "./test-support";
+import { bookingRepositories } from "../../../tests/support/factory";
 
 const studios = ["studio-di-milano", "studio-di-monza"];
 const form = (fields: Record<string, string | string[]>) => {
