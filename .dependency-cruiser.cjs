@@ -43,7 +43,7 @@ module.exports = {
       name: "features-keep-to-themselves",
       severity: "error",
       comment: "A feature uses the core and the shared components; routes and root put features side by side.",
-      from: { path: "^app/features/([^/]+)/", pathNot: "\\.test\\.tsx?$|test-support" },
+      from: { path: "^app/features/([^/]+)/", pathNot: "\\.test\\.tsx?$" },
       to: { path: "^app/features/", pathNot: "^app/features/$1/" },
     },
     {
@@ -63,8 +63,8 @@ module.exports = {
     {
       name: "no-test-code-in-the-app",
       severity: "error",
-      from: { path: "^(app|server)/", pathNot: "\\.test\\.tsx?$|test-support" },
-      to: { path: ["^tests/", "\\.test\\.tsx?$", "test-support"] },
+      from: { path: "^(app|server)/", pathNot: "\\.test\\.tsx?$" },
+      to: { path: ["^tests/", "\\.test\\.tsx?$"] },
     },
     {
       name: "not-to-unresolvable",

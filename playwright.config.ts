@@ -10,8 +10,12 @@ const dataDir = (process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(os.tmpdir(),
 
 export default defineConfig({
   testDir: "tests/e2e",
+  // Spec files run side by side in two workers, the tests of one file in order in one worker (they
+  // share the servers its beforeAll starts). Each file starts its servers on free ports with data
+  // directories of their own, so two files share nothing but the read-only server below (decision 50).
+  // Two: one per core (E2E_WORKERS overrides; 1 to debug).
   fullyParallel: false,
-  workers: 1,
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   retries: 0,
   // A new data directory starts its own PostgreSQL cluster (initdb), slow on a busy machine.
   timeout: 60_000,

@@ -33,7 +33,7 @@ export interface Step {
   ways: Way[];
 }
 
-const isTest = (file: SourceFile) => /\.test\.tsx?$|\/test-support\.ts$|^tests\//.test(file.path);
+const isTest = (file: SourceFile) => /\.test\.tsx?$|^tests\//.test(file.path);
 const inApp = (file: SourceFile) => /^(app|server)\//.test(file.path) && !isTest(file);
 const under =
   (...prefixes: string[]) =>

@@ -19,12 +19,13 @@ let server: Awaited<ReturnType<typeof startAppServer>> | undefined;
 let dataDir: string | undefined;
 if (!baseUrl) {
   // Imported once the resolve hook above is in place: the seeding helper uses the app's modules.
-  const { seedPhotos, seedReviews }: typeof import("../tests/support/seed.ts") = await import(
-    "../tests/support/seed.ts"
-  );
-  const { sampleRecipe, seedRecipes }: typeof import("../tests/support/recipes.ts") = await import(
-    "../tests/support/recipes.ts"
-  );
+  const {
+    sampleRecipe,
+    seedBooking,
+    seedPhotos,
+    seedRecipes,
+    seedReviews,
+  }: typeof import("../tests/support/factory.ts") = await import("../tests/support/factory.ts");
   dataDir = mkdtempSync(nodePath.join(os.tmpdir(), "screenshots-"));
   const photos = await seedPhotos(dataDir, 4);
   // A published recipe for the first photo: /ricette/insalata-di-farro.
@@ -52,7 +53,6 @@ if (!baseUrl) {
     },
   ]);
   // Booking on, two visit types and one appointment: "/prenota/gestisci/esempio" opens its link.
-  const { seedBooking }: typeof import("../tests/support/booking.ts") = await import("../tests/support/booking.ts");
   const booking = await seedBooking(dataDir);
   pages.forEach((path, i) => {
     pages[i] = path

@@ -14,7 +14,8 @@ import { percentile } from "../lib/percentile.ts";
 
 const { openSiteDatabase } = await import("../../app/core/db/site-database.server.ts");
 const { startAppServer } = await import("../../tests/support/app-server.ts");
-const { bookedAmong, postBooking, seedFreeTimes } = await import("../../tests/support/booking.ts");
+const { bookedAmong, postBooking } = await import("../../tests/support/booking.ts");
+const { seedFreeTimes } = await import("../../tests/support/factory.ts");
 const { startTestSmtpServer } = await import("../../tests/support/smtp.ts");
 
 const PATIENTS = 20;

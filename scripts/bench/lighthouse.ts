@@ -72,15 +72,13 @@ const pinned = pinRendererApart();
 buildIfStale();
 
 // Imported once the resolve hook above is in place: the seeding helper uses the app's modules.
-const seed: typeof import("../../tests/support/seed.ts") = await import("../../tests/support/seed.ts");
-const recipes: typeof import("../../tests/support/recipes.ts") = await import("../../tests/support/recipes.ts");
-const booking: typeof import("../../tests/support/booking.ts") = await import("../../tests/support/booking.ts");
+const seed: typeof import("../../tests/support/factory.ts") = await import("../../tests/support/factory.ts");
 const dataDir = mkdtempSync(path.join(os.tmpdir(), "bench-lh-"));
 const photos = await seed.seedPhotos(dataDir, 4);
 // Two published recipes on the first photos: the list has cards, the recipe page every part.
-await recipes.seedRecipes(dataDir, [
-  recipes.sampleRecipe({ photoId: photos[0]!.id, slug: RECIPE_SLUG }),
-  recipes.sampleRecipe({ photoId: photos[1]!.id, slug: "vellutata-di-zucca", title: "Vellutata di zucca" }),
+await seed.seedRecipes(dataDir, [
+  seed.sampleRecipe({ photoId: photos[0]!.id, slug: RECIPE_SLUG }),
+  seed.sampleRecipe({ photoId: photos[1]!.id, slug: "vellutata-di-zucca", title: "Vellutata di zucca" }),
 ]);
 await seed.seedReviews(dataDir, [
   { name: "Laura B.", rating: 5, content: "Percorso chiaro e piano facile da seguire nella vita di tutti i giorni." },
@@ -89,7 +87,7 @@ await seed.seedReviews(dataDir, [
 ]);
 
 // Booking on, with two visit types: /prenota shows its first step, and its second (days and times).
-const { visitTypeId } = await booking.seedBooking(dataDir);
+const { visitTypeId } = await seed.seedBooking(dataDir);
 if (!pages.length) paths.push(`/prenota?sede=studio-di-milano&visita=${visitTypeId}`);
 
 const server = await startAppServer({ DATA_DIR: dataDir });

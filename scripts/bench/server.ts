@@ -18,7 +18,7 @@ import { freePort } from "../../tests/support/app-server.ts";
 import { openEventStream } from "../../tests/support/event-stream.ts";
 
 // After the hooks above: these import the application's modules.
-const { seedPhotos, seedReviews } = await import("../../tests/support/seed.ts");
+const { seedPhotos, seedReviews } = await import("../../tests/support/factory.ts");
 const { MIN_FILL_MS } = await import("../../app/features/reviews/spam-guard.ts");
 
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);

@@ -4,7 +4,7 @@ import path from "node:path";
 import { expect, test } from "@playwright/test";
 import { startAppServer, type AppServer } from "../support/app-server";
 import { expectNoAxeViolations } from "../support/axe";
-import { seedPhotos, seedReviews } from "../support/seed";
+import { seedPhotos, seedReviews } from "../support/factory";
 import { viewports } from "../support/viewports";
 
 // /reviews and /admin-login are built in parallel by other issues; listed while their current page passes.

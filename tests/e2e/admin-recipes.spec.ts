@@ -7,8 +7,8 @@ import { ADMIN, adminCreate } from "../support/admin";
 import { signInAsAdmin } from "../support/admin-browser";
 import { startAppServer, type AppServer } from "../support/app-server";
 import { expectNoAxeViolations } from "../support/axe";
-import { fillRecipeForm, sampleRecipe } from "../support/recipes";
-import { seedPhotos } from "../support/seed";
+import { fillRecipeForm } from "../support/recipes";
+import { sampleRecipe, seedPhotos } from "../support/factory";
 import { viewports } from "../support/viewports";
 
 /*

@@ -15,7 +15,7 @@ import { expectNoAxeViolations } from "../support/axe";
 import { gotoHydrated } from "../support/hydration";
 import { startTestSmtpServer, type TestSmtpServer } from "../support/smtp";
 import { viewports } from "../support/viewports";
-import { visitTypeData } from "~/features/booking/test-support";
+import { visitTypeData } from "../support/factory";
 
 // Her agenda against a real server and a real SMTP server: requests confirmed and declined, visits
 // cancelled, moved and marked missed, a phone booking; the patient's e-mail for each; at 390 and

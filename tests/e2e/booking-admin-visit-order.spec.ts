@@ -9,7 +9,7 @@ import { signInAsAdmin } from "../support/admin-browser";
 import { type AppServer, startAppServer } from "../support/app-server";
 import { expectNoAxeViolations } from "../support/axe";
 import { gotoHydrated } from "../support/hydration";
-import { visitTypeData } from "~/features/booking/test-support";
+import { visitTypeData } from "../support/factory";
 import { viewports } from "../support/viewports";
 
 // The visit types' order on the settings screen ("Sposta su", "Sposta giù"), with JavaScript and

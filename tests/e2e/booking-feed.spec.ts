@@ -11,7 +11,7 @@ import { signInAsAdmin } from "../support/admin-browser";
 import { type AppServer, startAppServer } from "../support/app-server";
 import { expectNoAxeViolations } from "../support/axe";
 import { gotoHydrated } from "../support/hydration";
-import { visitTypeData } from "~/features/booking/test-support";
+import { visitTypeData } from "../support/factory";
 
 // Her agenda in her own calendar, against a real server at 390 px: she makes the private address on the
 // booking settings, a calendar fetching it gets a booked visit with the patient's first name and initial

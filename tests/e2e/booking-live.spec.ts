@@ -7,7 +7,7 @@ import { type AppServer, startAppServer } from "../support/app-server";
 import { expectNoAxeViolations } from "../support/axe";
 import { waitForLiveStream } from "../support/event-stream";
 import { viewports } from "../support/viewports";
-import { visitTypeData } from "~/features/booking/test-support";
+import { visitTypeData } from "../support/factory";
 
 // The booking page's calendar with JavaScript: a time another patient books meanwhile disappears from
 // the page without a reload, and a day whose last time is taken is no longer offered.

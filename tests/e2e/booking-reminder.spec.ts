@@ -11,7 +11,7 @@ import { createVisitTypeRepository } from "~/features/booking/visit-types.server
 import { type AppServer, startAppServer } from "../support/app-server";
 import { openOutbox } from "../support/outbox";
 import { startTestSmtpServer, type TestSmtpServer } from "../support/smtp";
-import { visitTypeData } from "~/features/booking/test-support";
+import { visitTypeData } from "../support/factory";
 
 // The day-before reminder, sent by the server's own job through the outbox to a real SMTP server:
 // for a confirmed visit, never for a cancelled one. The job also runs as the server starts, so a

@@ -12,7 +12,7 @@ import { type AppServer, startAppServer } from "../support/app-server";
 import { expectNoAxeViolations as checkAxe } from "../support/axe";
 import { startTestSmtpServer, type TestSmtpServer } from "../support/smtp";
 import { viewports } from "../support/viewports";
-import { visitTypeData } from "~/features/booking/test-support";
+import { visitTypeData } from "../support/factory";
 
 // The patient's side of booking against a real server and a real SMTP server: the page in three
 // steps with and without JavaScript, at 390 and 1440 px; her e-mail with its calendar file; her link.

@@ -7,7 +7,7 @@ import { expect, type Page, test } from "@playwright/test";
 import { PHOTO_MESSAGES } from "~/features/photos/messages";
 import { REVIEW_MESSAGES } from "~/features/reviews/moderation-messages";
 import { startAppServer, type AppServer } from "../support/app-server";
-import { seedReviews } from "../support/seed";
+import { seedReviews } from "../support/factory";
 import { viewports } from "../support/viewports";
 
 // What a phone on a slow connection must fetch before it can paint a public page: the document

@@ -7,7 +7,7 @@ import { signInAsAdmin } from "../support/admin-browser";
 import { type AppServer, startAppServer } from "../support/app-server";
 import { gotoHydrated } from "../support/hydration";
 import { expectToast, reviewCard, waitForFillTime } from "../support/reviews";
-import { seedReviews } from "../support/seed";
+import { seedReviews } from "../support/factory";
 
 // Every form checks its input with the zod schema the server parses it with: with JavaScript the
 // Italian message shows under its field before anything is sent; without, the server refuses the

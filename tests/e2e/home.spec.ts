@@ -4,7 +4,7 @@ import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
 import { startAppServer, type AppServer } from "../support/app-server";
 import { gotoHydrated, waitForHydration } from "../support/hydration";
-import { seedPhotos, seedReviews } from "../support/seed";
+import { seedPhotos, seedReviews } from "../support/factory";
 
 /** Fake timers that move only when the test says (a slow page load must not advance the slideshow). */
 async function stopTime(page: Page) {

@@ -6,9 +6,7 @@ import { groupPaths } from "~/features/site-content/editor-groups";
 import { ADMIN, adminCreate } from "../support/admin";
 import { signInAsAdmin } from "../support/admin-browser";
 import { type AppServer, startAppServer } from "../support/app-server";
-import { seedBooking } from "../support/booking";
-import { sampleRecipe, seedRecipes } from "../support/recipes";
-import { seedPhotos, seedReviews } from "../support/seed";
+import { sampleRecipe, seedBooking, seedPhotos, seedRecipes, seedReviews } from "../support/factory";
 
 // The layout holds from the smallest phone (320 px) to a wide screen on the screens added with
 // booking, recipes and the practitioner's panel: nothing makes the page scroll sideways. The site's

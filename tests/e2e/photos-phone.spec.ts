@@ -7,7 +7,7 @@ import { signInAsAdmin } from "../support/admin-browser";
 import { startAppServer, type AppServer } from "../support/app-server";
 import { expectNoAxeViolations } from "../support/axe";
 import { expectToast } from "../support/reviews";
-import { seedPhotos } from "../support/seed";
+import { seedPhotos } from "../support/factory";
 import { viewports } from "../support/viewports";
 
 /* Issue 29, point 10, at 390 px: a photo goes to the top of the order in one step ("Sposta in cima"). */

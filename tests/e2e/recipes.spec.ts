@@ -10,8 +10,8 @@ import { signInAsAdmin } from "../support/admin-browser";
 import { startAppServer, type AppServer } from "../support/app-server";
 import { expectNoAxeViolations } from "../support/axe";
 import { waitForLiveStream } from "../support/event-stream";
-import { fillRecipeForm, sampleRecipe, seedRecipes } from "../support/recipes";
-import { seedPhotos } from "../support/seed";
+import { fillRecipeForm } from "../support/recipes";
+import { sampleRecipe, seedPhotos, seedRecipes } from "../support/factory";
 import { viewports } from "../support/viewports";
 
 /*

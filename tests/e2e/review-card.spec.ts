@@ -7,7 +7,7 @@ import { signInAsAdmin } from "../support/admin-browser";
 import { startAppServer, type AppServer } from "../support/app-server";
 import { expectNoAxeViolations } from "../support/axe";
 import { expectToast } from "../support/reviews";
-import { seedReviews } from "../support/seed";
+import { seedReviews } from "../support/factory";
 import { viewports } from "../support/viewports";
 
 /*

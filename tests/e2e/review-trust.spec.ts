@@ -5,7 +5,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { startAppServer, type AppServer } from "../support/app-server";
 import { expectNoAxeViolations } from "../support/axe";
 import { expectToast, reviewCard } from "../support/reviews";
-import { seedReviews, type SeedReview } from "../support/seed";
+import { seedReviews, type SeedReview } from "../support/factory";
 import { viewports } from "../support/viewports";
 
 // A server of our own on seeded data: 12 verified five-star reviews (more than one page),

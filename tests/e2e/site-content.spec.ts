@@ -9,7 +9,7 @@ import { createBookingSettingsRepository } from "~/features/booking/booking-sett
 import { ADMIN, adminCreate, jpeg } from "../support/admin";
 import { signInAsAdmin } from "../support/admin-browser";
 import { startAppServer, type AppServer } from "../support/app-server";
-import { seedBooking } from "../support/booking";
+import { seedBooking } from "../support/factory";
 import { expectNoAxeViolations } from "../support/axe";
 import { waitForLiveStream } from "../support/event-stream";
 import { gotoHydrated } from "../support/hydration";

@@ -12,14 +12,8 @@ import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createBackup } from "~/features/backups/dump.server";
 import { BackupRejectedError } from "~/features/backups/restore-archive.server";
 import { restoreBackup } from "~/features/backups/restore.server";
-import {
-  mediaChecksums,
-  openBackup,
-  packBackup,
-  readAllRows,
-  seedSite,
-  type OpenedBackup,
-} from "~/features/backups/test-support";
+import { mediaChecksums, openBackup, packBackup, readAllRows, type OpenedBackup } from "../support/backup-archive";
+import { seedSite } from "../support/factory";
 import { openDatabase } from "~/core/db/database.server";
 import { createLocalMediaStorage } from "~/core/media/media-storage.server";
 import { runScript } from "../support/commands";

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Database, openDatabase } from "~/core/db/database.server";
 import { startAppServer, type AppServer } from "../support/app-server";
-import { bookedAmong, postBooking, seedFreeTimes } from "../support/booking";
+import { bookedAmong, postBooking } from "../support/booking";
+import { seedFreeTimes } from "../support/factory";
 import { startTestSmtpServer, type TestSmtpServer } from "../support/smtp";
 import { createPostgresDatabase } from "../support/test-databases";
 import { settledWithin } from "../support/within";

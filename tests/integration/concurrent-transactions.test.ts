@@ -9,7 +9,7 @@ import { mailOutbox } from "~/core/db/schema";
 import { agendaAction } from "~/features/booking/agenda.server";
 import { freeDays } from "~/features/booking/availability";
 import { cancelByLink, moveByLink, submitBooking } from "~/features/booking/booking-submission.server";
-import { testSite, weekdayMornings } from "~/features/booking/test-support";
+import { testSite, weekdayMornings } from "../support/factory";
 import { submitReport } from "~/features/reviews/report-submission.server";
 import { submitReview } from "~/features/reviews/review-submission.server";
 import { HONEYPOT_FIELD, MIN_FILL_MS, STARTED_FIELD } from "~/features/reviews/spam-guard";

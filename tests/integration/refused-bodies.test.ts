@@ -15,7 +15,7 @@ import { REVIEW_FORM_MESSAGES } from "~/features/reviews/messages";
 import { REVIEW_NAME_MAX } from "~/features/reviews/review-rules";
 import { ADMIN, adminCreate, adminSessionCookie } from "../support/admin";
 import { startAppServer, type AppServer } from "../support/app-server";
-import { seedBooking } from "../support/booking";
+import { seedBooking } from "../support/factory";
 import { fillTimeToken } from "../support/reviews";
 import { createPostgresDatabase } from "../support/test-databases";
 

@@ -12,7 +12,7 @@ import { STARTED_FIELD } from "~/features/reviews/spam-guard";
 import { ADMIN, adminCreate } from "../support/admin";
 import { startAppServer, type AppServer } from "../support/app-server";
 import { fillTimeToken } from "../support/fill-time";
-import { seedReviews } from "../support/seed";
+import { seedReviews } from "../support/factory";
 
 describe("reviews: untrusted input", () => {
   let server: AppServer;

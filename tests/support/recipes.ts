@@ -1,41 +1,6 @@
-import path from "node:path";
 import { expect, type Page } from "@playwright/test";
-import { openSiteDatabase } from "~/core/db/site-database.server";
-import { createMemoryEventBus } from "~/core/events/event-bus.server";
-import { createLocalMediaStorage } from "~/core/media/media-storage.server";
-import { storeCrops } from "~/core/media/aspect-crops.server";
 import type { RecipeData } from "~/features/recipes/recipe";
 import { toFormDefaults } from "~/features/recipes/recipe-form";
-import { createRecipeRepository, type RecipeRecord } from "~/features/recipes/recipes.server";
-import { createRecipePhotoRepository } from "~/features/photos/recipe-photos.server";
-
-export { sampleRecipe } from "~/features/recipes/test-support";
-
-/**
- * Writes recipes straight into a server's data directory (with their crops, as a save makes them).
- * A running server hears nothing of them: seed before the pages under test are opened.
- */
-export async function seedRecipes(dataDir: string, recipes: RecipeData[]): Promise<RecipeRecord[]> {
-  const database = await openSiteDatabase({ dataDir });
-  try {
-    const media = createLocalMediaStorage(path.join(dataDir, "media"));
-    const repo = createRecipeRepository(database.db, createMemoryEventBus());
-    const photos = createRecipePhotoRepository(database.db);
-    const saved: RecipeRecord[] = [];
-    for (const recipe of recipes) {
-      const photo = recipe.photoId ? await photos.get(recipe.photoId) : undefined;
-      const crops = photo?.image
-        ? { photoId: photo.id, ...(await storeCrops(media, "recipe-photos", photo.image)) }
-        : null;
-      const result = await repo.create(recipe, crops);
-      if (!result.ok) throw new Error(`recipe ${recipe.slug} not seeded: ${result.conflict}`);
-      saved.push(result.recipe);
-    }
-    return saved;
-  } finally {
-    await database.close();
-  }
-}
 
 /** The editor's controls of ingredient row `index` (labels repeat in every row). */
 const row = (page: Page, index: number) => page.locator(".recipe-form__ingredient").nth(index);

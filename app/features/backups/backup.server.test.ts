@@ -22,8 +22,8 @@ import { restoreBackup } from "./restore.server";
 import { runScheduledBackup } from "./scheduler.server";
 import { createMemoryEventBus } from "~/core/events/event-bus.server";
 import { createRecipeRepository } from "~/features/recipes/recipes.server";
-import { sampleRecipe } from "~/features/recipes/test-support";
-import { mediaChecksums, readAllRows, seedSite } from "./test-support";
+import { mediaChecksums, readAllRows } from "../../../tests/support/backup-archive";
+import { sampleRecipe, seedSite } from "../../../tests/support/factory";
 
 const migrationsFolder = path.resolve(import.meta.dirname, "../../../drizzle");
 const app = { name: "studio-test", version: "1" };

@@ -11,7 +11,13 @@ import { agendaActionSchema } from "./agenda-schema";
 import { type AgendaDeps, agendaAction } from "./agenda.server";
 import { loadAgenda, loadRecentVisits } from "./agenda-view.server";
 import { AGENDA_MESSAGES } from "./messages";
-import { bookingRepositories, testReviewInvitations, testSite, testSiteUrl, weekdayMornings } from "./test-support";
+import {
+  bookingRepositories,
+  testReviewInvitations,
+  testSite,
+  testSiteUrl,
+  weekdayMornings,
+} from "../../../tests/support/factory";
 
 const hours = weekdayMornings;
 const site = testSite;

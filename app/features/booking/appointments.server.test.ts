@@ -12,7 +12,7 @@ import {
   hashManageToken,
 } from "./appointments.server";
 import { freeDays } from "./availability";
-import { weekdayMornings } from "./test-support";
+import { weekdayMornings } from "../../../tests/support/factory";
 
 const hours = weekdayMornings;
 // Sunday 6 January 2030, 10:00 in Italy; Monday the 7th at 9:00 is 08:00 UTC.

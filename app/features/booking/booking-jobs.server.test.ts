@@ -9,7 +9,7 @@ import { createPostgresDatabase, openTestDatabase } from "../../../tests/support
 import { settledWithin } from "../../../tests/support/within";
 import { type BookingJobDeps, sendDueReminders, sendDueReviewInvites, startBookingJobs } from "./booking-jobs.server";
 import { createBookingSettingsRepository } from "./booking-settings.server";
-import { bookingRepositories, testReviewInvitations, visitTypeData } from "./test-support";
+import { bookingRepositories, testReviewInvitations, visitTypeData } from "../../../tests/support/factory";
 
 const site = {
   places: [

@@ -9,7 +9,7 @@ import { DEFAULT_BOOKING_SETTINGS } from "./booking-settings.server";
 import { BOOKING_SETTINGS_MESSAGES as M } from "./messages";
 import { euroToCents, settingsActionSchema } from "./settings-schema";
 import { parseSubmission } from "~/core/forms/parse-submission.server";
-import { bookingRepositories } from "./test-support";
+import { bookingRepositories } from "../../../tests/support/factory";
 
 const studios = ["studio-di-milano", "studio-di-monza"];
 const form = (fields: Record<string, string | string[]>) => {

@@ -13,7 +13,7 @@ import { bookingSchema, typedBookingValues } from "./booking-schema";
 import { type BookingDeps, cancelByLink, moveByLink, refuseBooking, submitBooking } from "./booking-submission.server";
 import { readManagePage } from "./manage-page.server";
 import { BOOKING_FORM_MESSAGES } from "./messages";
-import { bookingRepositories, testPlaces, testSite, testSiteUrl } from "./test-support";
+import { bookingRepositories, testPlaces, testSite, testSiteUrl } from "../../../tests/support/factory";
 
 // Sunday 6 January 2030, 10:00 in Italy; Monday the 7th at 9:00 is 08:00 UTC.
 const now = new Date("2030-01-06T09:00:00Z");

@@ -13,7 +13,7 @@ import {
   revokeCalendarFeed,
 } from "./calendar-feed.server";
 import { createVisitTypeRepository } from "./visit-types.server";
-import { visitTypeData } from "./test-support";
+import { visitTypeData } from "../../../tests/support/factory";
 
 describe("the agenda feed's address (on PostgreSQL)", () => {
   let database: Database;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { kilojoulesFor, nutritionRows } from "./nutrition";
-import { sampleRecipe } from "./test-support";
+import { sampleRecipe } from "../../../tests/support/factory";
 
 describe("the nutrition table", () => {
   it("lists the EU label's lines in its order, per portion and per 100 g of a 250 g portion", () => {

@@ -14,7 +14,7 @@ import { RECIPE_MESSAGES } from "./messages";
 import { deleteRecipe, saveRecipe, type ChosenPhoto } from "./recipe-editor.server";
 import type { RecipeFormValue } from "./recipe-form";
 import { createRecipeRepository, type RecipeRepository } from "./recipes.server";
-import { sampleRecipe } from "./test-support";
+import { sampleRecipe } from "../../../tests/support/factory";
 
 /** The checked form for the sample recipe (blank address unless given). */
 function formValue(changes: Partial<RecipeFormValue> = {}): RecipeFormValue {

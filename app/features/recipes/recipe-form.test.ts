@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { parseSubmission } from "~/core/forms/parse-submission.server";
 import { RECIPE_MESSAGES as M } from "./messages";
 import { recipeFormSchema, stepLines, toFormDefaults, toRecipeData } from "./recipe-form";
-import { sampleRecipe } from "./test-support";
+import { sampleRecipe } from "../../../tests/support/factory";
 
 const PHOTO = "3f2b8c1e-4d5a-4b6c-8d7e-9f0a1b2c3d4e";
 

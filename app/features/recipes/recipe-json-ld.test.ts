@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { recipeJsonLd } from "./recipe-json-ld";
 import { formatMinutes, isoDuration } from "./durations";
-import { sampleRecipe } from "./test-support";
+import { sampleRecipe } from "../../../tests/support/factory";
 
 /** Minutes in an ISO 8601 duration of hours and minutes (what recipes need), or NaN if it is not one. */
 function durationMinutes(value: unknown): number {

@@ -3,7 +3,7 @@ import type { MediaStorage } from "~/core/media/media-storage.server";
 import { MAX_SERVINGS } from "./recipe-view";
 import { recipeImageUrls, toRecipePageView } from "./recipe-view.server";
 import type { RecipeRecord } from "./recipes.server";
-import { sampleRecipe } from "./test-support";
+import { sampleRecipe } from "../../../tests/support/factory";
 
 const media = { publicUrl: (key: string) => `/media/${key}` } as MediaStorage;
 

@@ -5,7 +5,7 @@ import { recipePhotos, recipes } from "~/core/db/schema";
 import { createMemoryEventBus, type ChangeEvent } from "~/core/events/event-bus.server";
 import { openTestDatabase } from "../../../tests/support/test-databases";
 import { createRecipeRepository, type RecipeRepository } from "./recipes.server";
-import { sampleRecipe } from "./test-support";
+import { sampleRecipe } from "../../../tests/support/factory";
 
 describe("recipe repository on PostgreSQL", () => {
   let database: Database;

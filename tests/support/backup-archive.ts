@@ -2,89 +2,11 @@ import { createHash } from "node:crypto";
 import { readdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { gunzipSync, gzipSync } from "node:zlib";
-import { sql } from "drizzle-orm";
 import pg from "pg";
-import sharp from "sharp";
 import tar from "tar-stream";
-import type { Database } from "~/core/db/database.server";
-import { storeCrops } from "~/core/media/aspect-crops.server";
-import { storeImage, largestUrl } from "~/core/media/image-pipeline.server";
-import type { MediaStorage } from "~/core/media/media-storage.server";
-import { createRecipePhotoRepository } from "~/features/photos/recipe-photos.server";
-import { createRecipeRepository } from "~/features/recipes/recipes.server";
-import { sampleRecipe } from "~/features/recipes/test-support";
-import { createMemoryEventBus } from "~/core/events/event-bus.server";
-import { createReviewRepository } from "~/features/reviews/reviews.server";
-import { MANIFEST_NAME, type BackupManifest } from "./manifest.server";
+import { MANIFEST_NAME, type BackupManifest } from "~/features/backups/manifest.server";
 
-/*
- * Test helpers for backups: fill a site's database and media, and read back
- * every row of every table and every media file, to compare two sites.
- */
-
-const colours = ["#6a8f5e", "#a4532f", "#d9b44a", "#3f6137", "#9fb993", "#c77d52"];
-
-async function picture(index: number): Promise<Buffer> {
-  return sharp({ create: { width: 320, height: 240, channels: 3, background: colours[index % colours.length]! } })
-    .composite([
-      {
-        input: Buffer.from(`<svg width="320" height="240"><text x="20" y="120" font-size="48">${index}</text></svg>`),
-      },
-    ])
-    .jpeg({ quality: 70 })
-    .toBuffer();
-}
-
-/**
- * Photos and reviews (some with photos), a recipe for the first photo (with its crops), an admin with
- * a session, and a rate-limit hit: a row in every table.
- */
-export async function seedSite(
-  database: Database,
-  media: MediaStorage,
-  counts: { photos: number; reviews: number; reviewPhotos: number },
-): Promise<void> {
-  const photos = createRecipePhotoRepository(database.db);
-  const reviews = createReviewRepository(database.db);
-  for (let i = 0; i < counts.photos; i++) {
-    const image = await storeImage(media, "recipe-photos", await picture(i));
-    await photos.add({
-      title: i % 3 === 0 ? null : `Ricetta «${i}» con l'olio\tnuovo`,
-      imageUrl: largestUrl(media, image),
-      image,
-    });
-  }
-  const [firstPhoto] = await photos.list();
-  if (firstPhoto?.image) {
-    const crops = { photoId: firstPhoto.id, ...(await storeCrops(media, "recipe-photos", firstPhoto.image)) };
-    const recipes = createRecipeRepository(database.db, createMemoryEventBus());
-    await recipes.create(
-      sampleRecipe({ photoId: firstPhoto.id, note: 'Nota con\ttab, "virgolette", \\ barra\ne a capo ✓' }),
-      crops,
-    );
-  }
-  for (let i = 0; i < counts.reviews; i++) {
-    const image = i < counts.reviewPhotos ? await storeImage(media, "reviews", await picture(100 + i)) : null;
-    await reviews.add({
-      name: `Paziente ${i}`,
-      content: `Recensione ${i}: ottima esperienza.\nSeconda riga con \\ barra e "virgolette" ✓`,
-      rating: (i % 5) + 1,
-      imageUrl: image ? largestUrl(media, image) : null,
-      image,
-    });
-  }
-  await database.db.execute(
-    sql.raw(
-      `insert into admin_users (email, password_hash, recovery_code_hashes) values ('dietista@example.it', 'hash', '["a","b"]')`,
-    ),
-  );
-  await database.db.execute(
-    sql.raw(
-      `insert into admin_sessions (id_hash, user_id, expires_at) select 'session-hash', id, now() + interval '1 day' from admin_users`,
-    ),
-  );
-  await database.db.execute(sql.raw(`insert into rate_limit_hits (key) values ('review:127.0.0.1')`));
-}
+/* Reading a site back (every row, every media file) and taking a backup apart, to compare two sites. */
 
 /** Every row of every table of the application's schema and the migrations bookkeeping, as sorted text. */
 export async function readAllRows(connectionString: string): Promise<Map<string, string[]>> {
