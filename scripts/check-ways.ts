@@ -157,7 +157,8 @@ export const STEPS: Step[] = [
       },
       { name: "a bare redirect()", files: routes, find: inAction(/(?<![\w.])redirect\(/) },
       { name: "data() answered", files: routes, find: inAction(/\breturn\s+data\(/) },
-      { name: "a thrown data()", files: routes, find: inAction(/\bthrow\s+data\(/) },
+      // An address that does not exist answers its 404 page, as a loader does: not an answer to a form.
+      { name: "a thrown data()", files: routes, find: inAction(/\bthrow\s+data\((?![^;]*status:\s*404\b)/) },
       { name: "a Response made by hand", files: routes, find: inAction(/\bnew Response\(|\bResponse\.json\(/) },
     ],
   },
