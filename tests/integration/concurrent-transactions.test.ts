@@ -188,7 +188,7 @@ describe.each([
         ),
       ),
       ...published.map((reviewId, i) =>
-        submitReport(s, { reviewId, form: formOf({ reason: "offensive" }), clientIp: `192.0.2.${i}` }),
+        submitReport(s, { reviewId, report: { reason: "offensive", details: null }, clientIp: `192.0.2.${i}` }),
       ),
     ];
     const results = await settledWithin(writes, DEADLINE_MS);
