@@ -11,7 +11,6 @@ import {
 import type { EventBus } from "~/core/events/event-bus.server";
 import { changeAnnouncer, type OnChangeError } from "~/core/events/publish-change.server";
 import type { Executor } from "~/core/db/database.server";
-import { consumeInvitation } from "./review-invitations.server";
 import type { ReviewCursor } from "./review-cursor.server";
 
 export interface NewReview {
@@ -21,13 +20,8 @@ export interface NewReview {
   imageUrl?: string | null;
   image?: StoredImage | null;
   status?: ReviewStatus;
-  /** Sent through an invitation; `add` marks it only once the invitation is used up. */
-  invitationToken?: string | null;
-}
-
-/** The invitation in a submission was used, revoked or expired meanwhile: nothing was saved. */
-export class InvitationUnavailableError extends Error {
-  override name = "InvitationUnavailableError";
+  /** Sent through an invitation (used up in the same transaction, by `alsoWrite`). */
+  verified?: boolean;
 }
 
 /** A review with the practitioner's reply, if she wrote one. */
@@ -167,9 +161,8 @@ export function createReviewRepository(db: Db, bus?: Pick<EventBus, "publish">, 
     },
 
     /**
-     * Saves a review in one transaction with what belongs to it: the
-     * invitation used up (or InvitationUnavailableError and nothing saved),
-     * and whatever `alsoWrite` adds, e.g. the e-mail notice in the outbox.
+     * Saves a review in one transaction with whatever `alsoWrite` adds (the invitation used up, the
+     * e-mail notice in the outbox); nothing is saved when `alsoWrite` throws.
      */
     async add(review: NewReview, alsoWrite?: (row: Review, tx: Executor) => Promise<void>): Promise<Review> {
       const saved = await db.transaction(async (tx) => {
@@ -182,12 +175,9 @@ export function createReviewRepository(db: Db, bus?: Pick<EventBus, "publish">, 
             imageUrl: review.imageUrl ?? null,
             image: review.image ?? null,
             status: review.status ?? "published",
-            verified: Boolean(review.invitationToken),
+            verified: review.verified ?? false,
           })
           .returning();
-        if (review.invitationToken && !(await consumeInvitation(tx, review.invitationToken, row!.id))) {
-          throw new InvitationUnavailableError("invitation used, revoked or expired");
-        }
         await alsoWrite?.(row!, tx);
         return row!;
       });
