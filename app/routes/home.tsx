@@ -14,7 +14,7 @@ import { groupOpeningHours, type HoursGroup } from "~/features/site-content/hour
 import { citiesOf, pageMeta } from "~/features/site-content/meta";
 import { practiceJsonLd } from "~/features/site-content/practice-json-ld.server";
 import { toRecipePhotoView } from "~/features/photos/recipe-photos.server";
-import { toReviewView } from "~/features/reviews/reviews.server";
+import { toReviewView } from "~/features/reviews/review-view.server";
 import type { RecipePhotoView } from "~/features/photos/recipe-photo-view";
 import type { ReviewView } from "~/features/reviews/review-view";
 import type { loader as rootLoader } from "~/root";

@@ -1,9 +1,11 @@
 import { redirect } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/review-report";
-import { PayloadTooLargeError, readFormData } from "~/core/forms/form-data.server";
-import { REQUEST_MESSAGES, respond } from "~/core/forms/respond.server";
-import { submitReport } from "~/features/reviews/report-submission.server";
+import { parseSubmission } from "~/core/forms/parse-submission.server";
+import { readForm, refusal, respond } from "~/core/forms/respond.server";
+import { REPORT_MESSAGES } from "~/features/reviews/messages";
+import { type ReportRefusal, submitReport } from "~/features/reviews/report-submission.server";
+import { reportSchema } from "~/features/reviews/review-report-schema";
 import { requestContext, servicesContext } from "~/context";
 
 const MAX_BODY_BYTES = 8 * 1024;
@@ -23,26 +25,33 @@ function reviewIdOf(params: { id?: string }): string {
   return parsed.data;
 }
 
+/** What each refusal answers. */
+const REFUSAL_STATUS: Record<ReportRefusal, number> = { notFound: 404, rateLimited: 429, failed: 500 };
+
 /** A visitor reports a review: the page's script gets the answer in place, a plain post the list with a toast. */
 export async function action({ request, params, context }: Route.ActionArgs) {
   const s = context.get(servicesContext);
   const { clientIp } = context.get(requestContext);
   const reviewId = reviewIdOf(params);
-  let form: FormData;
-  let tooLarge = false;
-  try {
-    form = await readFormData(request, MAX_BODY_BYTES);
-  } catch (error) {
-    // Unreadable or too large: refused below as a report without a reason (and counted as a refusal); too large says so.
-    tooLarge = error instanceof PayloadTooLargeError;
-    form = new FormData();
+  const redirectTo = `/reviews#recensione-${reviewId}`;
+  const submission = parseSubmission(await readForm(request, MAX_BODY_BYTES), reportSchema);
+  if (submission.status !== "success") {
+    // A refused report counts against the address's budget of refusals: a flood of them is stopped.
+    if (!(await s.rateLimiter.countRefusal(clientIp))) {
+      return respond(
+        request,
+        s.flash,
+        { ok: false, message: REPORT_MESSAGES.rateLimited },
+        { status: 429, redirectTo },
+      );
+    }
+    return respond(request, s.flash, refusal(submission, REPORT_MESSAGES.failed), { status: 400, redirectTo });
   }
-  const { status, ...answer } = await submitReport(s, { reviewId, form, clientIp });
-  const result = tooLarge && status === 400 ? { ...answer, message: REQUEST_MESSAGES.tooLarge } : answer;
-  return respond(request, s.flash, result, {
-    status: tooLarge && status === 400 ? 413 : status,
-    redirectTo: `/reviews#recensione-${reviewId}`,
-  });
+  const result = await submitReport(s, { reviewId, report: submission.value, clientIp });
+  const answer = result.ok
+    ? { ok: true, message: REPORT_MESSAGES.sent }
+    : { ok: false, message: REPORT_MESSAGES[result.reason] };
+  return respond(request, s.flash, answer, { status: result.ok ? 200 : REFUSAL_STATUS[result.reason], redirectTo });
 }
 
 /** A GET (e.g. a link followed by hand) lands on the list. */

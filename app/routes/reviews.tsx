@@ -5,9 +5,12 @@ import type { LiveHandle } from "~/ui/live-updates";
 import { Stylesheet } from "~/ui/stylesheet";
 import { parseSubmission } from "~/core/forms/parse-submission.server";
 import { assertFormPost, REQUEST_MESSAGES, respond } from "~/core/forms/respond.server";
-import { PayloadTooLargeError, readFormData } from "~/core/forms/form-data.server";
+import { readUploadForm, refusedImageStatus } from "~/core/media/image-upload.server";
+import { refused } from "~/core/result";
+import type { AppServices } from "~/services.server";
 import { pageMeta } from "~/features/site-content/meta";
 import { REVIEW_FORM_MESSAGES } from "~/features/reviews/messages";
+import { sayReview } from "~/features/reviews/review-answer";
 import {
   InvitationNotice,
   MoreReviews,
@@ -19,17 +22,23 @@ import { ReviewBreakdown, ReviewFilterForm } from "~/features/reviews/review-bre
 import { reviewsHref } from "~/features/reviews/review-filter";
 import { ReviewForm, type ReviewActionResult } from "~/features/reviews/review-form";
 import { REVIEW_PHOTO_MAX_BYTES } from "~/features/reviews/review-rules";
-import { reviewSchema } from "~/features/reviews/review-schema";
-import { type ReviewSubmission, submitReview, typedValues } from "~/features/reviews/review-submission.server";
+import { type ReviewGuard, reviewGuardSchema, reviewSchema } from "~/features/reviews/review-schema";
+import { type ReviewSubmissionResult, submitReview, typedValues } from "~/features/reviews/review-submission.server";
 import { readReviewsPage } from "~/features/reviews/reviews-page.server";
-import { STARTED_FIELD } from "~/features/reviews/spam-guard";
 import { useReviewPages } from "~/features/reviews/use-review-pages";
 import { requestContext, servicesContext } from "~/context";
 import reviewsStyles from "~/styles/reviews.css?url";
 import { useLastActionData } from "~/core/forms/use-last-action-data";
 
-/** The photo plus the text fields; a body beyond this is refused unread. */
-const MAX_BODY_BYTES = 2 * REVIEW_PHOTO_MAX_BYTES + 64 * 1024;
+/**
+ * The photo plus the text fields: a body beyond twice the photo's cap is refused unread (one a little
+ * over the cap is read, and refused by the schema next to the other fields' messages).
+ */
+const REVIEW_UPLOAD = {
+  what: "review submission",
+  maxImageBytes: 2 * REVIEW_PHOTO_MAX_BYTES,
+  messages: { tooLarge: REVIEW_FORM_MESSAGES.photoTooLarge, uploadFailed: REVIEW_FORM_MESSAGES.failed },
+};
 
 export const handle: LiveHandle = { liveTables: ["reviews"] };
 
@@ -57,78 +66,105 @@ export async function action({ request, context }: Route.ActionArgs) {
   const s = context.get(servicesContext);
   const { clientIp } = context.get(requestContext);
   assertFormPost(request);
-  let form: FormData;
-  try {
-    form = await readFormData(request, MAX_BODY_BYTES);
-  } catch (error) {
-    // A body too large is a refusal like any other: counted, so a flood of them is stopped.
-    if (error instanceof PayloadTooLargeError && !(await s.rateLimiter.countRefusal(clientIp))) {
-      return respond<ReviewActionResult>(
-        request,
-        s.flash,
-        { ok: false, message: REVIEW_FORM_MESSAGES.rateLimited, values: null },
-        { status: 429 },
-      );
-    }
-    if (error instanceof PayloadTooLargeError && error.hadFile) {
-      // The photo is refused, but what the visitor typed comes back to the form.
-      const submission = parseSubmission(error.fields, reviewSchema);
-      return respond<ReviewActionResult>(
-        request,
-        s.flash,
-        {
-          ok: false,
-          message: REVIEW_FORM_MESSAGES.photoTooLarge,
-          reply: submission.reply({
-            hideFields: ["photo"],
-            fieldErrors: { photo: [REVIEW_FORM_MESSAGES.photoTooLarge] },
-          }),
-          values: typedValues(error.fields),
-          startedAt: ownToken(s, error.fields),
-        },
-        { status: 413 },
-      );
-    }
-    const tooLarge = error instanceof PayloadTooLargeError;
-    if (!tooLarge) s.logger.warn({ err: error }, "unreadable review submission");
-    return respond<ReviewActionResult>(
-      request,
-      s.flash,
-      { ok: false, message: tooLarge ? REQUEST_MESSAGES.tooLarge : REVIEW_FORM_MESSAGES.failed, values: null },
-      { status: tooLarge ? 413 : 400 },
-    );
-  }
+  const read = await readUploadForm(s, request, REVIEW_UPLOAD);
+  if (!read.ok) return refusedBody(request, s, clientIp, read);
 
-  let result: ReviewSubmission;
+  const submission = parseSubmission(read.form, reviewSchema);
+  const guardFields = parseSubmission(read.form, reviewGuardSchema);
+  // Hidden fields that could not be read are none: the form is dropped as a bot's (no start time).
+  const guard: ReviewGuard = guardFields.status === "success" ? guardFields.value : {};
+  const review = submission.status === "success" ? submission.value : undefined;
+  let result: ReviewSubmissionResult;
   try {
-    result = await submitReview(s, form, clientIp);
+    result = await submitReview(s, { guard, review, clientIp });
   } catch (error) {
     // E.g. the database is unreachable: the product's error, and the form keeps what was typed.
     s.logger.error({ err: error }, "review submission failed");
-    result = { ok: false, status: 500, message: REVIEW_FORM_MESSAGES.failed, values: null, reply: { status: "error" } };
+    result = refused("failed");
   }
 
+  const { message, fieldErrors } = sayReview(result, submission.status === "error" ? submission.error : undefined);
   if (!result.ok) {
+    const status =
+      result.reason === "invalid"
+        ? refusedImageStatus(message, REVIEW_FORM_MESSAGES.photoTooLarge)
+        : REFUSAL_STATUS[result.reason];
     return respond<ReviewActionResult>(
       request,
       s.flash,
-      { ok: false, message: result.message, reply: result.reply, values: result.values, startedAt: ownToken(s, form) },
-      { status: result.status },
+      {
+        ok: false,
+        message,
+        reply: submission.reply({
+          hideFields: ["photo"],
+          fieldErrors,
+          formErrors: Object.keys(fieldErrors).length ? undefined : [message],
+        }),
+        values: typedValues(submission.payload),
+        startedAt: ownToken(s, guard.startToken),
+      },
+      { status },
     );
   }
   // Without JavaScript: post, redirect, get; the toast rides on the flash cookie.
+  const saved = result.value;
   return respond<ReviewActionResult>(
     request,
     s.flash,
-    { ok: true, message: result.message, published: result.saved?.published ?? false, startedAt: s.formTimer.stamp() },
-    { redirectTo: "/reviews", flashKind: result.saved ? undefined : "message" },
+    { ok: true, message, published: saved?.published ?? false, startedAt: s.formTimer.stamp() },
+    { redirectTo: "/reviews", flashKind: saved ? undefined : "message" },
+  );
+}
+
+/** The status of each refusal but the form's own (400, or 413 for a photo over its cap). */
+const REFUSAL_STATUS = { invitation: 400, rateLimited: 429, failed: 500, photoBusy: 503, photoRejected: 422 } as const;
+
+/** A body that could not be read whole: too large (counted as a refusal, so a flood of them is stopped), or no form. */
+async function refusedBody(
+  request: Request,
+  s: AppServices,
+  clientIp: string,
+  read: Exclude<Awaited<ReturnType<typeof readUploadForm>>, { ok: true }>,
+) {
+  if (read.status === 413 && !(await s.rateLimiter.countRefusal(clientIp))) {
+    return respond<ReviewActionResult>(
+      request,
+      s.flash,
+      { ok: false, message: REVIEW_FORM_MESSAGES.rateLimited, values: null },
+      { status: 429 },
+    );
+  }
+  if (read.status === 413 && read.hadFile && read.arrived) {
+    // The photo is refused, but what the visitor typed comes back to the form.
+    const submission = parseSubmission(read.arrived, reviewSchema);
+    const guard = parseSubmission(read.arrived, reviewGuardSchema);
+    return respond<ReviewActionResult>(
+      request,
+      s.flash,
+      {
+        ok: false,
+        message: REVIEW_FORM_MESSAGES.photoTooLarge,
+        reply: submission.reply({
+          hideFields: ["photo"],
+          fieldErrors: { photo: [REVIEW_FORM_MESSAGES.photoTooLarge] },
+        }),
+        values: typedValues(submission.payload),
+        startedAt: ownToken(s, guard.status === "success" ? guard.value.startToken : undefined),
+      },
+      { status: 413 },
+    );
+  }
+  return respond<ReviewActionResult>(
+    request,
+    s.flash,
+    { ok: false, message: read.status === 413 ? REQUEST_MESSAGES.tooLarge : REVIEW_FORM_MESSAGES.failed, values: null },
+    { status: read.status },
   );
 }
 
 /** The refused form's own start token, when valid: correcting a field is not a new form. */
-function ownToken(s: { formTimer: { startedAt(token: unknown): number | null } }, form: FormData): string | undefined {
-  const token = form.get(STARTED_FIELD);
-  return typeof token === "string" && s.formTimer.startedAt(token) !== null ? token : undefined;
+function ownToken(s: { formTimer: { startedAt(token: unknown): number | null } }, token: string | undefined) {
+  return token !== undefined && s.formTimer.startedAt(token) !== null ? token : undefined;
 }
 
 /** With JavaScript: a lost connection or a server crash answers like any failure, keeping the form as typed. */

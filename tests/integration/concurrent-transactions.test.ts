@@ -12,7 +12,7 @@ import { cancelByLink, moveByLink, submitBooking } from "~/features/booking/book
 import { testSite, weekdayMornings } from "../support/factory";
 import { submitReport } from "~/features/reviews/report-submission.server";
 import { submitReview } from "~/features/reviews/review-submission.server";
-import { HONEYPOT_FIELD, MIN_FILL_MS, STARTED_FIELD } from "~/features/reviews/spam-guard";
+import { MIN_FILL_MS } from "~/features/reviews/spam-guard";
 import { type AppServices, closeServices, createServices } from "~/services.server";
 import { startTestSmtpServer, type TestSmtpServer } from "../support/smtp";
 import { createPostgresDatabase } from "../support/test-databases";
@@ -174,21 +174,14 @@ describe.each([
       ...toDecline.map((id) => agendaAction(s, { intent: "decline", id }, site, now)),
       ...visited.map((id) => agendaAction(s, { intent: "review_invite", id }, site, now)),
       ...indexes.map((i) =>
-        submitReview(
-          s,
-          formOf({
-            name: `Recensore ${i}`,
-            content: "Percorso seguito con attenzione.",
-            rating: "5",
-            consent: "on",
-            [HONEYPOT_FIELD]: "",
-            [STARTED_FIELD]: s.formTimer.stamp(Date.now() - MIN_FILL_MS - 1000),
-          }),
-          `203.0.113.${i}`,
-        ),
+        submitReview(s, {
+          guard: { startToken: s.formTimer.stamp(Date.now() - MIN_FILL_MS - 1000) },
+          review: { name: `Recensore ${i}`, content: "Percorso seguito con attenzione.", rating: 5, consent: true },
+          clientIp: `203.0.113.${i}`,
+        }),
       ),
       ...published.map((reviewId, i) =>
-        submitReport(s, { reviewId, form: formOf({ reason: "offensive" }), clientIp: `192.0.2.${i}` }),
+        submitReport(s, { reviewId, report: { reason: "offensive", details: null }, clientIp: `192.0.2.${i}` }),
       ),
     ];
     const results = await settledWithin(writes, DEADLINE_MS);

@@ -24,3 +24,5 @@ export const photoActionSchema = z.discriminatedUnion("intent", [
 
 /** "Aggiungi foto": an optional title and the image. */
 export const photoUploadSchema = z.object({ title: titleSchema, image: uploadedImageSchema });
+
+export type PhotoUpload = z.output<typeof photoUploadSchema>;

@@ -1,14 +1,11 @@
 import type { Logger } from "pino";
 import type { RecipePhoto } from "~/core/db/schema";
-import { type ActionResult, firstError } from "~/core/forms/action-result";
-import { parseSubmission } from "~/core/forms/parse-submission.server";
 import { deleteStoredImage, largestUrl } from "~/core/media/image-pipeline.server";
-import { readUploadForm, refusedImageStatus, saveUploadedImage } from "~/core/media/image-upload.server";
+import { saveUploadedImage } from "~/core/media/image-upload.server";
 import type { MediaStorage } from "~/core/media/media-storage.server";
-import { PHOTO_MESSAGES } from "~/features/photos/messages";
-import { photoUploadSchema } from "./photo-forms";
+import { refused, succeeded } from "~/core/result";
+import type { MoveDirection, PhotoUpload } from "./photo-forms";
 import type { RecipePhotoRepository } from "./recipe-photos.server";
-import type { MoveDirection } from "./photo-forms";
 
 /** What the photo panel's changes use (the app's services satisfy it). */
 interface PhotoServices {
@@ -17,55 +14,52 @@ interface PhotoServices {
   logger: Logger;
 }
 
-interface AddPhotoResult extends ActionResult {
-  status: number;
-  photo?: RecipePhoto;
-  /** What the administrator typed, to put back in the form after a failure. */
-  title?: string;
-}
+/**
+ * Why a photo was not added: the image pipeline is busy or refuses the file (its sentence in
+ * `detail`), storing it failed, or the row could not be written (its files are removed again).
+ */
+export type AddPhotoResult =
+  | { ok: true; value: RecipePhoto }
+  | { ok: false; reason: "imageBusy" | "imageRejected"; detail: string }
+  | { ok: false; reason: "uploadFailed" | "addFailed" };
 
 const what = "photo upload";
 
-/** Parses the upload form, stores every rendition, inserts the row (which tells open pages). Never throws. */
-export async function addPhotoFromRequest(s: PhotoServices, request: Request): Promise<AddPhotoResult> {
-  const read = await readUploadForm(s, request, { what });
-  if (!read.ok) return { ok: false, status: read.status, message: read.message };
-  const rawTitle = String(read.form.get("title") ?? "");
-  const parsed = parseSubmission(read.form, photoUploadSchema);
-  if (parsed.status !== "success") {
-    const message = firstError(parsed.error)?.[1] ?? PHOTO_MESSAGES.uploadFailed;
-    return { ok: false, status: refusedImageStatus(message), message, title: rawTitle };
-  }
-  const { title, image: file } = parsed.value;
-
+/** Stores every rendition of the checked upload, inserts the row (which tells open pages). Never throws. */
+export async function addPhoto(s: PhotoServices, input: PhotoUpload): Promise<AddPhotoResult> {
   let stored: Awaited<ReturnType<typeof saveUploadedImage<RecipePhoto>>>;
   try {
-    stored = await saveUploadedImage(s, { what, prefix: "recipe-photos", file }, (image) =>
-      s.photos.add({ title, imageUrl: largestUrl(s.media, image), image }),
+    stored = await saveUploadedImage(s, { what, prefix: "recipe-photos", file: input.image }, (image) =>
+      s.photos.add({ title: input.title, imageUrl: largestUrl(s.media, image), image }),
     );
   } catch (error) {
     s.logger.error({ err: error }, "photo upload: insert failed");
-    return { ok: false, status: 500, message: PHOTO_MESSAGES.addFailed, title: rawTitle };
+    return refused("addFailed");
   }
-  if (!stored.ok) return { ...stored, title: rawTitle };
+  if (!stored.ok) {
+    if (stored.status === 500) return refused("uploadFailed");
+    return refused(stored.status === 503 ? "imageBusy" : "imageRejected", stored.message);
+  }
   s.logger.info({ photoId: stored.saved.id }, "recipe photo added");
-  return { ok: true, status: 201, message: PHOTO_MESSAGES.added, photo: stored.saved };
+  return succeeded(stored.saved);
 }
 
-/** Moves one photo a place up or down, or to the top; returns its new 1-based position, or null if it no longer exists. */
-export function movePhoto(
-  s: Pick<PhotoServices, "photos">,
-  id: string,
-  direction: MoveDirection,
-): Promise<number | null> {
-  return s.photos.move(id, direction);
+/** Moves one photo a place up or down, or to the top: its new 1-based position, or refused if it no longer exists. */
+export async function movePhoto(s: Pick<PhotoServices, "photos">, id: string, direction: MoveDirection) {
+  const position = await s.photos.move(id, direction);
+  return position === null ? refused("notFound") : succeeded(position);
 }
 
-/** Deletes the row and then every stored rendition; false if it was already gone. */
-export async function deletePhoto(s: PhotoServices, id: string): Promise<boolean> {
+/** Renames a photo (null: no title); refused if it no longer exists. */
+export async function retitlePhoto(s: Pick<PhotoServices, "photos">, id: string, title: string | null) {
+  return (await s.photos.setTitle(id, title)) ? succeeded() : refused("notFound");
+}
+
+/** Deletes the row and then every stored rendition; refused if it was already gone. */
+export async function deletePhoto(s: PhotoServices, id: string) {
   const row = await s.photos.delete(id);
-  if (!row) return false;
+  if (!row) return refused("notFound");
   await deleteStoredImage(s.media, row.image);
   s.logger.info({ photoId: id }, "recipe photo deleted");
-  return true;
+  return succeeded();
 }

@@ -11,7 +11,19 @@ import { storeImage } from "~/core/media/image-pipeline.server";
 import { createLocalMediaStorage, type MediaStorage } from "~/core/media/media-storage.server";
 import { openTestDatabase } from "../../../tests/support/test-databases";
 import { RECIPE_MESSAGES } from "./messages";
-import { deleteRecipe, saveRecipe, type ChosenPhoto } from "./recipe-editor.server";
+import { sayRecipeSave } from "./recipe-answer";
+import { deleteRecipe, saveRecipe as saveTyped, type ChosenPhoto } from "./recipe-editor.server";
+
+/** A save, with what the editor says of it and the recipe saved. */
+async function saveRecipe(...args: Parameters<typeof saveTyped>) {
+  const result = await saveTyped(...args);
+  return {
+    ...sayRecipeSave(result),
+    ok: result.ok,
+    reason: result.ok ? undefined : result.reason,
+    recipe: result.ok ? result.value.recipe : undefined,
+  };
+}
 import type { RecipeFormValue } from "./recipe-form";
 import { createRecipeRepository, type RecipeRepository } from "./recipes.server";
 import { sampleRecipe } from "../../../tests/support/factory";
@@ -79,7 +91,7 @@ describe("saving recipes with their crops", () => {
   it("cuts the photo's crops once, replaces them with a new photo's, and removes them with the recipe", async () => {
     const first = await photo();
     const created = await saveRecipe(deps(), { value: formValue({ photoId: first.id }), photo: first });
-    expect(created).toMatchObject({ ok: true, status: 201, message: RECIPE_MESSAGES.published });
+    expect(created).toMatchObject({ ok: true, message: RECIPE_MESSAGES.published });
     const crops = created.recipe!.crops!;
     expect(crops.photoId).toBe(first.id);
     expect(crops.square.width).toBe(crops.square.height);
@@ -89,7 +101,7 @@ describe("saving recipes with their crops", () => {
       value: formValue({ photoId: first.id, title: "Farro estivo", status: "draft" }),
       photo: first,
     });
-    expect(edited).toMatchObject({ ok: true, status: 200, message: RECIPE_MESSAGES.saved });
+    expect(edited).toMatchObject({ ok: true, message: RECIPE_MESSAGES.saved });
     expect(edited.recipe!.crops).toEqual(crops);
     expect(edited.recipe!.slug).toBe("farro-estivo");
 
@@ -103,9 +115,9 @@ describe("saving recipes with their crops", () => {
     expect(await exists(crops.wide.key)).toBe(false);
     expect(await exists(moved.recipe!.crops!.wide.key)).toBe(true);
 
-    expect(await deleteRecipe(deps(), created.recipe!.id)).toBe(true);
+    expect(await deleteRecipe(deps(), created.recipe!.id)).toMatchObject({ ok: true });
     expect(await exists(moved.recipe!.crops!.square.key)).toBe(false);
-    expect(await deleteRecipe(deps(), created.recipe!.id)).toBe(false);
+    expect(await deleteRecipe(deps(), created.recipe!.id)).toEqual({ ok: false, reason: "notFound" });
   });
 
   it("numbers a made address that is taken, refuses a typed one, and a photo that has a recipe", async () => {
@@ -118,7 +130,11 @@ describe("saving recipes with their crops", () => {
     expect(typed).toMatchObject({ ok: false, fieldErrors: { slug: [RECIPE_MESSAGES.slugTaken] } });
 
     const taken = await saveRecipe(deps(), { value: formValue({ photoId: a.id, title: "Altra" }), photo: a });
-    expect(taken).toMatchObject({ ok: false, status: 409, fieldErrors: { photoId: [RECIPE_MESSAGES.photoTaken] } });
+    expect(taken).toMatchObject({
+      ok: false,
+      reason: "photoTaken",
+      fieldErrors: { photoId: [RECIPE_MESSAGES.photoTaken] },
+    });
 
     const gone = await saveRecipe(deps(), { value: formValue({ photoId: c.id, title: "Altra" }), photo: null });
     expect(gone).toMatchObject({ ok: false, fieldErrors: { photoId: [RECIPE_MESSAGES.photoGone] } });
@@ -127,6 +143,6 @@ describe("saving recipes with their crops", () => {
       value: formValue({ photoId: c.id }),
       photo: c,
     });
-    expect(missing).toMatchObject({ ok: false, status: 404, message: RECIPE_MESSAGES.notFound });
+    expect(missing).toMatchObject({ ok: false, reason: "notFound", message: RECIPE_MESSAGES.notFound });
   });
 });

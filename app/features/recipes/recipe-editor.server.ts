@@ -3,7 +3,7 @@ import type { RecipeCrops, StoredImage } from "~/core/db/schema";
 import { storeCrops } from "~/core/media/aspect-crops.server";
 import { ImageBusyError, ImageRejectedError } from "~/core/media/image-pipeline.server";
 import type { MediaStorage } from "~/core/media/media-storage.server";
-import { RECIPE_MESSAGES } from "./messages";
+import { refused, succeeded } from "~/core/result";
 import { type RecipeFormValue, toRecipeData } from "./recipe-form";
 import type { RecipeRecord, RecipeRepository } from "./recipes.server";
 
@@ -19,21 +19,19 @@ export interface ChosenPhoto {
   image: StoredImage | null;
 }
 
-/** What a save answers: the editor's result, with the messages for fields when it was refused. */
-export interface SaveRecipeResult {
-  ok: boolean;
-  message: string;
-  status: number;
-  recipe?: RecipeRecord;
-  fieldErrors?: Record<string, string[]>;
-}
+/**
+ * Why a save was refused: the recipe or its photo is gone, the address or the photo is another
+ * recipe's (checked first, "slugTaken", or decided by the table's constraint meanwhile, "slugConflict"
+ * and "photoTaken"), the crops could not be cut, or the image pipeline is busy (its sentence in `detail`).
+ */
+export type RecipeSaveRefusal =
+  | { ok: false; reason: "notFound" | "photoGone" | "slugTaken" | "slugConflict" | "photoTaken" | "cropsFailed" }
+  | { ok: false; reason: "imageBusy"; detail: string };
 
-const refused = (status: number, message: string, fieldErrors?: Record<string, string[]>): SaveRecipeResult => ({
-  ok: false,
-  status,
-  message,
-  fieldErrors,
-});
+/** The saved recipe and what was done (RECIPE_MESSAGES says each), or why not. */
+export type SaveRecipeResult =
+  | { ok: true; value: { recipe: RecipeRecord; outcome: "created" | "saved" | "published" } }
+  | RecipeSaveRefusal;
 
 const cropKeys = (crops: RecipeCrops | null | undefined) =>
   crops ? [crops.square.key, crops.standard.key, crops.wide.key] : [];
@@ -61,14 +59,12 @@ export async function saveRecipe(
 ): Promise<SaveRecipeResult> {
   const { recipes, media, logger } = deps;
   const existing = input.id ? await recipes.get(input.id) : undefined;
-  if (input.id && !existing) return refused(404, RECIPE_MESSAGES.notFound);
-  if (!input.photo) return refused(400, RECIPE_MESSAGES.photoGone, { photoId: [RECIPE_MESSAGES.photoGone] });
+  if (input.id && !existing) return refused("notFound");
+  if (!input.photo) return refused("photoGone");
 
   const data = toRecipeData(input.value);
   if (input.value.slug === undefined) data.slug = await freeSlug(recipes, data.slug, input.id);
-  else if (await recipes.slugTaken(data.slug, input.id)) {
-    return refused(400, RECIPE_MESSAGES.slugTaken, { slug: [RECIPE_MESSAGES.slugTaken] });
-  }
+  else if (await recipes.slugTaken(data.slug, input.id)) return refused("slugTaken");
 
   let crops = existing?.crops ?? null;
   let newCrops: RecipeCrops | null = null;
@@ -76,9 +72,9 @@ export async function saveRecipe(
     try {
       newCrops = { photoId: input.photo.id, ...(await storeCrops(media, "recipe-photos", input.photo.image)) };
     } catch (error) {
-      if (error instanceof ImageBusyError) return refused(503, error.message);
+      if (error instanceof ImageBusyError) return refused("imageBusy", error.message);
       if (!(error instanceof ImageRejectedError)) logger.error({ err: error }, "recipe crops failed");
-      return refused(500, RECIPE_MESSAGES.cropsFailed);
+      return refused("cropsFailed");
     }
     crops = newCrops;
   }
@@ -92,26 +88,19 @@ export async function saveRecipe(
   }
   if (!result?.ok) {
     await removeCrops(media, newCrops);
-    if (!result) return refused(404, RECIPE_MESSAGES.notFound);
-    return result.conflict === "photo"
-      ? refused(409, RECIPE_MESSAGES.photoTaken, { photoId: [RECIPE_MESSAGES.photoTaken] })
-      : refused(409, RECIPE_MESSAGES.slugTaken, { slug: [RECIPE_MESSAGES.slugTaken] });
+    if (!result) return refused("notFound");
+    return refused(result.conflict === "photo" ? "photoTaken" : "slugConflict");
   }
   if (newCrops) await removeCrops(media, existing?.crops);
   logger.info({ recipeId: result.recipe.id, status: data.status }, input.id ? "recipe updated" : "recipe created");
-  const message =
-    data.status === "published"
-      ? RECIPE_MESSAGES.published
-      : input.id
-        ? RECIPE_MESSAGES.saved
-        : RECIPE_MESSAGES.created;
-  return { ok: true, status: input.id ? 200 : 201, message, recipe: result.recipe };
+  const outcome = data.status === "published" ? "published" : input.id ? "saved" : "created";
+  return succeeded({ recipe: result.recipe, outcome });
 }
 
-/** Deletes the recipe and then its crops; false if it was already gone. The photo stays. */
-export async function deleteRecipe(deps: Omit<EditorDeps, "logger">, id: string): Promise<boolean> {
+/** Deletes the recipe and then its crops; refused when it was already gone. The photo stays. */
+export async function deleteRecipe(deps: Omit<EditorDeps, "logger">, id: string) {
   const row = await deps.recipes.delete(id);
-  if (!row) return false;
+  if (!row) return refused("notFound");
   await removeCrops(deps.media, row.crops);
-  return true;
+  return succeeded();
 }

@@ -3,7 +3,8 @@ import type { MediaStorage } from "~/core/media/media-storage.server";
 import type { AdminReviewView } from "./admin-review-view";
 import { REPORT_REASON_LABELS } from "./messages";
 import type { ReportRepository } from "./review-reports.server";
-import { type ReviewWithReply, toReviewView } from "./reviews.server";
+import { toReviewView } from "./review-view.server";
+import type { ReviewWithReply } from "./reviews.server";
 
 /** The reviews an admin screen shows, each with its open reports, for the one review card every screen uses. */
 export async function toAdminReviewViews(

@@ -28,3 +28,20 @@ export const REPLY_MESSAGES = {
   secrecy:
     "Segreto professionale: non citare mai problemi di salute, diagnosi, terapie o dettagli delle visite del paziente, neppure se li ha scritti lui.",
 } as const;
+
+/** What the practitioner reads after each action of a review card, by its outcome. */
+export const REVIEW_CARD_MESSAGES = {
+  approved: REVIEW_MESSAGES.approved,
+  published: REVIEW_MESSAGES.published,
+  hidden: REVIEW_MESSAGES.hidden,
+  deleted: REVIEW_MESSAGES.deleted,
+  replySaved: REPLY_MESSAGES.saved,
+  replyRemoved: REPLY_MESSAGES.removed,
+  reportsDismissed: REPORT_ADMIN_MESSAGES.dismissed,
+  reportedHidden: REPORT_ADMIN_MESSAGES.hidden,
+  reportedDeleted: REPORT_ADMIN_MESSAGES.deleted,
+  notFound: REVIEW_MESSAGES.notFound,
+} as const;
+
+/** What an action of a review card came to. */
+export type ReviewCardOutcome = Exclude<keyof typeof REVIEW_CARD_MESSAGES, "notFound">;

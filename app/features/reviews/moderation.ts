@@ -9,6 +9,9 @@ export type ReviewCardPage = (typeof REVIEW_CARD_PAGES)[number];
 const id = z.uuid();
 const page = z.enum(REVIEW_CARD_PAGES).default("/admin");
 
+/** The screen a card's form came back to, read even from a refused form: the panel when it names none of them. */
+export const reviewCardPageSchema = z.object({ page: z.enum(REVIEW_CARD_PAGES).catch("/admin") });
+
 /** The reply form on a review card: publish (or update) the public reply. */
 export const replySaveSchema = replySchema.extend({ intent: z.literal("reply-save"), page });
 

@@ -1,10 +1,16 @@
+import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import type { Database } from "~/core/db/database.server";
 import { reviewInvitations } from "~/core/db/schema";
 import { openTestDatabase } from "../../../tests/support/test-databases";
-import { createInvitationRepository, hashInvitationToken, invitationState } from "./review-invitations.server";
-import { createReviewRepository, InvitationUnavailableError } from "./reviews.server";
+import {
+  consumeInvitation,
+  createInvitationRepository,
+  hashInvitationToken,
+  invitationState,
+} from "./review-invitations.server";
+import { createReviewRepository } from "./reviews.server";
 
 let database: Database;
 beforeAll(async () => {
@@ -33,15 +39,17 @@ describe("review invitations", () => {
     const invitations = createInvitationRepository(database.db);
     const reviews = createReviewRepository(database.db);
     const { token } = await invitations.create({ validDays: 30 });
-    const attempts = await Promise.allSettled([
-      reviews.add({ name: "Uno", content: "Testo", rating: 5, invitationToken: token }),
-      reviews.add({ name: "Due", content: "Testo", rating: 5, invitationToken: token }),
-    ]);
+    // As a submission saves an invited review: the invitation used up in the review's transaction, or nothing saved.
+    const addInvited = (name: string) =>
+      reviews.add({ name, content: "Testo", rating: 5, verified: true }, async (row, tx) => {
+        if (!(await consumeInvitation(tx, token, row.id))) throw new Error("invitation unavailable");
+      });
+    const attempts = await Promise.allSettled([addInvited("Uno"), addInvited("Due")]);
     const saved = attempts.filter((a) => a.status === "fulfilled");
     const refused = attempts.filter((a) => a.status === "rejected");
     expect(saved).toHaveLength(1);
     expect(refused).toHaveLength(1);
-    expect((refused[0] as PromiseRejectedResult).reason).toBeInstanceOf(InvitationUnavailableError);
+    expect((refused[0] as PromiseRejectedResult).reason).toMatchObject({ message: "invitation unavailable" });
     const review = (saved[0] as PromiseFulfilledResult<Awaited<ReturnType<typeof reviews.add>>>).value;
     expect(review.verified).toBe(true);
     const used = await invitations.find(token);
@@ -55,26 +63,20 @@ describe("review invitations", () => {
 
   it("refuses expired and revoked invitations, and forged tokens", async () => {
     const invitations = createInvitationRepository(database.db);
-    const reviews = createReviewRepository(database.db);
+    const consume = (token: string) => database.db.transaction((tx) => consumeInvitation(tx, token, randomUUID()));
     const expired = await invitations.create({ validDays: 1 });
     await database.db
       .update(reviewInvitations)
       .set({ expiresAt: new Date(Date.now() - 1000) })
       .where(eq(reviewInvitations.id, expired.invitation.id));
     expect(invitationState(await invitations.find(expired.token))).toBe("expired");
-    await expect(reviews.add({ name: "S", content: "T", rating: 5, invitationToken: expired.token })).rejects.toThrow(
-      InvitationUnavailableError,
-    );
+    expect(await consume(expired.token)).toBe(false);
 
     const revoked = await invitations.create({ validDays: 30 });
     expect(await invitations.revoke(revoked.invitation.id)).toBe(true);
     expect(await invitations.revoke(revoked.invitation.id)).toBe(false);
     expect(invitationState(await invitations.find(revoked.token))).toBe("revoked");
-    await expect(reviews.add({ name: "S", content: "T", rating: 5, invitationToken: revoked.token })).rejects.toThrow(
-      InvitationUnavailableError,
-    );
-    await expect(reviews.add({ name: "S", content: "T", rating: 5, invitationToken: "A".repeat(43) })).rejects.toThrow(
-      InvitationUnavailableError,
-    );
+    expect(await consume(revoked.token)).toBe(false);
+    expect(await consume("A".repeat(43))).toBe(false);
   });
 });

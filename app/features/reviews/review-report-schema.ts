@@ -14,3 +14,5 @@ export const reportSchema = z.object({
     .optional()
     .transform((v) => v || null),
 });
+
+export type ReportInput = z.output<typeof reportSchema>;

@@ -4,8 +4,16 @@
  */
 import { z } from "zod";
 import { multiLine, oneLine } from "~/core/forms/field-rules";
-import { RATING_MAX, RATING_MIN, REVIEW_CONTENT_MAX, REVIEW_NAME_MAX, REVIEW_PHOTO_MAX_BYTES } from "./review-rules";
+import {
+  INVITATION_FIELD,
+  RATING_MAX,
+  RATING_MIN,
+  REVIEW_CONTENT_MAX,
+  REVIEW_NAME_MAX,
+  REVIEW_PHOTO_MAX_BYTES,
+} from "./review-rules";
 import { REVIEW_FORM_MESSAGES } from "./messages";
+import { HONEYPOT_FIELD, STARTED_FIELD } from "./spam-guard";
 
 /** Line breaks as one "\n"; blank is missing. */
 function cleanText(value: unknown): unknown {
@@ -50,5 +58,26 @@ export const reviewSchema = z.object({
   photo,
 });
 
-type ReviewInput = z.infer<typeof reviewSchema>;
+export type ReviewInput = z.output<typeof reviewSchema>;
 export type ReviewField = keyof ReviewInput;
+
+/** A hidden field as sent: any text, or nothing (an empty one, or one that is no text). */
+const hidden = z.string().max(200).optional().catch(undefined);
+
+/**
+ * The form's hidden fields, read whatever the visible ones hold (a bot's form is dropped before its
+ * fields are judged): the trap people never fill in, the signed start time, the invitation token.
+ */
+export const reviewGuardSchema = z
+  .object({
+    [HONEYPOT_FIELD]: z.string().optional().catch(undefined),
+    [STARTED_FIELD]: hidden,
+    [INVITATION_FIELD]: hidden,
+  })
+  .transform((fields) => ({
+    honeypot: fields[HONEYPOT_FIELD],
+    startToken: fields[STARTED_FIELD],
+    invitationToken: fields[INVITATION_FIELD],
+  }));
+
+export type ReviewGuard = Partial<z.output<typeof reviewGuardSchema>>;

@@ -1,16 +1,14 @@
 import type { StoredImage } from "~/core/db/schema";
 import { largestUrl } from "~/core/media/image-pipeline.server";
-import { refusedImageStatus, saveUploadedImage } from "~/core/media/image-upload.server";
-import type { ActionResult } from "~/core/forms/action-result";
-import { parseSubmission } from "~/core/forms/parse-submission.server";
+import { saveUploadedImage } from "~/core/media/image-upload.server";
 import type { AppConfig } from "~/core/config/env.server";
 import type { Mailer } from "~/core/mail/mailer.server";
 import type { MediaStorage } from "~/core/media/media-storage.server";
+import { refused, succeeded } from "~/core/result";
 import type { RateLimiter } from "~/core/server/rate-limit.server";
 import type { Logger } from "pino";
-import { INVITATION_LINK_MESSAGES, REVIEW_FORM_MESSAGES } from "./messages";
+import { REVIEW_FORM_MESSAGES } from "./messages";
 import {
-  INVITATION_FIELD,
   RATING_DEFAULT,
   RATING_MAX,
   RATING_MIN,
@@ -18,32 +16,29 @@ import {
   REVIEW_NAME_MAX,
   type ReviewFormValues,
 } from "./review-rules";
-import { type ReviewField, reviewSchema } from "./review-schema";
-import { HONEYPOT_FIELD, STARTED_FIELD } from "./spam-guard";
+import type { ReviewGuard, ReviewInput } from "./review-schema";
 import { checkSpam, claimFormToken, type FormTimer } from "./spam-guard.server";
 import { queueNewReviewNotice } from "./review-notices.server";
-import { invitationState, type InvitationRepository } from "./review-invitations.server";
-import { InvitationUnavailableError, type ReviewRepository } from "./reviews.server";
+import { consumeInvitation, invitationState, type InvitationRepository } from "./review-invitations.server";
+import type { ReviewRepository } from "./reviews.server";
 
 const REVIEW_RATE_WINDOW_MS = 60 * 60 * 1000;
 
-/** The form's start token was used by a review already: nothing of this one is saved. */
-class FormTokenUsedError extends Error {
-  override name = "FormTokenUsedError";
-}
+/** An invitation link that cannot be used, as the reviews page names it. */
+type UnusableInvitation = "used" | "expired" | "revoked" | "unknown";
 
 /**
- * What a submission comes to, as the form's answer. Saved: `saved`, whose `published` is false
- * while it waits for approval. Looked like a bot: `ok` with a neutral message, nothing saved, and
- * nothing said about why. Refused: the status to answer with, the first error of each field and
- * what to put back in the form (also in `reply`, as the form layer, Conform, reads it).
+ * Why a review was not saved: the invitation (its state in `detail`), the per-address limit, the
+ * form refused by its schema ("invalid": the route reads why from the submission), the photo (busy
+ * decoding, or not an image we accept: the image pipeline's sentence in `detail`), or a failure.
  */
-export type ReviewSubmission = ActionResult & {
-  status?: 400 | 413 | 422 | 429 | 500 | 503;
-  saved?: { id: string; published: boolean };
-  errors?: Partial<Record<ReviewField, string>>;
-  values?: ReviewFormValues | null;
-};
+export type ReviewRefusal =
+  | { ok: false; reason: "invitation"; detail: UnusableInvitation }
+  | { ok: false; reason: "rateLimited" | "invalid" | "failed" }
+  | { ok: false; reason: "photoBusy" | "photoRejected"; detail: string };
+
+/** Saved (`published` false while it waits for approval), or `null`: dropped as likely spam, and nothing said why. */
+export type ReviewSubmissionResult = { ok: true; value: { id: string; published: boolean } | null } | ReviewRefusal;
 
 /** What a submission needs of the app's services. */
 export interface ReviewSubmissionDeps {
@@ -57,112 +52,94 @@ export interface ReviewSubmissionDeps {
   mailer: Mailer;
 }
 
-const FIELD_ORDER: ReviewField[] = ["name", "content", "rating", "consent", "photo"];
 /** A field as typed, cut to what it may hold: a refusal never sends back more than the form allows. */
 const asText = (value: unknown, max: number) =>
   typeof value === "string" ? value.replace(/\r\n?/g, "\n").trim().slice(0, max) : "";
 
-/** The text fields as the visitor typed them, to show again in the form. */
-export function typedValues(form: FormData): ReviewFormValues {
-  const rating = Number(form.get("rating"));
+/** The text fields as the visitor typed them (the fields the schema names), to show again in the form. */
+export function typedValues(fields: Record<string, unknown>): ReviewFormValues {
+  const rating = Number(fields.rating);
   return {
-    name: asText(form.get("name"), REVIEW_NAME_MAX),
-    content: asText(form.get("content"), REVIEW_CONTENT_MAX),
+    name: asText(fields.name, REVIEW_NAME_MAX),
+    content: asText(fields.content, REVIEW_CONTENT_MAX),
     rating: Number.isInteger(rating) && rating >= RATING_MIN && rating <= RATING_MAX ? rating : RATING_DEFAULT,
-    consent: form.get("consent") === "on" || form.get("consent") === "true",
+    consent: fields.consent === "on" || fields.consent === "true",
   };
 }
 
+// Thrown only to roll the review's transaction back; submitReview answers it as its result.
+class Rollback extends Error {
+  constructor(readonly why: "token-used" | "invitation-used") {
+    super(why);
+  }
+}
+
 /**
- * One public review submission, start to end: spam checks, per-IP limit,
- * validation (the form's zod schema), photo through the image pipeline,
- * insert (which the repository announces). Nothing half-saved: the photo is stored first and
- * removed if the insert fails.
+ * One public review submission, start to end: spam checks (the form's hidden fields, `guard`), the
+ * invitation, the per-IP limit, the fields (`review`, or undefined when the form's schema refused
+ * them), the photo through the image pipeline, the insert (which the repository announces). Nothing
+ * half-saved: the photo is stored first and removed if the insert fails.
  */
 export async function submitReview(
   s: ReviewSubmissionDeps,
-  form: FormData,
-  clientIp: string,
-): Promise<ReviewSubmission> {
-  const startToken = form.get(STARTED_FIELD);
-  const verdict = checkSpam({ honeypot: form.get(HONEYPOT_FIELD), startedAt: s.formTimer.startedAt(startToken) });
+  input: { guard: ReviewGuard; review: ReviewInput | undefined; clientIp: string },
+): Promise<ReviewSubmissionResult> {
+  const { guard, clientIp } = input;
+  const verdict = checkSpam({ honeypot: guard.honeypot, startedAt: s.formTimer.startedAt(guard.startToken) });
   if (verdict !== "ok") {
     s.logger.info({ verdict }, "review submission dropped as likely spam");
-    return { ok: true, message: REVIEW_FORM_MESSAGES.received };
+    return succeeded(null);
   }
 
-  const submission = parseSubmission(form, reviewSchema);
-  const values = typedValues(form);
-  const rejected = (
-    status: 400 | 413 | 422 | 429 | 500 | 503,
-    message: string,
-    errors: Partial<Record<ReviewField, string>> = {},
-  ): ReviewSubmission => ({
-    ok: false,
-    status,
-    message,
-    errors,
-    values,
-    reply: submission.reply({
-      hideFields: ["photo"],
-      fieldErrors: Object.fromEntries(Object.entries(errors).map(([k, v]) => [k, [v]])),
-      formErrors: Object.keys(errors).length ? undefined : [message],
-    }),
-  });
-
   // An invited patient is not held to the per-address limit (the practice's own Wi-Fi, a family).
-  const rawToken = form.get(INVITATION_FIELD);
-  const invitationToken = typeof rawToken === "string" && rawToken !== "" ? rawToken : null;
+  const invitationToken = guard.invitationToken ?? null;
   if (invitationToken) {
     const state = invitationState(await s.invitations.find(invitationToken));
-    if (state !== "valid") return rejected(400, INVITATION_LINK_MESSAGES[state]);
+    if (state !== "valid") return refused("invitation", state);
   }
 
   const rateKey = `review:ip:${clientIp}`;
   const rule = { max: s.config.reviewsRateLimitPerHour, windowMs: REVIEW_RATE_WINDOW_MS };
   if (!invitationToken && (await s.rateLimiter.isLimited(rateKey, rule))) {
     s.logger.warn({ clientIp }, "review submission rate-limited");
-    return rejected(429, REVIEW_FORM_MESSAGES.rateLimited);
+    return refused("rateLimited");
   }
 
-  if (submission.status !== "success") {
+  const review = input.review;
+  if (!review) {
     if (!(await s.rateLimiter.countRefusal(clientIp))) {
       s.logger.warn({ clientIp }, "review refusals rate-limited");
-      return rejected(429, REVIEW_FORM_MESSAGES.rateLimited);
+      return refused("rateLimited");
     }
-    const errors: Partial<Record<ReviewField, string>> = {};
-    for (const field of FIELD_ORDER) {
-      const message = submission.error?.[field]?.[0];
-      if (message) errors[field] = message;
-    }
-    const first = FIELD_ORDER.map((field) => errors[field]).find(Boolean) ?? REVIEW_FORM_MESSAGES.failed;
-    return rejected(refusedImageStatus(first, REVIEW_FORM_MESSAGES.photoTooLarge), first, errors);
+    return refused("invalid");
   }
-  const input = submission.value;
   // Counted from here: each attempt that reaches the pipeline and the database (checked and counted in
   // one step). An invited patient's attempt is not counted.
   const counted = invitationToken ? null : await s.rateLimiter.take(rateKey, rule);
   if (counted && !counted.allowed) {
     s.logger.warn({ clientIp }, "review submission rate-limited");
-    return rejected(429, REVIEW_FORM_MESSAGES.rateLimited);
+    return refused("rateLimited");
   }
 
   const published = !s.config.reviewsModeration;
-  // The review, the invitation used up and the e-mail notice: one transaction.
+  // The review, the invitation used up, the form's token claimed and the e-mail notice: one transaction.
   const save = (image: StoredImage | null) =>
     s.reviews.add(
       {
-        name: input.name,
-        content: input.content,
-        rating: input.rating,
+        name: review.name,
+        content: review.content,
+        rating: review.rating,
         image,
         imageUrl: image ? largestUrl(s.media, image) : null,
         status: published ? "published" : "pending",
-        invitationToken,
+        verified: Boolean(invitationToken),
       },
       async (saved, tx) => {
+        // One conditional update: of two submissions with the same link only one wins.
+        if (invitationToken && !(await consumeInvitation(tx, invitationToken, saved.id)))
+          throw new Rollback("invitation-used");
         // One review per form shown: a token sent again (a replay, a script) saves nothing.
-        if (!(await claimFormToken(tx, String(startToken)))) throw new FormTokenUsedError();
+        if (!(await claimFormToken(tx, String(guard.startToken)))) throw new Rollback("token-used");
         await queueNewReviewNotice(s, saved, tx);
       },
     );
@@ -170,7 +147,7 @@ export async function submitReview(
   let id: string;
   try {
     // With a photo, the shared upload step stores it first and removes it again if the save fails.
-    const file = input.photo;
+    const file = review.photo;
     const stored = file
       ? await saveUploadedImage(
           s,
@@ -181,25 +158,20 @@ export async function submitReview(
     if (!stored.ok) {
       // Busy is not the visitor's fault: sending it again shortly must not cost one of their attempts.
       if (stored.status === 503 && counted) await s.rateLimiter.forgive(counted);
-      return stored.status === 500
-        ? rejected(500, stored.message)
-        : rejected(stored.status, stored.message, { photo: stored.message });
+      if (stored.status === 500) return refused("failed");
+      return refused(stored.status === 503 ? "photoBusy" : "photoRejected", stored.message);
     }
     id = stored.saved.id;
   } catch (error) {
-    if (error instanceof FormTokenUsedError) {
+    if (error instanceof Rollback && error.why === "token-used") {
       s.logger.info({ verdict: "token-used" }, "review submission dropped as likely spam");
-      return { ok: true, message: REVIEW_FORM_MESSAGES.received };
+      return succeeded(null);
     }
-    if (error instanceof InvitationUnavailableError) return rejected(400, INVITATION_LINK_MESSAGES.used);
+    if (error instanceof Rollback) return refused("invitation", "used" as const);
     s.logger.error({ err: error }, "saving a review failed");
-    return rejected(500, REVIEW_FORM_MESSAGES.failed);
+    return refused("failed");
   }
 
   s.mailer.kick();
-  return {
-    ok: true,
-    message: published ? REVIEW_FORM_MESSAGES.added : REVIEW_FORM_MESSAGES.pending,
-    saved: { id, published },
-  };
+  return succeeded({ id, published });
 }

@@ -9,6 +9,7 @@ import { createReportRepository } from "~/features/reviews/review-reports.server
 import { createReviewRepository } from "~/features/reviews/reviews.server";
 import { openTestDatabase } from "../../../tests/support/test-databases";
 import { reviewCardSchema } from "./moderation";
+import { REVIEW_CARD_MESSAGES } from "./moderation-messages";
 import {
   actOnReview,
   createInvitation,
@@ -17,6 +18,7 @@ import {
   hideReportedReview,
   moderateReview,
   removeReply,
+  type ReviewCardResult,
   revokeInvitation,
   saveReply,
 } from "./review-trust-actions.server";
@@ -47,6 +49,10 @@ beforeAll(async () => {
 });
 afterAll(() => database.close());
 
+/** What the card's screen says of a result (the route's words, by outcome). */
+const said = (result: ReviewCardResult) =>
+  result.ok ? { ok: true, message: REVIEW_CARD_MESSAGES[result.value] } : { ok: false, reason: result.reason };
+
 describe("the practitioner's review actions", () => {
   it("writes, edits and removes a reply, telling open pages each time", async () => {
     const review = await services.reviews.add({ name: "Ada", content: "Brava", rating: 5 });
@@ -54,8 +60,8 @@ describe("the practitioner's review actions", () => {
     expect(await saveReply(services, { reviewId: review.id, content: "Grazie!" })).toMatchObject({ ok: true });
     expect(await saveReply(services, { reviewId: review.id, content: "Grazie, Ada!" })).toMatchObject({ ok: true });
     expect((await services.reviews.newest(1))[0]!.reply?.content).toBe("Grazie, Ada!");
-    expect(await removeReply(services, review.id)).toMatchObject({ ok: true, message: "Risposta rimossa" });
-    expect(await removeReply(services, review.id)).toMatchObject({ ok: false, status: 404 });
+    expect(said(await removeReply(services, review.id))).toMatchObject({ ok: true, message: "Risposta rimossa" });
+    expect(await removeReply(services, review.id)).toMatchObject({ ok: false, reason: "notFound" });
     expect(events).toEqual([
       { table: "reviews", action: "update", id: review.id },
       { table: "reviews", action: "update", id: review.id },
@@ -75,7 +81,7 @@ describe("the practitioner's review actions", () => {
   });
 
   it("creates an invitation with a link, a QR code and a ready message, and revokes it", async () => {
-    const created = await createInvitation(services, { note: "Visita di martedì", patientName: "Maria" });
+    const { value: created } = await createInvitation(services, { note: "Visita di martedì", patientName: "Maria" });
     const token = new URL(created.link).searchParams.get("invito")!;
     expect(created.link).toMatch(/^https:\/\/studio\.test\/reviews\?invito=[A-Za-z0-9_-]{43}#lascia-recensione$/);
     expect(created.qrPng).toMatch(/^data:image\/png;base64,/);
@@ -107,8 +113,8 @@ describe("the practitioner's review actions", () => {
 
   it("moderates: approves a waiting review, hides and publishes one, deletes one, each said in Italian", async () => {
     const waiting = await services.reviews.add({ name: "Attesa", content: "x", rating: 4, status: "pending" });
-    const setStatus = (id: string, status: "published" | "hidden") =>
-      moderateReview(services, { intent: "review-status", id, status });
+    const setStatus = async (id: string, status: "published" | "hidden") =>
+      said(await moderateReview(services, { intent: "review-status", id, status }));
     events.length = 0;
     expect(await setStatus(waiting.id, "published")).toEqual({
       ok: true,
@@ -116,20 +122,22 @@ describe("the practitioner's review actions", () => {
     });
     expect(await setStatus(waiting.id, "hidden")).toEqual({ ok: true, message: "Recensione nascosta" });
     expect(await setStatus(waiting.id, "published")).toEqual({ ok: true, message: "Recensione pubblicata" });
-    expect(await moderateReview(services, { intent: "delete-review", id: waiting.id })).toEqual({
+    expect(said(await moderateReview(services, { intent: "delete-review", id: waiting.id }))).toEqual({
       ok: true,
       message: "Recensione eliminata",
     });
-    const gone = { ok: false, status: 404, message: "La recensione non esiste più: la lista è stata aggiornata." };
+    const gone = { ok: false, reason: "notFound" };
     expect(await setStatus(waiting.id, "hidden")).toEqual(gone);
     expect(await moderateReview(services, { intent: "delete-review", id: waiting.id })).toEqual(gone);
+    expect(REVIEW_CARD_MESSAGES.notFound).toBe("La recensione non esiste più: la lista è stata aggiornata.");
     expect(events.map((e) => e.action)).toEqual(["update", "update", "update", "delete"]);
   });
 
   it("does every action of the admin's review card from one form, coming back to the card's own screen", async () => {
     const review = await services.reviews.add({ name: "Card", content: "x", rating: 2 });
     await services.reports.add({ reviewId: review.id, reason: "offensive" });
-    const act = (fields: Record<string, string>) => actOnReview(services, reviewCardSchema.parse(fields));
+    const act = async (fields: Record<string, string>) =>
+      said(await actOnReview(services, reviewCardSchema.parse(fields)));
     expect(reviewCardSchema.parse({ intent: "dismiss-reports", id: review.id }).page).toBe("/admin");
     expect(
       reviewCardSchema.safeParse({ intent: "dismiss-reports", id: review.id, page: "https://altro.test" }).success,

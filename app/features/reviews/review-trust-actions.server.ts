@@ -1,22 +1,19 @@
 import type { AppConfig } from "~/core/config/env.server";
-import type { ActionResult } from "~/core/forms/action-result";
 import type { MediaStorage } from "~/core/media/media-storage.server";
 import type { InvitationRepository } from "./review-invitations.server";
 import type { ReportRepository } from "./review-reports.server";
 import type { ReviewRepository } from "./reviews.server";
 import { invitationLink, invitationMessage, invitationQrPng } from "./invitation-share.server";
-import { INVITATION_MESSAGES } from "./messages";
-import { REPLY_MESSAGES } from "./moderation-messages";
-import { REPORT_ADMIN_MESSAGES } from "./moderation-messages";
-import { REVIEW_MESSAGES } from "./moderation-messages";
 import type { ReviewCardInput } from "./moderation";
+import type { ReviewCardOutcome } from "./moderation-messages";
 import { deleteStoredImage } from "~/core/media/image-pipeline.server";
+import { refused, type Result, succeeded } from "~/core/result";
 
 /** Where the practitioner's name comes from (the site content, kept by its own feature). */
 type PractitionerSource = { current(): Promise<{ content: { practitioner: { name: string } } }> };
 
-/** What a practitioner's action on a review answers; a refusal carries its HTTP status. */
-export type ReviewAdminResult = ActionResult & { status?: 400 | 404 };
+/** What a practitioner's action on a review came to (REVIEW_CARD_MESSAGES says each), or that the review is gone. */
+export type ReviewCardResult = Result<ReviewCardOutcome, "notFound">;
 
 /** Moderation on the panel: publish (or approve) or hide a review, or delete it with its photo. */
 export async function moderateReview(
@@ -24,38 +21,29 @@ export async function moderateReview(
   input:
     | { intent: "review-status"; id: string; status: "published" | "hidden" }
     | { intent: "delete-review"; id: string },
-): Promise<ReviewAdminResult> {
-  const notFound = { ok: false, status: 404, message: REVIEW_MESSAGES.notFound } as const;
+): Promise<ReviewCardResult> {
   if (input.intent === "review-status") {
     const before = await s.reviews.get(input.id);
     const row = before && (await s.reviews.setStatus(input.id, input.status));
-    if (!row) return notFound;
-    const message =
-      input.status === "hidden"
-        ? REVIEW_MESSAGES.hidden
-        : before.status === "pending"
-          ? REVIEW_MESSAGES.approved
-          : REVIEW_MESSAGES.published;
-    return { ok: true, message };
+    if (!row) return refused("notFound");
+    return succeeded(input.status === "hidden" ? "hidden" : before.status === "pending" ? "approved" : "published");
   }
   const row = await s.reviews.delete(input.id);
-  if (!row) return notFound;
+  if (!row) return refused("notFound");
   await deleteStoredImage(s.media, row.image);
-  return { ok: true, message: REVIEW_MESSAGES.deleted };
+  return succeeded("deleted");
 }
 
 export async function saveReply(
   s: { reviews: ReviewRepository },
   input: { reviewId: string; content: string },
-): Promise<ReviewAdminResult> {
+): Promise<ReviewCardResult> {
   const reply = await s.reviews.setReply(input.reviewId, input.content);
-  if (!reply) return { ok: false, status: 404, message: REPLY_MESSAGES.notFound };
-  return { ok: true, message: REPLY_MESSAGES.saved };
+  return reply ? succeeded("replySaved") : refused("notFound");
 }
 
-export async function removeReply(s: { reviews: ReviewRepository }, reviewId: string): Promise<ReviewAdminResult> {
-  if (!(await s.reviews.removeReply(reviewId))) return { ok: false, status: 404, message: REPLY_MESSAGES.notFound };
-  return { ok: true, message: REPLY_MESSAGES.removed };
+export async function removeReply(s: { reviews: ReviewRepository }, reviewId: string): Promise<ReviewCardResult> {
+  return (await s.reviews.removeReply(reviewId)) ? succeeded("replyRemoved") : refused("notFound");
 }
 
 export interface CreatedInvitation {
@@ -65,6 +53,7 @@ export interface CreatedInvitation {
   expiresAt: string;
 }
 
+/** A new invitation to review; it is never refused. */
 export async function createInvitation(
   s: {
     invitations: InvitationRepository;
@@ -72,11 +61,11 @@ export async function createInvitation(
     siteContent: PractitionerSource;
   },
   input: { note?: string; patientName?: string },
-): Promise<CreatedInvitation> {
+): Promise<{ ok: true; value: CreatedInvitation }> {
   const validDays = s.config.reviewInvitationDays;
   const { token, invitation } = await s.invitations.create({ ...input, validDays });
   const link = invitationLink(s.config.siteUrl, token);
-  return {
+  return succeeded({
     link,
     message: invitationMessage(link, {
       practitionerName: (await s.siteContent.current()).content.practitioner.name,
@@ -85,48 +74,46 @@ export async function createInvitation(
     }),
     qrPng: await invitationQrPng(link),
     expiresAt: invitation.expiresAt.toISOString(),
-  };
+  });
 }
 
+/** Refused when the invitation was used or revoked already. */
 export async function revokeInvitation(
   s: { invitations: InvitationRepository },
   id: string,
-): Promise<ReviewAdminResult> {
-  return (await s.invitations.revoke(id))
-    ? { ok: true, message: INVITATION_MESSAGES.revoked }
-    : { ok: false, status: 400, message: INVITATION_MESSAGES.notRevocable };
+): Promise<Result<undefined, "notRevocable">> {
+  return (await s.invitations.revoke(id)) ? succeeded() : refused("notRevocable");
 }
 
-export async function dismissReports(s: { reports: ReportRepository }, reviewId: string): Promise<ReviewAdminResult> {
+export async function dismissReports(s: { reports: ReportRepository }, reviewId: string): Promise<ReviewCardResult> {
   await s.reports.resolveAll(reviewId);
-  return { ok: true, message: REPORT_ADMIN_MESSAGES.dismissed };
+  return succeeded("reportsDismissed");
 }
 
 export async function hideReportedReview(
   s: { reviews: ReviewRepository; reports: ReportRepository },
   reviewId: string,
-): Promise<ReviewAdminResult> {
+): Promise<ReviewCardResult> {
   // Hidden and its reports closed together: an open page refreshed by the change never sees one without the other.
   const review = await s.reviews.setStatus(reviewId, "hidden", (_, tx) => s.reports.resolveAll(reviewId, tx));
-  if (!review) return { ok: false, status: 404, message: REPORT_ADMIN_MESSAGES.notFound };
-  return { ok: true, message: REPORT_ADMIN_MESSAGES.hidden };
+  return review ? succeeded("reportedHidden") : refused("notFound");
 }
 
 export async function deleteReportedReview(
   s: { reviews: ReviewRepository; media: MediaStorage },
   reviewId: string,
-): Promise<ReviewAdminResult> {
+): Promise<ReviewCardResult> {
   const review = await s.reviews.delete(reviewId);
-  if (!review) return { ok: false, status: 404, message: REPORT_ADMIN_MESSAGES.notFound };
+  if (!review) return refused("notFound");
   await deleteStoredImage(s.media, review.image);
-  return { ok: true, message: REPORT_ADMIN_MESSAGES.deleted };
+  return succeeded("reportedDeleted");
 }
 
 /** Any action of the admin's review card, each done the one way it is done everywhere. */
 export async function actOnReview(
   s: { reviews: ReviewRepository; reports: ReportRepository; media: MediaStorage },
   input: ReviewCardInput,
-): Promise<ReviewAdminResult> {
+): Promise<ReviewCardResult> {
   switch (input.intent) {
     case "review-status":
     case "delete-review":

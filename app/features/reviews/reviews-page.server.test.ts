@@ -5,7 +5,8 @@ import { createLocalMediaStorage } from "~/core/media/media-storage.server";
 import { INVITATION_LINK_MESSAGES } from "./messages";
 import type { InvitationRepository } from "./review-invitations.server";
 import { readReviewsPage, REVIEWS_PAGE_SIZE } from "./reviews-page.server";
-import { encodeReviewCursor, type ReviewRepository } from "./reviews.server";
+import { encodeReviewCursor } from "./review-cursor.server";
+import type { ReviewRepository } from "./reviews.server";
 
 const TOKEN = "a".repeat(43);
 const invitation = (extra: Partial<ReviewInvitation> = {}): ReviewInvitation => ({

@@ -4,13 +4,9 @@ import { INVITATION_LINK_MESSAGES } from "./messages";
 import { parseReviewFilter } from "./review-filter";
 import { invitationState, type InvitationRepository } from "./review-invitations.server";
 import type { ReviewListPage } from "./review-list";
-import {
-  decodeReviewCursor,
-  encodeReviewCursor,
-  type ReviewRepository,
-  type ReviewSummary,
-  toReviewView,
-} from "./reviews.server";
+import { decodeReviewCursor, encodeReviewCursor } from "./review-cursor.server";
+import { toReviewView } from "./review-view.server";
+import type { ReviewRepository, ReviewSummary } from "./reviews.server";
 
 /** Reviews per page: the first is in the HTML, more come with "Carica altre". */
 export const REVIEWS_PAGE_SIZE = 10;

@@ -4,12 +4,8 @@ import { createMemoryEventBus, type ChangeEvent } from "~/core/events/event-bus.
 import type { Database } from "~/core/db/database.server";
 import { reviews, type StoredImage } from "~/core/db/schema";
 import { openTestDatabase } from "../../../tests/support/test-databases";
-import {
-  createReviewRepository,
-  decodeReviewCursor,
-  encodeReviewCursor,
-  type ReviewRepository,
-} from "./reviews.server";
+import { decodeReviewCursor, encodeReviewCursor } from "./review-cursor.server";
+import { createReviewRepository, type ReviewRepository } from "./reviews.server";
 
 describe("review repository", () => {
   let database: Database;

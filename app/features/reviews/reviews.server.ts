@@ -1,5 +1,4 @@
 import { and, count, desc, eq, getTableColumns, inArray, lt, or, sql, type SQL } from "drizzle-orm";
-import { z } from "zod";
 import type { Db } from "~/core/db/database.server";
 import {
   reviewReplies,
@@ -12,11 +11,7 @@ import {
 import type { EventBus } from "~/core/events/event-bus.server";
 import { changeAnnouncer, type OnChangeError } from "~/core/events/publish-change.server";
 import type { Executor } from "~/core/db/database.server";
-import { consumeInvitation } from "./review-invitations.server";
-import { toPublicImage } from "~/core/media/image-pipeline.server";
-import type { MediaStorage } from "~/core/media/media-storage.server";
-import { formatItalianDate } from "~/core/format/italian-format";
-import type { ReviewView } from "./review-view";
+import type { ReviewCursor } from "./review-cursor.server";
 
 export interface NewReview {
   name: string;
@@ -25,13 +20,8 @@ export interface NewReview {
   imageUrl?: string | null;
   image?: StoredImage | null;
   status?: ReviewStatus;
-  /** Sent through an invitation; `add` marks it only once the invitation is used up. */
-  invitationToken?: string | null;
-}
-
-/** The invitation in a submission was used, revoked or expired meanwhile: nothing was saved. */
-export class InvitationUnavailableError extends Error {
-  override name = "InvitationUnavailableError";
+  /** Sent through an invitation (used up in the same transaction, by `alsoWrite`). */
+  verified?: boolean;
 }
 
 /** A review with the practitioner's reply, if she wrote one. */
@@ -49,18 +39,6 @@ export interface ReviewSummary {
   /** Published reviews per star, index 0 for one star. */
   byRating: [number, number, number, number, number];
   verified: number;
-}
-
-/** Where the next page starts: the last review of the previous page. */
-interface ReviewCursor {
-  createdAt: Date;
-  id: string;
-  /**
-   * The exact timestamp as the database holds it (microseconds; a Date keeps
-   * only milliseconds). Cursors from listPage carry it, so reviews created
-   * within the same millisecond, e.g. by one bulk insert, are neither skipped nor repeated.
-   */
-  at?: string;
 }
 
 // ISO 8601 in UTC with microseconds: sorts like the column and casts back losslessly.
@@ -183,9 +161,8 @@ export function createReviewRepository(db: Db, bus?: Pick<EventBus, "publish">, 
     },
 
     /**
-     * Saves a review in one transaction with what belongs to it: the
-     * invitation used up (or InvitationUnavailableError and nothing saved),
-     * and whatever `alsoWrite` adds, e.g. the e-mail notice in the outbox.
+     * Saves a review in one transaction with whatever `alsoWrite` adds (the invitation used up, the
+     * e-mail notice in the outbox); nothing is saved when `alsoWrite` throws.
      */
     async add(review: NewReview, alsoWrite?: (row: Review, tx: Executor) => Promise<void>): Promise<Review> {
       const saved = await db.transaction(async (tx) => {
@@ -198,12 +175,9 @@ export function createReviewRepository(db: Db, bus?: Pick<EventBus, "publish">, 
             imageUrl: review.imageUrl ?? null,
             image: review.image ?? null,
             status: review.status ?? "published",
-            verified: Boolean(review.invitationToken),
+            verified: review.verified ?? false,
           })
           .returning();
-        if (review.invitationToken && !(await consumeInvitation(tx, review.invitationToken, row!.id))) {
-          throw new InvitationUnavailableError("invitation used, revoked or expired");
-        }
         await alsoWrite?.(row!, tx);
         return row!;
       });
@@ -279,60 +253,3 @@ export function createReviewRepository(db: Db, bus?: Pick<EventBus, "publish">, 
 }
 
 export type ReviewRepository = ReturnType<typeof createReviewRepository>;
-
-/**
- * A cursor's text: "<created at>_<id>". The date must be a real one (no 30 February, no hour 24,
- * no year 0: PostgreSQL refuses them, and the query would fail) with at most microseconds, in UTC
- * as encodeReviewCursor writes it; the id a review id.
- */
-const cursorText = z
-  .string()
-  .max(80)
-  .transform((text) => text.split("_"))
-  .pipe(
-    z.tuple([
-      z.iso
-        .datetime()
-        .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{1,6}Z$/)
-        .refine((at) => !at.startsWith("0000")),
-      z.guid(),
-    ]),
-  );
-
-/** A cursor as it travels in a URL (`?dopo=…`): opaque, short, URL-safe. */
-export function encodeReviewCursor(cursor: ReviewCursor): string {
-  return Buffer.from(`${cursor.at ?? cursor.createdAt.toISOString()}_${cursor.id}`).toString("base64url");
-}
-
-/** The cursor in a URL, or null when it is missing or not one of ours (then the list starts at the top). */
-export function decodeReviewCursor(token: string | null | undefined): ReviewCursor | null {
-  if (!token || token.length > 120) return null;
-  const parsed = cursorText.safeParse(Buffer.from(token, "base64url").toString("utf8"));
-  if (!parsed.success) return null;
-  const [at, id] = parsed.data;
-  return { createdAt: new Date(at), id, at };
-}
-
-/** `replyAuthor` signs the practitioner's reply ("Risposta di …"). */
-export function toReviewView(media: MediaStorage, review: Review | ReviewWithReply, replyAuthor: string): ReviewView {
-  const reply = "reply" in review ? review.reply : null;
-  return {
-    verified: review.verified,
-    reply: reply
-      ? {
-          content: reply.content,
-          date: reply.updatedAt.toISOString(),
-          dateText: formatItalianDate(reply.updatedAt.toISOString()),
-          author: replyAuthor,
-        }
-      : null,
-    id: review.id,
-    name: review.name,
-    content: review.content,
-    rating: review.rating,
-    status: review.status,
-    createdAt: review.createdAt.toISOString(),
-    createdAtText: formatItalianDate(review.createdAt.toISOString()),
-    image: review.image ? toPublicImage(media, review.image) : null,
-  };
-}

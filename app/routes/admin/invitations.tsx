@@ -56,14 +56,17 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   if (submission.value.intent === "create") {
     const { note, patientName } = submission.value;
-    const created = await createInvitation(s, { note, patientName });
+    const { value: created } = await createInvitation(s, { note, patientName });
     s.logger.info("review invitation created");
     // Shown in this answer only, with or without JavaScript (no redirect): the token is not stored, so it
     // cannot be shown again.
     return respond<InvitationActionData>(request, s.flash, { ok: true, message: INVITATION_MESSAGES.created, created });
   }
-  const { status, ...result } = await revokeInvitation(s, submission.value.id);
-  return respond(request, s.flash, result, { status, redirectTo: "/admin/inviti" });
+  const revoked = await revokeInvitation(s, submission.value.id);
+  const answer = revoked.ok
+    ? { ok: true, message: INVITATION_MESSAGES.revoked }
+    : { ok: false, message: INVITATION_MESSAGES[revoked.reason] };
+  return respond(request, s.flash, answer, { status: revoked.ok ? 200 : 400, redirectTo: "/admin/inviti" });
 }
 
 export default function AdminInvitations({ loaderData, actionData }: Route.ComponentProps) {

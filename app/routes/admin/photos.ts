@@ -3,11 +3,13 @@ import type { Route } from "./+types/photos";
 import { PHOTO_MESSAGES } from "~/features/photos/messages";
 import { requireAdmin } from "~/features/account/admin-auth.server";
 import { servicesContext } from "~/context";
-import type { ActionResult } from "~/core/forms/action-result";
+import { type ActionResult, firstError } from "~/core/forms/action-result";
 import { parseSubmission } from "~/core/forms/parse-submission.server";
 import { readForm, respond } from "~/core/forms/respond.server";
-import { addPhotoFromRequest, deletePhoto, movePhoto } from "~/features/photos/photos.server";
-import { photoActionSchema } from "~/features/photos/photo-forms";
+import { readUploadForm, refusedImageStatus } from "~/core/media/image-upload.server";
+import { sayPhotoAdd } from "~/features/photos/photo-answer";
+import { addPhoto, deletePhoto, movePhoto, retitlePhoto } from "~/features/photos/photos.server";
+import { photoActionSchema, photoUploadSchema } from "~/features/photos/photo-forms";
 
 /**
  * Every change to the recipe photos: add (a multipart upload, sent by the
@@ -20,13 +22,21 @@ export async function action({ request, context }: Route.ActionArgs) {
   const photosAnchor = "/admin#foto";
 
   if (/^multipart\/form-data/i.test(request.headers.get("content-type") ?? "")) {
-    const added = await addPhotoFromRequest(s, request);
-    return respond(
-      request,
-      s.flash,
-      { ok: added.ok, message: added.message, id: added.photo?.id ?? null },
-      { status: added.status, redirectTo: photosAnchor },
-    );
+    const read = await readUploadForm(s, request, { what: "photo upload" });
+    if (!read.ok) {
+      const result = { ok: false, message: read.message, id: null };
+      return respond(request, s.flash, result, { status: read.status, redirectTo: photosAnchor });
+    }
+    const upload = parseSubmission(read.form, photoUploadSchema);
+    if (upload.status !== "success") {
+      const message = firstError(upload.error)?.[1] ?? PHOTO_MESSAGES.uploadFailed;
+      const result = { ok: false, message, id: null };
+      return respond(request, s.flash, result, { status: refusedImageStatus(message), redirectTo: photosAnchor });
+    }
+    const added = await addPhoto(s, upload.value);
+    const answer = { ok: added.ok, message: sayPhotoAdd(added), id: added.ok ? added.value.id : null };
+    const status = added.ok ? 201 : ADD_REFUSAL_STATUS[added.reason];
+    return respond(request, s.flash, answer, { status, redirectTo: photosAnchor });
   }
 
   const submission = parseSubmission(await readForm(request), photoActionSchema);
@@ -50,8 +60,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     switch (input.intent) {
       case "retitle": {
-        const row = await s.photos.setTitle(input.id, input.title);
-        if (!row) return notFound();
+        if (!(await retitlePhoto(s, input.id, input.title)).ok) return notFound();
         return respond(
           request,
           s.flash,
@@ -60,14 +69,14 @@ export async function action({ request, context }: Route.ActionArgs) {
         );
       }
       case "move": {
-        const position = await movePhoto(s, input.id, input.direction);
-        if (position === null) return notFound();
-        const message = `${PHOTO_MESSAGES.orderSaved}: la foto è ora in posizione ${position}`;
+        const moved = await movePhoto(s, input.id, input.direction);
+        if (!moved.ok) return notFound();
+        const message = `${PHOTO_MESSAGES.orderSaved}: la foto è ora in posizione ${moved.value}`;
         return respond(request, s.flash, { ok: true, message }, { redirectTo: `/admin#foto-${input.id}` });
       }
       case "delete-photo": {
         try {
-          if (!(await deletePhoto(s, input.id))) return notFound();
+          if (!(await deletePhoto(s, input.id)).ok) return notFound();
         } catch (error) {
           s.logger.error({ err: error, photoId: input.id }, "photo delete failed");
           const result = { ok: false, message: PHOTO_MESSAGES.deleteFailed };
@@ -86,6 +95,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     );
   }
 }
+
+/** The status of each refused upload. */
+const ADD_REFUSAL_STATUS = { imageBusy: 503, imageRejected: 422, uploadFailed: 500, addFailed: 500 } as const;
 
 /**
  * A network failure or a server error must not replace the panel with an

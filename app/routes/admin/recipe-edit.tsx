@@ -11,7 +11,8 @@ import { RECIPE_MESSAGES } from "~/features/recipes/messages";
 import { recipePath } from "~/features/recipes/recipe";
 import { ADMIN_RECIPES } from "~/features/recipes/recipe-admin-list";
 import { RecipeEditor } from "~/features/recipes/recipe-editor";
-import { saveRecipe } from "~/features/recipes/recipe-editor.server";
+import { sayRecipeSave } from "~/features/recipes/recipe-answer";
+import { type SaveRecipeResult, saveRecipe } from "~/features/recipes/recipe-editor.server";
 import { recipeFormSchema, toFormDefaults } from "~/features/recipes/recipe-form";
 import { pageMeta } from "~/features/site-content/meta";
 import adminRecipesStyles from "~/styles/admin-recipes.css?url";
@@ -54,14 +55,15 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const s = context.get(servicesContext);
   const submission = parseSubmission(await readForm(request, MAX_FORM_BYTES), recipeFormSchema);
   if (submission.status === undefined) {
-    // An ingredient button without JavaScript: the form comes back with the row added, moved or removed.
-    return data({ ok: true, message: null, reply: submission.reply() }, { headers: { "Cache-Control": "no-store" } });
+    // An ingredient button without JavaScript: the form comes back with the row added, moved or removed
+    // (no message: nothing was saved, and there is nothing to announce).
+    return respond<EditorResult>(request, s.flash, { ok: true, message: "", reply: submission.reply() });
   }
   if (submission.status !== "success") {
     return respond(request, s.flash, refusal(submission, RECIPE_MESSAGES.invalid), { status: 400 });
   }
   const id = params.id === NEW ? undefined : params.id;
-  let result: Awaited<ReturnType<typeof saveRecipe>>;
+  let result: SaveRecipeResult;
   try {
     const photo = await s.photos.get(submission.value.photoId);
     result = await saveRecipe(s, {
@@ -71,27 +73,41 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     });
   } catch (error) {
     s.logger.error({ err: error, recipeId: id }, "recipe save failed");
-    result = { ok: false, status: 500, message: RECIPE_MESSAGES.failed };
+    const failed = { ok: false, message: RECIPE_MESSAGES.failed, reply: submission.reply() };
+    return respond(request, s.flash, failed, { status: 500 });
   }
+  const { message, fieldErrors } = sayRecipeSave(result);
   if (!result.ok) {
-    const reply = submission.reply({ fieldErrors: result.fieldErrors });
-    return respond(request, s.flash, { ok: false, message: result.message, reply }, { status: result.status });
+    const reply = submission.reply({ fieldErrors });
+    return respond(request, s.flash, { ok: false, message, reply }, { status: REFUSAL_STATUS[result.reason] });
   }
-  const recipeId = result.recipe!.id;
-  return respond(
+  const recipeId = result.value.recipe.id;
+  return respond<EditorResult>(
     request,
     s.flash,
-    { ok: true, message: result.message, recipeId },
-    { status: result.status, redirectTo: `${ADMIN_RECIPES}/${recipeId}` },
+    { ok: true, message, recipeId },
+    { status: id ? 200 : 201, redirectTo: `${ADMIN_RECIPES}/${recipeId}` },
   );
 }
 
-type EditorResult = ActionResult & { recipeId?: string; message: string | null };
+/** The status of each refusal of a save. */
+const REFUSAL_STATUS = {
+  notFound: 404,
+  photoGone: 400,
+  slugTaken: 400,
+  slugConflict: 409,
+  photoTaken: 409,
+  cropsFailed: 500,
+  imageBusy: 503,
+} as const;
+
+/** The editor's answer; an empty message: an ingredient row changed without JavaScript, nothing saved. */
+type EditorResult = ActionResult & { recipeId?: string };
 
 export default function AdminRecipeEdit({ loaderData, actionData }: Route.ComponentProps) {
   const navigate = useNavigate();
   const result = actionData as EditorResult | undefined;
-  useActionResult(result?.message ? (result as ActionResult & { recipeId?: string }) : undefined, (saved) => {
+  useActionResult(result?.message ? result : undefined, (saved) => {
     // A new recipe saved with JavaScript: its own address from now on.
     if (saved.ok && saved.recipeId && saved.recipeId !== loaderData.recipeId)
       void navigate(`${ADMIN_RECIPES}/${saved.recipeId}`, { replace: true });
@@ -121,7 +137,7 @@ export default function AdminRecipeEdit({ loaderData, actionData }: Route.Compon
         recipeId={loaderData.recipeId}
         initial={loaderData.initial}
         photos={loaderData.photos}
-        lastResult={result && !result.ok ? result.reply : result?.message === null ? result.reply : undefined}
+        lastResult={result && (!result.ok || !result.message) ? result.reply : undefined}
       />
     </>
   );

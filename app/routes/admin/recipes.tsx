@@ -51,7 +51,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       { status: 400, redirectTo: ADMIN_RECIPES },
     );
   }
-  let deleted: boolean;
+  let deleted: Awaited<ReturnType<typeof deleteRecipe>>;
   try {
     deleted = await deleteRecipe(s, submission.value.id);
   } catch (error) {
@@ -59,10 +59,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     const result = { ok: false, message: RECIPE_MESSAGES.deleteFailed };
     return respond(request, s.flash, result, { status: 500, redirectTo: ADMIN_RECIPES });
   }
-  const result = deleted
+  const result = deleted.ok
     ? { ok: true, message: RECIPE_MESSAGES.deleted }
-    : { ok: false, message: RECIPE_MESSAGES.notFound };
-  return respond(request, s.flash, result, { status: deleted ? 200 : 404, redirectTo: ADMIN_RECIPES });
+    : { ok: false, message: RECIPE_MESSAGES[deleted.reason] };
+  return respond(request, s.flash, result, { status: deleted.ok ? 200 : 404, redirectTo: ADMIN_RECIPES });
 }
 
 /** A network failure becomes a toast; an expired session or a refused request still reaches the error boundary. */

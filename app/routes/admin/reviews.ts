@@ -5,8 +5,8 @@ import { servicesContext } from "~/context";
 import { type ActionResult, GENERIC_FAILURE } from "~/core/forms/action-result";
 import { parseSubmission } from "~/core/forms/parse-submission.server";
 import { readForm, refusal, respond } from "~/core/forms/respond.server";
-import { REVIEW_CARD_PAGES, reviewCardSchema } from "~/features/reviews/moderation";
-import { REVIEW_MESSAGES } from "~/features/reviews/moderation-messages";
+import { reviewCardPageSchema, reviewCardSchema } from "~/features/reviews/moderation";
+import { REVIEW_CARD_MESSAGES, REVIEW_MESSAGES } from "~/features/reviews/moderation-messages";
 import { actOnReview } from "~/features/reviews/review-trust-actions.server";
 
 /**
@@ -17,7 +17,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   requireAdmin(context);
   const s = context.get(servicesContext);
   const form = await readForm(request);
-  const page = REVIEW_CARD_PAGES.find((p) => p === form.get("page")) ?? "/admin";
+  const from = parseSubmission(form, reviewCardPageSchema);
+  const page = from.status === "success" ? from.value.page : "/admin";
   const listAnchor = page === "/admin" ? "/admin#recensioni" : page;
   const submission = parseSubmission(form, reviewCardSchema);
   if (submission.status !== "success") {
@@ -28,11 +29,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const input = submission.value;
   try {
-    const { status, ...result } = await actOnReview(s, input);
+    const result = await actOnReview(s, input);
     const id = "id" in input ? input.id : input.reviewId;
     // A review still listed is shown again where it is; a deleted one, or one not found, leaves the list.
     const back = result.ok && input.intent !== "delete-review" ? `${page}#recensione-${id}` : listAnchor;
-    return respond(request, s.flash, result, { status, redirectTo: back });
+    const answer = { ok: result.ok, message: REVIEW_CARD_MESSAGES[result.ok ? result.value : result.reason] };
+    return respond(request, s.flash, answer, { status: result.ok ? 200 : 404, redirectTo: back });
   } catch (error) {
     s.logger.error({ err: error, intent: input.intent }, "review action failed");
     return respond(request, s.flash, { ok: false, message: GENERIC_FAILURE }, { status: 500, redirectTo: page });
