@@ -1,4 +1,5 @@
 import type { Submission } from "@conform-to/react";
+import type { Logger } from "pino";
 import { data, redirect } from "react-router";
 import { PayloadTooLargeError, readFormData } from "~/core/forms/form-data.server";
 import type { Flash, FlashStore } from "~/core/forms/flash.server";
@@ -76,13 +77,65 @@ export async function redirectWithToast(
   return redirect(to, { status: init.status ?? 302, headers });
 }
 
+/** How much one form's body may hold; a number is `maxBytes` (the older call). */
+export type FormLimits = number | { maxBytes?: number; maxFields?: number };
+
 /**
- * The posted form, or an Italian refusal a hostile or broken client gets
- * instead of a server error: 405 for anything but POST, 413 past `maxBytes` (or `maxFields`),
- * 400 for a body that is not a form (JSON, plain text, garbage).
+ * The upload option of `readForm` (core/media's `imageUpload` fills it for an image): the file's cap,
+ * with room for the text fields beside it, and the sentences its refusals say.
  */
-export async function readForm(request: Request, maxBytes = FORM_MAX_BYTES, maxFields?: number): Promise<FormData> {
+export interface UploadLimits {
+  /** The file's cap; the body may hold this and UPLOAD_OVERHEAD_BYTES more. */
+  maxFileBytes: number;
+  messages: { tooLarge: string; uploadFailed: string };
+  /** Names the upload in the log ("photo upload") when its body is unreadable. */
+  what: string;
+  logger: Pick<Logger, "warn">;
+}
+
+/**
+ * An upload's form as read: the form, or its refusal (413 past the cap, with the text fields that did
+ * arrive and whether a file was among them; 400 for a body no form), answered by the route through
+ * `respond` as the form's own refusal (JSON for the upload script, a toast for a plain post).
+ */
+export type UploadRead =
+  | { ok: true; form: FormData }
+  | { ok: false; status: 400 | 413; message: string; arrived?: FormData; hadFile?: boolean };
+
+/** Room for the text fields and multipart boundaries next to an uploaded file. */
+export const UPLOAD_OVERHEAD_BYTES = 64 * 1024;
+
+/**
+ * The posted form, the one reader of every action (docs/architecture.md, "One pipeline for an
+ * action"). A hostile or broken client gets an Italian refusal instead of a server error: 405 for
+ * anything but POST, 400 for a body that is not a form (JSON, plain text, garbage), both thrown; 413
+ * past `maxBytes` (or `maxFields`), thrown. With `upload`, the body may carry a file up to its cap,
+ * and its 413 and 400 come back as an `UploadRead` refusal for the route to answer.
+ */
+export async function readForm(request: Request, limits?: FormLimits): Promise<FormData>;
+export async function readForm(
+  request: Request,
+  limits: { maxFields?: number; upload: UploadLimits },
+): Promise<UploadRead>;
+export async function readForm(
+  request: Request,
+  limits: FormLimits | { maxFields?: number; upload: UploadLimits } = {},
+): Promise<FormData | UploadRead> {
+  const { maxBytes = FORM_MAX_BYTES, maxFields } = typeof limits === "number" ? { maxBytes: limits } : limits;
+  const upload = typeof limits === "object" && "upload" in limits ? limits.upload : undefined;
   assertFormPost(request);
+  if (upload) {
+    try {
+      return { ok: true, form: await readFormData(request, upload.maxFileBytes + UPLOAD_OVERHEAD_BYTES, maxFields) };
+    } catch (error) {
+      if (error instanceof PayloadTooLargeError) {
+        const { fields: arrived, hadFile } = error;
+        return { ok: false, status: 413, message: upload.messages.tooLarge, arrived, hadFile };
+      }
+      upload.logger.warn({ err: error }, `${upload.what}: unreadable form`);
+      return { ok: false, status: 400, message: upload.messages.uploadFailed };
+    }
+  }
   try {
     return await readFormData(request, maxBytes, maxFields);
   } catch (error) {
