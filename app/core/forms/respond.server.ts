@@ -119,10 +119,9 @@ export async function readForm(
 ): Promise<UploadRead>;
 export async function readForm(
   request: Request,
-  limits: FormLimits | { maxFields?: number; upload: UploadLimits } = {},
+  limits: number | { maxBytes?: number; maxFields?: number; upload?: UploadLimits } = {},
 ): Promise<FormData | UploadRead> {
-  const { maxBytes = FORM_MAX_BYTES, maxFields } = typeof limits === "number" ? { maxBytes: limits } : limits;
-  const upload = typeof limits === "object" && "upload" in limits ? limits.upload : undefined;
+  const { maxBytes = FORM_MAX_BYTES, maxFields, upload } = typeof limits === "number" ? { maxBytes: limits } : limits;
   assertFormPost(request);
   if (upload) {
     try {
