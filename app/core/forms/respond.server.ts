@@ -94,11 +94,12 @@ export interface UploadLimits {
 }
 
 /**
- * An upload's form as read: the form, or its refusal (413 past the cap, with the text fields that did
- * arrive and whether a file was among them; 400 for a body no form), answered by the route through
- * `respond` as the form's own refusal (JSON for the upload script, a toast for a plain post).
+ * A form as read when its refusals are the route's to answer: the form, or the refusal (413 past the
+ * cap, with the text fields that did arrive and whether a file was among them; 400 for a body no
+ * form). An upload's is answered through `respond` as the form's own refusal (JSON for the upload
+ * script, a toast for a plain post); a public form's is counted first (decision 47).
  */
-export type UploadRead =
+export type FormRead =
   | { ok: true; form: FormData }
   | { ok: false; status: 400 | 413; message: string; arrived?: FormData; hadFile?: boolean };
 
@@ -107,40 +108,42 @@ export const UPLOAD_OVERHEAD_BYTES = 64 * 1024;
 
 /**
  * The posted form, the one reader of every action (docs/architecture.md, "One pipeline for an
- * action"). A hostile or broken client gets an Italian refusal instead of a server error: 405 for
- * anything but POST, 400 for a body that is not a form (JSON, plain text, garbage), both thrown; 413
- * past `maxBytes` (or `maxFields`), thrown. With `upload`, the body may carry a file up to its cap,
- * and its 413 and 400 come back as an `UploadRead` refusal for the route to answer.
+ * action"). A hostile or broken client gets an Italian refusal instead of a server error, thrown:
+ * 405 for anything but POST, 400 for a body that is not a form (JSON, plain text, garbage), 413 past
+ * `maxBytes` (or `maxFields`). With `upload` (a file up to its cap beside the text fields) or
+ * `refusals: "returned"`, the 413 and the unreadable body's 400 come back as a `FormRead` instead,
+ * in the upload's words or the Italian ones above.
  */
 export async function readForm(request: Request, limits?: FormLimits): Promise<FormData>;
 export async function readForm(
   request: Request,
-  limits: { maxFields?: number; upload: UploadLimits },
-): Promise<UploadRead>;
+  limits: { maxFields?: number; upload: UploadLimits } | { maxBytes?: number; maxFields?: number; refusals: "returned" },
+): Promise<FormRead>;
 export async function readForm(
   request: Request,
-  limits: number | { maxBytes?: number; maxFields?: number; upload?: UploadLimits } = {},
-): Promise<FormData | UploadRead> {
-  const { maxBytes = FORM_MAX_BYTES, maxFields, upload } = typeof limits === "number" ? { maxBytes: limits } : limits;
+  limits: number | { maxBytes?: number; maxFields?: number; upload?: UploadLimits; refusals?: "returned" } = {},
+): Promise<FormData | FormRead> {
+  const options = typeof limits === "number" ? { maxBytes: limits } : limits;
+  const { maxFields, upload } = options;
+  const maxBytes = upload ? upload.maxFileBytes + UPLOAD_OVERHEAD_BYTES : (options.maxBytes ?? FORM_MAX_BYTES);
   assertFormPost(request);
-  if (upload) {
-    try {
-      return { ok: true, form: await readFormData(request, upload.maxFileBytes + UPLOAD_OVERHEAD_BYTES, maxFields) };
-    } catch (error) {
-      if (error instanceof PayloadTooLargeError) {
-        const { fields: arrived, hadFile } = error;
-        return { ok: false, status: 413, message: upload.messages.tooLarge, arrived, hadFile };
-      }
-      upload.logger.warn({ err: error }, `${upload.what}: unreadable form`);
-      return { ok: false, status: 400, message: upload.messages.uploadFailed };
-    }
-  }
+  let form: FormData;
   try {
-    return await readFormData(request, maxBytes, maxFields);
+    form = await readFormData(request, maxBytes, maxFields);
   } catch (error) {
-    if (error instanceof PayloadTooLargeError) throw data(REQUEST_MESSAGES.tooLarge, { status: 413 });
-    throw data(REQUEST_MESSAGES.badRequest, { status: 400 });
+    const tooLarge = error instanceof PayloadTooLargeError;
+    if (!upload && !options.refusals) {
+      if (tooLarge) throw data(REQUEST_MESSAGES.tooLarge, { status: 413 });
+      throw data(REQUEST_MESSAGES.badRequest, { status: 400 });
+    }
+    if (tooLarge) {
+      const message = upload?.messages.tooLarge ?? REQUEST_MESSAGES.tooLarge;
+      return { ok: false, status: 413, message, arrived: error.fields, hadFile: error.hadFile };
+    }
+    upload?.logger.warn({ err: error }, `${upload.what}: unreadable form`);
+    return { ok: false, status: 400, message: upload?.messages.uploadFailed ?? REQUEST_MESSAGES.badRequest };
   }
+  return upload || options.refusals ? { ok: true, form } : form;
 }
 
 /** Throws the Italian 405 or 400 unless the request is a POST of a form (urlencoded or multipart). */
