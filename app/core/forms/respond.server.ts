@@ -28,11 +28,11 @@ export function requester(request: Request): "data" | "json" | "document" {
 }
 
 /**
- * Answers an action. A fetcher gets the result as data; a plain form post
- * gets a redirect to `redirectTo` with the message as a flash toast
- * (post/redirect/get: a reload does not post again). Without `redirectTo`
- * the page is rendered with the result (a form refused with the values as
- * typed, recovery codes to copy).
+ * Answers an action, the one answer helper of every action. A fetcher gets the result as data (our
+ * upload script as JSON); a plain form post gets a redirect to `redirectTo` with the message as a
+ * flash toast (post/redirect/get: a reload does not post again), and so does every requester with
+ * `redirectAlways`. Without `redirectTo` the page is rendered with the result (a form refused with
+ * the values as typed, recovery codes to copy).
  */
 export async function respond<T extends ActionResult>(
   request: Request,
@@ -46,14 +46,20 @@ export async function respond<T extends ActionResult>(
     flashKind?: "message";
     /** 303 (See Other) by default: the browser follows a POST's redirect with a GET. */
     redirectStatus?: 302 | 303;
+    /**
+     * Redirect whoever asked, a fetcher or a script too (the router follows it): for a change that
+     * takes her to another page (signed in, signed out, a new password chosen).
+     */
+    redirectAlways?: boolean;
   } = {},
 ) {
   const status = options.status ?? (result.ok ? 200 : 400);
   const headers = new Headers(options.headers);
   headers.set("Cache-Control", "no-store");
   const who = requester(request);
-  if (who === "json") return Response.json(result, { status, headers });
-  if (who === "data" || !options.redirectTo) return data(result, { status, headers });
+  const redirects = options.redirectTo !== undefined && (options.redirectAlways || who === "document");
+  if (!redirects && who === "json") return Response.json(result, { status, headers });
+  if (!redirects || !options.redirectTo) return data(result, { status, headers });
   const toast = { kind: options.flashKind ?? (result.ok ? "success" : "error"), message: result.message } as const;
   return redirectWithToast(request, flash, options.redirectTo, toast, {
     status: options.redirectStatus ?? 303,
@@ -64,6 +70,8 @@ export async function respond<T extends ActionResult>(
 /**
  * A redirect whose next page shows `toast` (carried in the signed flash cookie, so also without
  * JavaScript), with any other headers given (cookies of its own, Cache-Control). 302 unless told.
+ * Actions answer through `respond`; this is for what is no action's answer: the admin layout's
+ * middleware sending an expired session's form post to the sign-in page (thrown).
  */
 export async function redirectWithToast(
   request: Request,
@@ -117,7 +125,9 @@ export const UPLOAD_OVERHEAD_BYTES = 64 * 1024;
 export async function readForm(request: Request, limits?: FormLimits): Promise<FormData>;
 export async function readForm(
   request: Request,
-  limits: { maxFields?: number; upload: UploadLimits } | { maxBytes?: number; maxFields?: number; refusals: "returned" },
+  limits:
+    | { maxFields?: number; upload: UploadLimits }
+    | { maxBytes?: number; maxFields?: number; refusals: "returned" },
 ): Promise<FormRead>;
 export async function readForm(
   request: Request,

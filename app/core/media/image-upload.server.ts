@@ -44,11 +44,7 @@ export function imageUpload(
  * @deprecated The one reader is `readForm(request, { upload: imageUpload(deps, options) })`; this alias
  * stays only until the routes still calling it (the recipe photos') have moved.
  */
-export function readUploadForm(
-  deps: { logger: Logger },
-  request: Request,
-  options: UploadOptions,
-): Promise<FormRead> {
+export function readUploadForm(deps: { logger: Logger }, request: Request, options: UploadOptions): Promise<FormRead> {
   return readForm(request, { upload: imageUpload(deps, options) });
 }
 
