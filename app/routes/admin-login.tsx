@@ -1,8 +1,13 @@
 import { data, isRouteErrorResponse, redirect } from "react-router";
 import type { Route } from "./+types/admin-login";
 import { LoginPage } from "~/features/account/login-form";
-import { currentLoginStep, loginAction } from "~/features/account/login-flow.server";
-import type { LoginResult } from "~/features/account/login-schema";
+import { currentLoginStep, type LoginRefusal, loginBrowser, signIn } from "~/features/account/login-flow.server";
+import { type LoginResult, loginSchema } from "~/features/account/login-schema";
+import { HASHING_RETRY_AFTER_S } from "~/features/account/password.server";
+import { clearSessionCookie, PENDING_SECOND_FACTOR_MS, sessionCookie } from "~/features/account/sessions.server";
+import { parseSubmission } from "~/core/forms/parse-submission.server";
+import { readForm, respond } from "~/core/forms/respond.server";
+import { assertSameOrigin } from "~/core/server/origin.server";
 import { LOGIN_MESSAGES } from "~/features/account/messages";
 import { Stylesheet } from "~/ui/stylesheet";
 import { pageMeta } from "~/features/site-content/meta";
@@ -25,8 +30,65 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return data({ step }, { headers: { "Cache-Control": "private, no-store" } });
 }
 
-export function action({ request, context }: Route.ActionArgs) {
-  return loginAction(context.get(servicesContext), request, context.get(requestContext).clientIp);
+/** What each refusal's status is (its words: LOGIN_MESSAGES by the same key). */
+const REFUSAL_STATUS: Record<LoginRefusal, number> = {
+  codeExpired: 401,
+  throttled: 429,
+  invalidCode: 401,
+  accountThrottled: 429,
+  busy: 429,
+  invalidCredentials: 401,
+};
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const s = context.get(servicesContext);
+  assertSameOrigin(request, s.config.siteUrl);
+  const submission = parseSubmission(await readForm(request), loginSchema);
+  const refuse = (answer: LoginResult, status: number, headers?: HeadersInit) =>
+    respond(request, s.flash, answer, { status, headers });
+  if (submission.status !== "success") {
+    const { intent } = submission.payload;
+    if (intent === "code" || intent === "cancel")
+      return refuse({ ok: false, message: LOGIN_MESSAGES.missingCode, step: "code", email: "" }, 400);
+    const error = submission.error;
+    const message = error?.email?.[0] ?? error?.password?.[0] ?? LOGIN_MESSAGES.missingFields;
+    return refuse({ ok: false, message, step: "password", email: String(submission.payload.email ?? "").trim() }, 400);
+  }
+  const result = await signIn(s, submission.value, loginBrowser(s, request, context.get(requestContext).clientIp));
+  if (!result.ok) {
+    const { step, email = "", withCode } = result.detail!;
+    const busy = result.reason === "busy" ? { "Retry-After": String(HASHING_RETRY_AFTER_S) } : undefined;
+    const answer = { ok: false, message: LOGIN_MESSAGES[result.reason], step, email, withCode };
+    return refuse(answer, REFUSAL_STATUS[result.reason], busy);
+  }
+  const outcome = result.value;
+  if (outcome.next === "already-signed-in") throw redirect("/admin");
+  // Back to this page, at the start or at the code step: no toast, the page says where she is.
+  if (outcome.next === "cancelled")
+    return redirect("/admin-login", { headers: { "Set-Cookie": clearSessionCookie(request) } });
+  if (outcome.next === "code")
+    return redirect("/admin-login", {
+      headers: {
+        "Set-Cookie": sessionCookie(request, outcome.token, PENDING_SECOND_FACTOR_MS),
+        "Cache-Control": "no-store",
+      },
+    });
+  // Signed in: to the panel, whoever asked (a script too, hence the redirect whatever the requester),
+  // with the session, the toast, and this browser known from now on (decision 45).
+  return respond<LoginResult>(
+    request,
+    s.flash,
+    { ok: true, message: LOGIN_MESSAGES.success, step: "password", email: "" },
+    {
+      redirectTo: "/admin",
+      redirectStatus: 302,
+      redirectAlways: true,
+      headers: [
+        ["Set-Cookie", sessionCookie(request, outcome.token)],
+        ["Set-Cookie", await s.knownDevices.issue(request, outcome.user)],
+      ],
+    },
+  );
 }
 
 /** A network failure or a server error shows "Errore durante il login" instead of an error page. */

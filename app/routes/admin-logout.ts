@@ -1,8 +1,8 @@
 import { redirect } from "react-router";
 import type { Route } from "./+types/admin-logout";
 import { assertSameOrigin } from "~/core/server/origin.server";
-import type { Flash } from "~/core/forms/flash.server";
-import { redirectWithToast } from "~/core/forms/respond.server";
+import type { ActionResult } from "~/core/forms/action-result";
+import { respond } from "~/core/forms/respond.server";
 import { LOGOUT_MESSAGES } from "~/features/account/logout-messages";
 import { clearSessionCookie, readSessionToken } from "~/features/account/sessions.server";
 import { servicesContext } from "~/context";
@@ -12,19 +12,22 @@ export async function action({ request, context }: Route.ActionArgs) {
   const s = context.get(servicesContext);
   assertSameOrigin(request, s.config.siteUrl);
   // The browser forgets the session either way; the row is what makes it invalid everywhere.
-  const headers: HeadersInit = [
-    ["Cache-Control", "no-store"],
-    ["Set-Cookie", clearSessionCookie(request)],
-  ];
+  // The button's form has no field: the post itself is the request, read from its cookie alone (a
+  // script's post without a body signs out too).
   const token = readSessionToken(request);
-  let toast: Flash = { kind: "success", message: LOGOUT_MESSAGES.success };
+  let result: ActionResult = { ok: true, message: LOGOUT_MESSAGES.success };
   try {
     if (token) await s.sessions.deleteByToken(token);
   } catch (error) {
     s.logger.error({ err: error }, "logout failed");
-    toast = { kind: "error", message: LOGOUT_MESSAGES.failure };
+    result = { ok: false, message: LOGOUT_MESSAGES.failure };
   }
-  return redirectWithToast(request, s.flash, "/home", toast, { headers });
+  return respond(request, s.flash, result, {
+    redirectTo: "/home",
+    redirectAlways: true,
+    redirectStatus: 302,
+    headers: { "Set-Cookie": clearSessionCookie(request) },
+  });
 }
 
 export function loader() {

@@ -2,6 +2,11 @@ import { data } from "react-router";
 import type { Route } from "./+types/admin-password-forgot";
 import { ForgotPasswordPage } from "~/features/account/password-reset-pages";
 import { requestPasswordReset } from "~/features/account/password-reset.server";
+import { passwordForgotSchema } from "~/features/account/account-forms";
+import { PASSWORD_RESET_MESSAGES as MESSAGES } from "~/features/account/messages";
+import { parseSubmission } from "~/core/forms/parse-submission.server";
+import { readForm, refusal, respond } from "~/core/forms/respond.server";
+import { assertSameOrigin } from "~/core/server/origin.server";
 import { Stylesheet } from "~/ui/stylesheet";
 import { pageMeta } from "~/features/site-content/meta";
 import { requestContext, servicesContext } from "~/context";
@@ -15,8 +20,21 @@ export function loader({ context }: Route.LoaderArgs) {
   return data({ mailEnabled: mailer.enabled }, { headers: { "Cache-Control": "private, no-store" } });
 }
 
-export function action({ request, context }: Route.ActionArgs) {
-  return requestPasswordReset(context.get(servicesContext), request, context.get(requestContext).clientIp);
+/** The status of each refusal (its words: PASSWORD_RESET_MESSAGES by the same key). */
+const REFUSAL_STATUS = { mailOff: 503, throttled: 429 } as const;
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const s = context.get(servicesContext);
+  assertSameOrigin(request, s.config.siteUrl);
+  const submission = parseSubmission(await readForm(request), passwordForgotSchema);
+  const refuse = (reason: keyof typeof REFUSAL_STATUS) =>
+    respond(request, s.flash, { ok: false, message: MESSAGES[reason] }, { status: REFUSAL_STATUS[reason] });
+  // Without e-mail no link can be sent, whatever was typed: said first.
+  if (!s.mailer.enabled) return refuse("mailOff");
+  if (submission.status !== "success") return respond(request, s.flash, refusal(submission, MESSAGES.emailInvalid));
+  const result = await requestPasswordReset(s, submission.value, context.get(requestContext).clientIp);
+  if (!result.ok) return refuse(result.reason);
+  return respond(request, s.flash, { ok: true, message: MESSAGES.requested });
 }
 
 export default function AdminPasswordForgot({ loaderData, actionData }: Route.ComponentProps) {

@@ -1,11 +1,16 @@
 import type { Route } from "./+types/contact";
-import { PayloadTooLargeError, readFormData } from "~/core/forms/form-data.server";
-import { assertFormPost, REQUEST_MESSAGES, respond } from "~/core/forms/respond.server";
+import type { ActionResult } from "~/core/forms/action-result";
+import { parseSubmission } from "~/core/forms/parse-submission.server";
+import { readForm, refusal, respond } from "~/core/forms/respond.server";
 import { CONTACT_FORM_MESSAGES } from "~/features/site-content/messages";
+import { contactSchema } from "~/features/site-content/contact-schema";
 import { submitContactMessage } from "~/features/site-content/contact-submission.server";
 import { requestContext, servicesContext } from "~/context";
 
 const MAX_BODY_BYTES = 16 * 1024;
+
+/** The status of each reason the message was not queued. */
+const REFUSAL_STATUS = { rateLimited: 429, failed: 500 } as const;
 
 /**
  * The contact form when e-mail is configured: the message is queued in the outbox. The page's
@@ -13,27 +18,22 @@ const MAX_BODY_BYTES = 16 * 1024;
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const s = context.get(servicesContext);
-  assertFormPost(request);
   const back = "/home#contatti";
-  if (!s.mailer.enabled) {
-    return respond(
-      request,
-      s.flash,
-      { ok: false, message: CONTACT_FORM_MESSAGES.failed },
-      { status: 503, redirectTo: back },
-    );
-  }
+  const answer = (ok: boolean, message: string, status: number) =>
+    respond(request, s.flash, { ok, message }, { status, redirectTo: back });
+  // Too large or unreadable is the form's refusal, counted as one (decision 47).
+  const read = await readForm(request, { maxBytes: MAX_BODY_BYTES, refusals: "returned" });
+  if (!s.mailer.enabled) return answer(false, CONTACT_FORM_MESSAGES.failed, 503);
   const { clientIp } = context.get(requestContext);
-  let form: FormData;
-  let tooLarge = false;
-  try {
-    form = await readFormData(request, MAX_BODY_BYTES);
-  } catch (error) {
-    // Unreadable or too large: refused by the schema as an empty message (and counted as a refusal); too large says so.
-    tooLarge = error instanceof PayloadTooLargeError;
-    form = new FormData();
-  }
-  const { status, ...answer } = await submitContactMessage(s, { form, clientIp });
-  const result = tooLarge && status === 400 ? { ...answer, message: REQUEST_MESSAGES.tooLarge } : answer;
-  return respond(request, s.flash, result, { status: tooLarge && status === 400 ? 413 : status, redirectTo: back });
+  // Every refusal of a public form takes a place of the address's budget; past it, the form's 429.
+  const refuse = async (result: ActionResult, status: number) =>
+    (await s.rateLimiter.countRefusal(clientIp))
+      ? respond(request, s.flash, result, { status, redirectTo: back })
+      : answer(false, CONTACT_FORM_MESSAGES.rateLimited, 429);
+  if (!read.ok) return refuse({ ok: false, message: read.message }, read.status);
+  const submission = parseSubmission(read.form, contactSchema);
+  if (submission.status !== "success") return refuse(refusal(submission, CONTACT_FORM_MESSAGES.failed), 400);
+  const result = await submitContactMessage(s, { message: submission.value, clientIp });
+  if (!result.ok) return answer(false, CONTACT_FORM_MESSAGES[result.reason], REFUSAL_STATUS[result.reason]);
+  return answer(true, CONTACT_FORM_MESSAGES.sent, 200);
 }

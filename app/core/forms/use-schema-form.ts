@@ -23,7 +23,11 @@ const INTENT = "__intent__";
  * waits for them and is then made again with the same button; if they cannot be fetched it goes
  * unchecked to the server, which checks every post anyway.
  */
-export function useSchemaCheck<Schema extends FormSchema>(source: SchemaSource<Schema>) {
+export function useSchemaCheck<Schema extends FormSchema>(
+  source: SchemaSource<Schema>,
+  /** Values as typed, not coerced (the content editors: the server parses them so too). */
+  { disableAutoCoercion = false }: { disableAutoCoercion?: boolean } = {},
+) {
   type Checked = Submission<z.input<Schema>, string[], z.output<Schema>>;
   const state = useRef<{
     check?: (formData: FormData) => Checked;
@@ -40,7 +44,7 @@ export function useSchemaCheck<Schema extends FormSchema>(source: SchemaSource<S
       typeof source === "function" ? source() : source,
     ]).then(
       ([{ parseWithZod }, schema]) => {
-        current.check = (formData) => parseWithZod(formData, { schema }) as Checked;
+        current.check = (formData) => parseWithZod(formData, { schema, disableAutoCoercion }) as Checked;
       },
       () => {
         // Offline for a moment: this submit goes unchecked, the next touch tries again.
@@ -93,11 +97,15 @@ export function useSchemaCheck<Schema extends FormSchema>(source: SchemaSource<S
 }
 
 /**
- * Conform on a form, with the zod schema the server parses it with. The browser checks a field
- * when it is left and again as it is corrected, and the whole form on submit: a refused submit
- * stays in the page, its first message is announced and the first field in error gets the focus.
- * Without JavaScript the browser posts and the server's answer (`lastResult`) shows the same
- * messages next to the same fields.
+ * The one form hook of the browser: Conform on a form, with the zod schema the server parses it with.
+ * The browser checks a field when it is left and again as it is corrected, and the whole form on
+ * submit: a refused submit stays in the page, its first message is announced and the first field in
+ * error gets the focus. Without JavaScript the browser posts and the server's answer (`lastResult`)
+ * shows the same messages next to the same fields.
+ *
+ * With `message`, the form shows one message for the whole form rather than one per field (the
+ * sign-in steps): a refused submit's first message (or `fallback`) is announced and handed to `show`,
+ * an accepted one clears it, and `formProps` are the check's alone (the page renders its fields).
  */
 export function useSchemaForm<Schema extends FormSchema>(
   source: SchemaSource<Schema>,
@@ -105,14 +113,18 @@ export function useSchemaForm<Schema extends FormSchema>(
     id,
     lastResult,
     defaultValue,
+    disableAutoCoercion,
+    message,
   }: {
     id: string;
     lastResult?: SubmissionResult<string[]> | null;
     /** The fields' initial values (an editor's saved record; a list's rows come from here). */
     defaultValue?: Record<string, unknown>;
+    disableAutoCoercion?: boolean;
+    message?: { fallback: string; show: (message: string | null) => void };
   },
 ) {
-  const check = useSchemaCheck(source);
+  const check = useSchemaCheck(source, { disableAutoCoercion });
   const announce = useAnnounce();
   const [form, fields] = useForm<z.input<Schema>, z.output<Schema>>({
     id,
@@ -122,44 +134,35 @@ export function useSchemaForm<Schema extends FormSchema>(
     shouldRevalidate: "onInput",
     onValidate: check.onValidate,
   });
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
-    if (check.hold(event)) return;
-    form.onSubmit(event);
-    if (!event.defaultPrevented) return;
-    const submitter = (event.nativeEvent as SubmitEvent).submitter;
-    const checked = check.run(new FormData(event.currentTarget, submitter));
-    const [name, message] = firstError(checked?.status === "error" ? checked.error : null) ?? [];
-    if (message) announce("error", message);
+  /** Says a refused submit's first message and puts the focus on its field. */
+  function refused(event: FormEvent<HTMLFormElement>, name: string | undefined, said: string | undefined) {
+    if (said) announce("error", said);
     if (name) event.currentTarget.querySelector<HTMLElement>(`[name="${CSS.escape(name)}"]`)?.focus();
   }
-  return { form, fields, formProps: { ...getFormProps(form), ...check.triggers, onSubmit } };
-}
-
-/**
- * The same check for a form that shows one message for the whole form rather than one per field
- * (the sign-in steps): a refused submit stays in the page, its first message (or `fallback`) is
- * announced and handed to `show`, and the field in error gets the focus; an accepted one clears it.
- */
-export function useSchemaFormMessage<Schema extends FormSchema>(
-  source: SchemaSource<Schema>,
-  { fallback, show }: { fallback: string; show: (message: string | null) => void },
-) {
-  const check = useSchemaCheck(source);
-  const announce = useAnnounce();
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     if (check.hold(event)) return;
     const submitter = (event.nativeEvent as SubmitEvent).submitter;
-    const checked = check.run(new FormData(event.currentTarget, submitter));
-    if (!checked || checked.status === "success") {
-      show(null);
+    if (message) {
+      const checked = check.run(new FormData(event.currentTarget, submitter));
+      if (!checked || checked.status === "success") {
+        message.show(null);
+        return;
+      }
+      event.preventDefault();
+      const [name, first] = firstError(checked.error) ?? [];
+      message.show(first ?? message.fallback);
+      refused(event, name, first ?? message.fallback);
       return;
     }
-    event.preventDefault();
-    const [name, first] = firstError(checked.error) ?? [];
-    const message = first ?? fallback;
-    show(message);
-    announce("error", message);
-    if (name) event.currentTarget.querySelector<HTMLElement>(`[name="${CSS.escape(name)}"]`)?.focus();
+    form.onSubmit(event);
+    if (!event.defaultPrevented) return;
+    const checked = check.run(new FormData(event.currentTarget, submitter));
+    const [name, first] = firstError(checked?.status === "error" ? checked.error : null) ?? [];
+    refused(event, name, first);
   }
-  return { ...check.triggers, onSubmit };
+  const withConform = { ...getFormProps(form), ...check.triggers, onSubmit };
+  // One message for the form: no Conform on the element (its id would start Conform's own field checks).
+  // noValidate either way: our own Italian message instead of the browser's bubble.
+  const formProps = (message ? { noValidate: true, ...check.triggers, onSubmit } : withConform) as typeof withConform;
+  return { form, fields, formProps };
 }

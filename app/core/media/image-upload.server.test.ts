@@ -7,7 +7,8 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { DecodeQueueFullError } from "./decode-queue.server";
 import { decodeQueue } from "./image-pipeline.server";
 import { IMAGE_UPLOAD_MESSAGES, MAX_IMAGE_UPLOAD_BYTES } from "./image-upload";
-import { readUploadForm, refusedImageStatus, saveUploadedImage } from "./image-upload.server";
+import { readForm } from "~/core/forms/respond.server";
+import { imageUpload, readUploadForm, refusedImageStatus, saveUploadedImage } from "./image-upload.server";
 import { createLocalMediaStorage, type MediaStorage } from "./media-storage.server";
 
 const logger = pino({ level: "silent" });
@@ -46,7 +47,7 @@ describe("reading an upload's form", () => {
     const body = new FormData();
     body.set("title", "Insalata");
     body.set("image", await jpeg());
-    const read = await readUploadForm({ logger }, post(body), { what: "test" });
+    const read = await readForm(post(body), { upload: imageUpload({ logger }, { what: "test" }) });
     expect(read.ok).toBe(true);
     if (read.ok) expect(read.form.get("title")).toBe("Insalata");
   });
@@ -55,7 +56,7 @@ describe("reading an upload's form", () => {
     const body = new FormData();
     body.set("title", "Grande");
     body.set("image", new Blob([new Uint8Array(MAX_IMAGE_UPLOAD_BYTES + 128 * 1024)]), "grande.jpg");
-    const read = await readUploadForm({ logger }, post(body), { what: "test" });
+    const read = await readForm(post(body), { upload: imageUpload({ logger }, { what: "test" }) });
     expect(read).toMatchObject({ ok: false, status: 413, message: IMAGE_UPLOAD_MESSAGES.tooLarge, hadFile: true });
     if (!read.ok) expect(read.arrived?.get("title")).toBe("Grande");
   });
@@ -64,16 +65,28 @@ describe("reading an upload's form", () => {
     const body = new FormData();
     body.set("image", new Blob([new Uint8Array(200 * 1024)]), "foto.jpg");
     const messages = { tooLarge: "Troppo grande", uploadFailed: "Non riuscito" };
-    const read = await readUploadForm({ logger }, post(body), { what: "test", maxImageBytes: 100 * 1024, messages });
+    const read = await readForm(post(body), {
+      upload: imageUpload({ logger }, { what: "test", maxImageBytes: 100 * 1024, messages }),
+    });
     expect(read).toMatchObject({ ok: false, status: 413, message: "Troppo grande" });
   });
 
   it("answers 400 for a body that is no form", async () => {
     const broken = post("--x\r\nnot a part", { "Content-Type": "multipart/form-data; boundary=x" });
-    expect(await readUploadForm({ logger }, broken, { what: "test" })).toMatchObject({
+    expect(await readForm(broken, { upload: imageUpload({ logger }, { what: "test" }) })).toMatchObject({
       ok: false,
       status: 400,
       message: IMAGE_UPLOAD_MESSAGES.uploadFailed,
+    });
+  });
+
+  it("answers the same through the deprecated readUploadForm, and the Italian 405 for a method but POST", async () => {
+    const body = new FormData();
+    body.set("image", new Blob([new Uint8Array(MAX_IMAGE_UPLOAD_BYTES + 128 * 1024)]), "grande.jpg");
+    expect(await readUploadForm({ logger }, post(body), { what: "test" })).toMatchObject({ ok: false, status: 413 });
+    const put = new Request("http://localhost/upload", { method: "PUT", body: new FormData() });
+    await expect(readForm(put, { upload: imageUpload({ logger }, { what: "test" }) })).rejects.toMatchObject({
+      init: { status: 405 },
     });
   });
 

@@ -1,13 +1,13 @@
 import type { Logger } from "pino";
 import type { StoredImage } from "~/core/db/schema";
-import { PayloadTooLargeError, readFormData } from "~/core/forms/form-data.server";
+import { readForm, type UploadLimits, type FormRead } from "~/core/forms/respond.server";
 import { deleteStoredImage, ImageBusyError, ImageRejectedError, storeImage } from "./image-pipeline.server";
 import { IMAGE_UPLOAD_MESSAGES, MAX_IMAGE_UPLOAD_BYTES } from "./image-upload";
 import type { MediaPrefix, MediaStorage } from "./media-storage.server";
 
 /*
- * Every image upload takes the same steps with the same answers: the form is read up to the size
- * cap (413 past it), the image decoded and stored by the image pipeline, waiting its turn in the
+ * Every image upload takes the same steps with the same answers: the form is read by `readForm` up to
+ * the size cap (413 past it; `imageUpload` below), the image decoded and stored by the image pipeline, waiting its turn in the
  * decode queue (422 when it is not an image we accept, 503 when the queue is full: nothing is wrong
  * with it, it can be sent again shortly), then saved by the caller; stored files nothing points at
  * are removed again.
@@ -20,9 +20,6 @@ export interface UploadRefusal {
   message: string;
 }
 
-/** Room for the text fields and multipart boundaries next to the image. */
-const FORM_OVERHEAD_BYTES = 64 * 1024;
-
 interface UploadOptions {
   /** Names the upload in the log ("photo upload"). */
   what: string;
@@ -32,24 +29,23 @@ interface UploadOptions {
 }
 
 /**
- * The upload's form, read as it streams in: past the image's cap plus room for the text fields,
- * 413 (with the text fields that did arrive, and whether a file was among them); a body that is
- * no form, 400.
+ * The upload option of `readForm` for an image: `readForm(request, { upload: imageUpload(s, { what }) })`
+ * reads the form as it streams in, the image up to its cap (10 MB unless told) with room for the
+ * text fields, and refuses with the image's own sentences.
  */
-export async function readUploadForm(
+export function imageUpload(
   deps: { logger: Logger },
-  request: Request,
   { what, maxImageBytes = MAX_IMAGE_UPLOAD_BYTES, messages = IMAGE_UPLOAD_MESSAGES }: UploadOptions,
-): Promise<{ ok: true; form: FormData } | (UploadRefusal & { arrived?: FormData; hadFile?: boolean })> {
-  try {
-    return { ok: true, form: await readFormData(request, maxImageBytes + FORM_OVERHEAD_BYTES) };
-  } catch (error) {
-    if (error instanceof PayloadTooLargeError) {
-      return { ok: false, status: 413, message: messages.tooLarge, arrived: error.fields, hadFile: error.hadFile };
-    }
-    deps.logger.warn({ err: error }, `${what}: unreadable form`);
-    return { ok: false, status: 400, message: messages.uploadFailed };
-  }
+): UploadLimits {
+  return { what, maxFileBytes: maxImageBytes, messages, logger: deps.logger };
+}
+
+/**
+ * @deprecated The one reader is `readForm(request, { upload: imageUpload(deps, options) })`; this alias
+ * stays only until the routes still calling it (the recipe photos') have moved.
+ */
+export function readUploadForm(deps: { logger: Logger }, request: Request, options: UploadOptions): Promise<FormRead> {
+  return readForm(request, { upload: imageUpload(deps, options) });
 }
 
 /** The status of a file field its schema refused: 413 when the file is over the cap, 400 when none was picked. */

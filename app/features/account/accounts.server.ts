@@ -19,7 +19,10 @@ export function normalizeEmail(email: string): string {
   return email.trim().toLowerCase();
 }
 
-/** A bad email or password given to setPassword(); the message says which, in Italian. */
+/**
+ * A bad email or password given to setPassword(); the message says which, in Italian. Only the
+ * command line (scripts/admin-create.ts) gives setPassword what no schema checked, and catches it.
+ */
 export class AccountInputError extends Error {
   override name = "AccountInputError";
 }

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { useHydrated } from "~/ui/use-hydrated";
 import { useActionResult } from "~/core/forms/action-result";
-import { useSchemaFormMessage } from "~/core/forms/use-schema-form";
+import { useSchemaForm } from "~/core/forms/use-schema-form";
 import { Field } from "~/core/forms/field";
 import { codeStepSchema, type LoginResult, type LoginStep, passwordStepSchema } from "./login-schema";
 import { LOGIN_MESSAGES } from "./messages";
@@ -76,21 +76,20 @@ function PasswordForm({
   const [shown, setShown] = useState(false);
   const missing = error === LOGIN_MESSAGES.missingFields ? [error] : null;
 
-  const check = useSchemaFormMessage(passwordStepSchema, {
-    fallback: LOGIN_MESSAGES.missingFields,
-    show: onClientError,
+  const { formProps: check } = useSchemaForm(passwordStepSchema, {
+    id: "login-password-form",
+    message: { fallback: LOGIN_MESSAGES.missingFields, show: onClientError },
   });
 
   return (
     <>
       <h1 className="admin-auth__title">Accesso amministratore</h1>
       <p className="admin-auth__lead">Area riservata alla gestione del sito.</p>
-      {/* noValidate: our own Italian message instead of the browser's bubble; `required` still tells assistive tech. */}
+      {/* The check sets noValidate: our own Italian message instead of the browser's bubble; `required` still tells assistive tech. */}
       <Form
         method="post"
         action="/admin-login"
         className="admin-form"
-        noValidate
         {...check}
         aria-describedby={error ? "login-error" : undefined}
       >
@@ -165,14 +164,17 @@ function SecondFactorForm({
 }) {
   const codeRef = useRef<HTMLInputElement>(null);
   useEffect(() => codeRef.current?.focus(), []);
-  const check = useSchemaFormMessage(codeStepSchema, { fallback: LOGIN_MESSAGES.missingCode, show: onClientError });
+  const { formProps: check } = useSchemaForm(codeStepSchema, {
+    id: "login-code-form",
+    message: { fallback: LOGIN_MESSAGES.missingCode, show: onClientError },
+  });
   return (
     <>
       <h1 className="admin-auth__title">Verifica in due passaggi</h1>
       <p className="admin-auth__lead" id="code-help">
         Inserisci il codice a 6 cifre mostrato dall'app di autenticazione, oppure uno dei codici di recupero.
       </p>
-      <Form method="post" action="/admin-login" className="admin-form" noValidate {...check}>
+      <Form method="post" action="/admin-login" className="admin-form" {...check}>
         <FormError id="code-error" message={error} />
         <Field id="login-code" label="Codice di verifica">
           {(control) => (

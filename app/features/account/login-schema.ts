@@ -44,3 +44,7 @@ export const codeStepSchema = z.discriminatedUnion("intent", [
   }),
   z.object({ intent: z.literal("cancel") }),
 ]);
+
+/** Every post of the sign-in page: a form without `intent` is the password step (a script's, or an older page's). */
+export const loginSchema = z.discriminatedUnion("intent", [passwordStepSchema, ...codeStepSchema.options]);
+export type LoginInput = z.output<typeof loginSchema>;

@@ -1,4 +1,10 @@
 import { createHash } from "node:crypto";
+import { RouterContextProvider } from "react-router";
+import { type RequestInfo, requestContext, servicesContext } from "~/context";
+import { action as loginAction } from "~/routes/admin-login";
+import { action as forgotAction } from "~/routes/admin-password-forgot";
+import { action as resetAction } from "~/routes/admin-password-reset";
+import type { AppServices } from "~/services.server";
 import { eq, sql } from "drizzle-orm";
 import { pino } from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -10,9 +16,7 @@ import { createRateLimiter } from "~/core/server/rate-limit.server";
 import { createQueueOnlyMailer } from "../../../tests/support/outbox";
 import { openTestDatabase } from "../../../tests/support/test-databases";
 import { createAdminAccounts } from "./accounts.server";
-import { loginAction } from "./login-flow.server";
 import { PASSWORD_RESET_MESSAGES, RESET_LINK_MESSAGES } from "./messages";
-import { requestPasswordReset, resetPassword } from "./password-reset.server";
 import { createPasswordResetRepository, PASSWORD_RESET_VALID_MS } from "./password-resets.server";
 import { createKnownDevices } from "./known-device.server";
 import { createSessionStore } from "./sessions.server";
@@ -22,13 +26,27 @@ const SITE = "http://localhost:3000";
 const flash = createFlashStore("test-secret");
 const ADMIN = { email: "dietista@studio.test", password: "password-di-prima-1" };
 
+/** A route's action as the router calls it, with these services and this client address (the pipeline: read, parse, do, say). */
+function act(action: (args: never) => unknown, services: unknown, request: Request, clientIp = "203.0.113.1") {
+  const context = new RouterContextProvider();
+  context.set(servicesContext, services as AppServices);
+  context.set(requestContext, { requestId: "test", clientIp, cspNonce: "n" } as RequestInfo);
+  return action({ request, context, params: {} } as never) as Promise<unknown>;
+}
+const requestPasswordReset = (services: unknown, request: Request, clientIp: string) =>
+  act(forgotAction, services, request, clientIp);
+const resetPassword = (services: unknown, request: Request) => act(resetAction, services, request);
+
 /** What respond() gives a client of the router (a `.data` request): the result and its status. */
 type DataAnswer<T> = { data: T; init: { status?: number } | null };
 
 describe("Password dimenticata? (PostgreSQL)", () => {
   let database: Database;
   let mailer: Mailer;
-  let services: Parameters<typeof requestPasswordReset>[0] & Parameters<typeof loginAction>[0];
+  let services: Pick<
+    AppServices,
+    "adminAccounts" | "sessions" | "passwordResets" | "rateLimiter" | "mailer" | "flash" | "knownDevices" | "logger"
+  > & { config: { siteUrl: string } };
   let userId: string;
 
   beforeAll(async () => {
@@ -188,7 +206,8 @@ describe("Password dimenticata? (PostgreSQL)", () => {
     expect(await accounts.confirmTotp((await accounts.get(userId))!, totpCode(secret))).not.toBeNull();
     await ask(ADMIN.email);
     await choose(await lastLinkToken(), "password-con-codice-4");
-    const signIn = (await loginAction(
+    const signIn = (await act(
+      loginAction,
       services,
       post("/admin-login", { intent: "password", email: ADMIN.email, password: "password-con-codice-4" }, "document"),
       "203.0.113.50",
@@ -203,7 +222,10 @@ describe("Password dimenticata? (PostgreSQL)", () => {
   it("without e-mail configured, says so and queues nothing", async () => {
     await clearLimits();
     const before = (await mails()).length;
-    const off = { ...services, mailer: { enabled: false, queueTo: async () => {}, kick: () => {} } };
+    const off = {
+      ...services,
+      mailer: { enabled: false, queueTo: async () => {}, kick: () => {} } as unknown as Mailer,
+    };
     const answer = await ask(ADMIN.email, "203.0.113.77", off);
     expect(answer.data).toEqual({ ok: false, message: PASSWORD_RESET_MESSAGES.mailOff });
     expect((await mails()).length).toBe(before);

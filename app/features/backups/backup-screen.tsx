@@ -1,6 +1,8 @@
 import { Form, useNavigation } from "react-router";
 import { type ActionResult, useActionResult } from "~/core/forms/action-result";
 import type { BackupStatusView } from "./status.server";
+import { useSchemaForm } from "~/core/forms/use-schema-form";
+import { backupNowSchema } from "./backup-forms";
 import { BACKUP_MESSAGES } from "./messages";
 
 /** Where "Esegui backup ora" posts (this screen's own route). */
@@ -76,8 +78,10 @@ export function BackupScreen({ view, result }: { view: BackupStatusView; result?
 function BackupNowForm() {
   const navigation = useNavigation();
   const busy = navigation.state === "submitting" && navigation.formAction === BACKUP_NOW_PATH;
+  // The same schema the server parses it with: a form changed in the page is refused before it posts.
+  const { formProps } = useSchemaForm(backupNowSchema, { id: "backup-now" });
   return (
-    <Form method="post" action={BACKUP_NOW_PATH} className="backup-now" aria-busy={busy || undefined}>
+    <Form method="post" action={BACKUP_NOW_PATH} className="backup-now" aria-busy={busy || undefined} {...formProps}>
       <input type="hidden" name="intent" value="backup-now" />
       <button type="submit" className="button" disabled={busy}>
         {busy ? "Backup in corso..." : "Esegui backup ora"}

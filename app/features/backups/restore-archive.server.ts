@@ -28,7 +28,11 @@ import { readMigrations, type MigrationFile } from "./migrations.server";
 // (entries, sizes, checksums, rows, images, the manifest against this version's tables and
 // migrations), then unpacked into a private work directory. Nothing here touches the database.
 
-/** The backup was not used and nothing was changed: the message says why, in Italian. */
+/**
+ * The backup was not used and nothing was changed: the message says why, in Italian. Thrown from deep
+ * in the archive's streams and the restore's transaction, whose rollback it is; only the command line
+ * (scripts/restore.ts) catches it.
+ */
 export class BackupRejectedError extends Error {
   override name = "BackupRejectedError";
 }

@@ -115,15 +115,16 @@ describe("uploading the portrait", () => {
     const image = await sharp({ create: { width: 400, height: 500, channels: 3, background: "#888" } })
       .jpeg()
       .toBuffer();
-    const body = new FormData();
-    body.set("version", "1");
-    body.set("image", new File([new Uint8Array(image)], "ritratto.jpg", { type: "image/jpeg" }));
-    const request = new Request("http://localhost/admin/contenuti/ritratto", { method: "POST", body });
+    const file = new File([new Uint8Array(image)], "ritratto.jpg", { type: "image/jpeg" });
     const busy = vi.spyOn(decodeQueue, "run").mockRejectedValueOnce(new DecodeQueueFullError("decode queue full"));
     const logger = pino({ level: "silent" });
-    const result = await uploadPortrait({ siteContent: siteContent as never, media, logger }, request);
+    const result = await uploadPortrait({ siteContent: siteContent as never, media, logger }, { file, baseVersion: 1 });
     busy.mockRestore();
-    expect(result).toMatchObject({ ok: false, status: 503, message: expect.stringContaining("riprova tra poco") });
+    expect(result).toMatchObject({
+      ok: false,
+      reason: "image",
+      detail: { status: 503, message: expect.stringContaining("riprova tra poco") },
+    });
     expect(save).not.toHaveBeenCalled();
   });
 });

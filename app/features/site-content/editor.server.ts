@@ -1,14 +1,9 @@
-import type { SubmissionResult } from "@conform-to/react";
 import type { Logger } from "pino";
 import type { z } from "zod";
-import type { ActionResult } from "~/core/forms/action-result";
-import { parseSubmission } from "~/core/forms/parse-submission.server";
-import { readUploadForm, refusedImageStatus, saveUploadedImage } from "~/core/media/image-upload.server";
+import { imageUpload, saveUploadedImage, type UploadRefusal } from "~/core/media/image-upload.server";
 import type { MediaStorage } from "~/core/media/media-storage.server";
-import { versionField } from "./content-fields";
-import { type ContentGroup, type contentGroups, editorSchema, groupLabels } from "./editor-groups";
-import { portraitUploadSchema } from "./form-schemas";
-import { CONTENT_MESSAGES } from "./messages";
+import { type Result, refused, succeeded } from "~/core/result";
+import { type ContentGroup, type contentGroups, type editorSchema, groupLabels } from "./editor-groups";
 import type { SaveResult, SiteContentStore } from "./site-content.server";
 import { type DayHours, MAX_STUDIOS, type SiteContent, weekdays } from "./site-content";
 import { assignStudioKeys } from "./studio-keys";
@@ -23,9 +18,6 @@ export const MAX_CONTENT_FORM_BYTES = 512 * 1024;
  * two studios on; every other form stays under it.
  */
 export const MAX_HOURS_FORM_FIELDS = (MAX_STUDIOS + 1) * 7 * 6 + MAX_STUDIOS + 1;
-
-/** The upload form sends the version the screen was loaded from next to the image. */
-const portraitUploadFormSchema = portraitUploadSchema.extend({ version: versionField });
 
 type GroupValue<G extends ContentGroup> = z.output<(typeof contentGroups)[G]>;
 
@@ -93,74 +85,52 @@ export async function publishGroup<G extends ContentGroup>(
   return s.siteContent.save(baseVersion, groupLabels[group], applyGroup(content, group, value));
 }
 
-/**
- * What one editor form's post came to: `message` null for a list button (add, remove, move a
- * studio), which saves nothing and answers the form updated; otherwise saved, or refused with the
- * messages next to each field (`status` 400), or refused because another save came first (409).
- */
-export type ContentGroupResult =
-  | { ok: true; message: null; reply: SubmissionResult<string[]> }
-  | (ActionResult & { reply: SubmissionResult<string[]>; status: 200 | 400 | 409 });
+/** A form's value as its schema parses it, without the version it was loaded from. */
+export type EditorValue<G extends ContentGroup> = Omit<z.output<ReturnType<typeof editorSchema<G>>>, "version">;
 
 /**
- * One editor form: validated with the form's schema (the browser ran the same one), then published
- * on top of the version the form was loaded from.
+ * One editor form's value (parsed by the route with the form's schema, as the browser checked it),
+ * published on top of the version the form was loaded from: published (or `unchanged`, the site is
+ * already so), or refused because another save came first ("conflict").
  */
-export async function saveContentGroup(
+export async function saveContentGroup<G extends ContentGroup>(
   s: { siteContent: SiteContentStore; logger: Logger },
-  group: ContentGroup,
-  form: FormData,
-): Promise<ContentGroupResult> {
-  const submission = parseSubmission(form, editorSchema(group), { disableAutoCoercion: true });
-  if (submission.status === undefined) return { ok: true, message: null, reply: submission.reply() };
-  if (submission.status !== "success") {
-    // A version out of range is no field she can correct: the page is what needs reloading.
-    const message = submission.error?.version ? CONTENT_MESSAGES.staleForm : CONTENT_MESSAGES.invalid;
-    return { ok: false, status: 400, message, reply: submission.reply() };
-  }
-  const { version, ...value } = submission.value;
-  const result = await publishGroup(s, group, value as never, version);
-  if (!result.ok) {
-    const reply = submission.reply({ formErrors: [CONTENT_MESSAGES.conflict] });
-    return { ok: false, status: 409, message: CONTENT_MESSAGES.conflictShort, reply };
-  }
-  if (result.unchanged)
-    return { ok: true, status: 200, message: CONTENT_MESSAGES.unchanged, reply: submission.reply() };
+  group: G,
+  value: EditorValue<G>,
+  baseVersion: number,
+): Promise<Result<{ unchanged: boolean }, "conflict">> {
+  const result = await publishGroup(s, group, value as never, baseVersion);
+  if (!result.ok) return refused("conflict");
+  if (result.unchanged) return succeeded({ unchanged: true });
   s.logger.info({ group, version: result.published.version }, "site content published");
-  return { ok: true, status: 200, message: CONTENT_MESSAGES.saved, reply: submission.reply() };
+  return succeeded({ unchanged: false });
 }
 
-/** A portrait form's answer: published (200), refused as a conflict or with nothing to remove (409), or the upload's refusal. */
-type PortraitResult = ActionResult & { status: number };
+/** Why a portrait was not changed: another save came first, no portrait to remove, the image refused, saving failed. */
+export type PortraitRefusal = "conflict" | "missing" | "image" | "failed";
 
 const what = "portrait upload";
 
+/** The upload option of `readForm` for the portrait (≤ 10 MB). */
+export const portraitUpload = (s: { logger: Logger }) => imageUpload(s, { what });
+
 /**
- * Reads the portrait upload (≤ 10 MB, decoded, re-encoded and stripped by the image pipeline) and
- * publishes it. The previous photo's files stay: older versions point to them and can be restored.
+ * Publishes the uploaded portrait (decoded, re-encoded and stripped by the image pipeline). The
+ * previous photo's files stay: older versions point to them and can be restored. An image the
+ * pipeline refuses is "image", with the upload's own refusal (core/media) as detail.
  */
 export async function uploadPortrait(
   s: { siteContent: SiteContentStore; media: MediaStorage; logger: Logger },
-  request: Request,
-): Promise<PortraitResult> {
-  const read = await readUploadForm(s, request, { what });
-  if (!read.ok) return { ok: false, status: read.status, message: read.message };
-  const picked = parseSubmission(read.form, portraitUploadFormSchema);
-  if (picked.status !== "success") {
-    const message = picked.error?.image?.[0];
-    if (!message) return { ok: false, status: 400, message: CONTENT_MESSAGES.staleForm };
-    return { ok: false, status: refusedImageStatus(message), message };
-  }
-  const { image: file, version: baseVersion } = picked.value;
-
+  input: { file: File; baseVersion: number },
+): Promise<Result<undefined, PortraitRefusal, UploadRefusal>> {
   let stored: Awaited<ReturnType<typeof saveUploadedImage<SaveResult>>>;
   try {
     stored = await saveUploadedImage(
       s,
-      { what, prefix: "site", file },
+      { what, prefix: "site", file: input.file },
       async (image) => {
         const { content } = await s.siteContent.current();
-        return s.siteContent.save(baseVersion, "Ritratto caricato", {
+        return s.siteContent.save(input.baseVersion, "Ritratto caricato", {
           ...content,
           portrait: { ...content.portrait, image },
         });
@@ -170,24 +140,23 @@ export async function uploadPortrait(
     );
   } catch (error) {
     s.logger.error({ err: error }, "portrait upload: saving the version failed");
-    return { ok: false, status: 500, message: CONTENT_MESSAGES.failed };
+    return refused("failed");
   }
-  if (!stored.ok) return stored;
-  if (!stored.saved.ok) return { ok: false, status: 409, message: CONTENT_MESSAGES.conflictShort };
-  return { ok: true, status: 200, message: CONTENT_MESSAGES.portraitSaved };
+  if (!stored.ok) return refused("image", stored);
+  if (!stored.saved.ok) return refused("conflict");
+  return succeeded();
 }
 
 /** Back to the bundled illustration (the photo's files stay for older versions). */
 export async function removePortrait(
   s: { siteContent: SiteContentStore },
   baseVersion: number,
-): Promise<PortraitResult> {
+): Promise<Result<undefined, "missing" | "conflict", never>> {
   const { content } = await s.siteContent.current();
-  if (!content.portrait.image) return { ok: false, status: 409, message: CONTENT_MESSAGES.portraitMissing };
+  if (!content.portrait.image) return refused("missing");
   const result = await s.siteContent.save(baseVersion, "Ritratto rimosso", {
     ...content,
     portrait: { ...content.portrait, image: null },
   });
-  if (!result.ok) return { ok: false, status: 409, message: CONTENT_MESSAGES.conflictShort };
-  return { ok: true, status: 200, message: CONTENT_MESSAGES.portraitRemoved };
+  return result.ok ? succeeded() : refused("conflict");
 }

@@ -170,5 +170,8 @@ export const versionRestoreSchema = z.object({
 /** The practitioner's portrait ("Carica e pubblica"): the same image rules as a recipe photo. */
 export const portraitUploadSchema = z.object({ image: uploadedImageSchema });
 
+/** What the upload form posts: the image and the version the screen was loaded from. */
+export const portraitUploadFormSchema = portraitUploadSchema.extend({ version: versionField });
+
 /** "Rimuovi il ritratto", on top of the version the screen was loaded from. */
 export const portraitRemovalSchema = z.object({ intent: z.literal("remove"), version: versionField });

@@ -23,6 +23,7 @@ export { defaultSiteContent };
 
 export { KEPT_VERSIONS };
 
+/** Not a refusal: a seed file or stored row the code cannot read, fatal at start (server/start.ts names it). */
 export class SiteContentError extends Error {
   override name = "SiteContentError";
 }

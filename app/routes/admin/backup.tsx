@@ -5,7 +5,10 @@ import { runBackupNow } from "~/features/backups/backup-now.server";
 import { BACKUP_NOW_PATH, BackupScreen } from "~/features/backups/backup-screen";
 import { backupStatusView } from "~/features/backups/status.server";
 import { serverBackupTarget } from "~/features/backups/target.server";
+import { GENERIC_FAILURE } from "~/core/forms/action-result";
+import { parseSubmission } from "~/core/forms/parse-submission.server";
 import { readForm, respond } from "~/core/forms/respond.server";
+import { backupNowSchema } from "~/features/backups/backup-forms";
 import { pageMeta } from "~/features/site-content/meta";
 import { servicesContext } from "~/context";
 
@@ -21,7 +24,14 @@ export async function loader({ context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   requireAdmin(context);
   const s = context.get(servicesContext);
-  await readForm(request);
+  const submission = parseSubmission(await readForm(request), backupNowSchema);
+  if (submission.status !== "success")
+    return respond(
+      request,
+      s.flash,
+      { ok: false, message: GENERIC_FAILURE },
+      { status: 400, redirectTo: BACKUP_NOW_PATH },
+    );
   const result = await runBackupNow({ target: serverBackupTarget(s), logger: s.logger });
   return respond(request, s.flash, result, { status: result.ok ? 200 : 503, redirectTo: BACKUP_NOW_PATH });
 }

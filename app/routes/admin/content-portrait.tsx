@@ -8,9 +8,21 @@ import { Portrait } from "~/ui/responsive-image";
 import { MAX_IMAGE_UPLOAD_BYTES } from "~/core/media/image-upload";
 import { requireAdmin } from "~/features/account/admin-auth.server";
 import { contentGroupAction } from "./content-group-action.server";
-import { MAX_CONTENT_FORM_BYTES, removePortrait, uploadPortrait } from "~/features/site-content/editor.server";
+import {
+  MAX_CONTENT_FORM_BYTES,
+  type PortraitRefusal,
+  portraitUpload,
+  removePortrait,
+  uploadPortrait,
+} from "~/features/site-content/editor.server";
 import { groupPaths } from "~/features/site-content/editor-groups";
-import { portraitRemovalSchema, portraitUploadSchema } from "~/features/site-content/form-schemas";
+import {
+  portraitRemovalSchema,
+  portraitUploadFormSchema,
+  portraitUploadSchema,
+} from "~/features/site-content/form-schemas";
+import { refusedImageStatus, type UploadRefusal } from "~/core/media/image-upload.server";
+import type { Result } from "~/core/result";
 import { CONTENT_MESSAGES } from "~/features/site-content/messages";
 import { servicesContext } from "~/context";
 import { useActionResult, type ActionResult } from "~/core/forms/action-result";
@@ -22,22 +34,45 @@ import { useEditorData } from "./content";
 
 const back = groupPaths.ritratto;
 
+/** What the portrait's refusals say, and with which status. */
+const PORTRAIT_REFUSALS = {
+  conflict: [CONTENT_MESSAGES.conflictShort, 409],
+  missing: [CONTENT_MESSAGES.portraitMissing, 409],
+  failed: [CONTENT_MESSAGES.failed, 500],
+} as const;
+
 /** Three forms: upload (multipart), focus point (the editor's form), remove. */
 export async function action(args: Route.ActionArgs) {
   requireAdmin(args.context);
   const s = args.context.get(servicesContext);
   const { request } = args;
-  const answer = ({ ok, message, status }: { ok: boolean; message: string; status?: number }) =>
+  const answer = (ok: boolean, message: string, status?: number) =>
     respond(request, s.flash, { ok, message }, { redirectTo: back, status });
+  const said = (result: Result<undefined, PortraitRefusal, UploadRefusal>, done: string) => {
+    if (result.ok) return answer(true, done);
+    // The image's own refusal (too large, not an image, the decode queue full) as the upload helper words it.
+    if (result.reason === "image" && result.detail) return answer(false, result.detail.message, result.detail.status);
+    const [message, status] = PORTRAIT_REFUSALS[result.reason === "image" ? "failed" : result.reason];
+    return answer(false, message, status);
+  };
   assertFormPost(request);
   if (/^multipart\/form-data/i.test(request.headers.get("content-type") ?? "")) {
-    return answer(await uploadPortrait(s, request));
+    const read = await readForm(request, { upload: portraitUpload(s) });
+    if (!read.ok) return answer(false, read.message, read.status);
+    const picked = parseSubmission(read.form, portraitUploadFormSchema);
+    if (picked.status !== "success") {
+      const message = picked.error?.image?.[0];
+      if (!message) return answer(false, CONTENT_MESSAGES.staleForm, 400);
+      return answer(false, message, refusedImageStatus(message));
+    }
+    const { image: file, version: baseVersion } = picked.value;
+    return said(await uploadPortrait(s, { file, baseVersion }), CONTENT_MESSAGES.portraitSaved);
   }
   const form = await readForm(request, MAX_CONTENT_FORM_BYTES);
   if (form.get("intent") === "remove") {
     const removal = parseSubmission(form, portraitRemovalSchema);
-    if (removal.status !== "success") return answer({ ok: false, message: CONTENT_MESSAGES.staleForm, status: 400 });
-    return answer(await removePortrait(s, removal.value.version));
+    if (removal.status !== "success") return answer(false, CONTENT_MESSAGES.staleForm, 400);
+    return said(await removePortrait(s, removal.value.version), CONTENT_MESSAGES.portraitRemoved);
   }
   return contentGroupAction("ritratto", args, form);
 }

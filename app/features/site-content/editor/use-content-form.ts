@@ -1,16 +1,14 @@
-import { useForm, type SubmissionResult } from "@conform-to/react";
+import type { FormMetadata, SubmissionResult } from "@conform-to/react";
 import { useEffect, useRef, useState } from "react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import type { z } from "zod";
-import { editorSchema, type ContentGroup } from "~/features/site-content/editor-groups";
+import { useSchemaForm } from "~/core/forms/use-schema-form";
+import { type ContentGroup, editorSchema } from "~/features/site-content/editor-groups";
 
 type EditorValue<G extends ContentGroup> = z.output<ReturnType<typeof editorSchema<G>>>;
 
 /**
- * Conform on one editor form: the browser checks with the form's schema (the same the server uses)
- * when a field is left and again as it is corrected.
- *
- * The form remembers the version its values were loaded from (`baseVersion`): when another tab
+ * One editor form: `useSchemaForm` with the form's schema (the same the server uses, values as
+ * typed), keeping the version its values were loaded from (`baseVersion`): when another tab
  * publishes, the page refreshes live but what she is typing stays, and saving it is refused as a
  * conflict instead of silently undoing the other change. Her own save starts the form afresh on the
  * version it published (without JavaScript, through the redirect; with it, in place).
@@ -30,13 +28,17 @@ export function useContentForm<G extends ContentGroup>(
     answered.current = lastResult;
     if (lastResult.status === "success") setBaseVersion(version);
   }, [lastResult, version]);
-  const [form, fields] = useForm<EditorValue<G>>({
+  const { form, fields } = useSchemaForm(editorSchema<G>(group), {
     id: `contenuti-${group}-${baseVersion}`,
     lastResult,
-    defaultValue: defaultValue as never,
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: editorSchema(group), disableAutoCoercion: true }),
+    defaultValue,
+    disableAutoCoercion: true,
   });
-  return { form, fields, baseVersion };
+  // Typed by the schema's output, as the editors' fields read it (the schema's input types are looser).
+  type Editor = FormMetadata<EditorValue<G>, string[]>;
+  return {
+    form: form as unknown as Editor,
+    fields: fields as unknown as ReturnType<Editor["getFieldset"]>,
+    baseVersion,
+  };
 }
