@@ -101,8 +101,11 @@ export function withoutComments(text: string): string {
     .replace(/(^|[^:"'`\\])\/\/[^\n]*/g, (_, before: string) => before);
 }
 
-/** An Error subclass that only rolls its transaction back says so on the line above it. */
-const ROLLBACK_REASON = /roll(s|ed)? (its|the|a) transaction back|rolls? back/i;
+/**
+ * An Error subclass is no way of refusing when its comment says it only rolls a transaction back, or
+ * that it is not a refusal (a fault, a busy machine, a command line's input): within six lines above.
+ */
+const ROLLBACK_REASON = /\broll(s|ed)?\b[^.]{0,40}\bback\b|rollback|not a refusal/i;
 
 export const STEPS: Step[] = [
   {
@@ -136,7 +139,6 @@ export const STEPS: Step[] = [
     ways: [
       { name: "useSchemaForm", canonical: true, files: inApp, find: matches(/\buseSchemaForm\b/) },
       { name: "useSchemaFormMessage", files: inApp, find: matches(/\buseSchemaFormMessage\(/) },
-      { name: "useContentForm", files: inApp, find: matches(/\buseContentForm\(/) },
       {
         name: "Conform's useForm directly",
         files: (file) => inApp(file) && !file.path.startsWith("app/core/forms/"),
@@ -184,7 +186,7 @@ export const STEPS: Step[] = [
         find: (code, file) => {
           const original = file.text.split("\n");
           return lines(/\bclass\s+\w+\s+extends\s+Error\b/, code).filter(
-            (line) => !ROLLBACK_REASON.test(original.slice(Math.max(0, line - 4), line - 1).join("\n")),
+            (line) => !ROLLBACK_REASON.test(original.slice(Math.max(0, line - 7), line - 1).join("\n")),
           );
         },
       },

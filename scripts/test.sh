@@ -12,6 +12,8 @@ echo "== Types"
 npm run --silent typecheck
 echo "== Dependency rules (dependency-cruiser)"
 npm run --silent check:dependencies
+echo "== One way for each step of a change (check:ways)"
+npm run --silent check:ways
 echo "== Production build"
 node scripts/build-if-stale.ts
 # Every test's temporary files (data directories, PostgreSQL clusters, uploads) go in one

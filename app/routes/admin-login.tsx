@@ -62,17 +62,24 @@ export async function action({ request, context }: Route.ActionArgs) {
     return refuse(answer, REFUSAL_STATUS[result.reason], busy);
   }
   const outcome = result.value;
-  if (outcome.next === "already-signed-in") throw redirect("/admin");
-  // Back to this page, at the start or at the code step: no toast, the page says where she is.
-  if (outcome.next === "cancelled")
-    return redirect("/admin-login", { headers: { "Set-Cookie": clearSessionCookie(request) } });
-  if (outcome.next === "code")
-    return redirect("/admin-login", {
-      headers: {
-        "Set-Cookie": sessionCookie(request, outcome.token, PENDING_SECOND_FACTOR_MS),
-        "Cache-Control": "no-store",
+  // Back to the panel, or to this page at the start or at the code step: no toast, the page says where she is.
+  const quietly = (to: string, cookie?: string) =>
+    respond<LoginResult>(
+      request,
+      s.flash,
+      { ok: true, message: "", step: "password", email: "" },
+      {
+        redirectTo: to,
+        redirectStatus: 302,
+        redirectAlways: true,
+        toast: false,
+        headers: cookie ? { "Set-Cookie": cookie } : undefined,
       },
-    });
+    );
+  if (outcome.next === "already-signed-in") return quietly("/admin");
+  if (outcome.next === "cancelled") return quietly("/admin-login", clearSessionCookie(request));
+  if (outcome.next === "code")
+    return quietly("/admin-login", sessionCookie(request, outcome.token, PENDING_SECOND_FACTOR_MS));
   // Signed in: to the panel, whoever asked (a script too, hence the redirect whatever the requester),
   // with the session, the toast, and this browser known from now on (decision 45).
   return respond<LoginResult>(

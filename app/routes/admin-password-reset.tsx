@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import type { Route } from "./+types/admin-password-reset";
-import { NewPasswordPage } from "~/features/account/password-reset-pages";
-import { type NewPasswordResult, newPasswordView, resetPassword } from "~/features/account/password-reset.server";
+import { NewPasswordPage, type NewPasswordResult } from "~/features/account/password-reset-pages";
+import { newPasswordView, resetPassword } from "~/features/account/password-reset.server";
 import { ACCOUNT_MESSAGES, passwordResetSchema } from "~/features/account/account-forms";
 import { LOGIN_MESSAGES, PASSWORD_RESET_MESSAGES, RESET_LINK_MESSAGES } from "~/features/account/messages";
 import { clearSessionCookie } from "~/features/account/sessions.server";

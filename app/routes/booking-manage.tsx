@@ -2,7 +2,7 @@ import { data, isRouteErrorResponse, useRouteError } from "react-router";
 import type { Route } from "./+types/booking-manage";
 import { servicesContext } from "~/context";
 import { parseSubmission } from "~/core/forms/parse-submission.server";
-import { readForm, redirectWithToast, respond } from "~/core/forms/respond.server";
+import { readForm, respond } from "~/core/forms/respond.server";
 import { manageSchema } from "~/features/booking/booking-schema";
 import { cancelByLink, managePath, moveByLink } from "~/features/booking/booking-submission.server";
 import { readManagePage } from "~/features/booking/manage-page.server";
@@ -58,12 +58,11 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       : result.value === "pending"
         ? BOOKING_FORM_MESSAGES.movedRequest
         : BOOKING_FORM_MESSAGES.moved;
-  return redirectWithToast(
+  return respond(
     request,
     s.flash,
-    managePath(params.token),
-    { kind: "success", message },
-    { status: 303, headers: { "Cache-Control": "no-store" } },
+    { ok: true, message },
+    { redirectTo: managePath(params.token), redirectAlways: true },
   );
 }
 

@@ -3,7 +3,7 @@ import type { Route } from "./+types/booking";
 import { requestContext, servicesContext } from "~/context";
 import type { ActionResult } from "~/core/forms/action-result";
 import { parseSubmission } from "~/core/forms/parse-submission.server";
-import { readForm, redirectWithToast, refusal, respond } from "~/core/forms/respond.server";
+import { readForm, refusal, respond } from "~/core/forms/respond.server";
 import { readBookingStep } from "~/features/booking/booking-page.server";
 import { BookingOff } from "~/features/booking/booking-off";
 import { DayAndTimeStep, DetailsStep, PlaceAndTypeStep } from "~/features/booking/booking-steps";
@@ -104,12 +104,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   // Post, redirect, get: her own page, with the toast; a reload books nothing twice.
   // With or without JavaScript: her page is the answer (a fetch follows the redirect too).
   const message = result.value.status === "pending" ? BOOKING_FORM_MESSAGES.requested : BOOKING_FORM_MESSAGES.confirmed;
-  return redirectWithToast(
+  return respond(
     request,
     s.flash,
-    managePath(result.value.manageToken),
-    { kind: "success", message },
-    { status: 303, headers: { "Cache-Control": "no-store" } },
+    { ok: true, message },
+    { redirectTo: managePath(result.value.manageToken), redirectAlways: true },
   );
 }
 

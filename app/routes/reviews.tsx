@@ -4,8 +4,8 @@ import type { Route } from "./+types/reviews";
 import type { LiveHandle } from "~/ui/live-updates";
 import { Stylesheet } from "~/ui/stylesheet";
 import { parseSubmission } from "~/core/forms/parse-submission.server";
-import { assertFormPost, REQUEST_MESSAGES, respond } from "~/core/forms/respond.server";
-import { readUploadForm, refusedImageStatus } from "~/core/media/image-upload.server";
+import { assertFormPost, type FormRead, readForm, REQUEST_MESSAGES, respond } from "~/core/forms/respond.server";
+import { imageUpload, refusedImageStatus } from "~/core/media/image-upload.server";
 import { refused } from "~/core/result";
 import type { AppServices } from "~/services.server";
 import { pageMeta } from "~/features/site-content/meta";
@@ -66,7 +66,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const s = context.get(servicesContext);
   const { clientIp } = context.get(requestContext);
   assertFormPost(request);
-  const read = await readUploadForm(s, request, REVIEW_UPLOAD);
+  const read = await readForm(request, { upload: imageUpload(s, REVIEW_UPLOAD) });
   if (!read.ok) return refusedBody(request, s, clientIp, read);
 
   const submission = parseSubmission(read.form, reviewSchema);
@@ -120,12 +120,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 const REFUSAL_STATUS = { invitation: 400, rateLimited: 429, failed: 500, photoBusy: 503, photoRejected: 422 } as const;
 
 /** A body that could not be read whole: too large (counted as a refusal, so a flood of them is stopped), or no form. */
-async function refusedBody(
-  request: Request,
-  s: AppServices,
-  clientIp: string,
-  read: Exclude<Awaited<ReturnType<typeof readUploadForm>>, { ok: true }>,
-) {
+async function refusedBody(request: Request, s: AppServices, clientIp: string, read: Exclude<FormRead, { ok: true }>) {
   if (read.status === 413 && !(await s.rateLimiter.countRefusal(clientIp))) {
     return respond<ReviewActionResult>(
       request,

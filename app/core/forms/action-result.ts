@@ -24,7 +24,7 @@ export function useActionResult<T extends ActionResult>(result: T | undefined | 
   onResultRef.current = onResult;
   const announce = useAnnounce();
   useEffect(() => {
-    if (!result || shown.current === result || typeof result.message !== "string") return;
+    if (!result || shown.current === result || !result.message) return;
     shown.current = result;
     announce(result.ok ? "success" : "error", result.message);
     onResultRef.current?.(result);

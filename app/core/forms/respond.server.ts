@@ -51,6 +51,8 @@ export async function respond<T extends ActionResult>(
      * takes her to another page (signed in, signed out, a new password chosen).
      */
     redirectAlways?: boolean;
+    /** A redirect without a toast: the next page says where she is (the sign-in's steps). */
+    toast?: false;
   } = {},
 ) {
   const status = options.status ?? (result.ok ? 200 : 400);
@@ -60,6 +62,7 @@ export async function respond<T extends ActionResult>(
   const redirects = options.redirectTo !== undefined && (options.redirectAlways || who === "document");
   if (!redirects && who === "json") return Response.json(result, { status, headers });
   if (!redirects || !options.redirectTo) return data(result, { status, headers });
+  if (options.toast === false) return redirect(options.redirectTo, { status: options.redirectStatus ?? 303, headers });
   const toast = { kind: options.flashKind ?? (result.ok ? "success" : "error"), message: result.message } as const;
   return redirectWithToast(request, flash, options.redirectTo, toast, {
     status: options.redirectStatus ?? 303,

@@ -40,14 +40,6 @@ export function imageUpload(
   return { what, maxFileBytes: maxImageBytes, messages, logger: deps.logger };
 }
 
-/**
- * @deprecated The one reader is `readForm(request, { upload: imageUpload(deps, options) })`; this alias
- * stays only until the routes still calling it (the recipe photos') have moved.
- */
-export function readUploadForm(deps: { logger: Logger }, request: Request, options: UploadOptions): Promise<FormRead> {
-  return readForm(request, { upload: imageUpload(deps, options) });
-}
-
 /** The status of a file field its schema refused: 413 when the file is over the cap, 400 when none was picked. */
 export function refusedImageStatus(message: string, tooLarge: string = IMAGE_UPLOAD_MESSAGES.tooLarge): 400 | 413 {
   return message === tooLarge ? 413 : 400;

@@ -20,8 +20,9 @@ export function normalizeEmail(email: string): string {
 }
 
 /**
- * A bad email or password given to setPassword(); the message says which, in Italian. Only the
- * command line (scripts/admin-create.ts) gives setPassword what no schema checked, and catches it.
+ * Not a refusal of the site's forms: a bad email or password given to setPassword(), the message
+ * saying which, in Italian. Only the command line (scripts/admin-create.ts) gives setPassword what no
+ * schema checked, and catches it.
  */
 export class AccountInputError extends Error {
   override name = "AccountInputError";

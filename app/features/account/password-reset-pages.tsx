@@ -99,6 +99,9 @@ export function ForgotPasswordPage({ mailEnabled, result }: { mailEnabled: boole
 }
 
 /** The page a reset link opens: the new password twice, or why the link no longer works. */
+/** The new-password form's answer: a refused link says which state it is in. */
+export type NewPasswordResult = ActionResult & { state?: Exclude<ResetLinkState, "valid"> };
+
 export function NewPasswordPage({
   state,
   token,
@@ -106,7 +109,7 @@ export function NewPasswordPage({
 }: {
   state: ResetLinkState;
   token: string;
-  result?: ActionResult & { state?: Exclude<ResetLinkState, "valid"> };
+  result?: NewPasswordResult;
 }) {
   const action = NEW_PASSWORD_PATH;
   const busy = useBusy(action);

@@ -1,6 +1,5 @@
 import type { Logger } from "pino";
 import type { z } from "zod";
-import type { ActionResult } from "~/core/forms/action-result";
 import type { Mailer } from "~/core/mail/mailer.server";
 import { type Result, refused, succeeded } from "~/core/result";
 import type { RateLimitRule, RateLimiter } from "~/core/server/rate-limit.server";
@@ -24,9 +23,6 @@ type ResetDeps = {
   mailer: Pick<Mailer, "enabled" | "queueTo" | "kick">;
   logger: Logger;
 };
-
-/** What the new-password page shows about its link (and about a link refused on submission). */
-export type NewPasswordResult = ActionResult & { state?: Exclude<ResetLinkState, "valid"> };
 
 /**
  * "Password dimenticata?": for the administrator's address, with e-mail configured, a link is queued to

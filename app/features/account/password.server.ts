@@ -30,7 +30,7 @@ export const HASHING_SLOTS = {
 
 const hashing = memorySlots(HASHING_SLOTS);
 
-/** Too many passwords are being checked right now: the client should try again in a few seconds. */
+/** Not a refusal but a busy machine: too many passwords are being checked now; try again in a few seconds. */
 export class HashingBusyError extends Error {
   override name = "HashingBusyError";
 }

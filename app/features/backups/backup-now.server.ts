@@ -1,8 +1,6 @@
 import type { Logger } from "pino";
-import type { ActionResult } from "~/core/forms/action-result";
+import { type Result, refused, succeeded } from "~/core/result";
 import { runBackup, withBackupLock, type BackupTarget } from "./backup-job.server";
-import { formatBytes } from "./manifest.server";
-import { BACKUP_MESSAGES, describeDuration } from "./messages";
 
 /**
  * "Esegui backup ora": the nightly job's backup, made now into the backups folder (with its
@@ -10,23 +8,23 @@ import { BACKUP_MESSAGES, describeDuration } from "./messages";
  * second press, another tab or the night's timer never start a second backup meanwhile: they are told
  * one is running.
  */
-export async function runBackupNow(deps: { target: BackupTarget; logger: Logger }): Promise<ActionResult> {
+export async function runBackupNow(deps: {
+  target: BackupTarget;
+  logger: Logger;
+}): Promise<Result<{ bytes: number; durationMs: number }, "alreadyRunning" | "failed">> {
   const { target, logger } = deps;
   try {
     const outcome = await withBackupLock(target.connection, () => runBackup(target, "admin"));
-    if (!outcome) return { ok: false, message: BACKUP_MESSAGES.alreadyRunning };
+    if (!outcome) return refused("alreadyRunning");
     for (const warning of outcome.warnings) logger.warn({ detail: warning }, "admin backup: other users can read it");
     logger.info(
       { file: outcome.file, bytes: outcome.bytes, ms: outcome.durationMs },
       `admin backup done: ${outcome.summary}`,
     );
-    return {
-      ok: true,
-      message: BACKUP_MESSAGES.done(formatBytes(outcome.bytes), describeDuration(outcome.durationMs)),
-    };
+    return succeeded({ bytes: outcome.bytes, durationMs: outcome.durationMs });
   } catch (error) {
     // Recorded in backup_runs by runBackup: the screen shows the technical detail under the warning.
     logger.error({ err: error }, "admin backup failed");
-    return { ok: false, message: BACKUP_MESSAGES.failed };
+    return refused("failed");
   }
 }

@@ -9,6 +9,8 @@ import { GENERIC_FAILURE } from "~/core/forms/action-result";
 import { parseSubmission } from "~/core/forms/parse-submission.server";
 import { readForm, respond } from "~/core/forms/respond.server";
 import { backupNowSchema } from "~/features/backups/backup-forms";
+import { formatBytes } from "~/features/backups/manifest.server";
+import { BACKUP_MESSAGES, describeDuration } from "~/features/backups/messages";
 import { pageMeta } from "~/features/site-content/meta";
 import { servicesContext } from "~/context";
 
@@ -33,7 +35,13 @@ export async function action({ request, context }: Route.ActionArgs) {
       { status: 400, redirectTo: BACKUP_NOW_PATH },
     );
   const result = await runBackupNow({ target: serverBackupTarget(s), logger: s.logger });
-  return respond(request, s.flash, result, { status: result.ok ? 200 : 503, redirectTo: BACKUP_NOW_PATH });
+  const answer = result.ok
+    ? {
+        ok: true,
+        message: BACKUP_MESSAGES.done(formatBytes(result.value.bytes), describeDuration(result.value.durationMs)),
+      }
+    : { ok: false, message: BACKUP_MESSAGES[result.reason] };
+  return respond(request, s.flash, answer, { status: result.ok ? 200 : 503, redirectTo: BACKUP_NOW_PATH });
 }
 
 /** A failed backup is recorded too: the status is read again whatever the answer's status. */

@@ -1,4 +1,5 @@
-import { data, type RouterContextProvider } from "react-router";
+import type { RouterContextProvider } from "react-router";
+import type { ActionResult } from "~/core/forms/action-result";
 import { servicesContext } from "~/context";
 import { parseSubmission } from "~/core/forms/parse-submission.server";
 import { readForm, respond } from "~/core/forms/respond.server";
@@ -24,7 +25,8 @@ export async function contentGroupAction(
   const form = alreadyRead ?? (await readForm(request, { maxBytes: MAX_CONTENT_FORM_BYTES, maxFields }));
   const submission = parseSubmission(form, editorSchema(group), { disableAutoCoercion: true });
   if (submission.status === undefined)
-    return data({ ok: true, message: null, reply: submission.reply() }, { headers: { "Cache-Control": "no-store" } });
+    // A list button (add, remove, move a row): the form again, nothing to announce.
+    return respond<ActionResult>(request, s.flash, { ok: true, message: "", reply: submission.reply() });
   if (submission.status !== "success") {
     // A version out of range is no field she can correct: the page is what needs reloading.
     const message = submission.error?.version ? CONTENT_MESSAGES.staleForm : CONTENT_MESSAGES.invalid;

@@ -69,8 +69,9 @@ export async function action(args: Route.ActionArgs) {
     return said(await uploadPortrait(s, { file, baseVersion }), CONTENT_MESSAGES.portraitSaved);
   }
   const form = await readForm(request, MAX_CONTENT_FORM_BYTES);
-  if (form.get("intent") === "remove") {
-    const removal = parseSubmission(form, portraitRemovalSchema);
+  // The remove button's form says so in its intent (the schema's literal); the focus form has none.
+  const removal = parseSubmission(form, portraitRemovalSchema);
+  if (removal.payload.intent === "remove") {
     if (removal.status !== "success") return answer(false, CONTENT_MESSAGES.staleForm, 400);
     return said(await removePortrait(s, removal.value.version), CONTENT_MESSAGES.portraitRemoved);
   }
@@ -84,7 +85,7 @@ export default function PortraitEditor({ actionData }: Route.ComponentProps) {
     "ritratto",
     version,
     { portrait: { focusX: portrait.focusX, focusY: portrait.focusY } },
-    actionData && "reply" in actionData ? actionData.reply : undefined,
+    (actionData as ActionResult | undefined)?.reply,
   );
   const focus = fields.portrait.getFieldset();
   const upload = useSchemaForm(portraitUploadSchema, { id: "ritratto-carica-modulo" });

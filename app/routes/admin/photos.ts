@@ -6,7 +6,7 @@ import { servicesContext } from "~/context";
 import { type ActionResult, firstError } from "~/core/forms/action-result";
 import { parseSubmission } from "~/core/forms/parse-submission.server";
 import { readForm, respond } from "~/core/forms/respond.server";
-import { readUploadForm, refusedImageStatus } from "~/core/media/image-upload.server";
+import { imageUpload, refusedImageStatus } from "~/core/media/image-upload.server";
 import { sayPhotoAdd } from "~/features/photos/photo-answer";
 import { addPhoto, deletePhoto, movePhoto, retitlePhoto } from "~/features/photos/photos.server";
 import { photoActionSchema, photoUploadSchema } from "~/features/photos/photo-forms";
@@ -22,7 +22,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const photosAnchor = "/admin#foto";
 
   if (/^multipart\/form-data/i.test(request.headers.get("content-type") ?? "")) {
-    const read = await readUploadForm(s, request, { what: "photo upload" });
+    const read = await readForm(request, { upload: imageUpload(s, { what: "photo upload" }) });
     if (!read.ok) {
       const result = { ok: false, message: read.message, id: null };
       return respond(request, s.flash, result, { status: read.status, redirectTo: photosAnchor });
