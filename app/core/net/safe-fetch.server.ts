@@ -118,11 +118,12 @@ export function isPublicAddress(address: string): boolean {
 }
 
 class Refusal extends Error {
-  constructor(
-    readonly reason: SafeFetchRefusal,
-    readonly detail?: SafeFetchDetail,
-  ) {
+  readonly reason: SafeFetchRefusal;
+  readonly detail: SafeFetchDetail | undefined;
+  constructor(reason: SafeFetchRefusal, detail?: SafeFetchDetail) {
     super(reason);
+    this.reason = reason;
+    this.detail = detail;
   }
 }
 

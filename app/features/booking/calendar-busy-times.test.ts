@@ -147,6 +147,12 @@ describe("busy times from a calendar served over HTTP", () => {
       ok: false,
       reason: "too_large",
     });
+    // The first address is allowed, the one it redirects to (another loopback address) is not.
+    const redirected = served.length;
+    expect(
+      await readCalendarBusyTimes(`${base}/moved.ics`, { ...options, allowPrivate: (a) => a === "127.0.0.1" }),
+    ).toEqual({ ok: false, reason: "private_address" });
+    expect(served.slice(redirected)).toEqual(["/moved.ics"]);
     // Without CALENDAR_FETCH_ALLOW_PRIVATE, the address itself is refused before any request.
     const before = served.length;
     expect(await readCalendarBusyTimes(`${base}/google-weekly.ics`, options)).toEqual({

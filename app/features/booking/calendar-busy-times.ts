@@ -20,7 +20,7 @@ export type BusyTimesLimits = {
   maxSteps: number;
 };
 
-export const BUSY_TIMES_LIMITS: BusyTimesLimits = { maxEvents: 20_000, maxOccurrences: 10_000, maxSteps: 100_000 };
+export const BUSY_TIMES_LIMITS: BusyTimesLimits = { maxEvents: 20_000, maxOccurrences: 10_000, maxSteps: 50_000 };
 
 export type BusyTimesRefusal = "not_calendar" | "too_many_events" | "too_many_occurrences" | "too_complex";
 
@@ -36,8 +36,10 @@ const PRACTICE_ZONE = "Europe/Rome";
 const DAY_MS = 86_400_000;
 
 class OverBudget extends Error {
-  constructor(readonly reason: "too_many_occurrences" | "too_complex") {
+  readonly reason: "too_many_occurrences" | "too_complex";
+  constructor(reason: "too_many_occurrences" | "too_complex") {
     super(reason);
+    this.reason = reason;
   }
 }
 
@@ -101,17 +103,21 @@ type JCalComponent = [string, JCalProperty[], JCalComponent[]];
 const ZONED_PROPERTIES = new Set(["dtstart", "dtend", "exdate", "rdate", "recurrence-id"]);
 
 /**
- * Gives every date-time of the events a zone ical.js can use, before any is read: a TZID the
- * calendar defines stays; an IANA name it does not define (Google sends them bare) is read through
- * the platform's time zone data; a floating time, or a TZID no one knows, is Italy's.
+ * Gives every date-time of the events a zone ical.js can use, before any is read. A zone named by
+ * its IANA name (Google's "Europe/Rome", defined in the calendar or sent bare) is read from the
+ * platform's time zone data: the same rules, and ten times faster than ical.js expanding the
+ * VTIMEZONE for each time. A VTIMEZONE of another name (Outlook's "W. Europe Standard Time") is
+ * read as the calendar defines it. A floating time, or a TZID no one knows, is Italy's.
  */
 function zoneEveryTime(children: JCalComponent[]) {
-  const defined = new Set(
-    children
-      .filter((child) => child[0] === "vtimezone")
-      .map((zone) => zone[1].find((property) => property[0] === "tzid")?.[3])
-      .filter((tzid): tzid is string => typeof tzid === "string"),
-  );
+  const defined = new Set<string>();
+  for (let index = children.length - 1; index >= 0; index--) {
+    const [name, properties] = children[index]!;
+    const tzid = name === "vtimezone" ? properties.find((property) => property[0] === "tzid")?.[3] : undefined;
+    if (typeof tzid !== "string") continue;
+    if (knownZone(tzid)) children.splice(index, 1);
+    else defined.add(tzid);
+  }
   for (const [name, properties] of children) {
     if (name !== "vevent") continue;
     for (const property of properties) {
@@ -151,11 +157,11 @@ class PlatformZone extends ICAL.Timezone {
   /** Offsets by quarter hour of UTC: every transition in use falls on one. */
   private readonly offsets = new Map<number, number>();
 
-  private constructor(
-    tzid: string,
-    private readonly format: Intl.DateTimeFormat,
-  ) {
+  private readonly format: Intl.DateTimeFormat;
+
+  private constructor(tzid: string, format: Intl.DateTimeFormat) {
     super({ tzid });
+    this.format = format;
   }
 
   /** Seconds ahead of UTC at this wall-clock time: in a repeated hour the first, in a skipped hour the offset before it. */

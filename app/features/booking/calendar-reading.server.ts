@@ -3,14 +3,20 @@
 // addresses and plain http are allowed (CALENDAR_FETCH_ALLOW_PRIVATE) and keeps the validators for
 // the next read.
 
-import { type SafeFetchDetail, type SafeFetchRefusal, safeFetch } from "~/core/net/safe-fetch.server";
+import {
+  type SafeFetchDetail,
+  type SafeFetchOptions,
+  type SafeFetchRefusal,
+  safeFetch,
+} from "~/core/net/safe-fetch.server";
 import { refused, type Result, succeeded } from "~/core/result";
 import { type BusyInterval, type BusyTimesRefusal, busyTimesFromICalendar } from "./calendar-busy-times";
 
 export type CalendarReadOptions = {
   /** The busy times kept are those within [from, to). */
   horizon: { from: Date; to: Date };
-  allowPrivate?: boolean;
+  /** From CALENDAR_FETCH_ALLOW_PRIVATE (see SafeFetchOptions). */
+  allowPrivate?: SafeFetchOptions["allowPrivate"];
   /** The validators of the last successful read. */
   etag?: string | null;
   lastModified?: string | null;
