@@ -128,22 +128,27 @@ if (import.meta.main) {
   const horizon = { from, to: new Date(from.getTime() + 60 * 86_400_000) };
   const feeds = sampleCalendarFeeds(from);
   const runs: number[] = [];
+  const cpu: number[] = [];
   let intervals = 0;
   for (let run = 0; run < 20; run++) {
     const started = performance.now();
+    const cpuBefore = process.cpuUsage();
     intervals = readSampleFeeds(feeds, horizon).reduce((sum, busy) => sum + busy.length, 0);
     runs.push(performance.now() - started);
+    cpu.push(process.cpuUsage(cpuBefore).user / 1000);
   }
   const hostile = (rule: string) => {
     const text = `BEGIN:VCALENDAR\r\nBEGIN:VEVENT\r\nUID:h\r\nDTSTART:20261101T090000Z\r\nDTEND:20261101T100000Z\r\nRRULE:${rule}\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n`;
     const started = performance.now();
+    const cpuBefore = process.cpuUsage();
     const result = busyTimesFromICalendar(text, horizon);
-    return `${result.ok ? "read" : result.reason} in ${(performance.now() - started).toFixed(0)} ms`;
+    const cpuMs = process.cpuUsage(cpuBefore).user / 1000;
+    return `${result.ok ? "read" : result.reason} in ${(performance.now() - started).toFixed(0)} ms (${cpuMs.toFixed(0)} ms of CPU)`;
   };
   const kb = feeds.reduce((sum, feed) => sum + feed.length, 0) / 1024;
   console.log(`3 calendars of 500 events (${kb.toFixed(0)} KB), 60-day horizon: ${intervals} busy intervals`);
   console.log(
-    `read (parse + expand), 20 runs: first ${runs[0]!.toFixed(0)} ms, median ${percentile(runs, 50).toFixed(0)} ms, p95 ${percentile(runs, 95).toFixed(0)} ms`,
+    `read (parse + expand), 20 runs: first ${runs[0]!.toFixed(0)} ms, median ${percentile(runs, 50).toFixed(0)} ms, p95 ${percentile(runs, 95).toFixed(0)} ms; CPU median ${percentile(cpu, 50).toFixed(0)} ms`,
   );
   console.log(`FREQ=SECONDLY: ${hostile("FREQ=SECONDLY")}`);
   console.log(`a rule no date satisfies: ${hostile("FREQ=DAILY;BYMONTH=2;BYMONTHDAY=30")}`);
