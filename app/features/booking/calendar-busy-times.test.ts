@@ -4,7 +4,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { romeTime } from "~/core/format/rome-clock";
+import { romeInstant, romeTime } from "~/core/format/rome-clock";
 import { type BusyInterval, busyTimesFromICalendar } from "./calendar-busy-times";
 import { readCalendarBusyTimes } from "./calendar-reading.server";
 
@@ -123,6 +123,21 @@ describe("busy times from a calendar served over HTTP", () => {
       ["2026-11-02T08:00:00.000Z", "2026-11-02T08:45:00.000Z"],
     ]);
     for (const { start } of [...march.busy, ...october.busy]) expect(romeTime(start.getTime())).toBe("09:00");
+  });
+
+  it("reads a time in the hour Italy skips or repeats as romeInstant does", () => {
+    const event = (uid: string, start: string) =>
+      `BEGIN:VEVENT\r\nUID:${uid}\r\nDTSTART;TZID=Europe/Rome:${start}\r\nDURATION:PT30M\r\nEND:VEVENT\r\n`;
+    const text = `BEGIN:VCALENDAR\r\n${event("a", "20260329T023000")}${event("b", "20261025T023000")}END:VCALENDAR\r\n`;
+    const result = busyTimesFromICalendar(text, { from: spring.from, to: new Date("2026-12-01T00:00:00Z") });
+    expect(result.ok && iso(result.value.busy)).toEqual([
+      // 02:30 on 29 March does not exist: it is read as the clock before the change would say, 03:30 summer time.
+      [new Date(romeInstant("2026-03-29", 150)).toISOString(), "2026-03-29T02:00:00.000Z"],
+      // 02:30 on 25 October comes twice: the first, summer time.
+      [new Date(romeInstant("2026-10-25", 150)).toISOString(), "2026-10-25T01:00:00.000Z"],
+    ]);
+    expect(romeInstant("2026-03-29", 150)).toBe(Date.parse("2026-03-29T01:30:00Z"));
+    expect(romeInstant("2026-10-25", 150)).toBe(Date.parse("2026-10-25T00:30:00Z"));
   });
 
   it("answers not modified when the calendar's ETag has not changed", async () => {
