@@ -102,10 +102,11 @@ export function withoutComments(text: string): string {
 }
 
 /**
- * An Error subclass is no way of refusing when its comment says it only rolls a transaction back, or
- * that it is not a refusal (a fault, a busy machine, a command line's input): within six lines above.
+ * An Error subclass is no way of refusing when its comment says it only rolls a transaction back or
+ * never leaves the function that answers it as a Result, or that it is not a refusal (a fault, a
+ * busy machine, a command line's input): within six lines above.
  */
-const ROLLBACK_REASON = /\broll(s|ed)?\b[^.]{0,40}\bback\b|rollback|not a refusal/i;
+const ROLLBACK_REASON = /\broll(s|ed)?\b[^.]{0,40}\bback\b|rollback|not a refusal|never leaves/i;
 
 export const STEPS: Step[] = [
   {

@@ -35,6 +35,7 @@ export type BusyTimes = {
 const PRACTICE_ZONE = "Europe/Rome";
 const DAY_MS = 86_400_000;
 
+/** Thrown to stop ical.js's iteration midway; it never leaves busyTimesFromICalendar, which answers it as a refusal. */
 class OverBudget extends Error {
   readonly reason: "too_many_occurrences" | "too_complex";
   constructor(reason: "too_many_occurrences" | "too_complex") {
