@@ -35,7 +35,7 @@ describe("check:ways", () => {
   if (form.get("intent") === "x") throw data("no", { status: 400 });
   return redirect("/");
 };
-export default function Screen() { const { form } = useContentForm("x"); }`,
+export default function Screen() { const check = useSchemaFormMessage(schema, { fallback, show }); }`,
       },
       {
         path: "app/features/things/things.server.ts",
