@@ -86,4 +86,14 @@ export async function rename(): Promise<Result<undefined, "gone">> { return refu
       "app/features/things/repo.server.ts:1",
     ]);
   });
+
+  it("fails a module over 300 lines unless its first lines say why", () => {
+    const long = Array.from({ length: 320 }, (_, i) => `const a${i} = ${i};`).join("\n");
+    const name = "A module over 300 lines without its reason";
+    expect(step([{ path: "app/features/things/big.ts", text: long }], name).ok).toBe(false);
+    expect(
+      step([{ path: "app/features/things/big.ts", text: `// Over 300 lines: one table's rows.\n${long}` }], name).ok,
+    ).toBe(true);
+    expect(step([{ path: "app/features/things/big.test.ts", text: long }], name).ok).toBe(true);
+  });
 });

@@ -108,6 +108,9 @@ export function withoutComments(text: string): string {
  */
 const ROLLBACK_REASON = /\broll(s|ed)?\b[^.]{0,40}\bback\b|rollback|not a refusal|never leaves/i;
 
+/** A module longer than this says why in one line at its top (issue 42). */
+const MODULE_MAX_LINES = 300;
+
 export const STEPS: Step[] = [
   {
     name: "Reading a form on the server",
@@ -214,6 +217,17 @@ export const STEPS: Step[] = [
         name: "an HTML shell of its own",
         files: (file) => (features(file) || under("app/core/mail/")(file)) && !file.path.endsWith("mail-layout.ts"),
         find: matches(/<html\b|<!doctype|<body\b/i),
+      },
+    ],
+  },
+  {
+    name: "A module over 300 lines without its reason",
+    allowed: 0,
+    ways: [
+      {
+        name: "over 300 lines, no `// Over 300 lines: …` at its top",
+        files: (file) => inApp(file) && file.text.split("\n").length > MODULE_MAX_LINES + 1,
+        find: (_code, file) => (/over 300 lines/i.test(file.text.split("\n").slice(0, 3).join("\n")) ? [] : [1]),
       },
     ],
   },

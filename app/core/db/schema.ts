@@ -1,3 +1,4 @@
+// Over 300 lines: every table and constraint in the one schema drizzle-kit reads (decision 49).
 import { sql } from "drizzle-orm";
 import {
   bigint,

@@ -1,3 +1,4 @@
+// Over 300 lines: the privacy page is one legal text, each section beside the data it describes.
 import { Link } from "react-router";
 import { Stylesheet } from "~/ui/stylesheet";
 import privacyStyles from "~/styles/privacy.css?url";
