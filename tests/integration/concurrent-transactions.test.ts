@@ -29,11 +29,6 @@ const EACH = 20;
 /** Generous: each of the 160 writes takes milliseconds; a frozen pool never answers. */
 const DEADLINE_MS = 30_000;
 
-const formOf = (fields: Record<string, string>) => {
-  const data = new FormData();
-  for (const [key, value] of Object.entries(fields)) data.set(key, value);
-  return data;
-};
 const patient = (i: number) => ({ name: `Paziente ${i}`, email: `paziente${i}@example.it`, phone: "+39 333 123 4567" });
 
 let smtp: TestSmtpServer;

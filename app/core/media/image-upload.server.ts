@@ -1,6 +1,6 @@
 import type { Logger } from "pino";
 import type { StoredImage } from "~/core/db/schema";
-import { readForm, type UploadLimits, type FormRead } from "~/core/forms/respond.server";
+import type { UploadLimits } from "~/core/forms/respond.server";
 import { deleteStoredImage, ImageBusyError, ImageRejectedError, storeImage } from "./image-pipeline.server";
 import { IMAGE_UPLOAD_MESSAGES, MAX_IMAGE_UPLOAD_BYTES } from "./image-upload";
 import type { MediaPrefix, MediaStorage } from "./media-storage.server";
