@@ -110,9 +110,15 @@ export function bookingJobs(services: BookingJobServices): ScheduledJob[] {
       atStart: true,
       timeoutMs: JOB_TIMEOUT_MS,
       async run() {
+        // The site read once, before the locks' transactions: inside them, only through them.
+        let site: Awaited<ReturnType<typeof services.loadSite>>;
         try {
-          // The site read before the lock's transaction: inside it, only through it.
-          const site = await services.loadSite();
+          site = await services.loadSite();
+        } catch (error) {
+          logger.error({ err: error }, "booking reminders failed");
+          return;
+        }
+        try {
           const sent = await appointments.withJobLock("reminders", (tx) =>
             sendDueReminders(services, site, new Date(), tx),
           );
@@ -122,7 +128,6 @@ export function bookingJobs(services: BookingJobServices): ScheduledJob[] {
           logger.error({ err: error }, "booking reminders failed");
         }
         try {
-          const site = await services.loadSite();
           const invited = await appointments.withJobLock("review-invites", (tx) =>
             sendDueReviewInvites(services, site, new Date(), tx),
           );
