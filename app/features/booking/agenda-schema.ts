@@ -3,11 +3,30 @@
  * server parses with and the browser checks with. The patient's fields are the booking form's.
  */
 import { z } from "zod";
+import { romeDate } from "~/core/format/rome-clock";
 import { bookingSchema } from "./booking-schema";
 import { AGENDA_MESSAGES as M } from "./messages";
 
-/** How many days the agenda shows, from today. */
+const DAY = 86_400_000;
+
+/** Her agenda's address. */
+export const AGENDA_PAGE = "/admin/agenda";
+
+/** How many days a page of the agenda shows (two weeks); its links move it a week at a time. */
 export const AGENDA_DAYS = 14;
+
+/**
+ * Where her agenda shows an appointment, for her e-mail: a request in the list of requests on the
+ * first page; a visit on the page (whole weeks from today's) that holds its day in Italy.
+ */
+export function agendaPath(appointment: { id: string; status: string; startsAt: Date }, now: Date): string {
+  const anchor = `#appuntamento-${appointment.id}`;
+  const days = (Date.parse(romeDate(appointment.startsAt.getTime())) - Date.parse(romeDate(now.getTime()))) / DAY;
+  const week = Math.floor(Math.round(days) / 7);
+  return appointment.status === "pending" || week <= 0
+    ? `${AGENDA_PAGE}${anchor}`
+    : `${AGENDA_PAGE}?settimana=${week}${anchor}`;
+}
 
 const isRealDate = (value: string) => {
   const parsed = new Date(`${value}T00:00:00Z`);

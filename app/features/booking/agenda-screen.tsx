@@ -1,35 +1,107 @@
+// Over 300 lines: the agenda's one screen, its requests, days, weeks and recent visits sharing one appointment card and its actions.
 import { useId, useMemo } from "react";
-import { type FetcherWithComponents, useFetcher, useSearchParams } from "react-router";
+import { type FetcherWithComponents, Link, useFetcher, useSearchParams } from "react-router";
 import { type ActionResult, useActionResult } from "~/core/forms/action-result";
 import { SelectField, TextAreaField, TextField } from "~/core/forms/conform-fields";
 import { useSchemaForm } from "~/core/forms/use-schema-form";
 import { bookingLimits } from "~/core/db/booking-values";
 import { ConfirmButton, HiddenFields, NoScriptConfirm } from "~/ui/admin/confirm-button";
-import { agendaMoveSchema, phoneBookingSchema } from "./agenda-schema";
-import type { AgendaDay, AgendaItem } from "./agenda-view.server";
-
-export const AGENDA_PAGE = "/admin/agenda";
+import { AGENDA_PAGE, agendaMoveSchema, phoneBookingSchema } from "./agenda-schema";
+import type { AgendaDay, AgendaItem, AgendaPage } from "./agenda-view.server";
 
 /** What the agenda's actions answer the page (its result shape, plus the form it belongs to). */
 export type AgendaResult = ActionResult & { target?: string };
 
 const telHref = (phone: string) => `tel:${phone.replace(/[^\d+]/g, "")}`;
 
-/** Today and the coming days, each appointment with its contacts and her actions. */
-export function AgendaDays({ days, result }: { days: AgendaDay[]; result?: AgendaResult }) {
-  if (days.length === 0) return <p className="admin-empty">Nessun appuntamento nei prossimi giorni.</p>;
-  return days.map((day) => (
-    <section key={day.date} className="admin-section agenda-day" aria-labelledby={`giorno-${day.date}`}>
-      <h2 id={`giorno-${day.date}`} className="admin-section__title">
-        {day.label}
+/** Every request waiting for her answer, whatever its day, the oldest first: each with her actions. */
+export function RequestList({ requests, result }: { requests: AgendaItem[]; result?: AgendaResult }) {
+  return (
+    <section className="admin-section" id="richieste" aria-labelledby="richieste-titolo">
+      <h2 id="richieste-titolo" className="admin-section__title">
+        Richieste da confermare
       </h2>
-      <ol className="agenda-list">
-        {day.items.map((item) => (
-          <AppointmentCard key={item.id} item={item} result={result?.target === item.id ? result : undefined} />
-        ))}
-      </ol>
+      {requests.length === 0 ? (
+        <p className="admin-empty">Nessuna richiesta da confermare.</p>
+      ) : (
+        <ol className="agenda-list">
+          {requests.map((item) => (
+            <AppointmentCard
+              key={item.id}
+              item={item}
+              withDay
+              result={result?.target === item.id ? result : undefined}
+            />
+          ))}
+        </ol>
+      )}
     </section>
-  ));
+  );
+}
+
+/** The page's days, each appointment with its contacts and her actions (a request's are in the list above). */
+export function AgendaDays({
+  page,
+  result,
+}: {
+  page: Pick<AgendaPage, "days" | "previousWeek" | "nextWeek">;
+  result?: AgendaResult;
+}) {
+  return (
+    <>
+      <WeekLinks page={page} />
+      {page.days.length === 0 ? <p className="admin-empty">Nessun appuntamento in questi giorni.</p> : null}
+      {page.days.map((day) => (
+        <section key={day.date} className="admin-section agenda-day" aria-labelledby={`giorno-${day.date}`}>
+          <h2 id={`giorno-${day.date}`} className="admin-section__title">
+            {day.label}
+          </h2>
+          <ol className="agenda-list">
+            {day.items.map((item) =>
+              item.status === "pending" ? (
+                <PendingInDay key={item.id} item={item} />
+              ) : (
+                <AppointmentCard key={item.id} item={item} result={result?.target === item.id ? result : undefined} />
+              ),
+            )}
+          </ol>
+        </section>
+      ))}
+    </>
+  );
+}
+
+const weekHref = (week: number) => (week === 0 ? AGENDA_PAGE : `${AGENDA_PAGE}?settimana=${week}#settimane`);
+
+/** The week before and after, as plain links (without JavaScript too), within the booking's horizon. */
+function WeekLinks({ page }: { page: Pick<AgendaPage, "previousWeek" | "nextWeek"> }) {
+  if (page.previousWeek === null && page.nextWeek === null) return null;
+  return (
+    <nav className="agenda-links" aria-label="Settimane">
+      {page.previousWeek !== null ? (
+        <Link className="button button--secondary button--small" to={weekHref(page.previousWeek)}>
+          <span aria-hidden="true">←</span> Settimana precedente
+        </Link>
+      ) : null}{" "}
+      {page.nextWeek !== null ? (
+        <Link className="button button--secondary button--small" to={weekHref(page.nextWeek)}>
+          Settimana successiva <span aria-hidden="true">→</span>
+        </Link>
+      ) : null}
+    </nav>
+  );
+}
+
+/** A request on its day: when, what and who, and the way to her answer in the list of requests. */
+function PendingInDay({ item }: { item: AgendaItem }) {
+  return (
+    <li className="agenda-item agenda-item--pending">
+      <AppointmentSummary item={item} />
+      <p>
+        <a href={`#appuntamento-${item.id}`}>Rispondi alla richiesta</a>
+      </p>
+    </li>
+  );
 }
 
 /** A press that changes the appointment's status behind a question, without JavaScript too. */
@@ -120,10 +192,11 @@ export function RecentVisits({ days }: { days: AgendaDay[] }) {
 }
 
 /** When, what, where and who: the head of every appointment's card. */
-function AppointmentSummary({ item }: { item: AgendaItem }) {
+function AppointmentSummary({ item, withDay = false }: { item: AgendaItem; withDay?: boolean }) {
   return (
     <>
       <p className="agenda-item__when">
+        {withDay ? `${item.dayLabel}, ` : null}
         <strong>{item.time}</strong> <span className="agenda-item__status">{item.statusLabel}</span>
       </p>
       <p className="agenda-item__what">
@@ -147,14 +220,22 @@ function RecentVisitCard({ item }: { item: AgendaItem }) {
   );
 }
 
-function AppointmentCard({ item, result }: { item: AgendaItem; result?: AgendaResult }) {
+function AppointmentCard({
+  item,
+  result,
+  withDay = false,
+}: {
+  item: AgendaItem;
+  result?: AgendaResult;
+  withDay?: boolean;
+}) {
   const actor = useFetcher<AgendaResult>();
   useActionResult(actor.data);
   const who = `${item.patientName}, ${item.time}`;
   const holds = item.status === "pending" || item.status === "confirmed";
   return (
     <li className={`agenda-item agenda-item--${item.status}`} id={`appuntamento-${item.id}`}>
-      <AppointmentSummary item={item} />
+      <AppointmentSummary item={item} withDay={withDay} />
       <p className="agenda-item__contacts">
         <a href={telHref(item.patientPhone)}>{item.patientPhone}</a>{" "}
         <a href={`mailto:${item.patientEmail}`}>{item.patientEmail}</a>

@@ -5,6 +5,7 @@ import { addDays, romeDate, romeInstant, romeTime } from "~/core/format/rome-clo
 import { AGENDA_DAYS, RECENT_DAYS } from "./agenda-schema";
 import type { AgendaEntry, AppointmentRepository } from "./appointments.server";
 import { type BookingSite, placeOf } from "./booking-mails.server";
+import type { BookingSettingsRepository } from "./booking-settings.server";
 
 const STATUS_LABELS: Record<AppointmentStatus, string> = {
   pending: "Da confermare",
@@ -20,6 +21,8 @@ export interface AgendaItem {
   /** "09:30–10:30", Italy's clock. */
   time: string;
   day: string;
+  /** The day in words ("lunedì 7 gennaio 2030"): a request is listed apart from its day. */
+  dayLabel: string;
   place: string;
   visitTypeName: string;
   status: AppointmentStatus;
@@ -48,6 +51,7 @@ export function agendaItem(entry: AgendaEntry, site: BookingSite, now: Date): Ag
     id: entry.id,
     time: `${romeTime(entry.startsAt.getTime())}–${romeTime(entry.endsAt.getTime())}`,
     day: romeDate(entry.startsAt.getTime()),
+    dayLabel: formatItalianDay(romeDate(entry.startsAt.getTime())),
     place: placeOf(site, entry).name,
     visitTypeName: entry.visitTypeName,
     status: entry.status,
@@ -65,18 +69,63 @@ export function agendaItem(entry: AgendaEntry, site: BookingSite, now: Date): Ag
   };
 }
 
-/** Today and the coming days in Italy, with every request, visit and visit marked missed, by day. */
+/** One page of the agenda: the days it shows, and the weeks before and after within the booking's horizon. */
+export interface AgendaPage {
+  /** Weeks from this week: 0 is today's page. */
+  week: number;
+  /** The week before and after, when the page has one; null at either end. */
+  previousWeek: number | null;
+  nextWeek: number | null;
+  /** The first and last day shown, in words. */
+  from: string;
+  to: string;
+  days: AgendaDay[];
+}
+
+/** The page asked for ("?settimana=3"), within 0 and the last week that reaches into the horizon. */
+export function agendaWeek(asked: string | null, horizonDays: number): number {
+  const last = lastWeek(horizonDays);
+  const week = Number.parseInt(asked ?? "", 10);
+  return Number.isFinite(week) ? Math.min(Math.max(week, 0), last) : 0;
+}
+
+/** The last page still showing a day a patient can book: the horizon's last day is on it. */
+const lastWeek = (horizonDays: number) => Math.max(0, Math.ceil((horizonDays + 1 - AGENDA_DAYS) / 7));
+
+/**
+ * Her agenda from today moved by `week` weeks, over AGENDA_DAYS days in Italy, with every request,
+ * visit and visit marked missed, by day; the booking horizon bounds how far it moves.
+ */
 export async function loadAgenda(
+  deps: { appointments: AppointmentRepository; bookingSettings: BookingSettingsRepository },
+  site: BookingSite,
+  now = new Date(),
+  week = 0,
+): Promise<AgendaPage> {
+  const { horizonDays } = await deps.bookingSettings.get();
+  const shown = Math.min(Math.max(week, 0), lastWeek(horizonDays));
+  const first = addDays(romeDate(now.getTime()), shown * 7);
+  const entries = await deps.appointments.listUpcoming(new Date(romeInstant(first, 0)), {
+    until: new Date(romeInstant(addDays(first, AGENDA_DAYS), 0)),
+    statuses: ["pending", "confirmed", "no_show"],
+  });
+  return {
+    week: shown,
+    previousWeek: shown > 0 ? shown - 1 : null,
+    nextWeek: shown < lastWeek(horizonDays) ? shown + 1 : null,
+    from: formatItalianDay(first),
+    to: formatItalianDay(addDays(first, AGENDA_DAYS - 1)),
+    days: byDay(entries, site, now),
+  };
+}
+
+/** Every request waiting for her answer, whatever its day, the oldest request first: what her to-do counts. */
+export async function loadRequests(
   deps: { appointments: AppointmentRepository },
   site: BookingSite,
   now = new Date(),
-): Promise<AgendaDay[]> {
-  const today = romeDate(now.getTime());
-  const entries = await deps.appointments.listUpcoming(new Date(romeInstant(today, 0)), {
-    until: new Date(romeInstant(addDays(today, AGENDA_DAYS), 0)),
-    statuses: ["pending", "confirmed", "no_show"],
-  });
-  return byDay(entries, site, now);
+): Promise<AgendaItem[]> {
+  return (await deps.appointments.listPending(now)).map((entry) => agendaItem(entry, site, now));
 }
 
 /** The visits that took place in the last days before today, the latest day first: to invite a review. */

@@ -1,5 +1,5 @@
 import ICAL from "ical.js";
-import { asc } from "drizzle-orm";
+import { asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Database } from "~/core/db/database.server";
 import { appointments, bookingSettings, mailOutbox, reviewInvitations, visitTypes } from "~/core/db/schema";
@@ -9,7 +9,7 @@ import { hashInvitationToken } from "~/features/reviews/review-invitations.serve
 import { parseSubmission } from "~/core/forms/parse-submission.server";
 import { agendaActionSchema } from "./agenda-schema";
 import { type AgendaDeps, agendaAction } from "./agenda.server";
-import { loadAgenda, loadRecentVisits } from "./agenda-view.server";
+import { agendaWeek, loadAgenda, loadRecentVisits, loadRequests } from "./agenda-view.server";
 import { AGENDA_MESSAGES } from "./messages";
 import {
   bookingRepositories,
@@ -98,7 +98,7 @@ describe("her agenda's actions (on PostgreSQL)", () => {
   it("lists today and the coming days by day in Italy, with the pending count", async () => {
     const first = await bookRequest();
     await bookRequest("2030-01-08T11:00:00+01:00");
-    const days = await loadAgenda(deps, site, now);
+    const { days } = await loadAgenda(deps, site, now);
     expect(days.map((day) => [day.label, day.items.map((item) => item.time)])).toEqual([
       ["lunedì 7 gennaio 2030", ["09:00–10:00"]],
       ["martedì 8 gennaio 2030", ["11:00–12:00"]],
@@ -112,6 +112,40 @@ describe("her agenda's actions (on PostgreSQL)", () => {
       started: false,
     });
     expect(await deps.appointments.countPending(now)).toBe(2);
+  });
+
+  it("lists every request the count counts, 40 days ahead too, the oldest request first, and moves week by week to its day", async () => {
+    const far = await bookRequest("2030-02-15T09:00:00+01:00");
+    const near = await bookRequest("2030-01-07T09:00:00+01:00");
+    // The far one was asked a day before the near one.
+    await database.db
+      .update(appointments)
+      .set({ createdAt: new Date(near.createdAt.getTime() - 86_400_000) })
+      .where(eq(appointments.id, far.id));
+    const requests = await loadRequests(deps, site, now);
+    expect(requests.map((item) => [item.id, item.dayLabel, item.time])).toEqual([
+      [far.id, "venerdì 15 febbraio 2030", "09:00–10:00"],
+      [near.id, "lunedì 7 gennaio 2030", "09:00–10:00"],
+    ]);
+    expect(await deps.appointments.countPending(now)).toBe(requests.length);
+    // Once the near one's time has passed, neither the count nor the list has it.
+    const later = new Date("2030-01-07T10:00:00Z");
+    expect((await loadRequests(deps, site, later)).map((item) => item.id)).toEqual([far.id]);
+    expect(await deps.appointments.countPending(later)).toBe(1);
+
+    const first = await loadAgenda(deps, site, now);
+    expect(first).toMatchObject({ week: 0, previousWeek: null, nextWeek: 1, from: "domenica 6 gennaio 2030" });
+    expect(first.days.map((day) => day.date)).toEqual(["2030-01-07"]);
+    const fifth = await loadAgenda(deps, site, now, 5);
+    expect(fifth).toMatchObject({ previousWeek: 4, nextWeek: 6, from: "domenica 10 febbraio 2030" });
+    expect(fifth.days.map((day) => [day.label, day.items.map((item) => item.id)])).toEqual([
+      ["venerdì 15 febbraio 2030", [far.id]],
+    ]);
+    // The horizon (60 days) bounds the pages: the last one shows its last day.
+    const last = agendaWeek("99", 60);
+    expect(last).toBe(7);
+    expect(await loadAgenda(deps, site, now, last)).toMatchObject({ nextWeek: null, to: "sabato 9 marzo 2030" });
+    expect([agendaWeek("-2", 60), agendaWeek("due", 60), agendaWeek(null, 60)]).toEqual([0, 0, 0]);
   });
 
   it("confirms a request and e-mails the patient a calendar file; a second confirm is refused", async () => {
@@ -203,7 +237,7 @@ describe("her agenda's actions (on PostgreSQL)", () => {
     expect(await act({ intent: "no_show", id: booked.id }, later)).toMatchObject({
       ok: true,
     });
-    const [day] = await loadAgenda(deps, site, later);
+    const [day] = (await loadAgenda(deps, site, later)).days;
     expect(day?.items[0]).toMatchObject({ status: "no_show", statusLabel: "Non si è presentato", started: true });
   });
 
@@ -215,10 +249,10 @@ describe("her agenda's actions (on PostgreSQL)", () => {
     // Before the visit's end: not yet, and the agenda offers no button.
     const during = new Date("2030-01-07T08:30:00Z");
     expect(await invite(during)).toEqual({ ok: false, reason: "review_invite_refused" });
-    expect((await loadAgenda(deps, site, during))[0]?.items[0]?.reviewInvite).toBeNull();
+    expect((await loadAgenda(deps, site, during)).days[0]?.items[0]?.reviewInvite).toBeNull();
 
     const after = new Date("2030-01-07T09:05:00Z");
-    expect((await loadAgenda(deps, site, after))[0]?.items[0]?.reviewInvite).toEqual({ sentOn: null });
+    expect((await loadAgenda(deps, site, after)).days[0]?.items[0]?.reviewInvite).toEqual({ sentOn: null });
     // Two presses at once: one invitation, one e-mail.
     const results = await Promise.all([invite(after), invite(after)]);
     expect(results.filter((r) => r.ok)).toEqual([{ ok: true, value: undefined }]);
@@ -234,7 +268,7 @@ describe("her agenda's actions (on PostgreSQL)", () => {
     expect(mails[0]!.text).toContain("Il link vale 30 giorni e per una sola recensione");
     // No health data: not even the visit's type.
     expect(mails[0]!.text).not.toContain("Controllo");
-    expect((await loadAgenda(deps, site, after))[0]?.items[0]?.reviewInvite).toEqual({ sentOn: "7 gennaio 2030" });
+    expect((await loadAgenda(deps, site, after)).days[0]?.items[0]?.reviewInvite).toEqual({ sentOn: "7 gennaio 2030" });
     expect(await invite(after)).toEqual({ ok: false, reason: "review_invite_refused" });
 
     // A visit marked missed is never invited; the visits of past days are listed for it the latest first.

@@ -15,6 +15,9 @@ import { availabilityInput } from "./held-times.server";
 
 const tokenShape = /^[A-Za-z0-9_-]{43}$/;
 
+/** A request waiting for her answer: one condition, so her count and her list of requests always agree. */
+const awaitingAnswer = (now: Date) => and(eq(appointments.status, "pending"), gt(appointments.startsAt, now));
+
 /** The reads of the appointments: one, the one a link opens, the free times, and the agenda's. */
 export function appointmentReads(db: Db) {
   return {
@@ -50,11 +53,18 @@ export function appointmentReads(db: Db) {
 
     /** The requests waiting for her answer whose time has not passed: the panel's count. */
     async countPending(now = new Date()): Promise<number> {
-      const [row] = await db
-        .select({ n: sql<number>`count(*)::int` })
-        .from(appointments)
-        .where(and(eq(appointments.status, "pending"), gt(appointments.startsAt, now)));
+      const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(appointments).where(awaitingAnswer(now));
       return row?.n ?? 0;
+    },
+
+    /** The same requests as `countPending` counts, whatever their day: the oldest request first. */
+    listPending(now = new Date()): Promise<AgendaEntry[]> {
+      return db
+        .select({ ...recordColumns, visitTypeName: visitTypes.name })
+        .from(appointments)
+        .innerJoin(visitTypes, eq(visitTypes.id, appointments.visitTypeId))
+        .where(awaitingAnswer(now))
+        .orderBy(asc(appointments.createdAt), asc(appointments.startsAt));
     },
 
     /**

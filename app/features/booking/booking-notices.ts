@@ -91,13 +91,17 @@ export function patientCancelledNotice(input: {
   );
 }
 
-/** To the practitioner, for each new booking (or a time changed by the patient's link). */
+/**
+ * To the practitioner, for each new booking (or a time changed by the patient's link); with the link
+ * to it in her agenda, where she answers a request.
+ */
 export function practitionerBookingNotice(input: {
   appointment: NoticeAppointment;
   visitTypeName: string;
   place: NoticePlace;
   kind: "booked" | "moved" | "cancelled";
   previousStartsAt?: Date;
+  agendaUrl?: string;
 }): Mail {
   const { appointment } = input;
   const pending = appointment.status === "pending";
@@ -130,7 +134,10 @@ export function practitionerBookingNotice(input: {
     ["Telefono", appointment.patientPhone],
   );
   if (appointment.note) rows.push(["Nota", appointment.note]);
-  return render(subject, [intro], rows, []);
+  const agenda = input.agendaUrl
+    ? [{ label: pending ? "Rispondi alla richiesta" : "Apri l'agenda", url: input.agendaUrl }]
+    : [];
+  return render(subject, [intro], rows, agenda);
 }
 
 /** What she did from her agenda that the patient is told of. */

@@ -23,6 +23,8 @@ export interface VisitOption {
   name: string;
   durationMinutes: number;
   price: string | null;
+  /** A request she confirms (or declines), not a time confirmed at once: the last step says so. */
+  onRequest: boolean;
 }
 
 export interface DayOption {
@@ -55,6 +57,7 @@ export function visitOption(type: VisitType): VisitOption {
     name: type.name,
     durationMinutes: type.durationMinutes,
     price: type.showPrice && type.priceCents !== null ? formatEuro(type.priceCents) : null,
+    onRequest: type.confirmation === "request",
   };
 }
 

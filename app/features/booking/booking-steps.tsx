@@ -219,6 +219,13 @@ export function DayAndTimeStep({ step, notice }: { step: Extract<BookingStep, { 
   );
 }
 
+/**
+ * Said before the button of a type she confirms herself. No setting bounds when she answers, and a
+ * request waits for her answer until its time: "before the visit" is all that is sure.
+ */
+export const REQUEST_NOTE =
+  "Richiesta: la dottoressa ti conferma l'orario per e-mail prima della visita; fino ad allora l'orario resta riservato a te.";
+
 /** Step 3: her details, and the POST. */
 export function DetailsStep({
   step,
@@ -316,8 +323,9 @@ export function DetailsStep({
         >
           {(control) => <input {...control} name="consent" type="checkbox" required defaultChecked={values?.consent} />}
         </Field>
+        {step.type.onRequest ? <p className="booking-request-note">{REQUEST_NOTE}</p> : null}
         <button type="submit" className="button review-form__submit">
-          Prenota
+          {step.type.onRequest ? "Invia la richiesta" : "Prenota"}
         </button>
       </Form>
     </section>

@@ -116,13 +116,21 @@ describe("booking from the page (actions on PostgreSQL)", () => {
     const notice = mails.find((m) => m.recipient === "studio@example.it")!;
     expect(notice.subject).toBe("Nuova prenotazione: Maria Rossi");
     expect(notice.text).toContain("maria@example.it");
+    const [booked] = await database.db.select().from(appointments);
+    expect(notice.text).toContain(`Apri l'agenda: ${testSiteUrl}/admin/agenda#appuntamento-${booked!.id}`);
   });
 
-  it("a type on request is received, not confirmed", async () => {
+  it("a type on request is received, not confirmed; her e-mail links to the request in her agenda", async () => {
     const result = await book({ visita: followUp });
     expect(result).toMatchObject({ ok: true, value: { status: "pending" } });
-    const patient = (await outbox()).find((m) => m.recipient === "maria@example.it")!;
+    const mails = await outbox();
+    const patient = mails.find((m) => m.recipient === "maria@example.it")!;
     expect(patient.subject).toBe("Richiesta di prenotazione ricevuta: Controllo");
+    const [request] = await database.db.select().from(appointments);
+    const notice = mails.find((m) => m.recipient === "studio@example.it")!;
+    expect(notice.subject).toBe("Nuova richiesta di prenotazione: Maria Rossi");
+    expect(notice.text).toContain(`Rispondi alla richiesta: ${testSiteUrl}/admin/agenda#appuntamento-${request!.id}`);
+    expect(notice.html).toContain(`href="${testSiteUrl}/admin/agenda#appuntamento-${request!.id}"`);
   });
 
   it("refuses each field with its Italian message, keeping what was typed", async () => {

@@ -11,6 +11,7 @@ import type {
   BookingRefusal,
   PatientChangeRefusal,
 } from "./appointments.server";
+import { agendaPath } from "./agenda-schema";
 import { type BookingInput, ONLINE_PLACE } from "./booking-schema";
 import type { BookingSettingsRepository } from "./booking-settings.server";
 import { patientBookedNotice, patientCancelledNotice, practitionerBookingNotice } from "./booking-notices";
@@ -51,7 +52,7 @@ function links(siteUrl: string, token: string) {
 /** The patient's e-mail with the calendar file, and the practitioner's notice, in the booking's transaction. */
 async function queueBookedMails(
   deps: BookingDeps,
-  site: BookingSite,
+  site: BookingSite & { now?: Date },
   mail: MailContext,
   appointment: AppointmentRecord,
   token: string,
@@ -84,6 +85,7 @@ async function queueBookedMails(
       place,
       kind,
       previousStartsAt: previous?.startsAt,
+      agendaUrl: `${deps.config.siteUrl}${agendaPath(appointment, site.now ?? new Date())}`,
     }),
     tx,
   );

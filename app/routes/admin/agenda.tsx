@@ -6,21 +6,20 @@ import { readForm, refusal, respond } from "~/core/forms/respond.server";
 import { romeDate } from "~/core/format/rome-clock";
 import { requireAdmin } from "~/features/account/admin-auth.server";
 import {
-  AGENDA_PAGE,
   AgendaDays,
   type AgendaResult,
   PhoneBookingForm,
   RecentVisits,
+  RequestList,
 } from "~/features/booking/agenda-screen";
-import { AGENDA_DAYS, agendaActionSchema } from "~/features/booking/agenda-schema";
+import { AGENDA_PAGE, agendaActionSchema } from "~/features/booking/agenda-schema";
 import { agendaAction, type AgendaRefusal } from "~/features/booking/agenda.server";
-import { loadAgenda, loadRecentVisits } from "~/features/booking/agenda-view.server";
+import { agendaWeek, loadAgenda, loadRecentVisits, loadRequests } from "~/features/booking/agenda-view.server";
 import { AGENDA_DONE_MESSAGES, AGENDA_MESSAGES, AGENDA_REFUSAL_MESSAGES } from "~/features/booking/messages";
 import { pageMeta } from "~/features/site-content/meta";
 import type { LiveHandle } from "~/ui/live-updates";
 import adminBookingStyles from "~/styles/admin-booking.css?url";
 import { bookingSite } from "~/booking-site";
-import { useAdminTodo } from "./layout";
 import { useLastActionData } from "~/core/forms/use-last-action-data";
 
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: adminBookingStyles }];
@@ -31,14 +30,20 @@ export const meta: Route.MetaFunction = (args) =>
 /** A booking from the site, or a change in another tab, refreshes the agenda. */
 export const handle: LiveHandle = { liveTables: ["booking"] };
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   requireAdmin(context);
   const s = context.get(servicesContext);
   const now = new Date();
-  const [{ content }, types] = await Promise.all([s.siteContent.current(), s.visitTypes.listAll()]);
+  const [{ content }, types, settings] = await Promise.all([
+    s.siteContent.current(),
+    s.visitTypes.listAll(),
+    s.bookingSettings.get(),
+  ]);
   const site = bookingSite(content);
+  const week = agendaWeek(new URL(request.url).searchParams.get("settimana"), settings.horizonDays);
   return data({
-    days: await loadAgenda(s, site, now),
+    requests: await loadRequests(s, site, now),
+    page: await loadAgenda(s, site, now, week),
     recent: await loadRecentVisits(s, site, now),
     today: romeDate(now.getTime()),
     places: site.places.map((place) => ({ value: place.key, label: place.name })),
@@ -99,16 +104,15 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function AdminAgenda({ loaderData, actionData: answered }: Route.ComponentProps) {
   // Kept across live refreshes, which would otherwise wipe a refused form's messages.
   const actionData = useLastActionData(answered);
-  const { bookingRequests } = useAdminTodo();
+  const { requests, page } = loaderData;
   return (
     <>
       <h1 className="admin__title">Agenda</h1>
       <p className="admin-section__lead">
-        Oggi e i prossimi {AGENDA_DAYS} giorni.{" "}
-        {bookingRequests > 0
-          ? bookingRequests === 1
+        {requests.length > 0
+          ? requests.length === 1
             ? "Una richiesta aspetta la tua risposta."
-            : `${bookingRequests} richieste aspettano la tua risposta.`
+            : `${requests.length} richieste aspettano la tua risposta.`
           : "Nessuna richiesta da confermare."}
       </p>
       <p className="agenda-links">
@@ -119,7 +123,11 @@ export default function AdminAgenda({ loaderData, actionData: answered }: Route.
           Impostazioni delle prenotazioni
         </Link>
       </p>
-      <AgendaDays days={loaderData.days} result={actionData} />
+      <RequestList requests={requests} result={actionData} />
+      <h2 className="admin-section__title" id="settimane">
+        Dal {page.from} al {page.to}
+      </h2>
+      <AgendaDays page={page} result={actionData} />
       <RecentVisits days={loaderData.recent} />
       <PhoneBookingForm
         places={loaderData.places}
