@@ -2,7 +2,7 @@ import type { AppointmentRecord } from "./appointments.server";
 import type { BookingPlace } from "./booking-page.server";
 import { ONLINE_PLACE } from "./booking-schema";
 import type { BookingSettingsRepository } from "./booking-settings.server";
-import { patientEventFile } from "./calendar-files.server";
+import { patientEventFile, patientEventMethod } from "./calendar-files.server";
 import type { VisitTypeRepository } from "./visit-types.server";
 
 /** What the route knows from the site content: the places and who she is. */
@@ -32,7 +32,10 @@ export async function mailContext(
 
 export type MailContext = Awaited<ReturnType<typeof mailContext>>;
 
-/** The patient's calendar file of the visit, as an e-mail attachment (also for a cancellation: it removes the event). */
+/**
+ * The patient's calendar file of the visit, as an e-mail attachment: the same UID all its life, its
+ * SEQUENCE raised by each change, METHOD:CANCEL once cancelled or declined (it removes the event).
+ */
 export function calendarAttachment(
   siteUrl: string,
   site: BookingSite,
@@ -47,5 +50,11 @@ export function calendarAttachment(
     studio: place.address ? { name: place.name, address: place.address, mapsUrl: place.mapsUrl ?? "" } : null,
     siteHost: new URL(siteUrl).hostname,
   });
-  return [{ filename: "visita.ics", contentType: "text/calendar; charset=utf-8; method=PUBLISH", content }];
+  return [
+    {
+      filename: "visita.ics",
+      contentType: `text/calendar; charset=utf-8; method=${patientEventMethod(appointment.status)}`,
+      content,
+    },
+  ];
 }

@@ -152,12 +152,16 @@ export async function cancelByLink(
     const place = placeOf(context, appointment);
     await deps.mailer.queueTo(
       appointment.patientEmail,
-      patientCancelledNotice({
-        appointment,
-        visitTypeName: mail.visitTypeName,
-        place,
-        bookingUrl: `${deps.config.siteUrl}/prenota`,
-      }),
+      {
+        ...patientCancelledNotice({
+          appointment,
+          visitTypeName: mail.visitTypeName,
+          place,
+          bookingUrl: `${deps.config.siteUrl}/prenota`,
+        }),
+        // METHOD:CANCEL: the event leaves her calendar.
+        attachments: calendarAttachment(deps.config.siteUrl, context, appointment, mail.visitTypeName),
+      },
       tx,
     );
     await deps.mailer.queue(
