@@ -121,6 +121,9 @@ for (const viewport of viewports) {
           await page.goto(`${page.url()}?cambia=1`);
           await expect(page.getByRole("heading", { name: "Scegli un nuovo orario" })).toBeVisible();
           await checkAxe(page);
+          await page.goto(`${page.url().split("?")[0]}?annulla=1`);
+          await expect(page.getByRole("button", { name: "Sì, annulla la visita" })).toBeVisible();
+          await checkAxe(page);
         }
         const mail = await mailTo(email);
         expect(mail.parsed.subject).toBe("Prenotazione confermata: Prima visita");
