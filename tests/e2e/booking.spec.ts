@@ -128,6 +128,9 @@ for (const viewport of viewports) {
         const mail = await mailTo(email);
         expect(mail.parsed.subject).toBe("Prenotazione confermata: Prima visita");
         expect(mail.parsed.text).toContain("Via Giuseppe Verdi 18, 20121 Milano (MI)");
+        // She shows this type's price: so does the e-mail, which answers to the practice.
+        expect(mail.parsed.text).toContain("Prezzo: 80 €");
+        expect(mail.parsed.replyTo?.map((a) => a.address)).toEqual([practiceEmail]);
         expect(mail.parsed.text).toMatch(/\/prenota\/gestisci\/[A-Za-z0-9_-]{43}/);
         const ics = mail.parsed.attachments.find((a) => a.filename === "visita.ics")!;
         const content = typeof ics.content === "string" ? ics.content : new TextDecoder().decode(ics.content);

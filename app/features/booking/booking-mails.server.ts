@@ -1,3 +1,4 @@
+import { formatEuro } from "~/core/format/italian-format";
 import type { AppointmentRecord } from "./appointments.server";
 import type { BookingPlace } from "./booking-page.server";
 import { ONLINE_PLACE } from "./booking-schema";
@@ -27,7 +28,12 @@ export async function mailContext(
   visitTypeId: string,
 ) {
   const [type, settings] = await Promise.all([deps.visitTypes.get(visitTypeId), deps.bookingSettings.get()]);
-  return { visitTypeName: type?.name ?? "Visita", cancellationLimitHours: settings.cancellationLimitHours };
+  return {
+    visitTypeName: type?.name ?? "Visita",
+    cancellationLimitHours: settings.cancellationLimitHours,
+    /** The price for the patient's e-mails, only when she shows it on the site. */
+    price: type?.showPrice && type.priceCents !== null ? formatEuro(type.priceCents) : null,
+  };
 }
 
 export type MailContext = Awaited<ReturnType<typeof mailContext>>;

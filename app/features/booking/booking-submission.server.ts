@@ -72,6 +72,7 @@ async function queueBookedMails(
         cancellationLimitHours: mail.cancellationLimitHours,
         phone: site.phone,
         kind,
+        price: mail.price,
       }),
       attachments: calendarAttachment(deps.config.siteUrl, site, appointment, mail.visitTypeName),
     },
