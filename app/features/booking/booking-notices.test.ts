@@ -46,21 +46,10 @@ describe("the reminder's day", () => {
 describe("the visit's price in her e-mails", () => {
   const booked = (price: string | null) =>
     patientBookedNotice({
-      appointment: {
-        startsAt: new Date("2026-03-10T09:30:00Z"),
-        status: "confirmed",
-        patientName: "Maria Rossi",
-        patientEmail: "maria@example.it",
-        patientPhone: "333 1234567",
-        note: null,
-      },
-      visitTypeName: "Prima visita",
-      practitionerName: "Dott.ssa Bianchi",
-      place: { name: "Studio di Milano", address: "Via Roma 1, Milano", mapsUrl: null },
+      ...reminderInput("2026-03-10T09:30:00Z", "2026-03-09T17:00:00Z"),
       manageUrl: "https://studio.test/prenota/gestisci/x",
       changeUrl: "https://studio.test/prenota/gestisci/x?cambia=1",
       cancellationLimitHours: 24,
-      phone: "02 1234567",
       price,
     });
 
