@@ -33,7 +33,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { content } = await s.siteContent.current();
   const page = await readManagePage(s, params.token, bookingSite(content).places, new URL(request.url).searchParams);
   if (!page) throw data(BOOKING_MESSAGES.linkInvalid, { status: 404 });
-  return { page, phone: content.contact.phone };
+  return { page, phone: content.contact.phone, confirmingCancel: new URL(request.url).searchParams.has("annulla") };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
@@ -75,6 +75,7 @@ export default function BookingManage({ loaderData, actionData: answered }: Rout
       <ManageScreen
         page={loaderData.page}
         phone={loaderData.phone}
+        confirmingCancel={loaderData.confirmingCancel}
         message={actionData && !actionData.ok ? actionData.message : undefined}
       />
     </>

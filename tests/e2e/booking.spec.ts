@@ -25,6 +25,7 @@ let database: Awaited<ReturnType<typeof openSiteDatabase>>;
 let firstVisitId: string;
 const bus = createMemoryEventBus();
 const settingsRepository = () => createBookingSettingsRepository(database.db, bus);
+const practiceEmail = defaultSiteContent.contact.email;
 const milanoHours = weeklyHours(defaultSiteContent.studios.find((s) => s.key === "studio-di-milano")!.hours);
 
 test.beforeAll(async () => {
@@ -120,10 +121,16 @@ for (const viewport of viewports) {
           await page.goto(`${page.url()}?cambia=1`);
           await expect(page.getByRole("heading", { name: "Scegli un nuovo orario" })).toBeVisible();
           await checkAxe(page);
+          await page.goto(`${page.url().split("?")[0]}?annulla=1`);
+          await expect(page.getByRole("button", { name: "Sì, annulla la visita" })).toBeVisible();
+          await checkAxe(page);
         }
         const mail = await mailTo(email);
         expect(mail.parsed.subject).toBe("Prenotazione confermata: Prima visita");
         expect(mail.parsed.text).toContain("Via Giuseppe Verdi 18, 20121 Milano (MI)");
+        // She shows this type's price: so does the e-mail, which answers to the practice.
+        expect(mail.parsed.text).toContain("Prezzo: 80 €");
+        expect(mail.parsed.replyTo?.map((a) => a.address)).toEqual([practiceEmail]);
         expect(mail.parsed.text).toMatch(/\/prenota\/gestisci\/[A-Za-z0-9_-]{43}/);
         const ics = mail.parsed.attachments.find((a) => a.filename === "visita.ics")!;
         const content = typeof ics.content === "string" ? ics.content : new TextDecoder().decode(ics.content);
@@ -173,6 +180,15 @@ test.describe("her link, 390 px without JavaScript", () => {
     const ics = mail.parsed.attachments.find((a) => a.filename === "visita.ics")!;
     const content = typeof ics.content === "string" ? ics.content : new TextDecoder().decode(ics.content);
     expect(eventOf(content).startDate.toJSDate().toISOString()).toBe(moved);
+    // The same event, a later revision: her calendar replaces the old time (RFC 5545 SEQUENCE).
+    const booking = (await mailTo(email)).parsed.attachments.find((a) => a.filename === "visita.ics")!;
+    const booked = eventOf(
+      typeof booking.content === "string" ? booking.content : new TextDecoder().decode(booking.content),
+    );
+    expect(eventOf(content).uid).toBe(booked.uid);
+    expect(eventOf(content).sequence).toBeGreaterThan(booked.sequence);
+    // A reply goes to the practice, not to the site's sender.
+    expect(mail.parsed.replyTo?.map((a) => a.address)).toEqual([practiceEmail]);
 
     // After the cancellation limit: no buttons, the studio's phone instead.
     const settings = await settingsRepository().get();
@@ -182,14 +198,33 @@ test.describe("her link, 390 px without JavaScript", () => {
     await expect(page.getByRole("button", { name: "Annulla la visita" })).toHaveCount(0);
     await settingsRepository().save(settings);
 
+    // Cancelling asks first: the e-mail's link and the first press change nothing.
     await page.goto(manageUrl);
-    await page.getByRole("button", { name: "Annulla la visita" }).click();
+    await page.getByRole("link", { name: "Annulla la visita" }).click();
+    await expect(page.getByRole("heading", { name: "Vuoi annullare la visita?" })).toBeVisible();
+    await page.reload();
+    await page.getByRole("link", { name: "No, tieni la visita" }).click();
+    await expect(page.getByText("Confermata", { exact: true })).toBeVisible();
+    await page.getByRole("link", { name: "Annulla la visita" }).click();
+    await page.getByRole("button", { name: "Sì, annulla la visita" }).click();
     await expect(page.getByText("Annullata", { exact: true })).toBeVisible();
     await expect
       .poll(() => smtp.received.some((m) => m.parsed.subject === "Visita annullata: Prima visita"), {
         timeout: 30_000,
       })
       .toBe(true);
+    // Its .ics takes the event out of her calendar: the same UID, METHOD:CANCEL, STATUS:CANCELLED.
+    const cancelMail = smtp.received.find((m) => m.parsed.subject === "Visita annullata: Prima visita")!;
+    const cancelFile = cancelMail.parsed.attachments.find((a) => a.filename === "visita.ics")!;
+    const cancelText =
+      typeof cancelFile.content === "string" ? cancelFile.content : new TextDecoder().decode(cancelFile.content);
+    const calendar = new ICAL.Component(ICAL.parse(cancelText));
+    expect(calendar.getFirstPropertyValue("method")).toBe("CANCEL");
+    const cancelled = eventOf(cancelText);
+    expect(cancelled.uid).toBe(booked.uid);
+    expect(cancelled.component.getFirstPropertyValue("status")).toBe("CANCELLED");
+    expect(cancelled.sequence).toBeGreaterThan(eventOf(content).sequence);
+    expect(cancelMail.parsed.replyTo?.map((a) => a.address)).toEqual([practiceEmail]);
   });
 });
 

@@ -157,6 +157,8 @@ export const mailOutbox = pgTable(
     html: text("html").notNull(),
     /** Files sent with it (a calendar file), kept in the row so a retry sends the same message. */
     attachments: jsonb("attachments").$type<MailAttachment[]>(),
+    /** Where a reply goes when not to the sender (a patient's reply reaches the practice). */
+    replyTo: text("reply_to"),
     attempts: integer("attempts").notNull().default(0),
     /** Not tried before this time: the backoff after a failure, or another worker's lease. */
     runAfter: timestamp("run_after", { withTimezone: true }).notNull().defaultNow(),
@@ -532,6 +534,11 @@ export const appointments = pgTable(
     reminderSentAt: timestamp("reminder_sent_at", { withTimezone: true }),
     /** When the review invitation went to the patient (by her press or the next-day job): once. */
     reviewInvitedAt: timestamp("review_invited_at", { withTimezone: true }),
+    /**
+     * The iCalendar SEQUENCE of the patient's event (RFC 5545): raised with each change of the
+     * appointment, in its transaction, so her calendar takes the newest file over an older one.
+     */
+    sequence: integer("sequence").notNull().default(0),
   },
   (t) => [
     check("appointments_status_valid", sql`${t.status} in (${quoted(appointmentStatuses)})`),

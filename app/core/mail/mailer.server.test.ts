@@ -76,6 +76,18 @@ describe("e-mail notices through the outbox", () => {
     expect(review.id).toBeTruthy();
   });
 
+  it("a message to someone else answers to the practice (Reply-To); her own notices have none", async () => {
+    smtp = await startTestSmtpServer();
+    const m = mailer(smtp.url);
+    await m.queueTo("paziente@example.it", notice("Maria"));
+    await m.queue(notice("Eva"));
+    m.kick();
+    const mails = await smtp.waitFor(2);
+    const to = (address: string) => mails.find((mail) => mail.parsed.to?.[0]?.address === address)!.parsed;
+    expect(to("paziente@example.it").replyTo?.map((a) => a.address)).toEqual(["dottoressa@studio.test"]);
+    expect(to("dottoressa@studio.test").replyTo).toBeUndefined();
+  });
+
   it("escapes the visitor's text in the HTML part", async () => {
     smtp = await startTestSmtpServer();
     const m = mailer(smtp.url);

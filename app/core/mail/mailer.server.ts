@@ -40,6 +40,7 @@ function createSmtpTransport(smtpUrl: string): MailTransport {
           subject: mail.subject,
           text: mail.text,
           html: mail.html,
+          replyTo: mail.replyTo ?? undefined,
           attachments: mail.attachments?.map((file) => ({ ...file })) ?? [],
           messageId: `<${mail.id}@outbox.studio-nutrizione>`,
         });
@@ -71,7 +72,11 @@ export interface Mailer {
   recipient(executor?: Executor): Promise<string | null>;
   /** Queues a notice for the practitioner, in the caller's transaction when one is given. */
   queue(message: Omit<MailMessage, "recipient">, executor?: Executor): Promise<void>;
-  /** Queues a message for one given address (a patient's booking, an account's password reset link), in the caller's transaction when one is given. */
+  /**
+   * Queues a message for one given address (a patient's booking, an account's password reset link),
+   * in the caller's transaction when one is given. Its Reply-To is the practice address (read as
+   * `recipient`'s fallback is): a reply reaches the practice, not the site's sending address.
+   */
   queueTo(recipient: string, message: Omit<MailMessage, "recipient">, executor?: Executor): Promise<void>;
   /** A message was committed: send now rather than at the next poll. */
   kick(): void;
@@ -114,8 +119,9 @@ export function createMailer(options: MailerOptions): Mailer {
     };
   }
   const { fallbackRecipient } = options;
-  const recipient = async (executor?: Executor) =>
-    settings.to ?? (typeof fallbackRecipient === "string" ? fallbackRecipient : await fallbackRecipient(executor));
+  const practiceAddress = async (executor?: Executor) =>
+    typeof fallbackRecipient === "string" ? fallbackRecipient : await fallbackRecipient(executor);
+  const recipient = async (executor?: Executor) => settings.to ?? (await practiceAddress(executor));
   const transport = options.transport ?? createSmtpTransport(settings.smtpUrl);
   let closed = false;
   let again = false;
@@ -163,7 +169,8 @@ export function createMailer(options: MailerOptions): Mailer {
     recipient,
     queue: async (message, executor) =>
       void (await outbox.enqueue({ ...message, recipient: await recipient(executor) }, executor)),
-    queueTo: async (to, message, executor) => void (await outbox.enqueue({ ...message, recipient: to }, executor)),
+    queueTo: async (to, message, executor) =>
+      void (await outbox.enqueue({ ...message, recipient: to, replyTo: await practiceAddress(executor) }, executor)),
     kick: drain,
     status: () => outbox.status(),
     purgeOld: () => outbox.purgeOld(),

@@ -9,6 +9,8 @@ export interface MailMessage {
   html: string;
   /** Small text files sent with it (e.g. a calendar file). */
   attachments?: MailAttachment[];
+  /** Where a reply goes, when not to the sender. */
+  replyTo?: string | null;
 }
 
 /** How long a claimed message is reserved for the worker that claimed it: longer than the SMTP timeouts add up to. */

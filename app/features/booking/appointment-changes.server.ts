@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { type AppointmentStatus, timeHoldingStatuses } from "~/core/db/booking-values";
 import type { Db } from "~/core/db/database.server";
 import { appointments } from "~/core/db/schema";
@@ -38,7 +38,7 @@ export function appointmentChanges(
   /**
    * The one way to change an appointment: among the held times, it is locked, checked to be in one
    * of the statuses `from` ("inactive" otherwise), changed as `change` says (which may throw a
-   * Refused), written with what `alsoWrite` adds in the same transaction, and announced once
+   * Refused) with its calendar SEQUENCE raised, written with what `alsoWrite` adds in the same transaction, and announced once
    * committed. A time another appointment holds comes back as "taken".
    */
   async function changeAppointment<R extends BookingRefusal | PatientChangeRefusal>(
@@ -56,9 +56,11 @@ export function appointmentChanges(
           .where(eq(appointments.id, id))
           .for("update");
         if (!previous || !from.includes(previous.status)) throw new Refused("inactive");
+        // Every change is a new revision of the patient's calendar event (its SEQUENCE), raised here
+        // in the change's own transaction so no file about the new state carries the old number.
         const [row] = await tx
           .update(appointments)
-          .set(await change(previous, tx))
+          .set({ ...(await change(previous, tx)), sequence: sql`${appointments.sequence} + 1` })
           .where(eq(appointments.id, id))
           .returning(recordColumns);
         await alsoWrite?.(row!, tx, previous);

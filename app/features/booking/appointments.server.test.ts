@@ -447,6 +447,26 @@ describe("appointment repository on PostgreSQL", () => {
       });
     });
 
+    it("raises the calendar SEQUENCE with each change, in its transaction; a refused change leaves it", async () => {
+      const { appointment, manageToken } = await booked({ visitTypeId: followUp });
+      expect(appointment.sequence).toBe(0);
+      const sequenceNow = async () =>
+        (await database.db.select().from(appointments).where(eq(appointments.id, appointment.id)))[0]!.sequence;
+      expect(await repo.moveByPractitioner(appointment.id, monday("18:00"))).toMatchObject({
+        ok: true,
+        appointment: { sequence: 1 },
+        previous: { sequence: 0 },
+      });
+      expect(
+        await repo.moveByPatient(manageToken, monday("10:00"), { hours, now: new Date("2030-01-03T08:00:00Z") }),
+      ).toMatchObject({ ok: true, appointment: { sequence: 2 } });
+      await booked({ startsAt: monday("11:00") });
+      expect((await repo.moveByPractitioner(appointment.id, monday("11:00"))).ok).toBe(false);
+      expect(await sequenceNow()).toBe(2);
+      expect(await repo.cancel(appointment.id)).toMatchObject({ status: "cancelled", sequence: 3 });
+      expect(await sequenceNow()).toBe(3);
+    });
+
     it("marks a confirmed visit that has begun as missed", async () => {
       const { appointment } = await booked();
       expect(await repo.markNoShow(appointment.id, monday("08:59"))).toBeUndefined();

@@ -1,8 +1,9 @@
+import { formatEuro } from "~/core/format/italian-format";
 import type { AppointmentRecord } from "./appointments.server";
 import type { BookingPlace } from "./booking-page.server";
 import { ONLINE_PLACE } from "./booking-schema";
 import type { BookingSettingsRepository } from "./booking-settings.server";
-import { patientEventFile } from "./calendar-files.server";
+import { patientEventFile, patientEventMethod } from "./calendar-files.server";
 import type { VisitTypeRepository } from "./visit-types.server";
 
 /** What the route knows from the site content: the places and who she is. */
@@ -27,12 +28,20 @@ export async function mailContext(
   visitTypeId: string,
 ) {
   const [type, settings] = await Promise.all([deps.visitTypes.get(visitTypeId), deps.bookingSettings.get()]);
-  return { visitTypeName: type?.name ?? "Visita", cancellationLimitHours: settings.cancellationLimitHours };
+  return {
+    visitTypeName: type?.name ?? "Visita",
+    cancellationLimitHours: settings.cancellationLimitHours,
+    /** The price for the patient's e-mails, only when she shows it on the site. */
+    price: type?.showPrice && type.priceCents !== null ? formatEuro(type.priceCents) : null,
+  };
 }
 
 export type MailContext = Awaited<ReturnType<typeof mailContext>>;
 
-/** The patient's calendar file of the visit, as an e-mail attachment (also for a cancellation: it removes the event). */
+/**
+ * The patient's calendar file of the visit, as an e-mail attachment: the same UID all its life, its
+ * SEQUENCE raised by each change, METHOD:CANCEL once cancelled or declined (it removes the event).
+ */
 export function calendarAttachment(
   siteUrl: string,
   site: BookingSite,
@@ -47,5 +56,11 @@ export function calendarAttachment(
     studio: place.address ? { name: place.name, address: place.address, mapsUrl: place.mapsUrl ?? "" } : null,
     siteHost: new URL(siteUrl).hostname,
   });
-  return [{ filename: "visita.ics", contentType: "text/calendar; charset=utf-8; method=PUBLISH", content }];
+  return [
+    {
+      filename: "visita.ics",
+      contentType: `text/calendar; charset=utf-8; method=${patientEventMethod(appointment.status)}`,
+      content,
+    },
+  ];
 }

@@ -1,22 +1,22 @@
 import { describe, expect, it } from "vitest";
-import { patientReminderNotice, reminderDay } from "./booking-notices";
+import { patientBookedNotice, patientReminderNotice, reminderDay } from "./booking-notices";
 
-const reminder = (startsAt: string, sentAt: string) =>
-  patientReminderNotice({
-    appointment: {
-      startsAt: new Date(startsAt),
-      status: "confirmed",
-      patientName: "Maria Rossi",
-      patientEmail: "maria@example.it",
-      patientPhone: "333 1234567",
-      note: null,
-    },
-    visitTypeName: "Prima visita",
-    practitionerName: "Dott.ssa Bianchi",
-    place: { name: "Studio di Milano", address: "Via Roma 1, Milano", mapsUrl: null },
-    phone: "02 1234567",
-    sentAt: new Date(sentAt),
-  });
+const reminderInput = (startsAt: string, sentAt: string) => ({
+  appointment: {
+    startsAt: new Date(startsAt),
+    status: "confirmed",
+    patientName: "Maria Rossi",
+    patientEmail: "maria@example.it",
+    patientPhone: "333 1234567",
+    note: null,
+  },
+  visitTypeName: "Prima visita",
+  practitionerName: "Dott.ssa Bianchi",
+  place: { name: "Studio di Milano", address: "Via Roma 1, Milano", mapsUrl: null },
+  phone: "02 1234567",
+  sentAt: new Date(sentAt),
+});
+const reminder = (startsAt: string, sentAt: string) => patientReminderNotice(reminderInput(startsAt, sentAt));
 
 describe("the reminder's day", () => {
   it("says domani when sent the day before, in Italy", () => {
@@ -40,5 +40,30 @@ describe("the reminder's day", () => {
     expect(reminderDay(new Date("2026-07-10T07:00:00Z"), new Date("2026-07-09T22:30:00Z"))).toBe("oggi alle 09:00");
     // 23:30 in Italy the evening before: domani.
     expect(reminderDay(new Date("2026-07-10T07:00:00Z"), new Date("2026-07-09T21:30:00Z"))).toBe("domani");
+  });
+});
+
+describe("the visit's price in her e-mails", () => {
+  const booked = (price: string | null) =>
+    patientBookedNotice({
+      ...reminderInput("2026-03-10T09:30:00Z", "2026-03-09T17:00:00Z"),
+      manageUrl: "https://studio.test/prenota/gestisci/x",
+      changeUrl: "https://studio.test/prenota/gestisci/x?cambia=1",
+      cancellationLimitHours: 24,
+      price,
+    });
+
+  it("is shown when she shows prices, and not otherwise", () => {
+    expect(booked("80,00 €").text).toContain("Prezzo: 80,00 €");
+    expect(booked("80,00 €").html).toContain("80,00 €");
+    expect(booked(null).text).not.toContain("Prezzo");
+  });
+
+  it("is in the reminder too", () => {
+    const notice = patientReminderNotice({
+      ...reminderInput("2026-03-10T09:30:00Z", "2026-03-09T17:00:00Z"),
+      price: "45,00 €",
+    });
+    expect(notice.text).toContain("Prezzo: 45,00 €");
   });
 });

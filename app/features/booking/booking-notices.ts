@@ -34,6 +34,9 @@ function placeRows(place: NoticePlace): [string, string][] {
   return rows;
 }
 
+/** The visit's price as she shows it on the site ("80,00 €"); no row when she does not show it. */
+const priceRows = (price: string | null | undefined): [string, string][] => (price ? [["Prezzo", price]] : []);
+
 /** To the patient, at once: her request received, or her visit confirmed; with her two links. */
 export function patientBookedNotice(input: {
   appointment: NoticeAppointment;
@@ -46,6 +49,8 @@ export function patientBookedNotice(input: {
   phone: string;
   /** "moved": the time changed by her link. */
   kind?: "booked" | "moved";
+  /** The price, when she shows it (see `priceRows`). */
+  price?: string | null;
 }): Mail {
   const pending = input.appointment.status === "pending";
   const moved = input.kind === "moved";
@@ -67,6 +72,7 @@ export function patientBookedNotice(input: {
       ["Con", input.practitionerName],
       ["Quando", when(input.appointment)],
       ...placeRows(input.place),
+      ...priceRows(input.price),
       ["Stato", pending ? "In attesa di conferma" : "Confermata"],
     ],
     [
@@ -156,6 +162,8 @@ export function patientAgendaNotice(input: {
   phone: string;
   bookingUrl: string;
   previousStartsAt?: Date;
+  /** The price, when she shows it (see `priceRows`). */
+  price?: string | null;
 }): Mail {
   const { kind } = input;
   const subject = {
@@ -180,6 +188,7 @@ export function patientAgendaNotice(input: {
   if (input.previousStartsAt)
     rows.push(["Prima era", `${formatItalianDateTime(input.previousStartsAt.toISOString())} (ora italiana)`]);
   rows.push(...placeRows(input.place));
+  if (kind === "confirmed" || kind === "moved") rows.push(...priceRows(input.price));
   const links =
     kind === "declined" || kind === "cancelled" ? [{ label: "Prenota un'altra visita", url: input.bookingUrl }] : [];
   return render(subject, [`Gentile ${input.appointment.patientName},`, body], rows, links);
@@ -203,6 +212,8 @@ export function patientReminderNotice(input: {
   phone: string;
   /** When it is sent: a reminder caught up on the visit's own day says "oggi", not "domani". */
   sentAt: Date;
+  /** The price, when she shows it (see `priceRows`). */
+  price?: string | null;
 }): Mail {
   const day = reminderDay(input.appointment.startsAt, input.sentAt);
   return render(
@@ -216,6 +227,7 @@ export function patientReminderNotice(input: {
       ["Con", input.practitionerName],
       ["Quando", when(input.appointment)],
       ...placeRows(input.place),
+      ...priceRows(input.price),
       ["Telefono dello studio", input.phone],
     ],
     [],

@@ -73,6 +73,7 @@ async function queueBookedMails(
         cancellationLimitHours: mail.cancellationLimitHours,
         phone: site.phone,
         kind,
+        price: mail.price,
       }),
       attachments: calendarAttachment(deps.config.siteUrl, site, appointment, mail.visitTypeName),
     },
@@ -154,12 +155,16 @@ export async function cancelByLink(
     const place = placeOf(context, appointment);
     await deps.mailer.queueTo(
       appointment.patientEmail,
-      patientCancelledNotice({
-        appointment,
-        visitTypeName: mail.visitTypeName,
-        place,
-        bookingUrl: `${deps.config.siteUrl}/prenota`,
-      }),
+      {
+        ...patientCancelledNotice({
+          appointment,
+          visitTypeName: mail.visitTypeName,
+          place,
+          bookingUrl: `${deps.config.siteUrl}/prenota`,
+        }),
+        // METHOD:CANCEL: the event leaves her calendar.
+        attachments: calendarAttachment(deps.config.siteUrl, context, appointment, mail.visitTypeName),
+      },
       tx,
     );
     await deps.mailer.queue(

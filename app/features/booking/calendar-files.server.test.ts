@@ -1,6 +1,12 @@
 import ICAL from "ical.js";
 import { describe, expect, it } from "vitest";
-import { type FeedEntry, firstNameAndInitial, patientEventFile, practitionerFeedFile } from "./calendar-files.server";
+import {
+  type CalendarAppointment,
+  type FeedEntry,
+  firstNameAndInitial,
+  patientEventFile,
+  practitionerFeedFile,
+} from "./calendar-files.server";
 
 /** The file parsed back as a calendar reads it: the calendar and its events. */
 function parse(file: string) {
@@ -16,6 +22,7 @@ function parse(file: string) {
       end: event.endDate.toJSDate().toISOString(),
       utc: event.startDate.zone?.tzid === "UTC",
       status: vevent.getFirstPropertyValue("status"),
+      sequence: Number(vevent.getFirstPropertyValue("sequence")),
       stamp: vevent.getFirstPropertyValue("dtstamp")?.toString(),
     };
   });
@@ -29,6 +36,7 @@ const appointment = {
   startsAt: new Date("2030-01-07T08:00:00Z"),
   endsAt: new Date("2030-01-07T09:00:00Z"),
   status: "confirmed" as const,
+  sequence: 0,
 };
 const studio = {
   name: "Studio di Milano",
@@ -62,6 +70,7 @@ describe("the patient's calendar file", () => {
         end: "2030-01-07T09:00:00.000Z",
         utc: true,
         status: "CONFIRMED",
+        sequence: 0,
         stamp: "2030-01-02T10:00:00Z",
       },
     ]);
@@ -112,6 +121,44 @@ describe("the patient's calendar file", () => {
     expect(events[0]).toMatchObject({ start: "2030-07-08T07:00:00.000Z", end: "2030-07-08T07:45:00.000Z" });
     expect(events[0]!.description).toContain("8 luglio 2030 alle ore 09:00");
   });
+});
+
+describe("the patient's event over the appointment's life (RFC 5545/5546)", () => {
+  const fileOf = (state: Partial<Omit<CalendarAppointment, "id">> & { sequence: number }) =>
+    parse(
+      patientEventFile({
+        appointment: { ...appointment, ...state },
+        visitTypeName: "Prima visita",
+        practitionerName: "Dott.ssa Giulia Ferrari",
+        studio,
+        siteHost,
+        now,
+      }),
+    );
+
+  it("keeps one UID and carries the appointment's rising SEQUENCE, so a move replaces the old time", () => {
+    const booked = fileOf({ sequence: 0 });
+    const moved = fileOf({
+      sequence: 1,
+      startsAt: new Date("2030-01-09T10:00:00Z"),
+      endsAt: new Date("2030-01-09T11:00:00Z"),
+    });
+    expect(moved.events[0]!.uid).toBe(booked.events[0]!.uid);
+    expect(moved.events[0]!.sequence).toBeGreaterThan(booked.events[0]!.sequence);
+    expect(moved.calendar.getFirstPropertyValue("method")).toBe("PUBLISH");
+    expect(moved.events[0]!.start).toBe("2030-01-09T10:00:00.000Z");
+  });
+
+  it.each(["cancelled", "declined"] as const)(
+    "when %s, is a METHOD:CANCEL of the same UID with STATUS:CANCELLED",
+    (status) => {
+      const booked = fileOf({ sequence: 0 });
+      const withdrawn = fileOf({ sequence: 2, status });
+      expect(withdrawn.calendar.getFirstPropertyValue("method")).toBe("CANCEL");
+      expect(withdrawn.events).toHaveLength(1);
+      expect(withdrawn.events[0]).toMatchObject({ uid: booked.events[0]!.uid, status: "CANCELLED", sequence: 2 });
+    },
+  );
 });
 
 describe("the practitioner's feed", () => {

@@ -32,6 +32,16 @@ const eventStatus = (status: AppointmentStatus): ICalEventStatus =>
       ? ICalEventStatus.TENTATIVE
       : ICalEventStatus.CANCELLED;
 
+/** A visit no longer held (cancelled by either of them, a request declined) leaves the patient's calendar. */
+const withdrawn = (status: AppointmentStatus) => status === "cancelled" || status === "declined";
+
+/**
+ * The patient's file's iTIP method (RFC 5546): PUBLISH while the visit holds, CANCEL once it is
+ * withdrawn (a calendar then removes the event of that UID rather than keeping a cancelled one).
+ */
+export const patientEventMethod = (status: AppointmentStatus): "PUBLISH" | "CANCEL" =>
+  withdrawn(status) ? "CANCEL" : "PUBLISH";
+
 /** The same UID in every file about one appointment, so a calendar updates the event instead of adding one. */
 const uid = (appointmentId: string, siteHost: string) => `appointment-${appointmentId}@${siteHost}`;
 
@@ -42,7 +52,8 @@ const prodId = (siteHost: string) => ({ company: siteHost, product: "prenotazion
  * hers (she knows who she is) and no link to change the booking (the e-mail carries it).
  */
 export function patientEventFile(input: {
-  appointment: CalendarAppointment;
+  /** `sequence`: the appointment's revision, higher in each file after a change (RFC 5545 SEQUENCE). */
+  appointment: CalendarAppointment & { sequence: number };
   visitTypeName: string;
   practitionerName: string;
   /** Null for an online visit. */
@@ -70,10 +81,11 @@ export function patientEventFile(input: {
     location: studio ? `${studio.name}, ${studio.address}` : "Visita online",
     description,
     status: eventStatus(appointment.status),
+    sequence: appointment.sequence,
   };
   return ical({
     prodId: prodId(input.siteHost),
-    method: ICalCalendarMethod.PUBLISH,
+    method: ICalCalendarMethod[patientEventMethod(appointment.status)],
     x: [["X-WR-TIMEZONE", ROME]],
     events: [event],
   }).toString();

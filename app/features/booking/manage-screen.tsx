@@ -7,8 +7,11 @@ export function ManageScreen({
   page,
   phone,
   message,
+  confirmingCancel = false,
 }: {
   page: ManagePage;
+  /** She pressed "Annulla la visita": the page asks her to confirm. */
+  confirmingCancel?: boolean;
   phone: string;
   /** A refusal just answered (e.g. the new time was taken meanwhile). */
   message?: string;
@@ -64,18 +67,36 @@ export function ManageScreen({
         </p>
       ) : null}
 
-      {appointment.canChange && !change ? (
+      {appointment.canChange && !change && !confirmingCancel ? (
         <div className="booking-actions">
           <Link className="button" to="?cambia=1">
             Cambia orario
           </Link>
-          <Form method="post">
-            <input type="hidden" name="intent" value="cancel" />
-            <button type="submit" className="button button--secondary">
-              Annulla la visita
-            </button>
-          </Form>
+          <Link className="button button--secondary" to="?annulla=1">
+            Annulla la visita
+          </Link>
         </div>
+      ) : null}
+
+      {appointment.canChange && confirmingCancel ? (
+        // A second step, a plain form: one tap on the e-mail's link never cancels (a GET changes nothing).
+        <section className="booking-step" aria-labelledby="conferma-annullamento">
+          <h2 id="conferma-annullamento" className="booking-step__title">
+            Vuoi annullare la visita?
+          </h2>
+          <p>L'orario tornerà libero per altri pazienti. Potrai prenotare di nuovo dal sito.</p>
+          <div className="booking-actions">
+            <Form method="post">
+              <input type="hidden" name="intent" value="cancel" />
+              <button type="submit" className="button">
+                Sì, annulla la visita
+              </button>
+            </Form>
+            <Link className="button button--secondary" to=".">
+              No, tieni la visita
+            </Link>
+          </div>
+        </section>
       ) : null}
 
       {change ? (
