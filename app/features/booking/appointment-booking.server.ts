@@ -88,7 +88,7 @@ export function appointmentBooking(db: Db, announce: Announce) {
       return insertingBooking(async (tx) => {
         const type = await findType(tx, request.visitTypeId);
         if (!type || !offeredAt(type, request.studioKey)) throw new Refused("visit_type_unavailable");
-        const times = await checkedTimes(tx, type, request.startsAt, context.hours, now);
+        const times = await checkedTimes(tx, type, request.studioKey, request.startsAt, context.hours, now);
         const status = type.confirmation === "immediate" ? "confirmed" : "pending";
         return insertBooking(tx, type, request, times, status, alsoWrite);
       });

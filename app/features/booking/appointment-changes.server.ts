@@ -172,7 +172,7 @@ export function appointmentChanges(
           const type = await findType(tx, previous.visitTypeId);
           if (!type || !offeredAt(type, previous.studioKey)) throw new Refused("visit_type_unavailable");
           return {
-            ...(await checkedTimes(tx, type, startsAt, context.hours, now, previous.id)),
+            ...(await checkedTimes(tx, type, previous.studioKey, startsAt, context.hours, now, previous.id)),
             status: type.confirmation === "immediate" ? "confirmed" : "pending",
             reminderSentAt: null,
           };

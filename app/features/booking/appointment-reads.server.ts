@@ -48,7 +48,7 @@ export function appointmentReads(db: Db) {
     ): Promise<AvailabilityInput | undefined> {
       const type = await findType(db, visitTypeId);
       if (!type || !offeredAt(type, studioKey)) return undefined;
-      return availabilityInput(db, type, hours, now);
+      return availabilityInput(db, type, studioKey, hours, now);
     },
 
     /** The requests waiting for her answer whose time has not passed: the panel's count. */

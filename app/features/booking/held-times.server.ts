@@ -46,6 +46,8 @@ export function refusalOf<R extends BookingRefusal | PatientChangeRefusal>(error
 export async function availabilityInput(
   executor: Pick<Executor, "select">,
   type: VisitType,
+  /** The place: a studio's key, or null for online. Her busy times and closed days may depend on it. */
+  studioKey: string | null,
   hours: WeeklyHours,
   now: Date,
   /** An appointment being moved: its own time does not count as taken. */
@@ -91,12 +93,13 @@ export async function availabilityInput(
 export async function checkedTimes(
   tx: Pick<Executor, "select">,
   type: VisitType,
+  studioKey: string | null,
   startsAt: Date,
   hours: WeeklyHours,
   now: Date,
   exceptId?: string,
 ) {
-  const input = await availabilityInput(tx, type, hours, now, exceptId);
+  const input = await availabilityInput(tx, type, studioKey, hours, now, exceptId);
   if (!isFreeStart({ ...input, taken: [] }, startsAt)) throw new Refused("unavailable");
   if (!isFreeStart(input, startsAt)) throw new Refused("taken");
   return timesFrom(startsAt, type.durationMinutes * MINUTE, input.bufferMinutes);
