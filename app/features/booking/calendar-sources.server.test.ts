@@ -10,9 +10,11 @@ import {
   calendarSourceData,
   calendarText,
   serveCalendars,
+  testSite,
   visitTypeData,
   weekdayMornings,
 } from "../../../tests/support/factory";
+import { loadAgenda } from "./agenda-view.server";
 import { freeDays } from "./availability";
 import { type CalendarRefreshDeps, refreshCalendarSources } from "./calendar-refresh.server";
 import { createCalendarSourceRepository } from "./calendar-sources.server";
@@ -229,6 +231,12 @@ describe("her other calendars, stored (on PostgreSQL)", () => {
       await refreshCalendarSources(deps, now);
       const ids = [over.appointment.id, clear.appointment.id];
       expect([...(await deps.calendarSources.overlapping(ids))]).toEqual([over.appointment.id]);
+      // Her agenda says so on that visit alone.
+      const { days } = await loadAgenda({ ...booking, calendarSources: deps.calendarSources }, testSite, now);
+      expect(days.flatMap((day) => day.items).map((item) => [item.time, item.busyElsewhere])).toEqual([
+        ["10:30–11:30", true],
+        ["12:00–13:00", false],
+      ]);
       const [still] = await database.db
         .select({ status: appointments.status })
         .from(appointments)
