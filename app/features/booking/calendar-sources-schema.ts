@@ -7,10 +7,8 @@ import { z } from "zod";
 import { STUDIO_KEY_PATTERN } from "~/core/db/booking-values";
 import { calendarSourceLimits as limits } from "~/core/db/calendar-source-values";
 import { oneLine } from "~/core/forms/field-rules";
+import { blankToUndefined, checkbox } from "./form-rules";
 import { CALENDAR_SOURCE_MESSAGES as M } from "./messages";
-
-const checkbox = z.preprocess((value) => value === "on" || value === true || value === "true", z.boolean());
-const blankToUndefined = (value: unknown) => (typeof value === "string" ? value.trim() || undefined : value);
 
 /** Whether `text` is an address a calendar may be read from: https or webcal (http too when allowed), no password in it. */
 export function isCalendarAddress(text: string, allowHttp: boolean): boolean {

@@ -37,12 +37,7 @@ function RefreshButton({ source }: { source: CalendarSourceView }) {
     <reader.Form method="post" action={SETTINGS_PAGE}>
       <input type="hidden" name="intent" value="source-refresh" />
       <input type="hidden" name="id" value={source.id} />
-      <button
-        type="submit"
-        className="button button--secondary button--small"
-        disabled={busy}
-        aria-label={`Aggiorna ora: ${source.name}`}
-      >
+      <button type="submit" className="admin-action" disabled={busy} aria-label={`Aggiorna ora: ${source.name}`}>
         {busy ? "Lettura in corso…" : "Aggiorna ora"}
       </button>
     </reader.Form>

@@ -5,11 +5,10 @@
 import { z } from "zod";
 import { bookingLimits as limits, bookingModes, confirmationModes, STUDIO_KEY_PATTERN } from "~/core/db/booking-values";
 import { oneLine } from "~/core/forms/field-rules";
+import { blankToUndefined, checkbox } from "./form-rules";
 import { calendarSourceSchemas } from "./calendar-sources-schema";
 import { BOOKING_SETTINGS_MESSAGES as M } from "./messages";
 
-const checkbox = z.preprocess((value) => value === "on" || value === true || value === "true", z.boolean());
-const blankToUndefined = (value: unknown) => (typeof value === "string" ? value.trim() || undefined : value);
 const wholeNumber = (range: { min: number; max: number }, message: string) =>
   z.number({ error: message }).int({ error: message }).min(range.min, { error: message }).max(range.max, {
     error: message,

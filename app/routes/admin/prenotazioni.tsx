@@ -201,8 +201,10 @@ export async function action({ request, context }: Route.ActionArgs) {
       { intent: input.intent, ok: result.ok, read: result.ok ? result.value.read?.status : undefined },
       "calendar sources changed",
     );
+    // A read that failed is still 200: it was made and its failure recorded, so the screen reloads to show it.
     if (result.ok)
       return respond<SettingsResult>(request, s.flash, calendarSourcesAnswer(result.value), {
+        status: 200,
         redirectTo: SETTINGS_PAGE,
       });
     const { message, status, field } = SOURCE_REFUSALS[result.reason];
