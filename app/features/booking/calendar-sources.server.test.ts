@@ -151,10 +151,14 @@ describe("her other calendars, stored (on PostgreSQL)", () => {
     expect(await intervals(removed.id)).toEqual([]);
     expect(await deps.calendarSources.remove(removed.id)).toBe(false);
 
-    // Eight days later the first two Mondays (2 and 9 March) are over.
-    const deleted = await deps.calendarSources.deletePast(new Date("2026-03-10T10:00:00Z"));
-    expect(deleted).toBe(2);
-    expect((await intervals(kept.id)).length).toBe(before - 2);
+    // Eight days later the first two Mondays (2 and 9 March) are over: the job deletes them, also
+    // from a calendar it cannot read then (its other busy times kept).
+    provider.set("a.ics", 500);
+    const tally = await refreshCalendarSources(deps, new Date("2026-03-10T10:00:00Z"));
+    expect(tally).toMatchObject({ deleted: 2, failed: [{ id: kept.id, reason: "http_status" }] });
+    const left = await intervals(kept.id);
+    expect(left.length).toBe(before - 2);
+    expect(left.every((interval) => interval.endsAt > new Date("2026-03-10T10:00:00Z"))).toBe(true);
   });
 
   it("takes at most ten calendars", async () => {
