@@ -32,6 +32,10 @@ import {
   type BookingSettingsRepository,
 } from "~/features/booking/booking-settings.server";
 import { createCalendarFeedRepository, type CalendarFeedRepository } from "~/features/booking/calendar-feed.server";
+import {
+  type CalendarSourceRepository,
+  createCalendarSourceRepository,
+} from "~/features/booking/calendar-sources.server";
 import { createTimeOffRepository, type TimeOffRepository } from "~/features/booking/time-off.server";
 import { createVisitTypeRepository, type VisitTypeRepository } from "~/features/booking/visit-types.server";
 import type { CreateReviewInvitation } from "~/features/booking/review-invite.server";
@@ -64,6 +68,8 @@ export interface AppServices {
   bookingSettings: BookingSettingsRepository;
   /** Her agenda's subscription address (only its token's hash is stored). */
   calendarFeed: CalendarFeedRepository;
+  /** Her other calendars read for their busy times (decision 53). */
+  calendarSources: CalendarSourceRepository;
   /** Booking's port to the reviews: an invitation for a visit's patient, in booking's transaction. */
   createReviewInvitation: CreateReviewInvitation;
   /** E-mail notices to the practitioner, through the outbox table. */
@@ -144,6 +150,7 @@ export async function createServices(
       timeOff: createTimeOffRepository(database.db, bus, logError),
       bookingSettings: createBookingSettingsRepository(database.db, bus, logError),
       calendarFeed: createCalendarFeedRepository(database.db),
+      calendarSources: createCalendarSourceRepository(database.db, bus, logError),
       createReviewInvitation: async (executor, { patientName }) => {
         const validDays = config.reviewInvitationDays;
         const { token } = await invitations.create({ patientName, validDays }, executor);

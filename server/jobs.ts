@@ -7,6 +7,7 @@ import type { ScheduledJob } from "~/core/jobs/scheduler.server";
 import { ORPHAN_SWEEP_INTERVAL_MS, sweepOrphanMedia } from "~/core/media/orphan-sweep.server";
 import { nightlyBackupJob } from "~/features/backups/scheduler.server";
 import { bookingJobs } from "~/features/booking/booking-jobs.server";
+import { calendarSourceJobs } from "~/features/booking/calendar-refresh.server";
 import type { AppServices } from "~/services.server";
 
 const HOUR_MS = 60 * 60_000;
@@ -55,5 +56,7 @@ export function siteJobs(services: AppServices): ScheduledJob[] {
       ...services,
       loadSite: async () => bookingSite((await services.siteContent.current()).content),
     }),
+    // Her other calendars read for their busy times (decision 53).
+    ...calendarSourceJobs({ ...services, allowPrivate: services.config.calendarFetchAllowPrivate }),
   ];
 }

@@ -1,6 +1,7 @@
 import { useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/privacy";
 import { servicesContext } from "~/context";
+import { CalendarSourcesPrivacy } from "~/features/booking/calendar-sources-privacy";
 import { pageMeta } from "~/features/site-content/meta";
 import { PrivacyNotice } from "~/features/site-content/privacy-notice";
 import type { loader as rootLoader } from "~/root";
@@ -25,6 +26,7 @@ export default function Privacy({ loaderData }: Route.ComponentProps) {
       content={content}
       retentionMonths={loaderData.retentionMonths}
       contactBySite={loaderData.contactBySite}
+      bookingDetails={<CalendarSourcesPrivacy />}
     />
   );
 }
