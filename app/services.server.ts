@@ -33,6 +33,7 @@ import {
 } from "~/features/booking/booking-settings.server";
 import { createCalendarFeedRepository, type CalendarFeedRepository } from "~/features/booking/calendar-feed.server";
 import { createTimeOffRepository, type TimeOffRepository } from "~/features/booking/time-off.server";
+import { createHolidayRepository, type HolidayRepository } from "~/features/booking/holidays.server";
 import { createVisitTypeRepository, type VisitTypeRepository } from "~/features/booking/visit-types.server";
 import type { CreateReviewInvitation } from "~/features/booking/review-invite.server";
 import { createAdminAccounts, type AdminAccounts } from "~/features/account/accounts.server";
@@ -62,6 +63,8 @@ export interface AppServices {
   visitTypes: VisitTypeRepository;
   timeOff: TimeOffRepository;
   bookingSettings: BookingSettingsRepository;
+  /** The holidays she reopened and the studios' patron saints (issue 43, item 2). */
+  holidays: HolidayRepository;
   /** Her agenda's subscription address (only its token's hash is stored). */
   calendarFeed: CalendarFeedRepository;
   /** Booking's port to the reviews: an invitation for a visit's patient, in booking's transaction. */
@@ -143,6 +146,7 @@ export async function createServices(
       visitTypes: createVisitTypeRepository(database.db, bus, logError),
       timeOff: createTimeOffRepository(database.db, bus, logError),
       bookingSettings: createBookingSettingsRepository(database.db, bus, logError),
+      holidays: createHolidayRepository(database.db, bus, logError),
       calendarFeed: createCalendarFeedRepository(database.db),
       createReviewInvitation: async (executor, { patientName }) => {
         const validDays = config.reviewInvitationDays;

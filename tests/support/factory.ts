@@ -1,3 +1,4 @@
+import { writeFileSync } from "node:fs";
 import path from "node:path";
 import { eq, sql } from "drizzle-orm";
 import sharp from "sharp";
@@ -15,6 +16,7 @@ import { createBookingSettingsRepository } from "~/features/booking/booking-sett
 import type { CreateReviewInvitation } from "~/features/booking/review-invite.server";
 import { weeklyHours } from "~/features/booking/studio-hours";
 import { createTimeOffRepository } from "~/features/booking/time-off.server";
+import { createHolidayRepository } from "~/features/booking/holidays.server";
 import { createVisitTypeRepository, type VisitTypeData } from "~/features/booking/visit-types.server";
 import { createRecipePhotoRepository } from "~/features/photos/recipe-photos.server";
 import type { RecipeData } from "~/features/recipes/recipe";
@@ -228,6 +230,7 @@ export function bookingRepositories(db: Db) {
     visitTypes: createVisitTypeRepository(db, bus),
     bookingSettings: createBookingSettingsRepository(db, bus),
     timeOff: createTimeOffRepository(db, bus),
+    holidays: createHolidayRepository(db, bus),
   };
 }
 
@@ -381,4 +384,22 @@ export async function seedSite(
     ),
   );
   await database.db.execute(sql.raw(`insert into rate_limit_hits (key) values ('review:127.0.0.1')`));
+}
+
+// Holidays (issue 43, item 2).
+
+/**
+ * A SITE_CONTENT_FILE (written in `dir`) whose studios and online visits are open every day of the
+ * week, 9–13: a holiday then closes a day whatever its weekday, so a closed day is the holiday's doing.
+ */
+export function everyDayContentFile(dir: string): string {
+  const days = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"] as const;
+  const hours = days.map((day) => ({ day, ranges: [{ opens: "09:00", closes: "13:00" }] }));
+  const file = path.join(dir, "every-day-content.json");
+  const content = {
+    studios: defaultSiteContent.studios.map((studio) => ({ ...studio, hours })),
+    onlineHours: hours,
+  };
+  writeFileSync(file, JSON.stringify(content));
+  return file;
 }

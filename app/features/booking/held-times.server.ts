@@ -8,6 +8,7 @@ import { refused } from "~/core/result";
 import { type BookingRefusal, MINUTE, type PatientChangeRefusal, Refused } from "./appointment-records.server";
 import { type AvailabilityInput, isFreeStart, type WeeklyHours } from "./availability";
 import { readBookingSettings } from "./booking-settings.server";
+import { holidayClosedDays } from "./holidays.server";
 
 /**
  * A transaction that writes held times, one at a time (a transaction-scoped advisory lock): two
@@ -57,7 +58,7 @@ export async function availabilityInput(
   const today = romeDate(now.getTime());
   // A day past the horizon's last: its appointments' buffers may reach back into it.
   const until = new Date(Date.parse(`${addDays(today, settings.horizonDays + 1)}T00:00:00Z`));
-  const [offDays, taken] = await Promise.all([
+  const [offDays, taken, holidays] = await Promise.all([
     executor
       .select({ startsOn: timeOff.startsOn, endsOn: timeOff.endsOn })
       .from(timeOff)
@@ -73,6 +74,8 @@ export async function availabilityInput(
           exceptId ? ne(appointments.id, exceptId) : undefined,
         ),
       ),
+    // Issue 43, item 2: the holidays closed at this place (national, its patron saint), as time off.
+    holidayClosedDays(executor, studioKey, today, addDays(today, settings.horizonDays)),
   ]);
   return {
     hours,
@@ -80,7 +83,7 @@ export async function availabilityInput(
     bufferMinutes: settings.bufferMinutes,
     minimumNoticeMinutes: settings.minimumNoticeHours * 60,
     horizonDays: settings.horizonDays,
-    timeOff: offDays,
+    timeOff: [...offDays, ...holidays],
     taken,
     now,
   };

@@ -14,12 +14,15 @@ import {
   BOOKING_SETTINGS_MESSAGES,
   BOOKING_SETTINGS_REFUSAL_MESSAGES,
   CALENDAR_FEED_MESSAGES,
+  HOLIDAY_MESSAGES,
 } from "~/features/booking/messages";
-import { settingsActionSchema } from "~/features/booking/settings-schema";
+import { type HolidayChange, isHolidayChange, settingsActionSchema } from "~/features/booking/settings-schema";
 import { type CalendarFeedResult, CalendarFeedSection } from "~/features/booking/calendar-feed-section";
 import { SETTINGS_PAGE, type SettingsResult } from "~/features/booking/settings-common";
 import { SettingsForm } from "~/features/booking/settings-form";
 import { TimeOffSection } from "~/features/booking/time-off-section";
+import { HolidaysSection } from "~/features/booking/holidays-section";
+import { type HolidayRefusal, holidaysAction, holidaysView } from "~/features/booking/holidays-admin.server";
 import { VisitTypesSection } from "~/features/booking/visit-types-section";
 import { pageMeta } from "~/features/site-content/meta";
 import type { LiveHandle } from "~/ui/live-updates";
@@ -57,7 +60,9 @@ export async function loader({ context }: Route.LoaderArgs) {
     studiosOf(context),
     s.calendarFeed.activeSince(),
   ]);
+  const holidays = await holidaysView(s, studios, romeDate(Date.now()));
   return data({
+    holidays,
     feedActiveSince: feedSince ? formatItalianDateTime(feedSince.toISOString()) : null,
     settings: { ...settings, reminderTime: settings.reminderTime.slice(0, 5) },
     studios,
@@ -100,6 +105,7 @@ function targetOf({ intent, id }: Record<string, unknown>): string | undefined {
   if (intent === "type-create") return "new-type";
   if (intent === "type-update") return typeof id === "string" ? id : "";
   if (intent === "timeoff-add") return "timeoff";
+  if (intent === "patron-add") return "patron";
   return undefined;
 }
 
@@ -109,6 +115,56 @@ const REFUSAL_STATUS: Record<SettingsRefusal, number> = {
   type_in_use: 409,
   time_off_missing: 404,
 };
+
+/** Issue 43, item 2: the holidays' part of the screen, its refusals' statuses and words. */
+const HOLIDAY_ANSWERS: Record<HolidayRefusal, { status: number; message: string }> = {
+  not_holiday: { status: 400, message: HOLIDAY_MESSAGES.notHoliday },
+  studio_invalid: { status: 400, message: BOOKING_SETTINGS_MESSAGES.studioInvalid },
+  patron_exists: { status: 409, message: HOLIDAY_MESSAGES.patronExists },
+  patron_missing: { status: 404, message: HOLIDAY_MESSAGES.patronMissing },
+};
+const HOLIDAY_DONE: Record<HolidayChange["intent"], string> = {
+  "holiday-reopen": HOLIDAY_MESSAGES.reopened,
+  "holiday-close": HOLIDAY_MESSAGES.closed,
+  "patron-add": HOLIDAY_MESSAGES.patronAdded,
+  "patron-remove": HOLIDAY_MESSAGES.patronRemoved,
+};
+
+async function holidaysAnswer(
+  request: Request,
+  context: Route.ActionArgs["context"],
+  input: HolidayChange,
+  reply: (fieldErrors: Record<string, string[]>) => SettingsResult["reply"],
+) {
+  const s = context.get(servicesContext);
+  const studios = await studiosOf(context);
+  const result = await holidaysAction(
+    s,
+    input,
+    studios.map((studio) => studio.key),
+    romeDate(Date.now()),
+  );
+  if (result.ok) {
+    s.logger.info({ intent: input.intent }, "holidays changed");
+    return respond<SettingsResult>(
+      request,
+      s.flash,
+      { ok: true, message: HOLIDAY_DONE[input.intent] },
+      { redirectTo: `${SETTINGS_PAGE}#festivita-titolo` },
+    );
+  }
+  const { status, message } = HOLIDAY_ANSWERS[result.reason];
+  // A patron saint refused is shown next to its field, with the values as typed.
+  const field = { studio_invalid: "studioKey", patron_exists: "day" }[result.reason as string];
+  const answer: SettingsResult =
+    input.intent === "patron-add" && field
+      ? { ok: false, message, target: "patron", reply: reply({ [field]: [message] }) }
+      : { ok: false, message };
+  return respond<SettingsResult>(request, s.flash, answer, {
+    status,
+    redirectTo: answer.reply ? undefined : SETTINGS_PAGE,
+  });
+}
 
 /** The calendar feed's part of the screen: a new address, shown on this answer only, or the feed switched off. */
 async function feedAnswer(s: Parameters<typeof createCalendarFeed>[0], intent: "feed-create" | "feed-revoke") {
@@ -148,6 +204,8 @@ export async function action({ request, context }: Route.ActionArgs) {
       redirectTo: answer.feedUrl ? undefined : SETTINGS_PAGE,
     });
   }
+  if (isHolidayChange(input))
+    return holidaysAnswer(request, context, input, (fieldErrors) => submission.reply({ fieldErrors }));
   const studios = await studiosOf(context);
   const result = await bookingSettingsAction(
     s,
@@ -189,6 +247,7 @@ export default function AdminBookingSettings({ loaderData, actionData: answered 
       <SettingsForm values={loaderData.settings} result={actionData} />
       <VisitTypesSection types={loaderData.types} studios={loaderData.studios} result={actionData} />
       <TimeOffSection days={loaderData.timeOff} result={actionData} />
+      <HolidaysSection {...loaderData.holidays} studios={loaderData.studios} result={actionData} />
       <CalendarFeedSection activeSince={loaderData.feedActiveSince} result={actionData} />
     </>
   );
