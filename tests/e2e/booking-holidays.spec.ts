@@ -142,7 +142,7 @@ test.describe("1440 px", () => {
     await form.getByRole("button", { name: "Aggiungi il santo patrono" }).click();
     await expect(page.getByText(HOLIDAY_MESSAGES.patronAdded)).toBeVisible();
     const section = page.locator(SECTION);
-    await expect(section.getByText("7 dicembre: Sant'Ambrogio")).toBeVisible();
+    await expect(section.getByText("7 dicembre: Sant'Ambrogio", { exact: true })).toBeVisible();
     await expect(holidayButton(page, "Riapri", "Sant'Ambrogio \\(Studio di Milano\\)")).toBeVisible();
     await expectNoAxeViolations(page, { include: SECTION });
 
@@ -166,8 +166,10 @@ test.describe("1440 px", () => {
     for (const viewport of viewports) {
       await page.setViewportSize(viewport);
       await gotoHydrated(page, `${server.url}/admin/prenotazioni`);
-      await page.locator(SECTION).scrollIntoViewIfNeeded();
-      await page.getByRole("heading", { name: "Festività" }).evaluate((h) => h.scrollIntoView({ block: "start" }));
+      // The section's heading just below the site's sticky header.
+      await page
+        .getByRole("heading", { name: "Festività" })
+        .evaluate((h) => window.scrollTo(0, h.getBoundingClientRect().top + window.scrollY - 90));
       await page.screenshot({ path: `${shots}/holidays-${viewport.width}x${viewport.height}.png` });
       await page.locator(SECTION).screenshot({ path: `${shots}/holidays-section-${viewport.width}.png` });
     }

@@ -35,26 +35,28 @@ export function HolidaysSection({
         Nelle festività nazionali e nel giorno del santo patrono di uno studio non si può prenotare. Se lavori quel
         giorno, riaprilo: vale solo per quell'anno.
       </p>
-      <ul className="booking-admin-list" aria-label="Festività dei prossimi 12 mesi">
+      <ul className="holiday-list" aria-label="Festività dei prossimi 12 mesi">
         {holidays.map((holiday) => (
           <li
             key={holiday.date}
             id={`festa-${holiday.date}`}
-            className={holiday.reopened ? "booking-admin-list__inactive" : undefined}
+            className={holiday.reopened ? "holiday-list__reopened" : undefined}
           >
-            <p>
-              <strong>{holiday.names}</strong>
-            </p>
-            <p>
-              {holiday.label}: {holiday.reopened ? "aperto, si può prenotare" : "chiuso"}
-            </p>
-            <div className="booking-admin-actions">
-              <HolidayButton holiday={holiday} />
+            <div>
+              <p>
+                <strong>{holiday.names}</strong>
+              </p>
+              <p className="holiday-list__when">
+                {holiday.label}: {holiday.reopened ? "aperto, si può prenotare" : "chiuso"}
+              </p>
             </div>
+            <HolidayButton holiday={holiday} />
           </li>
         ))}
       </ul>
-      <h3 id="patroni-titolo">Santi patroni degli studi</h3>
+      <h3 id="patroni-titolo" className="holiday-patrons-title">
+        Santi patroni degli studi
+      </h3>
       {patrons.length === 0 ? (
         <p className="admin-empty">Nessun santo patrono: aggiungi quello della città di ogni studio.</p>
       ) : (
