@@ -403,3 +403,15 @@ export function everyDayContentFile(dir: string): string {
   writeFileSync(file, JSON.stringify(content));
   return file;
 }
+
+/** Every day of the week 9:00–12:00 (nine hour-long starts a day): a closed day is a holiday's doing. */
+const nineToNoon = [{ opens: "09:00", closes: "12:00" }];
+export const everyDayMornings: WeeklyHours = {
+  Monday: nineToNoon,
+  Tuesday: nineToNoon,
+  Wednesday: nineToNoon,
+  Thursday: nineToNoon,
+  Friday: nineToNoon,
+  Saturday: nineToNoon,
+  Sunday: nineToNoon,
+};

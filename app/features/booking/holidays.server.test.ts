@@ -3,25 +3,20 @@ import type { Database } from "~/core/db/database.server";
 import { appointments, bookingSettings, holidayReopenings, patronDays, visitTypes } from "~/core/db/schema";
 import type { ChangeEvent } from "~/core/events/event-bus.server";
 import { openTestDatabase } from "../../../tests/support/test-databases";
-import { bookingRepositories, testSite, visitTypeData } from "../../../tests/support/factory";
+import {
+  bookingRepositories,
+  everyDayMornings as everyDay,
+  testSite,
+  visitTypeData,
+} from "../../../tests/support/factory";
 import { loadAgenda } from "./agenda-view.server";
-import { freeDays, type WeeklyHours } from "./availability";
+import { freeDays } from "./availability";
 import { holidaysAction } from "./holidays-admin.server";
 
 // The holidays on PostgreSQL: her reopened dates and the studios' patron saints as the repository
 // keeps them, what the database refuses, and the free times and a booking read through the one
 // input (availabilityInput), in the booking's own transaction.
 
-const morning = [{ opens: "09:00", closes: "12:00" }];
-const everyDay: WeeklyHours = {
-  Monday: morning,
-  Tuesday: morning,
-  Wednesday: morning,
-  Thursday: morning,
-  Friday: morning,
-  Saturday: morning,
-  Sunday: morning,
-};
 // Friday 20 December 2030, 10:00 in Italy: Christmas is the Wednesday after.
 const now = new Date("2030-12-20T09:00:00Z");
 const patient = { name: "Maria Rossi", email: "maria@example.it", phone: "+39 333 123 4567" };

@@ -1,20 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { type AvailabilityInput, type FreeDay, freeDays, isFreeStart, type WeeklyHours } from "./availability";
+import { type AvailabilityInput, type FreeDay, freeDays, isFreeStart } from "./availability";
 import { holidayClosures, holidaysBetween, type PatronSaint } from "./holidays";
+import { everyDayMornings as everyDay } from "../../../tests/support/factory";
 
 // The free times with the holidays closed, as availabilityInput hands them over: every day open
 // 9–12, so only a holiday can close one.
 
-const morning = [{ opens: "09:00", closes: "12:00" }];
-const everyDay: WeeklyHours = {
-  Monday: morning,
-  Tuesday: morning,
-  Wednesday: morning,
-  Thursday: morning,
-  Friday: morning,
-  Saturday: morning,
-  Sunday: morning,
-};
 /** Every quarter hour from 9:00 to 11:00: a day open whole. */
 const OPEN = 9;
 const santAmbrogio: PatronSaint = { studioKey: "studio-di-milano", month: 12, day: 7, name: "Sant'Ambrogio" };
