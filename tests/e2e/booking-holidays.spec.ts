@@ -105,6 +105,17 @@ test.describe("390 px", () => {
     expect(await offeredDays(page)).toContain(reopenWithScript);
   });
 
+  test("her agenda labels Christmas on its day, though no one booked it", async ({ page }) => {
+    await signInAsAdmin(page, server);
+    const week = Math.floor((Date.parse(natale) - Date.parse(today)) / (7 * 86_400_000));
+    await gotoHydrated(page, `${server.url}/admin/agenda?settimana=${week}`);
+    const day = page.getByRole("region", { name: new RegExp(`25 dicembre ${natale.slice(0, 4)}$`) });
+    await expect(day.getByText(/^Festivo: Natale/)).toBeVisible();
+    await expectNoAxeViolations(page);
+    mkdirSync(shots, { recursive: true });
+    await day.screenshot({ path: `${shots}/agenda-holiday-390.png` });
+  });
+
   test.describe("without JavaScript", () => {
     test.use({ javaScriptEnabled: false });
 
