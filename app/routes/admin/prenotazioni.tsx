@@ -129,6 +129,8 @@ const HOLIDAY_DONE: Record<HolidayChange["intent"], string> = {
   "patron-add": HOLIDAY_MESSAGES.patronAdded,
   "patron-remove": HOLIDAY_MESSAGES.patronRemoved,
 };
+/** The patron saint form's field a refusal is shown next to. */
+const HOLIDAY_FIELDS: Partial<Record<HolidayRefusal, string>> = { studio_invalid: "studioKey", patron_exists: "day" };
 
 async function holidaysAnswer(
   request: Request,
@@ -155,7 +157,7 @@ async function holidaysAnswer(
   }
   const { status, message } = HOLIDAY_ANSWERS[result.reason];
   // A patron saint refused is shown next to its field, with the values as typed.
-  const field = { studio_invalid: "studioKey", patron_exists: "day" }[result.reason as string];
+  const field = HOLIDAY_FIELDS[result.reason];
   const answer: SettingsResult =
     input.intent === "patron-add" && field
       ? { ok: false, message, target: "patron", reply: reply({ [field]: [message] }) }
