@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Database } from "~/core/db/database.server";
 import { appointments, bookingSettings, holidayReopenings, patronDays, visitTypes } from "~/core/db/schema";
-import type { ChangeEvent } from "~/core/events/event-bus.server";
+import { type ChangeEvent, createMemoryEventBus } from "~/core/events/event-bus.server";
 import { openTestDatabase } from "../../../tests/support/test-databases";
 import {
   bookingRepositories,
@@ -12,6 +12,7 @@ import {
 import { loadAgenda } from "./agenda-view.server";
 import { freeDays } from "./availability";
 import { holidaysAction } from "./holidays-admin.server";
+import { createHolidayRepository } from "./holidays.server";
 
 // The holidays on PostgreSQL: her reopened dates and the studios' patron saints as the repository
 // keeps them, what the database refuses, and the free times and a booking read through the one
@@ -62,7 +63,9 @@ describe("holidays on PostgreSQL", () => {
   }
 
   it("keeps reopened dates once each and patron saints once per studio and day, announcing each change", async () => {
-    const { holidays } = bookingRepositories(database.db);
+    const bus = createMemoryEventBus();
+    bus.subscribe((event) => events.push(event));
+    const holidays = createHolidayRepository(database.db, bus);
     await holidays.reopen("2030-12-25");
     await holidays.reopen("2030-12-25");
     await holidays.reopen("2031-01-06");
@@ -82,6 +85,15 @@ describe("holidays on PostgreSQL", () => {
     ]);
     expect(await holidays.removePatron(added!.id)).toBe(true);
     expect(await holidays.removePatron(added!.id)).toBe(false);
+    // One announcement per change made, none for what changed nothing; the pages revalidate on "booking".
+    expect(events.map((event) => [event.table, event.action])).toEqual([
+      ["booking", "insert"],
+      ["booking", "insert"],
+      ["booking", "delete"],
+      ["booking", "insert"],
+      ["booking", "insert"],
+      ["booking", "delete"],
+    ]);
   });
 
   it("refuses a patron saint on a day no year has, a studio key of another shape, a blank name", async () => {
