@@ -171,9 +171,16 @@ test.describe("1440 px", () => {
     expect(await offeredDays(page, "studio-di-monza")).toContain(santAmbrogio);
   });
 
-  test("screenshots of the section at 390×844 and 1440×900", async ({ page }) => {
+  test("the section holds at 320 px (no sideways scroll); screenshots at 390×844 and 1440×900", async ({ page }) => {
     mkdirSync(shots, { recursive: true });
     await signInAsAdmin(page, server);
+    await page.setViewportSize({ width: 320, height: 700 });
+    await page.goto(`${server.url}/admin/prenotazioni`);
+    await expect(page.locator(SECTION)).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(
+      0,
+    );
+    await page.locator(SECTION).screenshot({ path: `${shots}/holidays-section-320.png` });
     for (const viewport of viewports) {
       await page.setViewportSize(viewport);
       await gotoHydrated(page, `${server.url}/admin/prenotazioni`);
