@@ -37,6 +37,7 @@ import {
   createCalendarSourceRepository,
 } from "~/features/booking/calendar-sources.server";
 import { createTimeOffRepository, type TimeOffRepository } from "~/features/booking/time-off.server";
+import { createHolidayRepository, type HolidayRepository } from "~/features/booking/holidays.server";
 import { createVisitTypeRepository, type VisitTypeRepository } from "~/features/booking/visit-types.server";
 import type { CreateReviewInvitation } from "~/features/booking/review-invite.server";
 import { createAdminAccounts, type AdminAccounts } from "~/features/account/accounts.server";
@@ -66,6 +67,8 @@ export interface AppServices {
   visitTypes: VisitTypeRepository;
   timeOff: TimeOffRepository;
   bookingSettings: BookingSettingsRepository;
+  /** The holidays she reopened and the studios' patron saints (issue 43, item 2). */
+  holidays: HolidayRepository;
   /** Her agenda's subscription address (only its token's hash is stored). */
   calendarFeed: CalendarFeedRepository;
   /** Her other calendars read for their busy times (decision 53). */
@@ -149,6 +152,7 @@ export async function createServices(
       visitTypes: createVisitTypeRepository(database.db, bus, logError),
       timeOff: createTimeOffRepository(database.db, bus, logError),
       bookingSettings: createBookingSettingsRepository(database.db, bus, logError),
+      holidays: createHolidayRepository(database.db, bus, logError),
       calendarFeed: createCalendarFeedRepository(database.db),
       calendarSources: createCalendarSourceRepository(database.db, bus, logError),
       createReviewInvitation: async (executor, { patientName }) => {

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { readFileSync } from "node:fs";
+import { readFileSync, writeFileSync } from "node:fs";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
@@ -20,6 +20,7 @@ import type { CalendarSourceData } from "~/features/booking/calendar-sources.ser
 import type { CreateReviewInvitation } from "~/features/booking/review-invite.server";
 import { weeklyHours } from "~/features/booking/studio-hours";
 import { createTimeOffRepository } from "~/features/booking/time-off.server";
+import { createHolidayRepository } from "~/features/booking/holidays.server";
 import { createVisitTypeRepository, type VisitTypeData } from "~/features/booking/visit-types.server";
 import { createRecipePhotoRepository } from "~/features/photos/recipe-photos.server";
 import type { RecipeData } from "~/features/recipes/recipe";
@@ -233,6 +234,7 @@ export function bookingRepositories(db: Db) {
     visitTypes: createVisitTypeRepository(db, bus),
     bookingSettings: createBookingSettingsRepository(db, bus),
     timeOff: createTimeOffRepository(db, bus),
+    holidays: createHolidayRepository(db, bus),
   };
 }
 
@@ -448,3 +450,32 @@ export function calendarSourceData(overrides: Partial<CalendarSourceData> = {}):
     ...overrides,
   };
 }
+// Holidays (issue 43, item 2).
+
+/**
+ * A SITE_CONTENT_FILE (written in `dir`) whose studios and online visits are open every day of the
+ * week, 9–13: a holiday then closes a day whatever its weekday, so a closed day is the holiday's doing.
+ */
+export function everyDayContentFile(dir: string): string {
+  const days = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"] as const;
+  const hours = days.map((day) => ({ day, ranges: [{ opens: "09:00", closes: "13:00" }] }));
+  const file = path.join(dir, "every-day-content.json");
+  const content = {
+    studios: defaultSiteContent.studios.map((studio) => ({ ...studio, hours })),
+    onlineHours: hours,
+  };
+  writeFileSync(file, JSON.stringify(content));
+  return file;
+}
+
+/** Every day of the week 9:00–12:00 (nine hour-long starts a day): a closed day is a holiday's doing. */
+const nineToNoon = [{ opens: "09:00", closes: "12:00" }];
+export const everyDayMornings: WeeklyHours = {
+  Monday: nineToNoon,
+  Tuesday: nineToNoon,
+  Wednesday: nineToNoon,
+  Thursday: nineToNoon,
+  Friday: nineToNoon,
+  Saturday: nineToNoon,
+  Sunday: nineToNoon,
+};

@@ -39,4 +39,6 @@ export const bookingLimits = {
   note: { max: 500 },
   visitTypeName: { max: 80 },
   timeOffLabel: { max: 80 },
+  /** A studio's patron saint (issue 43, item 2). */
+  patronName: { max: 80 },
 } as const;

@@ -14,6 +14,7 @@ import {
   text,
   time,
   timestamp,
+  unique,
   uuid,
 } from "drizzle-orm/pg-core";
 import {
@@ -651,3 +652,41 @@ export const calendarBusyIntervals = pgTable(
 );
 
 export type CalendarSource = typeof calendarSources.$inferSelect;
+
+// Issue 43, item 2: holidays (decision 54). Italy's national holidays are computed (italian-holidays.ts),
+// closed unless she reopens that date; each studio's patron saint is closed every year at that studio.
+
+/** A date she reopened: a national holiday (or a studio's patron day) that year, open at every place. */
+export const holidayReopenings = pgTable("holiday_reopenings", {
+  day: date("day", { mode: "string" }).primaryKey(),
+  createdAt: createdAt(),
+});
+
+/** A studio's patron saint: closed every year on that day and month, at that studio only. */
+export const patronDays = pgTable(
+  "patron_days",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    /** The studio's key in the site content. */
+    studioKey: text("studio_key").notNull(),
+    month: smallint("month").notNull(),
+    day: smallint("day").notNull(),
+    name: text("name").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check("patron_days_studio_key_format", sql`${t.studioKey} ~ ${sql.raw(`'${STUDIO_KEY_PATTERN}'`)}`),
+    // A day some year has: 29 February closes in leap years only.
+    check(
+      "patron_days_date_valid",
+      sql`${t.month} between 1 and 12 and ${t.day} between 1 and (case when ${t.month} = 2 then 29 when ${t.month} in (4, 6, 9, 11) then 30 else 31 end)`,
+    ),
+    check(
+      "patron_days_name_length",
+      sql`char_length(btrim(${t.name})) between 1 and ${sql.raw(String(limits.patronName.max))}`,
+    ),
+    unique("patron_days_studio_day_unique").on(t.studioKey, t.month, t.day),
+  ],
+);
+
+export type PatronDay = typeof patronDays.$inferSelect;

@@ -5,7 +5,8 @@
 
 import { romeWallClock } from "./rome-clock";
 
-const MONTHS = [
+/** The months' names, January first. */
+export const MONTHS = [
   "gennaio",
   "febbraio",
   "marzo",

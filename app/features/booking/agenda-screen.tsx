@@ -7,7 +7,7 @@ import { useSchemaForm } from "~/core/forms/use-schema-form";
 import { bookingLimits } from "~/core/db/booking-values";
 import { ConfirmButton, HiddenFields, NoScriptConfirm } from "~/ui/admin/confirm-button";
 import { AGENDA_PAGE, agendaMoveSchema, phoneBookingSchema } from "./agenda-schema";
-import type { AgendaDay, AgendaItem, AgendaPage } from "./agenda-view.server";
+import type { AgendaDay, AgendaHoliday, AgendaItem, AgendaPage } from "./agenda-view.server";
 
 /** What the agenda's actions answer the page (its result shape, plus the form it belongs to). */
 export type AgendaResult = ActionResult & { target?: string };
@@ -44,31 +44,46 @@ export function AgendaDays({
   page,
   result,
 }: {
-  page: Pick<AgendaPage, "days" | "previousWeek" | "nextWeek">;
+  page: Pick<AgendaPage, "days" | "holidays" | "previousWeek" | "nextWeek">;
   result?: AgendaResult;
 }) {
   return (
     <>
       <WeekLinks page={page} />
       {page.days.length === 0 ? <p className="admin-empty">Nessun appuntamento in questi giorni.</p> : null}
-      {page.days.map((day) => (
+      {withHolidays(page.days, page.holidays).map(({ day, holiday }) => (
         <section key={day.date} className="admin-section agenda-day" aria-labelledby={`giorno-${day.date}`}>
           <h2 id={`giorno-${day.date}`} className="admin-section__title">
             {day.label}
           </h2>
-          <ol className="agenda-list">
-            {day.items.map((item) =>
-              item.status === "pending" ? (
-                <PendingInDay key={item.id} item={item} />
-              ) : (
-                <AppointmentCard key={item.id} item={item} result={result?.target === item.id ? result : undefined} />
-              ),
-            )}
-          </ol>
+          {holiday ? <p className="agenda-holiday">{holiday.text}</p> : null}
+          {day.items.length > 0 ? (
+            <ol className="agenda-list">
+              {day.items.map((item) =>
+                item.status === "pending" ? (
+                  <PendingInDay key={item.id} item={item} />
+                ) : (
+                  <AppointmentCard key={item.id} item={item} result={result?.target === item.id ? result : undefined} />
+                ),
+              )}
+            </ol>
+          ) : null}
         </section>
       ))}
     </>
   );
+}
+
+/** The days with appointments and the holidays, by date: a holiday without appointments is a day of its own. */
+function withHolidays(days: AgendaDay[], holidays: AgendaHoliday[]) {
+  const byDate = new Map<string, { day: AgendaDay; holiday?: AgendaHoliday }>();
+  for (const day of days) byDate.set(day.date, { day });
+  for (const holiday of holidays) {
+    const found = byDate.get(holiday.date);
+    if (found) found.holiday = holiday;
+    else byDate.set(holiday.date, { day: { date: holiday.date, label: holiday.label, items: [] }, holiday });
+  }
+  return [...byDate.values()].sort((a, b) => (a.day.date < b.day.date ? -1 : 1));
 }
 
 const weekHref = (week: number) => (week === 0 ? AGENDA_PAGE : `${AGENDA_PAGE}?settimana=${week}#settimane`);

@@ -12,6 +12,8 @@ import type { CalendarSourceRepository } from "./calendar-sources.server";
 type BusyMarks = { calendarSources?: Pick<CalendarSourceRepository, "overlapping"> };
 const busyMarked = async (deps: BusyMarks, entries: AgendaEntry[]) =>
   deps.calendarSources ? deps.calendarSources.overlapping(entries.map((entry) => entry.id)) : new Set<string>();
+import { holidaysBetween } from "./holidays";
+import type { HolidayRepository } from "./holidays.server";
 
 const STATUS_LABELS: Record<AppointmentStatus, string> = {
   pending: "Da confermare",
@@ -89,6 +91,35 @@ export interface AgendaPage {
   from: string;
   to: string;
   days: AgendaDay[];
+  /** The page's days closed (or reopened) for a holiday: she sees why no one booked. */
+  holidays: AgendaHoliday[];
+}
+
+/** A holiday on a day of her agenda, in words: "Festivo: Natale", "Festivo a Studio di Milano: Sant'Ambrogio". */
+export interface AgendaHoliday {
+  date: string;
+  label: string;
+  text: string;
+}
+
+/** The holidays between two days, both included, each day's in one line (issue 43, item 2). */
+async function agendaHolidays(
+  holidays: HolidayRepository,
+  site: BookingSite,
+  first: string,
+  last: string,
+): Promise<AgendaHoliday[]> {
+  const [patrons, reopened] = await Promise.all([holidays.patrons(), holidays.reopenedBetween(first, last)]);
+  const found: AgendaHoliday[] = [];
+  for (const holiday of holidaysBetween(first, last, patrons)) {
+    const studio = site.places.find((place) => place.key === holiday.studioKey)?.name ?? holiday.studioKey;
+    const where = holiday.studioKey === null ? "Festivo" : `Festivo a ${studio}`;
+    const text = `${where}: ${holiday.name}${reopened.includes(holiday.date) ? " (riaperto)" : ""}`;
+    const day = found.at(-1);
+    if (day?.date === holiday.date) day.text = `${day.text}; ${text}`;
+    else found.push({ date: holiday.date, label: formatItalianDay(holiday.date), text });
+  }
+  return found;
 }
 
 /** The page asked for ("?settimana=3"), within 0 and the last week that reaches into the horizon. */
@@ -106,7 +137,11 @@ const lastWeek = (horizonDays: number) => Math.max(0, Math.ceil((horizonDays + 1
  * visit and visit marked missed, by day; the booking horizon bounds how far it moves.
  */
 export async function loadAgenda(
-  deps: { appointments: AppointmentRepository; bookingSettings: BookingSettingsRepository } & BusyMarks,
+  deps: {
+    appointments: AppointmentRepository;
+    bookingSettings: BookingSettingsRepository;
+    holidays: HolidayRepository;
+  } & BusyMarks,
   site: BookingSite,
   now = new Date(),
   week = 0,
@@ -125,6 +160,7 @@ export async function loadAgenda(
     from: formatItalianDay(first),
     to: formatItalianDay(addDays(first, AGENDA_DAYS - 1)),
     days: byDay(entries, site, now, await busyMarked(deps, entries)),
+    holidays: await agendaHolidays(deps.holidays, site, first, addDays(first, AGENDA_DAYS - 1)),
   };
 }
 

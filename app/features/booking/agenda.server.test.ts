@@ -33,7 +33,7 @@ const form = (fields: Record<string, string>) => {
 
 describe("her agenda's actions (on PostgreSQL)", () => {
   let database: Database;
-  let deps: AgendaDeps;
+  let deps: AgendaDeps & Pick<ReturnType<typeof bookingRepositories>, "holidays">;
   let request: string;
   let immediate: string;
 

@@ -9,6 +9,7 @@ import { type BookingRefusal, MINUTE, type PatientChangeRefusal, Refused } from 
 import { type AvailabilityInput, isFreeStart, type WeeklyHours } from "./availability";
 import { readBookingSettings } from "./booking-settings.server";
 import { busyTimesAt } from "./calendar-sources.server";
+import { holidayClosedDays } from "./holidays.server";
 
 /**
  * A transaction that writes held times, one at a time (a transaction-scoped advisory lock): two
@@ -58,7 +59,7 @@ export async function availabilityInput(
   const today = romeDate(now.getTime());
   // A day past the horizon's last: its appointments' buffers may reach back into it.
   const until = new Date(Date.parse(`${addDays(today, settings.horizonDays + 1)}T00:00:00Z`));
-  const [offDays, taken, busy] = await Promise.all([
+  const [offDays, taken, busy, holidays] = await Promise.all([
     executor
       .select({ startsOn: timeOff.startsOn, endsOn: timeOff.endsOn })
       .from(timeOff)
@@ -76,6 +77,8 @@ export async function availabilityInput(
       ),
     // Her other calendars' busy times where they block this place (decision 53).
     busyTimesAt(executor, studioKey, now, until),
+    // Issue 43, item 2: the holidays closed at this place (national, its patron saint), as time off.
+    holidayClosedDays(executor, studioKey, today, addDays(today, settings.horizonDays)),
   ]);
   return {
     hours,
@@ -83,7 +86,7 @@ export async function availabilityInput(
     bufferMinutes: settings.bufferMinutes,
     minimumNoticeMinutes: settings.minimumNoticeHours * 60,
     horizonDays: settings.horizonDays,
-    timeOff: offDays,
+    timeOff: [...offDays, ...holidays],
     taken,
     busy,
     now,

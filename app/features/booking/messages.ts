@@ -195,3 +195,17 @@ const CALENDAR_FAILURE_TEXTS: Record<Exclude<CalendarReadFailure, "http_status">
   too_many_occurrences: "il calendario ha troppi impegni ripetuti nei giorni prenotabili.",
   too_complex: "il calendario ha regole di ripetizione troppo complesse da leggere.",
 };
+
+/** Issue 43, item 2: the holidays' part of the settings screen (decision 54). */
+export const HOLIDAY_MESSAGES = {
+  reopened: "Festività riaperta: quel giorno si può prenotare.",
+  closed: "Festività chiusa di nuovo: quel giorno non si può prenotare.",
+  notHoliday: "Quel giorno non è una festività dei prossimi 12 mesi: ricarica la pagina.",
+  patronAdded: "Santo patrono aggiunto: ogni anno, in quel giorno, lo studio è chiuso.",
+  patronRemoved: "Santo patrono tolto.",
+  patronExists: "Questo studio ha già un santo patrono in quel giorno.",
+  patronMissing: "Questo santo patrono non esiste più.",
+  patronDay: "Scegli un giorno che esiste in quel mese.",
+  patronMonth: "Scegli il mese.",
+  patronName: "Scrivi il nome del santo (al massimo 80 caratteri).",
+} as const;

@@ -7,7 +7,7 @@ import { bookingLimits as limits, bookingModes, confirmationModes, STUDIO_KEY_PA
 import { oneLine } from "~/core/forms/field-rules";
 import { blankToUndefined, checkbox } from "./form-rules";
 import { calendarSourceSchemas } from "./calendar-sources-schema";
-import { BOOKING_SETTINGS_MESSAGES as M } from "./messages";
+import { HOLIDAY_MESSAGES as H, BOOKING_SETTINGS_MESSAGES as M } from "./messages";
 
 const wholeNumber = (range: { min: number; max: number }, message: string) =>
   z.number({ error: message }).int({ error: message }).min(range.min, { error: message }).max(range.max, {
@@ -100,6 +100,26 @@ export const moveTypeSchema = z.object({
   direction: z.enum(["up", "down"], { error: M.invalid }),
 });
 
+// Issue 43, item 2: a holiday reopened or closed again by its date; a studio's patron saint added or removed.
+const holidaySchema = z.object({ intent: z.enum(["holiday-reopen", "holiday-close"]), date: day });
+export const patronSchema = z
+  .object({
+    intent: z.literal("patron-add"),
+    studioKey: z.string({ error: M.studioInvalid }).regex(new RegExp(STUDIO_KEY_PATTERN), { error: M.studioInvalid }),
+    day: wholeNumber({ min: 1, max: 31 }, H.patronDay),
+    month: wholeNumber({ min: 1, max: 12 }, H.patronMonth),
+    name: z.preprocess(
+      blankToUndefined,
+      oneLine(z.string({ error: H.patronName }).max(limits.patronName.max, { error: H.patronName })),
+    ),
+  })
+  .superRefine((value, ctx) => {
+    // 29 February counts (a leap year's).
+    if (!isRealDate(`2000-${String(value.month).padStart(2, "0")}-${String(value.day).padStart(2, "0")}`))
+      ctx.addIssue({ code: "custom", path: ["day"], message: H.patronDay });
+  });
+const patronRemoveSchema = z.object({ intent: z.literal("patron-remove"), id: z.uuid({ error: M.invalid }) });
+
 /** A new address for her calendars, or the feed switched off. */
 const feedCreateSchema = z.object({ intent: z.literal("feed-create") });
 const feedRevokeSchema = z.object({ intent: z.literal("feed-revoke") });
@@ -120,6 +140,9 @@ export const settingsActionSchemaFor = (allowHttp: boolean) => {
       removeSchema,
       feedCreateSchema,
       feedRevokeSchema,
+      holidaySchema,
+      patronSchema,
+      patronRemoveSchema,
       sources.add,
       sources.one,
     ],
@@ -128,10 +151,15 @@ export const settingsActionSchemaFor = (allowHttp: boolean) => {
 };
 export const settingsActionSchema = settingsActionSchemaFor(false);
 export type SettingsActionInput = z.infer<typeof settingsActionSchema>;
-/** The settings screen's changes but the calendar feed's and her calendars'. */
+/** The holidays' changes (issue 43, item 2). */
+export type HolidayChange = Extract<SettingsActionInput, { intent: `holiday-${string}` | `patron-${string}` }>;
+const HOLIDAY_INTENTS: readonly string[] = ["holiday-reopen", "holiday-close", "patron-add", "patron-remove"];
+export const isHolidayChange = (input: SettingsActionInput): input is HolidayChange =>
+  HOLIDAY_INTENTS.includes(input.intent);
+/** The settings screen's changes but the calendar feed's, her calendars' and the holidays'. */
 export type SettingsChange = z.infer<
   typeof settingsSchema | typeof visitTypeSchema | typeof timeOffSchema | typeof moveTypeSchema | typeof removeSchema
 >;
-/** Whether a parsed form is one of the settings' changes (not the feed's, not her calendars'). */
+/** Whether a parsed form is one of the settings' changes (not the feed's, her calendars' or the holidays'). */
 export const isSettingsChange = (input: SettingsActionInput): input is SettingsChange =>
-  !input.intent.startsWith("feed-") && !input.intent.startsWith("source-");
+  !input.intent.startsWith("feed-") && !input.intent.startsWith("source-") && !isHolidayChange(input);

@@ -14,23 +14,20 @@ import {
   BOOKING_SETTINGS_MESSAGES,
   BOOKING_SETTINGS_REFUSAL_MESSAGES,
   CALENDAR_FEED_MESSAGES,
-  CALENDAR_SOURCE_MESSAGES,
-  calendarFailureText,
 } from "~/features/booking/messages";
-import { settingsActionSchema, settingsActionSchemaFor } from "~/features/booking/settings-schema";
-import {
-  calendarSourceAction,
-  type CalendarSourceDone,
-  type CalendarSourceRefusal,
-  calendarSourceView,
-} from "~/features/booking/calendar-sources-admin.server";
+import { isHolidayChange, settingsActionSchema, settingsActionSchemaFor } from "~/features/booking/settings-schema";
+import { calendarSourceView } from "~/features/booking/calendar-sources-admin.server";
 import { CALENDAR_SOURCES_TARGET, CalendarSourcesSection } from "~/features/booking/calendar-sources-section";
 import { isCalendarSourceInput } from "~/features/booking/calendar-sources-schema";
 import { type CalendarFeedResult, CalendarFeedSection } from "~/features/booking/calendar-feed-section";
 import { SETTINGS_PAGE, type SettingsResult } from "~/features/booking/settings-common";
 import { SettingsForm } from "~/features/booking/settings-form";
 import { TimeOffSection } from "~/features/booking/time-off-section";
+import { HolidaysSection } from "~/features/booking/holidays-section";
+import { holidaysView } from "~/features/booking/holidays-admin.server";
 import { VisitTypesSection } from "~/features/booking/visit-types-section";
+import { holidaysAnswer } from "./booking-holidays-answer.server";
+import { calendarSourcesAnswer } from "./booking-sources-answer.server";
 import { pageMeta } from "~/features/site-content/meta";
 import type { LiveHandle } from "~/ui/live-updates";
 import adminBookingStyles from "~/styles/admin-booking.css?url";
@@ -69,9 +66,11 @@ export async function loader({ context }: Route.LoaderArgs) {
     s.calendarSources.list(),
   ]);
   const now = new Date();
+  const holidays = await holidaysView(s, studios, romeDate(now.getTime()));
   return data({
     calendarSources: sources.map((source) => calendarSourceView(source, studios, now)),
     calendarHttpAllowed: s.config.calendarFetchAllowPrivate,
+    holidays,
     feedActiveSince: feedSince ? formatItalianDateTime(feedSince.toISOString()) : null,
     settings: { ...settings, reminderTime: settings.reminderTime.slice(0, 5) },
     studios,
@@ -108,6 +107,9 @@ export async function loader({ context }: Route.LoaderArgs) {
   });
 }
 
+const studioKeysOf = async (s: Pick<Route.LoaderArgs["context"], "get">) =>
+  (await studiosOf(s)).map((studio) => studio.key);
+
 /** The form an answer belongs to: the settings, the new visit type, a visit type by its id, the time off; a button has none. */
 function targetOf({ intent, id }: Record<string, unknown>): string | undefined {
   if (intent === "settings") return "settings";
@@ -115,6 +117,7 @@ function targetOf({ intent, id }: Record<string, unknown>): string | undefined {
   if (intent === "type-update") return typeof id === "string" ? id : "";
   if (intent === "timeoff-add") return "timeoff";
   if (intent === "source-add") return CALENDAR_SOURCES_TARGET;
+  if (intent === "patron-add") return "patron";
   return undefined;
 }
 
@@ -136,29 +139,6 @@ async function feedAnswer(s: Parameters<typeof createCalendarFeed>[0], intent: "
     ? { ok: true, target: "feed", message: CALENDAR_FEED_MESSAGES.revoked }
     : { ok: false, target: "feed", message: CALENDAR_FEED_MESSAGES.noneToRevoke };
 }
-
-/** Her calendars: what a change or a read came to, in Italian. */
-function calendarSourcesAnswer(done: CalendarSourceDone) {
-  const M = CALENDAR_SOURCE_MESSAGES;
-  const read = done.read;
-  const readText = !read
-    ? ""
-    : read.status === "read"
-      ? M.read(read.busy.length)
-      : read.status === "not_modified"
-        ? M.unchanged
-        : M.readFailed(calendarFailureText(read.reason, read.httpStatus));
-  if (done.intent === "source-remove") return { ok: true, message: M.removed };
-  if (done.intent === "source-add") return { ok: true, message: `${M.added} ${readText}` };
-  return { ok: read?.status !== "failed", message: readText };
-}
-
-const SOURCE_REFUSALS: Record<CalendarSourceRefusal, { message: string; status: number; field?: string }> = {
-  too_many: { message: CALENDAR_SOURCE_MESSAGES.tooMany, status: 409 },
-  studio_invalid: { message: CALENDAR_SOURCE_MESSAGES.studioInvalid, status: 400, field: "studioKeys" },
-  place_needed: { message: CALENDAR_SOURCE_MESSAGES.placeNeeded, status: 400, field: "studioKeys" },
-  missing: { message: CALENDAR_SOURCE_MESSAGES.missing, status: 404 },
-};
 
 /** Plain http for her calendars only where CALENDAR_FETCH_ALLOW_PRIVATE allows it. */
 const settingsActionSchemaWithHttp = settingsActionSchemaFor(true);
@@ -192,30 +172,14 @@ export async function action({ request, context }: Route.ActionArgs) {
       redirectTo: answer.feedUrl ? undefined : SETTINGS_PAGE,
     });
   }
-  if (isCalendarSourceInput(input)) {
-    const studioKeys = (await studiosOf(context)).map((studio) => studio.key);
-    const deps = { ...s, allowPrivate: s.config.calendarFetchAllowPrivate };
-    const result = await calendarSourceAction(deps, input, studioKeys);
-    // The calendar's id and what came of it; never its address, a secret.
-    s.logger.info(
-      { intent: input.intent, ok: result.ok, read: result.ok ? result.value.read?.status : undefined },
-      "calendar sources changed",
+  if (isCalendarSourceInput(input))
+    return calendarSourcesAnswer(request, s, input, await studioKeysOf(context), target, (fieldErrors) =>
+      submission.reply({ fieldErrors }),
     );
-    // A read that failed is still 200: it was made and its failure recorded, so the screen reloads to show it.
-    if (result.ok)
-      return respond<SettingsResult>(request, s.flash, calendarSourcesAnswer(result.value), {
-        status: 200,
-        redirectTo: SETTINGS_PAGE,
-      });
-    const { message, status, field } = SOURCE_REFUSALS[result.reason];
-    const reply = field ? submission.reply({ fieldErrors: { [field]: [message] } }) : undefined;
-    return respond<SettingsResult>(
-      request,
-      s.flash,
-      { ok: false, message, target, reply },
-      { status, redirectTo: reply ? undefined : SETTINGS_PAGE },
+  if (isHolidayChange(input))
+    return holidaysAnswer(request, s, input, await studioKeysOf(context), (fieldErrors) =>
+      submission.reply({ fieldErrors }),
     );
-  }
   const studios = await studiosOf(context);
   const result = await bookingSettingsAction(
     s,
@@ -263,6 +227,7 @@ export default function AdminBookingSettings({ loaderData, actionData: answered 
         allowHttp={loaderData.calendarHttpAllowed}
         result={actionData}
       />
+      <HolidaysSection {...loaderData.holidays} studios={loaderData.studios} result={actionData} />
       <CalendarFeedSection activeSince={loaderData.feedActiveSince} result={actionData} />
     </>
   );

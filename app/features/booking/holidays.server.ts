@@ -1,0 +1,86 @@
+import { and, asc, eq, gte, lte } from "drizzle-orm";
+import type { Db, Executor } from "~/core/db/database.server";
+import { holidayReopenings, type PatronDay, patronDays } from "~/core/db/schema";
+import type { EventBus } from "~/core/events/event-bus.server";
+import { changeAnnouncer, type OnChangeError } from "~/core/events/publish-change.server";
+import type { TimeOffDays } from "./availability";
+import { holidayClosures, holidaysBetween, type PatronSaint } from "./holidays";
+
+/**
+ * The days the holidays close at a place (a studio's key, or null online) between two days, both
+ * included, as her choices stand in the database: read through `executor`, the booking's transaction
+ * when it checks a time (availabilityInput).
+ */
+export async function holidayClosedDays(
+  executor: Pick<Executor, "select">,
+  studioKey: string | null,
+  first: string,
+  last: string,
+): Promise<TimeOffDays[]> {
+  const [reopened, patrons] = await Promise.all([
+    executor
+      .select({ day: holidayReopenings.day })
+      .from(holidayReopenings)
+      .where(and(gte(holidayReopenings.day, first), lte(holidayReopenings.day, last))),
+    studioKey === null ? [] : executor.select().from(patronDays).where(eq(patronDays.studioKey, studioKey)),
+  ]);
+  return holidayClosures(
+    holidaysBetween(first, last, patrons),
+    studioKey,
+    reopened.map((row) => row.day),
+  );
+}
+
+/** Her choices about the holidays: the dates she reopened and the studios' patron saints, each change announced under "booking". */
+export function createHolidayRepository(db: Db, bus: Pick<EventBus, "publish">, onError: OnChangeError = () => {}) {
+  const announceChange = changeAnnouncer(bus, onError, "announcing a holiday change failed");
+  const announce = (action: "insert" | "delete", id: string) => announceChange({ table: "booking", action, id });
+
+  return {
+    /** The dates she reopened between two days, both included, earliest first. */
+    async reopenedBetween(first: string, last: string): Promise<string[]> {
+      const rows = await db
+        .select({ day: holidayReopenings.day })
+        .from(holidayReopenings)
+        .where(and(gte(holidayReopenings.day, first), lte(holidayReopenings.day, last)))
+        .orderBy(asc(holidayReopenings.day));
+      return rows.map((row) => row.day);
+    },
+
+    /** Opens a date closed by a holiday (already open: nothing changes). */
+    async reopen(day: string): Promise<void> {
+      const inserted = await db.insert(holidayReopenings).values({ day }).onConflictDoNothing().returning();
+      if (inserted.length) await announce("insert", day);
+    },
+
+    /** Closes a reopened date again (already closed: nothing changes). */
+    async closeAgain(day: string): Promise<void> {
+      const deleted = await db.delete(holidayReopenings).where(eq(holidayReopenings.day, day)).returning();
+      if (deleted.length) await announce("delete", day);
+    },
+
+    /** Every studio's patron saints, by studio, then by date in the year. */
+    patrons(): Promise<PatronDay[]> {
+      return db
+        .select()
+        .from(patronDays)
+        .orderBy(asc(patronDays.studioKey), asc(patronDays.month), asc(patronDays.day));
+    },
+
+    /** Null when the studio already has a patron saint on that day. */
+    async addPatron(data: PatronSaint): Promise<PatronDay | null> {
+      const [row] = await db.insert(patronDays).values(data).onConflictDoNothing().returning();
+      if (row) await announce("insert", row.id);
+      return row ?? null;
+    },
+
+    /** False when it no longer exists. */
+    async removePatron(id: string): Promise<boolean> {
+      const deleted = await db.delete(patronDays).where(eq(patronDays.id, id)).returning({ id: patronDays.id });
+      if (deleted.length) await announce("delete", id);
+      return deleted.length > 0;
+    },
+  };
+}
+
+export type HolidayRepository = ReturnType<typeof createHolidayRepository>;
