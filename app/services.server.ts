@@ -32,6 +32,7 @@ import {
   type BookingSettingsRepository,
 } from "~/features/booking/booking-settings.server";
 import { createCalendarFeedRepository, type CalendarFeedRepository } from "~/features/booking/calendar-feed.server";
+import { createOnlineRoomRepository, type OnlineRoomRepository } from "~/features/booking/online-rooms.server";
 import { createTimeOffRepository, type TimeOffRepository } from "~/features/booking/time-off.server";
 import { createVisitTypeRepository, type VisitTypeRepository } from "~/features/booking/visit-types.server";
 import type { CreateReviewInvitation } from "~/features/booking/review-invite.server";
@@ -64,6 +65,7 @@ export interface AppServices {
   bookingSettings: BookingSettingsRepository;
   /** Her agenda's subscription address (only its token's hash is stored). */
   calendarFeed: CalendarFeedRepository;
+  onlineRooms: OnlineRoomRepository;
   /** Booking's port to the reviews: an invitation for a visit's patient, in booking's transaction. */
   createReviewInvitation: CreateReviewInvitation;
   /** E-mail notices to the practitioner, through the outbox table. */
@@ -144,6 +146,7 @@ export async function createServices(
       timeOff: createTimeOffRepository(database.db, bus, logError),
       bookingSettings: createBookingSettingsRepository(database.db, bus, logError),
       calendarFeed: createCalendarFeedRepository(database.db),
+      onlineRooms: createOnlineRoomRepository(database.db, bus, logError),
       createReviewInvitation: async (executor, { patientName }) => {
         const validDays = config.reviewInvitationDays;
         const { token } = await invitations.create({ patientName, validDays }, executor);

@@ -202,6 +202,16 @@ function AppointmentSummary({ item, withDay = false }: { item: AgendaItem; withD
       <p className="agenda-item__what">
         {item.visitTypeName} · {item.place}
       </p>
+      {item.onlineRoomUrl ? (
+        <p className="agenda-item__room">
+          <a href={item.onlineRoomUrl} target="_blank" rel="noopener noreferrer">
+            Entra nella visita online
+            <span className="visually-hidden">
+              : {item.patientName}, {item.time} (si apre in una nuova scheda)
+            </span>
+          </a>
+        </p>
+      ) : null}
       <p className="agenda-item__who">{item.patientName}</p>
     </>
   );

@@ -3,7 +3,13 @@
  * parses with and the browser checks with; limits are the tables' (booking-values.ts).
  */
 import { z } from "zod";
-import { bookingLimits as limits, bookingModes, confirmationModes, STUDIO_KEY_PATTERN } from "~/core/db/booking-values";
+import {
+  bookingLimits as limits,
+  bookingModes,
+  confirmationModes,
+  onlineRoomKinds,
+  STUDIO_KEY_PATTERN,
+} from "~/core/db/booking-values";
 import { oneLine } from "~/core/forms/field-rules";
 import { BOOKING_SETTINGS_MESSAGES as M } from "./messages";
 
@@ -104,10 +110,48 @@ export const moveTypeSchema = z.object({
 const feedCreateSchema = z.object({ intent: z.literal("feed-create") });
 const feedRevokeSchema = z.object({ intent: z.literal("feed-revoke") });
 
+// Item 7 (online visits): how an online type's visit happens. `none` takes the room away (the
+// e-mails then say the link comes before the visit, as before).
+/** An https address on a named host, without a user or password in it. */
+const roomAddress = z
+  .url({ protocol: /^https$/, hostname: z.regexes.domain, error: M.roomUrl })
+  .max(limits.onlineRoomUrl.max, { error: M.roomUrl })
+  .refine((text) => !/^https:\/\/[^/?#]*@/.test(text), { error: M.roomUrl });
+
+export const onlineRoomSchema = z
+  .object({
+    intent: z.literal("online-room"),
+    visitTypeId: z.uuid({ error: M.typeMissing }),
+    kind: z.enum(["none", ...onlineRoomKinds], { error: M.roomKind }),
+    url: z.preprocess(blankToUndefined, z.string().optional()),
+    providerName: z.preprocess(
+      blankToUndefined,
+      oneLine(z.string().max(limits.onlineProviderName.max, { error: M.roomProvider })).optional(),
+    ),
+  })
+  .superRefine((value, ctx) => {
+    if (value.kind === "none") return;
+    const url = roomAddress.safeParse(value.url);
+    if (!url.success) ctx.addIssue({ code: "custom", path: ["url"], message: M.roomUrl });
+    // The site adds the room's name after the server's address: a query or a fragment would swallow it.
+    else if (value.kind === "per_visit" && /[?#]/.test(url.data))
+      ctx.addIssue({ code: "custom", path: ["url"], message: M.roomServer });
+    if (!value.providerName) ctx.addIssue({ code: "custom", path: ["providerName"], message: M.roomProvider });
+  });
+
 /** Every form of the settings screen, told apart by its `intent` (the server parses with this one). */
 export const settingsActionSchema = z.discriminatedUnion(
   "intent",
-  [settingsSchema, visitTypeSchema, timeOffSchema, moveTypeSchema, removeSchema, feedCreateSchema, feedRevokeSchema],
+  [
+    settingsSchema,
+    visitTypeSchema,
+    timeOffSchema,
+    moveTypeSchema,
+    removeSchema,
+    feedCreateSchema,
+    feedRevokeSchema,
+    onlineRoomSchema,
+  ],
   { error: M.invalid },
 );
 export type SettingsActionInput = z.infer<typeof settingsActionSchema>;
