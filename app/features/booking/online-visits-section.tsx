@@ -21,9 +21,9 @@ export interface OnlineVisitValues {
 }
 
 const KIND_OPTIONS: { value: OnlineVisitValues["kind"]; label: string }[] = [
-  { value: "none", label: "Non ancora: mando io il collegamento" },
-  { value: "own", label: "La mia stanza (sempre lo stesso indirizzo)" },
-  { value: "per_visit", label: "Una stanza nuova per ogni appuntamento" },
+  { value: "none", label: "Non ancora" },
+  { value: "own", label: "La mia stanza, sempre la stessa" },
+  { value: "per_visit", label: "Una stanza per ogni visita" },
 ];
 
 /** The answer's target for one type's form. */
@@ -54,14 +54,12 @@ function OnlineRoomForm({ type, result }: { type: OnlineVisitValues; result?: Se
         type="url"
         inputMode="url"
         label="Indirizzo"
-        optional
         maxLength={bookingLimits.onlineRoomUrl.max}
-        hint="La tua stanza (Meet, Zoom, Jitsi…), per esempio https://meet.jit.si/studio-ferrari; oppure, per una stanza per appuntamento, solo il server video, per esempio https://meet.jit.si."
+        hint="La tua stanza (Meet, Zoom, Jitsi…), per esempio https://meet.jit.si/studio-ferrari; per una stanza per ogni visita, solo il server video, per esempio https://meet.jit.si. Non serve con «Non ancora»."
       />
       <TextField
         meta={fields.providerName}
         label="Nome del servizio video"
-        optional
         maxLength={bookingLimits.onlineProviderName.max}
         hint="Per esempio Jitsi Meet: l'informativa privacy lo nomina."
       />
@@ -87,8 +85,9 @@ export function OnlineVisitsSection({ types, result }: { types: OnlineVisitValue
       </h2>
       <p className="admin-section__lead">
         Il collegamento va solo al paziente della visita (e-mail, promemoria, file del calendario, pagina della sua
-        prenotazione) e alla tua agenda. Con «una stanza per ogni appuntamento» il sito crea un nome che nessuno può
-        indovinare.
+        prenotazione) e alla tua agenda. Con «Una stanza per ogni visita» il sito crea per ogni appuntamento una stanza
+        dal nome che nessuno può indovinare. Con «Non ancora» l'e-mail dice che il collegamento arriverà prima della
+        visita.
       </p>
       {types.length === 0 ? (
         <p className="admin-empty">Nessun tipo di visita è offerto online: spunta «Online» in un tipo di visita.</p>
