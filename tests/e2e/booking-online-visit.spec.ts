@@ -195,6 +195,19 @@ test("two patients book online without JavaScript: each gets only her own room, 
   await page.goto(lucaPage);
   await expect(page.getByRole("link", { name: /Entra nella visita online/ })).toHaveAttribute("href", luca);
 
+  // Her agenda gives her each visit's room.
+  await signInAsAdmin(page, server);
+  await page.goto(`${server.url}/admin/agenda`);
+  for (const [name, room] of [
+    ["Anna Verdi", anna],
+    ["Luca Neri", luca],
+  ] as const)
+    await expect(page.getByRole("link", { name: new RegExp(`Entra nella visita online: ${name}`) })).toHaveAttribute(
+      "href",
+      room,
+    );
+  await expectNoAxeViolations(page);
+
   // The public pages carry no room; the privacy page names the provider she chose.
   for (const path of ["/", "/prenota", `/prenota?sede=online&visita=${typeId}`, "/services", "/privacy"]) {
     const html = await (await fetch(`${server.url}${path}`)).text();

@@ -204,11 +204,13 @@ function AppointmentSummary({ item, withDay = false }: { item: AgendaItem; withD
       </p>
       {item.onlineRoomUrl ? (
         <p className="agenda-item__room">
-          <a href={item.onlineRoomUrl} target="_blank" rel="noopener noreferrer">
+          <a
+            href={item.onlineRoomUrl}
+            target="_blank"
+            rel="noopener noreferrer"
+            aria-label={`Entra nella visita online: ${item.patientName}, ${item.time} (si apre in una nuova scheda)`}
+          >
             Entra nella visita online
-            <span className="visually-hidden">
-              : {item.patientName}, {item.time} (si apre in una nuova scheda)
-            </span>
           </a>
         </p>
       ) : null}
