@@ -36,6 +36,7 @@ import {
   type CalendarSourceRepository,
   createCalendarSourceRepository,
 } from "~/features/booking/calendar-sources.server";
+import { createOnlineRoomRepository, type OnlineRoomRepository } from "~/features/booking/online-rooms.server";
 import { createTimeOffRepository, type TimeOffRepository } from "~/features/booking/time-off.server";
 import { createHolidayRepository, type HolidayRepository } from "~/features/booking/holidays.server";
 import { createVisitTypeRepository, type VisitTypeRepository } from "~/features/booking/visit-types.server";
@@ -73,6 +74,7 @@ export interface AppServices {
   calendarFeed: CalendarFeedRepository;
   /** Her other calendars read for their busy times (decision 53). */
   calendarSources: CalendarSourceRepository;
+  onlineRooms: OnlineRoomRepository;
   /** Booking's port to the reviews: an invitation for a visit's patient, in booking's transaction. */
   createReviewInvitation: CreateReviewInvitation;
   /** E-mail notices to the practitioner, through the outbox table. */
@@ -155,6 +157,7 @@ export async function createServices(
       holidays: createHolidayRepository(database.db, bus, logError),
       calendarFeed: createCalendarFeedRepository(database.db),
       calendarSources: createCalendarSourceRepository(database.db, bus, logError),
+      onlineRooms: createOnlineRoomRepository(database.db, bus, logError),
       createReviewInvitation: async (executor, { patientName }) => {
         const validDays = config.reviewInvitationDays;
         const { token } = await invitations.create({ patientName, validDays }, executor);

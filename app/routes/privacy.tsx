@@ -2,6 +2,7 @@ import { useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/privacy";
 import { servicesContext } from "~/context";
 import { CalendarSourcesPrivacy } from "~/features/booking/calendar-sources-privacy";
+import { OnlineVisitsPrivacy } from "~/features/booking/online-visits-privacy";
 import { pageMeta } from "~/features/site-content/meta";
 import { PrivacyNotice } from "~/features/site-content/privacy-notice";
 import type { loader as rootLoader } from "~/root";
@@ -13,10 +14,11 @@ export const meta: Route.MetaFunction = (args) =>
     "Chi tratta i dati personali raccolti da questo sito, per quali finalità, per quanto tempo, quali diritti hai e quali cookie usiamo.",
   );
 
-/** The booking's retention period, which the notice states. */
+/** The booking's retention period and the online visits' video providers, which the notice states. */
 export async function loader({ context }: Route.LoaderArgs) {
-  const { retentionMonths } = await context.get(servicesContext).bookingSettings.get();
-  return { retentionMonths, contactBySite: context.get(servicesContext).mailer.enabled };
+  const s = context.get(servicesContext);
+  const [{ retentionMonths }, videoProviders] = await Promise.all([s.bookingSettings.get(), s.onlineRooms.providers()]);
+  return { retentionMonths, contactBySite: s.mailer.enabled, videoProviders };
 }
 
 export default function Privacy({ loaderData }: Route.ComponentProps) {
@@ -26,7 +28,12 @@ export default function Privacy({ loaderData }: Route.ComponentProps) {
       content={content}
       retentionMonths={loaderData.retentionMonths}
       contactBySite={loaderData.contactBySite}
-      bookingDetails={<CalendarSourcesPrivacy />}
+      bookingDetails={
+        <>
+          <CalendarSourcesPrivacy />
+          <OnlineVisitsPrivacy providers={loaderData.videoProviders} />
+        </>
+      }
     />
   );
 }

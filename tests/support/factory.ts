@@ -19,6 +19,7 @@ import { createBookingSettingsRepository } from "~/features/booking/booking-sett
 import type { CalendarSourceData } from "~/features/booking/calendar-sources.server";
 import type { CreateReviewInvitation } from "~/features/booking/review-invite.server";
 import { weeklyHours } from "~/features/booking/studio-hours";
+import { createOnlineRoomRepository } from "~/features/booking/online-rooms.server";
 import { createTimeOffRepository } from "~/features/booking/time-off.server";
 import { createHolidayRepository } from "~/features/booking/holidays.server";
 import { createVisitTypeRepository, type VisitTypeData } from "~/features/booking/visit-types.server";
@@ -235,6 +236,7 @@ export function bookingRepositories(db: Db) {
     bookingSettings: createBookingSettingsRepository(db, bus),
     timeOff: createTimeOffRepository(db, bus),
     holidays: createHolidayRepository(db, bus),
+    onlineRooms: createOnlineRoomRepository(db, bus),
   };
 }
 

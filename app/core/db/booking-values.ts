@@ -41,4 +41,11 @@ export const bookingLimits = {
   timeOffLabel: { max: 80 },
   /** A studio's patron saint (issue 43, item 2). */
   patronName: { max: 80 },
+  /** Item 7: a room's address (an own room's may carry a long password parameter) and its provider's name. */
+  onlineRoomUrl: { max: 600 },
+  onlineProviderName: { max: 80 },
 } as const;
+
+/** Item 7: her own room for every patient of an online type, or a room the site names per appointment. */
+export const onlineRoomKinds = ["own", "per_visit"] as const;
+export type OnlineRoomKind = (typeof onlineRoomKinds)[number];

@@ -22,6 +22,7 @@ import {
   bookingLimits as limits,
   bookingModes,
   confirmationModes,
+  onlineRoomKinds,
   STUDIO_KEY_PATTERN,
 } from "./booking-values";
 import { calendarReadFailures, calendarSourceLimits } from "./calendar-source-values";
@@ -541,6 +542,8 @@ export const appointments = pgTable(
      * appointment, in its transaction, so her calendar takes the newest file over an older one.
      */
     sequence: integer("sequence").notNull().default(0),
+    /** Item 7 (online visits): the video room's address sent to this patient only; null when none is set up. */
+    onlineRoomUrl: text("online_room_url"),
   },
   (t) => [
     check("appointments_status_valid", sql`${t.status} in (${quoted(appointmentStatuses)})`),
@@ -568,6 +571,10 @@ export const appointments = pgTable(
       sql`char_length(${t.patientPhone}) between 1 and ${sql.raw(String(limits.patientPhone.max))}`,
     ),
     check("appointments_note_length", atMost(t.note, limits.note.max)),
+    check(
+      "appointments_online_room_valid",
+      sql`${t.onlineRoomUrl} is null or (${t.online} and ${t.onlineRoomUrl} ~ '^https://' and ${atMost(t.onlineRoomUrl, limits.onlineRoomUrl.max)})`,
+    ),
     index("appointments_starts_idx").on(t.startsAt),
   ],
 );
@@ -690,3 +697,30 @@ export const patronDays = pgTable(
 );
 
 export type PatronDay = typeof patronDays.$inferSelect;
+/**
+ * Item 7 (online visits): how an online visit type's visit happens (decision 56): her own room
+ * (`own`: the address every patient of the type gets) or a room per appointment (`per_visit`: an
+ * unguessable name under the video server's address), and the provider the privacy page names.
+ */
+export const onlineRooms = pgTable(
+  "online_rooms",
+  {
+    visitTypeId: uuid("visit_type_id")
+      .primaryKey()
+      .references(() => visitTypes.id, { onDelete: "cascade" }),
+    kind: text("kind", { enum: onlineRoomKinds }).notNull(),
+    url: text("url").notNull(),
+    providerName: text("provider_name").notNull(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check("online_rooms_kind_valid", sql`${t.kind} in (${quoted(onlineRoomKinds)})`),
+    check("online_rooms_url_https", sql`${t.url} ~ '^https://[^/?#@]+' and ${atMost(t.url, limits.onlineRoomUrl.max)}`),
+    check(
+      "online_rooms_provider_length",
+      sql`char_length(btrim(${t.providerName})) between 1 and ${sql.raw(String(limits.onlineProviderName.max))}`,
+    ),
+  ],
+);
+
+export type OnlineRoom = typeof onlineRooms.$inferSelect;

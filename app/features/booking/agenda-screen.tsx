@@ -217,6 +217,18 @@ function AppointmentSummary({ item, withDay = false }: { item: AgendaItem; withD
       <p className="agenda-item__what">
         {item.visitTypeName} · {item.place}
       </p>
+      {item.onlineRoomUrl ? (
+        <p className="agenda-item__room">
+          <a
+            href={item.onlineRoomUrl}
+            target="_blank"
+            rel="noopener noreferrer"
+            aria-label={`Entra nella visita online: ${item.patientName}, ${item.time} (si apre in una nuova scheda)`}
+          >
+            Entra nella visita online
+          </a>
+        </p>
+      ) : null}
       <p className="agenda-item__who">{item.patientName}</p>
       {item.busyElsewhere ? <p className="agenda-item__busy">Impegno in un altro calendario in questo orario</p> : null}
     </>

@@ -32,6 +32,8 @@ export interface AgendaItem {
   /** The day in words ("lunedì 7 gennaio 2030"): a request is listed apart from its day. */
   dayLabel: string;
   place: string;
+  /** Item 7: the online visit's room while it holds its time, for her to enter; null otherwise. */
+  onlineRoomUrl: string | null;
   visitTypeName: string;
   status: AppointmentStatus;
   statusLabel: string;
@@ -64,6 +66,7 @@ export function agendaItem(entry: AgendaEntry, site: BookingSite, now: Date, bus
     day: romeDate(entry.startsAt.getTime()),
     dayLabel: formatItalianDay(romeDate(entry.startsAt.getTime())),
     place: placeOf(site, entry).name,
+    onlineRoomUrl: entry.status === "pending" || entry.status === "confirmed" ? entry.onlineRoomUrl : null,
     visitTypeName: entry.visitTypeName,
     status: entry.status,
     statusLabel: STATUS_LABELS[entry.status],

@@ -20,6 +20,7 @@ import {
 import type { WeeklyHours } from "./availability";
 import { readBookingSettings } from "./booking-settings.server";
 import { checkedTimes, refusalOf, timesFrom, writingHeldTimes } from "./held-times.server";
+import { newAppointmentRoom } from "./online-rooms.server";
 
 /** 32 random bytes, base64url: 256 bits, 43 characters (as the review invitations' tokens). */
 const TOKEN_BYTES = 32;
@@ -38,12 +39,14 @@ export function appointmentBooking(db: Db, announce: Announce) {
     alsoWrite?: BookingWrite,
   ): Promise<Booked> {
     const manageToken = randomBytes(TOKEN_BYTES).toString("base64url");
+    const online = request.studioKey === null;
     const [row] = await tx
       .insert(appointments)
       .values({
         visitTypeId: type.id,
         studioKey: request.studioKey,
-        online: request.studioKey === null,
+        online,
+        onlineRoomUrl: online ? await newAppointmentRoom(tx, type.id) : null,
         ...times,
         status,
         patientName: request.patient.name,

@@ -12,6 +12,8 @@ export interface NoticeAppointment {
   patientEmail: string;
   patientPhone: string;
   note: string | null;
+  /** Item 7: the online visit's room, this patient's only; null or absent when none is set up. */
+  onlineRoomUrl?: string | null;
 }
 
 export interface NoticePlace {
@@ -27,8 +29,28 @@ const render = (subject: string, intro: string[], rows: [string, string][], link
 const when = (appointment: NoticeAppointment) =>
   `${formatItalianDateTime(appointment.startsAt.toISOString())} (ora italiana)`;
 
-function placeRows(place: NoticePlace): [string, string][] {
-  if (!place.address) return [["Dove", "Visita online: riceverai il collegamento prima della visita"]];
+/** Item 7: the room's link while the visit holds its time (a withdrawn visit's e-mail gives none). */
+const roomUrl = (appointment: NoticeAppointment) =>
+  appointment.onlineRoomUrl && (appointment.status === "pending" || appointment.status === "confirmed")
+    ? appointment.onlineRoomUrl
+    : null;
+
+/** The link to enter the online visit, first among the e-mail's links; none when not known. */
+function roomLinks(appointment: NoticeAppointment): MailLink[] {
+  const url = roomUrl(appointment);
+  return url ? [{ label: "Entra nella visita online", url }] : [];
+}
+
+function placeRows(place: NoticePlace, appointment: NoticeAppointment): [string, string][] {
+  if (!place.address)
+    return [
+      [
+        "Dove",
+        roomUrl(appointment)
+          ? "Visita online: entra dal collegamento qui sotto"
+          : "Visita online: riceverai il collegamento prima della visita",
+      ],
+    ];
   const rows: [string, string][] = [["Dove", `${place.name}, ${place.address}`]];
   if (place.mapsUrl) rows.push(["Mappa", place.mapsUrl]);
   return rows;
@@ -71,11 +93,12 @@ export function patientBookedNotice(input: {
       ["Visita", input.visitTypeName],
       ["Con", input.practitionerName],
       ["Quando", when(input.appointment)],
-      ...placeRows(input.place),
+      ...placeRows(input.place, input.appointment),
       ...priceRows(input.price),
       ["Stato", pending ? "In attesa di conferma" : "Confermata"],
     ],
     [
+      ...roomLinks(input.appointment),
       { label: "Annulla la visita", url: input.manageUrl },
       { label: "Cambia l'orario", url: input.changeUrl },
     ],
@@ -92,7 +115,11 @@ export function patientCancelledNotice(input: {
   return render(
     `Visita annullata: ${input.visitTypeName}`,
     [`Gentile ${input.appointment.patientName},`, "la tua visita è stata annullata, come hai chiesto."],
-    [["Visita", input.visitTypeName], ["Era prevista", when(input.appointment)], ...placeRows(input.place)],
+    [
+      ["Visita", input.visitTypeName],
+      ["Era prevista", when(input.appointment)],
+      ...placeRows(input.place, input.appointment),
+    ],
     [{ label: "Prenota un'altra visita", url: input.bookingUrl }],
   );
 }
@@ -187,10 +214,12 @@ export function patientAgendaNotice(input: {
   ];
   if (input.previousStartsAt)
     rows.push(["Prima era", `${formatItalianDateTime(input.previousStartsAt.toISOString())} (ora italiana)`]);
-  rows.push(...placeRows(input.place));
+  rows.push(...placeRows(input.place, input.appointment));
   if (kind === "confirmed" || kind === "moved") rows.push(...priceRows(input.price));
   const links =
-    kind === "declined" || kind === "cancelled" ? [{ label: "Prenota un'altra visita", url: input.bookingUrl }] : [];
+    kind === "declined" || kind === "cancelled"
+      ? [{ label: "Prenota un'altra visita", url: input.bookingUrl }]
+      : roomLinks(input.appointment);
   return render(subject, [`Gentile ${input.appointment.patientName},`, body], rows, links);
 }
 
@@ -226,11 +255,11 @@ export function patientReminderNotice(input: {
       ["Visita", input.visitTypeName],
       ["Con", input.practitionerName],
       ["Quando", when(input.appointment)],
-      ...placeRows(input.place),
+      ...placeRows(input.place, input.appointment),
       ...priceRows(input.price),
       ["Telefono dello studio", input.phone],
     ],
-    [],
+    roomLinks(input.appointment),
   );
 }
 

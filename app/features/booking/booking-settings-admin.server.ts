@@ -1,5 +1,6 @@
 import { type Result, refused, succeeded } from "~/core/result";
 import type { BookingSettingsRepository } from "./booking-settings.server";
+import type { OnlineRoomRepository } from "./online-rooms.server";
 import { euroToCents, type SettingsChange } from "./settings-schema";
 import type { TimeOffRepository } from "./time-off.server";
 import type { VisitTypeRepository } from "./visit-types.server";
@@ -8,10 +9,11 @@ export interface BookingSettingsDeps {
   bookingSettings: BookingSettingsRepository;
   visitTypes: VisitTypeRepository;
   timeOff: TimeOffRepository;
+  onlineRooms: OnlineRoomRepository;
 }
 
 /** Why a change of the settings screen was not made; the route says it (messages.ts, BOOKING_SETTINGS_REFUSAL_MESSAGES). */
-export type SettingsRefusal = "studio_invalid" | "type_missing" | "type_in_use" | "time_off_missing";
+export type SettingsRefusal = "studio_invalid" | "type_missing" | "type_in_use" | "time_off_missing" | "not_online";
 
 /** One change from the settings screen, by its `intent`, the form already parsed. */
 export async function bookingSettingsAction(
@@ -49,6 +51,16 @@ export async function bookingSettingsAction(
         : succeeded();
     case "timeoff-remove":
       return (await deps.timeOff.delete(input.id)) ? succeeded() : refused("time_off_missing");
+    case "online-room": {
+      // Item 7: her room, a room per appointment on her server, or none.
+      const { visitTypeId, kind, url, providerName } = input;
+      if (kind === "none") {
+        await deps.onlineRooms.remove(visitTypeId);
+        return succeeded();
+      }
+      const saved = await deps.onlineRooms.save(visitTypeId, { kind, url: url!, providerName: providerName! });
+      return saved === "saved" ? succeeded() : refused(saved === "missing" ? "type_missing" : "not_online");
+    }
     case "type-delete": {
       const deleted = await deps.visitTypes.delete(input.id);
       return deleted === "deleted" ? succeeded() : refused(deleted === "in_use" ? "type_in_use" : "type_missing");

@@ -52,8 +52,11 @@ const prodId = (siteHost: string) => ({ company: siteHost, product: "prenotazion
  * hers (she knows who she is) and no link to change the booking (the e-mail carries it).
  */
 export function patientEventFile(input: {
-  /** `sequence`: the appointment's revision, higher in each file after a change (RFC 5545 SEQUENCE). */
-  appointment: CalendarAppointment & { sequence: number };
+  /**
+   * `sequence`: the appointment's revision, higher in each file after a change (RFC 5545 SEQUENCE);
+   * `onlineRoomUrl`: the online visit's room (item 7), this patient's only.
+   */
+  appointment: CalendarAppointment & { sequence: number; onlineRoomUrl?: string | null };
   visitTypeName: string;
   practitionerName: string;
   /** Null for an online visit. */
@@ -65,10 +68,16 @@ export function patientEventFile(input: {
   const { appointment, studio } = input;
   const when = formatItalianDateTime(appointment.startsAt.toISOString());
   const pending = appointment.status === "pending";
+  // Item 7: the room goes in LOCATION and URL while the visit holds (a withdrawn file names none).
+  const room = studio || withdrawn(appointment.status) ? null : (appointment.onlineRoomUrl ?? null);
   const description = [
     `${input.visitTypeName} con ${input.practitionerName}, ${when} (ora italiana).`,
     pending ? "Richiesta in attesa di conferma: riceverai un'e-mail quando sarà confermata." : null,
-    studio ? `${studio.name}, ${studio.address}\nMappa: ${studio.mapsUrl}` : "Visita online.",
+    studio
+      ? `${studio.name}, ${studio.address}\nMappa: ${studio.mapsUrl}`
+      : room
+        ? `Visita online: ${room}`
+        : "Visita online.",
   ]
     .filter(Boolean)
     .join("\n");
@@ -78,7 +87,8 @@ export function patientEventFile(input: {
     end: appointment.endsAt,
     stamp: input.now ?? new Date(),
     summary: `${input.visitTypeName} – ${input.practitionerName}${pending ? " (da confermare)" : ""}`,
-    location: studio ? `${studio.name}, ${studio.address}` : "Visita online",
+    location: studio ? `${studio.name}, ${studio.address}` : (room ?? "Visita online"),
+    url: room,
     description,
     status: eventStatus(appointment.status),
     sequence: appointment.sequence,

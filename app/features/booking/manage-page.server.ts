@@ -30,6 +30,8 @@ export interface ManagedAppointment {
   /** Past the limit while still holding its time: she calls the studio. */
   tooLate: boolean;
   cancellationLimitHours: number;
+  /** Item 7: the online visit's room while the visit holds its time; null otherwise. */
+  onlineRoomUrl: string | null;
 }
 
 export interface ManagePage {
@@ -72,6 +74,7 @@ export async function readManagePage(
     canChange: holds && beforeLimit,
     tooLate: holds && !beforeLimit,
     cancellationLimitHours: settings.cancellationLimitHours,
+    onlineRoomUrl: holds ? found.onlineRoomUrl : null,
   };
   const changing = params.has("cambia") || params.has("giorno") || params.has("ora");
   if (!changing || !appointment.canChange || !place) return { appointment, change: null };

@@ -54,6 +54,19 @@ export function ManageScreen({
             ) : null}
           </dd>
         </div>
+        {appointment.onlineRoomUrl ? (
+          <div>
+            <dt>Collegamento</dt>
+            <dd>
+              <a href={appointment.onlineRoomUrl} target="_blank" rel="noopener noreferrer">
+                Entra nella visita online
+                <span className="visually-hidden"> (si apre in una nuova scheda)</span>
+              </a>
+              <br />
+              <span className="booking-room-url">{appointment.onlineRoomUrl}</span>
+            </dd>
+          </div>
+        ) : null}
         <div>
           <dt>Stato</dt>
           <dd>{appointment.statusLabel}</dd>

@@ -120,6 +120,14 @@ export const BOOKING_SETTINGS_MESSAGES = {
   timeOffRemoved: "Giorni di chiusura tolti.",
   timeOffMissing: "Questi giorni di chiusura non esistono più.",
   invalid: "Richiesta non valida: ricarica la pagina e riprova.",
+  // Item 7 (online visits).
+  roomKind: "Scegli come si svolge la visita online.",
+  roomUrl: "Scrivi un indirizzo che inizia con https://, per esempio https://meet.jit.si/studio-ferrari.",
+  roomServer: "Scrivi solo l'indirizzo del server, senza «?» né «#», per esempio https://meet.jit.si.",
+  roomProvider: "Scrivi il nome del servizio video, per esempio Jitsi Meet (al massimo 80 caratteri).",
+  roomSaved: "Visita online salvata: il collegamento andrà ai pazienti che prenotano da ora.",
+  roomRemoved: "Collegamento tolto: le e-mail diranno che lo riceveranno prima della visita.",
+  roomNotOnline: "Questo tipo di visita non è offerto online: spunta «Online» e salvalo, poi scegli il collegamento.",
 } as const;
 
 /** What the settings screen's route says when a change was made, by the form's intent. */
@@ -131,6 +139,7 @@ export const BOOKING_SETTINGS_DONE_MESSAGES = {
   "type-delete": BOOKING_SETTINGS_MESSAGES.typeDeleted,
   "timeoff-add": BOOKING_SETTINGS_MESSAGES.timeOffAdded,
   "timeoff-remove": BOOKING_SETTINGS_MESSAGES.timeOffRemoved,
+  "online-room": BOOKING_SETTINGS_MESSAGES.roomSaved,
 } as const;
 
 /** What the settings screen's route says for each reason a change was not made. */
@@ -139,6 +148,7 @@ export const BOOKING_SETTINGS_REFUSAL_MESSAGES = {
   type_missing: BOOKING_SETTINGS_MESSAGES.typeMissing,
   type_in_use: BOOKING_SETTINGS_MESSAGES.typeInUse,
   time_off_missing: BOOKING_SETTINGS_MESSAGES.timeOffMissing,
+  not_online: BOOKING_SETTINGS_MESSAGES.roomNotOnline,
 } as const;
 
 export const CALENDAR_FEED_MESSAGES = {

@@ -3,7 +3,13 @@
  * parses with and the browser checks with; limits are the tables' (booking-values.ts).
  */
 import { z } from "zod";
-import { bookingLimits as limits, bookingModes, confirmationModes, STUDIO_KEY_PATTERN } from "~/core/db/booking-values";
+import {
+  bookingLimits as limits,
+  bookingModes,
+  confirmationModes,
+  onlineRoomKinds,
+  STUDIO_KEY_PATTERN,
+} from "~/core/db/booking-values";
 import { oneLine } from "~/core/forms/field-rules";
 import { blankToUndefined, checkbox } from "./form-rules";
 import { calendarSourceSchemas } from "./calendar-sources-schema";
@@ -124,6 +130,35 @@ const patronRemoveSchema = z.object({ intent: z.literal("patron-remove"), id: z.
 const feedCreateSchema = z.object({ intent: z.literal("feed-create") });
 const feedRevokeSchema = z.object({ intent: z.literal("feed-revoke") });
 
+// Item 7 (online visits): how an online type's visit happens. `none` takes the room away (the
+// e-mails then say the link comes before the visit, as before).
+/** An https address on a named host, without a user or password in it. */
+const roomAddress = z
+  .url({ protocol: /^https$/, hostname: z.regexes.domain, error: M.roomUrl })
+  .max(limits.onlineRoomUrl.max, { error: M.roomUrl })
+  .refine((text) => !/^https:\/\/[^/?#]*@/.test(text), { error: M.roomUrl });
+
+export const onlineRoomSchema = z
+  .object({
+    intent: z.literal("online-room"),
+    visitTypeId: z.uuid({ error: M.typeMissing }),
+    kind: z.enum(["none", ...onlineRoomKinds], { error: M.roomKind }),
+    url: z.preprocess(blankToUndefined, z.string().optional()),
+    providerName: z.preprocess(
+      blankToUndefined,
+      oneLine(z.string().max(limits.onlineProviderName.max, { error: M.roomProvider })).optional(),
+    ),
+  })
+  .superRefine((value, ctx) => {
+    if (value.kind === "none") return;
+    const url = roomAddress.safeParse(value.url);
+    if (!url.success) ctx.addIssue({ code: "custom", path: ["url"], message: M.roomUrl });
+    // The site adds the room's name after the server's address: a query or a fragment would swallow it.
+    else if (value.kind === "per_visit" && /[?#]/.test(url.data))
+      ctx.addIssue({ code: "custom", path: ["url"], message: M.roomServer });
+    if (!value.providerName) ctx.addIssue({ code: "custom", path: ["providerName"], message: M.roomProvider });
+  });
+
 /**
  * Every form of the settings screen, told apart by its `intent` (the server parses with this one);
  * her calendars' addresses may be plain http where CALENDAR_FETCH_ALLOW_PRIVATE allows it.
@@ -143,6 +178,7 @@ export const settingsActionSchemaFor = (allowHttp: boolean) => {
       holidaySchema,
       patronSchema,
       patronRemoveSchema,
+      onlineRoomSchema,
       sources.add,
       sources.one,
     ],
@@ -158,7 +194,12 @@ export const isHolidayChange = (input: SettingsActionInput): input is HolidayCha
   HOLIDAY_INTENTS.includes(input.intent);
 /** The settings screen's changes but the calendar feed's, her calendars' and the holidays'. */
 export type SettingsChange = z.infer<
-  typeof settingsSchema | typeof visitTypeSchema | typeof timeOffSchema | typeof moveTypeSchema | typeof removeSchema
+  | typeof settingsSchema
+  | typeof visitTypeSchema
+  | typeof timeOffSchema
+  | typeof moveTypeSchema
+  | typeof removeSchema
+  | typeof onlineRoomSchema
 >;
 /** Whether a parsed form is one of the settings' changes (not the feed's, her calendars' or the holidays'). */
 export const isSettingsChange = (input: SettingsActionInput): input is SettingsChange =>

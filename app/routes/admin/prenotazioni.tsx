@@ -28,6 +28,7 @@ import { holidaysView } from "~/features/booking/holidays-admin.server";
 import { VisitTypesSection } from "~/features/booking/visit-types-section";
 import { holidaysAnswer } from "./booking-holidays-answer.server";
 import { calendarSourcesAnswer } from "./booking-sources-answer.server";
+import { OnlineVisitsSection, onlineRoomTarget } from "~/features/booking/online-visits-section";
 import { pageMeta } from "~/features/site-content/meta";
 import type { LiveHandle } from "~/ui/live-updates";
 import adminBookingStyles from "~/styles/admin-booking.css?url";
@@ -57,14 +58,16 @@ const priceText = (cents: number | null) =>
 export async function loader({ context }: Route.LoaderArgs) {
   requireAdmin(context);
   const s = context.get(servicesContext);
-  const [settings, types, days, studios, feedSince, sources] = await Promise.all([
+  const [settings, types, days, studios, feedSince, sources, rooms] = await Promise.all([
     s.bookingSettings.get(),
     s.visitTypes.listAll(),
     s.timeOff.listFrom(romeDate(Date.now())),
     studiosOf(context),
     s.calendarFeed.activeSince(),
     s.calendarSources.list(),
+    s.onlineRooms.listAll(),
   ]);
+  const roomOf = new Map(rooms.map((room) => [room.visitTypeId, room]));
   const now = new Date();
   const holidays = await holidaysView(s, studios, romeDate(now.getTime()));
   return data({
@@ -93,6 +96,19 @@ export async function loader({ context }: Route.LoaderArgs) {
         .filter(Boolean)
         .join(" · "),
     })),
+    // Item 7: how each online type's visit happens.
+    onlineVisits: types
+      .filter((type) => type.online)
+      .map((type) => {
+        const room = roomOf.get(type.id);
+        return {
+          visitTypeId: type.id,
+          name: type.name,
+          kind: room?.kind ?? ("none" as const),
+          url: room?.url ?? "",
+          providerName: room?.providerName ?? "",
+        };
+      }),
     timeOff: days.map((day) => ({
       id: day.id,
       text: [
@@ -111,13 +127,16 @@ const studioKeysOf = async (s: Pick<Route.LoaderArgs["context"], "get">) =>
   (await studiosOf(s)).map((studio) => studio.key);
 
 /** The form an answer belongs to: the settings, the new visit type, a visit type by its id, the time off; a button has none. */
-function targetOf({ intent, id }: Record<string, unknown>): string | undefined {
+function targetOf(payload: Record<string, unknown>): string | undefined {
+  const { intent, id } = payload;
   if (intent === "settings") return "settings";
   if (intent === "type-create") return "new-type";
   if (intent === "type-update") return typeof id === "string" ? id : "";
   if (intent === "timeoff-add") return "timeoff";
   if (intent === "source-add") return CALENDAR_SOURCES_TARGET;
   if (intent === "patron-add") return "patron";
+  if (intent === "online-room")
+    return onlineRoomTarget(typeof payload.visitTypeId === "string" ? payload.visitTypeId : "");
   return undefined;
 }
 
@@ -126,6 +145,7 @@ const REFUSAL_STATUS: Record<SettingsRefusal, number> = {
   type_missing: 404,
   type_in_use: 409,
   time_off_missing: 404,
+  not_online: 409,
 };
 
 /** The calendar feed's part of the screen: a new address, shown on this answer only, or the feed switched off. */
@@ -191,7 +211,13 @@ export async function action({ request, context }: Route.ActionArgs) {
     return respond<SettingsResult>(
       request,
       s.flash,
-      { ok: true, message: BOOKING_SETTINGS_DONE_MESSAGES[input.intent] },
+      {
+        ok: true,
+        message:
+          input.intent === "online-room" && input.kind === "none"
+            ? BOOKING_SETTINGS_MESSAGES.roomRemoved
+            : BOOKING_SETTINGS_DONE_MESSAGES[input.intent],
+      },
       { redirectTo: SETTINGS_PAGE },
     );
   }
@@ -220,6 +246,7 @@ export default function AdminBookingSettings({ loaderData, actionData: answered 
       </p>
       <SettingsForm values={loaderData.settings} result={actionData} />
       <VisitTypesSection types={loaderData.types} studios={loaderData.studios} result={actionData} />
+      <OnlineVisitsSection types={loaderData.onlineVisits} result={actionData} />
       <TimeOffSection days={loaderData.timeOff} result={actionData} />
       <CalendarSourcesSection
         sources={loaderData.calendarSources}
