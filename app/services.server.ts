@@ -35,6 +35,8 @@ import { createCalendarFeedRepository, type CalendarFeedRepository } from "~/fea
 import { createTimeOffRepository, type TimeOffRepository } from "~/features/booking/time-off.server";
 import { createVisitTypeRepository, type VisitTypeRepository } from "~/features/booking/visit-types.server";
 import type { CreateReviewInvitation } from "~/features/booking/review-invite.server";
+import { createDetailsLinks, type DetailsLinks } from "~/features/booking/details-link.server";
+import { createFollowUpRepository, type FollowUpRepository } from "~/features/booking/follow-ups.server";
 import { createAdminAccounts, type AdminAccounts } from "~/features/account/accounts.server";
 import { createPasswordResetRepository, type PasswordResetRepository } from "~/features/account/password-resets.server";
 import { createSessionStore, type SessionStore, sessionTokenFromCookie } from "~/features/account/sessions.server";
@@ -64,6 +66,10 @@ export interface AppServices {
   bookingSettings: BookingSettingsRepository;
   /** Her agenda's subscription address (only its token's hash is stored). */
   calendarFeed: CalendarFeedRepository;
+  /** The follow-ups she plans from her agenda, e-mailed to the patient when due. */
+  followUps: FollowUpRepository;
+  /** Signs the links that open the booking with a patient's details filled (`/prenota?da=`). */
+  detailsLinks: DetailsLinks;
   /** Booking's port to the reviews: an invitation for a visit's patient, in booking's transaction. */
   createReviewInvitation: CreateReviewInvitation;
   /** E-mail notices to the practitioner, through the outbox table. */
@@ -144,6 +150,8 @@ export async function createServices(
       timeOff: createTimeOffRepository(database.db, bus, logError),
       bookingSettings: createBookingSettingsRepository(database.db, bus, logError),
       calendarFeed: createCalendarFeedRepository(database.db),
+      followUps: createFollowUpRepository(database.db, bus, logError),
+      detailsLinks: createDetailsLinks(secret),
       createReviewInvitation: async (executor, { patientName }) => {
         const validDays = config.reviewInvitationDays;
         const { token } = await invitations.create({ patientName, validDays }, executor);

@@ -14,6 +14,7 @@ import type { BookingPlace } from "~/features/booking/booking-page.server";
 import { createBookingSettingsRepository } from "~/features/booking/booking-settings.server";
 import type { CreateReviewInvitation } from "~/features/booking/review-invite.server";
 import { weeklyHours } from "~/features/booking/studio-hours";
+import { createFollowUpRepository } from "~/features/booking/follow-ups.server";
 import { createTimeOffRepository } from "~/features/booking/time-off.server";
 import { createVisitTypeRepository, type VisitTypeData } from "~/features/booking/visit-types.server";
 import { createRecipePhotoRepository } from "~/features/photos/recipe-photos.server";
@@ -228,6 +229,7 @@ export function bookingRepositories(db: Db) {
     visitTypes: createVisitTypeRepository(db, bus),
     bookingSettings: createBookingSettingsRepository(db, bus),
     timeOff: createTimeOffRepository(db, bus),
+    followUps: createFollowUpRepository(db, bus),
   };
 }
 

@@ -8,6 +8,10 @@ import { bookingLimits } from "~/core/db/booking-values";
 import { ConfirmButton, HiddenFields, NoScriptConfirm } from "~/ui/admin/confirm-button";
 import { AGENDA_PAGE, agendaMoveSchema, phoneBookingSchema } from "./agenda-schema";
 import type { AgendaDay, AgendaItem, AgendaPage } from "./agenda-view.server";
+import { FollowUpControl } from "./follow-up-section";
+
+/** A visit type as her forms offer it. */
+type VisitTypeOption = { value: string; label: string };
 
 /** What the agenda's actions answer the page (its result shape, plus the form it belongs to). */
 export type AgendaResult = ActionResult & { target?: string };
@@ -43,9 +47,12 @@ export function RequestList({ requests, result }: { requests: AgendaItem[]; resu
 export function AgendaDays({
   page,
   result,
+  visitTypes = [],
 }: {
   page: Pick<AgendaPage, "days" | "previousWeek" | "nextWeek">;
   result?: AgendaResult;
+  /** The follow-up's choices of type (issue 43, item 8). */
+  visitTypes?: readonly VisitTypeOption[];
 }) {
   return (
     <>
@@ -61,7 +68,12 @@ export function AgendaDays({
               item.status === "pending" ? (
                 <PendingInDay key={item.id} item={item} />
               ) : (
-                <AppointmentCard key={item.id} item={item} result={result?.target === item.id ? result : undefined} />
+                <AppointmentCard
+                  key={item.id}
+                  item={item}
+                  result={result?.target === item.id ? result : undefined}
+                  visitTypes={visitTypes}
+                />
               ),
             )}
           </ol>
@@ -166,7 +178,13 @@ function ReviewInvite({ item, actor }: { item: AgendaItem; actor: FetcherWithCom
 }
 
 /** The visits of the last days that took place: each with its review invitation. */
-export function RecentVisits({ days }: { days: AgendaDay[] }) {
+export function RecentVisits({
+  days,
+  visitTypes = [],
+}: {
+  days: AgendaDay[];
+  visitTypes?: readonly VisitTypeOption[];
+}) {
   return (
     <section className="admin-section" aria-labelledby="visite-recenti">
       <h2 id="visite-recenti" className="admin-section__title">
@@ -182,7 +200,7 @@ export function RecentVisits({ days }: { days: AgendaDay[] }) {
           <h3>{day.label}</h3>
           <ol className="agenda-list">
             {day.items.map((item) => (
-              <RecentVisitCard key={item.id} item={item} />
+              <RecentVisitCard key={item.id} item={item} visitTypes={visitTypes} />
             ))}
           </ol>
         </div>
@@ -207,7 +225,7 @@ function AppointmentSummary({ item, withDay = false }: { item: AgendaItem; withD
   );
 }
 
-function RecentVisitCard({ item }: { item: AgendaItem }) {
+function RecentVisitCard({ item, visitTypes }: { item: AgendaItem; visitTypes: readonly VisitTypeOption[] }) {
   const actor = useFetcher<AgendaResult>();
   useActionResult(actor.data);
   return (
@@ -216,6 +234,7 @@ function RecentVisitCard({ item }: { item: AgendaItem }) {
       <div className="agenda-item__actions">
         <ReviewInvite item={item} actor={actor} />
       </div>
+      <FollowUpControl item={item} visitTypes={visitTypes} />
     </li>
   );
 }
@@ -224,10 +243,12 @@ function AppointmentCard({
   item,
   result,
   withDay = false,
+  visitTypes = [],
 }: {
   item: AgendaItem;
   result?: AgendaResult;
   withDay?: boolean;
+  visitTypes?: readonly VisitTypeOption[];
 }) {
   const actor = useFetcher<AgendaResult>();
   useActionResult(actor.data);
@@ -280,6 +301,7 @@ function AppointmentCard({
         </div>
       ) : null}
       {holds ? <MoveForm item={item} result={result} /> : null}
+      <FollowUpControl item={item} visitTypes={visitTypes} />
     </li>
   );
 }

@@ -6,6 +6,7 @@ import { AGENDA_DAYS, RECENT_DAYS } from "./agenda-schema";
 import type { AgendaEntry, AppointmentRepository } from "./appointments.server";
 import { type BookingSite, placeOf } from "./booking-mails.server";
 import type { BookingSettingsRepository } from "./booking-settings.server";
+import type { FollowUpRepository } from "./follow-ups.server";
 
 const STATUS_LABELS: Record<AppointmentStatus, string> = {
   pending: "Da confermare",
@@ -38,6 +39,9 @@ export interface AgendaItem {
    * ("26 novembre 2026"); null before the visit's end or for any other status.
    */
   reviewInvite: { sentOn: string | null } | null;
+  visitTypeId: string;
+  /** The follow-up she asked for from this visit (issue 43, item 8): its day, type, and when it went. */
+  followUp: { dueOn: string; visitTypeName: string; sentOn: string | null } | null;
 }
 
 export interface AgendaDay {
@@ -66,7 +70,25 @@ export function agendaItem(entry: AgendaEntry, site: BookingSite, now: Date): Ag
       : entry.status === "confirmed" && entry.endsAt.getTime() <= now.getTime()
         ? { sentOn: null }
         : null,
+    visitTypeId: entry.visitTypeId,
+    followUp: null,
   };
+}
+
+/** Each visit's follow-up, read in one query for the page's items. */
+async function withFollowUps(deps: { followUps: FollowUpRepository }, days: AgendaDay[]): Promise<AgendaDay[]> {
+  const planned = await deps.followUps.ofAppointments(days.flatMap((day) => day.items.map((item) => item.id)));
+  for (const item of days.flatMap((day) => day.items)) {
+    const followUp = planned.get(item.id);
+    item.followUp = followUp
+      ? {
+          dueOn: formatItalianDay(followUp.dueOn),
+          visitTypeName: followUp.visitTypeName,
+          sentOn: followUp.sentAt ? formatItalianDate(followUp.sentAt.toISOString()) : null,
+        }
+      : null;
+  }
+  return days;
 }
 
 /** One page of the agenda: the days it shows, and the weeks before and after within the booking's horizon. */
@@ -97,7 +119,11 @@ const lastWeek = (horizonDays: number) => Math.max(0, Math.ceil((horizonDays + 1
  * visit and visit marked missed, by day; the booking horizon bounds how far it moves.
  */
 export async function loadAgenda(
-  deps: { appointments: AppointmentRepository; bookingSettings: BookingSettingsRepository },
+  deps: {
+    appointments: AppointmentRepository;
+    bookingSettings: BookingSettingsRepository;
+    followUps: FollowUpRepository;
+  },
   site: BookingSite,
   now = new Date(),
   week = 0,
@@ -115,7 +141,7 @@ export async function loadAgenda(
     nextWeek: shown < lastWeek(horizonDays) ? shown + 1 : null,
     from: formatItalianDay(first),
     to: formatItalianDay(addDays(first, AGENDA_DAYS - 1)),
-    days: byDay(entries, site, now),
+    days: await withFollowUps(deps, byDay(entries, site, now)),
   };
 }
 
@@ -130,7 +156,7 @@ export async function loadRequests(
 
 /** The visits that took place in the last days before today, the latest day first: to invite a review. */
 export async function loadRecentVisits(
-  deps: { appointments: AppointmentRepository },
+  deps: { appointments: AppointmentRepository; followUps: FollowUpRepository },
   site: BookingSite,
   now = new Date(),
 ): Promise<AgendaDay[]> {
@@ -139,7 +165,7 @@ export async function loadRecentVisits(
     until: new Date(romeInstant(today, 0)),
     statuses: ["confirmed"],
   });
-  return byDay(entries, site, now).reverse();
+  return withFollowUps(deps, byDay(entries, site, now).reverse());
 }
 
 function byDay(entries: AgendaEntry[], site: BookingSite, now: Date): AgendaDay[] {
