@@ -68,12 +68,14 @@ export function ManageScreen({
       ) : null}
 
       {page.bookAgain ? (
-        <div className="booking-actions">
+        <>
           <p>Vuoi fissare un'altra visita? I tuoi dati sono già inseriti: scegli solo il giorno e l'orario.</p>
-          <Link className="button" to={page.bookAgain}>
-            Prenota di nuovo
-          </Link>
-        </div>
+          <div className="booking-actions">
+            <Link className="button" to={page.bookAgain}>
+              Prenota di nuovo
+            </Link>
+          </div>
+        </>
       ) : null}
 
       {appointment.canChange && !change && !confirmingCancel ? (
