@@ -180,6 +180,7 @@ test("390 px: she plans the follow-up of a past visit; when due, the job e-mails
   const link = /Prenota la visita: https?:\/\/[^\s/]+(\/prenota\?\S+)/.exec(text)?.[1];
   expect(link, text).toBeDefined();
   expect(link).not.toMatch(/serra|333/i);
+  expect(new URL(link!, server.url).searchParams.get("visita")).toBe(controlTypeId);
 
   // The patient, on her phone, without JavaScript: the follow-up's type chosen, her details filled.
   const patientPage = await (await browser.newContext({ viewport: viewports[0], javaScriptEnabled: false })).newPage();

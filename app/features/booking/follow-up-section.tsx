@@ -1,10 +1,9 @@
 import { useMemo } from "react";
 import { useFetcher } from "react-router";
-import { useActionResult } from "~/core/forms/action-result";
+import { type ActionResult, useActionResult } from "~/core/forms/action-result";
 import { SelectField } from "~/core/forms/conform-fields";
 import { useSchemaForm } from "~/core/forms/use-schema-form";
 import { HiddenFields } from "~/ui/admin/confirm-button";
-import type { AgendaResult } from "./agenda-screen";
 import { AGENDA_PAGE, FOLLOW_UP_WEEKS, followUpSchema } from "./agenda-schema";
 import type { AgendaItem } from "./agenda-view.server";
 
@@ -25,7 +24,7 @@ export function FollowUpControl({
   item: AgendaItem;
   visitTypes: readonly { value: string; label: string }[];
 }) {
-  const actor = useFetcher<AgendaResult>();
+  const actor = useFetcher<ActionResult>();
   useActionResult(actor.data);
   const { fields, formProps } = useSchemaForm(followUpSchema, {
     id: `controllo-${item.id}`,
