@@ -32,6 +32,10 @@ import {
   type BookingSettingsRepository,
 } from "~/features/booking/booking-settings.server";
 import { createCalendarFeedRepository, type CalendarFeedRepository } from "~/features/booking/calendar-feed.server";
+import {
+  type CalendarSourceRepository,
+  createCalendarSourceRepository,
+} from "~/features/booking/calendar-sources.server";
 import { createTimeOffRepository, type TimeOffRepository } from "~/features/booking/time-off.server";
 import { createVisitTypeRepository, type VisitTypeRepository } from "~/features/booking/visit-types.server";
 import type { CreateReviewInvitation } from "~/features/booking/review-invite.server";
@@ -70,6 +74,8 @@ export interface AppServices {
   followUps: FollowUpRepository;
   /** Signs the links that open the booking with a patient's details filled (`/prenota?da=`). */
   detailsLinks: DetailsLinks;
+  /** Her other calendars read for their busy times (decision 53). */
+  calendarSources: CalendarSourceRepository;
   /** Booking's port to the reviews: an invitation for a visit's patient, in booking's transaction. */
   createReviewInvitation: CreateReviewInvitation;
   /** E-mail notices to the practitioner, through the outbox table. */
@@ -152,6 +158,7 @@ export async function createServices(
       calendarFeed: createCalendarFeedRepository(database.db),
       followUps: createFollowUpRepository(database.db, bus, logError),
       detailsLinks: createDetailsLinks(secret),
+      calendarSources: createCalendarSourceRepository(database.db, bus, logError),
       createReviewInvitation: async (executor, { patientName }) => {
         const validDays = config.reviewInvitationDays;
         const { token } = await invitations.create({ patientName, validDays }, executor);

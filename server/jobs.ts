@@ -8,6 +8,7 @@ import { ORPHAN_SWEEP_INTERVAL_MS, sweepOrphanMedia } from "~/core/media/orphan-
 import { nightlyBackupJob } from "~/features/backups/scheduler.server";
 import { bookingJobs } from "~/features/booking/booking-jobs.server";
 import { followUpJobs } from "~/features/booking/follow-up-jobs.server";
+import { calendarSourceJobs } from "~/features/booking/calendar-refresh.server";
 import type { AppServices } from "~/services.server";
 
 const HOUR_MS = 60 * 60_000;
@@ -54,6 +55,8 @@ export function siteJobs(services: AppServices): ScheduledJob[] {
     // The day-before reminders, the review invitations and the retention purge; the e-mails take the
     // places from the content.
     ...bookingJobs({ ...services, loadSite }),
+    // Her other calendars read for their busy times (decision 53).
+    ...calendarSourceJobs({ ...services, allowPrivate: services.config.calendarFetchAllowPrivate }),
     // Issue 43, item 8: the follow-up e-mails due.
     ...followUpJobs({ ...services, loadSite }),
   ];

@@ -1,6 +1,8 @@
 import { useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/privacy";
 import { servicesContext } from "~/context";
+import { CalendarSourcesPrivacy } from "~/features/booking/calendar-sources-privacy";
+import { FollowUpPrivacy } from "~/features/booking/follow-up-privacy";
 import { pageMeta } from "~/features/site-content/meta";
 import { PrivacyNotice } from "~/features/site-content/privacy-notice";
 import type { loader as rootLoader } from "~/root";
@@ -25,6 +27,12 @@ export default function Privacy({ loaderData }: Route.ComponentProps) {
       content={content}
       retentionMonths={loaderData.retentionMonths}
       contactBySite={loaderData.contactBySite}
+      bookingDetails={
+        <>
+          <CalendarSourcesPrivacy />
+          <FollowUpPrivacy />
+        </>
+      }
     />
   );
 }

@@ -27,32 +27,31 @@ function mulberry32(seed: number) {
   };
 }
 
-/** Builds the agenda, times the calculation and says how it did against the target. */
-export function measureFreeTimes(): { summary: string; ok: boolean } {
+/** The opening hours of the benchmarks' practice: weekdays 8–13 and 14–20, Saturday morning. */
+const weekday = [
+  { opens: "08:00", closes: "13:00" },
+  { opens: "14:00", closes: "20:00" },
+];
+export const sampleHours: AvailabilityInput["hours"] = {
+  Monday: weekday,
+  Tuesday: weekday,
+  Wednesday: weekday,
+  Thursday: weekday,
+  Friday: weekday,
+  Saturday: [{ opens: "09:00", closes: "13:00" }],
+  Sunday: [],
+};
+
+/**
+ * A practice's agenda: from ten months before `now` to three months after, within the opening hours,
+ * about half of each day booked with visits of 30 to 60 minutes and a 10-minute buffer, in random
+ * order (none overlap, as the database guarantees).
+ */
+export function sampleAgenda(now: Date): { startsAt: Date; blockedUntil: Date }[] {
   const MINUTE = 60_000;
-  // A Monday morning in winter; the horizon then crosses no change of time (the unit tests cover those).
-  const now = new Date("2027-01-04T07:30:00Z");
   const random = mulberry32(27);
-
-  const weekday = [
-    { opens: "08:00", closes: "13:00" },
-    { opens: "14:00", closes: "20:00" },
-  ];
-  const hours: AvailabilityInput["hours"] = {
-    Monday: weekday,
-    Tuesday: weekday,
-    Wednesday: weekday,
-    Thursday: weekday,
-    Friday: weekday,
-    Saturday: [{ opens: "09:00", closes: "13:00" }],
-    Sunday: [],
-  };
+  const hours = sampleHours;
   const minuteOfDay = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3));
-
-  // A practice's agenda: from ten months back to three months ahead, within the opening hours, about
-  // half of each day booked with visits of 30 to 60 minutes and a 10-minute buffer; 2,000 of them kept
-  // (a random pick: none overlap, as the database guarantees). All are passed in, as a loader that read
-  // every appointment would; the horizon's own days keep free times between them.
   const agenda: { startsAt: Date; blockedUntil: Date }[] = [];
   const today = romeDate(now.getTime());
   for (let offset = -300; offset < 90; offset++) {
@@ -77,6 +76,18 @@ export function measureFreeTimes(): { summary: string; ok: boolean } {
     const j = Math.floor(random() * (i + 1));
     [agenda[i], agenda[j]] = [agenda[j]!, agenda[i]!];
   }
+  return agenda;
+}
+
+/** Builds the agenda, times the calculation and says how it did against the target. */
+export function measureFreeTimes(): { summary: string; ok: boolean } {
+  // A Monday morning in winter; the horizon then crosses no change of time (the unit tests cover those).
+  const now = new Date("2027-01-04T07:30:00Z");
+  const hours = sampleHours;
+  const today = romeDate(now.getTime());
+  // 2,000 of the agenda kept (a random pick). All are passed in, as a loader that read every
+  // appointment would; the horizon's own days keep free times between them.
+  const agenda = sampleAgenda(now);
   if (agenda.length < APPOINTMENTS) throw new Error(`the generated agenda has only ${agenda.length} appointments`);
   const taken = agenda.slice(0, APPOINTMENTS);
   const inHorizon = taken.filter(

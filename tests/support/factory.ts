@@ -1,3 +1,7 @@
+import { createHash } from "node:crypto";
+import { readFileSync } from "node:fs";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { eq, sql } from "drizzle-orm";
 import sharp from "sharp";
@@ -12,6 +16,7 @@ import { createAppointmentRepository } from "~/features/booking/appointments.ser
 import { freeDays, type WeeklyHours } from "~/features/booking/availability";
 import type { BookingPlace } from "~/features/booking/booking-page.server";
 import { createBookingSettingsRepository } from "~/features/booking/booking-settings.server";
+import type { CalendarSourceData } from "~/features/booking/calendar-sources.server";
 import type { CreateReviewInvitation } from "~/features/booking/review-invite.server";
 import { weeklyHours } from "~/features/booking/studio-hours";
 import { createFollowUpRepository } from "~/features/booking/follow-ups.server";
@@ -383,4 +388,65 @@ export async function seedSite(
     ),
   );
   await database.db.execute(sql.raw(`insert into rate_limit_hits (key) values ('review:127.0.0.1')`));
+}
+
+// Her other calendars (issue 43, item 1): a calendar provider on a local port, and calendars to serve.
+
+/** One of the calendar files of app/features/booking/calendar-fixtures, as a provider serves it. */
+export function calendarFixture(name: string): string {
+  return readFileSync(path.join(import.meta.dirname, "../../app/features/booking/calendar-fixtures", name), "utf8");
+}
+
+/** A calendar whose events are these busy times (ISO instants), as Google writes one. */
+export function calendarText(busy: ReadonlyArray<{ start: string; end: string }>): string {
+  const stamp = (iso: string) => `${new Date(iso).toISOString().replace(/[-:]|\.\d{3}/g, "")}`;
+  const events = busy.map(
+    ({ start, end }, i) =>
+      `BEGIN:VEVENT\r\nUID:busy-${i}@example.test\r\nDTSTAMP:20260101T000000Z\r\nDTSTART:${stamp(start)}\r\nDTEND:${stamp(end)}\r\nSUMMARY:Dentista\r\nEND:VEVENT\r\n`,
+  );
+  return `BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//test//EN\r\n${events.join("")}END:VCALENDAR\r\n`;
+}
+
+/** What the provider answers for a path: a calendar's text (with an ETag, 304 when it matches), a status, or silence. */
+export type CalendarAnswer = string | number | "silent";
+
+/**
+ * A calendar provider on 127.0.0.1: each path's answer can change between reads; every request is
+ * recorded with whether it was conditional (If-None-Match).
+ */
+export async function serveCalendars(answers: Record<string, CalendarAnswer> = {}) {
+  const current = new Map(Object.entries(answers));
+  const requests: Array<{ path: string; conditional: boolean }> = [];
+  const server = http.createServer((request, response) => {
+    const name = new URL(request.url ?? "/", "http://localhost").pathname.slice(1);
+    requests.push({ path: name, conditional: request.headers["if-none-match"] !== undefined });
+    const answer = current.get(name) ?? 404;
+    if (answer === "silent") return void response.writeHead(200, { "content-type": "text/calendar" });
+    if (typeof answer === "number") return void response.writeHead(answer).end();
+    const etag = `"${createHash("sha256").update(answer).digest("hex").slice(0, 16)}"`;
+    if (request.headers["if-none-match"] === etag) return void response.writeHead(304, { etag }).end();
+    response.writeHead(200, { "content-type": "text/calendar; charset=utf-8", etag }).end(answer);
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return {
+    url: (name: string) => `${base}/${name}`,
+    set: (name: string, answer: CalendarAnswer) => void current.set(name, answer),
+    requests,
+    async close() {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    },
+  };
+}
+
+/** A calendar as she adds it: blocking every studio and the online visits. */
+export function calendarSourceData(overrides: Partial<CalendarSourceData> = {}): CalendarSourceData {
+  return {
+    name: "Personale",
+    url: "https://calendar.example/basic.ics",
+    studioKeys: null,
+    blocksOnline: true,
+    ...overrides,
+  };
 }

@@ -50,6 +50,12 @@ describe("configuration from the environment", () => {
     expect(loadConfig({ REVIEWS_MODERATION: "on" }).reviewsModeration).toBe(true);
     expect(loadConfig({ REVIEWS_MODERATION: "false" }).reviewsModeration).toBe(false);
   });
+
+  it("allows private addresses and plain http for her calendars only when told to", () => {
+    expect(loadConfig({}).calendarFetchAllowPrivate).toBe(false);
+    expect(loadConfig({ CALENDAR_FETCH_ALLOW_PRIVATE: "true" }).calendarFetchAllowPrivate).toBe(true);
+    expect(() => loadConfig({ CALENDAR_FETCH_ALLOW_PRIVATE: "sometimes" })).toThrow(/CALENDAR_FETCH_ALLOW_PRIVATE/);
+  });
 });
 
 describe("S3 media settings", () => {

@@ -111,6 +111,8 @@ const envSchema = z.object({
   /** Backups kept in BACKUP_DIR; older ones are deleted after each good one. */
   BACKUP_KEEP: z.coerce.number().int().min(1).max(1000).default(14),
   BACKUP_DIR: z.string().min(1).optional(),
+  /** On: her calendars may be read over plain http and at private addresses (tests, intranets). */
+  CALENDAR_FETCH_ALLOW_PRIVATE: booleanFlag.default(false),
 });
 
 const withCredentials = new Set(["DATABASE_URL", "SMTP_URL", "S3_SECRET_ACCESS_KEY"]);
@@ -144,6 +146,8 @@ export interface AppConfig {
     keep: number;
     dir: string;
   };
+  /** CALENDAR_FETCH_ALLOW_PRIVATE: her calendars' addresses may be plain http and private (decision 53). */
+  calendarFetchAllowPrivate: boolean;
 }
 
 export interface MailSettings {
@@ -214,5 +218,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       keep: e.BACKUP_KEEP,
       dir: path.resolve(e.BACKUP_DIR ?? path.join(e.DATA_DIR, "backups")),
     },
+    calendarFetchAllowPrivate: e.CALENDAR_FETCH_ALLOW_PRIVATE,
   };
 }

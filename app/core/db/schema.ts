@@ -23,6 +23,7 @@ import {
   confirmationModes,
   STUDIO_KEY_PATTERN,
 } from "./booking-values";
+import { calendarReadFailures, calendarSourceLimits } from "./calendar-source-values";
 import { recipeCategories, recipeStatuses, recipeTags } from "./recipe-values";
 import { reportReasons } from "./report-reasons";
 
@@ -614,3 +615,65 @@ export const followUps = pgTable(
 );
 
 export type FollowUp = typeof followUps.$inferSelect;
+
+// Her other calendars' busy times (issue 43, item 1; decision 53).
+/**
+ * A calendar she keeps elsewhere, read by its address for its busy times. The address is a secret (a
+ * Google secret iCal address is a password): never logged, never shown back whole. `studio_keys` null
+ * blocks every studio, those added later too; `blocks_online` the online visits.
+ */
+export const calendarSources = pgTable(
+  "calendar_sources",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    name: text("name").notNull(),
+    url: text("url").notNull(),
+    studioKeys: text("studio_keys").array(),
+    blocksOnline: boolean("blocks_online").notNull().default(true),
+    /** The validators of the last successful read, sent back for a conditional request. */
+    etag: text("etag"),
+    lastModified: text("last_modified"),
+    /** The busy times stored reach this instant: past it the next read is unconditional. */
+    readUntil: timestamp("read_until", { withTimezone: true }),
+    lastReadAt: timestamp("last_read_at", { withTimezone: true }),
+    lastFailure: text("last_failure", { enum: calendarReadFailures }),
+    /** The HTTP status of an `http_status` failure (404, 500…). */
+    lastFailureStatus: smallint("last_failure_status"),
+    lastFailedAt: timestamp("last_failed_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check(
+      "calendar_sources_name_length",
+      sql`char_length(btrim(${t.name})) between 1 and ${sql.raw(String(calendarSourceLimits.name.max))}`,
+    ),
+    check(
+      "calendar_sources_url_length",
+      sql`char_length(${t.url}) between 1 and ${sql.raw(String(calendarSourceLimits.url.max))}`,
+    ),
+    check("calendar_sources_studio_keys_format", studioKeysPattern(t.studioKeys)),
+    check("calendar_sources_failure_valid", sql`${t.lastFailure} in (${quoted(calendarReadFailures)})`),
+    check("calendar_sources_failure_when", sql`(${t.lastFailure} is null) = (${t.lastFailedAt} is null)`),
+  ],
+);
+
+/** When a calendar says she is busy, [starts_at, ends_at): nothing else of its events is kept. */
+export const calendarBusyIntervals = pgTable(
+  "calendar_busy_intervals",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    sourceId: uuid("source_id")
+      .notNull()
+      .references(() => calendarSources.id, { onDelete: "cascade" }),
+    startsAt: timestamp("starts_at", { withTimezone: true }).notNull(),
+    endsAt: timestamp("ends_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    check("calendar_busy_intervals_order", sql`${t.endsAt} > ${t.startsAt}`),
+    // Free times read the intervals not over yet; a source's are replaced whole.
+    index("calendar_busy_intervals_ends_idx").on(t.endsAt),
+    index("calendar_busy_intervals_source_idx").on(t.sourceId),
+  ],
+);
+
+export type CalendarSource = typeof calendarSources.$inferSelect;

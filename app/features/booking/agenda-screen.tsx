@@ -221,6 +221,7 @@ function AppointmentSummary({ item, withDay = false }: { item: AgendaItem; withD
         {item.visitTypeName} · {item.place}
       </p>
       <p className="agenda-item__who">{item.patientName}</p>
+      {item.busyElsewhere ? <p className="agenda-item__busy">Impegno in un altro calendario in questo orario</p> : null}
     </>
   );
 }

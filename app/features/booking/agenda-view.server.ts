@@ -7,6 +7,12 @@ import type { AgendaEntry, AppointmentRepository } from "./appointments.server";
 import { type BookingSite, placeOf } from "./booking-mails.server";
 import type { BookingSettingsRepository } from "./booking-settings.server";
 import type { FollowUpRepository } from "./follow-ups.server";
+import type { CalendarSourceRepository } from "./calendar-sources.server";
+
+/** Her other calendars, to mark a visit one of their busy times overlaps (decision 53). */
+type BusyMarks = { calendarSources?: Pick<CalendarSourceRepository, "overlapping"> };
+const busyMarked = async (deps: BusyMarks, entries: AgendaEntry[]) =>
+  deps.calendarSources ? deps.calendarSources.overlapping(entries.map((entry) => entry.id)) : new Set<string>();
 
 const STATUS_LABELS: Record<AppointmentStatus, string> = {
   pending: "Da confermare",
@@ -42,6 +48,8 @@ export interface AgendaItem {
   visitTypeId: string;
   /** The follow-up she asked for from this visit (issue 43, item 8): its day, type, and when it went. */
   followUp: { dueOn: string; visitTypeName: string; sentOn: string | null } | null;
+  /** One of her other calendars is busy at this time: shown on it, never cancelled. */
+  busyElsewhere: boolean;
 }
 
 export interface AgendaDay {
@@ -50,8 +58,9 @@ export interface AgendaDay {
   items: AgendaItem[];
 }
 
-export function agendaItem(entry: AgendaEntry, site: BookingSite, now: Date): AgendaItem {
+export function agendaItem(entry: AgendaEntry, site: BookingSite, now: Date, busy?: ReadonlySet<string>): AgendaItem {
   return {
+    busyElsewhere: busy?.has(entry.id) ?? false,
     id: entry.id,
     time: `${romeTime(entry.startsAt.getTime())}–${romeTime(entry.endsAt.getTime())}`,
     day: romeDate(entry.startsAt.getTime()),
@@ -123,7 +132,7 @@ export async function loadAgenda(
     appointments: AppointmentRepository;
     bookingSettings: BookingSettingsRepository;
     followUps: FollowUpRepository;
-  },
+  } & BusyMarks,
   site: BookingSite,
   now = new Date(),
   week = 0,
@@ -141,17 +150,19 @@ export async function loadAgenda(
     nextWeek: shown < lastWeek(horizonDays) ? shown + 1 : null,
     from: formatItalianDay(first),
     to: formatItalianDay(addDays(first, AGENDA_DAYS - 1)),
-    days: await withFollowUps(deps, byDay(entries, site, now)),
+    days: await withFollowUps(deps, byDay(entries, site, now, await busyMarked(deps, entries))),
   };
 }
 
 /** Every request waiting for her answer, whatever its day, the oldest request first: what her to-do counts. */
 export async function loadRequests(
-  deps: { appointments: AppointmentRepository },
+  deps: { appointments: AppointmentRepository } & BusyMarks,
   site: BookingSite,
   now = new Date(),
 ): Promise<AgendaItem[]> {
-  return (await deps.appointments.listPending(now)).map((entry) => agendaItem(entry, site, now));
+  const entries = await deps.appointments.listPending(now);
+  const busy = await busyMarked(deps, entries);
+  return entries.map((entry) => agendaItem(entry, site, now, busy));
 }
 
 /** The visits that took place in the last days before today, the latest day first: to invite a review. */
@@ -168,10 +179,10 @@ export async function loadRecentVisits(
   return withFollowUps(deps, byDay(entries, site, now).reverse());
 }
 
-function byDay(entries: AgendaEntry[], site: BookingSite, now: Date): AgendaDay[] {
+function byDay(entries: AgendaEntry[], site: BookingSite, now: Date, busy?: ReadonlySet<string>): AgendaDay[] {
   const days: AgendaDay[] = [];
   for (const entry of entries) {
-    const item = agendaItem(entry, site, now);
+    const item = agendaItem(entry, site, now, busy);
     let day = days.at(-1);
     if (day?.date !== item.day) {
       day = { date: item.day, label: formatItalianDay(item.day), items: [] };

@@ -317,3 +317,22 @@ describe("free times", () => {
     });
   });
 });
+
+describe("her other calendars' busy times", () => {
+  const morning = { hours: weekdaysOnly(range("09:00", "13:00")) };
+  // A personal event 10:30–11:00, with a visit taken from 12:15.
+  const busy = [taken("2026-12-07", "10:30", "11:00")];
+
+  it("keep every visit and its buffer clear of a busy time, as taken appointments do", () => {
+    const days = freeDays(
+      input({ ...morning, busy, taken: [taken("2026-12-07", "12:15", "13:00")], bufferMinutes: 15 }),
+    );
+    expect(timesOn(days, "2026-12-07")).toEqual(["09:00", "09:15", "11:00"]);
+  });
+
+  it("refuse a start over a busy time even with no appointment taken", () => {
+    const at = new Date("2026-12-07T10:00:00+01:00");
+    expect(isFreeStart(input({ ...morning }), at)).toBe(true);
+    expect(isFreeStart(input({ ...morning, busy }), at)).toBe(false);
+  });
+});

@@ -44,6 +44,11 @@ export interface AvailabilityInput {
   timeOff: readonly TimeOffDays[];
   /** Every appointment that holds its time, at any place: there is one practitioner. */
   taken: readonly TakenTime[];
+  /**
+   * When her other calendars say she is busy at this place (decision 53): like a taken time, no visit
+   * nor its buffer may meet one; apart from `taken` so a time refused for it is "unavailable".
+   */
+  busy?: readonly TakenTime[];
   now: Date;
 }
 
@@ -111,7 +116,7 @@ function prepare(input: AvailabilityInput) {
     step: (input.stepMinutes ?? DEFAULT_STEP_MINUTES) * MINUTE,
     visit: input.durationMinutes * MINUTE,
     held: (input.durationMinutes + input.bufferMinutes) * MINUTE,
-    busy: busyIntervals(input.taken, now),
+    busy: busyIntervals(input.busy?.length ? [...input.taken, ...input.busy] : input.taken, now),
   };
 }
 

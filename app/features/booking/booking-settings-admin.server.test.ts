@@ -7,7 +7,7 @@ import { createAppointmentRepository } from "./appointments.server";
 import { type BookingSettingsDeps, bookingSettingsAction } from "./booking-settings-admin.server";
 import { DEFAULT_BOOKING_SETTINGS } from "./booking-settings.server";
 import { BOOKING_SETTINGS_MESSAGES as M } from "./messages";
-import { euroToCents, settingsActionSchema } from "./settings-schema";
+import { euroToCents, isSettingsChange, settingsActionSchema } from "./settings-schema";
 import { parseSubmission } from "~/core/forms/parse-submission.server";
 import { bookingRepositories } from "../../../tests/support/factory";
 
@@ -23,7 +23,7 @@ async function act(deps: BookingSettingsDeps, data: FormData, studioKeys: readon
   const submission = parseSubmission(data, settingsActionSchema);
   if (submission.status !== "success") return { ok: false as const, error: submission.error };
   const input = submission.value;
-  if (input.intent === "feed-create" || input.intent === "feed-revoke") throw new Error("not a settings change");
+  if (!isSettingsChange(input)) throw new Error("not a settings change");
   return bookingSettingsAction(deps, input, studioKeys);
 }
 

@@ -8,6 +8,7 @@ import { refused } from "~/core/result";
 import { type BookingRefusal, MINUTE, type PatientChangeRefusal, Refused } from "./appointment-records.server";
 import { type AvailabilityInput, isFreeStart, type WeeklyHours } from "./availability";
 import { readBookingSettings } from "./booking-settings.server";
+import { busyTimesAt } from "./calendar-sources.server";
 
 /**
  * A transaction that writes held times, one at a time (a transaction-scoped advisory lock): two
@@ -57,7 +58,7 @@ export async function availabilityInput(
   const today = romeDate(now.getTime());
   // A day past the horizon's last: its appointments' buffers may reach back into it.
   const until = new Date(Date.parse(`${addDays(today, settings.horizonDays + 1)}T00:00:00Z`));
-  const [offDays, taken] = await Promise.all([
+  const [offDays, taken, busy] = await Promise.all([
     executor
       .select({ startsOn: timeOff.startsOn, endsOn: timeOff.endsOn })
       .from(timeOff)
@@ -73,6 +74,8 @@ export async function availabilityInput(
           exceptId ? ne(appointments.id, exceptId) : undefined,
         ),
       ),
+    // Her other calendars' busy times where they block this place (decision 53).
+    busyTimesAt(executor, studioKey, now, until),
   ]);
   return {
     hours,
@@ -82,6 +85,7 @@ export async function availabilityInput(
     horizonDays: settings.horizonDays,
     timeOff: offDays,
     taken,
+    busy,
     now,
   };
 }

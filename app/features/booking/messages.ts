@@ -1,3 +1,5 @@
+import type { CalendarReadFailure } from "~/core/db/calendar-source-values";
+
 /** Booking's Italian messages: what a patient is told when a time cannot be booked, cancelled or changed. */
 export const BOOKING_MESSAGES = {
   taken: "Questo orario è appena stato prenotato da un'altra persona: scegli uno degli altri orari liberi.",
@@ -154,3 +156,52 @@ export const CALENDAR_FEED_MESSAGES = {
   revoked: "Indirizzo del calendario disattivato: i calendari abbonati non ricevono più l'agenda.",
   noneToRevoke: "Non c'era un indirizzo del calendario attivo.",
 } as const;
+
+/** Her other calendars on the settings screen (decision 53): the form's fields, the answers, why a read failed. */
+export const CALENDAR_SOURCE_MESSAGES = {
+  name: "Scrivi un nome per il calendario (al massimo 60 caratteri), per esempio «Personale».",
+  address: "Incolla l'indirizzo del calendario: inizia con https:// o webcal://.",
+  addressOrHttp: "Incolla l'indirizzo del calendario: inizia con https://, webcal:// o http://.",
+  addressTooLong: "L'indirizzo può avere al massimo 2000 caratteri.",
+  studioInvalid: "Studio non valido: ricarica la pagina.",
+  placeNeeded: "Scegli almeno uno studio o le visite online: dove il calendario toglie gli orari.",
+  tooMany: "Puoi aggiungere al massimo 10 calendari: togline uno prima di aggiungerne un altro.",
+  missing: "Questo calendario non c'è più: ricarica la pagina.",
+  added: "Calendario aggiunto.",
+  removed: "Calendario tolto, con i suoi impegni: quegli orari tornano prenotabili.",
+  read: (count: number) =>
+    count === 1
+      ? "Calendario letto: un impegno nei giorni prenotabili."
+      : `Calendario letto: ${count} impegni nei giorni prenotabili.`,
+  unchanged: "Calendario letto: nessuna modifica dall'ultima lettura.",
+  readFailed: (why: string) =>
+    `Lettura del calendario non riuscita: ${why} Restano validi gli impegni letti l'ultima volta.`,
+} as const;
+
+/** Why a read of one of her calendars failed, in Italian, by its reason code (and HTTP status). */
+export function calendarFailureText(reason: CalendarReadFailure, httpStatus: number | null): string {
+  if (reason === "http_status") {
+    if (httpStatus === 404 || httpStatus === 410)
+      return "il calendario non si trova a questo indirizzo (forse l'indirizzo segreto è stato cambiato).";
+    if (httpStatus === 401 || httpStatus === 403)
+      return "il calendario non è accessibile (forse non è più pubblico o l'indirizzo segreto è stato cambiato).";
+    if (httpStatus !== null && httpStatus >= 500) return "il server del calendario ha avuto un errore.";
+    return `il server del calendario ha risposto con un errore${httpStatus ? ` (${httpStatus})` : ""}.`;
+  }
+  return CALENDAR_FAILURE_TEXTS[reason];
+}
+
+const CALENDAR_FAILURE_TEXTS: Record<Exclude<CalendarReadFailure, "http_status">, string> = {
+  timeout: "il calendario non ha risposto in tempo.",
+  too_large: "il calendario è troppo grande (più di 5 MB).",
+  not_calendar: "a questo indirizzo non c'è un calendario (serve l'indirizzo iCal, che finisce spesso con .ics).",
+  bad_url: "l'indirizzo non è valido.",
+  bad_scheme: "indirizzo non consentito: serve un indirizzo https:// o webcal://.",
+  private_address: "indirizzo non consentito: porta a una rete privata.",
+  unresolvable: "il sito del calendario non esiste (controlla di aver copiato l'indirizzo per intero).",
+  network: "non è stato possibile collegarsi al sito del calendario.",
+  too_many_redirects: "il sito del calendario rimanda ad altri indirizzi troppe volte.",
+  too_many_events: "il calendario ha troppi eventi (più di 20.000).",
+  too_many_occurrences: "il calendario ha troppi impegni ripetuti nei giorni prenotabili.",
+  too_complex: "il calendario ha regole di ripetizione troppo complesse da leggere.",
+};

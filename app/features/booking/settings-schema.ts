@@ -5,10 +5,10 @@
 import { z } from "zod";
 import { bookingLimits as limits, bookingModes, confirmationModes, STUDIO_KEY_PATTERN } from "~/core/db/booking-values";
 import { oneLine } from "~/core/forms/field-rules";
+import { blankToUndefined, checkbox } from "./form-rules";
+import { calendarSourceSchemas } from "./calendar-sources-schema";
 import { BOOKING_SETTINGS_MESSAGES as M } from "./messages";
 
-const checkbox = z.preprocess((value) => value === "on" || value === true || value === "true", z.boolean());
-const blankToUndefined = (value: unknown) => (typeof value === "string" ? value.trim() || undefined : value);
 const wholeNumber = (range: { min: number; max: number }, message: string) =>
   z.number({ error: message }).int({ error: message }).min(range.min, { error: message }).max(range.max, {
     error: message,
@@ -104,12 +104,34 @@ export const moveTypeSchema = z.object({
 const feedCreateSchema = z.object({ intent: z.literal("feed-create") });
 const feedRevokeSchema = z.object({ intent: z.literal("feed-revoke") });
 
-/** Every form of the settings screen, told apart by its `intent` (the server parses with this one). */
-export const settingsActionSchema = z.discriminatedUnion(
-  "intent",
-  [settingsSchema, visitTypeSchema, timeOffSchema, moveTypeSchema, removeSchema, feedCreateSchema, feedRevokeSchema],
-  { error: M.invalid },
-);
+/**
+ * Every form of the settings screen, told apart by its `intent` (the server parses with this one);
+ * her calendars' addresses may be plain http where CALENDAR_FETCH_ALLOW_PRIVATE allows it.
+ */
+export const settingsActionSchemaFor = (allowHttp: boolean) => {
+  const sources = calendarSourceSchemas(allowHttp);
+  return z.discriminatedUnion(
+    "intent",
+    [
+      settingsSchema,
+      visitTypeSchema,
+      timeOffSchema,
+      moveTypeSchema,
+      removeSchema,
+      feedCreateSchema,
+      feedRevokeSchema,
+      sources.add,
+      sources.one,
+    ],
+    { error: M.invalid },
+  );
+};
+export const settingsActionSchema = settingsActionSchemaFor(false);
 export type SettingsActionInput = z.infer<typeof settingsActionSchema>;
-/** The settings screen's changes but the calendar feed's. */
-export type SettingsChange = Exclude<SettingsActionInput, { intent: "feed-create" | "feed-revoke" }>;
+/** The settings screen's changes but the calendar feed's and her calendars'. */
+export type SettingsChange = z.infer<
+  typeof settingsSchema | typeof visitTypeSchema | typeof timeOffSchema | typeof moveTypeSchema | typeof removeSchema
+>;
+/** Whether a parsed form is one of the settings' changes (not the feed's, not her calendars'). */
+export const isSettingsChange = (input: SettingsActionInput): input is SettingsChange =>
+  !input.intent.startsWith("feed-") && !input.intent.startsWith("source-");

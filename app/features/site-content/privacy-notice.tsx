@@ -1,11 +1,12 @@
 // Over 300 lines: the privacy page is one legal text, each section beside the data it describes.
+import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { Stylesheet } from "~/ui/stylesheet";
 import privacyStyles from "~/styles/privacy.css?url";
 import { formatAddress, type PageContent } from "./site-content";
 
 /** Change together with the text below. */
-export const PRIVACY_LAST_UPDATED = "25 novembre 2026";
+export const PRIVACY_LAST_UPDATED = "27 novembre 2026";
 
 const newTab = <span className="visually-hidden"> (si apre in una nuova scheda)</span>;
 
@@ -14,12 +15,15 @@ export function PrivacyNotice({
   content,
   retentionMonths,
   contactBySite,
+  bookingDetails,
 }: {
   content: PageContent;
   /** How long booked appointments are kept (the booking settings'). */
   retentionMonths: number;
   /** E-mail is configured: the contact form sends through the site (and its outbox) rather than the visitor's mail program. */
   contactBySite: boolean;
+  /** What the booking feature adds about its own data (the online visits' provider…), after the booking paragraph. */
+  bookingDetails?: ReactNode;
 }) {
   const { practitioner, business, contact, studios } = content;
   const email = <a href={`mailto:${contact.email}`}>{contact.email}</a>;
@@ -105,16 +109,7 @@ export function PrivacyNotice({
           sulla salute: ne parleremo durante la visita. Gli appuntamenti sono cancellati automaticamente una volta
           trascorso il periodo di conservazione indicato più sotto.
         </p>
-        <p id="controllo">
-          Se alla visita concordiamo un controllo, posso chiedere al sito di ricordartelo dopo alcune settimane: il sito
-          conserva a quale visita si riferisce, il giorno in cui inviarti l'email, il tipo di visita da prenotare e
-          quando l'email è partita. Quel giorno ricevi un'email con un link per prenotare in cui trovi nome, email e
-          telefono già inseriti; lo stesso accade con &laquo;Prenota di nuovo&raquo; dopo che hai annullato una visita.
-          Il link non contiene i tuoi dati ma un riferimento firmato all'appuntamento, valido 60 giorni (7 giorni per
-          &laquo;Prenota di nuovo&raquo;): i dati sono letti dal sito solo quando lo apri. Il promemoria può essere
-          annullato finché non è partito ed è cancellato insieme all'appuntamento a cui si riferisce, al termine del
-          periodo di conservazione indicato più sotto: se quel periodo finisce prima, l'email non parte.
-        </p>
+        {bookingDetails}
         <h3>Messaggi e richieste di contatto</h3>
         <p>
           {contactBySite ? (

@@ -14,8 +14,18 @@ import {
   BOOKING_SETTINGS_MESSAGES,
   BOOKING_SETTINGS_REFUSAL_MESSAGES,
   CALENDAR_FEED_MESSAGES,
+  CALENDAR_SOURCE_MESSAGES,
+  calendarFailureText,
 } from "~/features/booking/messages";
-import { settingsActionSchema } from "~/features/booking/settings-schema";
+import { settingsActionSchema, settingsActionSchemaFor } from "~/features/booking/settings-schema";
+import {
+  calendarSourceAction,
+  type CalendarSourceDone,
+  type CalendarSourceRefusal,
+  calendarSourceView,
+} from "~/features/booking/calendar-sources-admin.server";
+import { CALENDAR_SOURCES_TARGET, CalendarSourcesSection } from "~/features/booking/calendar-sources-section";
+import { isCalendarSourceInput } from "~/features/booking/calendar-sources-schema";
 import { type CalendarFeedResult, CalendarFeedSection } from "~/features/booking/calendar-feed-section";
 import { SETTINGS_PAGE, type SettingsResult } from "~/features/booking/settings-common";
 import { SettingsForm } from "~/features/booking/settings-form";
@@ -50,14 +60,18 @@ const priceText = (cents: number | null) =>
 export async function loader({ context }: Route.LoaderArgs) {
   requireAdmin(context);
   const s = context.get(servicesContext);
-  const [settings, types, days, studios, feedSince] = await Promise.all([
+  const [settings, types, days, studios, feedSince, sources] = await Promise.all([
     s.bookingSettings.get(),
     s.visitTypes.listAll(),
     s.timeOff.listFrom(romeDate(Date.now())),
     studiosOf(context),
     s.calendarFeed.activeSince(),
+    s.calendarSources.list(),
   ]);
+  const now = new Date();
   return data({
+    calendarSources: sources.map((source) => calendarSourceView(source, studios, now)),
+    calendarHttpAllowed: s.config.calendarFetchAllowPrivate,
     feedActiveSince: feedSince ? formatItalianDateTime(feedSince.toISOString()) : null,
     settings: { ...settings, reminderTime: settings.reminderTime.slice(0, 5) },
     studios,
@@ -100,6 +114,7 @@ function targetOf({ intent, id }: Record<string, unknown>): string | undefined {
   if (intent === "type-create") return "new-type";
   if (intent === "type-update") return typeof id === "string" ? id : "";
   if (intent === "timeoff-add") return "timeoff";
+  if (intent === "source-add") return CALENDAR_SOURCES_TARGET;
   return undefined;
 }
 
@@ -122,10 +137,39 @@ async function feedAnswer(s: Parameters<typeof createCalendarFeed>[0], intent: "
     : { ok: false, target: "feed", message: CALENDAR_FEED_MESSAGES.noneToRevoke };
 }
 
+/** Her calendars: what a change or a read came to, in Italian. */
+function calendarSourcesAnswer(done: CalendarSourceDone) {
+  const M = CALENDAR_SOURCE_MESSAGES;
+  const read = done.read;
+  const readText = !read
+    ? ""
+    : read.status === "read"
+      ? M.read(read.busy.length)
+      : read.status === "not_modified"
+        ? M.unchanged
+        : M.readFailed(calendarFailureText(read.reason, read.httpStatus));
+  if (done.intent === "source-remove") return { ok: true, message: M.removed };
+  if (done.intent === "source-add") return { ok: true, message: `${M.added} ${readText}` };
+  return { ok: read?.status !== "failed", message: readText };
+}
+
+const SOURCE_REFUSALS: Record<CalendarSourceRefusal, { message: string; status: number; field?: string }> = {
+  too_many: { message: CALENDAR_SOURCE_MESSAGES.tooMany, status: 409 },
+  studio_invalid: { message: CALENDAR_SOURCE_MESSAGES.studioInvalid, status: 400, field: "studioKeys" },
+  place_needed: { message: CALENDAR_SOURCE_MESSAGES.placeNeeded, status: 400, field: "studioKeys" },
+  missing: { message: CALENDAR_SOURCE_MESSAGES.missing, status: 404 },
+};
+
+/** Plain http for her calendars only where CALENDAR_FETCH_ALLOW_PRIVATE allows it. */
+const settingsActionSchemaWithHttp = settingsActionSchemaFor(true);
+
 export async function action({ request, context }: Route.ActionArgs) {
   requireAdmin(context);
   const s = context.get(servicesContext);
-  const submission = parseSubmission(await readForm(request), settingsActionSchema);
+  const submission = parseSubmission(
+    await readForm(request),
+    s.config.calendarFetchAllowPrivate ? settingsActionSchemaWithHttp : settingsActionSchema,
+  );
   const target = targetOf(submission.payload);
   if (submission.status !== "success") {
     // A form refused field by field is shown again with its values; a button's refusal goes back to the screen.
@@ -147,6 +191,30 @@ export async function action({ request, context }: Route.ActionArgs) {
       status: answer.ok ? 200 : 409,
       redirectTo: answer.feedUrl ? undefined : SETTINGS_PAGE,
     });
+  }
+  if (isCalendarSourceInput(input)) {
+    const studioKeys = (await studiosOf(context)).map((studio) => studio.key);
+    const deps = { ...s, allowPrivate: s.config.calendarFetchAllowPrivate };
+    const result = await calendarSourceAction(deps, input, studioKeys);
+    // The calendar's id and what came of it; never its address, a secret.
+    s.logger.info(
+      { intent: input.intent, ok: result.ok, read: result.ok ? result.value.read?.status : undefined },
+      "calendar sources changed",
+    );
+    // A read that failed is still 200: it was made and its failure recorded, so the screen reloads to show it.
+    if (result.ok)
+      return respond<SettingsResult>(request, s.flash, calendarSourcesAnswer(result.value), {
+        status: 200,
+        redirectTo: SETTINGS_PAGE,
+      });
+    const { message, status, field } = SOURCE_REFUSALS[result.reason];
+    const reply = field ? submission.reply({ fieldErrors: { [field]: [message] } }) : undefined;
+    return respond<SettingsResult>(
+      request,
+      s.flash,
+      { ok: false, message, target, reply },
+      { status, redirectTo: reply ? undefined : SETTINGS_PAGE },
+    );
   }
   const studios = await studiosOf(context);
   const result = await bookingSettingsAction(
@@ -189,6 +257,12 @@ export default function AdminBookingSettings({ loaderData, actionData: answered 
       <SettingsForm values={loaderData.settings} result={actionData} />
       <VisitTypesSection types={loaderData.types} studios={loaderData.studios} result={actionData} />
       <TimeOffSection days={loaderData.timeOff} result={actionData} />
+      <CalendarSourcesSection
+        sources={loaderData.calendarSources}
+        studios={loaderData.studios}
+        allowHttp={loaderData.calendarHttpAllowed}
+        result={actionData}
+      />
       <CalendarFeedSection activeSince={loaderData.feedActiveSince} result={actionData} />
     </>
   );

@@ -15,18 +15,24 @@ export interface AdminTodo {
   mailFailed: number;
   /** The last backup failed, or the last good one is more than two days old (not "none yet"). */
   backupProblem: "failed" | "stale" | null;
+  /** Her other calendars not read for a day (decision 53). */
+  calendarsUnread: number;
 }
+
+/** A calendar not read for this long goes on her to-do list. */
+const CALENDAR_UNREAD_MS = 24 * 60 * 60_000;
 
 /** One round of small counting queries, run with every admin screen's layout. */
 export async function loadAdminTodo(
-  s: Pick<AppServices, "reports" | "reviews" | "appointments" | "mailer" | "database" | "config">,
+  s: Pick<AppServices, "reports" | "reviews" | "appointments" | "mailer" | "database" | "config" | "calendarSources">,
 ): Promise<AdminTodo> {
-  const [reports, work, bookingRequests, mail, backup] = await Promise.all([
+  const [reports, work, bookingRequests, mail, backup, calendarsUnread] = await Promise.all([
     s.reports.openCount(),
     s.reviews.workCounts(),
     s.appointments.countPending(),
     s.mailer.status(),
     getBackupRunState(s.database.db),
+    s.calendarSources.countUnreadSince(new Date(Date.now() - CALENDAR_UNREAD_MS)),
   ]);
   return {
     reports,
@@ -35,6 +41,7 @@ export async function loadAdminTodo(
     bookingRequests,
     mailFailed: mail.failed,
     backupProblem: backup.warning === "failed" || backup.warning === "stale" ? backup.warning : null,
+    calendarsUnread,
   };
 }
 

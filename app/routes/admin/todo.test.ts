@@ -2,7 +2,15 @@ import { describe, expect, it } from "vitest";
 import { todoItems } from "./todo";
 import { siteAddressNotice } from "./todo.server";
 
-const none = { reports: 0, pending: 0, unanswered: 0, bookingRequests: 0, mailFailed: 0, backupProblem: null } as const;
+const none = {
+  reports: 0,
+  pending: 0,
+  unanswered: 0,
+  bookingRequests: 0,
+  mailFailed: 0,
+  backupProblem: null,
+  calendarsUnread: 0,
+} as const;
 
 describe("the panel's 'Da fare'", () => {
   it("is empty when nothing waits", () => {
@@ -33,6 +41,19 @@ describe("the booking requests in 'Da fare'", () => {
     expect(todoItems({ ...none, bookingRequests: 4 })[0]?.text).toBe(
       "4 richieste di prenotazione aspettano la tua risposta.",
     );
+  });
+});
+
+describe("her calendars unread in 'Da fare'", () => {
+  it("are counted in Italian singular and plural, leading to the calendars in the booking settings", () => {
+    expect(todoItems({ ...none, calendarsUnread: 1 })).toEqual([
+      {
+        text: "Uno dei tuoi calendari non si legge da più di un giorno: valgono ancora gli impegni letti l'ultima volta.",
+        href: "/admin/prenotazioni#altri-calendari-titolo",
+        action: "Controlla i calendari",
+      },
+    ]);
+    expect(todoItems({ ...none, calendarsUnread: 2 })[0]?.text).toMatch(/^2 dei tuoi calendari non si leggono/);
   });
 });
 

@@ -42,6 +42,16 @@ export function todoItems(todo: AdminTodo): TodoItem[] {
       href: "/admin/inviti",
       action: "Vedi lo stato",
     });
+  if (todo.calendarsUnread > 0)
+    items.push({
+      text: many(
+        todo.calendarsUnread,
+        "Uno dei tuoi calendari non si legge da più di un giorno: valgono ancora gli impegni letti l'ultima volta.",
+        "# dei tuoi calendari non si leggono da più di un giorno: valgono ancora gli impegni letti l'ultima volta.",
+      ),
+      href: "/admin/prenotazioni#altri-calendari-titolo",
+      action: "Controlla i calendari",
+    });
   if (todo.backupProblem)
     items.push({
       text:

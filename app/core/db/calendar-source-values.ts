@@ -1,0 +1,30 @@
+/**
+ * The values the calendar sources' tables allow (schema.ts), shared with the settings form: her other
+ * calendars, whose busy times the booking reads (issue 43, item 1; decision 53).
+ */
+
+/** Why the last read of a calendar failed: the refusals of readCalendarBusyTimes, stored as codes. */
+export const calendarReadFailures = [
+  "bad_url",
+  "bad_scheme",
+  "private_address",
+  "unresolvable",
+  "network",
+  "timeout",
+  "too_large",
+  "http_status",
+  "too_many_redirects",
+  "not_calendar",
+  "too_many_events",
+  "too_many_occurrences",
+  "too_complex",
+] as const;
+export type CalendarReadFailure = (typeof calendarReadFailures)[number];
+
+export const calendarSourceLimits = {
+  name: { max: 60 },
+  /** Google's secret addresses are about 150 characters; a bound, not a guess at the longest. */
+  url: { max: 2000 },
+  /** Calendars she may add at most. */
+  count: { max: 10 },
+} as const;
