@@ -41,6 +41,8 @@ import { createTimeOffRepository, type TimeOffRepository } from "~/features/book
 import { createHolidayRepository, type HolidayRepository } from "~/features/booking/holidays.server";
 import { createVisitTypeRepository, type VisitTypeRepository } from "~/features/booking/visit-types.server";
 import type { CreateReviewInvitation } from "~/features/booking/review-invite.server";
+import { createDetailsLinks, type DetailsLinks } from "~/features/booking/details-link.server";
+import { createFollowUpRepository, type FollowUpRepository } from "~/features/booking/follow-ups.server";
 import { createAdminAccounts, type AdminAccounts } from "~/features/account/accounts.server";
 import { createPasswordResetRepository, type PasswordResetRepository } from "~/features/account/password-resets.server";
 import { createSessionStore, type SessionStore, sessionTokenFromCookie } from "~/features/account/sessions.server";
@@ -72,6 +74,10 @@ export interface AppServices {
   holidays: HolidayRepository;
   /** Her agenda's subscription address (only its token's hash is stored). */
   calendarFeed: CalendarFeedRepository;
+  /** The follow-ups she plans from her agenda, e-mailed to the patient when due. */
+  followUps: FollowUpRepository;
+  /** Signs the links that open the booking with a patient's details filled (`/prenota?da=`). */
+  detailsLinks: DetailsLinks;
   /** Her other calendars read for their busy times (decision 53). */
   calendarSources: CalendarSourceRepository;
   onlineRooms: OnlineRoomRepository;
@@ -156,6 +162,8 @@ export async function createServices(
       bookingSettings: createBookingSettingsRepository(database.db, bus, logError),
       holidays: createHolidayRepository(database.db, bus, logError),
       calendarFeed: createCalendarFeedRepository(database.db),
+      followUps: createFollowUpRepository(database.db, bus, logError),
+      detailsLinks: createDetailsLinks(secret),
       calendarSources: createCalendarSourceRepository(database.db, bus, logError),
       onlineRooms: createOnlineRoomRepository(database.db, bus, logError),
       createReviewInvitation: async (executor, { patientName }) => {

@@ -7,6 +7,7 @@ import type { ScheduledJob } from "~/core/jobs/scheduler.server";
 import { ORPHAN_SWEEP_INTERVAL_MS, sweepOrphanMedia } from "~/core/media/orphan-sweep.server";
 import { nightlyBackupJob } from "~/features/backups/scheduler.server";
 import { bookingJobs } from "~/features/booking/booking-jobs.server";
+import { followUpJobs } from "~/features/booking/follow-up-jobs.server";
 import { calendarSourceJobs } from "~/features/booking/calendar-refresh.server";
 import type { AppServices } from "~/services.server";
 
@@ -15,6 +16,7 @@ const HOUR_MS = 60 * 60_000;
 export function siteJobs(services: AppServices): ScheduledJob[] {
   const { logger } = services;
   const backup = nightlyBackupJob(services);
+  const loadSite = async () => bookingSite((await services.siteContent.current()).content);
   return [
     {
       // Attempts older than any rate-limit window are of no use.
@@ -52,11 +54,10 @@ export function siteJobs(services: AppServices): ScheduledJob[] {
     ...(backup ? [backup] : []),
     // The day-before reminders, the review invitations and the retention purge; the e-mails take the
     // places from the content.
-    ...bookingJobs({
-      ...services,
-      loadSite: async () => bookingSite((await services.siteContent.current()).content),
-    }),
+    ...bookingJobs({ ...services, loadSite }),
     // Her other calendars read for their busy times (decision 53).
     ...calendarSourceJobs({ ...services, allowPrivate: services.config.calendarFetchAllowPrivate }),
+    // Issue 43, item 8: the follow-up e-mails due.
+    ...followUpJobs({ ...services, loadSite }),
   ];
 }

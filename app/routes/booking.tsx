@@ -5,6 +5,7 @@ import type { ActionResult } from "~/core/forms/action-result";
 import { parseSubmission } from "~/core/forms/parse-submission.server";
 import { readForm, refusal, respond } from "~/core/forms/respond.server";
 import { readBookingStep } from "~/features/booking/booking-page.server";
+import { filledDetails } from "~/features/booking/details-link.server";
 import { BookingOff } from "~/features/booking/booking-off";
 import { DayAndTimeStep, DetailsStep, PlaceAndTypeStep } from "~/features/booking/booking-steps";
 import { type BookingFormValues, bookingSchema, typedBookingValues } from "~/features/booking/booking-schema";
@@ -37,8 +38,12 @@ export function shouldRevalidate({
   return liveRefresh && currentUrl.searchParams.has("ora") ? false : defaultShouldRevalidate;
 }
 
-// The free times change with every booking: never kept by a cache.
-export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "private, no-cache" });
+// The free times change with every booking: never kept by a cache. A link with `da` fills her details:
+// no Referer with it leaves the site.
+export const headers: Route.HeadersFunction = () => ({
+  "Cache-Control": "private, no-cache",
+  "Referrer-Policy": "same-origin",
+});
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, "Prenota una visita", "Scegli la sede, il tipo di visita, il giorno e l'orario che preferisci.", {
@@ -51,10 +56,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // Until she turns booking on, the address does not exist (a calm page, with her phone).
   if (settings.mode !== "site") return data({ off: true as const, phone: content.contact.phone }, { status: 404 });
   const site = bookingSite(content);
-  const step = await readBookingStep(s, site.places, new URL(request.url).searchParams);
+  const search = new URL(request.url).searchParams;
+  const [step, details] = await Promise.all([
+    readBookingStep(s, site.places, search),
+    // Opened from "Prenota di nuovo" or a follow-up e-mail: her details, filled at the last step.
+    filledDetails(s, search.get("da")),
+  ]);
   // The note's hint comes with the data: importing it here would bring booking-site's imports (zod
   // among them) into the page's script.
-  return { step, phone: content.contact.phone, noteHint: NOTE_HINT };
+  return { step, details, phone: content.contact.phone, noteHint: NOTE_HINT };
 }
 
 /** A refused booking comes back with the fields she typed, as typed. */
@@ -116,8 +126,9 @@ export default function BookingPage({ loaderData, actionData: answered }: Route.
   // Kept across live refreshes, which would otherwise wipe a refused form's messages.
   const actionData = useLastActionData(answered);
   if ("off" in loaderData) return <BookingOff phone={loaderData.phone} />;
-  const { step } = loaderData;
+  const { step, details } = loaderData;
   const refused = actionData && !actionData.ok ? actionData : undefined;
+  const carry = details ? { da: details.ref } : {};
   return (
     <div className="page booking-page">
       <Stylesheet href={bookingStyles} />
@@ -129,12 +140,13 @@ export default function BookingPage({ loaderData, actionData: answered }: Route.
         Tre passaggi: dove e quale visita, il giorno e l'orario, i tuoi dati. Preferisci telefonare? Chiama il{" "}
         <a href={`tel:${loaderData.phone.replace(/[^\d+]/g, "")}`}>{loaderData.phone}</a>.
       </p>
-      {step.step === 1 ? <PlaceAndTypeStep step={step} /> : null}
-      {step.step === 2 ? <DayAndTimeStep step={step} notice={refused?.message} /> : null}
+      {step.step === 1 ? <PlaceAndTypeStep step={step} carry={carry} /> : null}
+      {step.step === 2 ? <DayAndTimeStep step={step} notice={refused?.message} carry={carry} /> : null}
       {step.step === 3 ? (
         <DetailsStep
           step={step}
-          values={refused?.values}
+          values={refused?.values ?? (details ? { ...details, note: "", consent: false } : undefined)}
+          carry={carry}
           errors={refused?.reply?.error ?? undefined}
           message={refused?.message}
           noteHint={loaderData.noteHint}

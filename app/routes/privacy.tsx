@@ -3,6 +3,7 @@ import type { Route } from "./+types/privacy";
 import { servicesContext } from "~/context";
 import { CalendarSourcesPrivacy } from "~/features/booking/calendar-sources-privacy";
 import { OnlineVisitsPrivacy } from "~/features/booking/online-visits-privacy";
+import { FollowUpPrivacy } from "~/features/booking/follow-up-privacy";
 import { pageMeta } from "~/features/site-content/meta";
 import { PrivacyNotice } from "~/features/site-content/privacy-notice";
 import type { loader as rootLoader } from "~/root";
@@ -32,6 +33,7 @@ export default function Privacy({ loaderData }: Route.ComponentProps) {
         <>
           <CalendarSourcesPrivacy />
           <OnlineVisitsPrivacy providers={loaderData.videoProviders} />
+          <FollowUpPrivacy />
         </>
       }
     />

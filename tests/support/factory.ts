@@ -20,6 +20,7 @@ import type { CalendarSourceData } from "~/features/booking/calendar-sources.ser
 import type { CreateReviewInvitation } from "~/features/booking/review-invite.server";
 import { weeklyHours } from "~/features/booking/studio-hours";
 import { createOnlineRoomRepository } from "~/features/booking/online-rooms.server";
+import { createFollowUpRepository } from "~/features/booking/follow-ups.server";
 import { createTimeOffRepository } from "~/features/booking/time-off.server";
 import { createHolidayRepository } from "~/features/booking/holidays.server";
 import { createVisitTypeRepository, type VisitTypeData } from "~/features/booking/visit-types.server";
@@ -237,6 +238,7 @@ export function bookingRepositories(db: Db) {
     timeOff: createTimeOffRepository(db, bus),
     holidays: createHolidayRepository(db, bus),
     onlineRooms: createOnlineRoomRepository(db, bus),
+    followUps: createFollowUpRepository(db, bus),
   };
 }
 

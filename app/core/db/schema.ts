@@ -598,6 +598,32 @@ export const calendarFeed = pgTable(
   (t) => [check("calendar_feed_one_row", sql`${t.id}`)],
 );
 
+/**
+ * Issue 43, item 8: the follow-up she asks for from a visit in her agenda. On `due_on` (a day in
+ * Italy) the job e-mails the patient a link to book `visit_type_id` with her details filled, once
+ * (`sent_at`, set in the transaction that queues the mail). It goes with its appointment (cascade),
+ * so the retention purge deletes it too.
+ */
+export const followUps = pgTable(
+  "booking_follow_ups",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    appointmentId: uuid("appointment_id")
+      .notNull()
+      .unique("booking_follow_ups_appointment_unique")
+      .references(() => appointments.id, { onDelete: "cascade" }),
+    visitTypeId: uuid("visit_type_id")
+      .notNull()
+      .references(() => visitTypes.id, { onDelete: "cascade" }),
+    dueOn: date("due_on", { mode: "string" }).notNull(),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index("booking_follow_ups_due_idx").on(t.dueOn).where(sql`${t.sentAt} is null`)],
+);
+
+export type FollowUp = typeof followUps.$inferSelect;
+
 // Her other calendars' busy times (issue 43, item 1; decision 53).
 /**
  * A calendar she keeps elsewhere, read by its address for its busy times. The address is a secret (a

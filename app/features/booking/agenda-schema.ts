@@ -71,10 +71,29 @@ export const phoneBookingSchema = z.object({
   note: bookingSchema.shape.note,
 });
 
+/** From how many weeks after the visit to how many she can ask the follow-up for. */
+export const FOLLOW_UP_WEEKS = { min: 2, max: 26 } as const;
+
+/** Issue 43, item 8: "Ricorda il controllo tra N settimane", with the type to book then; or its cancel. */
+export const followUpSchema = z.object({
+  intent: z.literal("follow_up", { error: M.invalid }),
+  id: z.uuid({ error: M.notFound }),
+  weeks: z
+    .number({ error: M.followUpWeeks })
+    .int({ error: M.followUpWeeks })
+    .min(FOLLOW_UP_WEEKS.min, { error: M.followUpWeeks })
+    .max(FOLLOW_UP_WEEKS.max, { error: M.followUpWeeks }),
+  visitTypeId: z.uuid({ error: M.visitTypeRequired }),
+});
+export const followUpCancelSchema = z.object({
+  intent: z.literal("follow_up_cancel", { error: M.invalid }),
+  id: z.uuid({ error: M.notFound }),
+});
+
 /** Every form of the agenda, told apart by its `intent` (the server parses with this one). */
 export const agendaActionSchema = z.discriminatedUnion(
   "intent",
-  [agendaStatusSchema, agendaMoveSchema, phoneBookingSchema],
+  [agendaStatusSchema, agendaMoveSchema, phoneBookingSchema, followUpSchema, followUpCancelSchema],
   {
     error: M.invalid,
   },

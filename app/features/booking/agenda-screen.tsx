@@ -8,6 +8,10 @@ import { bookingLimits } from "~/core/db/booking-values";
 import { ConfirmButton, HiddenFields, NoScriptConfirm } from "~/ui/admin/confirm-button";
 import { AGENDA_PAGE, agendaMoveSchema, phoneBookingSchema } from "./agenda-schema";
 import type { AgendaDay, AgendaHoliday, AgendaItem, AgendaPage } from "./agenda-view.server";
+import { FollowUpControl } from "./follow-up-section";
+
+/** A visit type as her forms offer it. */
+type VisitTypeOption = { value: string; label: string };
 
 /** What the agenda's actions answer the page (its result shape, plus the form it belongs to). */
 export type AgendaResult = ActionResult & { target?: string };
@@ -43,9 +47,12 @@ export function RequestList({ requests, result }: { requests: AgendaItem[]; resu
 export function AgendaDays({
   page,
   result,
+  visitTypes = [],
 }: {
   page: Pick<AgendaPage, "days" | "holidays" | "previousWeek" | "nextWeek">;
   result?: AgendaResult;
+  /** The follow-up's choices of type (issue 43, item 8). */
+  visitTypes?: readonly VisitTypeOption[];
 }) {
   return (
     <>
@@ -63,7 +70,12 @@ export function AgendaDays({
                 item.status === "pending" ? (
                   <PendingInDay key={item.id} item={item} />
                 ) : (
-                  <AppointmentCard key={item.id} item={item} result={result?.target === item.id ? result : undefined} />
+                  <AppointmentCard
+                    key={item.id}
+                    item={item}
+                    result={result?.target === item.id ? result : undefined}
+                    visitTypes={visitTypes}
+                  />
                 ),
               )}
             </ol>
@@ -181,7 +193,13 @@ function ReviewInvite({ item, actor }: { item: AgendaItem; actor: FetcherWithCom
 }
 
 /** The visits of the last days that took place: each with its review invitation. */
-export function RecentVisits({ days }: { days: AgendaDay[] }) {
+export function RecentVisits({
+  days,
+  visitTypes = [],
+}: {
+  days: AgendaDay[];
+  visitTypes?: readonly VisitTypeOption[];
+}) {
   return (
     <section className="admin-section" aria-labelledby="visite-recenti">
       <h2 id="visite-recenti" className="admin-section__title">
@@ -197,7 +215,7 @@ export function RecentVisits({ days }: { days: AgendaDay[] }) {
           <h3>{day.label}</h3>
           <ol className="agenda-list">
             {day.items.map((item) => (
-              <RecentVisitCard key={item.id} item={item} />
+              <RecentVisitCard key={item.id} item={item} visitTypes={visitTypes} />
             ))}
           </ol>
         </div>
@@ -235,7 +253,7 @@ function AppointmentSummary({ item, withDay = false }: { item: AgendaItem; withD
   );
 }
 
-function RecentVisitCard({ item }: { item: AgendaItem }) {
+function RecentVisitCard({ item, visitTypes }: { item: AgendaItem; visitTypes: readonly VisitTypeOption[] }) {
   const actor = useFetcher<AgendaResult>();
   useActionResult(actor.data);
   return (
@@ -244,6 +262,7 @@ function RecentVisitCard({ item }: { item: AgendaItem }) {
       <div className="agenda-item__actions">
         <ReviewInvite item={item} actor={actor} />
       </div>
+      <FollowUpControl item={item} visitTypes={visitTypes} />
     </li>
   );
 }
@@ -252,10 +271,12 @@ function AppointmentCard({
   item,
   result,
   withDay = false,
+  visitTypes = [],
 }: {
   item: AgendaItem;
   result?: AgendaResult;
   withDay?: boolean;
+  visitTypes?: readonly VisitTypeOption[];
 }) {
   const actor = useFetcher<AgendaResult>();
   useActionResult(actor.data);
@@ -308,6 +329,7 @@ function AppointmentCard({
         </div>
       ) : null}
       {holds ? <MoveForm item={item} result={result} /> : null}
+      <FollowUpControl item={item} visitTypes={visitTypes} />
     </li>
   );
 }

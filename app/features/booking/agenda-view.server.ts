@@ -6,6 +6,7 @@ import { AGENDA_DAYS, RECENT_DAYS } from "./agenda-schema";
 import type { AgendaEntry, AppointmentRepository } from "./appointments.server";
 import { type BookingSite, placeOf } from "./booking-mails.server";
 import type { BookingSettingsRepository } from "./booking-settings.server";
+import type { FollowUpRepository } from "./follow-ups.server";
 import type { CalendarSourceRepository } from "./calendar-sources.server";
 
 /** Her other calendars, to mark a visit one of their busy times overlaps (decision 53). */
@@ -48,6 +49,9 @@ export interface AgendaItem {
    * ("26 novembre 2026"); null before the visit's end or for any other status.
    */
   reviewInvite: { sentOn: string | null } | null;
+  visitTypeId: string;
+  /** The follow-up she asked for from this visit (issue 43, item 8): its day, type, and when it went. */
+  followUp: { dueOn: string; visitTypeName: string; sentOn: string | null } | null;
   /** One of her other calendars is busy at this time: shown on it, never cancelled. */
   busyElsewhere: boolean;
 }
@@ -80,7 +84,25 @@ export function agendaItem(entry: AgendaEntry, site: BookingSite, now: Date, bus
       : entry.status === "confirmed" && entry.endsAt.getTime() <= now.getTime()
         ? { sentOn: null }
         : null,
+    visitTypeId: entry.visitTypeId,
+    followUp: null,
   };
+}
+
+/** Each visit's follow-up, read in one query for the page's items. */
+async function withFollowUps(deps: { followUps: FollowUpRepository }, days: AgendaDay[]): Promise<AgendaDay[]> {
+  const planned = await deps.followUps.ofAppointments(days.flatMap((day) => day.items.map((item) => item.id)));
+  for (const item of days.flatMap((day) => day.items)) {
+    const followUp = planned.get(item.id);
+    item.followUp = followUp
+      ? {
+          dueOn: formatItalianDay(followUp.dueOn),
+          visitTypeName: followUp.visitTypeName,
+          sentOn: followUp.sentAt ? formatItalianDate(followUp.sentAt.toISOString()) : null,
+        }
+      : null;
+  }
+  return days;
 }
 
 /** One page of the agenda: the days it shows, and the weeks before and after within the booking's horizon. */
@@ -144,6 +166,7 @@ export async function loadAgenda(
     appointments: AppointmentRepository;
     bookingSettings: BookingSettingsRepository;
     holidays: HolidayRepository;
+    followUps: FollowUpRepository;
   } & BusyMarks,
   site: BookingSite,
   now = new Date(),
@@ -162,7 +185,7 @@ export async function loadAgenda(
     nextWeek: shown < lastWeek(horizonDays) ? shown + 1 : null,
     from: formatItalianDay(first),
     to: formatItalianDay(addDays(first, AGENDA_DAYS - 1)),
-    days: byDay(entries, site, now, await busyMarked(deps, entries)),
+    days: await withFollowUps(deps, byDay(entries, site, now, await busyMarked(deps, entries))),
     holidays: await agendaHolidays(deps.holidays, site, first, addDays(first, AGENDA_DAYS - 1)),
   };
 }
@@ -180,7 +203,7 @@ export async function loadRequests(
 
 /** The visits that took place in the last days before today, the latest day first: to invite a review. */
 export async function loadRecentVisits(
-  deps: { appointments: AppointmentRepository },
+  deps: { appointments: AppointmentRepository; followUps: FollowUpRepository },
   site: BookingSite,
   now = new Date(),
 ): Promise<AgendaDay[]> {
@@ -189,7 +212,7 @@ export async function loadRecentVisits(
     until: new Date(romeInstant(today, 0)),
     statuses: ["confirmed"],
   });
-  return byDay(entries, site, now).reverse();
+  return withFollowUps(deps, byDay(entries, site, now).reverse());
 }
 
 function byDay(entries: AgendaEntry[], site: BookingSite, now: Date, busy?: ReadonlySet<string>): AgendaDay[] {

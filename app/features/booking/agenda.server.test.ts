@@ -164,6 +164,68 @@ describe("her agenda's actions (on PostgreSQL)", () => {
     expect(await deps.appointments.countPending(now)).toBe(0);
   });
 
+  it("tells the price she shows in the confirmation and the phone booking's mail; the .ics names the practice as ORGANIZER", async () => {
+    await database.db.update(visitTypes).set({ priceCents: 6000, showPrice: true }).where(eq(visitTypes.id, request));
+    const withEmail = { ...site, email: "studio@example.it" };
+    const booked = await bookRequest();
+    expect(await agendaAction(deps, { intent: "confirm", id: booked.id }, withEmail, now)).toMatchObject({ ok: true });
+    expect(
+      await agendaAction(
+        deps,
+        {
+          intent: "book",
+          place: "studio-di-milano",
+          visitTypeId: request,
+          day: "2030-01-09",
+          time: "10:00",
+          ...patient,
+          note: undefined,
+        },
+        withEmail,
+        now,
+      ),
+    ).toMatchObject({ ok: true });
+    const mails = await outbox();
+    expect(mails.map((m) => m.subject)).toEqual([
+      "Prenotazione confermata: Controllo",
+      "Prenotazione confermata: Controllo",
+    ]);
+    for (const mail of mails) {
+      expect(mail.text).toContain("Prezzo: 60 €");
+      const event = new ICAL.Component(ICAL.parse(mail.attachments![0]!.content)).getFirstSubcomponent("vevent")!;
+      const organizer = event.getFirstProperty("organizer")!;
+      expect(organizer.getFirstValue()).toBe("mailto:studio@example.it");
+      expect(organizer.getParameter("cn")).toBe("Dott.ssa Giulia Ferrari");
+    }
+  });
+
+  it("plans the follow-up of a confirmed visit through her form, shows it on the visit, and cancels it", async () => {
+    const booked = await bookRequest();
+    await act({ intent: "confirm", id: booked.id });
+    expect(await act({ intent: "follow_up", id: booked.id, weeks: "1", visitTypeId: immediate })).toMatchObject({
+      ok: false,
+    });
+    expect(await act({ intent: "follow_up", id: booked.id, weeks: "8", visitTypeId: immediate })).toMatchObject({
+      ok: true,
+    });
+    expect(await act({ intent: "follow_up", id: booked.id, weeks: "4", visitTypeId: immediate })).toMatchObject({
+      ok: false,
+      reason: "follow_up_refused",
+    });
+    const page = await loadAgenda(deps, site, now);
+    expect(page.days[0]!.items[0]!.followUp).toEqual({
+      dueOn: "lunedì 4 marzo 2030",
+      visitTypeName: "Prima visita",
+      sentOn: null,
+    });
+    expect(await act({ intent: "follow_up_cancel", id: booked.id })).toMatchObject({ ok: true });
+    expect(await act({ intent: "follow_up_cancel", id: booked.id })).toMatchObject({
+      ok: false,
+      reason: "follow_up_missing",
+    });
+    expect((await loadAgenda(deps, site, now)).days[0]!.items[0]!.followUp).toBeNull();
+  });
+
   it("declines and cancels with the patient told, freeing the time", async () => {
     const declined = await bookRequest();
     expect(await act({ intent: "decline", id: declined.id })).toMatchObject({

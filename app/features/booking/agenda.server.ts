@@ -6,10 +6,11 @@ import { type Result, refused, succeeded } from "~/core/result";
 import { type AgendaInput, minuteOfDay, type PhoneBookingInput } from "./agenda-schema";
 import type { AppointmentRecord, AppointmentRepository } from "./appointments.server";
 import { type AgendaNoticeKind, patientAgendaNotice, patientBookedNotice } from "./booking-notices";
-import { type BookingSite, calendarAttachment, mailContext, placeOf } from "./booking-mails.server";
+import { type BookingSite, calendarAttachment, type MailContext, mailContext, placeOf } from "./booking-mails.server";
 import { ONLINE_PLACE } from "./booking-schema";
 import type { BookingSettingsRepository } from "./booking-settings.server";
 import { managePath } from "./booking-submission.server";
+import type { FollowUpRepository } from "./follow-ups.server";
 import { type CreateReviewInvitation, inviteWrite } from "./review-invite.server";
 import type { VisitTypeRepository } from "./visit-types.server";
 
@@ -20,6 +21,7 @@ export interface AgendaDeps {
   mailer: Mailer;
   config: Pick<AppConfig, "siteUrl">;
   createReviewInvitation: CreateReviewInvitation;
+  followUps: FollowUpRepository;
 }
 
 /** Why one of her actions changed nothing; the route says it (messages.ts, AGENDA_REFUSAL_MESSAGES). */
@@ -31,12 +33,19 @@ export type AgendaRefusal =
   | "review_invite_refused"
   | "taken"
   | "place_required"
-  | "visit_type_required";
+  | "visit_type_required"
+  | "follow_up_refused"
+  | "follow_up_missing";
 
 export type AgendaOutcome = Result<undefined, AgendaRefusal>;
 
 /** The patient's e-mail for what she did, with the calendar file (also for a cancellation: it removes the event). */
-function tellPatient(deps: AgendaDeps, site: BookingSite, visitTypeName: string, kind: AgendaNoticeKind) {
+function tellPatient(
+  deps: AgendaDeps,
+  site: BookingSite,
+  { visitTypeName, price }: Pick<MailContext, "visitTypeName" | "price">,
+  kind: AgendaNoticeKind,
+) {
   return async (appointment: AppointmentRecord, tx: Executor, previous?: AppointmentRecord) => {
     const notice = patientAgendaNotice({
       appointment,
@@ -47,6 +56,7 @@ function tellPatient(deps: AgendaDeps, site: BookingSite, visitTypeName: string,
       phone: site.phone,
       bookingUrl: `${deps.config.siteUrl}/prenota`,
       previousStartsAt: previous?.startsAt,
+      price,
     });
     await deps.mailer.queueTo(
       appointment.patientEmail,
@@ -78,6 +88,15 @@ export async function agendaAction(
       return (await deps.appointments.inviteToReview(input.id, now, inviteWrite(deps, site.practitionerName)))
         ? sent(deps)
         : refused("review_invite_refused");
+    case "follow_up":
+      return (await deps.followUps.plan(
+        { appointmentId: input.id, visitTypeId: input.visitTypeId, weeks: input.weeks },
+        now,
+      ))
+        ? succeeded()
+        : refused("follow_up_refused");
+    case "follow_up_cancel":
+      return (await deps.followUps.cancel(input.id)) ? succeeded() : refused("follow_up_missing");
     case "no_show":
       return (await deps.appointments.markNoShow(input.id, now)) ? succeeded() : refused("no_show_refused");
     default:
@@ -93,13 +112,13 @@ async function changeStatus(
 ): Promise<AgendaOutcome> {
   const found = await deps.appointments.get(id);
   if (!found) return refused("not_found");
-  const { visitTypeName } = await mailContext(deps, found.visitTypeId);
+  const mail = await mailContext(deps, found.visitTypeId);
   const changed =
     intent === "confirm"
-      ? await deps.appointments.confirm(id, tellPatient(deps, site, visitTypeName, "confirmed"))
+      ? await deps.appointments.confirm(id, tellPatient(deps, site, mail, "confirmed"))
       : intent === "decline"
-        ? await deps.appointments.decline(id, tellPatient(deps, site, visitTypeName, "declined"))
-        : await deps.appointments.cancel(id, tellPatient(deps, site, visitTypeName, "cancelled"));
+        ? await deps.appointments.decline(id, tellPatient(deps, site, mail, "declined"))
+        : await deps.appointments.cancel(id, tellPatient(deps, site, mail, "cancelled"));
   if (!changed) return refused(intent === "cancel" ? "not_active" : "not_pending");
   return sent(deps);
 }
@@ -112,11 +131,10 @@ async function moveAppointment(
 ): Promise<AgendaOutcome> {
   const found = await deps.appointments.get(id);
   if (!found) return refused("not_found");
-  const { visitTypeName } = await mailContext(deps, found.visitTypeId);
   const result = await deps.appointments.moveByPractitioner(
     id,
     new Date(romeInstant(day, minuteOfDay(time))),
-    tellPatient(deps, site, visitTypeName, "moved"),
+    tellPatient(deps, site, await mailContext(deps, found.visitTypeId), "moved"),
   );
   if (!result.ok) return refused(result.reason === "taken" ? "taken" : "not_active");
   return sent(deps);
@@ -146,6 +164,7 @@ async function bookByPhone(deps: AgendaDeps, input: PhoneBookingInput, site: Boo
         changeUrl: `${url}?cambia=1`,
         cancellationLimitHours: mail.cancellationLimitHours,
         phone: site.phone,
+        price: mail.price,
       });
       await deps.mailer.queueTo(
         appointment.patientEmail,

@@ -82,6 +82,20 @@ describe("the booking's jobs (on PostgreSQL)", () => {
     expect(mails[0]!.text).toContain("Via Giuseppe Verdi 18, 20121 Milano (MI)");
   });
 
+  it("tells the visit's price in the reminder when she shows it", async () => {
+    await createBookingSettingsRepository(database.db, createMemoryEventBus()).save({
+      ...(await createBookingSettingsRepository(database.db, createMemoryEventBus()).get()),
+      reminderTime: "18:00:00",
+    });
+    const visit = await visitAt("2099-07-07T10:00:00+02:00");
+    await database.db.update(visitTypes).set({ priceCents: 8000, showPrice: true });
+    expect(await sendDueReminders(deps, site, new Date("2099-07-06T16:00:00Z"))).toBe(1);
+    const [mail] = await database.db.select().from(mailOutbox);
+    expect(mail?.recipient).toBe("maria@example.it");
+    expect(mail?.text).toContain("Prezzo: 80 €");
+    expect(visit.status).toBe("confirmed");
+  });
+
   it("runs a job in one instance at a time: a second run while the first holds the lock does nothing", async () => {
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));

@@ -5,6 +5,7 @@ import type { Executor } from "~/core/db/database.server";
 import { type ScheduledJob, startScheduler } from "~/core/jobs/scheduler.server";
 import type { AppointmentRecord, AppointmentRepository } from "./appointments.server";
 import { patientReminderNotice } from "./booking-notices";
+import { shownPrice } from "./booking-page.server";
 import { ONLINE_PLACE } from "./booking-schema";
 import type { BookingSite } from "./booking-submission.server";
 import { type CreateReviewInvitation, inviteWrite } from "./review-invite.server";
@@ -35,17 +36,19 @@ export async function sendDueReminders(
   executor?: Executor,
 ): Promise<number> {
   // Read before the claim's transaction, or through the caller's: never a second pool connection.
-  const names = new Map((await deps.visitTypes.listAll(executor)).map((type) => [type.id, type.name]));
+  const types = new Map((await deps.visitTypes.listAll(executor)).map((type) => [type.id, type]));
   const claimed = await deps.appointments.claimDueReminders(
     now,
     async (appointment, tx) => {
+      const type = types.get(appointment.visitTypeId);
       const notice = patientReminderNotice({
         appointment,
-        visitTypeName: names.get(appointment.visitTypeId) ?? "Visita",
+        visitTypeName: type?.name ?? "Visita",
         practitionerName: site.practitionerName,
         place: placeOf(site, appointment),
         phone: site.phone,
         sentAt: now,
+        price: type ? shownPrice(type) : null,
       });
       await deps.mailer.queueTo(appointment.patientEmail, notice, tx);
     },

@@ -1,6 +1,5 @@
-import { formatEuro } from "~/core/format/italian-format";
 import type { AppointmentRecord } from "./appointments.server";
-import type { BookingPlace } from "./booking-page.server";
+import { type BookingPlace, shownPrice } from "./booking-page.server";
 import { ONLINE_PLACE } from "./booking-schema";
 import type { BookingSettingsRepository } from "./booking-settings.server";
 import { patientEventFile, patientEventMethod } from "./calendar-files.server";
@@ -11,6 +10,8 @@ export interface BookingSite {
   places: readonly BookingPlace[];
   practitionerName: string;
   phone: string;
+  /** The practice's e-mail address: the ORGANIZER of the patient's calendar event, when there is one. */
+  email?: string | null;
 }
 
 /** The place of an appointment as the e-mails and the agenda name it; a place gone from the site keeps a plain name. */
@@ -32,7 +33,7 @@ export async function mailContext(
     visitTypeName: type?.name ?? "Visita",
     cancellationLimitHours: settings.cancellationLimitHours,
     /** The price for the patient's e-mails, only when she shows it on the site. */
-    price: type?.showPrice && type.priceCents !== null ? formatEuro(type.priceCents) : null,
+    price: type ? shownPrice(type) : null,
   };
 }
 
@@ -55,6 +56,7 @@ export function calendarAttachment(
     practitionerName: site.practitionerName,
     studio: place.address ? { name: place.name, address: place.address, mapsUrl: place.mapsUrl ?? "" } : null,
     siteHost: new URL(siteUrl).hostname,
+    organizer: site.email ? { name: site.practitionerName, email: site.email } : null,
   });
   return [
     {

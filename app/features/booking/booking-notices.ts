@@ -284,3 +284,29 @@ export function patientReviewInviteNotice(input: {
     [{ label: "Lascia una recensione", url: input.url }],
   );
 }
+
+/**
+ * To the patient, when the follow-up she agreed with the practitioner is due (issue 43, item 8): a
+ * link that opens the booking on the follow-up's type with her details filled, valid `validDays`.
+ */
+export function patientFollowUpNotice(input: {
+  patientName: string;
+  visitTypeName: string;
+  practitionerName: string;
+  phone: string;
+  url: string;
+  validDays: number;
+  /** The price, when she shows it (see `priceRows`). */
+  price?: string | null;
+}): Mail {
+  return render(
+    `È il momento di prenotare: ${input.visitTypeName}`,
+    [
+      `Gentile ${input.patientName},`,
+      `come concordato alla tua ultima visita, è il momento di prenotare la prossima: ${input.visitTypeName.toLowerCase()}.`,
+      `Dal link qui sotto trovi i tuoi dati già inseriti: scegli solo il giorno e l'orario. Il link vale ${input.validDays} giorni; puoi anche chiamare lo studio al ${input.phone}.`,
+    ],
+    [["Visita", input.visitTypeName], ["Con", input.practitionerName], ...priceRows(input.price)],
+    [{ label: "Prenota la visita", url: input.url }],
+  );
+}

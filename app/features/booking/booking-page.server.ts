@@ -51,12 +51,16 @@ export type BookingStep =
 
 export const placeStudioKey = (place: string) => (place === ONLINE_PLACE ? null : place);
 
+/** The visit's full price as the site and the patient's e-mails show it ("80,00 €"), only when she shows it. */
+export const shownPrice = (type: Pick<VisitType, "showPrice" | "priceCents">): string | null =>
+  type.showPrice && type.priceCents !== null ? formatEuro(type.priceCents) : null;
+
 export function visitOption(type: VisitType): VisitOption {
   return {
     id: type.id,
     name: type.name,
     durationMinutes: type.durationMinutes,
-    price: type.showPrice && type.priceCents !== null ? formatEuro(type.priceCents) : null,
+    price: shownPrice(type),
     onRequest: type.confirmation === "request",
   };
 }

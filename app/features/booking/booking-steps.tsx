@@ -9,7 +9,11 @@ import type { FreeTime } from "./availability";
 import { calendarMonths } from "./booking-calendar";
 
 // The booking page's three steps, each a plain GET (links) until the last, a POST: all of it works
-// without JavaScript, its state in the address (sede, visita, giorno, ora).
+// without JavaScript, its state in the address (sede, visita, giorno, ora), and `da` when a link
+// opened it with her details filled (kept from step to step: the details are read on the server).
+
+/** What every step's links keep: the signed reference to the details to fill (`da`), when valid. */
+export type StepCarry = { da?: string };
 
 const query = (params: Record<string, string | undefined>) => {
   const search = new URLSearchParams();
@@ -28,7 +32,7 @@ function StepHeading({ number, children }: { number: 1 | 2 | 3; children: ReactN
 const duration = (type: VisitOption) => `${type.durationMinutes} minuti${type.price ? ` · ${type.price}` : ""}`;
 
 /** Step 1: the place and the type of visit, as links. */
-export function PlaceAndTypeStep({ step }: { step: Extract<BookingStep, { step: 1 }> }) {
+export function PlaceAndTypeStep({ step, carry = {} }: { step: Extract<BookingStep, { step: 1 }>; carry?: StepCarry }) {
   return (
     <section className="booking-step" aria-labelledby="passo-1">
       <div id="passo-1">
@@ -45,7 +49,7 @@ export function PlaceAndTypeStep({ step }: { step: Extract<BookingStep, { step: 
               <ul className="booking-options">
                 {types.map((type) => (
                   <li key={type.id}>
-                    <Link className="booking-option" to={query({ sede: place.key, visita: type.id })}>
+                    <Link className="booking-option" to={query({ sede: place.key, visita: type.id, ...carry })}>
                       <span className="booking-option__name">{type.name}</span>
                       <span className="booking-option__meta">{duration(type)}</span>
                     </Link>
@@ -182,8 +186,16 @@ export function DayCalendar({
 }
 
 /** Step 2: a day, then one of its free times. */
-export function DayAndTimeStep({ step, notice }: { step: Extract<BookingStep, { step: 2 }>; notice?: string | null }) {
-  const base = { sede: step.place.key, visita: step.type.id };
+export function DayAndTimeStep({
+  step,
+  notice,
+  carry = {},
+}: {
+  step: Extract<BookingStep, { step: 2 }>;
+  notice?: string | null;
+  carry?: StepCarry;
+}) {
+  const base = { sede: step.place.key, visita: step.type.id, ...carry };
   const message = notice ?? step.notice;
   return (
     <section className="booking-step" aria-labelledby="passo-2">
@@ -192,7 +204,7 @@ export function DayAndTimeStep({ step, notice }: { step: Extract<BookingStep, { 
       </div>
       <Chosen step={step} />
       <p>
-        <Link to="/prenota">Cambia sede o visita</Link>
+        <Link to={carry.da ? `/prenota${query(carry)}` : "/prenota"}>Cambia sede o visita</Link>
       </p>
       {message ? (
         <p className="booking-notice" role="alert">
@@ -233,8 +245,10 @@ export function DetailsStep({
   errors,
   message,
   noteHint,
+  carry = {},
 }: {
   step: Extract<BookingStep, { step: 3 }>;
+  carry?: StepCarry;
   values?: BookingFormValues;
   errors?: Partial<Record<BookingField, string[] | null>>;
   message?: string;
@@ -242,7 +256,7 @@ export function DetailsStep({
   noteHint: string;
 }) {
   const errorOf = (field: BookingField) => errors?.[field] ?? undefined;
-  const back = query({ sede: step.place.key, visita: step.type.id, giorno: step.day.date });
+  const back = query({ sede: step.place.key, visita: step.type.id, giorno: step.day.date, ...carry });
   return (
     <section className="booking-step" aria-labelledby="passo-3">
       <div id="passo-3">

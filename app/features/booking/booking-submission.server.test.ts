@@ -12,6 +12,7 @@ import { readBookingStep } from "./booking-page.server";
 import { bookingSchema, typedBookingValues } from "./booking-schema";
 import { type BookingDeps, cancelByLink, moveByLink, refuseBooking, submitBooking } from "./booking-submission.server";
 import { readManagePage } from "./manage-page.server";
+import { createDetailsLinks, type DetailsLinks, filledDetails } from "./details-link.server";
 import { BOOKING_FORM_MESSAGES } from "./messages";
 import { bookingRepositories, testPlaces, testSite, testSiteUrl } from "../../../tests/support/factory";
 
@@ -22,7 +23,7 @@ const site = testSite;
 
 describe("booking from the page (actions on PostgreSQL)", () => {
   let database: Database;
-  let deps: BookingDeps;
+  let deps: BookingDeps & { detailsLinks: DetailsLinks };
   let firstVisit: string;
   let followUp: string;
 
@@ -34,6 +35,7 @@ describe("booking from the page (actions on PostgreSQL)", () => {
       mailer: await createQueueOnlyMailer(database),
       logger: pino({ level: "silent" }),
       config: { siteUrl: testSiteUrl },
+      detailsLinks: createDetailsLinks("a-test-secret"),
     };
   });
   afterAll(() => database.close());
@@ -220,8 +222,24 @@ describe("booking from the page (actions on PostgreSQL)", () => {
     expect(latePage?.appointment).toMatchObject({ canChange: false, tooLate: true });
     expect(await cancelByLink(deps, token, { ...site, now: late })).toEqual({ ok: false, reason: "too_late" });
 
+    expect(page?.bookAgain).toBeNull();
     expect(await cancelByLink(deps, token, { ...site, now })).toMatchObject({ ok: true });
     expect((await outbox()).some((m) => m.subject === "Visita annullata: Prima visita")).toBe(true);
+
+    // Cancelled: "Prenota di nuovo" opens the same place and type, her details filled from a signed
+    // reference the booking page reads on the server; none of them in the address.
+    const cancelledPage = await readManagePage(deps, token, testPlaces, new URLSearchParams(), now);
+    const again = new URL(cancelledPage!.bookAgain!, testSiteUrl);
+    expect(again.pathname).toBe("/prenota");
+    expect(again.searchParams.get("sede")).toBe("studio-di-milano");
+    expect(again.searchParams.get("visita")).toBe(firstVisit);
+    expect(again.search).not.toMatch(/maria|Rossi|333/i);
+    expect(await filledDetails(deps, again.searchParams.get("da"), now)).toEqual({
+      ref: again.searchParams.get("da"),
+      name: "Maria Rossi",
+      email: "maria@example.it",
+      phone: "+39 333 123 4567",
+    });
     expect(await readManagePage(deps, "x".repeat(43), testPlaces, new URLSearchParams(), now)).toBeUndefined();
   });
 });

@@ -76,6 +76,22 @@ describe("the patient's calendar file", () => {
     ]);
   });
 
+  it("names the practice as ORGANIZER (name, mailto:) when it has an address, and none otherwise", () => {
+    const organized = patientEventFile({
+      appointment: { ...appointment, status: "cancelled", sequence: 2 },
+      visitTypeName: "Prima visita",
+      practitionerName: "Dott.ssa Giulia Ferrari",
+      studio,
+      siteHost,
+      organizer: { name: "Dott.ssa Giulia Ferrari", email: "studio@example.it" },
+      now,
+    });
+    const vevent = parse(organized).calendar.getFirstSubcomponent("vevent")!;
+    expect(vevent.getFirstPropertyValue("organizer")).toBe("mailto:studio@example.it");
+    expect(vevent.getFirstProperty("organizer")!.getParameter("cn")).toBe("Dott.ssa Giulia Ferrari");
+    expect(parse(file).calendar.getFirstSubcomponent("vevent")!.getFirstProperty("organizer")).toBeNull();
+  });
+
   it("follows RFC 5545's lines: CRLF, none longer than 75 octets", () => {
     expect(file).toMatch(/^BEGIN:VCALENDAR\r\n/);
     expect(file.split("\r\n").every((line) => Buffer.byteLength(line) <= 75)).toBe(true);

@@ -63,6 +63,11 @@ export function patientEventFile(input: {
   studio: EventStudio | null;
   /** The site's host name, e.g. "giuliaferrari-nutrizionista.it": the events' UID domain. */
   siteHost: string;
+  /**
+   * The practice, as ORGANIZER (name and mailto:): a calendar shows whom the visit is with and
+   * where a reply goes; RFC 5546 wants one in a CANCEL. Left out when the practice has no address.
+   */
+  organizer?: { name: string; email: string } | null;
   now?: Date;
 }): string {
   const { appointment, studio } = input;
@@ -92,6 +97,7 @@ export function patientEventFile(input: {
     description,
     status: eventStatus(appointment.status),
     sequence: appointment.sequence,
+    organizer: input.organizer ?? undefined,
   };
   return ical({
     prodId: prodId(input.siteHost),

@@ -5,6 +5,7 @@ import type { FreeTime } from "./availability";
 import { type BookingPlace, type DayOption, dayOptions, freeDaysFor } from "./booking-page.server";
 import { ONLINE_PLACE } from "./booking-schema";
 import type { BookingSettingsRepository } from "./booking-settings.server";
+import { BOOK_AGAIN_VALID_DAYS, type DetailsLinks } from "./details-link.server";
 import type { VisitTypeRepository } from "./visit-types.server";
 
 const STATUS_LABELS: Record<string, string> = {
@@ -36,6 +37,11 @@ export interface ManagedAppointment {
 
 export interface ManagePage {
   appointment: ManagedAppointment;
+  /**
+   * Once the visit is cancelled or declined: /prenota on the same place and type with her details
+   * filled, through a signed reference to this appointment (no personal data in the address).
+   */
+  bookAgain: string | null;
   /** When she asked to change the time: the days, and the chosen day's free times. */
   change: {
     days: DayOption[];
@@ -50,6 +56,7 @@ export async function readManagePage(
     appointments: AppointmentRepository;
     visitTypes: VisitTypeRepository;
     bookingSettings: BookingSettingsRepository;
+    detailsLinks: DetailsLinks;
   },
   token: string,
   places: readonly BookingPlace[],
@@ -76,13 +83,22 @@ export async function readManagePage(
     cancellationLimitHours: settings.cancellationLimitHours,
     onlineRoomUrl: holds ? found.onlineRoomUrl : null,
   };
+  const withdrawn = found.status === "cancelled" || found.status === "declined";
+  const bookAgain = withdrawn
+    ? `/prenota?${new URLSearchParams({
+        sede: found.studioKey ?? ONLINE_PLACE,
+        visita: found.visitTypeId,
+        da: deps.detailsLinks.ref(found.id, BOOK_AGAIN_VALID_DAYS, now),
+      })}`
+    : null;
   const changing = params.has("cambia") || params.has("giorno") || params.has("ora");
-  if (!changing || !appointment.canChange || !place) return { appointment, change: null };
+  if (!changing || !appointment.canChange || !place) return { appointment, bookAgain, change: null };
   const days = (await freeDaysFor(deps, found.visitTypeId, place, now)) ?? [];
   const day = days.find((d) => d.date === params.get("giorno") && d.times.length > 0);
   const time = day?.times.find((t) => t.startsAt === params.get("ora")) ?? null;
   return {
     appointment,
+    bookAgain,
     change: {
       days: dayOptions(days),
       day: day ? { date: day.date, label: dayOptions([day])[0]!.label, times: day.times } : null,

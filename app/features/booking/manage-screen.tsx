@@ -80,6 +80,17 @@ export function ManageScreen({
         </p>
       ) : null}
 
+      {page.bookAgain ? (
+        <>
+          <p>Vuoi fissare un'altra visita? I tuoi dati sono già inseriti: scegli solo il giorno e l'orario.</p>
+          <div className="booking-actions">
+            <Link className="button" to={page.bookAgain}>
+              Prenota di nuovo
+            </Link>
+          </div>
+        </>
+      ) : null}
+
       {appointment.canChange && !change && !confirmingCancel ? (
         <div className="booking-actions">
           <Link className="button" to="?cambia=1">

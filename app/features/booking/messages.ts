@@ -64,6 +64,12 @@ export const AGENDA_MESSAGES = {
   visitTypeRequired: "Scegli il tipo di visita.",
   placeRequired: "Scegli la sede o la visita online.",
   invalid: "Richiesta non valida: ricarica l'agenda e riprova.",
+  followUpWeeks: "Scegli tra quante settimane (da 2 a 26).",
+  followUpPlanned: "Promemoria del controllo programmato: il paziente riceverà l'e-mail per prenotarlo.",
+  followUpCancelled: "Promemoria del controllo annullato.",
+  followUpRefused:
+    "Non è possibile programmare il promemoria: la visita deve essere confermata, senza un altro promemoria, e il giorno ancora da venire.",
+  followUpMissing: "Non c'è un promemoria da annullare: forse è già stato inviato.",
 } as const;
 
 /** What the agenda's route says when one of her actions worked, by the form's intent. */
@@ -75,6 +81,8 @@ export const AGENDA_DONE_MESSAGES = {
   review_invite: AGENDA_MESSAGES.reviewInvited,
   move: AGENDA_MESSAGES.moved,
   book: AGENDA_MESSAGES.booked,
+  follow_up: AGENDA_MESSAGES.followUpPlanned,
+  follow_up_cancel: AGENDA_MESSAGES.followUpCancelled,
 } as const;
 
 /** What the agenda's route says for each reason one of her actions changed nothing. */
@@ -87,6 +95,8 @@ export const AGENDA_REFUSAL_MESSAGES = {
   taken: AGENDA_MESSAGES.taken,
   place_required: AGENDA_MESSAGES.placeRequired,
   visit_type_required: AGENDA_MESSAGES.visitTypeRequired,
+  follow_up_refused: AGENDA_MESSAGES.followUpRefused,
+  follow_up_missing: AGENDA_MESSAGES.followUpMissing,
 } as const;
 
 /** The booking settings screen's Italian messages: every bad input, and the answers. */

@@ -9,6 +9,7 @@ import { parseSubmission } from "~/core/forms/parse-submission.server";
 import { bookingRepositories, testPlaces, testSite, testSiteUrl, visitTypeData } from "../../../tests/support/factory";
 import { createQueueOnlyMailer } from "../../../tests/support/outbox";
 import { openTestDatabase } from "../../../tests/support/test-databases";
+import { createDetailsLinks, type DetailsLinks } from "./details-link.server";
 import { loadAgenda } from "./agenda-view.server";
 import { bookingSchema } from "./booking-schema";
 import { bookingSettingsAction } from "./booking-settings-admin.server";
@@ -29,7 +30,7 @@ const ROOM = /https:\/\/meet\.jit\.si\/[a-z2-7]{26}/;
 
 describe("online visits (on PostgreSQL)", () => {
   let database: Database;
-  let deps: BookingDeps & ReturnType<typeof bookingRepositories>;
+  let deps: BookingDeps & ReturnType<typeof bookingRepositories> & { detailsLinks: DetailsLinks };
   let online: string;
 
   beforeAll(async () => {
@@ -40,6 +41,7 @@ describe("online visits (on PostgreSQL)", () => {
       mailer: await createQueueOnlyMailer(database),
       logger: pino({ level: "silent" }),
       config: { siteUrl: testSiteUrl },
+      detailsLinks: createDetailsLinks("a-test-secret"),
     };
   });
   afterAll(() => database.close());

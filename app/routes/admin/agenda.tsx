@@ -127,8 +127,8 @@ export default function AdminAgenda({ loaderData, actionData: answered }: Route.
       <h2 className="admin-section__title" id="settimane">
         Dal {page.from} al {page.to}
       </h2>
-      <AgendaDays page={page} result={actionData} />
-      <RecentVisits days={loaderData.recent} />
+      <AgendaDays page={page} result={actionData} visitTypes={loaderData.visitTypes} />
+      <RecentVisits days={loaderData.recent} visitTypes={loaderData.visitTypes} />
       <PhoneBookingForm
         places={loaderData.places}
         visitTypes={loaderData.visitTypes}
