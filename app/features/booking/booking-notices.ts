@@ -1,3 +1,4 @@
+// Over 300 lines: every mail the booking sends, one function each, built from the same rows (place, time, price, room).
 import { formatItalianDateTime } from "~/core/format/italian-format";
 import { romeDate, romeTime } from "~/core/format/rome-clock";
 import { type Mail, type MailLink, renderMail } from "~/core/mail/mail-layout";
