@@ -34,6 +34,7 @@ import {
 import { createCalendarFeedRepository, type CalendarFeedRepository } from "~/features/booking/calendar-feed.server";
 import { createTimeOffRepository, type TimeOffRepository } from "~/features/booking/time-off.server";
 import { createVisitTypeRepository, type VisitTypeRepository } from "~/features/booking/visit-types.server";
+import { createWaitingListRepository, type WaitingListRepository } from "~/features/booking/waiting-list.server";
 import type { CreateReviewInvitation } from "~/features/booking/review-invite.server";
 import { createAdminAccounts, type AdminAccounts } from "~/features/account/accounts.server";
 import { createPasswordResetRepository, type PasswordResetRepository } from "~/features/account/password-resets.server";
@@ -64,6 +65,8 @@ export interface AppServices {
   bookingSettings: BookingSettingsRepository;
   /** Her agenda's subscription address (only its token's hash is stored). */
   calendarFeed: CalendarFeedRepository;
+  /** Patients waiting for a time to free (issue 43 item 6). */
+  waitingList: WaitingListRepository;
   /** Booking's port to the reviews: an invitation for a visit's patient, in booking's transaction. */
   createReviewInvitation: CreateReviewInvitation;
   /** E-mail notices to the practitioner, through the outbox table. */
@@ -144,6 +147,7 @@ export async function createServices(
       timeOff: createTimeOffRepository(database.db, bus, logError),
       bookingSettings: createBookingSettingsRepository(database.db, bus, logError),
       calendarFeed: createCalendarFeedRepository(database.db),
+      waitingList: createWaitingListRepository(database.db, bus, logError),
       createReviewInvitation: async (executor, { patientName }) => {
         const validDays = config.reviewInvitationDays;
         const { token } = await invitations.create({ patientName, validDays }, executor);

@@ -7,6 +7,7 @@ import type { ScheduledJob } from "~/core/jobs/scheduler.server";
 import { ORPHAN_SWEEP_INTERVAL_MS, sweepOrphanMedia } from "~/core/media/orphan-sweep.server";
 import { nightlyBackupJob } from "~/features/backups/scheduler.server";
 import { bookingJobs } from "~/features/booking/booking-jobs.server";
+import { waitingListJob } from "~/features/booking/waiting-list.server";
 import type { AppServices } from "~/services.server";
 
 const HOUR_MS = 60 * 60_000;
@@ -14,6 +15,7 @@ const HOUR_MS = 60 * 60_000;
 export function siteJobs(services: AppServices): ScheduledJob[] {
   const { logger } = services;
   const backup = nightlyBackupJob(services);
+  const loadBookingSite = async () => bookingSite((await services.siteContent.current()).content);
   return [
     {
       // Attempts older than any rate-limit window are of no use.
@@ -51,9 +53,8 @@ export function siteJobs(services: AppServices): ScheduledJob[] {
     ...(backup ? [backup] : []),
     // The day-before reminders, the review invitations and the retention purge; the e-mails take the
     // places from the content.
-    ...bookingJobs({
-      ...services,
-      loadSite: async () => bookingSite((await services.siteContent.current()).content),
-    }),
+    ...bookingJobs({ ...services, loadSite: loadBookingSite }),
+    // The waiting list: freed times mailed to the people waiting, expired entries deleted.
+    waitingListJob({ ...services, withJobLock: services.appointments.withJobLock, loadSite: loadBookingSite }),
   ];
 }
