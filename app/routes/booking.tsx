@@ -14,7 +14,8 @@ import {
   refuseBooking,
   submitBooking,
 } from "~/features/booking/booking-submission.server";
-import { BOOKING_FORM_MESSAGES, BOOKING_REFUSAL_MESSAGES } from "~/features/booking/messages";
+import { BOOKING_FORM_MESSAGES, BOOKING_REFUSAL_MESSAGES, WAITING_LIST_MESSAGES } from "~/features/booking/messages";
+import type { AppServices } from "~/services.server";
 import { pageMeta } from "~/features/site-content/meta";
 import type { LiveHandle } from "~/ui/live-updates";
 import { Stylesheet } from "~/ui/stylesheet";
@@ -51,10 +52,24 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // Until she turns booking on, the address does not exist (a calm page, with her phone).
   if (settings.mode !== "site") return data({ off: true as const, phone: content.contact.phone }, { status: 404 });
   const site = bookingSite(content);
-  const step = await readBookingStep(s, site.places, new URL(request.url).searchParams);
+  const params = new URL(request.url).searchParams;
+  const step = await readBookingStep(s, site.places, params);
+  const waiting = await waitingLink(s, params.get("lista"));
   // The note's hint comes with the data: importing it here would bring booking-site's imports (zod
   // among them) into the page's script.
-  return { step, phone: content.contact.phone, noteHint: NOTE_HINT };
+  return { step, phone: content.contact.phone, noteHint: NOTE_HINT, waiting };
+}
+
+/**
+ * A waiting list's link (issue 43 item 6): while valid, her name and e-mail fill the form and the
+ * token stays in the steps' links; expired (or booked meanwhile), the page says so and books as usual.
+ */
+async function waitingLink(s: Pick<AppServices, "waitingList">, token: string | null) {
+  if (!token || token.length > 100) return null;
+  const entry = await s.waitingList.findByLink(token);
+  return entry
+    ? { keep: { lista: token }, values: { name: entry.name, email: entry.email, phone: "", note: "", consent: false } }
+    : { keep: undefined, notice: WAITING_LIST_MESSAGES.linkExpired };
 }
 
 /** A refused booking comes back with the fields she typed, as typed. */
@@ -116,8 +131,9 @@ export default function BookingPage({ loaderData, actionData: answered }: Route.
   // Kept across live refreshes, which would otherwise wipe a refused form's messages.
   const actionData = useLastActionData(answered);
   if ("off" in loaderData) return <BookingOff phone={loaderData.phone} />;
-  const { step } = loaderData;
+  const { step, waiting } = loaderData;
   const refused = actionData && !actionData.ok ? actionData : undefined;
+  const keep = waiting?.keep;
   return (
     <div className="page booking-page">
       <Stylesheet href={bookingStyles} />
@@ -130,11 +146,17 @@ export default function BookingPage({ loaderData, actionData: answered }: Route.
         <a href={`tel:${loaderData.phone.replace(/[^\d+]/g, "")}`}>{loaderData.phone}</a>.
       </p>
       {step.step === 1 ? <PlaceAndTypeStep step={step} /> : null}
-      {step.step === 2 ? <DayAndTimeStep step={step} notice={refused?.message} /> : null}
+      {waiting && "notice" in waiting ? (
+        <p className="booking-notice" role="status">
+          {waiting.notice}
+        </p>
+      ) : null}
+      {step.step === 2 ? <DayAndTimeStep step={step} notice={refused?.message} keep={keep} /> : null}
       {step.step === 3 ? (
         <DetailsStep
           step={step}
-          values={refused?.values}
+          values={refused?.values ?? (waiting && "values" in waiting ? waiting.values : undefined)}
+          keep={keep}
           errors={refused?.reply?.error ?? undefined}
           message={refused?.message}
           noteHint={loaderData.noteHint}

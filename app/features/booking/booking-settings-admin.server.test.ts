@@ -23,7 +23,8 @@ async function act(deps: BookingSettingsDeps, data: FormData, studioKeys: readon
   const submission = parseSubmission(data, settingsActionSchema);
   if (submission.status !== "success") return { ok: false as const, error: submission.error };
   const input = submission.value;
-  if (input.intent === "feed-create" || input.intent === "feed-revoke") throw new Error("not a settings change");
+  if (input.intent === "feed-create" || input.intent === "feed-revoke" || input.intent === "waiting-remove")
+    throw new Error("not a settings change");
   return bookingSettingsAction(deps, input, studioKeys);
 }
 

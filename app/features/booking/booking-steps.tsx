@@ -182,8 +182,17 @@ export function DayCalendar({
 }
 
 /** Step 2: a day, then one of its free times. */
-export function DayAndTimeStep({ step, notice }: { step: Extract<BookingStep, { step: 2 }>; notice?: string | null }) {
-  const base = { sede: step.place.key, visita: step.type.id };
+export function DayAndTimeStep({
+  step,
+  notice,
+  keep,
+}: {
+  step: Extract<BookingStep, { step: 2 }>;
+  notice?: string | null;
+  /** Kept in every link of the steps: a waiting list's link (`lista`), issue 43 item 6. */
+  keep?: Record<string, string>;
+}) {
+  const base = { sede: step.place.key, visita: step.type.id, ...keep };
   const message = notice ?? step.notice;
   return (
     <section className="booking-step" aria-labelledby="passo-2">
@@ -215,6 +224,12 @@ export function DayAndTimeStep({ step, notice }: { step: Extract<BookingStep, { 
         chosen={step.day?.date}
         href={(day) => `${query({ ...base, giorno: day.date })}#passo-2`}
       />
+      <p className="booking-waiting-link">
+        Nessun orario ti va bene?{" "}
+        <Link to={`/prenota/lista-attesa${query({ sede: step.place.key, visita: step.type.id })}`}>
+          Mettiti in lista d'attesa
+        </Link>
+      </p>
     </section>
   );
 }
@@ -233,8 +248,11 @@ export function DetailsStep({
   errors,
   message,
   noteHint,
+  keep,
 }: {
   step: Extract<BookingStep, { step: 3 }>;
+  /** Kept in the link back to the times (a waiting list's link). */
+  keep?: Record<string, string>;
   values?: BookingFormValues;
   errors?: Partial<Record<BookingField, string[] | null>>;
   message?: string;
@@ -242,7 +260,7 @@ export function DetailsStep({
   noteHint: string;
 }) {
   const errorOf = (field: BookingField) => errors?.[field] ?? undefined;
-  const back = query({ sede: step.place.key, visita: step.type.id, giorno: step.day.date });
+  const back = query({ sede: step.place.key, visita: step.type.id, giorno: step.day.date, ...keep });
   return (
     <section className="booking-step" aria-labelledby="passo-3">
       <div id="passo-3">

@@ -20,7 +20,7 @@ export function RemoveButton({
   question,
 }: {
   id: string;
-  intent: "type-delete" | "timeoff-remove";
+  intent: "type-delete" | "timeoff-remove" | "waiting-remove";
   label: string;
   name: string;
   question: string;

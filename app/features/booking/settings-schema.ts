@@ -4,7 +4,9 @@
  */
 import { z } from "zod";
 import { bookingLimits as limits, bookingModes, confirmationModes, STUDIO_KEY_PATTERN } from "~/core/db/booking-values";
+import { waitingListLimits } from "~/core/db/waiting-list-values";
 import { oneLine } from "~/core/forms/field-rules";
+import { waitingRemoveSchema } from "./waiting-list-schema";
 import { BOOKING_SETTINGS_MESSAGES as M } from "./messages";
 
 const checkbox = z.preprocess((value) => value === "on" || value === true || value === "true", z.boolean());
@@ -24,6 +26,9 @@ export const settingsSchema = z.object({
   reminderTime: z.string({ error: M.reminderTime }).regex(/^([01]\d|2[0-3]):[0-5]\d$/, { error: M.reminderTime }),
   retentionMonths: wholeNumber(limits.retentionMonths, M.retention),
   reviewInviteNextDay: checkbox.optional().default(false),
+  // Issue 43 item 6: the waiting list's expiry and link (left out: kept as stored).
+  waitingListExpiryDays: wholeNumber(waitingListLimits.expiryDays, M.waitingListExpiry).optional(),
+  waitingListLinkHours: wholeNumber(waitingListLimits.linkHours, M.waitingListLink).optional(),
 });
 
 /** "80", "82,50", "82.5" → cents; the form's text kept as typed otherwise. */
@@ -107,9 +112,18 @@ const feedRevokeSchema = z.object({ intent: z.literal("feed-revoke") });
 /** Every form of the settings screen, told apart by its `intent` (the server parses with this one). */
 export const settingsActionSchema = z.discriminatedUnion(
   "intent",
-  [settingsSchema, visitTypeSchema, timeOffSchema, moveTypeSchema, removeSchema, feedCreateSchema, feedRevokeSchema],
+  [
+    settingsSchema,
+    visitTypeSchema,
+    timeOffSchema,
+    moveTypeSchema,
+    removeSchema,
+    feedCreateSchema,
+    feedRevokeSchema,
+    waitingRemoveSchema,
+  ],
   { error: M.invalid },
 );
 export type SettingsActionInput = z.infer<typeof settingsActionSchema>;
 /** The settings screen's changes but the calendar feed's. */
-export type SettingsChange = Exclude<SettingsActionInput, { intent: "feed-create" | "feed-revoke" }>;
+export type SettingsChange = Exclude<SettingsActionInput, { intent: "feed-create" | "feed-revoke" | "waiting-remove" }>;

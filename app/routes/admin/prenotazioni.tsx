@@ -14,7 +14,10 @@ import {
   BOOKING_SETTINGS_MESSAGES,
   BOOKING_SETTINGS_REFUSAL_MESSAGES,
   CALENDAR_FEED_MESSAGES,
+  WAITING_LIST_MESSAGES,
 } from "~/features/booking/messages";
+import { WEEKDAY_NAMES } from "~/features/booking/waiting-list-form";
+import { WaitingListSection } from "~/features/booking/waiting-list-section";
 import { settingsActionSchema } from "~/features/booking/settings-schema";
 import { type CalendarFeedResult, CalendarFeedSection } from "~/features/booking/calendar-feed-section";
 import { SETTINGS_PAGE, type SettingsResult } from "~/features/booking/settings-common";
@@ -50,13 +53,16 @@ const priceText = (cents: number | null) =>
 export async function loader({ context }: Route.LoaderArgs) {
   requireAdmin(context);
   const s = context.get(servicesContext);
-  const [settings, types, days, studios, feedSince] = await Promise.all([
+  const [settings, types, days, studios, feedSince, waiting] = await Promise.all([
     s.bookingSettings.get(),
     s.visitTypes.listAll(),
     s.timeOff.listFrom(romeDate(Date.now())),
     studiosOf(context),
     s.calendarFeed.activeSince(),
+    s.waitingList.list(),
   ]);
+  const placeName = (key: string | null) =>
+    key === null ? "online" : (studios.find((studio) => studio.key === key)?.name ?? key);
   return data({
     feedActiveSince: feedSince ? formatItalianDateTime(feedSince.toISOString()) : null,
     settings: { ...settings, reminderTime: settings.reminderTime.slice(0, 5) },
@@ -79,6 +85,18 @@ export async function loader({ context }: Route.LoaderArgs) {
       ]
         .filter(Boolean)
         .join(" · "),
+    })),
+    waiting: waiting.map((entry) => ({
+      id: entry.id,
+      name: entry.name,
+      email: entry.email,
+      what: `${entry.visitTypeName}, ${placeName(entry.studioKey)}`,
+      preferences: `${entry.weekdays.map((day) => WEEKDAY_NAMES[day - 1]![1]).join(", ")} · ${entry.dayParts.join(", ")}`,
+      since: formatItalianDay(romeDate(entry.createdAt.getTime())),
+      notified:
+        entry.notifiedUntil && entry.notifiedUntil.getTime() > Date.now()
+          ? `link inviato, valido fino al ${formatItalianDateTime(entry.notifiedUntil.toISOString())}`
+          : null,
     })),
     timeOff: days.map((day) => ({
       id: day.id,
@@ -148,6 +166,15 @@ export async function action({ request, context }: Route.ActionArgs) {
       redirectTo: answer.feedUrl ? undefined : SETTINGS_PAGE,
     });
   }
+  if (input.intent === "waiting-remove") {
+    const removed = await s.waitingList.remove(input.id);
+    return respond<SettingsResult>(
+      request,
+      s.flash,
+      { ok: removed, message: removed ? WAITING_LIST_MESSAGES.removed : WAITING_LIST_MESSAGES.missing },
+      { status: removed ? 200 : 404, redirectTo: SETTINGS_PAGE },
+    );
+  }
   const studios = await studiosOf(context);
   const result = await bookingSettingsAction(
     s,
@@ -190,6 +217,7 @@ export default function AdminBookingSettings({ loaderData, actionData: answered 
       <VisitTypesSection types={loaderData.types} studios={loaderData.studios} result={actionData} />
       <TimeOffSection days={loaderData.timeOff} result={actionData} />
       <CalendarFeedSection activeSince={loaderData.feedActiveSince} result={actionData} />
+      <WaitingListSection entries={loaderData.waiting} expiryDays={loaderData.settings.waitingListExpiryDays} />
     </>
   );
 }
