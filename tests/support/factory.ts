@@ -23,6 +23,7 @@ import { defaultSiteContent } from "~/features/site-content/defaults";
 import { invitationLink } from "~/features/reviews/invitation-share.server";
 import { createInvitationRepository } from "~/features/reviews/review-invitations.server";
 import { createReviewRepository, type NewReview } from "~/features/reviews/reviews.server";
+import type { WaitingListRepository } from "~/features/booking/waiting-list.server";
 
 /*
  * The tests' data, in one place for every feature (the tests may join features; the features may
@@ -381,4 +382,22 @@ export async function seedSite(
     ),
   );
   await database.db.execute(sql.raw(`insert into rate_limit_hits (key) values ('review:127.0.0.1')`));
+}
+
+// Issue 43, item 6: the waiting list.
+
+/** A patient waiting for the first visit at the Milan studio, any weekday, mornings. */
+export function waitingEntryData(
+  visitTypeId: string,
+  overrides: Partial<Parameters<WaitingListRepository["join"]>[0]> = {},
+): Parameters<WaitingListRepository["join"]>[0] {
+  return {
+    visitTypeId,
+    studioKey: "studio-di-milano",
+    name: "Anna Verdi",
+    email: "anna@example.it",
+    weekdays: [1, 2, 3, 4, 5],
+    dayParts: ["mattina"],
+    ...overrides,
+  };
 }
