@@ -34,7 +34,8 @@ const HOUR = 3_600_000;
 
 describe("the waiting list (on PostgreSQL)", () => {
   let database: Database;
-  let deps: BookingDeps & { waitingList: ReturnType<typeof createWaitingListRepository> };
+  let deps: BookingDeps &
+    ReturnType<typeof bookingRepositories> & { waitingList: ReturnType<typeof createWaitingListRepository> };
   let typeId: string;
 
   beforeAll(async () => {
