@@ -7,7 +7,7 @@ import type { ScheduledJob } from "~/core/jobs/scheduler.server";
 import { ORPHAN_SWEEP_INTERVAL_MS, sweepOrphanMedia } from "~/core/media/orphan-sweep.server";
 import { nightlyBackupJob } from "~/features/backups/scheduler.server";
 import { bookingJobs } from "~/features/booking/booking-jobs.server";
-import { waitingListJob } from "~/features/booking/waiting-list.server";
+import { waitingListJob } from "~/features/booking/waiting-list-job.server";
 import type { AppServices } from "~/services.server";
 
 const HOUR_MS = 60 * 60_000;

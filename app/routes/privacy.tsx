@@ -12,10 +12,10 @@ export const meta: Route.MetaFunction = (args) =>
     "Chi tratta i dati personali raccolti da questo sito, per quali finalità, per quanto tempo, quali diritti hai e quali cookie usiamo.",
   );
 
-/** The booking's retention period, which the notice states. */
+/** The booking's retention period and the waiting list's expiry, which the notice states. */
 export async function loader({ context }: Route.LoaderArgs) {
-  const { retentionMonths } = await context.get(servicesContext).bookingSettings.get();
-  return { retentionMonths, contactBySite: context.get(servicesContext).mailer.enabled };
+  const { retentionMonths, waitingListExpiryDays } = await context.get(servicesContext).bookingSettings.get();
+  return { retentionMonths, waitingListExpiryDays, contactBySite: context.get(servicesContext).mailer.enabled };
 }
 
 export default function Privacy({ loaderData }: Route.ComponentProps) {
@@ -25,6 +25,7 @@ export default function Privacy({ loaderData }: Route.ComponentProps) {
       content={content}
       retentionMonths={loaderData.retentionMonths}
       contactBySite={loaderData.contactBySite}
+      waitingListExpiryDays={loaderData.waitingListExpiryDays}
     />
   );
 }

@@ -195,6 +195,9 @@ test.describe("every new screen, with JavaScript (axe runs in the page)", () => 
     await page.getByRole("button", { name: "Mettiti in lista d'attesa" }).click();
     await expect(page.getByRole("heading", { name: "Sei in lista d'attesa" })).toBeVisible();
     await shoot(page, "waiting-list-joined");
+    // The privacy page says what the list keeps and for how long (her setting).
+    await page.goto(`${server.url}/privacy#lista-attesa`);
+    await expect(page.locator("#lista-attesa + p")).toContainText("cancellata automaticamente dopo 60 giorni");
 
     await signInAsAdmin(page, server);
     await gotoHydrated(page, `${server.url}/admin/prenotazioni`);

@@ -24,7 +24,8 @@ import {
   waitingEntryData,
 } from "../../../tests/support/factory";
 import { type BookingDeps, cancelByLink, submitBooking } from "./booking-submission.server";
-import { createWaitingListRepository, notifyFreedTimes, waitingListJob } from "./waiting-list.server";
+import { notifyFreedTimes, waitingListJob } from "./waiting-list-job.server";
+import { createWaitingListRepository } from "./waiting-list.server";
 
 // Issue 43, item 6: the waiting list on PostgreSQL. Sunday 6 January 2030, 10:00 in Italy; the
 // Milan studio opens weekday mornings (9–13); a visit on Tuesday the 8th at 10:00 frees its time.

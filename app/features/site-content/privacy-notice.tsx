@@ -5,7 +5,7 @@ import privacyStyles from "~/styles/privacy.css?url";
 import { formatAddress, type PageContent } from "./site-content";
 
 /** Change together with the text below. */
-export const PRIVACY_LAST_UPDATED = "25 novembre 2026";
+export const PRIVACY_LAST_UPDATED = "27 novembre 2026";
 
 const newTab = <span className="visually-hidden"> (si apre in una nuova scheda)</span>;
 
@@ -14,12 +14,15 @@ export function PrivacyNotice({
   content,
   retentionMonths,
   contactBySite,
+  waitingListExpiryDays,
 }: {
   content: PageContent;
   /** How long booked appointments are kept (the booking settings'). */
   retentionMonths: number;
   /** E-mail is configured: the contact form sends through the site (and its outbox) rather than the visitor's mail program. */
   contactBySite: boolean;
+  /** After how many days a waiting list entry is deleted (the booking settings'). */
+  waitingListExpiryDays: number;
 }) {
   const { practitioner, business, contact, studios } = content;
   const email = <a href={`mailto:${contact.email}`}>{contact.email}</a>;
@@ -104,6 +107,15 @@ export function PrivacyNotice({
           e la recensione scritta con quel link è segnata come verificata. Ti chiedo di non scrivere nella nota dati
           sulla salute: ne parleremo durante la visita. Gli appuntamenti sono cancellati automaticamente una volta
           trascorso il periodo di conservazione indicato più sotto.
+        </p>
+        <h3 id="lista-attesa">Lista d'attesa</h3>
+        <p>
+          Se ti metti in lista d'attesa tratto il nome e cognome, l'indirizzo email, la sede, il tipo di visita, i
+          giorni della settimana e le fasce della giornata che ti vanno bene, e la data di iscrizione: nessun dato sulla
+          salute. Servono solo a scriverti, quando si libera un orario adatto, un'email con un link personale valido
+          qualche ora per prenotarlo (del link il sito conserva solo un'impronta cifrata). L'iscrizione è cancellata
+          automaticamente dopo {waitingListExpiryDays} giorni, oppure appena prenoti quella visita; puoi chiedermi di
+          cancellarla prima in qualsiasi momento.
         </p>
         <h3>Messaggi e richieste di contatto</h3>
         <p>
@@ -208,6 +220,10 @@ export function PrivacyNotice({
           <li>
             Prenotazioni dal sito: fino a {retentionMonths} mesi dopo la data della visita, poi sono cancellate
             automaticamente.
+          </li>
+          <li>
+            Lista d'attesa: {waitingListExpiryDays} giorni dall'iscrizione, o fino alla prenotazione della visita, poi è
+            cancellata automaticamente.
           </li>
           <li>Dati dell'area riservata: finché l'account esiste; le sessioni scadono e vengono cancellate.</li>
         </ul>
