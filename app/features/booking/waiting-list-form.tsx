@@ -3,6 +3,7 @@ import { Form, Link } from "react-router";
 import { bookingLimits } from "~/core/db/booking-values";
 import { type DayPart, dayParts } from "~/core/db/waiting-list-values";
 import { ErrorList, Field } from "~/core/forms/field";
+import { NameAndEmailFields } from "./booking-steps";
 import type { WaitingListField } from "./waiting-list-schema";
 
 /** ISO weekday (Monday 1) and its name. */
@@ -135,37 +136,12 @@ export function WaitingListForm({
         </p>
         <input type="hidden" name="sede" value={place.key} />
         <input type="hidden" name="visita" value={type.id} />
-        <Field id="waiting-name" label="Nome e cognome" errors={errorOf("name")}>
-          {(control) => (
-            <input
-              {...control}
-              name="name"
-              type="text"
-              autoComplete="name"
-              required
-              maxLength={bookingLimits.patientName.max}
-              defaultValue={values?.name}
-            />
-          )}
-        </Field>
-        <Field
-          id="waiting-email"
-          label="E-mail"
-          hint="Qui ricevi il link quando si libera un orario."
-          errors={errorOf("email")}
-        >
-          {(control) => (
-            <input
-              {...control}
-              name="email"
-              type="email"
-              autoComplete="email"
-              required
-              maxLength={bookingLimits.patientEmail.max}
-              defaultValue={values?.email}
-            />
-          )}
-        </Field>
+        <NameAndEmailFields
+          idPrefix="waiting"
+          values={values}
+          errorOf={errorOf}
+          emailHint="Qui ricevi il link quando si libera un orario."
+        />
         <Checkboxes
           id="waiting-days"
           legend="Giorni che ti vanno bene"
