@@ -23,7 +23,10 @@ import { defaultSiteContent } from "~/features/site-content/defaults";
 import { invitationLink } from "~/features/reviews/invitation-share.server";
 import { createInvitationRepository } from "~/features/reviews/review-invitations.server";
 import { createReviewRepository, type NewReview } from "~/features/reviews/reviews.server";
-import type { WaitingListRepository } from "~/features/booking/waiting-list.server";
+import { createWaitingListRepository, type WaitingListRepository } from "~/features/booking/waiting-list.server";
+import { pino } from "pino";
+import { createRateLimiter } from "~/core/server/rate-limit.server";
+import { createQueueOnlyMailer } from "./outbox";
 
 /*
  * The tests' data, in one place for every feature (the tests may join features; the features may
@@ -399,5 +402,20 @@ export function waitingEntryData(
     weekdays: [1, 2, 3, 4, 5],
     dayParts: ["mattina"],
     ...overrides,
+  };
+}
+
+/**
+ * What the booking's actions take, on one database: its repositories (the waiting list's too), a
+ * rate limiter, a mailer that only queues, a silent log and the site's address.
+ */
+export async function bookingActionDeps(database: Database) {
+  return {
+    ...bookingRepositories(database.db),
+    waitingList: createWaitingListRepository(database.db, createMemoryEventBus()),
+    rateLimiter: createRateLimiter(database.db),
+    mailer: await createQueueOnlyMailer(database),
+    logger: pino({ level: "silent" }),
+    config: { siteUrl: testSiteUrl },
   };
 }

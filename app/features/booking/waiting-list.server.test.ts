@@ -12,20 +12,16 @@ import {
   waitingListEntries,
   waitingListOpenings,
 } from "~/core/db/schema";
-import { createMemoryEventBus } from "~/core/events/event-bus.server";
-import { createRateLimiter } from "~/core/server/rate-limit.server";
-import { createQueueOnlyMailer } from "../../../tests/support/outbox";
 import { openTestDatabase } from "../../../tests/support/test-databases";
 import {
-  bookingRepositories,
+  bookingActionDeps,
   testSite,
   testSiteUrl,
   visitTypeData,
   waitingEntryData,
 } from "../../../tests/support/factory";
-import { type BookingDeps, cancelByLink, submitBooking } from "./booking-submission.server";
+import { cancelByLink, submitBooking } from "./booking-submission.server";
 import { notifyFreedTimes, waitingListJob } from "./waiting-list-job.server";
-import { createWaitingListRepository } from "./waiting-list.server";
 
 // Issue 43, item 6: the waiting list on PostgreSQL. Sunday 6 January 2030, 10:00 in Italy; the
 // Milan studio opens weekday mornings (9–13); a visit on Tuesday the 8th at 10:00 frees its time.
@@ -35,20 +31,12 @@ const HOUR = 3_600_000;
 
 describe("the waiting list (on PostgreSQL)", () => {
   let database: Database;
-  let deps: BookingDeps &
-    ReturnType<typeof bookingRepositories> & { waitingList: ReturnType<typeof createWaitingListRepository> };
+  let deps: Awaited<ReturnType<typeof bookingActionDeps>>;
   let typeId: string;
 
   beforeAll(async () => {
     database = await openTestDatabase();
-    deps = {
-      ...bookingRepositories(database.db),
-      waitingList: createWaitingListRepository(database.db, createMemoryEventBus()),
-      rateLimiter: createRateLimiter(database.db),
-      mailer: await createQueueOnlyMailer(database),
-      logger: pino({ level: "silent" }),
-      config: { siteUrl: testSiteUrl },
-    };
+    deps = await bookingActionDeps(database);
   });
   afterAll(() => database.close());
   beforeEach(async () => {
