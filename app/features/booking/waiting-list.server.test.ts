@@ -118,7 +118,7 @@ describe("the waiting list (on PostgreSQL)", () => {
     expect(await runJob()).toBe(0);
   });
 
-  it("hears of a moved visit, her cancellation and time off removed, each in its transaction", async () => {
+  it("hears of a moved visit, her cancellation, a declined request and time off removed, each in its transaction", async () => {
     await fullWeekWithOneVisit();
     const [visit] = await database.db
       .select()
@@ -129,6 +129,14 @@ describe("the waiting list (on PostgreSQL)", () => {
     expect(await openings()).toMatchObject([{ startsAt: tuesday("10:00"), endsAt: tuesday("11:00") }]);
     await deps.appointments.cancel(visit!.id);
     expect(await openings()).toHaveLength(2);
+    // A request she declines.
+    const [request] = await database.db
+      .select()
+      .from(appointments)
+      .where(eq(appointments.startsAt, tuesday("11:00")));
+    await database.db.update(appointments).set({ status: "pending" }).where(eq(appointments.id, request!.id));
+    expect(await deps.appointments.decline(request!.id)).toBeDefined();
+    expect((await openings()).at(-1)).toMatchObject({ startsAt: tuesday("11:00"), endsAt: tuesday("12:00") });
     const [off] = await deps.timeOff.listFrom("2030-01-09");
     expect(await deps.timeOff.delete(off!.id)).toBe(true);
     expect((await openings()).at(-1)).toMatchObject({
