@@ -18,6 +18,7 @@ export default [
     route("reviews", "routes/reviews.tsx"),
     route("prenota", "routes/booking.tsx"),
     route("prenota/gestisci/:token", "routes/booking-manage.tsx"),
+    route("prenota/lista-attesa", "routes/booking-waiting-list.tsx"),
     route("ricette", "routes/recipes.tsx"),
     route("ricette/:slug", "routes/recipe.tsx"),
     route("admin-login", "routes/admin-login.tsx"),

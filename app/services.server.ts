@@ -40,6 +40,7 @@ import { createOnlineRoomRepository, type OnlineRoomRepository } from "~/feature
 import { createTimeOffRepository, type TimeOffRepository } from "~/features/booking/time-off.server";
 import { createHolidayRepository, type HolidayRepository } from "~/features/booking/holidays.server";
 import { createVisitTypeRepository, type VisitTypeRepository } from "~/features/booking/visit-types.server";
+import { createWaitingListRepository, type WaitingListRepository } from "~/features/booking/waiting-list.server";
 import type { CreateReviewInvitation } from "~/features/booking/review-invite.server";
 import { createDetailsLinks, type DetailsLinks } from "~/features/booking/details-link.server";
 import { createFollowUpRepository, type FollowUpRepository } from "~/features/booking/follow-ups.server";
@@ -81,6 +82,8 @@ export interface AppServices {
   /** Her other calendars read for their busy times (decision 53). */
   calendarSources: CalendarSourceRepository;
   onlineRooms: OnlineRoomRepository;
+  /** Patients waiting for a time to free (issue 43 item 6). */
+  waitingList: WaitingListRepository;
   /** Booking's port to the reviews: an invitation for a visit's patient, in booking's transaction. */
   createReviewInvitation: CreateReviewInvitation;
   /** E-mail notices to the practitioner, through the outbox table. */
@@ -166,6 +169,7 @@ export async function createServices(
       detailsLinks: createDetailsLinks(secret),
       calendarSources: createCalendarSourceRepository(database.db, bus, logError),
       onlineRooms: createOnlineRoomRepository(database.db, bus, logError),
+      waitingList: createWaitingListRepository(database.db, bus, logError),
       createReviewInvitation: async (executor, { patientName }) => {
         const validDays = config.reviewInvitationDays;
         const { token } = await invitations.create({ patientName, validDays }, executor);

@@ -9,6 +9,7 @@ import { nightlyBackupJob } from "~/features/backups/scheduler.server";
 import { bookingJobs } from "~/features/booking/booking-jobs.server";
 import { followUpJobs } from "~/features/booking/follow-up-jobs.server";
 import { calendarSourceJobs } from "~/features/booking/calendar-refresh.server";
+import { waitingListJob } from "~/features/booking/waiting-list-job.server";
 import type { AppServices } from "~/services.server";
 
 const HOUR_MS = 60 * 60_000;
@@ -59,5 +60,7 @@ export function siteJobs(services: AppServices): ScheduledJob[] {
     ...calendarSourceJobs({ ...services, allowPrivate: services.config.calendarFetchAllowPrivate }),
     // Issue 43, item 8: the follow-up e-mails due.
     ...followUpJobs({ ...services, loadSite }),
+    // The waiting list: freed times mailed to the people waiting, expired entries deleted.
+    waitingListJob({ ...services, withJobLock: services.appointments.withJobLock, loadSite }),
   ];
 }

@@ -15,7 +15,8 @@ import {
   refuseBooking,
   submitBooking,
 } from "~/features/booking/booking-submission.server";
-import { BOOKING_FORM_MESSAGES, BOOKING_REFUSAL_MESSAGES } from "~/features/booking/messages";
+import { BOOKING_FORM_MESSAGES, BOOKING_REFUSAL_MESSAGES, WAITING_LIST_MESSAGES } from "~/features/booking/messages";
+import type { AppServices } from "~/services.server";
 import { pageMeta } from "~/features/site-content/meta";
 import type { LiveHandle } from "~/ui/live-updates";
 import { Stylesheet } from "~/ui/stylesheet";
@@ -64,7 +65,25 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   ]);
   // The note's hint comes with the data: importing it here would bring booking-site's imports (zod
   // among them) into the page's script.
-  return { step, details, phone: content.contact.phone, noteHint: NOTE_HINT };
+  return {
+    step,
+    details,
+    waiting: await waitingLink(s, search.get("lista")),
+    phone: content.contact.phone,
+    noteHint: NOTE_HINT,
+  };
+}
+
+/**
+ * A waiting list's link (issue 43 item 6): while valid, her name and e-mail fill the form and the
+ * token stays in the steps' links; expired (or booked meanwhile), the page says so and books as usual.
+ */
+async function waitingLink(s: Pick<AppServices, "waitingList">, token: string | null) {
+  if (!token || token.length > 100) return null;
+  const entry = await s.waitingList.findByLink(token);
+  return entry
+    ? { keep: { lista: token }, values: { name: entry.name, email: entry.email, phone: "", note: "", consent: false } }
+    : { keep: undefined, notice: WAITING_LIST_MESSAGES.linkExpired };
 }
 
 /** A refused booking comes back with the fields she typed, as typed. */
@@ -126,9 +145,10 @@ export default function BookingPage({ loaderData, actionData: answered }: Route.
   // Kept across live refreshes, which would otherwise wipe a refused form's messages.
   const actionData = useLastActionData(answered);
   if ("off" in loaderData) return <BookingOff phone={loaderData.phone} />;
-  const { step, details } = loaderData;
+  const { step, details, waiting } = loaderData;
   const refused = actionData && !actionData.ok ? actionData : undefined;
-  const carry = details ? { da: details.ref } : {};
+  // Kept in every link of the steps: her signed details (`da`), a waiting list's link (`lista`).
+  const carry = { ...(details ? { da: details.ref } : {}), ...waiting?.keep };
   return (
     <div className="page booking-page">
       <Stylesheet href={bookingStyles} />
@@ -141,11 +161,23 @@ export default function BookingPage({ loaderData, actionData: answered }: Route.
         <a href={`tel:${loaderData.phone.replace(/[^\d+]/g, "")}`}>{loaderData.phone}</a>.
       </p>
       {step.step === 1 ? <PlaceAndTypeStep step={step} carry={carry} /> : null}
+      {waiting && "notice" in waiting ? (
+        <p className="booking-notice" role="status">
+          {waiting.notice}
+        </p>
+      ) : null}
       {step.step === 2 ? <DayAndTimeStep step={step} notice={refused?.message} carry={carry} /> : null}
       {step.step === 3 ? (
         <DetailsStep
           step={step}
-          values={refused?.values ?? (details ? { ...details, note: "", consent: false } : undefined)}
+          values={
+            refused?.values ??
+            (waiting && "values" in waiting
+              ? waiting.values
+              : details
+                ? { ...details, note: "", consent: false }
+                : undefined)
+          }
           carry={carry}
           errors={refused?.reply?.error ?? undefined}
           message={refused?.message}

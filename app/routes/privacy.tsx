@@ -15,11 +15,14 @@ export const meta: Route.MetaFunction = (args) =>
     "Chi tratta i dati personali raccolti da questo sito, per quali finalità, per quanto tempo, quali diritti hai e quali cookie usiamo.",
   );
 
-/** The booking's retention period and the online visits' video providers, which the notice states. */
+/** The booking's retention period, the waiting list's expiry and the online visits' video providers, which the notice states. */
 export async function loader({ context }: Route.LoaderArgs) {
   const s = context.get(servicesContext);
-  const [{ retentionMonths }, videoProviders] = await Promise.all([s.bookingSettings.get(), s.onlineRooms.providers()]);
-  return { retentionMonths, contactBySite: s.mailer.enabled, videoProviders };
+  const [{ retentionMonths, waitingListExpiryDays }, videoProviders] = await Promise.all([
+    s.bookingSettings.get(),
+    s.onlineRooms.providers(),
+  ]);
+  return { retentionMonths, waitingListExpiryDays, contactBySite: s.mailer.enabled, videoProviders };
 }
 
 export default function Privacy({ loaderData }: Route.ComponentProps) {
@@ -36,6 +39,7 @@ export default function Privacy({ loaderData }: Route.ComponentProps) {
           <FollowUpPrivacy />
         </>
       }
+      waitingListExpiryDays={loaderData.waitingListExpiryDays}
     />
   );
 }

@@ -20,6 +20,7 @@ import type { CalendarSourceData } from "~/features/booking/calendar-sources.ser
 import type { CreateReviewInvitation } from "~/features/booking/review-invite.server";
 import { weeklyHours } from "~/features/booking/studio-hours";
 import { createOnlineRoomRepository } from "~/features/booking/online-rooms.server";
+import { createDetailsLinks } from "~/features/booking/details-link.server";
 import { createFollowUpRepository } from "~/features/booking/follow-ups.server";
 import { createTimeOffRepository } from "~/features/booking/time-off.server";
 import { createHolidayRepository } from "~/features/booking/holidays.server";
@@ -31,6 +32,10 @@ import { defaultSiteContent } from "~/features/site-content/defaults";
 import { invitationLink } from "~/features/reviews/invitation-share.server";
 import { createInvitationRepository } from "~/features/reviews/review-invitations.server";
 import { createReviewRepository, type NewReview } from "~/features/reviews/reviews.server";
+import { createWaitingListRepository, type WaitingListRepository } from "~/features/booking/waiting-list.server";
+import { pino } from "pino";
+import { createRateLimiter } from "~/core/server/rate-limit.server";
+import { createQueueOnlyMailer } from "./outbox";
 
 /*
  * The tests' data, in one place for every feature (the tests may join features; the features may
@@ -483,3 +488,36 @@ export const everyDayMornings: WeeklyHours = {
   Saturday: nineToNoon,
   Sunday: nineToNoon,
 };
+// Issue 43, item 6: the waiting list.
+
+/** A patient waiting for the first visit at the Milan studio, any weekday, mornings. */
+export function waitingEntryData(
+  visitTypeId: string,
+  overrides: Partial<Parameters<WaitingListRepository["join"]>[0]> = {},
+): Parameters<WaitingListRepository["join"]>[0] {
+  return {
+    visitTypeId,
+    studioKey: "studio-di-milano",
+    name: "Anna Verdi",
+    email: "anna@example.it",
+    weekdays: [1, 2, 3, 4, 5],
+    dayParts: ["mattina"],
+    ...overrides,
+  };
+}
+
+/**
+ * What the booking's actions take, on one database: its repositories (the waiting list's too), a
+ * rate limiter, a mailer that only queues, a silent log and the site's address.
+ */
+export async function bookingActionDeps(database: Database) {
+  return {
+    ...bookingRepositories(database.db),
+    waitingList: createWaitingListRepository(database.db, createMemoryEventBus()),
+    rateLimiter: createRateLimiter(database.db),
+    mailer: await createQueueOnlyMailer(database),
+    logger: pino({ level: "silent" }),
+    config: { siteUrl: testSiteUrl },
+    detailsLinks: createDetailsLinks("a-test-secret"),
+  };
+}

@@ -15,6 +15,7 @@ import {
   time,
   timestamp,
   unique,
+  uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
 import {
@@ -27,6 +28,7 @@ import {
 } from "./booking-values";
 import { calendarReadFailures, calendarSourceLimits } from "./calendar-source-values";
 import { recipeCategories, recipeStatuses, recipeTags } from "./recipe-values";
+import { dayParts, isoWeekdays, waitingListLimits, waitingStatuses } from "./waiting-list-values";
 import { reportReasons } from "./report-reasons";
 
 /** One stored rendition of an uploaded image (see app/media). */
@@ -442,6 +444,9 @@ export const bookingSettings = pgTable(
     retentionMonths: smallint("retention_months").notNull().default(24),
     /** The review invitation e-mailed by the booking jobs the day after each visit that took place. */
     reviewInviteNextDay: boolean("review_invite_next_day").notNull().default(false),
+    // Issue 43 item 6, the waiting list: after how many days an entry is deleted, how long a freed time's link lasts.
+    waitingListExpiryDays: smallint("waiting_list_expiry_days").notNull().default(60),
+    waitingListLinkHours: smallint("waiting_list_link_hours").notNull().default(4),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -452,6 +457,8 @@ export const bookingSettings = pgTable(
     check("booking_settings_horizon_range", between(t.horizonDays, limits.horizonDays)),
     check("booking_settings_cancellation_range", between(t.cancellationLimitHours, limits.cancellationLimitHours)),
     check("booking_settings_retention_range", between(t.retentionMonths, limits.retentionMonths)),
+    check("booking_settings_waiting_expiry_range", between(t.waitingListExpiryDays, waitingListLimits.expiryDays)),
+    check("booking_settings_waiting_link_range", between(t.waitingListLinkHours, waitingListLimits.linkHours)),
   ],
 );
 
@@ -750,3 +757,80 @@ export const onlineRooms = pgTable(
 );
 
 export type OnlineRoom = typeof onlineRooms.$inferSelect;
+// Issue 43, item 6: the waiting list (decision 55).
+
+/**
+ * A patient waiting for a time: the visit type, the place (a studio, or online), the weekdays and
+ * parts of day that suit. No health data. Deleted when it expires (the settings' days) or once
+ * booked. When a time frees, the job mails a link whose token only its SHA-256 is kept, valid until
+ * `notified_until`.
+ */
+export const waitingListEntries = pgTable(
+  "waiting_list_entries",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    visitTypeId: uuid("visit_type_id")
+      .notNull()
+      .references(() => visitTypes.id, { onDelete: "cascade" }),
+    /** The studio's key in the site content; null for an online visit. */
+    studioKey: text("studio_key"),
+    patientName: text("patient_name").notNull(),
+    patientEmail: text("patient_email").notNull(),
+    /** ISO weekdays, Monday 1 to Sunday 7. */
+    weekdays: smallint("weekdays").array().notNull(),
+    dayParts: text("day_parts").array().notNull(),
+    status: text("status", { enum: waitingStatuses }).notNull().default("waiting"),
+    createdAt: createdAt(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    notifiedTokenHash: text("notified_token_hash").unique("waiting_list_token_unique"),
+    notifiedUntil: timestamp("notified_until", { withTimezone: true }),
+  },
+  (t) => [
+    check("waiting_list_studio_key_format", sql`${t.studioKey} ~ ${sql.raw(`'${STUDIO_KEY_PATTERN}'`)}`),
+    check(
+      "waiting_list_patient_name_length",
+      sql`char_length(btrim(${t.patientName})) between 1 and ${sql.raw(String(limits.patientName.max))}`,
+    ),
+    check(
+      "waiting_list_patient_email_length",
+      sql`char_length(${t.patientEmail}) between 3 and ${sql.raw(String(limits.patientEmail.max))}`,
+    ),
+    check(
+      "waiting_list_weekdays_valid",
+      sql`cardinality(${t.weekdays}) between 1 and 7 and ${t.weekdays} <@ array[${sql.raw(isoWeekdays.join(", "))}]::smallint[]`,
+    ),
+    check(
+      "waiting_list_day_parts_valid",
+      sql`cardinality(${t.dayParts}) between 1 and 3 and ${t.dayParts} <@ array[${quoted(dayParts)}]::text[]`,
+    ),
+    check("waiting_list_status_valid", sql`${t.status} in (${quoted(waitingStatuses)})`),
+    check("waiting_list_notified_whole", sql`(${t.notifiedTokenHash} is null) = (${t.notifiedUntil} is null)`),
+    check("waiting_list_expiry_after_creation", sql`${t.expiresAt} > ${t.createdAt}`),
+    index("waiting_list_queue_idx").on(t.status, t.createdAt),
+    // One entry waiting per patient, visit type and place: joining again changes its preferences.
+    uniqueIndex("waiting_list_one_per_patient")
+      .on(sql`lower(${t.patientEmail})`, t.visitTypeId, sql`coalesce(${t.studioKey}, '')`)
+      .where(sql`${t.status} = 'waiting'`),
+    index("waiting_list_expires_idx").on(t.expiresAt),
+  ],
+);
+
+/**
+ * A time freed (a visit cancelled, declined or moved, days she reopened), written in the transaction
+ * that freed it; the waiting-list job claims each with SKIP LOCKED and mails the people waiting.
+ */
+export const waitingListOpenings = pgTable(
+  "waiting_list_openings",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    startsAt: timestamp("starts_at", { withTimezone: true }).notNull(),
+    endsAt: timestamp("ends_at", { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check("waiting_list_openings_range", sql`${t.endsAt} > ${t.startsAt}`),
+    index("waiting_list_openings_created_idx").on(t.createdAt),
+  ],
+);
+
+export type WaitingListEntry = typeof waitingListEntries.$inferSelect;

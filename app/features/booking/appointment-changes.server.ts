@@ -9,6 +9,7 @@ import {
   type AppointmentRecord,
   type BookingRefusal,
   findType,
+  holdsTime,
   MINUTE,
   type MoveWrite,
   offeredAt,
@@ -22,6 +23,7 @@ import type { WeeklyHours } from "./availability";
 import { readBookingSettings } from "./booking-settings.server";
 import { refused } from "~/core/result";
 import { checkedTimes, refusalOf, timesFrom, writingHeldTimes } from "./held-times.server";
+import { recordFreedTime } from "./waiting-list-writes.server";
 
 type Change = Partial<typeof appointments.$inferInsert>;
 type Changed = { ok: true; appointment: AppointmentRecord; previous: AppointmentRecord };
@@ -63,6 +65,9 @@ export function appointmentChanges(
           .set({ ...(await change(previous, tx)), sequence: sql`${appointments.sequence} + 1` })
           .where(eq(appointments.id, id))
           .returning(recordColumns);
+        // A time it held and holds no more (cancelled, declined, moved): the waiting list hears of it.
+        if (holdsTime(previous.status) && (!holdsTime(row!.status) || +row!.startsAt !== +previous.startsAt))
+          await recordFreedTime(tx, { startsAt: previous.startsAt, endsAt: previous.blockedUntil });
         await alsoWrite?.(row!, tx, previous);
         return { appointment: row!, previous };
       });

@@ -36,6 +36,8 @@ const settingsForm = {
   cancellationLimitHours: "48",
   reminderTime: "19:30",
   retentionMonths: "12",
+  waitingListExpiryDays: "30",
+  waitingListLinkHours: "6",
 };
 const typeForm = {
   intent: "type-create",
@@ -81,6 +83,8 @@ describe("the booking settings screen's changes (on PostgreSQL)", () => {
       reminderTime: "19:30:00",
       retentionMonths: 12,
       reviewInviteNextDay: false,
+      waitingListExpiryDays: 30,
+      waitingListLinkHours: 6,
     });
     // The next day's review invitation: a checkbox, off unless ticked.
     await act(deps, form({ ...settingsForm, reviewInviteNextDay: "on" }), studios);
@@ -97,6 +101,8 @@ describe("the booking settings screen's changes (on PostgreSQL)", () => {
         cancellationLimitHours: "1,5",
         reminderTime: "25:00",
         retentionMonths: "",
+        waitingListExpiryDays: "366",
+        waitingListLinkHours: "0",
       }),
       studios,
     );
@@ -109,6 +115,8 @@ describe("the booking settings screen's changes (on PostgreSQL)", () => {
       cancellationLimitHours: [M.cancellation],
       reminderTime: [M.reminderTime],
       retentionMonths: [M.retention],
+      waitingListExpiryDays: [M.waitingListExpiry],
+      waitingListLinkHours: [M.waitingListLink],
     });
     expect(await deps.bookingSettings.get()).toEqual(DEFAULT_BOOKING_SETTINGS);
   });

@@ -22,7 +22,13 @@ export const DEFAULT_BOOKING_SETTINGS: BookingSettings = {
   reminderTime: "18:00:00",
   retentionMonths: 24,
   reviewInviteNextDay: false,
+  waitingListExpiryDays: 60,
+  waitingListLinkHours: 4,
 };
+
+/** What a save writes: the waiting list's two settings (issue 43 item 6) kept as stored when left out. */
+export type SavedBookingSettings = Omit<BookingSettings, "waitingListExpiryDays" | "waitingListLinkHours"> &
+  Partial<Pick<BookingSettings, "waitingListExpiryDays" | "waitingListLinkHours">>;
 
 /** The booking's settings as stored, or the defaults. */
 export async function readBookingSettings(executor: Pick<Executor, "select">): Promise<BookingSettings> {
@@ -41,7 +47,7 @@ export function createBookingSettingsRepository(
     get: () => readBookingSettings(db),
 
     /** Writes every setting (the row is made on the first save); the database checks each range. */
-    async save(settings: BookingSettings): Promise<BookingSettings> {
+    async save(settings: SavedBookingSettings): Promise<BookingSettings> {
       const [row] = await db
         .insert(bookingSettings)
         .values({ id: true, ...settings })

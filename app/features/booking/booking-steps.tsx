@@ -227,6 +227,12 @@ export function DayAndTimeStep({
         chosen={step.day?.date}
         href={(day) => `${query({ ...base, giorno: day.date })}#passo-2`}
       />
+      <p className="booking-waiting-link">
+        Nessun orario ti va bene?{" "}
+        <Link to={`/prenota/lista-attesa${query({ sede: step.place.key, visita: step.type.id })}`}>
+          Mettiti in lista d'attesa
+        </Link>
+      </p>
     </section>
   );
 }
@@ -237,6 +243,50 @@ export function DayAndTimeStep({
  */
 export const REQUEST_NOTE =
   "Richiesta: la dottoressa ti conferma l'orario per e-mail prima della visita; fino ad allora l'orario resta riservato a te.";
+
+/** Her name and e-mail, as the booking and the waiting list ask them (the same limits, the same autocomplete). */
+export function NameAndEmailFields({
+  idPrefix,
+  values,
+  errorOf,
+  emailHint,
+}: {
+  idPrefix: string;
+  values?: { name: string; email: string };
+  errorOf: (field: "name" | "email") => string[] | undefined;
+  emailHint: string;
+}) {
+  return (
+    <>
+      <Field id={`${idPrefix}-name`} label="Nome e cognome" errors={errorOf("name")}>
+        {(control) => (
+          <input
+            {...control}
+            name="name"
+            type="text"
+            autoComplete="name"
+            required
+            maxLength={bookingLimits.patientName.max}
+            defaultValue={values?.name}
+          />
+        )}
+      </Field>
+      <Field id={`${idPrefix}-email`} label="E-mail" hint={emailHint} errors={errorOf("email")}>
+        {(control) => (
+          <input
+            {...control}
+            name="email"
+            type="email"
+            autoComplete="email"
+            required
+            maxLength={bookingLimits.patientEmail.max}
+            defaultValue={values?.email}
+          />
+        )}
+      </Field>
+    </>
+  );
+}
 
 /** Step 3: her details, and the POST. */
 export function DetailsStep({
@@ -273,37 +323,12 @@ export function DetailsStep({
         <input type="hidden" name="sede" value={step.place.key} />
         <input type="hidden" name="visita" value={step.type.id} />
         <input type="hidden" name="ora" value={step.time.startsAt} />
-        <Field id="booking-name" label="Nome e cognome" errors={errorOf("name")}>
-          {(control) => (
-            <input
-              {...control}
-              name="name"
-              type="text"
-              autoComplete="name"
-              required
-              maxLength={bookingLimits.patientName.max}
-              defaultValue={values?.name}
-            />
-          )}
-        </Field>
-        <Field
-          id="booking-email"
-          label="E-mail"
-          hint="Qui ricevi la conferma e i link per annullare o spostare."
-          errors={errorOf("email")}
-        >
-          {(control) => (
-            <input
-              {...control}
-              name="email"
-              type="email"
-              autoComplete="email"
-              required
-              maxLength={bookingLimits.patientEmail.max}
-              defaultValue={values?.email}
-            />
-          )}
-        </Field>
+        <NameAndEmailFields
+          idPrefix="booking"
+          values={values}
+          errorOf={errorOf}
+          emailHint="Qui ricevi la conferma e i link per annullare o spostare."
+        />
         <Field id="booking-phone" label="Telefono" errors={errorOf("phone")}>
           {(control) => (
             <input

@@ -1,20 +1,18 @@
 import ICAL from "ical.js";
 import { asc } from "drizzle-orm";
-import { pino } from "pino";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Database } from "~/core/db/database.server";
 import { appointments, bookingSettings, mailOutbox, rateLimitHits, timeOff, visitTypes } from "~/core/db/schema";
-import { createRateLimiter, REFUSED_POST_RULE } from "~/core/server/rate-limit.server";
-import { createQueueOnlyMailer } from "../../../tests/support/outbox";
+import { REFUSED_POST_RULE } from "~/core/server/rate-limit.server";
 import { openTestDatabase } from "../../../tests/support/test-databases";
 import { parseSubmission } from "~/core/forms/parse-submission.server";
 import { readBookingStep } from "./booking-page.server";
 import { bookingSchema, typedBookingValues } from "./booking-schema";
 import { type BookingDeps, cancelByLink, moveByLink, refuseBooking, submitBooking } from "./booking-submission.server";
 import { readManagePage } from "./manage-page.server";
-import { createDetailsLinks, type DetailsLinks, filledDetails } from "./details-link.server";
+import { type DetailsLinks, filledDetails } from "./details-link.server";
 import { BOOKING_FORM_MESSAGES } from "./messages";
-import { bookingRepositories, testPlaces, testSite, testSiteUrl } from "../../../tests/support/factory";
+import { bookingActionDeps, testPlaces, testSite, testSiteUrl } from "../../../tests/support/factory";
 
 // Sunday 6 January 2030, 10:00 in Italy; Monday the 7th at 9:00 is 08:00 UTC.
 const now = new Date("2030-01-06T09:00:00Z");
@@ -29,14 +27,7 @@ describe("booking from the page (actions on PostgreSQL)", () => {
 
   beforeAll(async () => {
     database = await openTestDatabase();
-    deps = {
-      ...bookingRepositories(database.db),
-      rateLimiter: createRateLimiter(database.db),
-      mailer: await createQueueOnlyMailer(database),
-      logger: pino({ level: "silent" }),
-      config: { siteUrl: testSiteUrl },
-      detailsLinks: createDetailsLinks("a-test-secret"),
-    };
+    deps = await bookingActionDeps(database);
   });
   afterAll(() => database.close());
   beforeEach(async () => {

@@ -17,6 +17,7 @@ import type { BookingSettingsRepository } from "./booking-settings.server";
 import { patientBookedNotice, patientCancelledNotice, practitionerBookingNotice } from "./booking-notices";
 import { type BookingSite, calendarAttachment, type MailContext, mailContext, placeOf } from "./booking-mails.server";
 import type { VisitTypeRepository } from "./visit-types.server";
+import { closeWaitingEntries } from "./waiting-list-writes.server";
 
 /** Bookings that reach the database: per client address an hour, per e-mail address a day. */
 export const BOOKING_RATE_LIMITS = {
@@ -135,7 +136,11 @@ export async function submitBooking(
       note: input.note ?? null,
     },
     { hours: place.hours, now: context.now },
-    (appointment, tx, token) => queueBookedMails(deps, context, mail, appointment, token, tx),
+    async (appointment, tx, token) => {
+      await queueBookedMails(deps, context, mail, appointment, token, tx);
+      // Booked: her waiting for this visit type is over (issue 43 item 6).
+      await closeWaitingEntries(tx, appointment.patientEmail, appointment.visitTypeId);
+    },
   );
   if (!result.ok) return result;
   deps.mailer.kick();

@@ -3,8 +3,16 @@ import type { Db, Executor } from "~/core/db/database.server";
 import { holidayReopenings, type PatronDay, patronDays } from "~/core/db/schema";
 import type { EventBus } from "~/core/events/event-bus.server";
 import { changeAnnouncer, type OnChangeError } from "~/core/events/publish-change.server";
+import { addDays, romeInstant } from "~/core/format/rome-clock";
 import type { TimeOffDays } from "./availability";
 import { holidayClosures, holidaysBetween, type PatronSaint } from "./holidays";
+import { recordFreedTime } from "./waiting-list-writes.server";
+
+/** A day in Italy as the instants it spans. */
+const wholeDay = (day: string) => ({
+  startsAt: new Date(romeInstant(day, 0)),
+  endsAt: new Date(romeInstant(addDays(day, 1), 0)),
+});
 
 /**
  * The days the holidays close at a place (a studio's key, or null online) between two days, both
@@ -47,9 +55,13 @@ export function createHolidayRepository(db: Db, bus: Pick<EventBus, "publish">, 
       return rows.map((row) => row.day);
     },
 
-    /** Opens a date closed by a holiday (already open: nothing changes). */
+    /** Opens a date closed by a holiday (already open: nothing changes); the waiting list hears of it in the same transaction. */
     async reopen(day: string): Promise<void> {
-      const inserted = await db.insert(holidayReopenings).values({ day }).onConflictDoNothing().returning();
+      const inserted = await db.transaction(async (tx) => {
+        const rows = await tx.insert(holidayReopenings).values({ day }).onConflictDoNothing().returning();
+        if (rows.length) await recordFreedTime(tx, wholeDay(day));
+        return rows;
+      });
       if (inserted.length) await announce("insert", day);
     },
 

@@ -108,6 +108,8 @@ export const BOOKING_SETTINGS_MESSAGES = {
   cancellation: "Il limite per annullare o spostare va da 0 a 720 ore prima della visita.",
   reminderTime: "Scrivi l'orario del promemoria, per esempio 18:00.",
   retention: "Gli appuntamenti si conservano da 1 a 120 mesi.",
+  waitingListExpiry: "Le iscrizioni alla lista d'attesa si conservano da 1 a 365 giorni.",
+  waitingListLink: "Il link dell'orario liberato vale da 1 a 72 ore.",
   saved: "Impostazioni delle prenotazioni salvate.",
   typeName: "Scrivi il nome della visita (al massimo 80 caratteri).",
   duration: "La durata va da 5 a 480 minuti.",
@@ -228,4 +230,19 @@ export const HOLIDAY_MESSAGES = {
   patronDay: "Scegli un giorno che esiste in quel mese.",
   patronMonth: "Scegli il mese.",
   patronName: "Scrivi il nome del santo (al massimo 80 caratteri).",
+} as const;
+
+/** The waiting list's Italian messages (issue 43 item 6): the patient's form and her list. */
+export const WAITING_LIST_MESSAGES = {
+  weekdaysRequired: "Scegli almeno un giorno della settimana.",
+  dayPartsRequired: "Scegli almeno una fascia: mattina, pomeriggio o sera.",
+  consent: "Per entrare in lista d'attesa devi dichiarare di aver letto l'informativa privacy.",
+  choiceMissing: "Scegli prima la sede e il tipo di visita.",
+  failed: "Non è stato possibile registrarti in lista d'attesa. Riprova tra qualche minuto o chiama lo studio.",
+  rateLimited: "Hai inviato troppe richieste in poco tempo. Riprova più tardi o chiama lo studio.",
+  joined: "Sei in lista d'attesa. Ti scriveremo quando si libera un orario adatto a te.",
+  linkExpired:
+    "Il link della lista d'attesa è scaduto o l'orario è già stato prenotato: puoi comunque scegliere tra gli orari liberi.",
+  removed: "Iscrizione tolta dalla lista d'attesa.",
+  missing: "Questa iscrizione non è più in lista d'attesa.",
 } as const;

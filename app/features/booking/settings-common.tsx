@@ -20,7 +20,7 @@ export function RemoveButton({
   question,
 }: {
   id: string;
-  intent: "type-delete" | "timeoff-remove" | "source-remove" | "patron-remove";
+  intent: "type-delete" | "timeoff-remove" | "source-remove" | "patron-remove" | "waiting-remove";
   label: string;
   name: string;
   question: string;

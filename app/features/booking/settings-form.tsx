@@ -24,6 +24,8 @@ export interface SettingsValues {
   reminderTime: string;
   retentionMonths: number;
   reviewInviteNextDay: boolean;
+  waitingListExpiryDays: number;
+  waitingListLinkHours: number;
 }
 
 export function SettingsForm({ values, result }: { values: SettingsValues; result?: SettingsResult }) {
@@ -72,6 +74,17 @@ export function SettingsForm({ values, result }: { values: SettingsValues; resul
           meta={fields.reviewInviteNextDay}
           label="Invia l'invito a lasciare una recensione il giorno dopo la visita"
           hint="Al paziente di ogni visita che si è svolta, una volta sola, dalle 10 del giorno dopo; mai per le visite annullate o segnate «non si è presentato»."
+        />
+        <TextField
+          meta={fields.waitingListExpiryDays}
+          {...number}
+          label="Lista d'attesa: conserva le iscrizioni per (giorni)"
+          hint="Poi vengono cancellate in automatico."
+        />
+        <TextField
+          meta={fields.waitingListLinkHours}
+          {...number}
+          label="Lista d'attesa: il link di un orario liberato vale (ore)"
         />
         <div className="admin-form__buttons">
           <button type="submit" className="button" disabled={saver.state !== "idle"}>

@@ -11,6 +11,8 @@ import {
   STUDIO_KEY_PATTERN,
 } from "~/core/db/booking-values";
 import { oneLine } from "~/core/forms/field-rules";
+import { waitingListLimits } from "~/core/db/waiting-list-values";
+import { waitingRemoveSchema } from "./waiting-list-schema";
 import { blankToUndefined, checkbox } from "./form-rules";
 import { calendarSourceSchemas } from "./calendar-sources-schema";
 import { HOLIDAY_MESSAGES as H, BOOKING_SETTINGS_MESSAGES as M } from "./messages";
@@ -30,6 +32,9 @@ export const settingsSchema = z.object({
   reminderTime: z.string({ error: M.reminderTime }).regex(/^([01]\d|2[0-3]):[0-5]\d$/, { error: M.reminderTime }),
   retentionMonths: wholeNumber(limits.retentionMonths, M.retention),
   reviewInviteNextDay: checkbox.optional().default(false),
+  // Issue 43 item 6: the waiting list's expiry and link (left out: kept as stored).
+  waitingListExpiryDays: wholeNumber(waitingListLimits.expiryDays, M.waitingListExpiry).optional(),
+  waitingListLinkHours: wholeNumber(waitingListLimits.linkHours, M.waitingListLink).optional(),
 });
 
 /** "80", "82,50", "82.5" → cents; the form's text kept as typed otherwise. */
@@ -179,6 +184,7 @@ export const settingsActionSchemaFor = (allowHttp: boolean) => {
       patronSchema,
       patronRemoveSchema,
       onlineRoomSchema,
+      waitingRemoveSchema,
       sources.add,
       sources.one,
     ],
@@ -203,4 +209,7 @@ export type SettingsChange = z.infer<
 >;
 /** Whether a parsed form is one of the settings' changes (not the feed's, her calendars' or the holidays'). */
 export const isSettingsChange = (input: SettingsActionInput): input is SettingsChange =>
-  !input.intent.startsWith("feed-") && !input.intent.startsWith("source-") && !isHolidayChange(input);
+  !input.intent.startsWith("feed-") &&
+  !input.intent.startsWith("source-") &&
+  input.intent !== "waiting-remove" &&
+  !isHolidayChange(input);

@@ -3,6 +3,8 @@ import type { Db } from "~/core/db/database.server";
 import { type TimeOff, timeOff } from "~/core/db/schema";
 import type { EventBus } from "~/core/events/event-bus.server";
 import { changeAnnouncer, type OnChangeError } from "~/core/events/publish-change.server";
+import { addDays, romeInstant } from "~/core/format/rome-clock";
+import { recordFreedTime } from "./waiting-list-writes.server";
 
 /** Whole days in Italy, "YYYY-MM-DD", first and last included. */
 export interface TimeOffData {
@@ -28,9 +30,20 @@ export function createTimeOffRepository(db: Db, bus: Pick<EventBus, "publish">, 
       return row!;
     },
 
-    /** False when it no longer exists. */
+    /** False when it no longer exists. Its days free again, the waiting list hears of it in the same transaction. */
     async delete(id: string): Promise<boolean> {
-      const deleted = await db.delete(timeOff).where(eq(timeOff.id, id)).returning({ id: timeOff.id });
+      const deleted = await db.transaction(async (tx) => {
+        const rows = await tx
+          .delete(timeOff)
+          .where(eq(timeOff.id, id))
+          .returning({ id: timeOff.id, startsOn: timeOff.startsOn, endsOn: timeOff.endsOn });
+        for (const row of rows)
+          await recordFreedTime(tx, {
+            startsAt: new Date(romeInstant(row.startsOn, 0)),
+            endsAt: new Date(romeInstant(addDays(row.endsOn, 1), 0)),
+          });
+        return rows;
+      });
       if (deleted.length) await announce("delete", id);
       return deleted.length > 0;
     },

@@ -16,6 +16,7 @@ export function PrivacyNotice({
   retentionMonths,
   contactBySite,
   bookingDetails,
+  waitingListExpiryDays,
 }: {
   content: PageContent;
   /** How long booked appointments are kept (the booking settings'). */
@@ -24,6 +25,8 @@ export function PrivacyNotice({
   contactBySite: boolean;
   /** What the booking feature adds about its own data (the online visits' provider…), after the booking paragraph. */
   bookingDetails?: ReactNode;
+  /** After how many days a waiting list entry is deleted (the booking settings'). */
+  waitingListExpiryDays: number;
 }) {
   const { practitioner, business, contact, studios } = content;
   const email = <a href={`mailto:${contact.email}`}>{contact.email}</a>;
@@ -110,6 +113,15 @@ export function PrivacyNotice({
           trascorso il periodo di conservazione indicato più sotto.
         </p>
         {bookingDetails}
+        <h3 id="lista-attesa">Lista d'attesa</h3>
+        <p>
+          Se ti metti in lista d'attesa tratto il nome e cognome, l'indirizzo email, la sede, il tipo di visita, i
+          giorni della settimana e le fasce della giornata che ti vanno bene, e la data di iscrizione: nessun dato sulla
+          salute. Servono solo a scriverti, quando si libera un orario adatto, un'email con un link personale valido
+          qualche ora per prenotarlo (del link il sito conserva solo un'impronta cifrata). L'iscrizione è cancellata
+          automaticamente dopo {waitingListExpiryDays} giorni, oppure appena prenoti quella visita; puoi chiedermi di
+          cancellarla prima in qualsiasi momento.
+        </p>
         <h3>Messaggi e richieste di contatto</h3>
         <p>
           {contactBySite ? (
@@ -213,6 +225,10 @@ export function PrivacyNotice({
           <li>
             Prenotazioni dal sito: fino a {retentionMonths} mesi dopo la data della visita, poi sono cancellate
             automaticamente.
+          </li>
+          <li>
+            Lista d'attesa: {waitingListExpiryDays} giorni dall'iscrizione, o fino alla prenotazione della visita, poi è
+            cancellata automaticamente.
           </li>
           <li>Dati dell'area riservata: finché l'account esiste; le sessioni scadono e vengono cancellate.</li>
         </ul>

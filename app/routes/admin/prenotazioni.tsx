@@ -14,11 +14,14 @@ import {
   BOOKING_SETTINGS_MESSAGES,
   BOOKING_SETTINGS_REFUSAL_MESSAGES,
   CALENDAR_FEED_MESSAGES,
+  WAITING_LIST_MESSAGES,
 } from "~/features/booking/messages";
 import { isHolidayChange, settingsActionSchema, settingsActionSchemaFor } from "~/features/booking/settings-schema";
 import { calendarSourceView } from "~/features/booking/calendar-sources-admin.server";
 import { CALENDAR_SOURCES_TARGET, CalendarSourcesSection } from "~/features/booking/calendar-sources-section";
 import { isCalendarSourceInput } from "~/features/booking/calendar-sources-schema";
+import { WEEKDAY_NAMES } from "~/features/booking/waiting-list-form";
+import { WaitingListSection } from "~/features/booking/waiting-list-section";
 import { type CalendarFeedResult, CalendarFeedSection } from "~/features/booking/calendar-feed-section";
 import { SETTINGS_PAGE, type SettingsResult } from "~/features/booking/settings-common";
 import { SettingsForm } from "~/features/booking/settings-form";
@@ -58,7 +61,7 @@ const priceText = (cents: number | null) =>
 export async function loader({ context }: Route.LoaderArgs) {
   requireAdmin(context);
   const s = context.get(servicesContext);
-  const [settings, types, days, studios, feedSince, sources, rooms] = await Promise.all([
+  const [settings, types, days, studios, feedSince, sources, rooms, waiting] = await Promise.all([
     s.bookingSettings.get(),
     s.visitTypes.listAll(),
     s.timeOff.listFrom(romeDate(Date.now())),
@@ -66,10 +69,13 @@ export async function loader({ context }: Route.LoaderArgs) {
     s.calendarFeed.activeSince(),
     s.calendarSources.list(),
     s.onlineRooms.listAll(),
+    s.waitingList.list(),
   ]);
   const roomOf = new Map(rooms.map((room) => [room.visitTypeId, room]));
   const now = new Date();
   const holidays = await holidaysView(s, studios, romeDate(now.getTime()));
+  const placeName = (key: string | null) =>
+    key === null ? "online" : (studios.find((studio) => studio.key === key)?.name ?? key);
   return data({
     calendarSources: sources.map((source) => calendarSourceView(source, studios, now)),
     calendarHttpAllowed: s.config.calendarFetchAllowPrivate,
@@ -109,6 +115,18 @@ export async function loader({ context }: Route.LoaderArgs) {
           providerName: room?.providerName ?? "",
         };
       }),
+    waiting: waiting.map((entry) => ({
+      id: entry.id,
+      name: entry.name,
+      email: entry.email,
+      what: `${entry.visitTypeName}, ${placeName(entry.studioKey)}`,
+      preferences: `${entry.weekdays.map((day) => WEEKDAY_NAMES[day - 1]![1]).join(", ")} · ${entry.dayParts.join(", ")}`,
+      since: formatItalianDay(romeDate(entry.createdAt.getTime())),
+      notified:
+        entry.notifiedUntil && entry.notifiedUntil.getTime() > Date.now()
+          ? `link inviato, valido fino al ${formatItalianDateTime(entry.notifiedUntil.toISOString())}`
+          : null,
+    })),
     timeOff: days.map((day) => ({
       id: day.id,
       text: [
@@ -200,6 +218,15 @@ export async function action({ request, context }: Route.ActionArgs) {
     return holidaysAnswer(request, s, input, await studioKeysOf(context), (fieldErrors) =>
       submission.reply({ fieldErrors }),
     );
+  if (input.intent === "waiting-remove") {
+    const removed = await s.waitingList.remove(input.id);
+    return respond<SettingsResult>(
+      request,
+      s.flash,
+      { ok: removed, message: removed ? WAITING_LIST_MESSAGES.removed : WAITING_LIST_MESSAGES.missing },
+      { status: removed ? 200 : 404, redirectTo: SETTINGS_PAGE },
+    );
+  }
   const studios = await studiosOf(context);
   const result = await bookingSettingsAction(
     s,
@@ -256,6 +283,7 @@ export default function AdminBookingSettings({ loaderData, actionData: answered 
       />
       <HolidaysSection {...loaderData.holidays} studios={loaderData.studios} result={actionData} />
       <CalendarFeedSection activeSince={loaderData.feedActiveSince} result={actionData} />
+      <WaitingListSection entries={loaderData.waiting} expiryDays={loaderData.settings.waitingListExpiryDays} />
     </>
   );
 }

@@ -1,0 +1,129 @@
+import { data, Link, redirect } from "react-router";
+import type { Route } from "./+types/booking-waiting-list";
+import { requestContext, servicesContext } from "~/context";
+import type { ActionResult } from "~/core/forms/action-result";
+import { parseSubmission } from "~/core/forms/parse-submission.server";
+import { readForm, refusal, respond } from "~/core/forms/respond.server";
+import { useLastActionData } from "~/core/forms/use-last-action-data";
+import { BookingOff } from "~/features/booking/booking-off";
+import { placeStudioKey } from "~/features/booking/booking-page.server";
+import { refuseBooking } from "~/features/booking/booking-submission.server";
+import { WAITING_LIST_MESSAGES } from "~/features/booking/messages";
+import {
+  typedWaitingListValues,
+  WaitingListForm,
+  WaitingListJoined,
+  type WaitingListValues,
+} from "~/features/booking/waiting-list-form";
+import { waitingListSchema } from "~/features/booking/waiting-list-schema";
+import { joinWaitingList } from "~/features/booking/waiting-list.server";
+import { pageMeta } from "~/features/site-content/meta";
+import { Stylesheet } from "~/ui/stylesheet";
+import bookingStyles from "~/styles/booking.css?url";
+import { bookingSite } from "~/booking-site";
+
+// Issue 43 item 6: when no free time suits, a patient leaves her name, e-mail and the weekdays and
+// parts of day that suit; the waiting-list job mails her when such a time frees.
+
+export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "private, no-cache" });
+
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, "Lista d'attesa", "Ti scriviamo quando si libera un orario adatto a te.", { noindex: true });
+
+/** The address of the confirmation, after the post. */
+const JOINED = "/prenota/lista-attesa?iscritto=1";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const s = context.get(servicesContext);
+  const [settings, { content }] = await Promise.all([s.bookingSettings.get(), s.siteContent.current()]);
+  if (settings.mode !== "site") return data({ off: true as const, phone: content.contact.phone }, { status: 404 });
+  const params = new URL(request.url).searchParams;
+  if (params.has("iscritto"))
+    return {
+      view: "joined" as const,
+      joined: { expiryDays: settings.waitingListExpiryDays, linkHours: settings.waitingListLinkHours },
+      phone: content.contact.phone,
+    };
+  const place = bookingSite(content).places.find((p) => p.key === params.get("sede"));
+  const type = place
+    ? (await s.visitTypes.listOffered(placeStudioKey(place.key))).find((t) => t.id === params.get("visita"))
+    : undefined;
+  // The list is for one visit at one place: without them, the booking's first step chooses.
+  if (!place || !type) throw redirect("/prenota");
+  return {
+    place: { key: place.key, name: place.name },
+    type: { id: type.id, name: type.name },
+    phone: content.contact.phone,
+  };
+}
+
+type WaitingAnswer = ActionResult & { values?: WaitingListValues };
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const s = context.get(servicesContext);
+  const { clientIp } = context.get(requestContext);
+  const [settings, { content }] = await Promise.all([s.bookingSettings.get(), s.siteContent.current()]);
+  if (settings.mode !== "site") throw data(null, { status: 404 });
+  const form = await readForm(request);
+  const submission = parseSubmission(form, waitingListSchema);
+  const values = typedWaitingListValues(form);
+  if (submission.status !== "success") {
+    const { reason } = await refuseBooking(s, clientIp);
+    const answer =
+      reason === "rate_limited"
+        ? { ok: false, message: WAITING_LIST_MESSAGES.rateLimited }
+        : refusal(submission, WAITING_LIST_MESSAGES.failed);
+    return respond<WaitingAnswer>(
+      request,
+      s.flash,
+      { ...answer, values },
+      { status: reason === "rate_limited" ? 429 : 400 },
+    );
+  }
+  const result = await joinWaitingList(s, submission.value, { places: bookingSite(content).places, clientIp });
+  if (!result.ok) {
+    const rateLimited = result.reason === "rate_limited";
+    const message = rateLimited ? WAITING_LIST_MESSAGES.rateLimited : WAITING_LIST_MESSAGES.choiceMissing;
+    return respond<WaitingAnswer>(
+      request,
+      s.flash,
+      { ok: false, message, values },
+      { status: rateLimited ? 429 : 400 },
+    );
+  }
+  return respond(
+    request,
+    s.flash,
+    { ok: true, message: WAITING_LIST_MESSAGES.joined },
+    {
+      redirectTo: JOINED,
+      redirectAlways: true,
+    },
+  );
+}
+
+export default function WaitingListPage({ loaderData, actionData: answered }: Route.ComponentProps) {
+  const actionData = useLastActionData(answered);
+  if ("off" in loaderData) return <BookingOff phone={loaderData.phone} />;
+  const refused = actionData && !actionData.ok ? actionData : undefined;
+  return (
+    <div className="page booking-page">
+      <Stylesheet href={bookingStyles} />
+      <Link to="/prenota" className="back-link">
+        <span aria-hidden="true">←</span> Torna alla prenotazione
+      </Link>
+      <h1>Lista d'attesa</h1>
+      {loaderData.view === "joined" ? (
+        <WaitingListJoined {...loaderData.joined} />
+      ) : (
+        <WaitingListForm
+          place={loaderData.place}
+          type={loaderData.type}
+          values={refused?.values}
+          errors={refused?.reply?.error ?? undefined}
+          message={refused?.message}
+        />
+      )}
+    </div>
+  );
+}
