@@ -1,7 +1,7 @@
 import { mkdtempSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "../support/e2e-test";
 import { eq } from "drizzle-orm";
 import { ACCOUNT_FAILURE_RULE, emailKey } from "~/features/account/login.server";
 import { rateLimitHits } from "~/core/db/schema";

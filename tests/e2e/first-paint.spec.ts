@@ -3,7 +3,7 @@ import { createServer, request as httpRequest } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { expect, type Page, test } from "@playwright/test";
+import { expect, type Page, test } from "../support/e2e-test";
 import { PHOTO_MESSAGES } from "~/features/photos/messages";
 import { REVIEW_MESSAGES } from "~/features/reviews/moderation-messages";
 import { startAppServer, type AppServer } from "../support/app-server";

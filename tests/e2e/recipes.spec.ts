@@ -1,7 +1,7 @@
 import { mkdtempSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "../support/e2e-test";
 import sharp from "sharp";
 import { RECIPE_MESSAGES } from "~/features/recipes/messages";
 import type { RecipeData } from "~/features/recipes/recipe";

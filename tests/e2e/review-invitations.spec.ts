@@ -2,7 +2,7 @@ import { mkdtempSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
-import { expect, test, type Browser, type Page } from "@playwright/test";
+import { expect, test, type Browser, type Page } from "../support/e2e-test";
 import { openSiteDatabase } from "~/core/db/site-database.server";
 import { reviewInvitations } from "~/core/db/schema";
 import { createInvitationRepository } from "~/features/reviews/review-invitations.server";

@@ -1,7 +1,7 @@
 import { mkdtempSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { expect as baseExpect, test, type Browser, type Page } from "@playwright/test";
+import { expect as baseExpect, test, type Browser, type Page } from "../support/e2e-test";
 import { CONTENT_MESSAGES } from "~/features/site-content/messages";
 import { openSiteDatabase } from "~/core/db/site-database.server";
 import { createMemoryEventBus } from "~/core/events/event-bus.server";
@@ -30,8 +30,8 @@ test.beforeAll(async () => {
   dataDir = mkdtempSync(path.join(os.tmpdir(), "e2e-content-"));
   const created = adminCreate({ DATA_DIR: dataDir }, ["--email", ADMIN.email], ADMIN.password);
   expect(created.code, created.stderr).toBe(0);
-  // Every browser here is one client address, and the pages of earlier tests stay open with their
-  // live streams: the per-address cap (10 by default) would refuse the later pages' streams.
+  // Every browser here is one client address, with several pages open at once and their live
+  // streams: the per-address cap (10 by default) leaves no room to spare.
   server = await startAppServer({ DATA_DIR: dataDir, LIVE_STREAMS_PER_CLIENT: "100" }, 90_000);
 });
 
