@@ -7,7 +7,7 @@ import { storeImage } from "~/core/media/image-pipeline.server";
 import { createLocalMediaStorage } from "~/core/media/media-storage.server";
 import { createReviewRepository } from "~/features/reviews/reviews.server";
 import { ADMIN, adminCreate, jpeg } from "../support/admin";
-import { startAppServer, type AppServer } from "../support/app-server";
+import { newDataDir, startAppServer, type AppServer } from "../support/app-server";
 import { expectNoAxeViolations } from "../support/axe";
 import { viewports } from "../support/viewports";
 
@@ -17,7 +17,7 @@ let files: string;
 let reviewPhotoUrl: string;
 
 test.beforeAll(async () => {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), "e2e-admin-"));
+  const dataDir = newDataDir("e2e-admin-");
   files = mkdtempSync(path.join(os.tmpdir(), "e2e-admin-files-"));
   const database = await openSiteDatabase({ dataDir });
   try {
