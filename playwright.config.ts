@@ -10,6 +10,8 @@ const dataDir = (process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(os.tmpdir(),
 
 export default defineConfig({
   testDir: "tests/e2e",
+  // One migrated cluster per run, copied for each server a spec starts (decision 51).
+  globalSetup: "./tests/support/e2e-global-setup.ts",
   // Spec files run side by side in two workers, the tests of one file in order in one worker (they
   // share the servers its beforeAll starts). Each file starts its servers on free ports with data
   // directories of their own, so two files share nothing but the read-only server below (decision 50).

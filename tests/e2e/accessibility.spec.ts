@@ -1,8 +1,5 @@
-import { mkdtempSync } from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import { expect, test } from "@playwright/test";
-import { startAppServer, type AppServer } from "../support/app-server";
+import { expect, test } from "../support/e2e-test";
+import { newDataDir, startAppServer, type AppServer } from "../support/app-server";
 import { expectNoAxeViolations } from "../support/axe";
 import { seedPhotos, seedReviews } from "../support/factory";
 import { viewports } from "../support/viewports";
@@ -14,7 +11,7 @@ let server: AppServer;
 
 test.beforeAll(async () => {
   // Home with photos and reviews, so the slideshow and review cards are checked too.
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), "a11y-e2e-"));
+  const dataDir = newDataDir("a11y-e2e-");
   await seedPhotos(dataDir, 3);
   await seedReviews(dataDir, [
     { name: "Laura B.", rating: 5, content: "Piano chiaro." },

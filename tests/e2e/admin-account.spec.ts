@@ -1,16 +1,13 @@
-import { mkdtempSync } from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "../support/e2e-test";
 import { totpCode } from "~/features/account/totp.server";
 import { ADMIN, adminCreate } from "../support/admin";
 import { signInAsAdmin } from "../support/admin-browser";
-import { startAppServer, type AppServer } from "../support/app-server";
+import { newDataDir, startAppServer, type AppServer } from "../support/app-server";
 
 let server: AppServer;
 
 test.beforeAll(async () => {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), "e2e-account-"));
+  const dataDir = newDataDir("e2e-account-");
   server = await startAppServer({ DATA_DIR: dataDir });
   // With the server running: the script hands the request to it.
   const created = adminCreate({ DATA_DIR: dataDir }, ["--email", ADMIN.email], ADMIN.password);

@@ -1,11 +1,9 @@
-import { mkdtempSync } from "node:fs";
-import os from "node:os";
 import path from "node:path";
-import { expect, test } from "@playwright/test";
+import { expect, test } from "../support/e2e-test";
 import { listBackups } from "~/features/backups/backup-files.server";
 import { ADMIN, adminCreate } from "../support/admin";
 import { signInAsAdmin } from "../support/admin-browser";
-import { startAppServer, type AppServer } from "../support/app-server";
+import { newDataDir, startAppServer, type AppServer } from "../support/app-server";
 import { expectNoAxeViolations } from "../support/axe";
 import { viewports } from "../support/viewports";
 
@@ -13,7 +11,7 @@ let server: AppServer;
 let dataDir: string;
 
 test.beforeAll(async () => {
-  dataDir = mkdtempSync(path.join(os.tmpdir(), "e2e-backup-"));
+  dataDir = newDataDir("e2e-backup-");
   server = await startAppServer({ DATA_DIR: dataDir });
   const created = adminCreate({ DATA_DIR: dataDir }, ["--email", ADMIN.email], ADMIN.password);
   expect(created.code, created.stderr).toBe(0);

@@ -1,13 +1,10 @@
-import { mkdtempSync } from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "../support/e2e-test";
 import { eq } from "drizzle-orm";
 import { ACCOUNT_FAILURE_RULE, emailKey } from "~/features/account/login.server";
 import { rateLimitHits } from "~/core/db/schema";
 import { openSiteDatabase } from "~/core/db/site-database.server";
 import { ADMIN, adminCreate } from "../support/admin";
-import { startAppServer, type AppServer } from "../support/app-server";
+import { newDataDir, startAppServer, type AppServer } from "../support/app-server";
 
 // Issue 41 (decision 45): strangers who fill the account's failure limit do not keep her out of the
 // browser she signs in from, with the page's own scripts (it posts to /admin-login.data) and without.
@@ -17,7 +14,7 @@ test.describe.configure({ mode: "serial", timeout: 90_000 });
 
 test.beforeAll(async () => {
   test.setTimeout(120_000);
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), "e2e-known-browser-"));
+  const dataDir = newDataDir("e2e-known-browser-");
   const created = adminCreate({ DATA_DIR: dataDir }, ["--email", ADMIN.email], ADMIN.password);
   expect(created.code, created.stderr).toBe(0);
   server = await startAppServer({ DATA_DIR: dataDir });

@@ -1,10 +1,7 @@
-import { mkdtempSync } from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "../support/e2e-test";
 import { ADMIN, adminCreate, jpeg, mediaKey } from "../support/admin";
 import { signInAsAdmin } from "../support/admin-browser";
-import { startAppServer, type AppServer } from "../support/app-server";
+import { newDataDir, startAppServer, type AppServer } from "../support/app-server";
 import { waitForLiveStream } from "../support/event-stream";
 
 /*
@@ -17,7 +14,7 @@ import { waitForLiveStream } from "../support/event-stream";
 let server: AppServer;
 
 test.beforeAll(async () => {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), "e2e-live-"));
+  const dataDir = newDataDir("e2e-live-");
   const created = adminCreate({ DATA_DIR: dataDir }, ["--email", ADMIN.email], ADMIN.password);
   expect(created.code, created.stderr).toBe(0);
   server = await startAppServer({ DATA_DIR: dataDir });

@@ -1,12 +1,9 @@
-import { mkdtempSync } from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import { expect, test } from "@playwright/test";
+import { expect, test } from "../support/e2e-test";
 import { createAdminAccounts } from "~/features/account/accounts.server";
 import { createPasswordResetRepository } from "~/features/account/password-resets.server";
 import { openSiteDatabase } from "~/core/db/site-database.server";
 import { ADMIN, adminCreate } from "../support/admin";
-import { startAppServer, type AppServer } from "../support/app-server";
+import { newDataDir, startAppServer, type AppServer } from "../support/app-server";
 
 // Issue 41: the new-password form posted by the browser itself (no script), as it does before the
 // page's scripts arrive. Its page's Referrer-Policy decides what the browser sends as Origin.
@@ -17,7 +14,7 @@ test.describe.configure({ mode: "serial", timeout: 90_000 });
 
 test.beforeAll(async () => {
   test.setTimeout(120_000);
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), "e2e-reset-no-script-"));
+  const dataDir = newDataDir("e2e-reset-no-script-");
   const created = adminCreate({ DATA_DIR: dataDir }, ["--email", ADMIN.email], ADMIN.password);
   expect(created.code, created.stderr).toBe(0);
   server = await startAppServer({ DATA_DIR: dataDir });

@@ -1,11 +1,8 @@
-import { mkdtempSync } from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "../support/e2e-test";
 import { RECIPE_MESSAGES } from "~/features/recipes/messages";
 import { ADMIN, adminCreate } from "../support/admin";
 import { signInAsAdmin } from "../support/admin-browser";
-import { startAppServer, type AppServer } from "../support/app-server";
+import { newDataDir, startAppServer, type AppServer } from "../support/app-server";
 import { expectNoAxeViolations } from "../support/axe";
 import { fillRecipeForm } from "../support/recipes";
 import { sampleRecipe, seedPhotos } from "../support/factory";
@@ -21,7 +18,7 @@ let server: AppServer;
 test.describe.configure({ timeout: 240_000 });
 
 test.beforeAll(async () => {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), "e2e-recipes-admin-"));
+  const dataDir = newDataDir("e2e-recipes-admin-");
   expect(adminCreate({ DATA_DIR: dataDir }, ["--email", ADMIN.email], ADMIN.password).code).toBe(0);
   await seedPhotos(dataDir, 3, { titles: ["Insalata di farro", "Vellutata di zucca", "Porridge"] });
   server = await startAppServer({ DATA_DIR: dataDir });

@@ -1,13 +1,13 @@
 import { mkdtempSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { expect, test, type Browser, type Page } from "@playwright/test";
+import { expect, test, type Browser, type Page } from "../support/e2e-test";
 import { openSiteDatabase } from "~/core/db/site-database.server";
 import { storeImage } from "~/core/media/image-pipeline.server";
 import { createLocalMediaStorage } from "~/core/media/media-storage.server";
 import { createReviewRepository } from "~/features/reviews/reviews.server";
 import { ADMIN, adminCreate, jpeg } from "../support/admin";
-import { startAppServer, type AppServer } from "../support/app-server";
+import { newDataDir, startAppServer, type AppServer } from "../support/app-server";
 import { expectNoAxeViolations } from "../support/axe";
 import { viewports } from "../support/viewports";
 
@@ -17,7 +17,7 @@ let files: string;
 let reviewPhotoUrl: string;
 
 test.beforeAll(async () => {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), "e2e-admin-"));
+  const dataDir = newDataDir("e2e-admin-");
   files = mkdtempSync(path.join(os.tmpdir(), "e2e-admin-files-"));
   const database = await openSiteDatabase({ dataDir });
   try {

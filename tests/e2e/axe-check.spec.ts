@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "../support/e2e-test";
 import { expectNoAxeViolations } from "../support/axe";
 
 // The accessibility check every other spec relies on: it must fail on a real violation.

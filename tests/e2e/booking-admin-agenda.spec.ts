@@ -1,4 +1,4 @@
-import { expect, type Page, test } from "@playwright/test";
+import { expect, type Page, test } from "../support/e2e-test";
 import { eq } from "drizzle-orm";
 import { appointments } from "~/core/db/schema";
 import { openSiteDatabase } from "~/core/db/site-database.server";

@@ -1,7 +1,4 @@
-import { mkdtempSync } from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import { expect, type Page, test } from "@playwright/test";
+import { expect, type Page, test } from "../support/e2e-test";
 import { eq } from "drizzle-orm";
 import { appointments } from "~/core/db/schema";
 import { openSiteDatabase } from "~/core/db/site-database.server";
@@ -13,7 +10,7 @@ import { AGENDA_MESSAGES } from "~/features/booking/messages";
 import { createVisitTypeRepository } from "~/features/booking/visit-types.server";
 import { ADMIN, adminCreate } from "../support/admin";
 import { signInAsAdmin } from "../support/admin-browser";
-import { type AppServer, startAppServer } from "../support/app-server";
+import { newDataDir, type AppServer, startAppServer } from "../support/app-server";
 import { expectNoAxeViolations } from "../support/axe";
 import { gotoHydrated } from "../support/hydration";
 import { expectToast, reviewCard, waitForFillTime } from "../support/reviews";
@@ -212,7 +209,7 @@ test.describe("from the agenda", () => {
 test("the next day, with the setting on, the job invites the patient of a visit that took place, never a missed or cancelled one", async ({
   browser,
 }) => {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), "e2e-review-invite-"));
+  const dataDir = newDataDir("e2e-review-invite-");
   const database = await openSiteDatabase({ dataDir });
   let visit: Awaited<ReturnType<typeof seedVisit>>;
   let others: Awaited<ReturnType<typeof seedVisit>>[];

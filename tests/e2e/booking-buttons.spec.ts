@@ -1,4 +1,4 @@
-import { expect, type Page, test } from "@playwright/test";
+import { expect, type Page, test } from "../support/e2e-test";
 import { openSiteDatabase } from "~/core/db/site-database.server";
 import type { BookingMode } from "~/core/db/booking-values";
 import { createPostgresEventBus, type EventBus } from "~/core/events/event-bus.server";

@@ -1,14 +1,11 @@
-import { mkdtempSync } from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import { expect, test } from "@playwright/test";
+import { expect, test } from "../support/e2e-test";
 import { appointments as appointmentsTable } from "~/core/db/schema";
 import { openSiteDatabase } from "~/core/db/site-database.server";
 import { createMemoryEventBus } from "~/core/events/event-bus.server";
 import { createAppointmentRepository } from "~/features/booking/appointments.server";
 import { createBookingSettingsRepository } from "~/features/booking/booking-settings.server";
 import { createVisitTypeRepository } from "~/features/booking/visit-types.server";
-import { type AppServer, startAppServer } from "../support/app-server";
+import { newDataDir, type AppServer, startAppServer } from "../support/app-server";
 import { openOutbox } from "../support/outbox";
 import { startTestSmtpServer, type TestSmtpServer } from "../support/smtp";
 import { visitTypeData } from "../support/factory";
@@ -29,7 +26,7 @@ test.afterAll(async () => {
 
 test("the day before, the reminder reaches the patient of a confirmed visit; a cancelled visit gets none", async () => {
   smtp = await startTestSmtpServer();
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), "e2e-reminder-"));
+  const dataDir = newDataDir("e2e-reminder-");
   const database = await openSiteDatabase({ dataDir });
   try {
     const bus = createMemoryEventBus();

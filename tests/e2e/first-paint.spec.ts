@@ -1,12 +1,9 @@
-import { mkdtempSync } from "node:fs";
 import { createServer, request as httpRequest } from "node:http";
 import type { AddressInfo } from "node:net";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { expect, type Page, test } from "@playwright/test";
+import { expect, type Page, test } from "../support/e2e-test";
 import { PHOTO_MESSAGES } from "~/features/photos/messages";
 import { REVIEW_MESSAGES } from "~/features/reviews/moderation-messages";
-import { startAppServer, type AppServer } from "../support/app-server";
+import { newDataDir, startAppServer, type AppServer } from "../support/app-server";
 import { seedReviews } from "../support/factory";
 import { viewports } from "../support/viewports";
 
@@ -265,7 +262,7 @@ test.describe("first paint", () => {
   test.describe("with reviews", () => {
     let server: AppServer;
     test.beforeAll(async () => {
-      const dataDir = mkdtempSync(join(tmpdir(), "first-paint-e2e-"));
+      const dataDir = newDataDir("first-paint-e2e-");
       await seedReviews(dataDir, [
         { name: "Laura B.", rating: 5, content: "Piano chiaro e facile da seguire." },
         { name: "Marco", rating: 4, content: "Indicazioni pratiche.", withImage: true },

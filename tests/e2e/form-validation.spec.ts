@@ -1,10 +1,7 @@
-import { mkdtempSync } from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import { expect, type Page, type Request, test } from "@playwright/test";
+import { expect, type Page, type Request, test } from "../support/e2e-test";
 import { ADMIN, adminCreate } from "../support/admin";
 import { signInAsAdmin } from "../support/admin-browser";
-import { type AppServer, startAppServer } from "../support/app-server";
+import { newDataDir, type AppServer, startAppServer } from "../support/app-server";
 import { gotoHydrated } from "../support/hydration";
 import { expectToast, reviewCard, waitForFillTime } from "../support/reviews";
 import { seedReviews } from "../support/factory";
@@ -17,7 +14,7 @@ test.describe.configure({ timeout: 90_000 });
 
 test.beforeAll(async () => {
   test.setTimeout(120_000);
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), "form-validation-"));
+  const dataDir = newDataDir("form-validation-");
   await seedReviews(dataDir, [{ name: "Da segnalare", content: "Testo qualsiasi.", rating: 3, createdAt: new Date() }]);
   server = await startAppServer({ DATA_DIR: dataDir });
   const created = adminCreate({ DATA_DIR: dataDir }, ["--email", ADMIN.email], ADMIN.password);

@@ -1,8 +1,5 @@
-import { mkdtempSync } from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import { expect, test, type Page } from "@playwright/test";
-import { startAppServer, type AppServer } from "../support/app-server";
+import { expect, test, type Page } from "../support/e2e-test";
+import { newDataDir, startAppServer, type AppServer } from "../support/app-server";
 import { gotoHydrated, waitForHydration } from "../support/hydration";
 import { seedPhotos, seedReviews } from "../support/factory";
 
@@ -27,7 +24,7 @@ async function stopTime(page: Page) {
  */
 const HOME_JS_BUDGET_KB = 108;
 
-const freshDataDir = () => mkdtempSync(path.join(os.tmpdir(), "home-e2e-"));
+const freshDataDir = () => newDataDir("home-e2e-");
 const day = 86_400_000;
 
 /** Every request the page made to a host other than ours. */

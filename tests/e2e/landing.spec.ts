@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "../support/e2e-test";
 import { expectNoAxeViolations } from "../support/axe";
 import { gotoHydrated } from "../support/hydration";
 import { viewports } from "../support/viewports";

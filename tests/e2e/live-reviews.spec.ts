@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "../support/e2e-test";
 import { startAppServer, type AppServer } from "../support/app-server";
 import { waitForLiveStream } from "../support/event-stream";
 import { expectToast, postReview, reviewCard, waitForFillTime } from "../support/reviews";

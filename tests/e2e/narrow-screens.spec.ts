@@ -1,11 +1,8 @@
-import { mkdtempSync } from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import { expect, type Page, test } from "@playwright/test";
+import { expect, type Page, test } from "../support/e2e-test";
 import { groupPaths } from "~/features/site-content/editor-groups";
 import { ADMIN, adminCreate } from "../support/admin";
 import { signInAsAdmin } from "../support/admin-browser";
-import { type AppServer, startAppServer } from "../support/app-server";
+import { newDataDir, type AppServer, startAppServer } from "../support/app-server";
 import { sampleRecipe, seedBooking, seedPhotos, seedRecipes, seedReviews } from "../support/factory";
 
 // The layout holds from the smallest phone (320 px) to a wide screen on the screens added with
@@ -19,7 +16,7 @@ let publicPaths: string[];
 let adminPaths: string[];
 
 test.beforeAll(async () => {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), "narrow-e2e-"));
+  const dataDir = newDataDir("narrow-e2e-");
   const photos = await seedPhotos(dataDir, 3);
   const [recipe] = await seedRecipes(dataDir, [sampleRecipe({ photoId: photos[0]!.id, slug: "insalata-di-farro" })]);
   await seedReviews(dataDir, [{ name: "Laura B.", rating: 5, content: "Percorso chiaro e piano facile da seguire." }]);

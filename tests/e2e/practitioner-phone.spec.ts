@@ -1,10 +1,7 @@
-import { mkdtempSync } from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import { expect, test } from "@playwright/test";
+import { expect, test } from "../support/e2e-test";
 import { ADMIN, adminCreate } from "../support/admin";
 import { signInAsAdmin } from "../support/admin-browser";
-import { startAppServer, type AppServer } from "../support/app-server";
+import { newDataDir, startAppServer, type AppServer } from "../support/app-server";
 import { expectNoAxeViolations } from "../support/axe";
 import { gotoHydrated } from "../support/hydration";
 import { seedReviews } from "../support/factory";
@@ -18,7 +15,7 @@ let server: AppServer;
 test.use({ viewport: { width: 390, height: 844 } });
 
 test.beforeAll(async () => {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), "e2e-phone-"));
+  const dataDir = newDataDir("e2e-phone-");
   const created = adminCreate({ DATA_DIR: dataDir }, ["--email", ADMIN.email], ADMIN.password);
   expect(created.code, created.stderr).toBe(0);
   // Replied to, so nothing waits on a fresh panel; reports need a published review.

@@ -1,13 +1,10 @@
-import { mkdtempSync } from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "../support/e2e-test";
 import sharp from "sharp";
 import { RECIPE_MESSAGES } from "~/features/recipes/messages";
 import type { RecipeData } from "~/features/recipes/recipe";
 import { ADMIN, adminCreate } from "../support/admin";
 import { signInAsAdmin } from "../support/admin-browser";
-import { startAppServer, type AppServer } from "../support/app-server";
+import { newDataDir, startAppServer, type AppServer } from "../support/app-server";
 import { expectNoAxeViolations } from "../support/axe";
 import { waitForLiveStream } from "../support/event-stream";
 import { fillRecipeForm } from "../support/recipes";
@@ -28,7 +25,7 @@ test.describe.configure({ timeout: 180_000 });
 test.beforeAll(async () => {
   // Three photos and fourteen recipes with their crops, then a server: slow on a busy machine.
   test.setTimeout(180_000);
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), "e2e-recipes-"));
+  const dataDir = newDataDir("e2e-recipes-");
   expect(adminCreate({ DATA_DIR: dataDir }, ["--email", ADMIN.email], ADMIN.password).code).toBe(0);
   const photos = await seedPhotos(dataDir, 3, { titles: ["Insalata di farro", "Vellutata di zucca", "Porridge"] });
   // Twelve more published recipes (no photo), so the list has two pages and something to filter.

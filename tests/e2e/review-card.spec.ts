@@ -1,10 +1,9 @@
-import { mkdirSync, mkdtempSync } from "node:fs";
-import os from "node:os";
+import { mkdirSync } from "node:fs";
 import path from "node:path";
-import { expect, type Page, test } from "@playwright/test";
+import { expect, type Page, test } from "../support/e2e-test";
 import { ADMIN, adminCreate } from "../support/admin";
 import { signInAsAdmin } from "../support/admin-browser";
-import { startAppServer, type AppServer } from "../support/app-server";
+import { newDataDir, startAppServer, type AppServer } from "../support/app-server";
 import { expectNoAxeViolations } from "../support/axe";
 import { expectToast } from "../support/reviews";
 import { seedReviews } from "../support/factory";
@@ -21,7 +20,7 @@ const shots = process.env.SHOTS_DIR;
 test.use({ viewport: { width: 390, height: 844 } });
 
 test.beforeAll(async () => {
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), "e2e-card-"));
+  const dataDir = newDataDir("e2e-card-");
   const created = adminCreate({ DATA_DIR: dataDir }, ["--email", ADMIN.email], ADMIN.password);
   expect(created.code, created.stderr).toBe(0);
   const rows = await seedReviews(dataDir, [

@@ -1,14 +1,11 @@
-import { mkdtempSync } from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { eq } from "drizzle-orm";
-import { expect, test, type Browser, type Page } from "@playwright/test";
+import { expect, test, type Browser, type Page } from "../support/e2e-test";
 import { openSiteDatabase } from "~/core/db/site-database.server";
 import { reviewInvitations } from "~/core/db/schema";
 import { createInvitationRepository } from "~/features/reviews/review-invitations.server";
 import { ADMIN, adminCreate } from "../support/admin";
 import { signInAsAdmin } from "../support/admin-browser";
-import { startAppServer, type AppServer } from "../support/app-server";
+import { newDataDir, startAppServer, type AppServer } from "../support/app-server";
 import { expectNoAxeViolations } from "../support/axe";
 import { gotoHydrated } from "../support/hydration";
 import { openOutbox } from "../support/outbox";
@@ -23,7 +20,7 @@ let expiredToken: string;
 
 test.beforeAll(async () => {
   test.setTimeout(120_000);
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), "e2e-invitations-"));
+  const dataDir = newDataDir("e2e-invitations-");
   const database = await openSiteDatabase({ dataDir });
   try {
     const { token, invitation } = await createInvitationRepository(database.db).create({ validDays: 30 });

@@ -1,8 +1,5 @@
-import { mkdtempSync } from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import { expect, test } from "@playwright/test";
-import { freePort, startAppServer, type AppServer } from "../support/app-server";
+import { expect, test } from "../support/e2e-test";
+import { newDataDir, freePort, startAppServer, type AppServer } from "../support/app-server";
 import { deliveryState, type OutboxReader, openOutbox } from "../support/outbox";
 import { postReview, uniqueName } from "../support/reviews";
 import { startTestSmtpServer, type TestSmtpServer } from "../support/smtp";
@@ -77,7 +74,7 @@ test("the mail server answers 4xx first: the notice is retried and arrives once"
 
 test("the server is killed after saving a review and before sending: the notice goes out after the restart, once", async () => {
   smtp = await startTestSmtpServer(await freePort(), { listen: false });
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), "e2e-mail-kill-"));
+  const dataDir = newDataDir("e2e-mail-kill-");
   const first = await startAppServer({ ...mailEnv(smtp), DATA_DIR: dataDir }, 60_000);
   const name = uniqueName("Riavvio");
   expect(await postReview(first.url, { name })).toBe(303);

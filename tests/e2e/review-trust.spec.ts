@@ -1,8 +1,5 @@
-import { mkdtempSync } from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import { expect, test, type Page } from "@playwright/test";
-import { startAppServer, type AppServer } from "../support/app-server";
+import { expect, test, type Page } from "../support/e2e-test";
+import { newDataDir, startAppServer, type AppServer } from "../support/app-server";
 import { expectNoAxeViolations } from "../support/axe";
 import { expectToast, reviewCard } from "../support/reviews";
 import { seedReviews, type SeedReview } from "../support/factory";
@@ -18,7 +15,7 @@ const at = (n: number) => new Date(Date.UTC(2026, 9, 1) + n * day);
 
 test.beforeAll(async () => {
   test.setTimeout(120_000);
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), "review-trust-"));
+  const dataDir = newDataDir("review-trust-");
   const list: SeedReview[] = [
     ...Array.from({ length: 12 }, (_, i) => ({
       name: `Verificata ${i + 1}`,

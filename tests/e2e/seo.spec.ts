@@ -1,4 +1,4 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "../support/e2e-test";
 import { startAppServer, type AppServer } from "../support/app-server";
 
 const SITE_URL = "https://www.studio-esempio.it";

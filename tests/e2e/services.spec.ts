@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "../support/e2e-test";
 
 const serviceTitles = [
   "Piani alimentari personalizzati",

@@ -1,14 +1,13 @@
-import { mkdtempSync, writeFileSync } from "node:fs";
-import os from "node:os";
+import { writeFileSync } from "node:fs";
 import path from "node:path";
-import { expect as baseExpect, test, type Browser, type Page } from "@playwright/test";
+import { expect as baseExpect, test, type Browser, type Page } from "../support/e2e-test";
 import { CONTENT_MESSAGES } from "~/features/site-content/messages";
 import { openSiteDatabase } from "~/core/db/site-database.server";
 import { createMemoryEventBus } from "~/core/events/event-bus.server";
 import { createBookingSettingsRepository } from "~/features/booking/booking-settings.server";
 import { ADMIN, adminCreate, jpeg } from "../support/admin";
 import { signInAsAdmin } from "../support/admin-browser";
-import { startAppServer, type AppServer } from "../support/app-server";
+import { newDataDir, startAppServer, type AppServer } from "../support/app-server";
 import { seedBooking } from "../support/factory";
 import { expectNoAxeViolations } from "../support/axe";
 import { waitForLiveStream } from "../support/event-stream";
@@ -27,11 +26,11 @@ const expect = baseExpect.configure({ timeout: 15_000 });
 test.beforeAll(async () => {
   // Seven helpers share two cores: creating the account and starting can be slow.
   test.setTimeout(120_000);
-  dataDir = mkdtempSync(path.join(os.tmpdir(), "e2e-content-"));
+  dataDir = newDataDir("e2e-content-");
   const created = adminCreate({ DATA_DIR: dataDir }, ["--email", ADMIN.email], ADMIN.password);
   expect(created.code, created.stderr).toBe(0);
-  // Every browser here is one client address, and the pages of earlier tests stay open with their
-  // live streams: the per-address cap (10 by default) would refuse the later pages' streams.
+  // Every browser here is one client address, with several pages open at once and their live
+  // streams: the per-address cap (10 by default) leaves no room to spare.
   server = await startAppServer({ DATA_DIR: dataDir, LIVE_STREAMS_PER_CLIENT: "100" }, 90_000);
 });
 
