@@ -1,5 +1,5 @@
 import { mkdirSync } from "node:fs";
-import { expect, type Page, test } from "@playwright/test";
+import { expect, type Page, test } from "../support/e2e-test";
 import { eq } from "drizzle-orm";
 import { followUps } from "~/core/db/schema";
 import { openSiteDatabase } from "~/core/db/site-database.server";

@@ -1,5 +1,5 @@
 import { mkdirSync } from "node:fs";
-import { expect, type Browser, type Page, test } from "@playwright/test";
+import { expect, type Browser, type Page, test } from "../support/e2e-test";
 import ICAL from "ical.js";
 import { eq } from "drizzle-orm";
 import { appointments, onlineRooms } from "~/core/db/schema";

@@ -1,5 +1,5 @@
 import { mkdirSync } from "node:fs";
-import { type Browser, expect, type Page, test } from "@playwright/test";
+import { type Browser, expect, type Page, test } from "../support/e2e-test";
 import { openSiteDatabase } from "~/core/db/site-database.server";
 import { createMemoryEventBus } from "~/core/events/event-bus.server";
 import { romeDate, romeTime } from "~/core/format/rome-clock";
