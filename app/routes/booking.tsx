@@ -71,6 +71,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     waiting: await waitingLink(s, search.get("lista")),
     phone: content.contact.phone,
     noteHint: NOTE_HINT,
+    requestAnswerHours: settings.requestAnswerHours,
   };
 }
 
@@ -182,6 +183,7 @@ export default function BookingPage({ loaderData, actionData: answered }: Route.
           errors={refused?.reply?.error ?? undefined}
           message={refused?.message}
           noteHint={loaderData.noteHint}
+          requestAnswerHours={loaderData.requestAnswerHours}
         />
       ) : null}
     </div>

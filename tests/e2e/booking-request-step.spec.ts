@@ -1,7 +1,10 @@
 import { expect, type Page, test } from "../support/e2e-test";
 import { openSiteDatabase } from "~/core/db/site-database.server";
 import { createMemoryEventBus } from "~/core/events/event-bus.server";
-import { REQUEST_NOTE } from "~/features/booking/booking-steps";
+import { requestNote } from "~/features/booking/booking-steps";
+
+/** What the last step says with her default setting (48 hours). */
+const REQUEST_NOTE = requestNote(48);
 import { createBookingSettingsRepository } from "~/features/booking/booking-settings.server";
 import { createVisitTypeRepository } from "~/features/booking/visit-types.server";
 import { type AppServer, startAppServer } from "../support/app-server";

@@ -30,6 +30,8 @@ export const bookingLimits = {
   horizonDays: { min: 1, max: 365 },
   cancellationLimitHours: { min: 0, max: 720 },
   retentionMonths: { min: 1, max: 120 },
+  /** Within how many hours she answers a request: what the patient reads before sending one. */
+  requestAnswerHours: { min: 1, max: 168 },
   durationMinutes: { min: 5, max: 480 },
   /** €100,000.00: far above any visit, low enough to catch a slip of the keyboard. */
   priceCents: { min: 0, max: 10_000_000 },

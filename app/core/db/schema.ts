@@ -447,6 +447,8 @@ export const bookingSettings = pgTable(
     // Issue 43 item 6, the waiting list: after how many days an entry is deleted, how long a freed time's link lasts.
     waitingListExpiryDays: smallint("waiting_list_expiry_days").notNull().default(60),
     waitingListLinkHours: smallint("waiting_list_link_hours").notNull().default(4),
+    // Issue 43 item 5: what the last step promises before a request is sent.
+    requestAnswerHours: smallint("request_answer_hours").notNull().default(48),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -459,6 +461,7 @@ export const bookingSettings = pgTable(
     check("booking_settings_retention_range", between(t.retentionMonths, limits.retentionMonths)),
     check("booking_settings_waiting_expiry_range", between(t.waitingListExpiryDays, waitingListLimits.expiryDays)),
     check("booking_settings_waiting_link_range", between(t.waitingListLinkHours, waitingListLimits.linkHours)),
+    check("booking_settings_request_answer_range", between(t.requestAnswerHours, limits.requestAnswerHours)),
   ],
 );
 

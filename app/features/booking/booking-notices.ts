@@ -58,7 +58,7 @@ function placeRows(place: NoticePlace, appointment: NoticeAppointment): [string,
 }
 
 /** The visit's price as she shows it on the site ("80,00 €"); no row when she does not show it. */
-const priceRows = (price: string | null | undefined): [string, string][] => (price ? [["Prezzo", price]] : []);
+export const priceRows = (price: string | null | undefined): [string, string][] => (price ? [["Prezzo", price]] : []);
 
 /** To the patient, at once: her request received, or her visit confirmed; with her two links. */
 export function patientBookedNotice(input: {

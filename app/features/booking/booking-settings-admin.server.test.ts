@@ -38,6 +38,7 @@ const settingsForm = {
   retentionMonths: "12",
   waitingListExpiryDays: "30",
   waitingListLinkHours: "6",
+  requestAnswerHours: "24",
 };
 const typeForm = {
   intent: "type-create",
@@ -85,6 +86,7 @@ describe("the booking settings screen's changes (on PostgreSQL)", () => {
       reviewInviteNextDay: false,
       waitingListExpiryDays: 30,
       waitingListLinkHours: 6,
+      requestAnswerHours: 24,
     });
     // The next day's review invitation: a checkbox, off unless ticked.
     await act(deps, form({ ...settingsForm, reviewInviteNextDay: "on" }), studios);
@@ -103,6 +105,7 @@ describe("the booking settings screen's changes (on PostgreSQL)", () => {
         retentionMonths: "",
         waitingListExpiryDays: "366",
         waitingListLinkHours: "0",
+        requestAnswerHours: "169",
       }),
       studios,
     );
@@ -117,6 +120,7 @@ describe("the booking settings screen's changes (on PostgreSQL)", () => {
       retentionMonths: [M.retention],
       waitingListExpiryDays: [M.waitingListExpiry],
       waitingListLinkHours: [M.waitingListLink],
+      requestAnswerHours: [M.requestAnswer],
     });
     expect(await deps.bookingSettings.get()).toEqual(DEFAULT_BOOKING_SETTINGS);
   });

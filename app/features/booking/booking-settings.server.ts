@@ -24,11 +24,13 @@ export const DEFAULT_BOOKING_SETTINGS: BookingSettings = {
   reviewInviteNextDay: false,
   waitingListExpiryDays: 60,
   waitingListLinkHours: 4,
+  requestAnswerHours: 48,
 };
 
-/** What a save writes: the waiting list's two settings (issue 43 item 6) kept as stored when left out. */
-export type SavedBookingSettings = Omit<BookingSettings, "waitingListExpiryDays" | "waitingListLinkHours"> &
-  Partial<Pick<BookingSettings, "waitingListExpiryDays" | "waitingListLinkHours">>;
+/** Settings added after the first form: kept as stored when a save leaves them out. */
+type LaterSettings = "waitingListExpiryDays" | "waitingListLinkHours" | "requestAnswerHours";
+/** What a save writes: the later settings (issue 43 items 5 and 6) kept as stored when left out. */
+export type SavedBookingSettings = Omit<BookingSettings, LaterSettings> & Partial<Pick<BookingSettings, LaterSettings>>;
 
 /** The booking's settings as stored, or the defaults. */
 export async function readBookingSettings(executor: Pick<Executor, "select">): Promise<BookingSettings> {

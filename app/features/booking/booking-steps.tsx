@@ -238,11 +238,13 @@ export function DayAndTimeStep({
 }
 
 /**
- * Said before the button of a type she confirms herself. No setting bounds when she answers, and a
- * request waits for her answer until its time: "before the visit" is all that is sure.
+ * Said before the button of a type she confirms herself: within the hours she set, and before the
+ * visit in any case (a request waits for her answer until its time).
  */
-export const REQUEST_NOTE =
-  "Richiesta: la dottoressa ti conferma l'orario per e-mail prima della visita; fino ad allora l'orario resta riservato a te.";
+export function requestNote(answerHours: number): string {
+  const within = answerHours === 1 ? "un'ora" : `${answerHours} ore`;
+  return `Richiesta: la dottoressa ti conferma l'orario per e-mail entro ${within}, e comunque prima della visita; fino ad allora l'orario resta riservato a te.`;
+}
 
 /** Her name and e-mail, as the booking and the waiting list ask them (the same limits, the same autocomplete). */
 export function NameAndEmailFields({
@@ -295,9 +297,12 @@ export function DetailsStep({
   errors,
   message,
   noteHint,
+  requestAnswerHours,
   carry = {},
 }: {
   step: Extract<BookingStep, { step: 3 }>;
+  /** Her setting: within how many hours she answers a request. */
+  requestAnswerHours: number;
   carry?: StepCarry;
   values?: BookingFormValues;
   errors?: Partial<Record<BookingField, string[] | null>>;
@@ -362,7 +367,7 @@ export function DetailsStep({
         >
           {(control) => <input {...control} name="consent" type="checkbox" required defaultChecked={values?.consent} />}
         </Field>
-        {step.type.onRequest ? <p className="booking-request-note">{REQUEST_NOTE}</p> : null}
+        {step.type.onRequest ? <p className="booking-request-note">{requestNote(requestAnswerHours)}</p> : null}
         <button type="submit" className="button review-form__submit">
           {step.type.onRequest ? "Invia la richiesta" : "Prenota"}
         </button>

@@ -181,13 +181,13 @@ describe("her other calendars, stored (on PostgreSQL)", () => {
   });
 
   describe("the free times", () => {
-    // Monday 7 December 2026, 8:00 in Italy; she is busy on Tuesday 10:00–11:00.
-    const now = new Date("2026-12-07T07:00:00Z");
-    const tuesdayAt = (time: string) => new Date(`2026-12-08T${time}:00+01:00`);
-    const busyTuesday = calendarText([{ start: "2026-12-08T09:00:00Z", end: "2026-12-08T10:00:00Z" }]);
+    // Monday 14 December 2026, 8:00 in Italy (the 8th is a holiday); she is busy on Tuesday 10:00–11:00.
+    const now = new Date("2026-12-14T07:00:00Z");
+    const tuesdayAt = (time: string) => new Date(`2026-12-15T${time}:00+01:00`);
+    const busyTuesday = calendarText([{ start: "2026-12-15T09:00:00Z", end: "2026-12-15T10:00:00Z" }]);
     const tuesdayTimes = async (typeId: string, studioKey: string | null) =>
       freeDays((await booking.appointments.availability(typeId, studioKey, weekdayMornings, now))!)
-        .find((day) => day.date === "2026-12-08")!
+        .find((day) => day.date === "2026-12-15")!
         .times.map((time) => time.time);
 
     it("leave out the busy times of the calendars that block the place, and a booking into one is refused", async () => {

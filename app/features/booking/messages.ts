@@ -110,6 +110,7 @@ export const BOOKING_SETTINGS_MESSAGES = {
   retention: "Gli appuntamenti si conservano da 1 a 120 mesi.",
   waitingListExpiry: "Le iscrizioni alla lista d'attesa si conservano da 1 a 365 giorni.",
   waitingListLink: "Il link dell'orario liberato vale da 1 a 72 ore.",
+  requestAnswer: "Scrivi entro quante ore rispondi a una richiesta: da 1 a 168 (una settimana).",
   saved: "Impostazioni delle prenotazioni salvate.",
   typeName: "Scrivi il nome della visita (al massimo 80 caratteri).",
   duration: "La durata va da 5 a 480 minuti.",

@@ -26,6 +26,7 @@ export interface SettingsValues {
   reviewInviteNextDay: boolean;
   waitingListExpiryDays: number;
   waitingListLinkHours: number;
+  requestAnswerHours: number;
 }
 
 export function SettingsForm({ values, result }: { values: SettingsValues; result?: SettingsResult }) {
@@ -58,6 +59,12 @@ export function SettingsForm({ values, result }: { values: SettingsValues; resul
         <TextField meta={fields.bufferMinutes} {...number} label="Tempo libero dopo ogni visita (minuti)" />
         <TextField meta={fields.minimumNoticeHours} {...number} label="Preavviso minimo (ore)" />
         <TextField meta={fields.horizonDays} {...number} label="Prenotabile fino a (giorni da oggi)" />
+        <TextField
+          meta={fields.requestAnswerHours}
+          {...number}
+          label="Rispondi alle richieste entro (ore)"
+          hint="Per le visite che confermi tu: il paziente lo legge prima di inviare la richiesta."
+        />
         <TextField
           meta={fields.cancellationLimitHours}
           {...number}

@@ -35,6 +35,8 @@ export const settingsSchema = z.object({
   // Issue 43 item 6: the waiting list's expiry and link (left out: kept as stored).
   waitingListExpiryDays: wholeNumber(waitingListLimits.expiryDays, M.waitingListExpiry).optional(),
   waitingListLinkHours: wholeNumber(waitingListLimits.linkHours, M.waitingListLink).optional(),
+  // Issue 43 item 5: said to the patient before a request is sent (left out: kept as stored).
+  requestAnswerHours: wholeNumber(limits.requestAnswerHours, M.requestAnswer).optional(),
 });
 
 /** "80", "82,50", "82.5" → cents; the form's text kept as typed otherwise. */

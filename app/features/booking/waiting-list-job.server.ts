@@ -9,7 +9,7 @@ import type { Mailer } from "~/core/mail/mailer.server";
 import { hashManageToken, MINUTE, offeredAt } from "./appointment-records.server";
 import { type FreeDay, freeDays } from "./availability";
 import type { BookingSite } from "./booking-mails.server";
-import { placeStudioKey } from "./booking-page.server";
+import { placeStudioKey, shownPrice } from "./booking-page.server";
 import { ONLINE_PLACE } from "./booking-schema";
 import { readBookingSettings } from "./booking-settings.server";
 import { availabilityInput } from "./held-times.server";
@@ -109,6 +109,7 @@ export async function notifyFreedTimes(
           moreTimes: others.length,
           url: `${deps.config.siteUrl}${waitingLinkPath(place.key, type.id, first.date, token)}`,
           validUntil: notifiedUntil,
+          price: shownPrice(type),
         }),
         tx,
       );

@@ -1,6 +1,7 @@
 import { formatItalianDateTime, formatItalianDay } from "~/core/format/italian-format";
 import { type Mail, renderMail } from "~/core/mail/mail-layout";
 import type { FreeTime } from "./availability";
+import { priceRows } from "./booking-notices";
 
 /**
  * To a patient on the waiting list, when a time that suits her frees (issue 43 item 6): the first
@@ -16,6 +17,8 @@ export function waitingListNotice(input: {
   moreTimes: number;
   url: string;
   validUntil: Date;
+  /** The price, when she shows it (see `priceRows`). */
+  price?: string | null;
 }): Mail {
   const when = `${formatItalianDay(input.firstTime.date)}, ore ${input.firstTime.time.time}`;
   return renderMail({
@@ -38,6 +41,7 @@ export function waitingListNotice(input: {
               ? when
               : `${when} (${input.moreTimes === 1 ? "e un altro orario" : `e altri ${input.moreTimes} orari`})`,
           ],
+          ...priceRows(input.price),
           ["Link valido fino al", `${formatItalianDateTime(input.validUntil.toISOString())} (ora italiana)`],
         ],
       },

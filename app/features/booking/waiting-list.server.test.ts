@@ -55,7 +55,7 @@ describe("the waiting list (on PostgreSQL)", () => {
       minimumNoticeHours: 0,
       cancellationLimitHours: 24,
     });
-    typeId = (await deps.visitTypes.create(visitTypeData())).id;
+    typeId = (await deps.visitTypes.create(visitTypeData({ priceCents: 8000, showPrice: true }))).id;
   });
 
   /** Every free time of the Milan studio taken (Tuesday 9 to 13), the one at 10:00 by a patient who can cancel it. */
@@ -108,6 +108,8 @@ describe("the waiting list (on PostgreSQL)", () => {
       const [mail] = await outboxTo(email);
       expect(mail?.subject).toBe("Si è liberato un orario: Prima visita");
       expect(mail?.text).toContain("martedì 8 gennaio 2030, ore 10:00");
+      // The price she shows, as in every e-mail to a patient (issue 43, item 4).
+      expect(mail?.text).toMatch(/Prezzo: 80(,00)? €/);
       expect(mail?.text).toContain(
         `${testSiteUrl}/prenota?sede=studio-di-milano&visita=${typeId}&giorno=2030-01-08&lista=`,
       );

@@ -1,0 +1,2 @@
+ALTER TABLE "booking_settings" ADD COLUMN "request_answer_hours" smallint DEFAULT 48 NOT NULL;--> statement-breakpoint
+ALTER TABLE "booking_settings" ADD CONSTRAINT "booking_settings_request_answer_range" CHECK ("booking_settings"."request_answer_hours" between 1 and 168);
