@@ -85,6 +85,13 @@ async function startServerHere(database: Promise<string> | null): Promise<Runnin
 }
 
 if (cluster.isWorker) {
+  // The supervisor gone (killed with SIGKILL): Node's cluster then ends this process with
+  // process.exit(), which can hang for ever joining a compiler thread that waits for a garbage
+  // collection (nodejs/node#54918; seen here after kill -9 of the supervisor), keeping the port and
+  // the database connections. Nothing is left to hand over: the kernel ends it at once instead.
+  cluster.worker!.on("disconnect", () => {
+    if (!cluster.worker!.exitedAfterDisconnect) process.kill(process.pid, "SIGKILL");
+  });
   // From the start: a server stuck while loading is replaced too. Not keeping the process alive.
   setInterval(() => {
     if (process.connected) process.send!(HEARTBEAT);

@@ -1,5 +1,5 @@
 import { spawn, spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
@@ -23,6 +23,15 @@ async function rowsIn(dataDir: string) {
     return { reviewNames: new Set(reviewNames), photoIds: new Set(photoIds) };
   } finally {
     await database.close();
+  }
+}
+
+/** A process running the site's server (not its PostgreSQL, which outlives a kill -9 by design). */
+function isServerProcess(pid: number): boolean {
+  try {
+    return readFileSync(`/proc/${pid}/cmdline`, "utf8").includes(SERVER_ENTRY);
+  } catch {
+    return false;
   }
 }
 
@@ -100,9 +109,14 @@ describe("the embedded PostgreSQL after a crash of the app", () => {
         await new Promise((resolve) => setTimeout(resolve, Math.random() * 800));
       } finally {
         // The kill, or on a failed round the end of its writers and server (not left to load the suite).
+        const serverProcesses = descendants(server.process.pid!).filter((pid) => isServerProcess(pid));
         server.process.kill("SIGKILL");
         stop = true;
         await Promise.all([reviewWriter, photoWriter, server.stop()]);
+        // Its server processes follow it: none stays behind holding the port and its connections.
+        const gone = Date.now() + 15_000;
+        while (serverProcesses.some(isAlive) && Date.now() < gone) await new Promise((r) => setTimeout(r, 100));
+        expect(serverProcesses.filter(isAlive), `round ${round}: server processes left after the kill`).toEqual([]);
       }
     }
 
