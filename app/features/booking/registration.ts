@@ -7,6 +7,6 @@ import type { FeatureRegistration } from "~/core/feature-registration";
  */
 export const bookingRegistration = {
   liveTables: ["booking"],
-  // The booking steps and her booking link, one family.
-  pageFamilies: { "booking-manage": "booking", "booking-site": "booking" },
+  // The booking steps, her booking link and the waiting list, one family.
+  pageFamilies: { "booking-manage": "booking", "booking-site": "booking", "booking-waiting-list": "booking" },
 } as const satisfies FeatureRegistration;
