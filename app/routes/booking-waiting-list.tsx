@@ -3,11 +3,11 @@ import type { Route } from "./+types/booking-waiting-list";
 import { requestContext, servicesContext } from "~/context";
 import type { ActionResult } from "~/core/forms/action-result";
 import { parseSubmission } from "~/core/forms/parse-submission.server";
-import { readForm, refusal, respond } from "~/core/forms/respond.server";
+import { readForm, respond } from "~/core/forms/respond.server";
+import { refusedPatientForm } from "./booking-refused-form.server";
 import { useLastActionData } from "~/core/forms/use-last-action-data";
 import { BookingOff } from "~/features/booking/booking-off";
 import { placeStudioKey } from "~/features/booking/booking-page.server";
-import { refuseBooking } from "~/features/booking/booking-submission.server";
 import { WAITING_LIST_MESSAGES } from "~/features/booking/messages";
 import {
   typedWaitingListValues,
@@ -68,17 +68,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   const submission = parseSubmission(form, waitingListSchema);
   const values = typedWaitingListValues(form);
   if (submission.status !== "success") {
-    const { reason } = await refuseBooking(s, clientIp);
-    const answer =
-      reason === "rate_limited"
-        ? { ok: false, message: WAITING_LIST_MESSAGES.rateLimited }
-        : refusal(submission, WAITING_LIST_MESSAGES.failed);
-    return respond<WaitingAnswer>(
-      request,
-      s.flash,
-      { ...answer, values },
-      { status: reason === "rate_limited" ? 429 : 400 },
-    );
+    const { answer, status } = await refusedPatientForm(s, clientIp, submission, values, {
+      rateLimited: WAITING_LIST_MESSAGES.rateLimited,
+      failed: WAITING_LIST_MESSAGES.failed,
+    });
+    return respond<WaitingAnswer>(request, s.flash, answer, { status });
   }
   const result = await joinWaitingList(s, submission.value, { places: bookingSite(content).places, clientIp });
   if (!result.ok) {

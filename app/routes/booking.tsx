@@ -3,18 +3,14 @@ import type { Route } from "./+types/booking";
 import { requestContext, servicesContext } from "~/context";
 import type { ActionResult } from "~/core/forms/action-result";
 import { parseSubmission } from "~/core/forms/parse-submission.server";
-import { readForm, refusal, respond } from "~/core/forms/respond.server";
+import { readForm, respond } from "~/core/forms/respond.server";
+import { refusedPatientForm } from "./booking-refused-form.server";
 import { readBookingStep } from "~/features/booking/booking-page.server";
 import { filledDetails } from "~/features/booking/details-link.server";
 import { BookingOff } from "~/features/booking/booking-off";
 import { DayAndTimeStep, DetailsStep, PlaceAndTypeStep } from "~/features/booking/booking-steps";
 import { type BookingFormValues, bookingSchema, typedBookingValues } from "~/features/booking/booking-schema";
-import {
-  type BookingSubmission,
-  managePath,
-  refuseBooking,
-  submitBooking,
-} from "~/features/booking/booking-submission.server";
+import { type BookingSubmission, managePath, submitBooking } from "~/features/booking/booking-submission.server";
 import { BOOKING_FORM_MESSAGES, BOOKING_REFUSAL_MESSAGES, WAITING_LIST_MESSAGES } from "~/features/booking/messages";
 import type { AppServices } from "~/services.server";
 import { pageMeta } from "~/features/site-content/meta";
@@ -101,17 +97,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   const submission = parseSubmission(form, bookingSchema);
   const values = typedBookingValues(form);
   if (submission.status !== "success") {
-    const { reason } = await refuseBooking(s, clientIp);
-    const answer =
-      reason === "rate_limited"
-        ? { ok: false, message: BOOKING_REFUSAL_MESSAGES.rate_limited }
-        : refusal(submission, BOOKING_FORM_MESSAGES.failed);
-    return respond<BookingAnswer>(
-      request,
-      s.flash,
-      { ...answer, values },
-      { status: reason === "rate_limited" ? 429 : 400 },
-    );
+    const { answer, status } = await refusedPatientForm(s, clientIp, submission, values, {
+      rateLimited: BOOKING_REFUSAL_MESSAGES.rate_limited,
+      failed: BOOKING_FORM_MESSAGES.failed,
+    });
+    return respond<BookingAnswer>(request, s.flash, answer, { status });
   }
   let result: BookingSubmission;
   try {
