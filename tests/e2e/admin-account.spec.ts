@@ -1,4 +1,5 @@
 import { expect, test, type Page } from "../support/e2e-test";
+import { expectToast } from "../support/toasts";
 import { totpCode } from "~/features/account/totp.server";
 import { ADMIN, adminCreate } from "../support/admin";
 import { signInAsAdmin } from "../support/admin-browser";
@@ -17,8 +18,6 @@ test.beforeAll(async () => {
 test.afterAll(async () => {
   await server?.stop();
 });
-
-const toast = (page: Page, text: string | RegExp) => page.getByTestId("toast").filter({ hasText: text });
 
 /** The sign-in with a second factor is under test here: through the login form. */
 async function signIn(page: Page, password = ADMIN.password) {
@@ -48,11 +47,11 @@ test.describe
 
       await page.getByLabel("Codice a 6 cifre").fill(totpCode(secret) === "000000" ? "111111" : "000000");
       await page.getByRole("button", { name: "Conferma e attiva" }).click();
-      await expect(toast(page, /Codice non valido/)).toBeVisible();
+      await expectToast(page, /Codice non valido/);
 
       await page.getByLabel("Codice a 6 cifre").fill(totpCode(secret));
       await page.getByRole("button", { name: "Conferma e attiva" }).click();
-      await expect(toast(page, "Verifica in due passaggi attivata. Conserva i codici di recupero.")).toBeVisible();
+      await expectToast(page, "Verifica in due passaggi attivata. Conserva i codici di recupero.");
       await expect(page.locator(".recovery-codes__list li")).toHaveCount(10);
       recoveryCodes = await page.locator(".recovery-codes__list li").allTextContents();
       await expect(page.getByText(/^Attiva/)).toBeVisible();
@@ -72,11 +71,11 @@ test.describe
       await expect(page).toHaveURL(`${server.url}/admin-login`);
       await page.getByLabel("Codice di verifica").fill("12345x");
       await page.getByRole("button", { name: "Verifica" }).click();
-      await expect(toast(page, "Codice non valido o già usato. Riprova.")).toBeVisible();
+      await expectToast(page, "Codice non valido o già usato. Riprova.");
       await page.getByLabel("Codice di verifica").fill(totpCode(secret, Date.now() + 30_000));
       await page.getByRole("button", { name: "Verifica" }).click();
       await expect(page).toHaveURL(`${server.url}/admin`);
-      await expect(toast(page, "Login effettuato con successo!")).toBeVisible();
+      await expectToast(page, "Login effettuato con successo!");
     });
 
     test("sessions list, 'disconnetti le altre sessioni', and a password change that needs the current password", async ({
@@ -98,7 +97,7 @@ test.describe
       await expect(laptop.getByText("Questa sessione")).toHaveCount(1);
       await expect(laptop.getByText("Codici di recupero ancora validi: 8.", { exact: false })).toBeVisible();
       await laptop.getByRole("button", { name: "Disconnetti le altre sessioni" }).click();
-      await expect(toast(laptop, "Le altre sessioni sono state disconnesse")).toBeVisible();
+      await expectToast(laptop, "Le altre sessioni sono state disconnesse");
       await expect(laptop.getByRole("heading", { name: "Sessioni attive (1)" })).toBeVisible();
       await phone.goto(`${server.url}/admin`);
       await expect(phone).toHaveURL(`${server.url}/admin-login`);
@@ -107,22 +106,22 @@ test.describe
       await laptop.getByLabel("Nuova password", { exact: true }).fill("una-nuova-password-lunga");
       await laptop.getByLabel("Ripeti la nuova password").fill("una-nuova-password-lunga");
       await laptop.getByRole("button", { name: "Cambia password" }).click();
-      await expect(toast(laptop, "La password attuale non è corretta")).toBeVisible();
+      await expectToast(laptop, "La password attuale non è corretta");
       await laptop.getByLabel("Password attuale", { exact: true }).fill(ADMIN.password);
       await laptop.getByLabel("Nuova password", { exact: true }).fill("corta");
       await laptop.getByLabel("Ripeti la nuova password").fill("corta");
       await laptop.getByRole("button", { name: "Cambia password" }).click();
-      await expect(toast(laptop, "La password deve avere almeno 10 caratteri")).toBeVisible();
+      await expectToast(laptop, "La password deve avere almeno 10 caratteri");
       await laptop.getByLabel("Password attuale", { exact: true }).fill(ADMIN.password);
       await laptop.getByLabel("Nuova password", { exact: true }).fill("una-nuova-password-lunga");
       await laptop.getByLabel("Ripeti la nuova password").fill("una-nuova-password-lunga");
       await laptop.getByRole("button", { name: "Cambia password" }).click();
-      await expect(toast(laptop, "Password aggiornata. Le altre sessioni sono state disconnesse.")).toBeVisible();
+      await expectToast(laptop, "Password aggiornata. Le altre sessioni sono state disconnesse.");
       await expect(laptop.getByLabel("Password attuale", { exact: true })).toHaveValue("");
 
       // The old password no longer works; the new one does (then the second factor).
       await signIn(phone);
-      await expect(toast(phone, "Email o password non corretti")).toBeVisible();
+      await expectToast(phone, "Email o password non corretti");
       await signIn(phone, "una-nuova-password-lunga");
       await expect(phone.getByRole("heading", { level: 1 })).toHaveText("Verifica in due passaggi");
       await phone.close();

@@ -1,5 +1,6 @@
 import { isNull } from "drizzle-orm";
 import { expect, test, type Page } from "../support/e2e-test";
+import { expectToast } from "../support/toasts";
 import { adminPasswordResets } from "~/core/db/schema";
 import { openSiteDatabase } from "~/core/db/site-database.server";
 import { ADMIN, adminCreate } from "../support/admin";
@@ -7,7 +8,6 @@ import { signInAsAdmin } from "../support/admin-browser";
 import { newDataDir, startAppServer, type AppServer } from "../support/app-server";
 import { expectNoAxeViolations } from "../support/axe";
 import { openOutbox } from "../support/outbox";
-import { expectToast } from "../support/reviews";
 import { startTestSmtpServer, type TestSmtpServer } from "../support/smtp";
 import { viewports } from "../support/viewports";
 

@@ -1,4 +1,5 @@
 import { expect, test, type Page } from "../support/e2e-test";
+import { expectToast } from "../support/toasts";
 import { RECIPE_MESSAGES } from "~/features/recipes/messages";
 import { ADMIN, adminCreate } from "../support/admin";
 import { signInAsAdmin } from "../support/admin-browser";
@@ -83,7 +84,7 @@ test.describe("with JavaScript, at phone size", () => {
     await page.getByRole("link", { name: "Scrivi la ricetta: Insalata di farro" }).click();
     await fillRecipeForm(page, recipe);
     await page.getByRole("button", { name: "Salva la ricetta" }).click();
-    await expect(page.getByText(RECIPE_MESSAGES.published)).toBeVisible();
+    await expectToast(page, RECIPE_MESSAGES.published);
     await expect(page).toHaveURL(/\/admin\/ricette\/[0-9a-f-]{36}$/);
     await expect(page.getByRole("heading", { name: "Modifica la ricetta", level: 1 })).toBeVisible();
     await expect(page.getByRole("link", { name: "/ricette/insalata-di-farro" })).toBeVisible();
@@ -121,7 +122,7 @@ test.describe("without JavaScript, at desktop size", () => {
     await page.getByLabel("Peso di una porzione (g)").fill("un piatto");
     await page.getByLabel("Indirizzo della pagina").fill("Vellutata di Zucca!");
     await page.getByRole("button", { name: "Salva la ricetta" }).click();
-    await expect(page.getByText(RECIPE_MESSAGES.portionInvalid)).toBeVisible();
+    await expectToast(page, RECIPE_MESSAGES.portionInvalid);
     await expect(page.locator(".field__error").filter({ hasText: RECIPE_MESSAGES.slugFormat })).toBeVisible();
     await expect(page.getByLabel("Passaggi")).toHaveValue(recipe.steps.map((s) => s.text).join("\n"));
 
@@ -129,7 +130,7 @@ test.describe("without JavaScript, at desktop size", () => {
     await page.getByLabel("Indirizzo della pagina").fill("");
     await page.getByRole("button", { name: "Salva la ricetta" }).click();
     await expect(page).toHaveURL(/\/admin\/ricette\/[0-9a-f-]{36}$/);
-    await expect(page.getByText(RECIPE_MESSAGES.created)).toBeVisible();
+    await expectToast(page, RECIPE_MESSAGES.created);
     await expect(page.getByLabel("Indirizzo della pagina")).toHaveValue("vellutata-di-zucca");
     await expect(page.getByLabel("Bozza")).toBeChecked();
   });
@@ -141,14 +142,14 @@ test("a recipe is edited and deleted, and its photo is free again", async ({ pag
   await page.getByRole("link", { name: "Scrivi la ricetta: Porridge" }).click();
   await fillRecipeForm(page, sampleRecipe({ slug: "", title: "Porridge", category: "colazione", status: "draft" }));
   await page.getByRole("button", { name: "Salva la ricetta" }).click();
-  await expect(page.getByText(RECIPE_MESSAGES.created)).toBeVisible();
+  await expectToast(page, RECIPE_MESSAGES.created);
   await expect(page).toHaveURL(/\/admin\/ricette\/[0-9a-f-]{36}$/);
   // The saved recipe's own form, once the page shows it.
   await expect(page.getByRole("heading", { name: "Modifica la ricetta", level: 1 })).toBeVisible();
 
   await page.getByLabel("Titolo", { exact: true }).fill("Porridge di avena");
   await page.getByRole("button", { name: "Salva la ricetta" }).click();
-  await expect(page.getByText(RECIPE_MESSAGES.saved)).toBeVisible();
+  await expectToast(page, RECIPE_MESSAGES.saved);
 
   await page.getByRole("link", { name: "Tutte le ricette" }).click();
   await expectNoAxeViolations(page, { include: "main" });
@@ -156,6 +157,6 @@ test("a recipe is edited and deleted, and its photo is free again", async ({ pag
     .getByRole("button", { name: /Elimina la ricetta/ })
     .click();
   await page.getByRole("dialog").getByRole("button", { name: "Elimina" }).click();
-  await expect(page.getByText(RECIPE_MESSAGES.deleted)).toBeVisible();
+  await expectToast(page, RECIPE_MESSAGES.deleted);
   await expect(page.getByRole("link", { name: "Scrivi la ricetta: Porridge" })).toBeVisible();
 });

@@ -2,6 +2,7 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { expect, test, type Browser, type Page } from "../support/e2e-test";
+import { expectToast } from "../support/toasts";
 import { openSiteDatabase } from "~/core/db/site-database.server";
 import { storeImage } from "~/core/media/image-pipeline.server";
 import { createLocalMediaStorage } from "~/core/media/media-storage.server";
@@ -87,7 +88,7 @@ test.describe
     test("login: missing fields, wrong password, show/hide, busy text", async () => {
       await page.goto(`${server.url}/admin-login`);
       await page.getByRole("button", { name: "Accedi" }).click();
-      await expect(toast(page, "Inserisci email e password")).toBeVisible();
+      await expectToast(page, "Inserisci email e password");
 
       const password = page.getByLabel("Password", { exact: true });
       await password.fill("sbagliata-123");
@@ -108,7 +109,7 @@ test.describe
       await page.getByRole("button", { name: "Accedi" }).click();
       await expect(page.getByRole("button", { name: "Accesso in corso..." })).toBeDisabled();
       answer.release();
-      await expect(toast(page, "Email o password non corretti")).toBeVisible();
+      await expectToast(page, "Email o password non corretti");
       await expect(page.getByLabel("Email")).toHaveValue(ADMIN.email);
       await page.unroute("**/admin-login.data");
 
@@ -123,7 +124,7 @@ test.describe
         route.request().method() === "POST" ? route.abort() : route.continue(),
       );
       await page.getByRole("button", { name: "Accedi" }).click();
-      await expect(toast(page, "Errore durante il login")).toBeVisible();
+      await expectToast(page, "Errore durante il login");
       await page.unroute("**/admin-login.data");
     });
 
@@ -135,7 +136,7 @@ test.describe
 
     test("login succeeds: toast, panel, header with Admin and logout; /admin-login then goes to /admin", async () => {
       await login(page);
-      await expect(toast(page, "Login effettuato con successo!")).toBeVisible();
+      await expectToast(page, "Login effettuato con successo!");
       await expect(page.getByRole("heading", { level: 1 })).toHaveText("Pannello Admin");
       const header = page.locator("header.site-header");
       await expect(header.getByRole("link", { name: "Admin" }).first()).toBeAttached();
@@ -157,14 +158,14 @@ test.describe
       await page.goto(`${server.url}/admin`);
       const add = page.getByRole("button", { name: "Aggiungi foto" });
       await add.click();
-      await expect(toast(page, "Seleziona un'immagine")).toBeVisible();
+      await expectToast(page, "Seleziona un'immagine");
 
       const picker = page.getByLabel("Immagine");
       await expect(picker).toHaveAttribute("accept", "image/*");
       const big = path.join(files, "grande.jpg");
       writeFileSync(big, Buffer.alloc(10 * 1024 * 1024 + 1, 0xff));
       await picker.setInputFiles(big);
-      await expect(toast(page, "L'immagine deve essere inferiore a 10MB")).toBeVisible();
+      await expectToast(page, "L'immagine deve essere inferiore a 10MB");
       await expect(page.locator(".admin-upload__preview")).toHaveCount(0);
 
       await picker.setInputFiles({
@@ -173,14 +174,14 @@ test.describe
         buffer: Buffer.from("non sono una foto"),
       });
       await add.click();
-      await expect(toast(page, /Il file non è un'immagine valida/)).toBeVisible();
+      await expectToast(page, /Il file non è un'immagine valida/);
       await expect(page.getByRole("heading", { name: "Foto Caricate (0)" })).toBeVisible();
 
       await page.getByRole("textbox", { name: "Titolo (facoltativo)" }).fill("Insalata di farro");
       await picker.setInputFiles({ name: "farro.jpg", mimeType: "image/jpeg", buffer: await jpeg(1600, 1200) });
       await expect(page.getByRole("img", { name: "Anteprima dell'immagine selezionata" })).toBeVisible();
       await add.click();
-      await expect(toast(page, "Foto ricetta aggiunta con successo!")).toBeVisible();
+      await expectToast(page, "Foto ricetta aggiunta con successo!");
       await expect(page.getByRole("heading", { name: "Foto Caricate (1)" })).toBeVisible();
       await expect(page.getByRole("textbox", { name: "Titolo (facoltativo)" })).toHaveValue("");
       await expect(page.locator(".admin-upload__preview")).toHaveCount(0);
@@ -213,13 +214,13 @@ test.describe
       await page.route("**/admin/foto", (route) => route.abort());
       await picker.setInputFiles({ name: "a.jpg", mimeType: "image/jpeg", buffer: await jpeg(200, 200) });
       await add.click();
-      await expect(toast(page, "Errore durante il caricamento dell'immagine")).toBeVisible();
+      await expectToast(page, "Errore durante il caricamento dell'immagine");
       await page.unroute("**/admin/foto");
       await page.route("**/admin/foto", (route) =>
         route.fulfill({ status: 502, contentType: "text/html", body: "<h1>Bad gateway</h1>" }),
       );
       await add.click();
-      await expect(toast(page, "Si è verificato un errore")).toBeVisible();
+      await expectToast(page, "Si è verificato un errore");
       await page.unroute("**/admin/foto");
       await expect(page.getByRole("heading", { name: "Foto Caricate (2)" })).toBeVisible();
     });
@@ -257,7 +258,7 @@ test.describe
       const up = rows.nth(1).getByRole("button", { name: /^Sposta su: Senza titolo/ });
       await up.focus();
       await page.keyboard.press("Enter");
-      await expect(toast(page, /Ordine aggiornato: la foto è ora in posizione 1/)).toBeVisible();
+      await expectToast(page, /Ordine aggiornato: la foto è ora in posizione 1/);
       await expect(rows.nth(0).getByRole("heading")).toHaveText("Senza titolo");
       await expect(rows.nth(1).getByRole("heading")).toHaveText("Insalata di farro");
       // Focus stays with the moved photo (its "up" button is now disabled, so "down" has it).
@@ -269,7 +270,7 @@ test.describe
       await first.getByText("Modifica titolo").click();
       await first.getByLabel(/Nuovo titolo/).fill("Zuppa di legumi");
       await first.getByRole("button", { name: "Salva" }).click();
-      await expect(toast(page, "Titolo aggiornato")).toBeVisible();
+      await expectToast(page, "Titolo aggiornato");
       await expect(first.getByRole("heading")).toHaveText("Zuppa di legumi");
     });
 
@@ -309,7 +310,7 @@ test.describe
 
       await row.getByRole("button", { name: /Elimina la foto: Torta di mele/ }).click();
       await dialog.getByRole("button", { name: "Elimina" }).click();
-      await expect(toast(page, "Foto eliminata con successo")).toBeVisible();
+      await expectToast(page, "Foto eliminata con successo");
       await expect(page.getByRole("heading", { name: "Foto Caricate (2)" })).toBeVisible();
       await expect(photoRows(page).filter({ hasText: "Torta di mele" })).toHaveCount(0);
       for (const url of urls) expect((await page.request.get(server.url + url)).status()).toBe(404);
@@ -322,7 +323,7 @@ test.describe
       const row = photoRows(page).first();
       await row.getByRole("button", { name: /Elimina la foto/ }).click();
       await page.getByRole("dialog").getByRole("button", { name: "Elimina" }).click();
-      await expect(toast(page, "Errore durante l'eliminazione")).toBeVisible();
+      await expectToast(page, "Errore durante l'eliminazione");
       await expect(page.getByRole("heading", { name: "Foto Caricate (2)" })).toBeVisible();
       await page.unroute("**/admin/foto.data");
     });
@@ -337,19 +338,19 @@ test.describe
       await expect(items.nth(1)).toContainText("Luca B.");
 
       await section.getByRole("button", { name: "Approva la recensione di Maria R." }).click();
-      await expect(toast(page, "Recensione approvata e pubblicata")).toBeVisible();
+      await expectToast(page, "Recensione approvata e pubblicata");
       await expect(items.filter({ hasText: "Maria R." })).toContainText("Pubblicata");
 
       await section.getByRole("button", { name: "Nascondi la recensione di Luca B." }).click();
-      await expect(toast(page, "Recensione nascosta")).toBeVisible();
+      await expectToast(page, "Recensione nascosta");
       await expect(items.filter({ hasText: "Luca B." })).toContainText("Nascosta");
       await section.getByRole("button", { name: "Pubblica la recensione di Luca B." }).click();
-      await expect(toast(page, "Recensione pubblicata")).toBeVisible();
+      await expectToast(page, "Recensione pubblicata");
 
       expect((await page.request.get(server.url + reviewPhotoUrl)).status()).toBe(200);
       await section.getByRole("button", { name: "Elimina la recensione di Maria R." }).click();
       await page.getByRole("dialog").getByRole("button", { name: "Elimina" }).click();
-      await expect(toast(page, "Recensione eliminata")).toBeVisible();
+      await expectToast(page, "Recensione eliminata");
       await expect(items.filter({ hasText: "Maria R." })).toHaveCount(0);
       expect((await page.request.get(server.url + reviewPhotoUrl)).status()).toBe(404);
     });
@@ -370,7 +371,7 @@ test.describe
       await page.goto(`${server.url}/admin`);
       await page.route("**/admin-logout", (route) => route.abort("internetdisconnected"));
       await page.locator("header.site-header").getByRole("button", { name: "Esci" }).first().click();
-      await expect(toast(page, "Errore durante il logout")).toBeVisible();
+      await expectToast(page, "Errore durante il logout");
       await expect(page).toHaveURL(`${server.url}/admin`);
       await expect(page.getByRole("heading", { level: 1 })).toHaveText("Pannello Admin");
       await page.unroute("**/admin-logout");
@@ -380,7 +381,7 @@ test.describe
       await page.goto(`${server.url}/admin`);
       await page.locator("main").getByRole("button", { name: "Esci" }).click();
       await expect(page).toHaveURL(`${server.url}/home`);
-      await expect(toast(page, "Logout effettuato con successo")).toBeVisible();
+      await expectToast(page, "Logout effettuato con successo");
       await expect(page.locator("header.site-header").getByRole("link", { name: "Accedi" }).first()).toBeAttached();
       await page.goto(`${server.url}/admin`);
       await expect(page).toHaveURL(`${server.url}/admin-login`);

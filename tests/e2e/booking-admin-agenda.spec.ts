@@ -1,4 +1,5 @@
 import { expect, type Page, test } from "../support/e2e-test";
+import { expectToast } from "../support/toasts";
 import { eq } from "drizzle-orm";
 import { appointments } from "~/core/db/schema";
 import { openSiteDatabase } from "~/core/db/site-database.server";
@@ -111,7 +112,7 @@ for (const viewport of viewports) {
         `mailto:${confirmed.email}`,
       );
       await first.getByRole("button", { name: /^Conferma:/ }).click();
-      await expect(page.getByText(AGENDA_MESSAGES.confirmed)).toBeVisible();
+      await expectToast(page, AGENDA_MESSAGES.confirmed);
       await expect(first.getByText("Confermata", { exact: true })).toBeVisible();
       const mail = await mailWith(confirmed.email, "Prenotazione confermata: Visita di controllo");
       expect(mail.parsed.attachments.some((a) => a.filename === "visita.ics")).toBe(true);
@@ -151,7 +152,7 @@ for (const viewport of viewports) {
       const [hour, minute] = viewport.width === 390 ? [19, 15] : [17, 45];
       await row.getByLabel("Nuovo orario (ora italiana)").fill(`${hour}:${minute}`);
       await row.getByRole("button", { name: "Sposta la visita" }).click();
-      await expect(page.getByText(AGENDA_MESSAGES.moved)).toBeVisible();
+      await expectToast(page, AGENDA_MESSAGES.moved);
       const mail = await mailWith(moved.email, "Nuovo orario della visita: Visita di controllo");
       expect(mail.parsed.text).toContain(`${hour}:${minute}`);
       expect((await statusOf(moved.id))?.startsAt.getTime()).toBe(romeInstant(newDay, hour * 60 + minute));
@@ -189,7 +190,7 @@ for (const viewport of viewports) {
       await expect(page.getByText(name)).toHaveCount(0);
       await form.getByLabel("E-mail").fill(email);
       await form.getByRole("button", { name: "Aggiungi l'appuntamento" }).click();
-      await expect(page.getByText(AGENDA_MESSAGES.booked)).toBeVisible();
+      await expectToast(page, AGENDA_MESSAGES.booked);
       await expect(page.locator(".agenda-item").filter({ hasText: name })).toBeVisible();
       const mail = await mailWith(email, "Prenotazione confermata: Visita di controllo");
       expect(mail.parsed.text).toMatch(/\/prenota\/gestisci\/[A-Za-z0-9_-]{43}\?cambia=1/);
@@ -220,13 +221,13 @@ test.describe("without JavaScript, at 390 px", () => {
     await card(page, confirmed.id)
       .getByRole("button", { name: /^Conferma:/ })
       .click();
-    await expect(page.getByText(AGENDA_MESSAGES.confirmed)).toBeVisible();
+    await expectToast(page, AGENDA_MESSAGES.confirmed);
     await mailWith(confirmed.email, "Prenotazione confermata: Visita di controllo");
     await card(page, declined.id)
       .getByRole("link", { name: /^Rifiuta:/ })
       .click();
     await page.getByRole("group", { name: "Conferma eliminazione" }).getByRole("button", { name: "Rifiuta" }).click();
-    await expect(page.getByText(AGENDA_MESSAGES.declined)).toBeVisible();
+    await expectToast(page, AGENDA_MESSAGES.declined);
     await mailWith(declined.email, "Richiesta non accettata: Visita di controllo");
   });
 

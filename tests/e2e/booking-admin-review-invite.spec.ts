@@ -1,4 +1,5 @@
 import { expect, type Page, test } from "../support/e2e-test";
+import { expectToast } from "../support/toasts";
 import { eq } from "drizzle-orm";
 import { appointments } from "~/core/db/schema";
 import { openSiteDatabase } from "~/core/db/site-database.server";
@@ -13,7 +14,7 @@ import { signInAsAdmin } from "../support/admin-browser";
 import { newDataDir, type AppServer, startAppServer } from "../support/app-server";
 import { expectNoAxeViolations } from "../support/axe";
 import { gotoHydrated } from "../support/hydration";
-import { expectToast, reviewCard, waitForFillTime } from "../support/reviews";
+import { reviewCard, waitForFillTime } from "../support/reviews";
 import { startTestSmtpServer, type TestSmtpServer } from "../support/smtp";
 import { viewports } from "../support/viewports";
 
@@ -147,7 +148,7 @@ test.describe("from the agenda", () => {
       await card
         .getByRole("button", { name: `Invita a lasciare una recensione: ${visit.name}, ${hour(9 + index)}` })
         .click();
-      await expect(page.getByText(AGENDA_MESSAGES.reviewInvited)).toBeVisible();
+      await expectToast(page, AGENDA_MESSAGES.reviewInvited);
       await expect(card.getByText(/^Invito inviato il \d{1,2} \S+ \d{4}$/)).toBeVisible();
       await expect(card.getByRole("button", { name: /Invita a lasciare una recensione/ })).toHaveCount(0);
       await expectNoAxeViolations(page);
@@ -174,7 +175,7 @@ test.describe("from the agenda", () => {
     await page.goto(`${server.url}/admin/agenda`);
     const card = page.locator(`#appuntamento-${visit.id}`);
     await card.getByRole("button", { name: /^Invita a lasciare una recensione:/ }).click();
-    await expect(page.getByText(AGENDA_MESSAGES.reviewInvited)).toBeVisible();
+    await expectToast(page, AGENDA_MESSAGES.reviewInvited);
     await expect(page.locator(`#appuntamento-${visit.id}`).getByText(/^Invito inviato il /)).toBeVisible();
     const [mail, ...more] = await mailTo(visit.email);
     expect(more).toEqual([]);

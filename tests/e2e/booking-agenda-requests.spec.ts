@@ -1,5 +1,6 @@
 import { mkdirSync } from "node:fs";
 import { expect, type Page, test } from "../support/e2e-test";
+import { expectToast } from "../support/toasts";
 import { eq } from "drizzle-orm";
 import { appointments } from "~/core/db/schema";
 import { openSiteDatabase } from "~/core/db/site-database.server";
@@ -115,7 +116,7 @@ test.describe("390 px, with JavaScript", () => {
       .locator(`#appuntamento-${far.id}`)
       .getByRole("button", { name: /^Conferma:/ })
       .click();
-    await expect(page.getByText(AGENDA_MESSAGES.confirmed)).toBeVisible();
+    await expectToast(page, AGENDA_MESSAGES.confirmed);
     await expect(requests(page)).toHaveCount(1);
     await expect.poll(() => badge(page)).toBe(1);
     await expect

@@ -1,5 +1,6 @@
 import { mkdirSync } from "node:fs";
 import { expect, type Page, test } from "../support/e2e-test";
+import { expectToast } from "../support/toasts";
 import { eq } from "drizzle-orm";
 import { followUps } from "~/core/db/schema";
 import { openSiteDatabase } from "~/core/db/site-database.server";
@@ -16,7 +17,6 @@ import { expectNoAxeViolations } from "../support/axe";
 import { visitTypeData } from "../support/factory";
 import { defaultSiteContent } from "~/features/site-content/defaults";
 import { gotoHydrated } from "../support/hydration";
-import { expectToast } from "../support/reviews";
 import { startTestSmtpServer, type TestSmtpServer } from "../support/smtp";
 import { viewports } from "../support/viewports";
 

@@ -2,6 +2,7 @@ import { mkdirSync, mkdtempSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { expect, type Page, test } from "../support/e2e-test";
+import { expectToast } from "../support/toasts";
 import { openSiteDatabase } from "~/core/db/site-database.server";
 import { createMemoryEventBus } from "~/core/events/event-bus.server";
 import { addDays, romeDate, romeInstant } from "~/core/format/rome-clock";
@@ -100,7 +101,7 @@ test.describe("390 px", () => {
     await expectNoAxeViolations(page, { include: SECTION });
     const name = nextHolidays.find((holiday) => holiday.date === reopenWithScript)!.name;
     await holidayButton(page, "Riapri", name).click();
-    await expect(page.getByText(HOLIDAY_MESSAGES.reopened)).toBeVisible();
+    await expectToast(page, HOLIDAY_MESSAGES.reopened);
     await expect(holidayButton(page, "Chiudi di nuovo", name)).toBeVisible();
     expect(await offeredDays(page)).toContain(reopenWithScript);
   });
@@ -126,13 +127,13 @@ test.describe("390 px", () => {
       expect(await offeredDays(page)).not.toContain(reopenWithout);
       await page.goto(`${server.url}/admin/prenotazioni`);
       await holidayButton(page, "Riapri", name).click();
-      await expect(page.getByText(HOLIDAY_MESSAGES.reopened)).toBeVisible();
+      await expectToast(page, HOLIDAY_MESSAGES.reopened);
       await expect(holidayButton(page, "Chiudi di nuovo", name)).toBeVisible();
       expect(await offeredDays(page)).toContain(reopenWithout);
 
       await page.goto(`${server.url}/admin/prenotazioni`);
       await holidayButton(page, "Chiudi di nuovo", name).click();
-      await expect(page.getByText(HOLIDAY_MESSAGES.closed)).toBeVisible();
+      await expectToast(page, HOLIDAY_MESSAGES.closed);
       await expect(holidayButton(page, "Riapri", name)).toBeVisible();
       expect(await offeredDays(page)).not.toContain(reopenWithout);
     });
@@ -151,7 +152,7 @@ test.describe("1440 px", () => {
     await form.getByLabel("Mese").selectOption({ label: "dicembre" });
     await form.getByLabel("Santo patrono").fill("Sant'Ambrogio");
     await form.getByRole("button", { name: "Aggiungi il santo patrono" }).click();
-    await expect(page.getByText(HOLIDAY_MESSAGES.patronAdded)).toBeVisible();
+    await expectToast(page, HOLIDAY_MESSAGES.patronAdded);
     const section = page.locator(SECTION);
     await expect(section.getByText("7 dicembre: Sant'Ambrogio", { exact: true })).toBeVisible();
     await expect(holidayButton(page, "Riapri", "Sant'Ambrogio \\(Studio di Milano\\)")).toBeVisible();

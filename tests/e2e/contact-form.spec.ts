@@ -1,10 +1,10 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { expect, type Page, test } from "../support/e2e-test";
+import { expectToast } from "../support/toasts";
 import { startAppServer, type AppServer } from "../support/app-server";
 import { expectNoAxeViolations } from "../support/axe";
 import { gotoHydrated } from "../support/hydration";
-import { expectToast } from "../support/reviews";
 import { startTestSmtpServer, type TestSmtpServer } from "../support/smtp";
 import { viewports } from "../support/viewports";
 

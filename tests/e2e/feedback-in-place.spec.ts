@@ -1,4 +1,5 @@
 import { expect, test } from "../support/e2e-test";
+import { expectToast } from "../support/toasts";
 import { startAppServer, type AppServer } from "../support/app-server";
 import { gotoHydrated } from "../support/hydration";
 import { postReview, reviewCard, waitForFillTime } from "../support/reviews";
@@ -75,7 +76,7 @@ test("a toast shows under the header, and a success clears the error before it",
   await page.getByRole("checkbox", { name: /Acconsento alla pubblicazione/ }).check();
   await waitForFillTime(page);
   await submit.click();
-  await expect(page.getByTestId("toast").filter({ hasText: "Recensione aggiunta con successo" })).toBeVisible();
+  await expectToast(page, "Recensione aggiunta con successo");
   await expect(error).toHaveCount(0);
   // The focus stays in the form she sent, not at the top of the page.
   expect(await page.evaluate(() => Boolean(document.activeElement?.closest("form, .review-form")))).toBe(true);

@@ -1,9 +1,10 @@
 import { expect, type Page, type Request, test } from "../support/e2e-test";
+import { expectToast } from "../support/toasts";
 import { ADMIN, adminCreate } from "../support/admin";
 import { signInAsAdmin } from "../support/admin-browser";
 import { newDataDir, type AppServer, startAppServer } from "../support/app-server";
 import { gotoHydrated } from "../support/hydration";
-import { expectToast, reviewCard, waitForFillTime } from "../support/reviews";
+import { reviewCard, waitForFillTime } from "../support/reviews";
 import { seedReviews } from "../support/factory";
 
 // Every form checks its input with the zod schema the server parses it with: with JavaScript the

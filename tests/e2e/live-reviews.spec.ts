@@ -1,7 +1,8 @@
 import { expect, test } from "../support/e2e-test";
+import { expectToast } from "../support/toasts";
 import { startAppServer, type AppServer } from "../support/app-server";
 import { waitForLiveStream } from "../support/event-stream";
-import { expectToast, postReview, reviewCard, waitForFillTime } from "../support/reviews";
+import { postReview, reviewCard, waitForFillTime } from "../support/reviews";
 import { startThrowawayPostgres, type ThrowawayPostgres } from "../support/throwaway-postgres";
 
 /** Spec: a new review shows on every open page within a second, without a reload. */

@@ -1,4 +1,5 @@
 import { expect, test, type Page } from "../support/e2e-test";
+import { expectToast } from "../support/toasts";
 import sharp from "sharp";
 import { RECIPE_MESSAGES } from "~/features/recipes/messages";
 import type { RecipeData } from "~/features/recipes/recipe";
@@ -325,7 +326,7 @@ test("she publishes a recipe: an open /home and /ricette show it live, and the s
     sampleRecipe({ slug: "", title: "Porridge di avena", category: "colazione", tags: ["vegetariana"] }),
   );
   await admin.getByRole("button", { name: "Salva la ricetta" }).click();
-  await expect(admin.getByText(RECIPE_MESSAGES.published)).toBeVisible();
+  await expectToast(admin, RECIPE_MESSAGES.published);
 
   await expect(slideLink("porridge-di-avena")).toHaveAccessibleName("Leggi la ricetta: Porridge");
   await expect(list.getByRole("link", { name: "Porridge di avena" })).toBeVisible();
@@ -380,7 +381,7 @@ test("at phone size: leaving the recipe editor with unsaved changes asks first; 
   await again.getByRole("link", { name: "Modifica: Vellutata di zucca", exact: true }).click();
   await again.getByLabel("Titolo", { exact: true }).fill("Vellutata di zucca e zenzero");
   await again.getByRole("button", { name: "Salva la ricetta" }).click();
-  await expect(again.getByText(RECIPE_MESSAGES.saved)).toBeVisible();
+  await expectToast(again, RECIPE_MESSAGES.saved);
   await again.getByRole("link", { name: "Tutte le ricette" }).click();
   await expect(again).toHaveURL(`${server.url}/admin/ricette`);
   await expect(again.getByRole("link", { name: "Modifica: Vellutata di zucca e zenzero" })).toBeVisible();

@@ -1,11 +1,11 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { expect, type Page, test } from "../support/e2e-test";
+import { expectToast } from "../support/toasts";
 import { ADMIN, adminCreate } from "../support/admin";
 import { signInAsAdmin } from "../support/admin-browser";
 import { newDataDir, startAppServer, type AppServer } from "../support/app-server";
 import { expectNoAxeViolations } from "../support/axe";
-import { expectToast } from "../support/reviews";
 import { seedReviews } from "../support/factory";
 import { viewports } from "../support/viewports";
 

@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import { expect, test, type Browser, type Page } from "../support/e2e-test";
+import { expectToast } from "../support/toasts";
 import { openSiteDatabase } from "~/core/db/site-database.server";
 import { reviewInvitations } from "~/core/db/schema";
 import { createInvitationRepository } from "~/features/reviews/review-invitations.server";
@@ -10,7 +11,7 @@ import { expectNoAxeViolations } from "../support/axe";
 import { gotoHydrated } from "../support/hydration";
 import { openOutbox } from "../support/outbox";
 import { startTestSmtpServer, type TestSmtpServer } from "../support/smtp";
-import { expectToast, reviewCard, waitForFillTime } from "../support/reviews";
+import { reviewCard, waitForFillTime } from "../support/reviews";
 import { viewports } from "../support/viewports";
 
 // One server with e-mail notices on, sending to a real SMTP server run by this test.
@@ -159,7 +160,7 @@ test.describe
       const revokedLink = await admin.getByLabel(/Link personale/).inputValue();
       await admin.reload();
       await admin.getByRole("button", { name: "Revoca l'invito per Revocando" }).click();
-      await expect(admin.getByTestId("toast").filter({ hasText: "Invito revocato" })).toBeVisible();
+      await expectToast(admin, "Invito revocato");
       await visitor.goto(local(revokedLink));
       await expect(visitor.getByRole("alert").filter({ hasText: "Questo invito non è più valido." })).toBeVisible();
     });
@@ -174,7 +175,7 @@ test.describe
         .filter({ has: admin.getByRole("heading", { name: "Sara", exact: true }) });
       await item.getByLabel("Rispondi a Sara").fill("Grazie Sara, a presto per il controllo!");
       await item.getByRole("button", { name: "Pubblica risposta" }).click();
-      await expect(admin.getByTestId("toast").filter({ hasText: "Risposta pubblicata" })).toBeVisible();
+      await expectToast(admin, "Risposta pubblicata");
 
       const reply = reviewCard(visitor, "Sara").locator(".review-card__reply");
       await expect(reply).toContainText("Risposta di Dott.ssa");
@@ -224,7 +225,7 @@ test.describe
         await expectNoAxeViolations(admin);
       }
       await item.getByRole("button", { name: "Ignora segnalazioni della recensione di Sara" }).click();
-      await expect(admin.getByTestId("toast").filter({ hasText: "Segnalazioni ignorate" })).toBeVisible();
+      await expectToast(admin, "Segnalazioni ignorate");
       await admin.reload();
       await expect(admin.getByText("Nessuna segnalazione da esaminare.")).toBeVisible();
     });

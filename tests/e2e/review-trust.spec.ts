@@ -1,7 +1,8 @@
 import { expect, test, type Page } from "../support/e2e-test";
+import { expectToast } from "../support/toasts";
 import { newDataDir, startAppServer, type AppServer } from "../support/app-server";
 import { expectNoAxeViolations } from "../support/axe";
-import { expectToast, reviewCard } from "../support/reviews";
+import { reviewCard } from "../support/reviews";
 import { seedReviews, type SeedReview } from "../support/factory";
 import { viewports } from "../support/viewports";
 

@@ -1,9 +1,9 @@
 import { expect, test, type Page } from "../support/e2e-test";
+import { expectToast } from "../support/toasts";
 import { startAppServer, type AppServer } from "../support/app-server";
 import { expectNoAxeViolations } from "../support/axe";
 import { gotoHydrated, isHydrated, waitForHydration } from "../support/hydration";
 import {
-  expectToast,
   fillTimeToken,
   italianToday,
   jpeg,

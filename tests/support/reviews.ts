@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { expect, type Page } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import sharp from "sharp";
 import { MIN_FILL_MS, STARTED_FIELD } from "../../app/features/reviews/spam-guard";
 import { fillTimeToken } from "./fill-time";
@@ -90,8 +90,4 @@ export const italianToday = () =>
 
 export function reviewCard(page: Page, name: string) {
   return page.locator(".review-card").filter({ has: page.getByRole("heading", { name, exact: true }) });
-}
-
-export async function expectToast(page: Page, message: string) {
-  await expect(page.getByTestId("toast").filter({ hasText: message })).toBeVisible();
 }
