@@ -38,6 +38,7 @@ export const defaultSiteContent: SiteContent = {
       city: "Milano",
       province: "MI",
       mapsUrl: "",
+      directions: "",
       hours: week(),
     },
     {
@@ -48,6 +49,7 @@ export const defaultSiteContent: SiteContent = {
       city: "Monza",
       province: "MB",
       mapsUrl: "",
+      directions: "",
       hours: week(),
     },
   ],

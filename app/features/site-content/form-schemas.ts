@@ -5,6 +5,7 @@ import { uploadedImageSchema } from "~/core/media/image-upload";
 import {
   blankToUndefined,
   CONTENT_SECTIONS,
+  optionalParagraphs,
   percent,
   plainText,
   tooLong,
@@ -84,6 +85,8 @@ export const practiceSchema = z.object({
   }),
 });
 
+export const DIRECTIONS_MAX = 1000;
+
 /** A studio's key as a form sends it back (hidden): empty for a studio added in the form, which gets one on saving. */
 export const studioKeyField = z.preprocess(
   blankToUndefined,
@@ -118,6 +121,8 @@ export const studioSchema = z.object({
         .optional(),
     )
     .transform((value) => value ?? ""),
+  /** "Come arrivare", on the studio's page (issue 44 item 3); empty: the page leaves it out. */
+  directions: optionalParagraphs(DIRECTIONS_MAX),
 });
 
 export const studiosSchema = z.object({

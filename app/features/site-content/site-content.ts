@@ -15,6 +15,8 @@ export interface Studio {
   province: string;
   /** Typed by the practitioner, or empty: then a maps search for the address (see studioMapsUrl). */
   mapsUrl: string;
+  /** How to get there, in her words (its page's "Come arrivare"); "" when she wrote none. */
+  directions: string;
   /** Monday to Sunday, in order. */
   hours: DayHours[];
 }

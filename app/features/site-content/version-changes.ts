@@ -52,6 +52,7 @@ const studioRows = (studio: Studio | undefined, n: number): Row[] => [
   [`Studio ${n}: città`, studio?.city ?? ""],
   [`Studio ${n}: provincia`, studio?.province ?? ""],
   [`Studio ${n}: link alla mappa`, studio?.mapsUrl ?? ""],
+  [`Studio ${n}: come arrivare`, studio?.directions ?? ""],
 ];
 
 const dayLine = (day: DayHours | undefined) =>
