@@ -36,7 +36,9 @@ export async function loader({ context }: Route.LoaderArgs) {
   }));
   // Each studio's page, at its slug now (issue 44 item 3).
   const studioPages = [...studioSlugs(content.studios).values()].map(studioPath);
-  const paths = [...PUBLIC_PATHS, ...studioPages, ...(published.length ? ["/ricette", ...recipePages] : [])];
+  // The reviews' page only while she shows the reviews (issue 44 item 5).
+  const pages = content.reviews.shown ? PUBLIC_PATHS : PUBLIC_PATHS.filter((path) => path !== "/reviews");
+  const paths = [...pages, ...studioPages, ...(published.length ? ["/ricette", ...recipePages] : [])];
   return new Response(sitemapXml(config.siteUrl, paths, savedAt), {
     headers: { "Content-Type": "application/xml; charset=utf-8", "Cache-Control": "public, max-age=3600" },
   });

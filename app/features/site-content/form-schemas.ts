@@ -4,6 +4,7 @@ import { STUDIO_KEY_PATTERN } from "~/core/db/booking-values";
 import { uploadedImageSchema } from "~/core/media/image-upload";
 import {
   blankToUndefined,
+  checkbox,
   CONTENT_SECTIONS,
   optionalParagraphs,
   percent,
@@ -83,6 +84,9 @@ export const practiceSchema = z.object({
     patients: plainText("Indica il numero di pazienti (es. 200+).", 12),
     yearsOfExperience: plainText("Indica gli anni di esperienza (es. 5+).", 12),
   }),
+  /** Issue 44 item 5: off, the reviews leave the site (section, page, links, sitemap); their data stays. */
+  // Unticked, a form sends no field of the group at all: then it is off.
+  reviews: z.preprocess((value) => value ?? {}, z.object({ shown: checkbox })),
 });
 
 export const DIRECTIONS_MAX = 1000;

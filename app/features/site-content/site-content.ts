@@ -93,6 +93,11 @@ export interface SiteContent {
     messaging: { label: string; url: string };
   };
   stats: { patients: string; yearsOfExperience: string };
+  /**
+   * Whether the site shows the reviews: some professional orders read testimonials as advertising.
+   * Off, their section, page, links and sitemap entry are gone; the reviews stay stored.
+   */
+  reviews: { shown: boolean };
   texts: {
     tagline: string;
     heroTitle: string;
