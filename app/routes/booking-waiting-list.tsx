@@ -1,6 +1,6 @@
 import { data, Link, redirect } from "react-router";
 import { placeFor } from "~/features/booking/place-param";
-import { movedStudioRedirect } from "./studio-moved.server";
+import { movedStudioAddress } from "./studio-moved.server";
 import type { Route } from "./+types/booking-waiting-list";
 import { requestContext, servicesContext } from "~/context";
 import type { ActionResult } from "~/core/forms/action-result";
@@ -39,8 +39,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const s = context.get(servicesContext);
   const [settings, { content }] = await Promise.all([s.bookingSettings.get(), s.siteContent.current()]);
   if (settings.mode !== "site") return data({ off: true as const, phone: content.contact.phone }, { status: 404 });
-  const moved = await movedStudioRedirect(s, content, request);
-  if (moved) throw moved;
+  const moved = await movedStudioAddress(s, content, request);
+  if (moved) throw redirect(moved, 301);
   const params = new URL(request.url).searchParams;
   if (params.has("iscritto"))
     return {

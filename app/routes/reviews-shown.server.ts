@@ -1,3 +1,4 @@
+import { data } from "react-router";
 import type { SiteContentStore } from "~/features/site-content/site-content.server";
 
 /**
@@ -7,5 +8,5 @@ import type { SiteContentStore } from "~/features/site-content/site-content.serv
  */
 export async function requireReviewsShown(s: { siteContent: SiteContentStore }): Promise<void> {
   const { content } = await s.siteContent.current();
-  if (!content.reviews.shown) throw new Response("Pagina non trovata", { status: 404 });
+  if (!content.reviews.shown) throw data("Pagina non trovata", { status: 404 });
 }
