@@ -2,20 +2,12 @@ import { count } from "drizzle-orm";
 import { reviews as reviewsTable } from "~/core/db/schema";
 import { openSiteDatabase } from "~/core/db/site-database.server";
 import { ADMIN, adminCreate } from "../support/admin";
-import { signInAsAdmin } from "../support/admin-browser";
+import { saveAndPublish, signInAsAdmin } from "../support/admin-browser";
 import { type AppServer, newDataDir, startAppServer } from "../support/app-server";
 import { expectNoAxeViolations } from "../support/axe";
 import { expect, type Page, test } from "../support/e2e-test";
 import { seedReviews } from "../support/factory";
 import { viewports } from "../support/viewports";
-
-/** Publishes the editor's form and waits until the editor shows the next version. */
-async function saveAndPublish(page: Page) {
-  const status = page.locator(".content-editor__status strong");
-  const before = Number(await status.textContent());
-  await page.getByRole("button", { name: "Salva e pubblica" }).click();
-  await expect(status).toHaveText(String(before + 1));
-}
 
 // Issue 44 item 5: one setting takes the reviews off the site (the home's section, the page, every
 // link, the sitemap's entry, any structured data about them), the reviews kept; on again, all is back.

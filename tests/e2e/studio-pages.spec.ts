@@ -5,20 +5,12 @@ import { createBookingSettingsRepository } from "~/features/booking/booking-sett
 import { italianHolidaysBetween } from "~/features/booking/italian-holidays";
 import { createVisitTypeRepository } from "~/features/booking/visit-types.server";
 import { ADMIN, adminCreate } from "../support/admin";
-import { signInAsAdmin } from "../support/admin-browser";
+import { saveAndPublish, signInAsAdmin } from "../support/admin-browser";
 import { type AppServer, startAppServer } from "../support/app-server";
 import { expectNoAxeViolations } from "../support/axe";
 import { expect, type Page, test } from "../support/e2e-test";
 import { visitTypeData } from "../support/factory";
 import { viewports } from "../support/viewports";
-
-/** Publishes the editor's form and waits until the editor shows the next version. */
-async function saveAndPublish(page: Page) {
-  const status = page.locator(".content-editor__status strong");
-  const before = Number(await status.textContent());
-  await page.getByRole("button", { name: "Salva e pubblica" }).click();
-  await expect(status).toHaveText(String(before + 1));
-}
 
 // Issue 44 item 3: a page per studio, /studi/<slug>, its structured data's hours those of the hours
 // editor, its slug following the studio's name, and the old slug answering 301 on its page and in
