@@ -24,6 +24,7 @@ export default function SiteLayout() {
         name={root.content.practitioner.name}
         title={root.content.practitioner.title}
         signedIn={root.signedIn}
+        reviews={root.content.reviews.shown}
         logout={<LogoutForm className="site-nav__logout" buttonClassName="site-nav__link site-nav__button" />}
         booking={
           root.bookingMode !== "none" ? (

@@ -25,12 +25,15 @@ export function SiteHeader({
   signedIn,
   logout,
   booking,
+  reviews,
 }: {
   name: string;
   title: string;
   signedIn: boolean;
   logout: ReactNode;
   booking: ReactNode;
+  /** The reviews are shown on the site (her setting): their link is in the menu. */
+  reviews: boolean;
 }) {
   const [scrolled, setScrolled] = useState(false);
   const menuRef = useRef<HTMLDetailsElement>(null);
@@ -74,13 +77,15 @@ export function SiteHeader({
 
   const links = (
     <ul className="site-nav__list" onClick={(e) => (e.target as HTMLElement).closest("a") && closeMenu()}>
-      {sectionLinks.map((link) => (
-        <li key={link.href}>
-          <Link to={link.href} className="site-nav__link" onClick={(event) => onSectionLink(event, link.href)}>
-            {link.label}
-          </Link>
-        </li>
-      ))}
+      {sectionLinks
+        .filter((link) => reviews || link.href !== "/home#recensioni")
+        .map((link) => (
+          <li key={link.href}>
+            <Link to={link.href} className="site-nav__link" onClick={(event) => onSectionLink(event, link.href)}>
+              {link.label}
+            </Link>
+          </li>
+        ))}
       {booking ? <li>{booking}</li> : null}
       {signedIn ? (
         <>
