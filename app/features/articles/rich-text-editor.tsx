@@ -204,7 +204,8 @@ export function RichTextEditor({
   describedBy?: string;
   invalid?: boolean;
 }) {
-  const hidden = useRef<HTMLInputElement>(null);
+  // Held in state: a hidden input's defaultValue is its value, so React would put the first one back on each render.
+  const [json, setJson] = useState(() => JSON.stringify(initial));
   const [panel, setPanel] = useState<"link" | "image" | null>(null);
   const editor = useEditor({
     extensions,
@@ -221,11 +222,7 @@ export function RichTextEditor({
         ...(invalid ? { "aria-invalid": "true" } : {}),
       },
     },
-    onUpdate: ({ editor }) => {
-      if (!hidden.current) return;
-      hidden.current.value = JSON.stringify(editor.getJSON());
-      hidden.current.dispatchEvent(new Event("input", { bubbles: true }));
-    },
+    onUpdate: ({ editor }) => setJson(JSON.stringify(editor.getJSON())),
   });
   const active = useEditorState({
     editor,
@@ -245,7 +242,7 @@ export function RichTextEditor({
   });
   return (
     <div className="rich-text">
-      <input ref={hidden} type="hidden" name={name} defaultValue={JSON.stringify(initial)} />
+      <input type="hidden" name={name} value={json} />
       {editor && active ? (
         <div className="rich-text__toolbar" role="toolbar" aria-label="Formattazione del testo">
           <ToolButton pressed={active.h2} onClick={() => editor.chain().focus().toggleHeading({ level: 2 }).run()}>
