@@ -4,8 +4,10 @@ import type { Route } from "./+types/article";
 import { servicesContext } from "~/context";
 import { ArticleBody } from "~/features/articles/article-body";
 import { ArticleCard } from "~/features/articles/article-card";
+import { Breadcrumbs } from "~/features/articles/breadcrumbs";
 import { loadArticlePage } from "~/features/articles/article-page.server";
 import { FEED_PATH } from "~/features/articles/categories";
+import { toRecipeCardView } from "~/features/recipes/recipe-view.server";
 import { pageMeta } from "~/features/site-content/meta";
 import { JsonLd } from "~/ui/json-ld";
 import type { LiveHandle } from "~/ui/live-updates";
@@ -38,26 +40,28 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const page = await loadArticlePage(s, params.slug, { url: s.config.siteUrl, author: content.practitioner.name });
   // A draft, one scheduled for later, or an address no article has: not found, and not indexed.
   if (!page) throw new Response("Articolo non trovato", { status: 404 });
-  return page;
+  // The newest recipes beside it (the two features meet here): their titles and addresses only.
+  const { recipes } = await s.recipes.listPublished({}, { limit: 3, offset: 0 });
+  const recipeLinks = recipes.map((recipe) => {
+    const view = toRecipeCardView(s.media, recipe);
+    return { id: view.id, path: view.path, title: view.title, description: view.description };
+  });
+  return { ...page, recipeLinks };
 }
 
 export default function ArticlePage({ loaderData }: Route.ComponentProps) {
-  const { article, body, images, updatedOn, related } = loaderData;
+  const { article, body, images, updatedOn, related, recipeLinks } = loaderData;
   return (
     <div className="page article-page">
       <Stylesheet href={articlesStyles} />
       <JsonLd data={loaderData.jsonLd} />
-      <nav aria-label="Percorso" className="breadcrumbs">
-        <ol>
-          <li>
-            <Link to="/home">Home</Link>
-          </li>
-          <li>
-            <Link to="/articoli">Articoli</Link>
-          </li>
-          <li aria-current="page">{article.title}</li>
-        </ol>
-      </nav>
+      <Breadcrumbs
+        trail={[
+          { to: "/home", label: "Home" },
+          { to: "/articoli", label: "Articoli" },
+        ]}
+        current={article.title}
+      />
       <article className="article">
         <header className="article__header">
           <p className="article__categories">{article.categories.join(" · ")}</p>
@@ -102,6 +106,19 @@ export default function ArticlePage({ loaderData }: Route.ComponentProps) {
             {related.map((other) => (
               <li key={other.id}>
                 <ArticleCard article={other} level={3} />
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+      {recipeLinks.length ? (
+        <section className="article-related" aria-labelledby="ricette-correlate">
+          <h2 id="ricette-correlate">Dalle ricette</h2>
+          <ul className="article-recipes">
+            {recipeLinks.map((recipe) => (
+              <li key={recipe.id}>
+                <Link to={recipe.path}>{recipe.title}</Link>
+                <p>{recipe.description}</p>
               </li>
             ))}
           </ul>

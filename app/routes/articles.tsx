@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import type { Route } from "./+types/articles";
 import { servicesContext } from "~/context";
 import { ArticleCard } from "~/features/articles/article-card";
+import { Breadcrumbs } from "~/features/articles/breadcrumbs";
 import { type ArticleCardView, toArticleCardView } from "~/features/articles/article-page.server";
 import { FEED_PATH } from "~/features/articles/categories";
 import { pageMeta } from "~/features/site-content/meta";
@@ -63,14 +64,7 @@ export default function ArticlesPage({ loaderData }: Route.ComponentProps) {
     <div className="page articles-page">
       <Stylesheet href={articlesStyles} />
       <JsonLd data={loaderData.breadcrumbs} />
-      <nav aria-label="Percorso" className="breadcrumbs">
-        <ol>
-          <li>
-            <Link to="/home">Home</Link>
-          </li>
-          <li aria-current="page">Articoli</li>
-        </ol>
-      </nav>
+      <Breadcrumbs trail={[{ to: "/home", label: "Home" }]} current="Articoli" />
       <header className="articles-page__header">
         <h1>Articoli</h1>
         <p className="articles-page__lead">

@@ -6,7 +6,7 @@ import { ADMIN, adminCreate } from "../support/admin";
 import { signInAsAdmin } from "../support/admin-browser";
 import { newDataDir, startAppServer, type AppServer } from "../support/app-server";
 import { expectNoAxeViolations } from "../support/axe";
-import { testImage } from "../support/factory";
+import { sampleRecipe, seedPhotos, seedRecipes, testImage } from "../support/factory";
 import { viewports } from "../support/viewports";
 
 /*
@@ -21,8 +21,12 @@ const SHOTS = "/work/shots/h44-articles";
 test.describe.configure({ timeout: 420_000 });
 
 test.beforeAll(async () => {
+  // A photo and its recipe stored through the image pipeline, then a server: slow on a busy machine.
+  test.setTimeout(240_000);
   const dataDir = newDataDir("e2e-articles-");
   expect(adminCreate({ DATA_DIR: dataDir }, ["--email", ADMIN.email], ADMIN.password).code).toBe(0);
+  const [photo] = await seedPhotos(dataDir, 1, { titles: ["Porridge"] });
+  await seedRecipes(dataDir, [sampleRecipe({ photoId: photo!.id, status: "published" })]);
   server = await startAppServer({ DATA_DIR: dataDir });
   mkdirSync(SHOTS, { recursive: true });
 });
@@ -184,6 +188,9 @@ test("on a phone she writes, schedules and sees her article appear at its time, 
     await expect(page.getByText(/min di lettura/)).toBeVisible();
     await expect(page.getByRole("navigation", { name: "Percorso" })).toBeVisible();
     await expect(page.getByRole("link", { name: "Prenota una visita" })).toBeVisible();
+    await expect(
+      page.getByRole("region", { name: "Dalle ricette" }).getByRole("link", { name: sampleRecipe().title }),
+    ).toBeVisible();
     const jsonLd = await page.locator('script[type="application/ld+json"]').allTextContents();
     const types = jsonLd.flatMap((text) => [JSON.parse(text)].flat().map((item: { "@type": string }) => item["@type"]));
     expect(types).toEqual(expect.arrayContaining(["BlogPosting", "BreadcrumbList"]));
@@ -213,6 +220,8 @@ test("on a phone she writes, schedules and sees her article appear at its time, 
   await page.goto(`${server.url}/admin/articoli`);
   await page.getByRole("link", { name: TITLE }).click();
   await expect(page.locator(".rich-text__content h2")).toHaveText("Cosa mettere nel piatto");
+  // The toolbar is there before she touches the text.
+  await expect(page.getByRole("toolbar", { name: "Formattazione del testo" })).toBeVisible();
   await expectNoAxeViolations(page, { include: "main" });
   await page.screenshot({ path: `${SHOTS}/admin-article-edit-1440.png`, fullPage: true });
 });

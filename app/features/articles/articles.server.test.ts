@@ -6,6 +6,7 @@ import { createMemoryEventBus, type ChangeEvent } from "~/core/events/event-bus.
 import { openTestDatabase } from "../../../tests/support/test-databases";
 import { sampleArticle } from "../../../tests/support/factory";
 import { createArticleRepository, type ArticleRepository } from "./articles.server";
+import { restoreArticleVersion } from "./article-editor.server";
 import { scheduledArticlesJob } from "./article-jobs.server";
 
 describe("article repository on PostgreSQL", () => {
@@ -85,5 +86,34 @@ describe("article repository on PostgreSQL", () => {
         sql`insert into articles (slug, title, excerpt, body) values ('altro', 'T', 'E', '"<script>"'::jsonb)`,
       ),
     ).rejects.toThrow();
+  });
+});
+
+describe("restoring an article's version", () => {
+  let database: Database;
+  let repo: ArticleRepository;
+  beforeAll(async () => {
+    database = await openTestDatabase();
+    repo = createArticleRepository(database.db, createMemoryEventBus());
+  });
+  afterAll(() => database.close());
+
+  it("puts the old text back as a new version, keeping where the article stands and its address", async () => {
+    const first = await repo.save(undefined, sampleArticle({ title: "Prima stesura" }));
+    if (!first || first === "slug") throw new Error("not saved");
+    const publishAt = new Date(Date.now() - 60_000);
+    await repo.save(first.id, sampleArticle({ title: "Seconda stesura", status: "published", publishAt }));
+    expect((await restoreArticleVersion({ articles: repo }, first.id, 1)).ok).toBe(true);
+    const now = await repo.get(first.id);
+    expect(now).toMatchObject({ title: "Prima stesura", status: "published", publishAt, slug: first.slug });
+    expect((await repo.versions(first.id)).map((v) => v.title)).toEqual([
+      "Prima stesura",
+      "Seconda stesura",
+      "Prima stesura",
+    ]);
+    expect(await restoreArticleVersion({ articles: repo }, first.id, 9)).toEqual({
+      ok: false,
+      reason: "versionNotFound",
+    });
   });
 });

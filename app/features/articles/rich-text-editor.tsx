@@ -1,5 +1,5 @@
 import Image from "@tiptap/extension-image";
-import { EditorContent, type Editor, useEditor, useEditorState } from "@tiptap/react";
+import { EditorContent, type Editor, useEditor } from "@tiptap/react";
 import StarterKit from "@tiptap/starter-kit";
 import { type ReactNode, useId, useRef, useState } from "react";
 import { type ArticleDocument, SAFE_HREF } from "./article-document";
@@ -212,6 +212,7 @@ export function RichTextEditor({
     content: initial,
     // Rendered in the browser only: the server sends the hidden input with the saved document.
     immediatelyRender: false,
+    shouldRerenderOnTransaction: true,
     editorProps: {
       attributes: {
         class: "rich-text__content",
@@ -224,22 +225,19 @@ export function RichTextEditor({
     },
     onUpdate: ({ editor }) => setJson(JSON.stringify(editor.getJSON())),
   });
-  const active = useEditorState({
-    editor,
-    selector: ({ editor }) =>
-      editor
-        ? {
-            h2: editor.isActive("heading", { level: 2 }),
-            h3: editor.isActive("heading", { level: 3 }),
-            bold: editor.isActive("bold"),
-            italic: editor.isActive("italic"),
-            bullet: editor.isActive("bulletList"),
-            ordered: editor.isActive("orderedList"),
-            quote: editor.isActive("blockquote"),
-            link: editor.isActive("link"),
-          }
-        : null,
-  });
+  // The toolbar's pressed states, read on each render (the editor renders again on each transaction).
+  const active = editor
+    ? {
+        h2: editor.isActive("heading", { level: 2 }),
+        h3: editor.isActive("heading", { level: 3 }),
+        bold: editor.isActive("bold"),
+        italic: editor.isActive("italic"),
+        bullet: editor.isActive("bulletList"),
+        ordered: editor.isActive("orderedList"),
+        quote: editor.isActive("blockquote"),
+        link: editor.isActive("link"),
+      }
+    : null;
   return (
     <div className="rich-text">
       <input type="hidden" name={name} value={json} />
