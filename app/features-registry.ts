@@ -5,6 +5,7 @@
  * families) import it. The background jobs are put together with the services, in server/jobs.ts.
  */
 import type { CachedPage, FeatureRegistration } from "./core/feature-registration";
+import { articlesRegistration } from "./features/articles/registration.ts";
 import { bookingRegistration } from "./features/booking/registration.ts";
 import { photosRegistration } from "./features/photos/registration.ts";
 import { recipesRegistration } from "./features/recipes/registration.ts";
@@ -18,6 +19,7 @@ const sitePages = {
 
 const registrations = [
   sitePages,
+  articlesRegistration,
   bookingRegistration,
   photosRegistration,
   recipesRegistration,

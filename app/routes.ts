@@ -4,6 +4,7 @@ export default [
   index("routes/landing.tsx"),
   route("sitemap.xml", "routes/sitemap[.]xml.ts"),
   route("robots.txt", "routes/robots[.]txt.ts"),
+  route("articoli/feed.xml", "routes/article-feed.ts"),
   route("admin-logout", "routes/admin-logout.ts"),
   // A visitor's report of a review (form post, or fetch from the reviews page).
   route("reviews/:id/segnala", "routes/review-report.ts"),
@@ -23,6 +24,9 @@ export default [
     route("ricette/:slug", "routes/recipe.tsx"),
     // A studio's page (issue 44 item 3); an older slug of it answers 301.
     route("studi/:slug", "routes/studio.tsx"),
+    // Issue 44, item 1: her articles (their Atom feed is above, outside the layout).
+    route("articoli", "routes/articles.tsx"),
+    route("articoli/:slug", "routes/article.tsx"),
     route("admin-login", "routes/admin-login.tsx"),
     route("admin-login/password-dimenticata", "routes/admin-password-forgot.tsx"),
     route("admin-login/nuova-password", "routes/admin-password-reset.tsx"),
@@ -52,6 +56,10 @@ export default [
       route("admin/prenotazioni", "routes/admin/prenotazioni.tsx"),
       route("admin/ricette", "routes/admin/recipes.tsx"),
       route("admin/ricette/:id", "routes/admin/recipe-edit.tsx"),
+      route("admin/articoli", "routes/admin/articles.tsx"),
+      route("admin/articoli/immagini", "routes/admin/article-image.ts"),
+      route("admin/articoli/:id", "routes/admin/article-edit.tsx"),
+      route("admin/articoli/:id/ripristina", "routes/admin/article-restore.ts"),
     ]),
     route("*", "routes/not-found.tsx"),
   ]),

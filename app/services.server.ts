@@ -18,6 +18,7 @@ import { trackMediaWrites } from "~/core/media/orphan-sweep.server";
 import { createS3MediaStorage } from "~/core/media/s3-media-storage.server";
 import { createRecipePhotoRepository, type RecipePhotoRepository } from "~/features/photos/recipe-photos.server";
 import { createRecipeRepository, type RecipeRepository } from "~/features/recipes/recipes.server";
+import { type ArticleRepository, createArticleRepository } from "~/features/articles/articles.server";
 import { createReviewRepository, type ReviewRepository } from "~/features/reviews/reviews.server";
 import { createInvitationRepository, type InvitationRepository } from "~/features/reviews/review-invitations.server";
 import { invitationLink } from "~/features/reviews/invitation-share.server";
@@ -66,6 +67,8 @@ export interface AppServices {
   photos: RecipePhotoRepository;
   /** The recipes written for the photos (drafts and published). */
   recipes: RecipeRepository;
+  /** Her articles (issue 44, item 1): drafts, scheduled and published, their images and versions. */
+  articles: ArticleRepository;
   reviews: ReviewRepository;
   invitations: InvitationRepository;
   reports: ReportRepository;
@@ -160,6 +163,7 @@ export async function createServices(
       }),
       photos: createRecipePhotoRepository(database.db, bus, (error, message) => logger.error({ err: error }, message)),
       recipes: createRecipeRepository(database.db, bus, (error, message) => logger.error({ err: error }, message)),
+      articles: createArticleRepository(database.db, bus, (error, message) => logger.error({ err: error }, message)),
       reviews,
       invitations,
       reports: createReportRepository(database.db),

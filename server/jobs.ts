@@ -3,6 +3,7 @@
 // process at a time. The outbox worker is not one of them: every process drains the outbox at once,
 // rows claimed with SKIP LOCKED, woken as soon as a mail is queued (app/core/mail/mailer.server.ts).
 import { bookingSite } from "~/booking-site";
+import { scheduledArticlesJob } from "~/features/articles/article-jobs.server";
 import type { ScheduledJob } from "~/core/jobs/scheduler.server";
 import { ORPHAN_SWEEP_INTERVAL_MS, sweepOrphanMedia } from "~/core/media/orphan-sweep.server";
 import { nightlyBackupJob } from "~/features/backups/scheduler.server";
@@ -62,5 +63,7 @@ export function siteJobs(services: AppServices): ScheduledJob[] {
     ...followUpJobs({ ...services, loadSite }),
     // The waiting list: freed times mailed to the people waiting, expired entries deleted.
     waitingListJob({ ...services, withJobLock: services.appointments.withJobLock, loadSite }),
+    // Issue 44, item 1: scheduled articles announced at their time (the pages and their cache follow).
+    scheduledArticlesJob(services),
   ];
 }

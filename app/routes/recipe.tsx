@@ -4,7 +4,7 @@ import type { Route } from "./+types/recipe";
 import { servicesContext } from "~/context";
 import { RecipeArticle } from "~/features/recipes/recipe-article";
 import { loadRecipePage } from "~/features/recipes/recipe-page.server";
-import { withShareImage } from "~/features/recipes/share-meta";
+import { withShareImage } from "~/ui/share-meta";
 import { pageMeta } from "~/features/site-content/meta";
 import { JsonLd } from "~/ui/json-ld";
 import type { LiveHandle } from "~/ui/live-updates";

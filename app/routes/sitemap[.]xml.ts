@@ -27,8 +27,12 @@ export function sitemapXml(
 }
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const { config, siteContent, recipes } = context.get(servicesContext);
-  const [{ savedAt, content }, published] = await Promise.all([siteContent.current(), recipes.listPublishedPaths()]);
+  const { config, siteContent, recipes, articles } = context.get(servicesContext);
+  const [{ savedAt, content }, published, articlesLive] = await Promise.all([
+    siteContent.current(),
+    recipes.listPublishedPaths(),
+    articles.listPublishedPaths(),
+  ]);
   // The recipes' list once there is a recipe on it; each recipe changed when it or the site content last did.
   const recipePages: SitemapEntry[] = published.map(({ slug, updatedAt }) => ({
     path: `/ricette/${slug}`,
@@ -38,7 +42,14 @@ export async function loader({ context }: Route.LoaderArgs) {
   const studioPages = [...studioSlugs(content.studios).values()].map(studioPath);
   // The reviews' page only while she shows the reviews (issue 44 item 5).
   const pages = content.reviews.shown ? PUBLIC_PATHS : PUBLIC_PATHS.filter((path) => path !== "/reviews");
-  const paths = [...pages, ...studioPages, ...(published.length ? ["/ricette", ...recipePages] : [])];
+  const recipePaths = published.length ? ["/ricette", ...recipePages] : [];
+  // Issue 44, item 1: the articles' list once one is live, and each live article.
+  const articlePages: SitemapEntry[] = articlesLive.map(({ slug, updatedAt }) => ({
+    path: `/articoli/${slug}`,
+    lastModified: [savedAt, updatedAt.toISOString()].sort().at(-1)!,
+  }));
+  const articlePaths = articlesLive.length ? ["/articoli", ...articlePages] : [];
+  const paths = [...pages, ...studioPages, ...recipePaths, ...articlePaths];
   return new Response(sitemapXml(config.siteUrl, paths, savedAt), {
     headers: { "Content-Type": "application/xml; charset=utf-8", "Cache-Control": "public, max-age=3600" },
   });

@@ -36,6 +36,7 @@ import { createWaitingListRepository, type WaitingListRepository } from "~/featu
 import { pino } from "pino";
 import { createRateLimiter } from "~/core/server/rate-limit.server";
 import { createQueueOnlyMailer } from "./outbox";
+import type { ArticleData } from "~/features/articles/articles.server";
 
 /*
  * The tests' data, in one place for every feature (the tests may join features; the features may
@@ -519,5 +520,44 @@ export async function bookingActionDeps(database: Database) {
     logger: pino({ level: "silent" }),
     config: { siteUrl: testSiteUrl },
     detailsLinks: createDetailsLinks("a-test-secret"),
+  };
+}
+
+/** An article as she would write it (issue 44, item 1): a draft with a heading, a list and a link. */
+export function sampleArticle(overrides: Partial<ArticleData> = {}): ArticleData {
+  return {
+    slug: "colazione-equilibrata",
+    title: "Colazione equilibrata",
+    excerpt: "Tre idee per una colazione che sazia.",
+    body: {
+      type: "doc",
+      content: [
+        { type: "heading", attrs: { level: 2 }, content: [{ type: "text", text: "Cosa mettere nel piatto" }] },
+        {
+          type: "bulletList",
+          content: [
+            { type: "listItem", content: [{ type: "paragraph", content: [{ type: "text", text: "Proteine" }] }] },
+            { type: "listItem", content: [{ type: "paragraph", content: [{ type: "text", text: "Frutta" }] }] },
+          ],
+        },
+        {
+          type: "paragraph",
+          content: [
+            { type: "text", text: "Fonte: " },
+            {
+              type: "text",
+              text: "ministero",
+              marks: [{ type: "link", attrs: { href: "https://www.salute.gov.it/" } }],
+            },
+          ],
+        },
+      ],
+    },
+    categories: ["alimentazione"],
+    status: "draft",
+    publishAt: null,
+    coverImageId: null,
+    coverAlt: null,
+    ...overrides,
   };
 }

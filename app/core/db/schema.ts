@@ -856,3 +856,59 @@ export const studioSlugs = pgTable(
     index("studio_slugs_studio_key_idx").on(t.studioKey),
   ],
 );
+
+// ---- Articles (issue 44, item 1; decision record 0061) ----------------------------------------------
+
+/** An image she put in an article or as its cover, stored by the image pipeline; alt text is the document's. */
+export const articleImages = pgTable("article_images", {
+  id: uuid("id").primaryKey().defaultRandom(),
+  image: jsonb("image").$type<StoredImage>().notNull(),
+  createdAt: createdAt(),
+});
+
+/**
+ * An article: its body a structured document (the articles feature's zod schema, parsed on every
+ * read), published when `status` is published and `publish_at` has come. `announced_at` is when the
+ * scheduled-publication job last told the pages about it, so a scheduled article appears on time.
+ */
+export const articles = pgTable(
+  "articles",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    /** The address: /articoli/<slug>. */
+    slug: text("slug").notNull().unique("articles_slug_unique"),
+    title: text("title").notNull(),
+    excerpt: text("excerpt").notNull(),
+    body: jsonb("body").notNull(),
+    categories: text("categories").array().notNull().default(sql`'{}'::text[]`),
+    status: text("status").notNull().default("draft"),
+    publishAt: timestamp("publish_at", { withTimezone: true }),
+    announcedAt: timestamp("announced_at", { withTimezone: true }),
+    coverImageId: uuid("cover_image_id").references(() => articleImages.id, { onDelete: "set null" }),
+    coverAlt: text("cover_alt"),
+    createdAt: createdAt(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check("articles_slug_format", sql`${t.slug} ~ '^[a-z0-9]+(-[a-z0-9]+)*$'`),
+    check("articles_status_valid", sql`${t.status} in ('draft', 'published')`),
+    check("articles_published_dated", sql`${t.status} <> 'published' or ${t.publishAt} is not null`),
+    check("articles_body_document", sql`jsonb_typeof(${t.body}) = 'object'`),
+    check("articles_cover_has_alt", sql`${t.coverImageId} is null or char_length(${t.coverAlt}) > 0`),
+    index("articles_published_idx").on(t.publishAt.desc()).where(sql`${t.status} = 'published'`),
+  ],
+);
+
+/** Every saved state of an article, newest number last; she restores one as the article's draft. */
+export const articleVersions = pgTable(
+  "article_versions",
+  {
+    articleId: uuid("article_id")
+      .notNull()
+      .references(() => articles.id, { onDelete: "cascade" }),
+    number: integer("number").notNull(),
+    snapshot: jsonb("snapshot").notNull(),
+    savedAt: createdAt(),
+  },
+  (t) => [unique("article_versions_pk").on(t.articleId, t.number)],
+);

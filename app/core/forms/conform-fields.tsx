@@ -27,7 +27,7 @@ const bind = (meta: Meta) => ({
       : undefined,
 });
 
-type InputType = "text" | "email" | "tel" | "url" | "time" | "date" | "number";
+type InputType = "text" | "email" | "tel" | "url" | "time" | "date" | "datetime-local" | "number";
 
 /** A one-line field of an editor form, on the shared Field (label, hint, message next to it). */
 export function TextField({
@@ -123,5 +123,60 @@ export function CheckboxField({ meta, label, hint }: { meta: Meta; label: ReactN
         />
       )}
     </Field>
+  );
+}
+
+/** Checkboxes (several values under one name) or radio buttons (one), in a fieldset with its legend. */
+export function Choices({
+  meta,
+  legend,
+  hint,
+  options,
+  multiple,
+}: {
+  meta: Meta;
+  legend: string;
+  hint?: string;
+  options: readonly { value: string; label: string }[];
+  multiple?: boolean;
+}) {
+  const chosen = new Set(
+    Array.isArray(meta.initialValue) ? meta.initialValue : meta.initialValue ? [meta.initialValue] : [],
+  );
+  const hintId = `${meta.id}-hint`;
+  const errorId = `${meta.id}-error`;
+  const error = meta.errors?.[0];
+  return (
+    <fieldset
+      key={meta.key}
+      className="choices"
+      aria-describedby={[hint ? hintId : null, error ? errorId : null].filter(Boolean).join(" ") || undefined}
+    >
+      <legend className="field__label">{legend}</legend>
+      {hint ? (
+        <p className="field__hint" id={hintId}>
+          {hint}
+        </p>
+      ) : null}
+      <div className="choices__options">
+        {options.map((option) => (
+          <label key={option.value} className="choices__option">
+            <input
+              type={multiple ? "checkbox" : "radio"}
+              name={meta.name}
+              value={option.value}
+              defaultChecked={chosen.has(option.value)}
+              aria-invalid={error ? true : undefined}
+            />
+            {option.label}
+          </label>
+        ))}
+      </div>
+      {error ? (
+        <p className="field__error" id={errorId}>
+          {error}
+        </p>
+      ) : null}
+    </fieldset>
   );
 }

@@ -22,6 +22,7 @@ export const MAX_INPUT_PIXELS: Record<MediaPrefix, number> = {
   reviews: 32_000_000,
   "recipe-photos": 50_000_000,
   site: 50_000_000,
+  "article-images": 50_000_000,
 };
 const WEBP_QUALITY = 74;
 

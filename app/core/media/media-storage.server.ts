@@ -3,7 +3,7 @@ import { type FileHandle, mkdir, open, readdir, rename, rm, stat, writeFile } fr
 import path from "node:path";
 import type { Readable } from "node:stream";
 
-export const mediaPrefixes = ["recipe-photos", "reviews", "site"] as const;
+export const mediaPrefixes = ["recipe-photos", "reviews", "site", "article-images"] as const;
 export type MediaPrefix = (typeof mediaPrefixes)[number];
 
 export const mediaTypes = {

@@ -12,7 +12,7 @@ const ORPHAN_MIN_AGE_MS = 5 * 60 * 1000;
 export const ORPHAN_SWEEP_INTERVAL_MS = 15 * 60 * 1000;
 
 /** Prefixes only the app writes to, always under random keys (a deployer's own files go under "site/"). */
-const uploadPrefixes: readonly MediaPrefix[] = ["recipe-photos", "reviews"];
+const uploadPrefixes: readonly MediaPrefix[] = ["recipe-photos", "reviews", "article-images"];
 
 /** Anything in a text or JSON value that has the shape of a media key. */
 const keyShape = `(${mediaPrefixes.join("|")})/[A-Za-z0-9_-]{16,64}\\.(webp|avif|jpg|png)`;

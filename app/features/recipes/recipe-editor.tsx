@@ -6,9 +6,8 @@ import { useUnsavedChangesGuard } from "~/core/forms/leave-guard";
 import { useSchemaForm } from "~/core/forms/use-schema-form";
 import type { PublicImage } from "~/core/media/public-image";
 import { ResponsiveImage } from "~/ui/responsive-image";
-import { SelectField, TextAreaField, TextField } from "~/core/forms/conform-fields";
+import { Choices, SelectField, TextAreaField, TextField } from "~/core/forms/conform-fields";
 import { ListRowActions } from "~/core/forms/list-row-actions";
-import { Choices } from "./editor-fields";
 import {
   DESCRIPTION_MAX_LENGTH,
   MAX_INGREDIENTS,

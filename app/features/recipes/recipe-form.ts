@@ -12,7 +12,7 @@ import {
 import { kilojoulesFor } from "./nutrition";
 import { parseQuantity } from "./quantities";
 import { NUTRIENTS, type RecipeData, recipeCategories, recipeStatuses, recipeTags, recipeUnits } from "./recipe";
-import { SLUG_MAX_LENGTH, SLUG_PATTERN, slugify } from "./slug";
+import { SLUG_MAX_LENGTH, SLUG_PATTERN, slugify } from "~/core/format/slug";
 
 /*
  * The editor's form: one zod schema the browser checks with and the server parses with. Every

@@ -4,7 +4,7 @@ import type { Db } from "~/core/db/database.server";
 import { recipePhotos, recipes, type RecipeCrops, type StoredImage } from "~/core/db/schema";
 import type { EventBus } from "~/core/events/event-bus.server";
 import { changeAnnouncer, type OnChangeError } from "~/core/events/publish-change.server";
-import { SLUG_MAX_LENGTH, SLUG_PATTERN } from "./slug";
+import { SLUG_MAX_LENGTH, SLUG_PATTERN } from "~/core/format/slug";
 import {
   type Ingredient,
   type RecipeCategory,

@@ -10,7 +10,7 @@ type MetaTag = Record<string, string>;
 
 /**
  * The meta tags with the page's own image in place of the site's default (and `og:type` article):
- * a shared recipe shows its photo. Tags without an image (a page kept out of search) are kept as they are.
+ * a shared recipe or article shows its picture. Tags without an image (a page kept out of search) are kept as they are.
  */
 export function withShareImage(tags: MetaTag[], image: ShareImage | null): MetaTag[] {
   if (!image) return tags;

@@ -1,4 +1,4 @@
-/** The longest address a recipe gets from its title, in characters. */
+/** The longest address a recipe or an article gets from its title, in characters. */
 export const SLUG_MAX_LENGTH = 80;
 
 /** An address as the database accepts it: lower-case letters and digits in words joined by hyphens. */

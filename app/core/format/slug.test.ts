@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { SLUG_MAX_LENGTH, SLUG_PATTERN, slugify } from "./slug";
+import { SLUG_MAX_LENGTH, SLUG_PATTERN, slugify } from "~/core/format/slug";
 
-describe("recipe addresses from titles", () => {
+describe("addresses from titles", () => {
   it("drops accents, apostrophes and punctuation, keeping the words", () => {
     expect(slugify("Insalata di farro, ceci e verdure")).toBe("insalata-di-farro-ceci-e-verdure");
     expect(slugify("Crème brûlée all'arancia")).toBe("creme-brulee-all-arancia");

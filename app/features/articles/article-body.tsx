@@ -1,0 +1,86 @@
+import type { ReactNode } from "react";
+import type { PublicImage } from "~/core/media/public-image";
+import { ResponsiveImage } from "~/ui/responsive-image";
+import { type ArticleDocument, type Block, type Inline, SAFE_HREF } from "./article-document";
+
+/*
+ * The article's body as React elements, from the document its schema allowed (article-document.ts):
+ * text is always text, a link's address is checked again here, an image is ours by id. No HTML she
+ * wrote is ever inserted as HTML.
+ */
+
+function inlineNodes(content: readonly Inline[] | undefined): ReactNode[] {
+  return (content ?? []).map((node, index) => {
+    if (node.type === "hardBreak") return <br key={index} />;
+    let element: ReactNode = node.text;
+    for (const mark of node.marks ?? []) {
+      if (mark.type === "bold") element = <strong>{element}</strong>;
+      else if (mark.type === "italic") element = <em>{element}</em>;
+      else if (SAFE_HREF.test(mark.attrs.href)) {
+        const external = !mark.attrs.href.toLowerCase().startsWith("mailto:");
+        element = (
+          <a href={mark.attrs.href} rel={external ? "noopener noreferrer" : undefined}>
+            {element}
+          </a>
+        );
+      }
+    }
+    return <span key={index}>{element}</span>;
+  });
+}
+
+function blockNode(node: Block, key: number, images: Readonly<Record<string, PublicImage>>): ReactNode {
+  switch (node.type) {
+    case "paragraph":
+      return <p key={key}>{inlineNodes(node.content)}</p>;
+    case "heading":
+      return node.attrs.level === 2 ? (
+        <h2 key={key}>{inlineNodes(node.content)}</h2>
+      ) : (
+        <h3 key={key}>{inlineNodes(node.content)}</h3>
+      );
+    case "bulletList":
+      return (
+        <ul key={key}>
+          {node.content.map((item, i) => (
+            <li key={i}>{blockNodes(item.content, images)}</li>
+          ))}
+        </ul>
+      );
+    case "orderedList":
+      return (
+        <ol key={key} start={node.attrs?.start && node.attrs.start !== 1 ? node.attrs.start : undefined}>
+          {node.content.map((item, i) => (
+            <li key={i}>{blockNodes(item.content, images)}</li>
+          ))}
+        </ol>
+      );
+    case "blockquote":
+      return <blockquote key={key}>{blockNodes(node.content, images)}</blockquote>;
+    case "image": {
+      const image = images[node.attrs.imageId];
+      // An image no longer stored is left out rather than shown broken.
+      if (!image) return null;
+      return (
+        <figure key={key} className="article-body__figure">
+          <ResponsiveImage image={image} alt={node.attrs.alt} sizes="(min-width: 48rem) 44rem, 92vw" />
+        </figure>
+      );
+    }
+  }
+}
+
+function blockNodes(content: readonly Block[], images: Readonly<Record<string, PublicImage>>): ReactNode[] {
+  return content.map((node, index) => blockNode(node, index, images));
+}
+
+/** The body of an article; `images`: the public renditions of the images it shows, by id. */
+export function ArticleBody({
+  document,
+  images,
+}: {
+  document: ArticleDocument;
+  images: Readonly<Record<string, PublicImage>>;
+}) {
+  return <div className="article-body">{blockNodes(document.content, images)}</div>;
+}

@@ -1,0 +1,172 @@
+import type { SubmissionResult } from "@conform-to/react";
+import { useRef, useState } from "react";
+import { Form, useNavigation } from "react-router";
+import { Choices, TextAreaField, TextField } from "~/core/forms/conform-fields";
+import { ErrorList } from "~/core/forms/field";
+import { useUnsavedChangesGuard } from "~/core/forms/leave-guard";
+import { useSchemaForm } from "~/core/forms/use-schema-form";
+import type { ArticleDocument } from "./article-document";
+import { articleFormSchema, categoryOptions } from "./article-form";
+import { uploadArticleImageFromEditor } from "./image-upload-client";
+import { ALT_MAX_LENGTH, ARTICLE_MESSAGES, EXCERPT_MAX_LENGTH, TITLE_MAX_LENGTH } from "./messages";
+import { RichTextEditor } from "./rich-text-editor";
+
+/** What the form starts with: a saved article's values, or a new one's. */
+export interface ArticleFormInitial {
+  title: string;
+  slug: string;
+  excerpt: string;
+  categories: string[];
+  publishAt: string;
+  body: ArticleDocument;
+  coverImageId: string;
+  coverAlt: string;
+  coverSrc: string | null;
+}
+
+function CoverField({ initial, meta }: { initial: ArticleFormInitial; meta: Parameters<typeof TextField>[0]["meta"] }) {
+  const [cover, setCover] = useState({ id: initial.coverImageId, src: initial.coverSrc });
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const file = useRef<HTMLInputElement>(null);
+  return (
+    <div className="article-form__cover">
+      <input type="hidden" name="coverImageId" value={cover.id} />
+      {cover.src ? (
+        <img className="article-form__cover-preview" src={cover.src} alt="" width={320} height={180} />
+      ) : null}
+      <label className="field__label" htmlFor="article-cover-file">
+        Immagine di copertina (facoltativa)
+      </label>
+      <input id="article-cover-file" ref={file} type="file" accept="image/*" />
+      <div className="rich-text__panel-actions">
+        <button
+          type="button"
+          className="button button--secondary"
+          disabled={busy}
+          onClick={async () => {
+            const chosen = file.current?.files?.[0];
+            if (!chosen) return setError(ARTICLE_MESSAGES.imageMissing);
+            setBusy(true);
+            const uploaded = await uploadArticleImageFromEditor(chosen);
+            setBusy(false);
+            if (!uploaded.ok) return setError(uploaded.message);
+            setError(null);
+            setCover({ id: uploaded.id, src: uploaded.src });
+          }}
+        >
+          {busy ? "Caricamento…" : "Carica la copertina"}
+        </button>
+        {cover.id ? (
+          <button type="button" className="button button--secondary" onClick={() => setCover({ id: "", src: null })}>
+            Togli la copertina
+          </button>
+        ) : null}
+      </div>
+      {error ? (
+        <p className="field__error" role="alert">
+          {error}
+        </p>
+      ) : null}
+      <TextField
+        meta={meta}
+        label="Descrizione della copertina"
+        hint="Per chi non vede l'immagine: obbligatoria se c'è una copertina."
+        maxLength={ALT_MAX_LENGTH}
+        optional
+      />
+    </div>
+  );
+}
+
+/**
+ * The article's form: title, address, excerpt, categories, the text in the rich-text editor, the
+ * cover, and when it appears. The health-advertising reminder sits where she writes.
+ */
+export function ArticleEditor({
+  articleId,
+  initial,
+  lastResult,
+}: {
+  articleId: string | null;
+  initial: ArticleFormInitial;
+  lastResult?: SubmissionResult<string[]>;
+}) {
+  const { coverSrc: _, body, ...defaults } = initial;
+  const { form, fields, formProps } = useSchemaForm(articleFormSchema, {
+    id: `articolo-${articleId ?? "nuovo"}`,
+    lastResult,
+    defaultValue: { ...defaults, body: JSON.stringify(body) },
+  });
+  const navigation = useNavigation();
+  const saving = navigation.state === "submitting";
+  const formRef = useRef<HTMLFormElement>(null);
+  useUnsavedChangesGuard(formRef, articleId);
+  const bodyHint = `${fields.body.id}-hint`;
+  const bodyError = `${fields.body.id}-error`;
+  return (
+    <Form ref={formRef} method="post" className="article-form" {...formProps}>
+      {form.errors?.length ? (
+        <div className="article-form__alert" role="alert">
+          <ErrorList id={form.errorId} errors={form.errors} />
+        </div>
+      ) : null}
+      <p className="admin-notice article-form__reminder" id="promemoria-pubblicita-sanitaria">
+        {ARTICLE_MESSAGES.healthAdvertising}
+      </p>
+      <TextField meta={fields.title} label="Titolo" maxLength={TITLE_MAX_LENGTH} />
+      <TextAreaField
+        meta={fields.excerpt}
+        label="Riassunto"
+        hint="Due o tre frasi: compaiono nell'elenco degli articoli, nel feed e nei risultati di ricerca."
+        maxLength={EXCERPT_MAX_LENGTH}
+        rows={3}
+      />
+      <Choices meta={fields.categories} legend="Categorie" multiple options={categoryOptions} />
+      <div className="article-form__body">
+        <p className="field__label" id={`${fields.body.id}-label`}>
+          Testo dell'articolo
+        </p>
+        <p className="field__hint" id={bodyHint}>
+          Usa i pulsanti per titoli, elenchi, grassetto, corsivo, citazioni, collegamenti e immagini.
+        </p>
+        <RichTextEditor
+          name={fields.body.name}
+          initial={body}
+          label="Testo dell'articolo"
+          describedBy={[bodyHint, "promemoria-pubblicita-sanitaria", fields.body.errors ? bodyError : null]
+            .filter(Boolean)
+            .join(" ")}
+          invalid={Boolean(fields.body.errors)}
+        />
+        {fields.body.errors ? (
+          <p className="field__error" id={bodyError}>
+            {fields.body.errors[0]}
+          </p>
+        ) : null}
+      </div>
+      <CoverField initial={initial} meta={fields.coverAlt} />
+      <TextField
+        meta={fields.slug}
+        label="Indirizzo della pagina"
+        optional
+        hint="La parte finale di /articoli/…: lettere minuscole, cifre e trattini. Se lo lasci vuoto, nasce dal titolo."
+      />
+      <TextField
+        meta={fields.publishAt}
+        type="datetime-local"
+        label="Data e ora di pubblicazione"
+        optional
+        hint="Ora italiana. Vuoto: l'articolo compare appena lo pubblichi; con una data futura, compare a quell'ora."
+      />
+      <div className="article-form__actions">
+        <button type="submit" name="intent" value="draft" className="button button--secondary" disabled={saving}>
+          Salva come bozza
+        </button>
+        <button type="submit" name="intent" value="publish" className="button" disabled={saving}>
+          Pubblica
+        </button>
+      </div>
+    </Form>
+  );
+}

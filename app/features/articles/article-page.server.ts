@@ -1,0 +1,149 @@
+import { Feed } from "feed";
+import type { StoredImage } from "~/core/db/schema";
+import { formatItalianDate } from "~/core/format/italian-format";
+import { largestUrl, toPublicImage } from "~/core/media/image-pipeline.server";
+import type { MediaStorage } from "~/core/media/media-storage.server";
+import type { PublicImage } from "~/core/media/public-image";
+import { documentImageIds, readingMinutes } from "./article-document";
+import type { ArticleRecord, ArticleRepository } from "./articles.server";
+import { ARTICLE_CATEGORY_LABELS, ARTICLES_PATH, articlePath, FEED_PATH } from "./categories";
+import { ARTICLE_MESSAGES } from "./messages";
+
+/** What a card in the list shows. */
+export interface ArticleCardView {
+  id: string;
+  slug: string;
+  title: string;
+  excerpt: string;
+  categories: string[];
+  publishedOn: string;
+  publishedIso: string;
+  readingMinutes: number;
+  cover: { image: PublicImage; alt: string } | null;
+}
+
+interface Site {
+  url: string;
+  author: string;
+}
+
+const publicImages = (media: MediaStorage, images: Map<string, StoredImage>) =>
+  Object.fromEntries([...images].map(([id, image]) => [id, toPublicImage(media, image)]));
+
+export function toArticleCardView(media: MediaStorage, article: ArticleRecord): ArticleCardView {
+  const published = article.publishAt ?? article.createdAt;
+  return {
+    id: article.id,
+    slug: article.slug,
+    title: article.title,
+    excerpt: article.excerpt,
+    categories: article.categories.map((c) => ARTICLE_CATEGORY_LABELS[c]),
+    publishedOn: formatItalianDate(published.toISOString()),
+    publishedIso: published.toISOString(),
+    readingMinutes: readingMinutes(article.body),
+    cover:
+      article.cover && article.coverAlt ? { image: toPublicImage(media, article.cover), alt: article.coverAlt } : null,
+  };
+}
+
+/** "Aggiornato il …": shown when she changed it on a later day than it appeared. */
+function updatedOn(article: ArticleRecord): string | null {
+  if (!article.publishAt) return null;
+  const published = formatItalianDate(article.publishAt.toISOString());
+  const updated = formatItalianDate(article.updatedAt.toISOString());
+  return article.updatedAt > article.publishAt && updated !== published ? updated : null;
+}
+
+/**
+ * Everything a live article's page shows, its structured data too, or null for a draft, a scheduled
+ * one before its time, or an address no article has. Server-only: the page's script carries none of it.
+ */
+export async function loadArticlePage(
+  deps: { articles: ArticleRepository; media: MediaStorage },
+  slug: string,
+  site: Site,
+) {
+  const article = await deps.articles.findPublished(slug);
+  if (!article) return null;
+  const [images, related] = await Promise.all([
+    deps.articles.images(documentImageIds(article.body)),
+    deps.articles.listPublished({ limit: 4, offset: 0, categories: article.categories }),
+  ]);
+  const url = `${site.url}${articlePath(article.slug)}`;
+  const card = toArticleCardView(deps.media, article);
+  const coverUrl = article.cover ? `${site.url}${largestUrl(deps.media, article.cover)}` : null;
+  const updated = updatedOn(article);
+  return {
+    article: card,
+    body: article.body,
+    images: publicImages(deps.media, images),
+    updatedOn: updated,
+    updatedIso: article.updatedAt.toISOString(),
+    notice: ARTICLE_MESSAGES.medicalNotice,
+    share:
+      article.cover && coverUrl
+        ? { url: coverUrl, width: article.cover.width, height: article.cover.height, alt: article.coverAlt ?? "" }
+        : null,
+    related: related.articles
+      .filter((other) => other.id !== article.id)
+      .slice(0, 3)
+      .map((other) => toArticleCardView(deps.media, other)),
+    jsonLd: [
+      {
+        "@context": "https://schema.org",
+        "@type": "BlogPosting",
+        headline: article.title,
+        description: article.excerpt,
+        url,
+        mainEntityOfPage: url,
+        inLanguage: "it-IT",
+        datePublished: card.publishedIso,
+        dateModified: article.updatedAt.toISOString(),
+        articleSection: card.categories,
+        ...(coverUrl ? { image: [coverUrl] } : {}),
+        author: { "@type": "Person", name: site.author, url: `${site.url}/home#chi-sono` },
+        publisher: { "@type": "Person", name: site.author, url: `${site.url}/home` },
+      },
+      {
+        "@context": "https://schema.org",
+        "@type": "BreadcrumbList",
+        itemListElement: [
+          { "@type": "ListItem", position: 1, name: "Home", item: `${site.url}/home` },
+          { "@type": "ListItem", position: 2, name: "Articoli", item: `${site.url}${ARTICLES_PATH}` },
+          { "@type": "ListItem", position: 3, name: article.title, item: url },
+        ],
+      },
+    ],
+  };
+}
+
+/** The newest live articles as an Atom 1.0 feed (the `feed` library writes and escapes the XML). */
+export async function articlesFeed(deps: { articles: ArticleRepository; media: MediaStorage }, site: Site) {
+  const { articles } = await deps.articles.listPublished({ limit: 20, offset: 0 });
+  const newest = articles.reduce<Date | null>((max, a) => (max && max > a.updatedAt ? max : a.updatedAt), null);
+  const feed = new Feed({
+    title: `Articoli | ${site.author}`,
+    description: "Gli articoli della nutrizionista: alimentazione, stili di vita, domande frequenti.",
+    id: `${site.url}${ARTICLES_PATH}`,
+    link: `${site.url}${ARTICLES_PATH}`,
+    language: "it",
+    updated: newest ?? new Date(0),
+    feedLinks: { atom: `${site.url}${FEED_PATH}` },
+    author: { name: site.author, link: `${site.url}/home` },
+    copyright: site.author,
+  });
+  for (const article of articles) {
+    const url = `${site.url}${articlePath(article.slug)}`;
+    feed.addItem({
+      title: article.title,
+      id: url,
+      link: url,
+      description: article.excerpt,
+      date: article.updatedAt,
+      published: article.publishAt ?? article.createdAt,
+      category: article.categories.map((c) => ({ name: ARTICLE_CATEGORY_LABELS[c] })),
+      ...(article.cover ? { image: `${site.url}${largestUrl(deps.media, article.cover)}` } : {}),
+    });
+  }
+  return feed.atom1();
+}

@@ -1,0 +1,119 @@
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import type { Database } from "~/core/db/database.server";
+import { articleImages, articles } from "~/core/db/schema";
+import { createMemoryEventBus, type ChangeEvent } from "~/core/events/event-bus.server";
+import { openTestDatabase } from "../../../tests/support/test-databases";
+import { sampleArticle } from "../../../tests/support/factory";
+import { createArticleRepository, type ArticleRepository } from "./articles.server";
+import { restoreArticleVersion } from "./article-editor.server";
+import { scheduledArticlesJob } from "./article-jobs.server";
+
+describe("article repository on PostgreSQL", () => {
+  let database: Database;
+  let repo: ArticleRepository;
+  const events: ChangeEvent[] = [];
+
+  beforeAll(async () => {
+    database = await openTestDatabase();
+    const bus = createMemoryEventBus();
+    bus.subscribe((event) => events.push(event));
+    repo = createArticleRepository(database.db, bus);
+  });
+  afterAll(() => database.close());
+  beforeEach(async () => {
+    await database.db.delete(articles);
+    await database.db.delete(articleImages);
+    events.length = 0;
+  });
+
+  const saved = async (...args: Parameters<ArticleRepository["save"]>) => {
+    const result = await repo.save(...args);
+    if (!result || result === "slug") throw new Error(`not saved: ${String(result)}`);
+    return result;
+  };
+
+  it("a scheduled article is nowhere public before its time, and is announced once when it comes", async () => {
+    const article = await saved(
+      undefined,
+      sampleArticle({ status: "published", publishAt: new Date(Date.now() + 60_000) }),
+    );
+    expect(await repo.findPublished(article.slug)).toBeUndefined();
+    expect((await repo.listPublished({ limit: 10, offset: 0 })).total).toBe(0);
+    expect(await repo.listPublishedPaths()).toEqual([]);
+    events.length = 0;
+    const job = scheduledArticlesJob({ articles: repo });
+    const logger = { info() {} } as never;
+    const run = () => job.run({ slot: new Date(), signal: new AbortController().signal, logger });
+    await run();
+    expect(events).toEqual([]);
+
+    // Its time comes (moved into the past rather than waited for).
+    await database.db.execute(sql`update articles set publish_at = now() - interval '1 second'`);
+    await run();
+    expect(events).toEqual([{ table: "articles", action: "update", id: article.id }]);
+    expect((await repo.findPublished(article.slug))?.id).toBe(article.id);
+    expect((await repo.listPublishedPaths()).map((p) => p.slug)).toEqual([article.slug]);
+    await run();
+    expect(events).toHaveLength(1);
+  });
+
+  it("a published article saved with its time already come is announced by the save, not again by the job", async () => {
+    const article = await saved(
+      undefined,
+      sampleArticle({ status: "published", publishAt: new Date(Date.now() - 1000) }),
+    );
+    expect(events).toEqual([{ table: "articles", action: "insert", id: article.id }]);
+    expect(await repo.announceDue()).toBe(0);
+  });
+
+  it("keeps every save as a version and gives each back; a draft is never public", async () => {
+    const article = await saved(undefined, sampleArticle({ title: "Prima stesura" }));
+    await saved(article.id, sampleArticle({ title: "Seconda stesura" }));
+    expect((await repo.versions(article.id)).map((v) => [v.number, v.title])).toEqual([
+      [2, "Seconda stesura"],
+      [1, "Prima stesura"],
+    ]);
+    expect((await repo.version(article.id, 1))?.title).toBe("Prima stesura");
+    expect(await repo.findPublished(article.slug)).toBeUndefined();
+  });
+
+  it("the database refuses a body that is not a document and a second article at the same address", async () => {
+    await saved(undefined, sampleArticle({ slug: "stesso-indirizzo" }));
+    expect(await repo.save(undefined, sampleArticle({ slug: "stesso-indirizzo" }))).toBe("slug");
+    await expect(
+      database.db.execute(
+        sql`insert into articles (slug, title, excerpt, body) values ('altro', 'T', 'E', '"<script>"'::jsonb)`,
+      ),
+    ).rejects.toThrow();
+  });
+});
+
+describe("restoring an article's version", () => {
+  let database: Database;
+  let repo: ArticleRepository;
+  beforeAll(async () => {
+    database = await openTestDatabase();
+    repo = createArticleRepository(database.db, createMemoryEventBus());
+  });
+  afterAll(() => database.close());
+
+  it("puts the old text back as a new version, keeping where the article stands and its address", async () => {
+    const first = await repo.save(undefined, sampleArticle({ title: "Prima stesura" }));
+    if (!first || first === "slug") throw new Error("not saved");
+    const publishAt = new Date(Date.now() - 60_000);
+    await repo.save(first.id, sampleArticle({ title: "Seconda stesura", status: "published", publishAt }));
+    expect((await restoreArticleVersion({ articles: repo }, first.id, 1)).ok).toBe(true);
+    const now = await repo.get(first.id);
+    expect(now).toMatchObject({ title: "Prima stesura", status: "published", publishAt, slug: first.slug });
+    expect((await repo.versions(first.id)).map((v) => v.title)).toEqual([
+      "Prima stesura",
+      "Seconda stesura",
+      "Prima stesura",
+    ]);
+    expect(await restoreArticleVersion({ articles: repo }, first.id, 9)).toEqual({
+      ok: false,
+      reason: "versionNotFound",
+    });
+  });
+});

@@ -1,0 +1,148 @@
+import { data, Form, Link, useNavigate } from "react-router";
+import type { Route } from "./+types/article-edit";
+import { servicesContext } from "~/context";
+import { type ActionResult, useActionResult } from "~/core/forms/action-result";
+import { parseSubmission } from "~/core/forms/parse-submission.server";
+import { readForm, refusal, respond } from "~/core/forms/respond.server";
+import { formatItalianDateTime } from "~/core/format/italian-format";
+import { requireAdmin } from "~/features/account/admin-auth.server";
+import { ArticleEditor } from "~/features/articles/article-editor";
+import { type SaveArticleResult, saveArticle, toArticleFormInitial } from "~/features/articles/article-editor.server";
+import { articleFormSchema } from "~/features/articles/article-form";
+import { ADMIN_ARTICLES, articlePath } from "~/features/articles/categories";
+import { ARTICLE_MESSAGES } from "~/features/articles/messages";
+import { pageMeta } from "~/features/site-content/meta";
+import adminArticlesStyles from "~/styles/admin-articles.css?url";
+
+export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: adminArticlesStyles }];
+
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, "Articolo", "Scrivi, programma e pubblica un articolo.", { noindex: true });
+
+/** The body's JSON (64 KB at most, a field's cap) and the other fields. */
+const MAX_FORM_BYTES = 80 * 1024;
+const NEW = "nuovo";
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  requireAdmin(context);
+  const s = context.get(servicesContext);
+  const article = params.id === NEW ? null : await s.articles.get(params.id);
+  if (params.id !== NEW && !article) throw data(ARTICLE_MESSAGES.notFound, { status: 404 });
+  const versions = article ? await s.articles.versions(article.id) : [];
+  const live = article?.status === "published" && article.publishAt && article.publishAt.getTime() <= Date.now();
+  return data({
+    articleId: article?.id ?? null,
+    updatedAt: article?.updatedAt.toISOString() ?? null,
+    publishedPath: live ? articlePath(article.slug) : null,
+    initial: toArticleFormInitial(s.media, article ?? null),
+    versions: versions.map((v) => ({
+      number: v.number,
+      savedAt: formatItalianDateTime(v.savedAt.toISOString()),
+      title: v.title,
+      status: v.status,
+    })),
+  });
+}
+
+/** The status of each refusal of a save. */
+const REFUSAL_STATUS = { notFound: 404, slugTaken: 409, imageGone: 400, coverGone: 400 } as const;
+const REFUSAL_MESSAGE = {
+  notFound: ARTICLE_MESSAGES.notFound,
+  slugTaken: ARTICLE_MESSAGES.slugTaken,
+  imageGone: ARTICLE_MESSAGES.imageFailed,
+  coverGone: ARTICLE_MESSAGES.coverGone,
+} as const;
+
+type EditorResult = ActionResult & { articleId?: string };
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  requireAdmin(context);
+  const s = context.get(servicesContext);
+  const submission = parseSubmission(await readForm(request, MAX_FORM_BYTES), articleFormSchema);
+  if (submission.status !== "success") {
+    return respond(request, s.flash, refusal(submission, ARTICLE_MESSAGES.invalid), { status: 400 });
+  }
+  const id = params.id === NEW ? undefined : params.id;
+  let result: SaveArticleResult;
+  try {
+    result = await saveArticle(s, { id, value: submission.value });
+  } catch (error) {
+    s.logger.error({ err: error, articleId: id }, "article save failed");
+    return respond(
+      request,
+      s.flash,
+      { ok: false, message: ARTICLE_MESSAGES.failed, reply: submission.reply() },
+      { status: 500 },
+    );
+  }
+  if (!result.ok) {
+    const message = REFUSAL_MESSAGE[result.reason];
+    const reply = submission.reply(
+      result.reason === "slugTaken" ? { fieldErrors: { slug: [message] } } : { formErrors: [message] },
+    );
+    return respond(request, s.flash, { ok: false, message, reply }, { status: REFUSAL_STATUS[result.reason] });
+  }
+  const articleId = result.value.article.id;
+  return respond<EditorResult>(
+    request,
+    s.flash,
+    { ok: true, message: ARTICLE_MESSAGES[result.value.outcome], articleId },
+    { status: id ? 200 : 201, redirectTo: `${ADMIN_ARTICLES}/${articleId}` },
+  );
+}
+
+export default function AdminArticleEdit({ loaderData, actionData }: Route.ComponentProps) {
+  const navigate = useNavigate();
+  const result = actionData as EditorResult | undefined;
+  useActionResult(result, (saved) => {
+    // A new article saved with JavaScript: its own address from now on.
+    if (saved.ok && saved.articleId && saved.articleId !== loaderData.articleId)
+      void navigate(`${ADMIN_ARTICLES}/${saved.articleId}`, { replace: true });
+  });
+  return (
+    <>
+      <p>
+        <Link to={ADMIN_ARTICLES} className="back-link">
+          <span aria-hidden="true">←</span> Tutti gli articoli
+        </Link>
+      </p>
+      <h1 className="admin__title">{loaderData.articleId ? "Modifica l'articolo" : "Nuovo articolo"}</h1>
+      {loaderData.publishedPath ? (
+        <p className="admin-section__lead">
+          Pubblicato su <Link to={loaderData.publishedPath}>{loaderData.publishedPath}</Link>: le modifiche salvate sono
+          subito visibili.
+        </p>
+      ) : null}
+      <ArticleEditor
+        key={loaderData.updatedAt ?? "nuovo"}
+        articleId={loaderData.articleId}
+        initial={loaderData.initial}
+        lastResult={result && !result.ok ? result.reply : undefined}
+      />
+      {loaderData.versions.length > 1 ? (
+        <section className="admin-section article-versions" aria-labelledby="versioni-articolo">
+          <h2 id="versioni-articolo" className="admin-section__title">
+            Versioni salvate
+          </h2>
+          <ol className="article-versions__list">
+            {loaderData.versions.map((version, index) => (
+              <li key={version.number}>
+                <span>{`Versione ${version.number}, ${version.savedAt}: ${version.title}`}</span>
+                {index === 0 ? (
+                  <span> (attuale)</span>
+                ) : (
+                  <Form method="post" action={`${ADMIN_ARTICLES}/${loaderData.articleId}/ripristina`}>
+                    <input type="hidden" name="number" value={version.number} />
+                    <button type="submit" className="button button--secondary">
+                      {`Ripristina la versione ${version.number}`}
+                    </button>
+                  </Form>
+                )}
+              </li>
+            ))}
+          </ol>
+        </section>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,142 @@
+import { Link } from "react-router";
+import { BookingButton } from "./booking-call";
+import type { Route } from "./+types/article";
+import { servicesContext } from "~/context";
+import { ArticleBody } from "~/features/articles/article-body";
+import { ArticleCard } from "~/features/articles/article-card";
+import { Breadcrumbs } from "~/features/articles/breadcrumbs";
+import { loadArticlePage } from "~/features/articles/article-page.server";
+import { FEED_PATH } from "~/features/articles/categories";
+import { toRecipeCardView } from "~/features/recipes/recipe-view.server";
+import { pageMeta } from "~/features/site-content/meta";
+import { JsonLd } from "~/ui/json-ld";
+import type { LiveHandle } from "~/ui/live-updates";
+import { withShareImage } from "~/ui/share-meta";
+import { Stylesheet } from "~/ui/stylesheet";
+import articlesStyles from "~/styles/articles.css?url";
+
+/** She edits or withdraws it: an open page follows. */
+export const handle: LiveHandle = { liveTables: ["articles"] };
+
+export const links: Route.LinksFunction = () => [
+  { rel: "alternate", type: "application/atom+xml", title: "Articoli (Atom)", href: FEED_PATH },
+];
+
+export const meta: Route.MetaFunction = ({ loaderData, ...args }) => {
+  if (!loaderData) {
+    return pageMeta(args, "Articolo non trovato", "L'articolo richiesto non esiste o non è più pubblicato.", {
+      noindex: true,
+    });
+  }
+  const { article, share } = loaderData;
+  return withShareImage(pageMeta(args, article.title, article.excerpt), share).map((tag) =>
+    tag.property === "og:type" ? { ...tag, content: "article" } : tag,
+  );
+};
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const s = context.get(servicesContext);
+  const { content } = await s.siteContent.current();
+  const page = await loadArticlePage(s, params.slug, { url: s.config.siteUrl, author: content.practitioner.name });
+  // A draft, one scheduled for later, or an address no article has: not found, and not indexed.
+  if (!page) throw new Response("Articolo non trovato", { status: 404 });
+  // The newest recipes beside it (the two features meet here): their titles and addresses only.
+  const { recipes } = await s.recipes.listPublished({}, { limit: 3, offset: 0 });
+  const recipeLinks = recipes.map((recipe) => {
+    const view = toRecipeCardView(s.media, recipe);
+    return { id: view.id, path: view.path, title: view.title, description: view.description };
+  });
+  return { ...page, recipeLinks };
+}
+
+export default function ArticlePage({ loaderData }: Route.ComponentProps) {
+  const { article, body, images, updatedOn, related, recipeLinks } = loaderData;
+  return (
+    <div className="page article-page">
+      <Stylesheet href={articlesStyles} />
+      <JsonLd data={loaderData.jsonLd} />
+      <Breadcrumbs
+        trail={[
+          { to: "/home", label: "Home" },
+          { to: "/articoli", label: "Articoli" },
+        ]}
+        current={article.title}
+      />
+      <article className="article">
+        <header className="article__header">
+          <p className="article__categories">{article.categories.join(" · ")}</p>
+          <h1>{article.title}</h1>
+          <p className="article__meta">
+            <time dateTime={article.publishedIso}>{article.publishedOn}</time>
+            {" · "}
+            {article.readingMinutes} min di lettura
+            {updatedOn ? (
+              <>
+                {" · "}
+                <time dateTime={loaderData.updatedIso}>{`Aggiornato il ${updatedOn}`}</time>
+              </>
+            ) : null}
+          </p>
+          <p className="article__excerpt">{article.excerpt}</p>
+        </header>
+        {article.cover ? (
+          <figure className="article__cover">
+            <img
+              src={article.cover.image.src}
+              srcSet={article.cover.image.srcSet || undefined}
+              sizes="(min-width: 48rem) 44rem, 92vw"
+              width={article.cover.image.width}
+              height={article.cover.image.height}
+              alt={article.cover.alt}
+              fetchPriority="high"
+            />
+          </figure>
+        ) : null}
+        <ArticleBody document={body} images={images} />
+        <p className="article__notice">{loaderData.notice}</p>
+        <aside className="article__booking" aria-label="Prenota una visita">
+          <p>Vuoi un piano alimentare su misura per te?</p>
+          <BookingButton external={(links) => links.booking}>Prenota una visita</BookingButton>
+        </aside>
+      </article>
+      {related.length ? (
+        <section className="article-related" aria-labelledby="articoli-correlati">
+          <h2 id="articoli-correlati">Articoli correlati</h2>
+          <ul className="article-grid">
+            {related.map((other) => (
+              <li key={other.id}>
+                <ArticleCard article={other} level={3} />
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+      {recipeLinks.length ? (
+        <section className="article-related" aria-labelledby="ricette-correlate">
+          <h2 id="ricette-correlate">Dalle ricette</h2>
+          <ul className="article-recipes">
+            {recipeLinks.map((recipe) => (
+              <li key={recipe.id}>
+                <Link to={recipe.path}>{recipe.title}</Link>
+                <p>{recipe.description}</p>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  return (
+    <div className="page article-page">
+      <Stylesheet href={articlesStyles} />
+      <h1>Articolo non trovato</h1>
+      <p>L'articolo che cerchi non esiste o non è più pubblicato.</p>
+      <Link className="button" to="/articoli">
+        Tutti gli articoli
+      </Link>
+    </div>
+  );
+}
