@@ -486,7 +486,7 @@ describe("npm run admin:create", () => {
     const short = adminCreate({ DATA_DIR: dataDir }, ["--email", account.email], "corta");
     expect(short.code).not.toBe(0);
     expect(short.stderr).toContain("almeno 10 caratteri");
-    const email = adminCreate({ DATA_DIR: dataDir }, ["--email", "non-una-email"], account.password);
+    const email = adminCreate({ DATA_DIR: dataDir }, ["--email", "non-una-email", "--new"], account.password);
     expect(email.code).not.toBe(0);
     expect(email.stderr).toContain("Indirizzo email non valido");
     const unknown = adminCreate({ DATA_DIR: dataDir }, ["--mail", "x"]);
