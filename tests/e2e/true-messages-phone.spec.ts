@@ -4,6 +4,7 @@ import { expect, test, type Browser, type Page } from "../support/e2e-test";
 import { defaultSiteContent } from "~/features/site-content/defaults";
 import { ADMIN, adminCreate } from "../support/admin";
 import { signInAsAdmin } from "../support/admin-browser";
+import { expectNoAxeViolations } from "../support/axe";
 import { newDataDir, startAppServer, type AppServer } from "../support/app-server";
 import { sampleRecipe, seedPhotos, seedRecipes } from "../support/factory";
 import { gotoHydrated } from "../support/hydration";
@@ -78,6 +79,7 @@ test("with no slideshow photo, 'Nuova ricetta' is not offered, and its address s
   ).toBeVisible();
   await expect(page.getByText("Tutte le foto hanno già una ricetta")).toHaveCount(0);
   await expect(page.getByText("Nella presentazione non ci sono ancora foto.")).toBeVisible();
+  await expectNoAxeViolations(page, { include: "main" });
 
   await page.goto(`${server.url}/admin/ricette/nuova`);
   await expect(
@@ -220,6 +222,7 @@ test.describe("a review through an invitation", () => {
     await expect(patient.getByTestId("toast").filter({ hasText: ADDED })).toHaveCount(0);
     await expect(sent).toContainText(ADDED);
     await expect(patient.getByText("Questo invito è già stato usato")).toHaveCount(0);
+    await expectNoAxeViolations(patient);
 
     // Another review is the visitor's choice: the ordinary form, without the used invitation.
     await patient.getByRole("link", { name: "Scrivi un'altra recensione" }).click();
