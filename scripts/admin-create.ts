@@ -1,10 +1,14 @@
-// npm run admin:create -- --email E [--reset-2fa]
+// npm run admin:create -- --email E [--reset-2fa] [--new]
 //
 // Creates the administrator account, or sets a new password (signing out every
 // session) when it exists. The password never travels in argv, where `ps`, npm's
 // banner and npm's debug log would show it: it is typed at a hidden prompt, or read
 // from standard input, or from ADMIN_PASSWORD (for automation). The database is the
-// server's (DATABASE_URL, or the embedded one in DATA_DIR), running or not.
+// server's (DATABASE_URL, or the embedded one in DATA_DIR), running or not; it says which, and
+// refuses a DATA_DIR where no site ever started unless told --new: run without the server's
+// DATA_DIR, it used to create a second, empty site in ./data, whose account opened nothing.
+import { existsSync } from "node:fs";
+import path from "node:path";
 import { parseArgs } from "node:util";
 import "./lib/load-app-modules.ts";
 import { fail, loadCommandConfig, openCommandDatabase } from "./lib/command.ts";
@@ -18,7 +22,9 @@ standard input, seguita se si vuole da una seconda riga uguale di conferma
 (printf '%s' "$PASSWORD" | npm run admin:create -- --email EMAIL), o nella
 variabile d'ambiente ADMIN_PASSWORD, mai sulla riga di comando.
 --reset-2fa disattiva anche la verifica in due passaggi (telefono e codici di recupero persi).
-Database: DATABASE_URL se impostata, altrimenti quello incorporato in DATA_DIR (predefinito ./data).`;
+Database: DATABASE_URL se impostata, altrimenti quello incorporato in DATA_DIR (predefinito ./data),
+lo stesso del server. Una cartella DATA_DIR in cui il sito non è mai partito è rifiutata, a meno di
+--new (per preparare l'account di un sito nuovo prima del suo primo avvio).`;
 
 if (process.argv.slice(2).some((arg) => arg === "--password" || arg.startsWith("--password="))) {
   fail(
@@ -28,12 +34,13 @@ if (process.argv.slice(2).some((arg) => arg === "--password" || arg.startsWith("
   );
 }
 
-let values: { email?: string; "reset-2fa"?: boolean; help?: boolean };
+let values: { email?: string; "reset-2fa"?: boolean; new?: boolean; help?: boolean };
 try {
   ({ values } = parseArgs({
     options: {
       email: { type: "string" },
       "reset-2fa": { type: "boolean", default: false },
+      new: { type: "boolean", default: false },
       help: { type: "boolean", short: "h" },
     },
     strict: true,
@@ -127,6 +134,18 @@ if (problem) fail(`${problem}.`, 2);
 const { AccountInputError, createAdminAccounts } = await import("../app/features/account/accounts.server.ts");
 
 const config = await loadCommandConfig();
+/** Which site the account goes to, as the output names it. */
+const site = config.databaseUrl
+  ? `il database ${databaseName(config.databaseUrl)} (DATABASE_URL)`
+  : `${config.dataDir} (DATA_DIR)`;
+// The embedded cluster (DATA_DIR/postgres/data) is made at a site's first start.
+if (!config.databaseUrl && !values.new && !existsSync(path.join(config.dataDir, "postgres", "data", "PG_VERSION"))) {
+  fail(
+    `in ${config.dataDir} (DATA_DIR) il sito non è mai partito: nessun account creato. ` +
+      "Imposta DATA_DIR come per il server (npm start) e riprova; per preparare qui un sito nuovo, aggiungi --new.",
+    2,
+  );
+}
 const database = await openCommandDatabase(config).catch((error: Error) => fail(error.message));
 
 const resetTwoFactor = values["reset-2fa"] ?? false;
@@ -145,6 +164,16 @@ if (outcome instanceof AccountInputError) fail(outcome.message, 2);
 if (outcome instanceof Error) throw outcome;
 console.log(
   outcome.created
-    ? `Amministratore creato: ${outcome.email}`
-    : `Password aggiornata per ${outcome.email}; tutte le sessioni aperte sono state chiuse.${resetTwoFactor ? " Verifica in due passaggi disattivata." : ""}`,
+    ? `Amministratore creato: ${outcome.email}. Sito: ${site}.`
+    : `Password aggiornata per ${outcome.email}; tutte le sessioni aperte sono state chiuse.${resetTwoFactor ? " Verifica in due passaggi disattivata." : ""} Sito: ${site}.`,
 );
+
+/** The host and database of a connection string, never its password: "db.example.it/studio". */
+function databaseName(url: string): string {
+  try {
+    const parsed = new URL(url);
+    return `${parsed.hostname || "socket locale"}${parsed.pathname || ""}`;
+  } catch {
+    return "indirizzo non leggibile";
+  }
+}

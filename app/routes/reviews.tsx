@@ -11,14 +11,8 @@ import { refused } from "~/core/result";
 import type { AppServices } from "~/services.server";
 import { pageMeta } from "~/features/site-content/meta";
 import { REVIEW_FORM_MESSAGES } from "~/features/reviews/messages";
-import { sayReview } from "~/features/reviews/review-answer";
-import {
-  InvitationNotice,
-  MoreReviews,
-  PublicReviewList,
-  ReviewsPolicy,
-  ReviewsSummaryLine,
-} from "~/features/reviews/public-reviews";
+import { sayReview, sentAddress } from "~/features/reviews/review-answer";
+import { MoreReviews, PublicReviewList, ReviewsPolicy, ReviewsSummaryLine } from "~/features/reviews/public-reviews";
 import { ReviewBreakdown, ReviewFilterForm } from "~/features/reviews/review-breakdown";
 import { reviewsHref } from "~/features/reviews/review-filter";
 import { ReviewForm, type ReviewActionResult } from "~/features/reviews/review-form";
@@ -115,7 +109,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     request,
     s.flash,
     { ok: true, message, published: saved?.published ?? false, startedAt: s.formTimer.stamp() },
-    { redirectTo: "/reviews", flashKind: saved ? undefined : "message" },
+    { redirectTo: sentAddress(saved ?? null), flashKind: saved ? undefined : "message" },
   );
 }
 
@@ -215,12 +209,12 @@ export default function ReviewsPage({ loaderData, actionData: answered }: Route.
 
         <aside className="reviews-form-panel" id="lascia-recensione" aria-labelledby={`${headingId}-form`}>
           <h2 id={`${headingId}-form`}>Lascia una recensione</h2>
-          <InvitationNotice invitation={invitation} />
           <ReviewForm
             startedAt={startedAt}
             serverResult={actionData}
             contactEmail={contactEmail}
-            invitation={invitation && "token" in invitation ? invitation : null}
+            invitation={invitation}
+            sent={loaderData.sent}
           />
           <ReviewsPolicy moderation={loaderData.moderation} invitationDays={loaderData.invitationDays} />
         </aside>

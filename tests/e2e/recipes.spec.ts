@@ -85,8 +85,8 @@ for (const viewport of viewports) {
       );
       const table = article.getByRole("table");
       await expect(table.getByRole("columnheader")).toHaveText(["Nutriente", "Per porzione (250 g)", "Per 100 g"]);
-      await expect(table.getByRole("row", { name: /Energia/ })).toContainText("1757 kJ /420 kcal");
-      await expect(table.getByRole("row", { name: /Energia/ })).toContainText("703 kJ /168 kcal");
+      await expect(table.getByRole("row", { name: /Energia/ })).toContainText("1757 kJ / 420 kcal");
+      await expect(table.getByRole("row", { name: /Energia/ })).toContainText("703 kJ / 168 kcal");
       await expect(table.getByRole("row", { name: /^Sale/ })).toContainText("0,6 g0,24 g");
       await expect(article.getByText(RECIPE_MESSAGES.indicativeValues)).toBeVisible();
       await expect(article.getByRole("link", { name: /Prenota una visita/ })).toHaveAttribute("target", "_blank");

@@ -144,6 +144,8 @@ test.describe
         [`${server.url}/reviews?invito=${"A".repeat(43)}`, "Il link di invito non è valido"],
         [`${server.url}/reviews?invito=corto`, "Il link di invito non è valido"],
       ];
+      // Opened anew: the same address with its #fragment would only scroll the page that says the review was sent.
+      await visitor.goto("about:blank");
       for (const [url, message] of cases) {
         await visitor.goto(url);
         await expect(visitor.getByRole("alert").filter({ hasText: message })).toBeVisible();

@@ -109,6 +109,9 @@ test.describe("reviews page with JavaScript", () => {
     await expect(f.submit).toHaveText("Invio in corso…");
 
     await expectToast(page, ADDED);
+    // The form's place says so, and stays so after the toast; the form comes back empty when asked for.
+    await expect(page.locator(".review-sent")).toContainText(ADDED);
+    await page.getByRole("link", { name: "Scrivi un'altra recensione" }).click();
     await expect(f.submit).toBeEnabled();
     await expect(f.submit).toHaveText("Invia recensione");
     await expect(f.name).toHaveValue("");
@@ -418,8 +421,9 @@ test.describe("reviews page without JavaScript", () => {
     await f.consent.check();
     await waitForFillTime(page);
     await f.submit.click();
-    await expect(page).toHaveURL(`${server.url}/reviews`);
+    await expect(page).toHaveURL(`${server.url}/reviews?inviata=pubblicata#lascia-recensione`);
     await expectToast(page, ADDED);
+    await expect(page.locator(".review-sent")).toContainText(ADDED);
     await expect(reviewCard(page, name).getByRole("img", { name: "3 su 5" })).toBeVisible();
   });
 
@@ -581,7 +585,7 @@ test.describe("limits and moderation", () => {
       await waitForFillTime(page);
       await f.submit.click();
       await expectToast(page, "Grazie! La tua recensione è stata inviata e sarà pubblicata dopo l'approvazione.");
-      await expect(f.name).toHaveValue("");
+      await expect(page.locator(".review-sent")).toContainText("sarà pubblicata dopo l'approvazione");
       await expect(page.getByText(EMPTY_STATE)).toBeVisible();
       await page.reload();
       await expect(page.getByText(EMPTY_STATE)).toBeVisible();

@@ -163,7 +163,7 @@ test("hours are saved per day and shown grouped", async ({ browser }) => {
   await expect(hours).toContainText("9:00–13:00 e 15:00–19:00");
   await expect(hours).toContainText("Martedì – Venerdì");
   // A closed day is said as closed (it used to disappear from the list).
-  await expect(hours.getByRole("listitem").filter({ hasText: "Sabato – Domenica" })).toContainText("Chiuso");
+  await expect(hours.getByRole("listitem").filter({ hasText: "Sabato e Domenica" })).toContainText("Chiuso");
   // Monza keeps its own week.
   await expect(home.getByRole("list", { name: "Orari, Studio di Monza" })).toContainText("Sabato 9:00–13:00");
 });

@@ -486,7 +486,7 @@ describe("npm run admin:create", () => {
     const short = adminCreate({ DATA_DIR: dataDir }, ["--email", account.email], "corta");
     expect(short.code).not.toBe(0);
     expect(short.stderr).toContain("almeno 10 caratteri");
-    const email = adminCreate({ DATA_DIR: dataDir }, ["--email", "non-una-email"], account.password);
+    const email = adminCreate({ DATA_DIR: dataDir }, ["--email", "non-una-email", "--new"], account.password);
     expect(email.code).not.toBe(0);
     expect(email.stderr).toContain("Indirizzo email non valido");
     const unknown = adminCreate({ DATA_DIR: dataDir }, ["--mail", "x"]);
@@ -540,13 +540,17 @@ describe("npm run admin:create", () => {
     const dataDir = mkdtempSync(path.join(os.tmpdir(), "admin-create-npm-"));
     const logsDir = mkdtempSync(path.join(os.tmpdir(), "npm-logs-"));
     const npm = (input: string, env: Record<string, string>, email: string) =>
-      spawnSync("npm", ["run", "--loglevel=silly", `--logs-dir=${logsDir}`, "admin:create", "--", "--email", email], {
-        cwd: path.resolve(import.meta.dirname, "../.."),
-        env: { ...process.env, DATA_DIR: dataDir, ...env },
-        input,
-        encoding: "utf8",
-        timeout: 90_000,
-      });
+      spawnSync(
+        "npm",
+        ["run", "--loglevel=silly", `--logs-dir=${logsDir}`, "admin:create", "--", "--email", email, "--new"],
+        {
+          cwd: path.resolve(import.meta.dirname, "../.."),
+          env: { ...process.env, DATA_DIR: dataDir, ...env },
+          input,
+          encoding: "utf8",
+          timeout: 90_000,
+        },
+      );
     const fromStdin = npm(`${account.password}\n`, {}, account.email);
     expect(fromStdin.status, fromStdin.stderr).toBe(0);
     expect(fromStdin.stdout).toContain("Amministratore creato");
@@ -566,9 +570,17 @@ describe("npm run admin:create", () => {
     timeout: 120_000,
   }, async () => {
     const dataDir = mkdtempSync(path.join(os.tmpdir(), "admin-create-embedded-"));
-    const created = adminCreate({ DATA_DIR: dataDir }, ["--email", account.email], account.password);
+    // A DATA_DIR where no site ever started (the server's forgotten): refused, naming it, and nothing made there.
+    const elsewhere = adminCreate({ DATA_DIR: dataDir }, ["--email", account.email], account.password);
+    expect(elsewhere.code).toBe(2);
+    expect(elsewhere.stderr).toContain(`in ${dataDir} (DATA_DIR) il sito non è mai partito: nessun account creato.`);
+    expect(elsewhere.stderr).toContain("--new");
+    expect(existsSync(path.join(dataDir, "postgres"))).toBe(false);
+    // Told it is a new site: created, and the output says which site.
+    const created = adminCreate({ DATA_DIR: dataDir }, ["--email", account.email, "--new"], account.password);
     expect(created.code, created.stderr).toBe(0);
     expect(created.stdout).toContain("Amministratore creato: titolare@studio.test");
+    expect(created.stdout).toContain(`Sito: ${dataDir} (DATA_DIR).`);
 
     const server = await startAppServer({ DATA_DIR: dataDir });
     try {

@@ -42,7 +42,7 @@ describe("forms posted with hostile field names and values", () => {
 
   beforeAll(async () => {
     const dataDir = mkdtempSync(path.join(os.tmpdir(), "hostile-forms-"));
-    const created = adminCreate({ DATA_DIR: dataDir }, ["--email", ADMIN.email], ADMIN.password);
+    const created = adminCreate({ DATA_DIR: dataDir }, ["--email", ADMIN.email, "--new"], ADMIN.password);
     expect(created.code, created.stderr).toBe(0);
     server = await startAppServer({ DATA_DIR: dataDir, REVIEWS_RATE_LIMIT: "1000" });
     const login = await fetch(`${server.url}/admin-login`, {

@@ -24,7 +24,7 @@ describe("malformed and hostile requests", () => {
 
   beforeAll(async () => {
     const dataDir = mkdtempSync(path.join(os.tmpdir(), "malformed-"));
-    const created = adminCreate({ DATA_DIR: dataDir }, ["--email", ADMIN.email], ADMIN.password);
+    const created = adminCreate({ DATA_DIR: dataDir }, ["--email", ADMIN.email, "--new"], ADMIN.password);
     expect(created.code, created.stderr).toBe(0);
     server = await startAppServer({ DATA_DIR: dataDir, TRUST_PROXY: "loopback" });
     const login = await fetch(`${server.url}/admin-login`, {

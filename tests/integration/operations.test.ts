@@ -50,7 +50,7 @@ async function login(server: AppServer): Promise<string> {
 describe("the embedded PostgreSQL after a crash of the app", () => {
   it("kill -9 of the app ten times during uploads and review posts: every acknowledged row is there after a restart", async () => {
     const dataDir = newDataDir("kill9");
-    expect(adminCreate({ DATA_DIR: dataDir }, ["--email", ADMIN.email], ADMIN.password).code).toBe(0);
+    expect(adminCreate({ DATA_DIR: dataDir }, ["--email", ADMIN.email, "--new"], ADMIN.password).code).toBe(0);
     const photo = await jpeg(800, 600);
     const acknowledgedReviews: string[] = [];
     const acknowledgedPhotos: string[] = [];

@@ -53,7 +53,7 @@ describe(`${SERVERS} server processes on one port`, () => {
   let server: AppServer;
   beforeAll(async () => {
     const dataDir = mkdtempSync(path.join(os.tmpdir(), "processes-"));
-    expect(adminCreate({ DATA_DIR: dataDir }, ["--email", ADMIN.email], ADMIN.password).code).toBe(0);
+    expect(adminCreate({ DATA_DIR: dataDir }, ["--email", ADMIN.email, "--new"], ADMIN.password).code).toBe(0);
     // Each test posts from its own client address (X-Forwarded-For from loopback is believed).
     server = await startAppServer({
       DATA_DIR: dataDir,

@@ -92,7 +92,7 @@ describe("every route, every method, odd parameters", () => {
     // With e-mail configured: without it, the contact form and the password reset answer 503 on purpose.
     smtp = await startTestSmtpServer();
     const dataDir = mkdtempSync(path.join(os.tmpdir(), "request-fuzz-"));
-    const created = adminCreate({ DATA_DIR: dataDir }, ["--email", ADMIN.email], ADMIN.password);
+    const created = adminCreate({ DATA_DIR: dataDir }, ["--email", ADMIN.email, "--new"], ADMIN.password);
     expect(created.code, created.stderr).toBe(0);
     server = await startAppServer({ DATA_DIR: dataDir, SMTP_URL: smtp.url, MAIL_FROM: "sito@studio.test" });
     cookie = await adminSessionCookie(server.url);

@@ -1,5 +1,6 @@
 import { chmod, mkdir, readdir, rm, stat } from "node:fs/promises";
 import path from "node:path";
+import { romeWallClock } from "~/core/format/rome-clock";
 
 /** studio-YYYYMMDD-HHMM.tar.gz, with -2, -3… when several are made in one minute. */
 const backupName = /^studio-([0-9]{8})-([0-9]{4})(?:-([0-9]+))?\.tar\.gz$/;
@@ -14,11 +15,15 @@ export interface BackupFile {
 
 const pad = (n: number, width = 2) => String(n).padStart(width, "0");
 
-/** The name for a backup made at `date`, in the server's local time. */
-function backupFileName(date: Date, sequence = 1): string {
+/**
+ * The name for a backup made at `date`, by Italy's clock (the site's, whatever the server's zone):
+ * the name reads as the time the admin screen shows.
+ */
+export function backupFileName(date: Date, sequence = 1): string {
+  const rome = romeWallClock(date.getTime());
   const stamp =
-    `${date.getFullYear()}${pad(date.getMonth() + 1)}${pad(date.getDate())}` +
-    `-${pad(date.getHours())}${pad(date.getMinutes())}`;
+    `${rome.getUTCFullYear()}${pad(rome.getUTCMonth() + 1)}${pad(rome.getUTCDate())}` +
+    `-${pad(rome.getUTCHours())}${pad(rome.getUTCMinutes())}`;
   return `studio-${stamp}${sequence > 1 ? `-${sequence}` : ""}.tar.gz`;
 }
 

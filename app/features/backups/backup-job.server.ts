@@ -6,7 +6,7 @@ import { backupRuns, type BackupTrigger } from "~/core/db/schema";
 import type { MediaStorage } from "~/core/media/media-storage.server";
 import { makeBackupFolderPrivate, nextBackupPath, pruneBackups } from "./backup-files.server";
 import { createBackup, type BackupResult, type ProgressReporter } from "./dump.server";
-import { describeManifest } from "./manifest.server";
+import { describeContents, describeManifest } from "./manifest.server";
 
 /** Everything a backup reads and where it goes. */
 export interface BackupTarget {
@@ -21,6 +21,7 @@ export interface BackupTarget {
 }
 
 interface BackupJobResult extends BackupResult {
+  /** Tables, rows and files, for the logs and the command line. */
   summary: string;
   /** Older backups deleted to keep the last N. */
   pruned: string[];
@@ -78,7 +79,8 @@ export async function runBackup(
       ok: true,
       file: result.file,
       bytes: result.bytes,
-      summary,
+      // What the admin screen shows, in her words.
+      summary: describeContents(result.manifest),
     });
     const pruned = options.file ? [] : await pruneBackups(target.dir, target.keep);
     return { ...result, summary, pruned, warnings };

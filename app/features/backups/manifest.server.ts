@@ -1,5 +1,8 @@
+import { getTableConfig, type PgTable } from "drizzle-orm/pg-core";
 import { z } from "zod";
+import { appointments, recipePhotos, recipes, reviews } from "~/core/db/schema";
 import { formatDecimal } from "~/core/format/italian-format";
+import { countOf } from "~/core/format/plural";
 
 /** Bumped when an older restore could no longer read what a newer backup writes. */
 export const BACKUP_FORMAT_VERSION = 1;
@@ -98,6 +101,23 @@ export function describeManifest(manifest: BackupManifest): string {
     `${manifest.database.tables.length} tabelle, ${rows} righe, ` +
     `${manifest.media.files.length} file multimediali (${formatBytes(mediaBytes)})`
   );
+}
+
+/** What she put in the site, named as she knows it, in the order of the admin's menu. */
+const HER_WORDS: ReadonlyArray<readonly [PgTable, readonly [string, string]]> = [
+  [reviews, ["recensione", "recensioni"]],
+  [recipePhotos, ["foto", "foto"]],
+  [recipes, ["ricetta", "ricette"]],
+  [appointments, ["appuntamento", "appuntamenti"]],
+];
+
+/** The backup's contents as the admin screen says them: "12 recensioni, 4 foto, 3 ricette, 5 appuntamenti". */
+export function describeContents(manifest: BackupManifest): string {
+  const rows = (table: PgTable) => {
+    const { schema = "public", name } = getTableConfig(table);
+    return manifest.database.tables.find((t) => t.schema === schema && t.name === name)?.rows ?? 0;
+  };
+  return HER_WORDS.map(([table, forms]) => countOf(rows(table), forms)).join(", ");
 }
 
 export function formatBytes(bytes: number): string {

@@ -1,4 +1,3 @@
-import { useState } from "react";
 import { useHydrated } from "~/ui/use-hydrated";
 import { type IngredientView, MAX_SERVINGS } from "./recipe-view";
 
@@ -7,17 +6,21 @@ const portions = (n: number) => (n === 1 ? "1 porzione" : `${n} porzioni`);
 /**
  * The ingredients for the servings she wrote them for; with JavaScript, a control shows them for
  * another number of servings (amounts rescaled and rounded on the server: quantities.ts). Without
- * it, the control's buttons keep their place hidden and the recipe reads as written.
+ * it, the control's buttons keep their place hidden and the recipe reads as written. The number
+ * chosen is the page's (the header's "Porzioni" follows it, on screen and in print).
  */
 export function IngredientList({
   groups,
   servings,
+  wanted,
+  setWanted,
 }: {
   groups: { section: string | null; items: IngredientView[] }[];
   servings: number;
+  wanted: number;
+  setWanted: (update: (n: number) => number) => void;
 }) {
   const hydrated = useHydrated();
-  const [wanted, setWanted] = useState(servings);
   return (
     <section className="recipe-ingredients" aria-labelledby="ingredienti">
       <h2 id="ingredienti">Ingredienti</h2>
@@ -44,7 +47,7 @@ export function IngredientList({
           +
         </button>
         {wanted !== servings ? (
-          <button type="button" className="serving-control__reset no-print" onClick={() => setWanted(servings)}>
+          <button type="button" className="serving-control__reset no-print" onClick={() => setWanted(() => servings)}>
             Dosi originali ({portions(servings)})
           </button>
         ) : null}
@@ -69,7 +72,7 @@ export function IngredientList({
                     <span className="recipe-ingredients__amount" data-amount>
                       {ingredient.amounts[wanted - 1]}
                     </span>{" "}
-                    {ingredient.name}
+                    {ingredient.names?.[wanted - 1] ?? ingredient.name}
                   </>
                 )}
                 {ingredient.note ? <span className="recipe-ingredients__note">, {ingredient.note}</span> : null}

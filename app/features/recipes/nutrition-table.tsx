@@ -1,11 +1,16 @@
+import { Fragment } from "react";
 import type { NutritionRow } from "./nutrition";
 
-/** "1757 kJ / 420 kcal" on one line where it fits, broken only between the two units where it does not. */
+/**
+ * "1757 kJ / 420 kcal" on one line where it fits, broken only between the two units where it does
+ * not: the space is a text node between the parts, so it is read and copied too (a margin was not).
+ */
 const value = (text: string | null) =>
   text?.split(" / ").map((part, i, parts) => (
-    <span key={part} className="nutrition-table__part">
-      {i < parts.length - 1 ? `${part} /` : part}
-    </span>
+    <Fragment key={part}>
+      {i > 0 ? " " : null}
+      <span className="nutrition-table__part">{i < parts.length - 1 ? `${part} /` : part}</span>
+    </Fragment>
   ));
 
 /** The EU label's table per portion (and per 100 g when the portion's weight is known), with the notice that the values are indicative. */

@@ -1,6 +1,15 @@
 import { describe, expect, it } from "vitest";
 import type { Ingredient } from "./recipe";
-import { formatAmount, groupIngredients, ingredientLine, parseQuantity, scaleAmount, type Amount } from "./quantities";
+import {
+  formatAmount,
+  groupIngredients,
+  ingredientLine,
+  ingredientName,
+  parseQuantity,
+  quantityForm,
+  scaleAmount,
+  type Amount,
+} from "./quantities";
 
 const scaled = (amount: Amount, factor: number) => formatAmount(scaleAmount(amount, factor));
 
@@ -57,6 +66,33 @@ describe("scaling for another number of servings", () => {
   });
 });
 
+describe("Italian plural forms", () => {
+  it("follows Italian's rule for units and for a counted ingredient's own words, a part of one read as singular", () => {
+    const words = ["zucchina", "zucchine"] as const;
+    expect([0.25, 0.5, 1, 1.5, 2, 12].map((n) => quantityForm(n, words))).toEqual([
+      "zucchina",
+      "zucchina",
+      "zucchina",
+      "zucchine",
+      "zucchine",
+      "zucchine",
+    ]);
+    expect(scaled({ quantity: 1, unit: "spicchio" }, 2)).toBe("2 spicchi");
+    expect(scaled({ quantity: 1, unit: "fetta" }, 1.5)).toBe("1 ½ fette");
+  });
+
+  it("names a counted ingredient in the form its scaled number wants, when she gave its plural", () => {
+    const zucchina = { name: "zucchina", plural: "zucchine" };
+    const amount = { quantity: 1, unit: "pezzo" } as const;
+    expect(ingredientName(zucchina, scaleAmount(amount, 2))).toBe("zucchine");
+    expect(ingredientName(zucchina, scaleAmount(amount, 1))).toBe("zucchina");
+    expect(ingredientName(zucchina, scaleAmount(amount, 0.5))).toBe("zucchina");
+    // With a unit the name does not follow the number ("2 cucchiai" of "olio"), nor without a plural.
+    expect(ingredientName({ name: "olio", plural: "oli" }, { quantity: 2, unit: "cucchiaio" })).toBe("olio");
+    expect(ingredientName({ name: "uova" }, { quantity: 1, unit: "pezzo" })).toBe("uova");
+  });
+});
+
 describe("ingredient lines", () => {
   const ingredient = (fields: Partial<Ingredient>): Ingredient => ({
     section: null,
@@ -72,6 +108,7 @@ describe("ingredient lines", () => {
       "200 g farro perlato (sciacquato)",
     );
     expect(ingredientLine(ingredient({ quantity: 2, name: "uova" }))).toBe("2 uova");
+    expect(ingredientLine(ingredient({ quantity: 2, name: "zucchina", plural: "zucchine" }))).toBe("2 zucchine");
     expect(ingredientLine(ingredient({ quantity: null, unit: "qb", name: "sale" }))).toBe("sale q.b.");
   });
 

@@ -1,4 +1,5 @@
 import { formatDecimal } from "~/core/format/italian-format";
+import { pluralForm } from "~/core/format/plural";
 import type { Ingredient, RecipeUnit } from "./recipe";
 
 /*
@@ -125,21 +126,39 @@ function formatMeasure(value: number): string {
   return formatDecimal(value, 2);
 }
 
+/**
+ * Which of a word's two forms follows a quantity: Italian's rule ("1 cucchiaio", "2 cucchiai",
+ * "1 ½ cucchiai"), except below one, which is read as a part of one ("½ zucchina" is "mezza zucchina").
+ */
+export function quantityForm<T>(quantity: number, forms: readonly [T, T]): T {
+  return quantity < 1 ? forms[0] : pluralForm(quantity, forms);
+}
+
 /** "200 g", "1,25 kg", "1 ½ cucchiai", "½", "q.b.": the amount as the ingredient list shows it. */
 export function formatAmount({ quantity, unit }: Amount): string {
-  const [singular, plural] = UNIT_NAMES[unit];
-  if (quantity === null) return singular;
+  const names = UNIT_NAMES[unit];
+  if (quantity === null) return names[0];
   const number =
     KIND[unit] === "mass" || KIND[unit] === "volume" ? formatDecimal(quantity, 2) : formatMeasure(quantity);
-  const name = quantity > 1 ? plural : singular;
+  const name = quantityForm(quantity, names);
   return name ? `${number} ${name}` : number;
+}
+
+/**
+ * The ingredient's name after `amount`: a counted one ("pezzo") in the form its number wants
+ * ("1 zucchina", "2 zucchine") when she gave its plural; as she wrote it otherwise ("2 cucchiai" of "olio").
+ */
+export function ingredientName(ingredient: Pick<Ingredient, "name" | "plural">, amount: Amount): string {
+  if (amount.unit !== "pezzo" || amount.quantity === null || !ingredient.plural) return ingredient.name;
+  return quantityForm(amount.quantity, [ingredient.name, ingredient.plural]);
 }
 
 /** The ingredient in one line, as search engines read it: "200 g farro perlato (sciacquato)". */
 export function ingredientLine(ingredient: Ingredient): string {
   const amount = formatAmount(ingredient);
+  const name = ingredientName(ingredient, ingredient);
   const note = ingredient.note ? ` (${ingredient.note})` : "";
-  return ingredient.unit === "qb" ? `${ingredient.name} ${amount}${note}` : `${amount} ${ingredient.name}${note}`;
+  return ingredient.unit === "qb" ? `${name} ${amount}${note}` : `${amount} ${name}${note}`;
 }
 
 /** The ingredients in the groups she gave them, in order (a group without a heading first, if any). */

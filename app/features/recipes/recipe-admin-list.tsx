@@ -9,7 +9,16 @@ import type { RecipeCardView } from "./recipe-view";
 export const ADMIN_RECIPES = "/admin/ricette";
 
 /** The admin's recipes: each with its state and actions, then the photos that have none yet. */
-export function RecipeAdminList({ recipes, photos }: { recipes: RecipeCardView[]; photos: PhotoChoice[] }) {
+export function RecipeAdminList({
+  recipes,
+  photos,
+  photoCount,
+}: {
+  recipes: RecipeCardView[];
+  photos: PhotoChoice[];
+  /** The slideshow's photos, free or not. */
+  photoCount: number;
+}) {
   // One fetcher for every row: its answer is shown here, after the deleted row has left the list.
   const remover = useFetcher<ActionResult>();
   useActionResult(remover.data);
@@ -21,7 +30,11 @@ export function RecipeAdminList({ recipes, photos }: { recipes: RecipeCardView[]
           Le ricette
         </h2>
         {recipes.length === 0 ? (
-          <p className="admin-empty">Nessuna ricetta ancora: scegli una foto qui sotto e scrivi la sua ricetta.</p>
+          <p className="admin-empty">
+            {photos.length > 0
+              ? "Nessuna ricetta ancora: scegli una foto qui sotto e scrivi la sua ricetta."
+              : "Nessuna ricetta ancora."}
+          </p>
         ) : (
           <ul className="recipe-admin-list">
             {recipes.map((recipe) =>
@@ -44,7 +57,11 @@ export function RecipeAdminList({ recipes, photos }: { recipes: RecipeCardView[]
           Foto senza ricetta
         </h2>
         {photos.length === 0 ? (
-          <p className="admin-empty">Ogni foto della presentazione ha già la sua ricetta.</p>
+          <p className="admin-empty">
+            {photoCount === 0
+              ? "Nella presentazione non ci sono ancora foto."
+              : "Ogni foto della presentazione ha già la sua ricetta."}
+          </p>
         ) : (
           <ul className="recipe-admin-list">
             {photos.map((photo) => (
@@ -120,5 +137,18 @@ function RecipeRow({ recipe, onDelete }: { recipe: RecipeCardView; onDelete: () 
         ) : null}
       </div>
     </li>
+  );
+}
+
+/** Why no recipe can be started: no photo in the slideshow yet, or every one has its recipe. */
+export function NoFreePhoto({ photoCount }: { photoCount: number }) {
+  return (
+    <p className="admin-notice">
+      {photoCount === 0
+        ? "Una ricetta parte da una foto della presentazione, e non ce n'è ancora nessuna: aggiungine una nel "
+        : "Tutte le foto hanno già una ricetta: aggiungi una foto nel "}
+      <Link to="/admin#aggiungi">pannello</Link>
+      {photoCount === 0 ? " e torna qui per scrivere la ricetta." : " per scriverne una nuova."}
+    </p>
   );
 }

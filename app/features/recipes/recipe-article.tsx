@@ -1,4 +1,4 @@
-import type { ReactNode } from "react";
+import { type ReactNode, useState } from "react";
 import { Link } from "react-router";
 import { PlainText } from "~/ui/plain-text";
 import { ResponsiveImage } from "~/ui/responsive-image";
@@ -26,6 +26,8 @@ export function RecipeArticle({
   notice: string;
 }) {
   const hydrated = useHydrated();
+  // The servings the visitor chose: the ingredients and the header's "Porzioni" both follow them.
+  const [wanted, setWanted] = useState(recipe.servings);
   return (
     <article className="recipe" aria-labelledby="ricetta-titolo">
       <header className="recipe__header">
@@ -51,7 +53,7 @@ export function RecipeArticle({
           </div>
           <div>
             <dt>Porzioni</dt>
-            <dd>{recipe.servings}</dd>
+            <dd>{wanted}</dd>
           </div>
         </dl>
         <RecipeTags tags={recipe.tags} />
@@ -82,7 +84,12 @@ export function RecipeArticle({
       ) : null}
 
       <div className="recipe__body">
-        <IngredientList groups={recipe.ingredientGroups} servings={recipe.servings} />
+        <IngredientList
+          groups={recipe.ingredientGroups}
+          servings={recipe.servings}
+          wanted={wanted}
+          setWanted={setWanted}
+        />
 
         <section className="recipe-steps" aria-labelledby="procedimento">
           <h2 id="procedimento">Procedimento</h2>

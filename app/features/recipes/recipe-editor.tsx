@@ -154,7 +154,8 @@ export function RecipeEditor({
         <p className="field__hint">
           Quantità per il numero di porzioni indicato: sul sito si ricalcolano se il visitatore cambia le porzioni. Per
           sale, pepe e simili scegli l'unità «q.b.» e lascia vuota la quantità. La sezione raggruppa gli ingredienti che
-          seguono (es. «Per il condimento»).
+          seguono (es. «Per il condimento»). Per gli ingredienti contati (unità «pezzi») scrivi il nome al singolare e
+          il plurale (es. «zucchina», «zucchine»): il sito usa quello giusto per ogni numero di porzioni.
         </p>
         <ol className="recipe-form__ingredients">
           {ingredients.map((row, index) => {
@@ -168,6 +169,7 @@ export function RecipeEditor({
                     <TextField meta={f.quantity} label="Quantità" inputMode="decimal" />
                     <SelectField meta={f.unit} label="Unità" options={UNIT_OPTIONS} />
                     <TextField meta={f.name} label="Ingrediente" />
+                    <TextField meta={f.plural} label="Plurale" optional />
                     <TextField meta={f.note} label="Nota" optional />
                     <TextField meta={f.section} label="Sezione" optional />
                   </div>

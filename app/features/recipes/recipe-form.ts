@@ -83,6 +83,7 @@ const ingredientSchema = z
     quantity,
     unit: z.enum(recipeUnits, { error: M.unitInvalid }),
     name: text(M.ingredientName, 120),
+    plural: optionalText(120),
     note: optionalText(120),
   })
   .superRefine((item, ctx) => {
@@ -189,6 +190,8 @@ export function toRecipeData(value: RecipeFormValue): RecipeData {
       quantity: orNull(item.quantity),
       unit: item.unit,
       name: item.name,
+      // Only where she gave one: most ingredients have none.
+      ...(item.plural ? { plural: item.plural } : {}),
       note: orNull(item.note),
     })),
     steps: value.steps.map((line) => ({ text: line })),
@@ -214,7 +217,7 @@ const asText = (value: number | null) =>
   value === null ? "" : String(Math.round(value * 1000) / 1000).replace(".", ",");
 
 /** An empty ingredient row (the editor's "Aggiungi ingrediente"). */
-export const EMPTY_INGREDIENT = { section: "", quantity: "", unit: "g", name: "", note: "" } as const;
+export const EMPTY_INGREDIENT = { section: "", quantity: "", unit: "g", name: "", plural: "", note: "" } as const;
 
 /**
  * The form's initial values: a saved recipe's fields as text, or for a new recipe the photo's
@@ -261,6 +264,7 @@ export function toFormDefaults(recipe: RecipeData | null, photo?: { id: string; 
       quantity: asText(item.quantity),
       unit: item.unit as string,
       name: item.name,
+      plural: item.plural ?? "",
       note: item.note ?? "",
     })),
     steps: recipe.steps.map((step) => step.text).join("\n"),

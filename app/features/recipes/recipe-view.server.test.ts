@@ -34,6 +34,27 @@ describe("a recipe's page as the server prepares it", () => {
     expect(salt).toMatchObject({ toTaste: true, amounts: [] });
   });
 
+  it("names a counted ingredient in its singular or plural for each number of servings", () => {
+    const view = toRecipePageView(
+      media,
+      record({
+        servings: 2,
+        ingredients: [
+          { section: null, quantity: 1, unit: "pezzo", name: "zucchina", plural: "zucchine", note: null },
+          { section: null, quantity: 200, unit: "g", name: "farro", note: null },
+        ],
+      }),
+    );
+    const [zucchina, farro] = view.ingredientGroups[0]!.items;
+    // For 1, 2, 4 servings: ½ zucchina, 1 zucchina, 2 zucchine.
+    expect([1, 2, 4].map((n) => `${zucchina!.amounts[n - 1]} ${zucchina!.names?.[n - 1]}`)).toEqual([
+      "½ zucchina",
+      "1 zucchina",
+      "2 zucchine",
+    ]);
+    expect(farro!.names).toBeNull();
+  });
+
   it("gives the photo's renditions, else the recipe's own crop, and absolute image addresses", () => {
     const crops = {
       photoId: "p",

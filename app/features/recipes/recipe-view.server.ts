@@ -4,7 +4,7 @@ import type { MediaStorage } from "~/core/media/media-storage.server";
 import type { PublicImage } from "~/core/media/public-image";
 import { formatMinutes } from "./durations";
 import { nutritionRows } from "./nutrition";
-import { formatAmount, groupIngredients, scaleAmount } from "./quantities";
+import { formatAmount, groupIngredients, ingredientName, scaleAmount } from "./quantities";
 import { CATEGORY_LABELS, recipePath, STATUS_LABELS, TAG_LABELS } from "./recipe";
 import { type IngredientView, MAX_SERVINGS, type RecipeCardView, type RecipePageView } from "./recipe-view";
 import type { RecipeRecord } from "./recipes.server";
@@ -46,19 +46,20 @@ export function toRecipePageView(media: MediaStorage, recipe: RecipeRecord): Rec
     portionGrams: recipe.portionGrams,
     ingredientGroups: groupIngredients(recipe.ingredients).map(({ section, items }) => ({
       section,
-      items: items.map(
-        (ingredient): IngredientView => ({
+      items: items.map((ingredient): IngredientView => {
+        const scaled =
+          ingredient.unit === "qb"
+            ? []
+            : Array.from({ length: MAX_SERVINGS }, (_, i) => scaleAmount(ingredient, (i + 1) / recipe.servings));
+        const names = scaled.map((amount) => ingredientName(ingredient, amount));
+        return {
           name: ingredient.name,
+          names: names.some((name) => name !== ingredient.name) ? names : null,
           note: ingredient.note,
           toTaste: ingredient.unit === "qb",
-          amounts:
-            ingredient.unit === "qb"
-              ? []
-              : Array.from({ length: MAX_SERVINGS }, (_, i) =>
-                  formatAmount(scaleAmount(ingredient, (i + 1) / recipe.servings)),
-                ),
-        }),
-      ),
+          amounts: scaled.map(formatAmount),
+        };
+      }),
     })),
     steps: recipe.steps.map((step) => step.text),
     note: recipe.note,

@@ -8,6 +8,8 @@ export const MAX_SERVINGS = 24;
 /** An ingredient as the page shows it, its amount written for every number of servings the control offers. */
 export interface IngredientView {
   name: string;
+  /** names[n - 1]: the name for n servings ("zucchina", "zucchine"); null when it never changes. */
+  names: string[] | null;
   note: string | null;
   /** "q.b.": written after the name, the same for any number of servings. */
   toTaste: boolean;

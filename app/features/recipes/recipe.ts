@@ -60,7 +60,10 @@ export interface Ingredient {
   /** Null only with the unit "qb". */
   quantity: number | null;
   unit: RecipeUnit;
+  /** "zucchina" for a count: the name for one. */
   name: string;
+  /** The name for more than one when it changes ("zucchine"): with a count (unit "pezzo") only. */
+  plural?: string | null;
   note: string | null;
 }
 

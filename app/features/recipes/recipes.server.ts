@@ -49,6 +49,8 @@ const storedIngredients = z.array(
     quantity: z.number().nonnegative().nullable(),
     unit: z.enum(recipeUnits),
     name: z.string(),
+    // Recipes saved before it was asked have none.
+    plural: z.string().nullable().optional(),
     note: z.string().nullable(),
   }),
 );

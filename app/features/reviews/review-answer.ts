@@ -44,3 +44,21 @@ export function sayReview(
     }
   }
 }
+
+/** `?inviata=` after a review sent without JavaScript: what became of it, said by the page that follows. */
+const SENT_STATES = {
+  pubblicata: REVIEW_FORM_MESSAGES.added,
+  "in-attesa": REVIEW_FORM_MESSAGES.pending,
+  ricevuta: REVIEW_FORM_MESSAGES.received,
+} as const;
+
+/** Where a review sent without JavaScript lands: the reviews page, saying it was sent, at the form's place. */
+export function sentAddress(saved: { published: boolean } | null): string {
+  const state = !saved ? "ricevuta" : saved.published ? "pubblicata" : "in-attesa";
+  return `/reviews?inviata=${state}#lascia-recensione`;
+}
+
+/** The message of a `?inviata=` value; null for none or anything else. */
+export function sentMessage(value: string | null): string | null {
+  return value !== null && Object.hasOwn(SENT_STATES, value) ? SENT_STATES[value as keyof typeof SENT_STATES] : null;
+}

@@ -18,6 +18,9 @@ import {
 import { REVIEW_FORM_MESSAGES } from "./messages";
 import type { ReviewField, reviewSchema } from "./review-schema";
 import { HONEYPOT_FIELD, STARTED_FIELD } from "./spam-guard";
+import { InvitationNotice } from "./public-reviews";
+import { ReviewSent } from "./review-sent";
+import type { InvitationOnPage } from "./reviews-page.server";
 import { StarRatingInput } from "./star-rating-input";
 
 /** What the reviews action answers; the same shape with and without JavaScript. */
@@ -38,22 +41,32 @@ const MESSAGE_ORDER: ReviewField[] = ["name", "content", "rating", "consent", "p
  * the server's answer (`serverResult`) shows inline with the typed values. With
  * JavaScript the same schema runs before upload, the button shows progress, and
  * a success toast clears the form; the inputs are uncontrolled, so a live
- * refresh of the page never touches what the visitor is typing.
+ * refresh of the page never touches what the visitor is typing. Once a review
+ * is sent, the form's place says so until the visitor asks for the form again
+ * (the toast lasts 2 s): with JavaScript from the answer, without from `sent`.
  */
 export function ReviewForm({
   startedAt,
   serverResult,
   contactEmail,
   invitation,
+  sent: sentBefore,
 }: {
   startedAt: string;
   serverResult?: ReviewActionResult;
   contactEmail: string;
-  /** A valid invitation link was opened: the review will be marked verified. */
-  invitation?: { token: string; patientName: string | null } | null;
+  /** The invitation link opened: its notice above the form, and its token sent with the review. */
+  invitation: InvitationOnPage;
+  /** The page that follows a review sent without JavaScript: what became of it. */
+  sent: string | null;
 }) {
   const fetcher = useFetcher<ReviewActionResult>({ key: "review-form" });
   const formRef = useRef<HTMLFormElement>(null);
+  // What the last review sent became ("Recensione aggiunta con successo"); null: the form is shown.
+  const [sent, setSent] = useState(sentBefore);
+  // The invitation is used once: after a review sent with it, neither its notice nor its token again.
+  const [invitationUsed, setInvitationUsed] = useState(false);
+  const validInvitation = invitation && "token" in invitation && !invitationUsed ? invitation : null;
   // The server's token for when this form was shown: kept across live refreshes, renewed after each success.
   const [started, setStarted] = useState(
     () => (serverResult && !serverResult.ok && serverResult.startedAt) || startedAt,
@@ -82,6 +95,8 @@ export function ReviewForm({
       formRef.current?.reset();
       setPhotoError(null);
       if (data.startedAt) setStarted(data.startedAt);
+      setSent(data.message);
+      if (validInvitation) setInvitationUsed(true);
     } else {
       focusFirstInvalid(formRef.current, (name) => Boolean(data.reply?.error?.[name]?.length));
     }
@@ -125,134 +140,144 @@ export function ReviewForm({
   }, []);
 
   const submitting = fetcher.state === "submitting";
+  if (sent) return <ReviewSent message={sent} onAnother={() => setSent(null)} />;
   return (
-    <fetcher.Form
-      ref={formRef}
-      id={form.id}
-      method="post"
-      action="/reviews"
-      encType="multipart/form-data"
-      className="review-form"
-      noValidate
-      {...check.triggers}
-      onSubmit={onSubmit}
-    >
-      {/* With JavaScript the toast announces; without, the answer page moves focus here. */}
-      <p
-        id={`${form.id}-status`}
-        tabIndex={-1}
-        // A page answering a plain POST with errors: start at the message (keyboard and screen readers).
-        autoFocus={Boolean(values)}
-        className={failure ? "review-form__status review-form__status--error" : "review-form__status"}
+    <>
+      {invitationUsed ? null : <InvitationNotice invitation={invitation} />}
+      <fetcher.Form
+        ref={formRef}
+        id={form.id}
+        method="post"
+        action="/reviews"
+        encType="multipart/form-data"
+        className="review-form"
+        noValidate
+        {...check.triggers}
+        onSubmit={onSubmit}
       >
-        {failure ?? ""}
-      </p>
-
-      <Field id={fields.name.id} label="Nome" hint="Basta il nome o un soprannome." hintFirst errors={errorsOf("name")}>
-        {(control) => (
-          <input
-            {...control}
-            key={fields.name.key}
-            name={fields.name.name}
-            type="text"
-            autoComplete="given-name"
-            required
-            maxLength={REVIEW_NAME_MAX}
-            defaultValue={values?.name ?? invitation?.patientName ?? undefined}
-          />
-        )}
-      </Field>
-
-      <StarRatingInput
-        name={fields.rating.name}
-        legend="Valutazione"
-        defaultValue={values?.rating ?? RATING_DEFAULT}
-        errors={errorsOf("rating")}
-        errorId={`${fields.rating.id}-error`}
-      />
-
-      <Field
-        id={fields.content.id}
-        label="La tua esperienza"
-        hint="Scrivi solo ciò che vuoi rendere pubblico."
-        hintFirst
-        errors={errorsOf("content")}
-      >
-        {(control) => (
-          <textarea
-            {...control}
-            key={fields.content.key}
-            name={fields.content.name}
-            rows={3}
-            required
-            maxLength={REVIEW_CONTENT_MAX}
-            defaultValue={values?.content}
-          />
-        )}
-      </Field>
-
-      <Field
-        id={fields.photo.id}
-        label="Foto (facoltativa)"
-        hint="Fino a 5 MB. Togliamo i dati nascosti, come la posizione."
-        hintFirst
-        errors={errorsOf("photo")}
-      >
-        {(control) => (
-          <input
-            {...control}
-            name={fields.photo.name}
-            ref={photoInput}
-            type="file"
-            accept={REVIEW_PHOTO_ACCEPT}
-            onChange={onPhotoChange}
-          />
-        )}
-      </Field>
-
-      <Field
-        id={fields.consent.id}
-        check
-        label="Acconsento alla pubblicazione di nome, recensione ed eventuale foto."
-        hint={
-          <>
-            Puoi chiederne la rimozione quando vuoi: <a href={`mailto:${contactEmail}`}>{contactEmail}</a>.{" "}
-            <a href="/privacy">Informativa privacy</a>
-          </>
-        }
-        errors={errorsOf("consent")}
-      >
-        {(control) => (
-          <input
-            {...control}
-            key={fields.consent.key}
-            name={fields.consent.name}
-            type="checkbox"
-            required
-            defaultChecked={values?.consent}
-          />
-        )}
-      </Field>
-
-      {/* Bots fill every field; people never see this one. */}
-      <div className="review-form__trap" aria-hidden="true">
-        <label htmlFor={`${form.id}-trap`}>Lascia vuoto questo campo</label>
-        <input
-          id={`${form.id}-trap`}
-          name={HONEYPOT_FIELD}
-          type="text"
+        {/* With JavaScript the toast announces; without, the answer page moves focus here. */}
+        <p
+          id={`${form.id}-status`}
           tabIndex={-1}
-          autoComplete="off"
-          defaultValue=""
-        />
-      </div>
-      <input type="hidden" name={STARTED_FIELD} value={started} />
-      {invitation ? <input type="hidden" name={INVITATION_FIELD} value={invitation.token} /> : null}
+          // A page answering a plain POST with errors: start at the message (keyboard and screen readers).
+          autoFocus={Boolean(values)}
+          className={failure ? "review-form__status review-form__status--error" : "review-form__status"}
+        >
+          {failure ?? ""}
+        </p>
 
-      <button type="submit" className="button review-form__submit" aria-disabled={submitting || undefined}>
-        {submitting ? "Invio in corso…" : "Invia recensione"}
-      </button>
-    </fetcher.Form>
+        <Field
+          id={fields.name.id}
+          label="Nome"
+          hint="Basta il nome o un soprannome."
+          hintFirst
+          errors={errorsOf("name")}
+        >
+          {(control) => (
+            <input
+              {...control}
+              key={fields.name.key}
+              name={fields.name.name}
+              type="text"
+              autoComplete="given-name"
+              required
+              maxLength={REVIEW_NAME_MAX}
+              defaultValue={values?.name ?? validInvitation?.firstName ?? undefined}
+            />
+          )}
+        </Field>
+
+        <StarRatingInput
+          name={fields.rating.name}
+          legend="Valutazione"
+          defaultValue={values?.rating ?? RATING_DEFAULT}
+          errors={errorsOf("rating")}
+          errorId={`${fields.rating.id}-error`}
+        />
+
+        <Field
+          id={fields.content.id}
+          label="La tua esperienza"
+          hint="Scrivi solo ciò che vuoi rendere pubblico."
+          hintFirst
+          errors={errorsOf("content")}
+        >
+          {(control) => (
+            <textarea
+              {...control}
+              key={fields.content.key}
+              name={fields.content.name}
+              rows={3}
+              required
+              maxLength={REVIEW_CONTENT_MAX}
+              defaultValue={values?.content}
+            />
+          )}
+        </Field>
+
+        <Field
+          id={fields.photo.id}
+          label="Foto (facoltativa)"
+          hint="Fino a 5 MB. Togliamo i dati nascosti, come la posizione."
+          hintFirst
+          errors={errorsOf("photo")}
+        >
+          {(control) => (
+            <input
+              {...control}
+              name={fields.photo.name}
+              ref={photoInput}
+              type="file"
+              accept={REVIEW_PHOTO_ACCEPT}
+              onChange={onPhotoChange}
+            />
+          )}
+        </Field>
+
+        <Field
+          id={fields.consent.id}
+          check
+          label="Acconsento alla pubblicazione di nome, recensione ed eventuale foto."
+          hint={
+            <>
+              Puoi chiederne la rimozione quando vuoi: <a href={`mailto:${contactEmail}`}>{contactEmail}</a>.{" "}
+              <a href="/privacy">Informativa privacy</a>
+            </>
+          }
+          errors={errorsOf("consent")}
+        >
+          {(control) => (
+            <input
+              {...control}
+              key={fields.consent.key}
+              name={fields.consent.name}
+              type="checkbox"
+              required
+              defaultChecked={values?.consent}
+            />
+          )}
+        </Field>
+
+        {/* Bots fill every field; people never see this one. */}
+        <div className="review-form__trap" aria-hidden="true">
+          <label htmlFor={`${form.id}-trap`}>Lascia vuoto questo campo</label>
+          <input
+            id={`${form.id}-trap`}
+            name={HONEYPOT_FIELD}
+            type="text"
+            tabIndex={-1}
+            autoComplete="off"
+            defaultValue=""
+          />
+        </div>
+        <input type="hidden" name={STARTED_FIELD} value={started} />
+        {validInvitation ? <input type="hidden" name={INVITATION_FIELD} value={validInvitation.token} /> : null}
+
+        <button type="submit" className="button review-form__submit" aria-disabled={submitting || undefined}>
+          {submitting ? "Invio in corso…" : "Invia recensione"}
+        </button>
+      </fetcher.Form>
+    </>
   );
 }
 

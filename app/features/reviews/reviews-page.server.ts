@@ -1,6 +1,7 @@
 import type { Logger } from "pino";
 import type { MediaStorage } from "~/core/media/media-storage.server";
 import { INVITATION_LINK_MESSAGES } from "./messages";
+import { sentMessage } from "./review-answer";
 import { parseReviewFilter } from "./review-filter";
 import { invitationState, type InvitationRepository } from "./review-invitations.server";
 import type { ReviewListPage } from "./review-list";
@@ -11,8 +12,11 @@ import type { ReviewRepository, ReviewSummary } from "./reviews.server";
 /** Reviews per page: the first is in the HTML, more come with "Carica altre". */
 export const REVIEWS_PAGE_SIZE = 10;
 
-/** A valid invitation's token (the form sends it back), or why the link cannot be used. */
-export type InvitationOnPage = { token: string; patientName: string | null } | { message: string } | null;
+/**
+ * A valid invitation's token (the form sends it back) with the first name the form suggests (the
+ * field's hint says a first name is enough), or why the link cannot be used.
+ */
+export type InvitationOnPage = { token: string; firstName: string | null } | { message: string } | null;
 
 /**
  * What the public reviews page shows for its address: a page of the published reviews (after
@@ -47,6 +51,8 @@ export async function readReviewsPage(
     summary,
     filter,
     invitation: await readInvitation(deps, params.get("invito")),
+    /** After a review sent without JavaScript: what became of it, shown in the form's place. */
+    sent: sentMessage(params.get("inviata")),
     /** Reached through a "Carica altre" link without JavaScript. */
     laterPage: after !== null,
   };
@@ -61,7 +67,7 @@ async function readInvitation(
     const found = await deps.invitations.find(token);
     const state = invitationState(found);
     return state === "valid"
-      ? { token, patientName: found!.patientName }
+      ? { token, firstName: found!.patientName?.trim().split(/\s+/)[0] || null }
       : { message: INVITATION_LINK_MESSAGES[state] };
   } catch (error) {
     deps.logger.error({ err: error }, "reading an invitation failed");

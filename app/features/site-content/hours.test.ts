@@ -22,7 +22,7 @@ describe("opening hours shown grouped", () => {
     });
   });
 
-  it("says closed days as closed, grouped like the open ones, in week order", () => {
+  it("says closed days as closed, listed one by one (never as a span), grouped like the open ones, in week order", () => {
     const hours = week(
       { day: "Monday", ranges: [] },
       { day: "Tuesday", ranges: [{ opens: "09:00", closes: "13:00" }] },
@@ -33,7 +33,7 @@ describe("opening hours shown grouped", () => {
       { day: "Sunday", ranges: [] },
     );
     expect(groupOpeningHours(hours)).toEqual([
-      { days: "Lun, Gio, Sab–Dom", daysLong: "Lunedì, Giovedì, Sabato – Domenica", time: "Chiuso", closed: true },
+      { days: "Lun, Gio, Sab, Dom", daysLong: "Lunedì, Giovedì, Sabato e Domenica", time: "Chiuso", closed: true },
       { days: "Mar–Mer, Ven", daysLong: "Martedì – Mercoledì, Venerdì", time: "9:00–13:00", closed: false },
     ]);
     // The editor's one-line summary names the open days only.

@@ -46,9 +46,14 @@ export interface HoursGroup {
 
 const CLOSED = "Chiuso";
 
+/** "Lunedì, Giovedì e Sabato" (as Intl.ListFormat writes it, without loading Intl in the page). */
+const listed = (names: string[]) =>
+  names.length < 2 ? (names[0] ?? "") : `${names.slice(0, -1).join(", ")} e ${names.at(-1)}`;
+
 /**
- * Days with the same hours grouped, in week order of their first day; runs of adjacent days are
- * written as a span ("Lun–Ven"). Closed days make one group too ("Sab–Dom", "Chiuso").
+ * Days with the same hours grouped, in week order of their first day; runs of adjacent open days
+ * are written as a span ("Lun–Ven"). Closed days make one group too, listed day by day ("Sab, Dom",
+ * "Sabato e Domenica", "Chiuso"): a span there read as if the days between were closed too.
  */
 export function groupOpeningHours(hours: DayHours[]): HoursGroup[] {
   const groups = new Map<string, Weekday[]>();
@@ -57,12 +62,16 @@ export function groupOpeningHours(hours: DayHours[]): HoursGroup[] {
     const time = ranges.length ? formatRanges(ranges) : CLOSED;
     groups.set(time, [...(groups.get(time) ?? []), day]);
   }
-  return [...groups].map(([time, days]) => ({
-    days: spans(days, shortNames, "–"),
-    daysLong: spans(days, dayNames, " – "),
-    time,
-    closed: time === CLOSED,
-  }));
+  return [...groups].map(([time, days]) =>
+    time === CLOSED
+      ? {
+          days: days.map((day) => shortNames[day]).join(", "),
+          daysLong: listed(days.map((day) => dayNames[day])),
+          time,
+          closed: true,
+        }
+      : { days: spans(days, shortNames, "–"), daysLong: spans(days, dayNames, " – "), time, closed: false },
+  );
 }
 
 /** The open days grouped, as `groupOpeningHours`; none when every day is closed (then "Su appuntamento"). */

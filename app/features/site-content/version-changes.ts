@@ -41,7 +41,7 @@ const practiceRows = (c: SiteContent): Row[] => [
   ["Link del profilo social", c.links.social.url],
   ["Nome del servizio di messaggi", c.links.messaging.label],
   ["Link per i messaggi", c.links.messaging.url],
-  ["Pazienti seguiti", c.stats.patients],
+  ["Pazienti soddisfatti", c.stats.patients],
   ["Anni di esperienza", c.stats.yearsOfExperience],
   ["Recensioni sul sito", c.reviews.shown ? "Mostrate" : "Nascoste"],
 ];

@@ -84,7 +84,11 @@ export default function PracticeEditor({ actionData }: Route.ComponentProps) {
         <fieldset className="content-form__group">
           <legend>Numeri della home</legend>
           <div className="content-form__pair">
-            <TextField meta={figures.patients} label="Pazienti seguiti" hint="Ad esempio 200+." />
+            <TextField
+              meta={figures.patients}
+              label="Pazienti soddisfatti"
+              hint="Sul sito si legge «200+ pazienti soddisfatti». Ad esempio 200+."
+            />
             <TextField meta={figures.yearsOfExperience} label="Anni di esperienza" hint="Ad esempio 5+." />
           </div>
         </fieldset>

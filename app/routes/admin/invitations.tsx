@@ -1,4 +1,4 @@
-import { useId } from "react";
+import { useEffect, useId } from "react";
 import { data, useFetcher } from "react-router";
 import type { Route } from "./+types/invitations";
 import { parseSubmission } from "~/core/forms/parse-submission.server";
@@ -75,10 +75,16 @@ export default function AdminInvitations({ loaderData, actionData }: Route.Compo
   const result = (creator.data ?? actionData) as InvitationActionData | undefined;
   const created = result?.created ?? null;
   const error = result && !result.ok ? result.message : null;
-  const { fields, formProps } = useSchemaForm(invitationActionSchema, {
+  const { form, fields, formProps } = useSchemaForm(invitationActionSchema, {
     id: "nuovo-invito",
     lastResult: result && !result.ok ? result.reply : undefined,
   });
+  // Emptied once an invitation is made (without JavaScript the answer's page is empty already): the
+  // name left in it invited the same patient twice.
+  const createdNow = creator.data?.created;
+  useEffect(() => {
+    if (createdNow) form.reset();
+  }, [createdNow, form.reset]);
   return (
     <>
       <h1 className="admin__title">Invita a recensire</h1>

@@ -9,7 +9,7 @@ import { PHOTO_MESSAGES } from "~/features/photos/messages";
 import { toRecipePhotoView } from "~/features/photos/recipe-photos.server";
 import { RECIPE_MESSAGES } from "~/features/recipes/messages";
 import { recipePath } from "~/features/recipes/recipe";
-import { ADMIN_RECIPES } from "~/features/recipes/recipe-admin-list";
+import { ADMIN_RECIPES, NoFreePhoto } from "~/features/recipes/recipe-admin-list";
 import { RecipeEditor } from "~/features/recipes/recipe-editor";
 import { sayRecipeSave } from "~/features/recipes/recipe-answer";
 import { type SaveRecipeResult, saveRecipe } from "~/features/recipes/recipe-editor.server";
@@ -47,6 +47,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     publishedPath: recipe?.status === "published" ? recipePath(recipe.slug) : null,
     initial: toFormDefaults(recipe ?? null, wantedPhoto ? { id: wantedPhoto.id, title: wantedPhoto.title } : undefined),
     photos: choices,
+    /** Every photo of the slideshow, free or not: "none yet" and "all taken" are said differently. */
+    photoCount: photos.length,
   });
 }
 
@@ -126,19 +128,17 @@ export default function AdminRecipeEdit({ loaderData, actionData }: Route.Compon
           subito visibili.
         </p>
       ) : null}
-      {loaderData.photos.length === 0 ? (
-        <p className="admin-notice">
-          Tutte le foto hanno già una ricetta: aggiungi una foto nel <Link to="/admin#aggiungi">pannello</Link> per
-          scriverne una nuova.
-        </p>
+      {loaderData.photos.length === 0 ? <NoFreePhoto photoCount={loaderData.photoCount} /> : null}
+      {/* A new recipe needs a free photo: without one the form could only be refused. */}
+      {loaderData.recipeId || loaderData.photos.length > 0 ? (
+        <RecipeEditor
+          key={loaderData.updatedAt ?? "nuova"}
+          recipeId={loaderData.recipeId}
+          initial={loaderData.initial}
+          photos={loaderData.photos}
+          lastResult={result && (!result.ok || !result.message) ? result.reply : undefined}
+        />
       ) : null}
-      <RecipeEditor
-        key={loaderData.updatedAt ?? "nuova"}
-        recipeId={loaderData.recipeId}
-        initial={loaderData.initial}
-        photos={loaderData.photos}
-        lastResult={result && (!result.ok || !result.message) ? result.reply : undefined}
-      />
     </>
   );
 }

@@ -8,7 +8,7 @@ import { requireAdmin } from "~/features/account/admin-auth.server";
 import { PHOTO_MESSAGES } from "~/features/photos/messages";
 import { toRecipePhotoView } from "~/features/photos/recipe-photos.server";
 import { RECIPE_MESSAGES } from "~/features/recipes/messages";
-import { ADMIN_RECIPES, RecipeAdminList } from "~/features/recipes/recipe-admin-list";
+import { ADMIN_RECIPES, NoFreePhoto, RecipeAdminList } from "~/features/recipes/recipe-admin-list";
 import { deleteRecipe } from "~/features/recipes/recipe-editor.server";
 import { recipeDeleteSchema } from "~/features/recipes/recipe-form";
 import { toRecipeCardView } from "~/features/recipes/recipe-view.server";
@@ -36,6 +36,7 @@ export async function loader({ context }: Route.LoaderArgs) {
         const view = toRecipePhotoView(s.media, photo);
         return { id: view.id, label: view.title ?? PHOTO_MESSAGES.untitled, image: view.image };
       }),
+    photoCount: photos.length,
   });
 }
 
@@ -83,12 +84,17 @@ export default function AdminRecipes({ loaderData }: Route.ComponentProps) {
         Ogni foto della presentazione può aprire una ricetta completa. Una bozza resta privata; una ricetta pubblicata
         compare su <Link to="/ricette">/ricette</Link> e la sua foto nella home porta alla ricetta.
       </p>
-      <p>
-        <Link className="button" to={`${ADMIN_RECIPES}/nuova`}>
-          Nuova ricetta
-        </Link>
-      </p>
-      <RecipeAdminList recipes={loaderData.recipes} photos={loaderData.photos} />
+      {/* Offered only when a photo is free: the editor would refuse it otherwise. */}
+      {loaderData.photos.length > 0 ? (
+        <p>
+          <Link className="button" to={`${ADMIN_RECIPES}/nuova`}>
+            Nuova ricetta
+          </Link>
+        </p>
+      ) : (
+        <NoFreePhoto photoCount={loaderData.photoCount} />
+      )}
+      <RecipeAdminList recipes={loaderData.recipes} photos={loaderData.photos} photoCount={loaderData.photoCount} />
     </>
   );
 }
