@@ -48,6 +48,7 @@ import { createAdminAccounts, type AdminAccounts } from "~/features/account/acco
 import { createPasswordResetRepository, type PasswordResetRepository } from "~/features/account/password-resets.server";
 import { createSessionStore, type SessionStore, sessionTokenFromCookie } from "~/features/account/sessions.server";
 import { createKnownDevices, type KnownDevices } from "~/features/account/known-device.server";
+import { createPageCounter, type PageCounter } from "~/features/statistics/page-counter.server";
 
 /** Everything a loader or action may use; one instance per process. */
 export interface AppServices {
@@ -103,6 +104,8 @@ export interface AppServices {
   flash: FlashStore;
   /** Signs and checks the review form's fill-time field. */
   formTimer: FormTimer;
+  /** The public pages' views, counted in memory and written every few seconds (issue 45, decision 59). */
+  pageViews: PageCounter;
 }
 
 export async function createServices(
@@ -189,6 +192,7 @@ export async function createServices(
       flash: createFlashStore(secret),
       knownDevices: createKnownDevices(secret),
       formTimer: createFormTimer(secret),
+      pageViews: createPageCounter(database.db, logger),
     };
   } catch (error) {
     await database?.close();
@@ -198,6 +202,8 @@ export async function createServices(
 }
 
 export async function closeServices(services: AppServices): Promise<void> {
+  // The last seconds' page views, written before the database closes.
+  await services.pageViews.close();
   services.siteContent.close();
   await services.mailer.close();
   await services.bus.close();
