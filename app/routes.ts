@@ -50,6 +50,9 @@ export default [
       route("admin/prenotazioni", "routes/admin/prenotazioni.tsx"),
       route("admin/ricette", "routes/admin/recipes.tsx"),
       route("admin/ricette/:id", "routes/admin/recipe-edit.tsx"),
+      // Issue 45: the visit statistics and their CSV.
+      route("admin/statistiche", "routes/admin/statistics.tsx"),
+      route("admin/statistiche.csv", "routes/admin/statistics-csv.ts"),
     ]),
     route("*", "routes/not-found.tsx"),
   ]),

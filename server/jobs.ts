@@ -10,6 +10,7 @@ import { bookingJobs } from "~/features/booking/booking-jobs.server";
 import { followUpJobs } from "~/features/booking/follow-up-jobs.server";
 import { calendarSourceJobs } from "~/features/booking/calendar-refresh.server";
 import { waitingListJob } from "~/features/booking/waiting-list-job.server";
+import { statisticsJobs } from "~/features/statistics/statistics-jobs.server";
 import type { AppServices } from "~/services.server";
 
 const HOUR_MS = 60 * 60_000;
@@ -62,5 +63,7 @@ export function siteJobs(services: AppServices): ScheduledJob[] {
     ...followUpJobs({ ...services, loadSite }),
     // The waiting list: freed times mailed to the people waiting, expired entries deleted.
     waitingListJob({ ...services, withJobLock: services.appointments.withJobLock, loadSite }),
+    // Issue 45: past days' salts forgotten, aggregates older than two years deleted unless she keeps them.
+    ...statisticsJobs(services.database.db),
   ];
 }

@@ -6,9 +6,8 @@ import { rowsOf } from "~/core/db/rows";
 import { statisticsSettings } from "~/core/db/schema";
 import { addDays, romeDate } from "~/core/format/rome-clock";
 import { type Result, succeeded } from "~/core/result";
+import { PERIODS, type PeriodDays } from "./statistics-schema";
 
-export const PERIODS = [7, 30, 365] as const;
-export type PeriodDays = (typeof PERIODS)[number];
 /** Aggregates are kept this long unless she keeps them all (the privacy page says so). */
 export const RETENTION_YEARS = 2;
 
