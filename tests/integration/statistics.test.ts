@@ -86,7 +86,9 @@ describe("page views counted by the server (issue 45)", () => {
     expect(after["/home"]!.visitors).toBe(after["/home"]!.days);
     expect(after["/ricette"]).toMatchObject({ views: 1 });
     expect(after["/services"]).toMatchObject({ views: 1 });
-    const { rows: days } = await client.query<{ views: number }>("select sum(views)::int as views from statistics_days");
+    const { rows: days } = await client.query<{ views: number }>(
+      "select sum(views)::int as views from statistics_days",
+    );
     expect(days[0]!.views).toBe(8);
   });
 

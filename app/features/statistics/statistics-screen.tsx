@@ -102,45 +102,46 @@ function RowsTable({
   head,
   rows,
   empty,
+  days = false,
 }: {
   caption: string;
   head: string[];
   rows: (string | number)[][];
   empty: string;
+  /** The first column holds dates: kept on one line. */
+  days?: boolean;
 }) {
   if (rows.length === 0) return <p className="admin-empty">{empty}</p>;
   return (
-    <div className="statistics-table-wrap">
-      <table className="statistics-table">
-        <caption>{caption}</caption>
-        <thead>
-          <tr>
-            {head.map((h, i) => (
-              <th key={h} scope="col" className={i > 0 ? "statistics-table__number" : undefined}>
-                {h}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((row) => (
-            <tr key={String(row[0])}>
-              {row.map((cell, i) =>
-                i === 0 ? (
-                  <th key="label" scope="row">
-                    {cell}
-                  </th>
-                ) : (
-                  <td key={`c${String(i)}`} className="statistics-table__number">
-                    {typeof cell === "number" ? formatCount(cell) : cell}
-                  </td>
-                ),
-              )}
-            </tr>
+    <table className={days ? "statistics-table statistics-table--days" : "statistics-table"}>
+      <caption>{caption}</caption>
+      <thead>
+        <tr>
+          {head.map((h, i) => (
+            <th key={h} scope="col" className={i > 0 ? "statistics-table__number" : undefined}>
+              {h}
+            </th>
           ))}
-        </tbody>
-      </table>
-    </div>
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((row) => (
+          <tr key={String(row[0])}>
+            {row.map((cell, i) =>
+              i === 0 ? (
+                <th key="label" scope="row">
+                  {cell}
+                </th>
+              ) : (
+                <td key={`c${String(i)}`} className="statistics-table__number">
+                  {typeof cell === "number" ? formatCount(cell) : cell}
+                </td>
+              ),
+            )}
+          </tr>
+        ))}
+      </tbody>
+    </table>
   );
 }
 
@@ -222,6 +223,7 @@ export function StatisticsScreen({ report, result }: { report: StatisticsReport;
             head={["Giorno", "Pagine viste", "Visitatori"]}
             rows={[...report.daily].reverse().map((d) => [formatItalianNumericDate(d.day), d.views, d.visitors])}
             empty="Nessun giorno nel periodo."
+            days
           />
         </details>
         <p>
@@ -274,7 +276,8 @@ export function StatisticsScreen({ report, result }: { report: StatisticsReport;
         </p>
         <RowsTable
           caption="Prenotazioni per giorno"
-          head={["Giorno", "Visite a Prenota", "Prenotazioni", "Di cui richieste"]}
+          head={["Giorno", "Visite a Prenota", "Prenotate", "Di cui richieste"]}
+          days
           rows={funnel.map((d) => [formatItalianNumericDate(d.day), d.bookingViews, d.made, d.requests])}
           empty="Nessuna visita alla pagina Prenota nel periodo."
         />
