@@ -75,24 +75,18 @@ function DailyChart({ daily, describedBy }: { daily: StatisticsReport["daily"]; 
       aria-describedby={describedBy}
     >
       <line x1="0" y1={height - 0.5} x2={width} y2={height - 0.5} className="statistics-chart__axis" />
-      {daily.map((d, i) => (
-        <g key={d.day}>
+      {daily.map((d, i) =>
+        (["views", "visitors"] as const).map((what) => (
           <rect
+            key={`${d.day}-${what}`}
             x={i * 10 + 1}
-            y={height - bar(d.views)}
+            y={height - bar(d[what])}
             width="8"
-            height={bar(d.views)}
-            className="statistics-chart__views"
+            height={bar(d[what])}
+            className={`statistics-chart__${what}`}
           />
-          <rect
-            x={i * 10 + 1}
-            y={height - bar(d.visitors)}
-            width="8"
-            height={bar(d.visitors)}
-            className="statistics-chart__visitors"
-          />
-        </g>
-      ))}
+        )),
+      )}
     </svg>
   );
 }

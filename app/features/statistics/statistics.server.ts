@@ -6,10 +6,7 @@ import { rowsOf } from "~/core/db/rows";
 import { statisticsSettings } from "~/core/db/schema";
 import { addDays, romeDate } from "~/core/format/rome-clock";
 import { type Result, succeeded } from "~/core/result";
-import { PERIODS, type PeriodDays } from "./statistics-schema";
-
-/** Aggregates are kept this long unless she keeps them all (the privacy page says so). */
-export const RETENTION_YEARS = 2;
+import { PERIODS, type PeriodDays, RETENTION_YEARS } from "./statistics-schema";
 
 /** The booking's counts of a day, read by the composition from the appointments (a port: no feature import). */
 export interface BookingDay {
@@ -127,7 +124,8 @@ function everyDay(from: string, to: string): string[] {
   return days;
 }
 
-async function keepsAll(db: Db): Promise<boolean> {
+/** Whether she keeps every day's aggregates (the privacy page says so). */
+export async function keepsAll(db: Db): Promise<boolean> {
   const [row] = await db.select({ keepAll: statisticsSettings.keepAll }).from(statisticsSettings);
   return row?.keepAll ?? false;
 }
