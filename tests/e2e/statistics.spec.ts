@@ -13,7 +13,9 @@ import { type AppServer, startAppServer } from "../support/app-server";
 import { expectNoAxeViolations } from "../support/axe";
 import { expect, test } from "../support/e2e-test";
 import { COMPUTER_USER_AGENT, PHONE_USER_AGENT, visitTypeData } from "../support/factory";
+import { expectToast } from "../support/reviews";
 import { viewports } from "../support/viewports";
+import { STATISTICS_MESSAGES } from "~/features/statistics/messages";
 
 // Issue 45: after two visitors' scripted visits (one from Instagram with a campaign, one from Google)
 // and one booking, the "Statistiche" screen at 390 px shows what was counted, axe-clean, and the CSV
@@ -139,4 +141,21 @@ test("390 px: the statistics after scripted visits and a booking, and the CSV wi
   expect(sum("dispositivo", "phone")).toEqual([1, 0]);
   // Her own visit to /home while signed in was not counted: still five.
   expect(await writtenViews()).toBe(5);
+});
+
+test("she keeps the statistics beyond two years, and the privacy page says so", async ({ page }) => {
+  await page.setViewportSize(viewports[0]);
+  await signInAsAdmin(page, server);
+  const kept = "Ho scelto di conservarli anche oltre i due anni";
+  await page.goto(`${server.url}/privacy`);
+  await expect(page.locator("#statistiche")).toHaveText("Statistiche di visita, senza cookie");
+  await expect(page.getByText("Sono cancellati dopo 2 anni.")).toBeVisible();
+  await page.goto(`${server.url}/admin/statistiche`);
+  await page.getByLabel("Conservale tutte").check();
+  await page.getByRole("button", { name: "Salva la scelta" }).click();
+  await expectToast(page, STATISTICS_MESSAGES.keptAll);
+  await page.reload();
+  await expect(page.getByLabel("Conservale tutte")).toBeChecked();
+  await page.goto(`${server.url}/privacy`);
+  await expect(page.getByText(kept)).toBeVisible();
 });

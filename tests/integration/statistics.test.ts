@@ -55,6 +55,8 @@ describe("page views counted by the server (issue 45)", () => {
     // The page cache answered (after each instance's first render): those views count as well.
     expect(hits.filter((h) => h === "hit").length).toBeGreaterThanOrEqual(4);
     expect((await get(first, "/ricette", { "User-Agent": COMPUTER_USER_AGENT })).status).toBe(200);
+    // The other public pages, once each.
+    for (const path of ["/", "/reviews", "/privacy"]) expect((await get(second, path)).status).toBe(200);
     // A navigation within the site (React Router asks for the page's data, from another page).
     expect((await get(second, "/services.data", { Referer: `${second.url}/home` })).status).toBe(200);
 
@@ -80,7 +82,8 @@ describe("page views counted by the server (issue 45)", () => {
     // SIGTERM: each writes what it counted before its database closes.
     expect(await Promise.all([first.stop(), second.stop()])).toEqual([0, 0]);
     const after = await counts();
-    expect(Object.keys(after)).toEqual(["/home", "/ricette", "/services"]);
+    expect(Object.keys(after)).toEqual(["/", "/home", "/privacy", "/reviews", "/ricette", "/services"]);
+    for (const path of ["/", "/privacy", "/reviews"]) expect(after[path]).toMatchObject({ views: 1 });
     expect(after["/home"]!.views).toBe(6);
     // One client (same address and browser) on both instances: one visitor of the day.
     expect(after["/home"]!.visitors).toBe(after["/home"]!.days);
@@ -89,7 +92,7 @@ describe("page views counted by the server (issue 45)", () => {
     const { rows: days } = await client.query<{ views: number }>(
       "select sum(views)::int as views from statistics_days",
     );
-    expect(days[0]!.views).toBe(8);
+    expect(days[0]!.views).toBe(11);
   });
 
   it("after a kill -9, counts what was written and nothing twice", async () => {

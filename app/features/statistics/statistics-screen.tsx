@@ -19,7 +19,7 @@ const DEVICE_NAMES: Record<string, string> = { phone: "Telefono", tablet: "Table
 
 /** "+20% rispetto ai 30 giorni prima", or what to say when there was nothing before. */
 function change(current: number, before: number, days: number): string {
-  if (before === 0) return current === 0 ? "come nei giorni prima" : `nessuna nei ${days} giorni prima`;
+  if (before === 0) return current === 0 ? "come nei giorni prima" : `nessun dato nei ${days} giorni prima`;
   const share = (current - before) / before;
   const sign = share > 0 ? "+" : share < 0 ? "−" : "±";
   return `${sign}${formatPercent(Math.abs(share))} rispetto ai ${days} giorni prima`;
