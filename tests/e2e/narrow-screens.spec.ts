@@ -46,6 +46,7 @@ test.beforeAll(async () => {
     ...Object.values(groupPaths),
     "/admin/backup",
     "/admin/account",
+    "/admin/statistiche",
   ];
 });
 test.afterAll(() => server?.stop());

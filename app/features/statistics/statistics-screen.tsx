@@ -107,35 +107,38 @@ function RowsTable({
 }) {
   if (rows.length === 0) return <p className="admin-empty">{empty}</p>;
   return (
-    <table className={days ? "statistics-table statistics-table--days" : "statistics-table"}>
-      <caption>{caption}</caption>
-      <thead>
-        <tr>
-          {head.map((h, i) => (
-            <th key={h} scope="col" className={i > 0 ? "statistics-table__number" : undefined}>
-              {h}
-            </th>
-          ))}
-        </tr>
-      </thead>
-      <tbody>
-        {rows.map((row) => (
-          <tr key={String(row[0])}>
-            {row.map((cell, i) =>
-              i === 0 ? (
-                <th key="label" scope="row">
-                  {cell}
-                </th>
-              ) : (
-                <td key={`c${String(i)}`} className="statistics-table__number">
-                  {typeof cell === "number" ? formatCount(cell) : cell}
-                </td>
-              ),
-            )}
+    // On the narrowest phones a wide table scrolls in its own box, which the keyboard can reach.
+    <div className="statistics-table-wrap" role="region" aria-label={caption} tabIndex={0}>
+      <table className={days ? "statistics-table statistics-table--days" : "statistics-table"}>
+        <caption>{caption}</caption>
+        <thead>
+          <tr>
+            {head.map((h, i) => (
+              <th key={h} scope="col" className={i > 0 ? "statistics-table__number" : undefined}>
+                {h}
+              </th>
+            ))}
           </tr>
-        ))}
-      </tbody>
-    </table>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <tr key={String(row[0])}>
+              {row.map((cell, i) =>
+                i === 0 ? (
+                  <th key="label" scope="row">
+                    {cell}
+                  </th>
+                ) : (
+                  <td key={`c${String(i)}`} className="statistics-table__number">
+                    {typeof cell === "number" ? formatCount(cell) : cell}
+                  </td>
+                ),
+              )}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
   );
 }
 
