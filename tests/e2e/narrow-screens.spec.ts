@@ -44,9 +44,9 @@ test.beforeAll(async () => {
     "/admin/segnalazioni",
     "/admin/contenuti",
     ...Object.values(groupPaths),
+    "/admin/statistiche",
     "/admin/backup",
     "/admin/account",
-    "/admin/statistiche",
   ];
 });
 test.afterAll(() => server?.stop());
