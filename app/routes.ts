@@ -60,6 +60,9 @@ export default [
       route("admin/articoli/immagini", "routes/admin/article-image.ts"),
       route("admin/articoli/:id", "routes/admin/article-edit.tsx"),
       route("admin/articoli/:id/ripristina", "routes/admin/article-restore.ts"),
+      // Issue 45: the visit statistics and their CSV.
+      route("admin/statistiche", "routes/admin/statistics.tsx"),
+      route("admin/statistiche.csv", "routes/admin/statistics-csv.ts"),
     ]),
     route("*", "routes/not-found.tsx"),
   ]),

@@ -50,6 +50,7 @@ import { createPasswordResetRepository, type PasswordResetRepository } from "~/f
 import { createSessionStore, type SessionStore, sessionTokenFromCookie } from "~/features/account/sessions.server";
 import { createKnownDevices, type KnownDevices } from "~/features/account/known-device.server";
 import { createStudioSlugRepository, type StudioSlugRepository } from "~/features/site-content/studio-slugs.server";
+import { createPageCounter, type PageCounter } from "~/features/statistics/page-counter.server";
 
 /** Everything a loader or action may use; one instance per process. */
 export interface AppServices {
@@ -109,6 +110,8 @@ export interface AppServices {
   flash: FlashStore;
   /** Signs and checks the review form's fill-time field. */
   formTimer: FormTimer;
+  /** The public pages' views, counted in memory and written every few seconds (issue 45, decision 59). */
+  pageViews: PageCounter;
 }
 
 export async function createServices(
@@ -197,6 +200,7 @@ export async function createServices(
       flash: createFlashStore(secret),
       knownDevices: createKnownDevices(secret),
       formTimer: createFormTimer(secret),
+      pageViews: createPageCounter(database.db, logger),
     };
   } catch (error) {
     await database?.close();
@@ -206,6 +210,8 @@ export async function createServices(
 }
 
 export async function closeServices(services: AppServices): Promise<void> {
+  // The last seconds' page views, written before the database closes.
+  await services.pageViews.close();
   services.siteContent.close();
   await services.mailer.close();
   await services.bus.close();

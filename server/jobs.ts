@@ -11,6 +11,7 @@ import { bookingJobs } from "~/features/booking/booking-jobs.server";
 import { followUpJobs } from "~/features/booking/follow-up-jobs.server";
 import { calendarSourceJobs } from "~/features/booking/calendar-refresh.server";
 import { waitingListJob } from "~/features/booking/waiting-list-job.server";
+import { statisticsJobs } from "~/features/statistics/statistics-jobs.server";
 import type { AppServices } from "~/services.server";
 
 const HOUR_MS = 60 * 60_000;
@@ -65,5 +66,7 @@ export function siteJobs(services: AppServices): ScheduledJob[] {
     waitingListJob({ ...services, withJobLock: services.appointments.withJobLock, loadSite }),
     // Issue 44, item 1: scheduled articles announced at their time (the pages and their cache follow).
     scheduledArticlesJob(services),
+    // Issue 45: past days' salts forgotten, aggregates older than two years deleted unless she keeps them.
+    ...statisticsJobs(services.database.db),
   ];
 }

@@ -21,6 +21,7 @@ import { precompressedAssets } from "~/core/server/precompressed-assets";
 import { rejectForeignOrigin } from "~/core/server/same-origin";
 import { securityHeaders } from "~/core/server/security-headers";
 import { drainUnreadBody } from "~/core/server/unread-body";
+import { countPageViews } from "./page-views";
 
 /** /readyz answers within this (and the request's own few milliseconds): probes give up after 5 s. */
 const READY_TIMEOUT_MS = 3_000;
@@ -149,6 +150,9 @@ export function createApp(
     context.set(requestContext, { ...request, liveVersions: services.bus.versions() });
     return context;
   };
+
+  // Before the page cache: its hits are page views too (issue 45, decision 59).
+  app.use(countPageViews(services.pageViews, CACHED_PAGES, config.siteUrl));
 
   let pageCache: ReturnType<typeof createPageCache> | undefined;
   if (mode === "production") {

@@ -6,6 +6,8 @@ import { OnlineVisitsPrivacy } from "~/features/booking/online-visits-privacy";
 import { FollowUpPrivacy } from "~/features/booking/follow-up-privacy";
 import { pageMeta } from "~/features/site-content/meta";
 import { PrivacyNotice } from "~/features/site-content/privacy-notice";
+import { StatisticsPrivacy } from "~/features/statistics/statistics-privacy";
+import { keepsAll } from "~/features/statistics/statistics.server";
 import type { loader as rootLoader } from "~/root";
 
 export const meta: Route.MetaFunction = (args) =>
@@ -18,11 +20,12 @@ export const meta: Route.MetaFunction = (args) =>
 /** The booking's retention period, the waiting list's expiry and the online visits' video providers, which the notice states. */
 export async function loader({ context }: Route.LoaderArgs) {
   const s = context.get(servicesContext);
-  const [{ retentionMonths, waitingListExpiryDays }, videoProviders] = await Promise.all([
+  const [{ retentionMonths, waitingListExpiryDays }, videoProviders, keepsStatistics] = await Promise.all([
     s.bookingSettings.get(),
     s.onlineRooms.providers(),
+    keepsAll(s.database.db),
   ]);
-  return { retentionMonths, waitingListExpiryDays, contactBySite: s.mailer.enabled, videoProviders };
+  return { retentionMonths, waitingListExpiryDays, contactBySite: s.mailer.enabled, videoProviders, keepsStatistics };
 }
 
 export default function Privacy({ loaderData }: Route.ComponentProps) {
@@ -40,6 +43,7 @@ export default function Privacy({ loaderData }: Route.ComponentProps) {
         </>
       }
       waitingListExpiryDays={loaderData.waitingListExpiryDays}
+      visitStatistics={<StatisticsPrivacy keepAll={loaderData.keepsStatistics} />}
     />
   );
 }

@@ -44,6 +44,7 @@ test.beforeAll(async () => {
     "/admin/segnalazioni",
     "/admin/contenuti",
     ...Object.values(groupPaths),
+    "/admin/statistiche",
     "/admin/backup",
     "/admin/account",
   ];

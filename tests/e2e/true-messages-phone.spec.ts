@@ -8,7 +8,8 @@ import { expectNoAxeViolations } from "../support/axe";
 import { newDataDir, startAppServer, type AppServer } from "../support/app-server";
 import { sampleRecipe, seedPhotos, seedRecipes } from "../support/factory";
 import { gotoHydrated } from "../support/hydration";
-import { expectToast, reviewCard, waitForFillTime } from "../support/reviews";
+import { reviewCard, waitForFillTime } from "../support/reviews";
+import { expectToast } from "../support/toasts";
 import { viewports } from "../support/viewports";
 
 /*

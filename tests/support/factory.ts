@@ -37,6 +37,7 @@ import { pino } from "pino";
 import { createRateLimiter } from "~/core/server/rate-limit.server";
 import { createQueueOnlyMailer } from "./outbox";
 import type { ArticleData } from "~/features/articles/articles.server";
+import type { PageView } from "~/features/statistics/counting";
 
 /*
  * The tests' data, in one place for every feature (the tests may join features; the features may
@@ -558,6 +559,24 @@ export function sampleArticle(overrides: Partial<ArticleData> = {}): ArticleData
     publishAt: null,
     coverImageId: null,
     coverAlt: null,
+    ...overrides,
+  };
+}
+
+// Issue 45 (statistics): a counted page view, and a browser's user agent that is no bot.
+export const PHONE_USER_AGENT =
+  "Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1";
+export const COMPUTER_USER_AGENT =
+  "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
+
+export function pageViewData(overrides: Partial<PageView> = {}): PageView {
+  return {
+    path: "/home",
+    client: `203.0.113.7\n${PHONE_USER_AGENT}`,
+    referrer: null,
+    utmSource: null,
+    utmCampaign: null,
+    device: "phone",
     ...overrides,
   };
 }

@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, isNotNull, isNull, lt, or, sql } from "drizzle-orm";
 import type { Db, Executor } from "~/core/db/database.server";
 import { type MailAttachment, mailOutbox, type OutboxMail } from "~/core/db/schema";
+import { rowsOf } from "~/core/db/rows";
 
 export interface MailMessage {
   recipient: string;
@@ -125,9 +126,3 @@ export function createMailOutbox(db: Db, options: { retryDelayMs?: (attempts: nu
 }
 
 export type MailOutbox = ReturnType<typeof createMailOutbox>;
-
-/** node-postgres answers `{ rows }`, PGlite too; some drivers answer the array itself. */
-function rowsOf<T>(result: unknown): T[] {
-  if (Array.isArray(result)) return result as T[];
-  return ((result as { rows?: T[] }).rows ?? []) as T[];
-}

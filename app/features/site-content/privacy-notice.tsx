@@ -17,6 +17,7 @@ export function PrivacyNotice({
   contactBySite,
   bookingDetails,
   waitingListExpiryDays,
+  visitStatistics,
 }: {
   content: PageContent;
   /** How long booked appointments are kept (the booking settings'). */
@@ -27,6 +28,8 @@ export function PrivacyNotice({
   bookingDetails?: ReactNode;
   /** After how many days a waiting list entry is deleted (the booking settings'). */
   waitingListExpiryDays: number;
+  /** What the visit statistics keep (issue 45), at the end of the cookie section: they need no cookie. */
+  visitStatistics?: ReactNode;
 }) {
   const { practitioner, business, contact, studios } = content;
   const email = <a href={`mailto:${contact.email}`}>{contact.email}</a>;
@@ -332,6 +335,7 @@ export function PrivacyNotice({
           Puoi cancellare o bloccare i cookie dalle impostazioni del browser; bloccando i cookie tecnici l'area
           riservata non funziona.
         </p>
+        {visitStatistics}
       </section>
 
       <p className="privacy__back">

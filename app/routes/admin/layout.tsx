@@ -89,6 +89,7 @@ const SECTIONS: {
   { to: "/admin/agenda", label: "Agenda", count: (todo) => todo.bookingRequests, under: "/admin/prenotazioni" },
   { to: "/admin/ricette", label: "Ricette" },
   { to: "/admin/articoli", label: "Articoli" },
+  { to: "/admin/statistiche", label: "Statistiche" },
   { to: "/admin/contenuti", label: "Contenuti del sito" },
   { to: "/admin/inviti", label: "Invita a recensire" },
   { to: "/admin/risposte", label: "Risposte", count: (todo) => todo.unanswered },

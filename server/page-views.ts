@@ -1,0 +1,50 @@
+// Issue 45, item 1 (decision 59): each answered request of a public page handed to the statistics'
+// counter, before the page cache so that its hits count too. Only when the answer is finished and
+// only in memory: the request never waits for the database (the counter writes every few seconds).
+import type { NextFunction, Request, Response } from "express";
+import { cachedPages } from "~/core/server/page-cache";
+import type { CachedPage } from "~/core/feature-registration";
+import { sessionTokenFromCookie } from "~/features/account/sessions.server";
+import { pageView } from "~/features/statistics/counting";
+import type { PageCounter } from "~/features/statistics/page-counter.server";
+
+/** The public pages not kept by the page cache (answered per visitor) that are counted too. */
+const UNCACHED_PUBLIC_PAGES: CachedPage[] = ["/prenota", "/prenota/lista-attesa"];
+
+export function countPageViews(counter: PageCounter, publicPages: readonly CachedPage[], siteUrl: string) {
+  const counted = cachedPages([...publicPages, ...UNCACHED_PUBLIC_PAGES]).includes;
+  const siteHost = new URL(siteUrl).hostname;
+  return (req: Request, res: Response, next: NextFunction) => {
+    // A HEAD, a post: never a view, and no listener on its answer.
+    if (req.method === "GET") res.once("finish", () => count(req, res));
+    next();
+  };
+
+  function count(req: Request, res: Response) {
+    const queryAt = req.originalUrl.indexOf("?");
+    const header = (name: string) => {
+      const value = req.headers[name];
+      return typeof value === "string" ? value : undefined;
+    };
+    const view = pageView(
+      {
+        method: req.method,
+        path: req.path,
+        query: new URLSearchParams(queryAt >= 0 ? req.originalUrl.slice(queryAt + 1) : ""),
+        status: res.statusCode,
+        contentType: String(res.getHeader("content-type") ?? ""),
+        headers: {
+          userAgent: header("user-agent"),
+          referer: header("referer"),
+          secPurpose: header("sec-purpose"),
+          purpose: header("purpose") ?? header("x-moz") ?? header("x-purpose"),
+          signedIn: sessionTokenFromCookie(header("cookie")) !== null,
+        },
+        siteHosts: [siteHost, req.hostname],
+      },
+      counted,
+      req.ip ?? req.socket.remoteAddress ?? "",
+    );
+    if (view) counter.record(view);
+  }
+}
