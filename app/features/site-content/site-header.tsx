@@ -8,7 +8,8 @@ import siteHeaderStyles from "~/styles/site-header.css?url";
 /** The header turns opaque past 50 px of scroll. */
 const HEADER_OPAQUE_AFTER_PX = 50;
 
-const sectionLinks = [
+/** The site's sections, in its menu (and in the panel's phone menu, the one menu there). */
+export const SITE_SECTION_LINKS = [
   { href: "/home#chi-sono", label: "Chi Sono" },
   { href: "/home#servizi", label: "Servizi" },
   { href: "/home#recensioni", label: "Recensioni" },
@@ -23,12 +24,15 @@ export function SiteHeader({
   name,
   title,
   signedIn,
+  inPanel,
   logout,
   booking,
 }: {
   name: string;
   title: string;
   signedIn: boolean;
+  /** On the panel's screens the phone menu is the panel's, which holds the site's links too. */
+  inPanel: boolean;
   logout: ReactNode;
   booking: ReactNode;
 }) {
@@ -74,7 +78,7 @@ export function SiteHeader({
 
   const links = (
     <ul className="site-nav__list" onClick={(e) => (e.target as HTMLElement).closest("a") && closeMenu()}>
-      {sectionLinks.map((link) => (
+      {SITE_SECTION_LINKS.map((link) => (
         <li key={link.href}>
           <Link to={link.href} className="site-nav__link" onClick={(event) => onSectionLink(event, link.href)}>
             {link.label}
@@ -102,7 +106,7 @@ export function SiteHeader({
   );
 
   return (
-    <header className="site-header" data-scrolled={scrolled ? "true" : "false"}>
+    <header className="site-header" data-scrolled={scrolled ? "true" : "false"} data-panel={inPanel || undefined}>
       <Stylesheet href={siteHeaderStyles} />
       <div className="site-header__inner">
         <Link to="/home" className="brand">
