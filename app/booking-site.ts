@@ -7,10 +7,13 @@ import type { BookingSite } from "~/features/booking/booking-submission.server";
 import { weeklyHours } from "~/features/booking/studio-hours";
 import { CONTACT_MESSAGES } from "~/features/site-content/contact-messages";
 import { formatAddress, type SiteContent, studioMapsUrl } from "~/features/site-content/site-content";
+import { studioSlugs } from "~/features/site-content/studio-slugs";
 
 export function bookingSite(content: SiteContent): BookingSite & { email: string } {
+  const slugs = studioSlugs(content.studios);
   const places: BookingPlace[] = content.studios.map((studio) => ({
     key: studio.key,
+    slug: slugs.get(studio.key),
     name: studio.name,
     address: formatAddress(studio),
     mapsUrl: studioMapsUrl(studio),

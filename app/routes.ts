@@ -21,6 +21,8 @@ export default [
     route("prenota/lista-attesa", "routes/booking-waiting-list.tsx"),
     route("ricette", "routes/recipes.tsx"),
     route("ricette/:slug", "routes/recipe.tsx"),
+    // A studio's page (issue 44 item 3); an older slug of it answers 301.
+    route("studi/:slug", "routes/studio.tsx"),
     route("admin-login", "routes/admin-login.tsx"),
     route("admin-login/password-dimenticata", "routes/admin-password-forgot.tsx"),
     route("admin-login/nuova-password", "routes/admin-password-reset.tsx"),

@@ -48,12 +48,15 @@ import { createAdminAccounts, type AdminAccounts } from "~/features/account/acco
 import { createPasswordResetRepository, type PasswordResetRepository } from "~/features/account/password-resets.server";
 import { createSessionStore, type SessionStore, sessionTokenFromCookie } from "~/features/account/sessions.server";
 import { createKnownDevices, type KnownDevices } from "~/features/account/known-device.server";
+import { createStudioSlugRepository, type StudioSlugRepository } from "~/features/site-content/studio-slugs.server";
 
 /** Everything a loader or action may use; one instance per process. */
 export interface AppServices {
   config: AppConfig;
   /** The practitioner's texts, contacts, hours, studios, services and portrait (versioned). */
   siteContent: SiteContentStore;
+  /** The addresses the studios' pages have had (issue 44 item 3): an old one redirects. */
+  studioSlugs: StudioSlugRepository;
   logger: Logger;
   database: Database;
   bus: EventBus;
@@ -143,6 +146,7 @@ export async function createServices(
     return {
       config,
       siteContent,
+      studioSlugs: createStudioSlugRepository(database.db),
       logger,
       database,
       bus,

@@ -1,4 +1,6 @@
 import { data, Link, redirect } from "react-router";
+import { placeFor } from "~/features/booking/place-param";
+import { movedStudioAddress } from "./studio-moved.server";
 import type { Route } from "./+types/booking-waiting-list";
 import { requestContext, servicesContext } from "~/context";
 import type { ActionResult } from "~/core/forms/action-result";
@@ -37,6 +39,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const s = context.get(servicesContext);
   const [settings, { content }] = await Promise.all([s.bookingSettings.get(), s.siteContent.current()]);
   if (settings.mode !== "site") return data({ off: true as const, phone: content.contact.phone }, { status: 404 });
+  const moved = await movedStudioAddress(s, content, request);
+  if (moved) throw redirect(moved, 301);
   const params = new URL(request.url).searchParams;
   if (params.has("iscritto"))
     return {
@@ -44,14 +48,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       joined: { expiryDays: settings.waitingListExpiryDays, linkHours: settings.waitingListLinkHours },
       phone: content.contact.phone,
     };
-  const place = bookingSite(content).places.find((p) => p.key === params.get("sede"));
+  const place = placeFor(bookingSite(content).places, params.get("sede"));
   const type = place
     ? (await s.visitTypes.listOffered(placeStudioKey(place.key))).find((t) => t.id === params.get("visita"))
     : undefined;
   // The list is for one visit at one place: without them, the booking's first step chooses.
   if (!place || !type) throw redirect("/prenota");
   return {
-    place: { key: place.key, name: place.name },
+    place: { key: place.key, slug: place.slug, name: place.name },
     type: { id: type.id, name: type.name },
     phone: content.contact.phone,
   };

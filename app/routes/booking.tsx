@@ -1,10 +1,11 @@
-import { data, Link, type ShouldRevalidateFunctionArgs } from "react-router";
+import { data, Link, redirect, type ShouldRevalidateFunctionArgs } from "react-router";
 import type { Route } from "./+types/booking";
 import { requestContext, servicesContext } from "~/context";
 import type { ActionResult } from "~/core/forms/action-result";
 import { parseSubmission } from "~/core/forms/parse-submission.server";
 import { readForm, respond } from "~/core/forms/respond.server";
 import { refusedPatientForm } from "./booking-refused-form.server";
+import { movedStudioAddress } from "./studio-moved.server";
 import { readBookingStep } from "~/features/booking/booking-page.server";
 import { filledDetails } from "~/features/booking/details-link.server";
 import { BookingOff } from "~/features/booking/booking-off";
@@ -52,6 +53,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const [settings, { content }] = await Promise.all([s.bookingSettings.get(), s.siteContent.current()]);
   // Until she turns booking on, the address does not exist (a calm page, with her phone).
   if (settings.mode !== "site") return data({ off: true as const, phone: content.contact.phone }, { status: 404 });
+  const moved = await movedStudioAddress(s, content, request);
+  if (moved) throw redirect(moved, 301);
   const site = bookingSite(content);
   const search = new URL(request.url).searchParams;
   const [step, details] = await Promise.all([

@@ -51,13 +51,16 @@ export async function loader({ context }: Route.LoaderArgs) {
         s.logger.error({ err: error }, "home: reading recipe photos failed");
         return [];
       }),
-    s.reviews
-      .newest(HOME_REVIEW_COUNT)
-      .then((rows): ReviewView[] => rows.map((row) => toReviewView(s.media, row, practitionerName)))
-      .catch((error: unknown) => {
-        s.logger.error({ err: error }, "home: reading reviews failed");
-        return [];
-      }),
+    // Switched off (issue 44 item 5): none read, none shown.
+    !content.reviews.shown
+      ? []
+      : s.reviews
+          .newest(HOME_REVIEW_COUNT)
+          .then((rows): ReviewView[] => rows.map((row) => toReviewView(s.media, row, practitionerName)))
+          .catch((error: unknown) => {
+            s.logger.error({ err: error }, "home: reading reviews failed");
+            return [];
+          }),
     onlineVisitHours(s, content),
   ]);
   return {
@@ -180,30 +183,32 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         </div>
       </section>
 
-      <section id="recensioni" className="section section--tinted" aria-labelledby="recensioni-title" tabIndex={-1}>
-        <div className="section__inner">
-          <header className="section-heading">
-            <h2 id="recensioni-title">Recensioni</h2>
-            <p className="section-heading__lead">Le esperienze più recenti dei pazienti.</p>
-          </header>
-          {reviews.length ? (
-            <ul className="home-reviews">
-              {reviews.map((review) => (
-                <li key={review.id}>
-                  <ReviewCard review={review} headingLevel={3} />
-                </li>
-              ))}
-            </ul>
-          ) : (
-            <p className="empty-state">Nessuna recensione disponibile. Sii il primo a lasciare una recensione!</p>
-          )}
-          <p className="section__more">
-            <Link to="/reviews" className="arrow-link">
-              Leggi tutte le recensioni
-            </Link>
-          </p>
-        </div>
-      </section>
+      {content.reviews.shown ? (
+        <section id="recensioni" className="section section--tinted" aria-labelledby="recensioni-title" tabIndex={-1}>
+          <div className="section__inner">
+            <header className="section-heading">
+              <h2 id="recensioni-title">Recensioni</h2>
+              <p className="section-heading__lead">Le esperienze più recenti dei pazienti.</p>
+            </header>
+            {reviews.length ? (
+              <ul className="home-reviews">
+                {reviews.map((review) => (
+                  <li key={review.id}>
+                    <ReviewCard review={review} headingLevel={3} />
+                  </li>
+                ))}
+              </ul>
+            ) : (
+              <p className="empty-state">Nessuna recensione disponibile. Sii il primo a lasciare una recensione!</p>
+            )}
+            <p className="section__more">
+              <Link to="/reviews" className="arrow-link">
+                Leggi tutte le recensioni
+              </Link>
+            </p>
+          </div>
+        </section>
+      ) : null}
 
       <section id="contatti" className="section" aria-labelledby="contatti-title" tabIndex={-1}>
         <div className="section__inner">

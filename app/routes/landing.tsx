@@ -57,11 +57,13 @@ export default function Landing({ loaderData }: Route.ComponentProps) {
             </p>
             <span className="button entry-card__action">Vai alla homepage</span>
           </Link>
-          <Link to="/reviews" className="entry-card entry-card--reviews">
-            <h2 className="entry-card__title">Recensioni</h2>
-            <p className="entry-card__text">Leggi le esperienze dei pazienti e condividi la tua.</p>
-            <span className="entry-card__link">Vedi le recensioni</span>
-          </Link>
+          {root.content.reviews.shown ? (
+            <Link to="/reviews" className="entry-card entry-card--reviews">
+              <h2 className="entry-card__title">Recensioni</h2>
+              <p className="entry-card__text">Leggi le esperienze dei pazienti e condividi la tua.</p>
+              <span className="entry-card__link">Vedi le recensioni</span>
+            </Link>
+          ) : null}
         </nav>
       </main>
       <SiteFooter content={root.content} year={root.year} />

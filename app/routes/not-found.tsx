@@ -1,4 +1,5 @@
-import { Link } from "react-router";
+import { Link, useRouteLoaderData } from "react-router";
+import type { loader as rootLoader } from "~/root";
 import type { Route } from "./+types/not-found";
 import { Stylesheet } from "~/ui/stylesheet";
 import { pageMeta } from "~/features/site-content/meta";
@@ -13,6 +14,8 @@ export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, "Pagina non trovata", "La pagina richiesta non esiste o è stata spostata.", { noindex: true });
 
 export function ErrorBoundary() {
+  // The reviews' link only while she shows them (issue 44 item 5).
+  const reviewsShown = useRouteLoaderData<typeof rootLoader>("root")?.content.reviews.shown === true;
   return (
     <div className="page error-page">
       <Stylesheet href={errorPageStyles} />
@@ -26,9 +29,11 @@ export function ErrorBoundary() {
         <li>
           <Link to="/services">Servizi</Link>
         </li>
-        <li>
-          <Link to="/reviews">Recensioni</Link>
-        </li>
+        {reviewsShown ? (
+          <li>
+            <Link to="/reviews">Recensioni</Link>
+          </li>
+        ) : null}
         <li>
           <Link to="/home#contatti">Contatti</Link>
         </li>

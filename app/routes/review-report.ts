@@ -1,4 +1,5 @@
 import { redirect } from "react-router";
+import { requireReviewsShown } from "./reviews-shown.server";
 import { z } from "zod";
 import type { Route } from "./+types/review-report";
 import { parseSubmission } from "~/core/forms/parse-submission.server";
@@ -31,6 +32,7 @@ const REFUSAL_STATUS: Record<ReportRefusal, number> = { notFound: 404, rateLimit
 /** A visitor reports a review: the page's script gets the answer in place, a plain post the list with a toast. */
 export async function action({ request, params, context }: Route.ActionArgs) {
   const s = context.get(servicesContext);
+  await requireReviewsShown(s);
   const { clientIp } = context.get(requestContext);
   const reviewId = reviewIdOf(params);
   const redirectTo = `/reviews#recensione-${reviewId}`;

@@ -18,7 +18,11 @@ function contextWith(overrides: Partial<AppServices>) {
     config: { reviewsModeration: false, reviewsRateLimitPerHour: 5 },
     siteContent: {
       current: async () => ({
-        content: { contact: { email: "studio@example.it" }, practitioner: { name: "Dott.ssa Prova" } },
+        content: {
+          contact: { email: "studio@example.it" },
+          practitioner: { name: "Dott.ssa Prova" },
+          reviews: { shown: true },
+        },
       }),
     },
     logger,

@@ -1,4 +1,5 @@
 import { useId } from "react";
+import { requireReviewsShown } from "./reviews-shown.server";
 import { Link } from "react-router";
 import type { Route } from "./+types/reviews";
 import type { LiveHandle } from "~/ui/live-updates";
@@ -50,6 +51,7 @@ export const meta: Route.MetaFunction = (args) =>
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const s = context.get(servicesContext);
+  await requireReviewsShown(s);
   const { content } = await s.siteContent.current();
   const shown = await readReviewsPage(s, new URL(request.url).searchParams, content.practitioner.name);
   return {
@@ -64,6 +66,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const s = context.get(servicesContext);
+  await requireReviewsShown(s);
   const { clientIp } = context.get(requestContext);
   assertFormPost(request);
   const read = await readForm(request, { upload: imageUpload(s, REVIEW_UPLOAD) });

@@ -26,6 +26,7 @@ export default function SiteLayout() {
         title={root.content.practitioner.title}
         signedIn={root.signedIn}
         inPanel={pathname === "/admin" || pathname.startsWith("/admin/")}
+        reviews={root.content.reviews.shown}
         logout={<LogoutForm className="site-nav__logout" buttonClassName="site-nav__link site-nav__button" />}
         booking={
           root.bookingMode !== "none" ? (

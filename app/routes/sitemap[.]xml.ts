@@ -1,5 +1,6 @@
 import type { Route } from "./+types/sitemap[.]xml";
 import { servicesContext } from "~/context";
+import { studioPath, studioSlugs } from "~/features/site-content/studio-slugs";
 
 /** The public pages search engines should index; admin pages are left out (and disallowed in robots.txt). */
 export const PUBLIC_PATHS = ["/", "/home", "/services", "/reviews", "/privacy"] as const;
@@ -27,13 +28,17 @@ export function sitemapXml(
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { config, siteContent, recipes } = context.get(servicesContext);
-  const [{ savedAt }, published] = await Promise.all([siteContent.current(), recipes.listPublishedPaths()]);
+  const [{ savedAt, content }, published] = await Promise.all([siteContent.current(), recipes.listPublishedPaths()]);
   // The recipes' list once there is a recipe on it; each recipe changed when it or the site content last did.
   const recipePages: SitemapEntry[] = published.map(({ slug, updatedAt }) => ({
     path: `/ricette/${slug}`,
     lastModified: [savedAt, updatedAt.toISOString()].sort().at(-1)!,
   }));
-  const paths = published.length ? [...PUBLIC_PATHS, "/ricette", ...recipePages] : PUBLIC_PATHS;
+  // Each studio's page, at its slug now (issue 44 item 3).
+  const studioPages = [...studioSlugs(content.studios).values()].map(studioPath);
+  // The reviews' page only while she shows the reviews (issue 44 item 5).
+  const pages = content.reviews.shown ? PUBLIC_PATHS : PUBLIC_PATHS.filter((path) => path !== "/reviews");
+  const paths = [...pages, ...studioPages, ...(published.length ? ["/ricette", ...recipePages] : [])];
   return new Response(sitemapXml(config.siteUrl, paths, savedAt), {
     headers: { "Content-Type": "application/xml; charset=utf-8", "Cache-Control": "public, max-age=3600" },
   });

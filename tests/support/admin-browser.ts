@@ -31,3 +31,11 @@ export async function signInAsAdmin(page: Page, server: Pick<AppServer, "url" | 
   await page.goto(`${server.url}/admin`);
   await expect(page).toHaveURL(`${server.url}/admin`);
 }
+
+/** Publishes a "Contenuti del sito" form and waits until the editor shows the next version. */
+export async function saveAndPublish(page: Page, button = "Salva e pubblica") {
+  const status = page.locator(".content-editor__status strong");
+  const before = Number(await status.textContent());
+  await page.getByRole("button", { name: button, exact: true }).click();
+  await expect(status).toHaveText(String(before + 1));
+}

@@ -837,3 +837,22 @@ export const waitingListOpenings = pgTable(
 );
 
 export type WaitingListEntry = typeof waitingListEntries.$inferSelect;
+
+// Issue 44 item 3: every address a studio's page has had, so an old one (a studio renamed) answers 301.
+/**
+ * A slug a studio's page has had (its name's, now or before, and its key): the primary key gives
+ * each address one studio. The current slug follows the name; the others redirect to it.
+ */
+export const studioSlugs = pgTable(
+  "studio_slugs",
+  {
+    slug: text("slug").primaryKey(),
+    studioKey: text("studio_key").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check("studio_slugs_slug_format", sql`${t.slug} ~ ${sql.raw(`'${STUDIO_KEY_PATTERN}'`)}`),
+    check("studio_slugs_key_format", sql`${t.studioKey} ~ ${sql.raw(`'${STUDIO_KEY_PATTERN}'`)}`),
+    index("studio_slugs_studio_key_idx").on(t.studioKey),
+  ],
+);

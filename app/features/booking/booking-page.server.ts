@@ -1,4 +1,5 @@
 import type { VisitType } from "~/core/db/schema";
+import { placeFor } from "./place-param";
 import { formatEuro, formatItalianDay } from "~/core/format/italian-format";
 import type { AppointmentRepository } from "./appointments.server";
 import { type FreeDay, type FreeTime, freeDays, type WeeklyHours } from "./availability";
@@ -10,6 +11,8 @@ import type { VisitTypeRepository } from "./visit-types.server";
 export interface BookingPlace {
   /** The studio's key, or "online". */
   key: string;
+  /** How the address names it, when not by its key (a studio's slug: place-param.ts). */
+  slug?: string;
   name: string;
   /** Null for the online visits. */
   address: string | null;
@@ -96,7 +99,7 @@ export async function readBookingStep(
   params: URLSearchParams,
   now = new Date(),
 ): Promise<BookingStep> {
-  const place = places.find((p) => p.key === params.get("sede"));
+  const place = placeFor(places, params.get("sede"));
   const typeId = params.get("visita") ?? "";
   const offered = place ? await deps.visitTypes.listOffered(placeStudioKey(place.key)) : [];
   const type = offered.find((t) => t.id === typeId);

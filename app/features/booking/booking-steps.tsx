@@ -1,5 +1,6 @@
 // Over 300 lines: the three steps of one page, sharing their heading, the choice so far and the step links.
 import type { ReactNode } from "react";
+import { placeParam } from "./place-param";
 import { Form, Link } from "react-router";
 import { bookingLimits } from "~/core/db/booking-values";
 import { Field } from "~/core/forms/field";
@@ -49,7 +50,7 @@ export function PlaceAndTypeStep({ step, carry = {} }: { step: Extract<BookingSt
               <ul className="booking-options">
                 {types.map((type) => (
                   <li key={type.id}>
-                    <Link className="booking-option" to={query({ sede: place.key, visita: type.id, ...carry })}>
+                    <Link className="booking-option" to={query({ sede: placeParam(place), visita: type.id, ...carry })}>
                       <span className="booking-option__name">{type.name}</span>
                       <span className="booking-option__meta">{duration(type)}</span>
                     </Link>
@@ -195,7 +196,7 @@ export function DayAndTimeStep({
   notice?: string | null;
   carry?: StepCarry;
 }) {
-  const base = { sede: step.place.key, visita: step.type.id, ...carry };
+  const base = { sede: placeParam(step.place), visita: step.type.id, ...carry };
   const message = notice ?? step.notice;
   return (
     <section className="booking-step" aria-labelledby="passo-2">
@@ -229,7 +230,7 @@ export function DayAndTimeStep({
       />
       <p className="booking-waiting-link">
         Nessun orario ti va bene?{" "}
-        <Link to={`/prenota/lista-attesa${query({ sede: step.place.key, visita: step.type.id })}`}>
+        <Link to={`/prenota/lista-attesa${query({ sede: placeParam(step.place), visita: step.type.id })}`}>
           Mettiti in lista d'attesa
         </Link>
       </p>
@@ -311,7 +312,7 @@ export function DetailsStep({
   noteHint: string;
 }) {
   const errorOf = (field: BookingField) => errors?.[field] ?? undefined;
-  const back = query({ sede: step.place.key, visita: step.type.id, giorno: step.day.date, ...carry });
+  const back = query({ sede: placeParam(step.place), visita: step.type.id, giorno: step.day.date, ...carry });
   return (
     <section className="booking-step" aria-labelledby="passo-3">
       <div id="passo-3">
@@ -325,7 +326,7 @@ export function DetailsStep({
         <p className="review-form__status review-form__status--error" role="alert" hidden={!message}>
           {message}
         </p>
-        <input type="hidden" name="sede" value={step.place.key} />
+        <input type="hidden" name="sede" value={placeParam(step.place)} />
         <input type="hidden" name="visita" value={step.type.id} />
         <input type="hidden" name="ora" value={step.time.startsAt} />
         <NameAndEmailFields

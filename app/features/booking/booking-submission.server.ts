@@ -1,4 +1,5 @@
 import type { Logger } from "pino";
+import { placeFor } from "./place-param";
 import type { AppConfig } from "~/core/config/env.server";
 import type { AppointmentStatus } from "~/core/db/booking-values";
 import type { Mailer } from "~/core/mail/mailer.server";
@@ -114,7 +115,7 @@ export async function submitBooking(
   input: BookingInput,
   context: BookingSite & { clientIp: string; now?: Date },
 ): Promise<BookingSubmission> {
-  const place = context.places.find((p) => p.key === input.sede);
+  const place = placeFor(context.places, input.sede);
   if (!place) return refused("place_unknown");
 
   const counted = await deps.rateLimiter.takeAll([

@@ -1,5 +1,6 @@
 /** The waiting list's page (issue 43 item 6): the form, and what happens next once sent. */
 import { Form, Link } from "react-router";
+import { placeParam } from "./place-param";
 import { bookingLimits } from "~/core/db/booking-values";
 import { type DayPart, dayParts } from "~/core/db/waiting-list-values";
 import { ErrorList, Field } from "~/core/forms/field";
@@ -99,7 +100,7 @@ export function WaitingListForm({
   errors,
   message,
 }: {
-  place: { key: string; name: string };
+  place: { key: string; slug?: string; name: string };
   type: { id: string; name: string };
   values?: WaitingListValues;
   errors?: Errors;
@@ -126,7 +127,7 @@ export function WaitingListForm({
         </div>
       </dl>
       <p>
-        <Link to={`/prenota?${new URLSearchParams({ sede: place.key, visita: type.id })}`}>
+        <Link to={`/prenota?${new URLSearchParams({ sede: placeParam(place), visita: type.id })}`}>
           Torna agli orari liberi
         </Link>
       </p>
@@ -134,7 +135,7 @@ export function WaitingListForm({
         <p className="review-form__status review-form__status--error" role="alert" hidden={!message}>
           {message}
         </p>
-        <input type="hidden" name="sede" value={place.key} />
+        <input type="hidden" name="sede" value={placeParam(place)} />
         <input type="hidden" name="visita" value={type.id} />
         <NameAndEmailFields
           idPrefix="waiting"

@@ -1,4 +1,5 @@
 import { and, asc, eq, gt, lte, or, sql } from "drizzle-orm";
+import { placeFor } from "./place-param";
 import type { Logger } from "pino";
 import type { Db, Executor } from "~/core/db/database.server";
 import { visitTypes, waitingListEntries } from "~/core/db/schema";
@@ -174,7 +175,7 @@ export async function joinWaitingList(
   input: WaitingListInput,
   context: Pick<BookingSite, "places"> & { clientIp: string; now?: Date },
 ): Promise<Result<undefined, "choice_missing" | "rate_limited">> {
-  const place = context.places.find((p) => p.key === input.sede);
+  const place = placeFor(context.places, input.sede);
   if (!place) return refused("choice_missing");
   const studioKey = placeStudioKey(place.key);
   if (!(await deps.visitTypes.listOffered(studioKey)).some((type) => type.id === input.visita))

@@ -5,6 +5,7 @@ import type { HoursGroup } from "~/features/site-content/hours";
 import { formatAddress, studioMapsUrl, telHref, type PageContent } from "~/features/site-content/site-content";
 import { Field } from "~/core/forms/field";
 import { contactMailtoHref } from "./contact-mailto";
+import { studioPath, studioSlugs } from "./studio-slugs";
 import { CONTACT_EMAIL_MAX, CONTACT_MESSAGE_MAX, CONTACT_NAME_MAX } from "./contact-limits";
 import { CONTACT_MESSAGES } from "./contact-messages";
 
@@ -33,6 +34,7 @@ export function ContactSection({
   bySite: boolean;
 }) {
   const { contact, studios } = content;
+  const slugs = studioSlugs(studios);
   return (
     <div className="contact">
       <header className="section-heading">
@@ -63,6 +65,9 @@ export function ContactSection({
                   <span className="visually-hidden"> (apre la mappa in una nuova scheda)</span>
                 </a>
                 <StudioHours groups={studioHours[index] ?? []} studio={studio.name} />
+                <Link to={studioPath(slugs.get(studio.key)!)} className="contact-card__page">
+                  Chiusure e come arrivare<span className="visually-hidden">: {studio.name}</span>
+                </Link>
               </li>
             ))}
             {onlineHours ? (
@@ -102,7 +107,7 @@ export function ContactSection({
 }
 
 /** A studio's week: "Lunedì – Venerdì 9:00–19:00", closed days said as "Chiuso"; "Su appuntamento" when never open. */
-function StudioHours({ groups, studio }: { groups: HoursGroup[]; studio: string }) {
+export function StudioHours({ groups, studio }: { groups: HoursGroup[]; studio: string }) {
   if (groups.every((group) => group.closed)) return <p className="contact-card__hours-none">Orari: su appuntamento</p>;
   return (
     <ul className="contact__hours" aria-label={`Orari, ${studio}`}>

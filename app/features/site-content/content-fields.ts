@@ -33,6 +33,17 @@ const HTML_MESSAGE = "Scrivi solo testo, senza codice HTML (i segni < e > non so
 export const plainText = (missing: string, max: number, lines: "one" | "many" = "one") =>
   requiredText(missing, max, lines).refine((value) => !/[<>]/.test(value), HTML_MESSAGE);
 
+/** Plain text she may leave empty (then ""): paragraphs, at most `max` characters. */
+export const optionalParagraphs = (max: number) =>
+  z
+    .preprocess(
+      blankToUndefined,
+      multiLine(z.string().trim().max(max, tooLong(max)))
+        .refine((value) => !/[<>]/.test(value), HTML_MESSAGE)
+        .optional(),
+    )
+    .transform((value) => value ?? "");
+
 const TIME_MESSAGE = "Orario non valido: scrivilo come 9:00 o 14:30.";
 export const time = z
   .string()

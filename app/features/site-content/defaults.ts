@@ -38,6 +38,7 @@ export const defaultSiteContent: SiteContent = {
       city: "Milano",
       province: "MI",
       mapsUrl: "",
+      directions: "",
       hours: week(),
     },
     {
@@ -48,6 +49,7 @@ export const defaultSiteContent: SiteContent = {
       city: "Monza",
       province: "MB",
       mapsUrl: "",
+      directions: "",
       hours: week(),
     },
   ],
@@ -59,6 +61,7 @@ export const defaultSiteContent: SiteContent = {
     messaging: { label: "WhatsApp", url: "https://wa.me/393472184590" },
   },
   stats: { patients: "200+", yearsOfExperience: "5+" },
+  reviews: { shown: true },
   texts: {
     tagline: "Nutrizionista, il tuo percorso verso il benessere",
     heroTitle: "Un'alimentazione su misura, costruita insieme a te",

@@ -4,7 +4,9 @@ import { STUDIO_KEY_PATTERN } from "~/core/db/booking-values";
 import { uploadedImageSchema } from "~/core/media/image-upload";
 import {
   blankToUndefined,
+  checkbox,
   CONTENT_SECTIONS,
+  optionalParagraphs,
   percent,
   plainText,
   tooLong,
@@ -82,7 +84,12 @@ export const practiceSchema = z.object({
     patients: plainText("Indica il numero di pazienti (es. 200+).", 12),
     yearsOfExperience: plainText("Indica gli anni di esperienza (es. 5+).", 12),
   }),
+  /** Issue 44 item 5: off, the reviews leave the site (section, page, links, sitemap); their data stays. */
+  // Unticked, a form sends no field of the group at all: then it is off.
+  reviews: z.preprocess((value) => value ?? {}, z.object({ shown: checkbox })),
 });
+
+export const DIRECTIONS_MAX = 1000;
 
 /** A studio's key as a form sends it back (hidden): empty for a studio added in the form, which gets one on saving. */
 export const studioKeyField = z.preprocess(
@@ -118,6 +125,8 @@ export const studioSchema = z.object({
         .optional(),
     )
     .transform((value) => value ?? ""),
+  /** "Come arrivare", on the studio's page (issue 44 item 3); empty: the page leaves it out. */
+  directions: optionalParagraphs(DIRECTIONS_MAX),
 });
 
 export const studiosSchema = z.object({

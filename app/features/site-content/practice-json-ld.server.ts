@@ -2,7 +2,7 @@ import { openingHoursSpecification } from "./hours";
 import { citiesOf, SHARE_IMAGE } from "./meta";
 import type { PageContent, Studio } from "./site-content";
 
-const postalAddress = (studio: Studio) => ({
+export const postalAddress = (studio: Studio) => ({
   "@type": "PostalAddress",
   name: studio.name,
   streetAddress: studio.street,

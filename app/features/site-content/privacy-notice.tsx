@@ -211,8 +211,9 @@ export function PrivacyNotice({
           <li>Registri tecnici del server: per il tempo necessario alla sicurezza, di norma non oltre 30 giorni.</li>
           <li>Indirizzi IP usati contro lo spam e i tentativi di accesso: al massimo 24 ore.</li>
           <li>
-            Recensioni: finché restano pubblicate. Puoi chiederne la rimozione in qualsiasi momento, anche revocando il
-            consenso; la rimuovo con la foto allegata.
+            Recensioni: finché restano pubblicate. Se tolgo le recensioni dal sito, quelle ricevute restano conservate,
+            non visibili, finché non le mostro di nuovo. Puoi chiederne la rimozione in qualsiasi momento, anche
+            revocando il consenso; la rimuovo con la foto allegata.
           </li>
           <li>
             Email e richieste di contatto: per il tempo necessario a rispondere e gestire l'eventuale appuntamento, e

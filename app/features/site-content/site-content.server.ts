@@ -9,6 +9,7 @@ import { defaultSiteContent } from "./defaults";
 import { type ContentGroup, groupLabels } from "./editor-groups";
 import { withSectionFrom } from "./version-changes";
 import { siteContentSchema } from "./stored-content-schema";
+import { recordStudioSlugs } from "./studio-slugs.server";
 import {
   KEPT_VERSIONS,
   LISTED_VERSIONS,
@@ -181,16 +182,24 @@ export function createSiteContentStore(db: Db, bus: EventBus, onError: OnChangeE
     const valid = parseSiteContent(content, "the saved version");
     // The primary key makes this atomic: of two saves on the same base, only one inserts. A save
     // that changes nothing (jsonb compares by value) adds no version: the list shows real changes.
-    const inserted = await db.execute(sql`
-      insert into ${siteContentVersions} (version, content, summary)
-      select ${baseVersion + 1}, ${JSON.stringify(valid)}::jsonb, ${summary}
-      where (select coalesce(max(version), 0) from ${siteContentVersions}) = ${baseVersion}
-        and (select content from ${siteContentVersions} where version = ${baseVersion})
-          is distinct from ${JSON.stringify(valid)}::jsonb
-      on conflict do nothing
-      returning version, created_at`);
-    // Both drivers answer raw SQL with { rows }.
-    const row = (inserted as unknown as { rows: { version: number; created_at: string | Date }[] }).rows[0];
+    const row = await db.transaction(async (tx) => {
+      const inserted = await tx.execute(sql`
+        insert into ${siteContentVersions} (version, content, summary)
+        select ${baseVersion + 1}, ${JSON.stringify(valid)}::jsonb, ${summary}
+        where (select coalesce(max(version), 0) from ${siteContentVersions}) = ${baseVersion}
+          and (select content from ${siteContentVersions} where version = ${baseVersion})
+            is distinct from ${JSON.stringify(valid)}::jsonb
+        on conflict do nothing
+        returning version, created_at`);
+      // Both drivers answer raw SQL with { rows }.
+      const added = (inserted as unknown as { rows: { version: number; created_at: string | Date }[] }).rows[0];
+      if (added) {
+        // The studios' pages keep their older addresses (a studio renamed): recorded with the version.
+        const [base] = await tx.select().from(siteContentVersions).where(eq(siteContentVersions.version, baseVersion));
+        await recordStudioSlugs(tx, base ? toPublished(base).content.studios : [], valid.studios);
+      }
+      return added;
+    });
     if (!row) {
       invalidate();
       const newest = await current();
@@ -239,11 +248,15 @@ export function createSiteContentStore(db: Db, bus: EventBus, onError: OnChangeE
     },
     async seed(initial) {
       const valid = parseSiteContent(initial, "the first version");
-      const inserted = await db
-        .insert(siteContentVersions)
-        .values({ version: 1, content: valid, summary: "Prima versione" })
-        .onConflictDoNothing()
-        .returning({ version: siteContentVersions.version });
+      const inserted = await db.transaction(async (tx) => {
+        const rows = await tx
+          .insert(siteContentVersions)
+          .values({ version: 1, content: valid, summary: "Prima versione" })
+          .onConflictDoNothing()
+          .returning({ version: siteContentVersions.version });
+        if (rows.length) await recordStudioSlugs(tx, [], valid.studios);
+        return rows;
+      });
       if (inserted.length) invalidate();
       return inserted.length > 0;
     },

@@ -15,6 +15,8 @@ export interface Studio {
   province: string;
   /** Typed by the practitioner, or empty: then a maps search for the address (see studioMapsUrl). */
   mapsUrl: string;
+  /** How to get there, in her words (its page's "Come arrivare"); "" when she wrote none. */
+  directions: string;
   /** Monday to Sunday, in order. */
   hours: DayHours[];
 }
@@ -91,6 +93,11 @@ export interface SiteContent {
     messaging: { label: string; url: string };
   };
   stats: { patients: string; yearsOfExperience: string };
+  /**
+   * Whether the site shows the reviews: some professional orders read testimonials as advertising.
+   * Off, their section, page, links and sitemap entry are gone; the reviews stay stored.
+   */
+  reviews: { shown: boolean };
   texts: {
     tagline: string;
     heroTitle: string;

@@ -9,12 +9,16 @@ import siteHeaderStyles from "~/styles/site-header.css?url";
 const HEADER_OPAQUE_AFTER_PX = 50;
 
 /** The site's sections, in its menu (and in the panel's phone menu, the one menu there). */
-export const SITE_SECTION_LINKS = [
+const SECTION_LINKS = [
   { href: "/home#chi-sono", label: "Chi Sono" },
   { href: "/home#servizi", label: "Servizi" },
   { href: "/home#recensioni", label: "Recensioni" },
   { href: "/home#contatti", label: "Contatti" },
 ] as const;
+
+/** The home's sections she shows (the reviews' only while they are on). */
+export const siteSectionLinks = (reviews: boolean) =>
+  SECTION_LINKS.filter((link) => reviews || link.href !== "/home#recensioni");
 
 /**
  * The site's header; signed in, its menu ends with `logout` (the sign-out form, which the layout puts
@@ -27,6 +31,7 @@ export function SiteHeader({
   inPanel,
   logout,
   booking,
+  reviews,
 }: {
   name: string;
   title: string;
@@ -35,6 +40,8 @@ export function SiteHeader({
   inPanel: boolean;
   logout: ReactNode;
   booking: ReactNode;
+  /** The reviews are shown on the site (her setting): their link is in the menu. */
+  reviews: boolean;
 }) {
   const [scrolled, setScrolled] = useState(false);
   const menuRef = useRef<HTMLDetailsElement>(null);
@@ -78,7 +85,7 @@ export function SiteHeader({
 
   const links = (
     <ul className="site-nav__list" onClick={(e) => (e.target as HTMLElement).closest("a") && closeMenu()}>
-      {SITE_SECTION_LINKS.map((link) => (
+      {siteSectionLinks(reviews).map((link) => (
         <li key={link.href}>
           <Link to={link.href} className="site-nav__link" onClick={(event) => onSectionLink(event, link.href)}>
             {link.label}

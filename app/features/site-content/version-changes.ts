@@ -43,6 +43,7 @@ const practiceRows = (c: SiteContent): Row[] => [
   ["Link per i messaggi", c.links.messaging.url],
   ["Pazienti seguiti", c.stats.patients],
   ["Anni di esperienza", c.stats.yearsOfExperience],
+  ["Recensioni sul sito", c.reviews.shown ? "Mostrate" : "Nascoste"],
 ];
 
 const studioRows = (studio: Studio | undefined, n: number): Row[] => [
@@ -52,6 +53,7 @@ const studioRows = (studio: Studio | undefined, n: number): Row[] => [
   [`Studio ${n}: città`, studio?.city ?? ""],
   [`Studio ${n}: provincia`, studio?.province ?? ""],
   [`Studio ${n}: link alla mappa`, studio?.mapsUrl ?? ""],
+  [`Studio ${n}: come arrivare`, studio?.directions ?? ""],
 ];
 
 const dayLine = (day: DayHours | undefined) =>
@@ -152,6 +154,7 @@ export function withSectionFrom(now: SiteContent, then: SiteContent, group: Cont
         contact: then.contact,
         links: then.links,
         stats: then.stats,
+        reviews: then.reviews,
       };
     case "studi":
       // The studios as they were, each keeping its hours of now (the hours are their own section).

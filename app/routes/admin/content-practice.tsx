@@ -1,6 +1,6 @@
 import type { Route } from "./+types/content-practice";
 import { EditorForm } from "~/features/site-content/editor/fields";
-import { TextField } from "~/core/forms/conform-fields";
+import { CheckboxField, TextField } from "~/core/forms/conform-fields";
 import { useContentForm } from "~/features/site-content/editor/use-content-form";
 import { contentGroupAction } from "./content-group-action.server";
 import { useEditorData } from "./content";
@@ -10,11 +10,11 @@ export const action = (args: Route.ActionArgs) => contentGroupAction("pratica", 
 /** Name, title, register, Partita IVA, contacts, links and the home page's figures. */
 export default function PracticeEditor({ actionData }: Route.ComponentProps) {
   const { version, content } = useEditorData();
-  const { practitioner, business, contact, links, stats } = content;
+  const { practitioner, business, contact, links, stats, reviews } = content;
   const { form, fields, baseVersion } = useContentForm(
     "pratica",
     version,
-    { practitioner, business, contact, links, stats },
+    { practitioner, business, contact, links, stats, reviews },
     actionData?.reply,
   );
   const who = fields.practitioner.getFieldset();
@@ -24,6 +24,7 @@ export default function PracticeEditor({ actionData }: Route.ComponentProps) {
   const social = web.social.getFieldset();
   const messaging = web.messaging.getFieldset();
   const figures = fields.stats.getFieldset();
+  const reviewsShown = fields.reviews.getFieldset().shown;
 
   return (
     <section className="content-section" aria-labelledby="pratica-titolo">
@@ -86,6 +87,14 @@ export default function PracticeEditor({ actionData }: Route.ComponentProps) {
             <TextField meta={figures.patients} label="Pazienti seguiti" hint="Ad esempio 200+." />
             <TextField meta={figures.yearsOfExperience} label="Anni di esperienza" hint="Ad esempio 5+." />
           </div>
+        </fieldset>
+        <fieldset className="content-form__group">
+          <legend>Recensioni</legend>
+          <CheckboxField
+            meta={reviewsShown}
+            label="Mostra le recensioni sul sito"
+            hint="Senza la spunta, la sezione, la pagina e i link delle recensioni spariscono dal sito. Le recensioni restano salvate e ricompaiono quando rimetti la spunta."
+          />
         </fieldset>
       </EditorForm>
     </section>

@@ -1,6 +1,6 @@
 import type { Route } from "./+types/content-studios";
 import { EditorForm } from "~/features/site-content/editor/fields";
-import { TextField } from "~/core/forms/conform-fields";
+import { TextAreaField, TextField } from "~/core/forms/conform-fields";
 import { ErrorList } from "~/core/forms/field";
 import { ListRowActions } from "~/core/forms/list-row-actions";
 import { useContentForm } from "~/features/site-content/editor/use-content-form";
@@ -11,7 +11,16 @@ import { useEditorData } from "./content";
 export const action = (args: Route.ActionArgs) => contentGroupAction("studi", args);
 
 // A new studio has no key yet: it gets one when saved, and keeps it whatever it is renamed to.
-const emptyStudio = { key: "", name: "", street: "", postalCode: "", city: "", province: "", mapsUrl: "" };
+const emptyStudio = {
+  key: "",
+  name: "",
+  street: "",
+  postalCode: "",
+  city: "",
+  province: "",
+  mapsUrl: "",
+  directions: "",
+};
 
 /** Where she receives patients: add, remove, reorder; the maps link follows the address unless typed. */
 export default function StudiosEditor({ actionData }: Route.ComponentProps) {
@@ -55,6 +64,12 @@ export default function StudiosEditor({ actionData }: Route.ComponentProps) {
                     type="url"
                     optional
                     hint="Se lo lasci vuoto, il sito apre la ricerca dell'indirizzo su Google Maps."
+                  />
+                  <TextAreaField
+                    meta={f.directions}
+                    label="Come arrivare"
+                    optional
+                    hint="Compare nella pagina dello studio: mezzi pubblici, parcheggio, citofono, piano."
                   />
                   <ListRowActions
                     form={form}

@@ -8,7 +8,7 @@ import { Stylesheet } from "~/ui/stylesheet";
 import adminStyles from "~/styles/admin.css?url";
 import { servicesContext } from "~/context";
 import { formatCount } from "~/core/format/italian-format";
-import { SITE_SECTION_LINKS } from "~/features/site-content/site-header";
+import { siteSectionLinks } from "~/features/site-content/site-header";
 import type { loader as rootLoader } from "~/root";
 import { BookingButton } from "../booking-call";
 import { type AdminTodo, loadAdminTodo, siteAddressNotice } from "./todo.server";
@@ -126,7 +126,8 @@ function SectionLinks({ todo }: { todo: AdminTodo }) {
  */
 function AdminFrame({ email, todo, children }: { email: string; todo: AdminTodo; children: ReactNode }) {
   const location = useLocation();
-  const booking = useRouteLoaderData<typeof rootLoader>("root")?.bookingMode !== "none";
+  const root = useRouteLoaderData<typeof rootLoader>("root");
+  const booking = root?.bookingMode !== "none";
   const here =
     SECTIONS.find((s) => (s.end ? location.pathname === s.to : location.pathname.startsWith(s.to)))?.label ??
     "Pannello";
@@ -159,7 +160,7 @@ function AdminFrame({ email, todo, children }: { email: string; todo: AdminTodo;
             <p className="admin-menu__group" aria-hidden="true">
               Il sito
             </p>
-            {SITE_SECTION_LINKS.map((link) => (
+            {siteSectionLinks(root?.content.reviews.shown ?? true).map((link) => (
               <Link key={link.href} to={link.href} className="admin-bar__link">
                 {link.label}
               </Link>

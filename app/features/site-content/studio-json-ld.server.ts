@@ -1,0 +1,59 @@
+import { openingHoursSpecification } from "./hours";
+import { SHARE_IMAGE } from "./meta";
+import { postalAddress } from "./practice-json-ld.server";
+import { type PageContent, type Studio, studioMapsUrl } from "./site-content";
+import { studioPath } from "./studio-slugs";
+
+/** A day the studio is closed besides its week (a holiday), "YYYY-MM-DD". */
+export interface StudioClosure {
+  date: string;
+  name: string;
+}
+
+/**
+ * A studio's page's structured data (issue 44 item 3): the studio as a MedicalBusiness (a kind of
+ * LocalBusiness) with its address, its week as the hours editor has it, and the holidays that close
+ * it; then the breadcrumbs. Built by the loader, sent as data (like practiceJsonLd).
+ */
+export function studioJsonLd(
+  content: PageContent,
+  studio: Studio,
+  slug: string,
+  closures: readonly StudioClosure[],
+  siteUrl: string,
+) {
+  const url = `${siteUrl}${studioPath(slug)}`;
+  const business = {
+    "@context": "https://schema.org",
+    "@type": "MedicalBusiness",
+    "@id": `${url}#studio`,
+    name: `${studio.name}, ${content.practitioner.name}`,
+    url,
+    image: `${siteUrl}${SHARE_IMAGE.path}`,
+    telephone: content.contact.phone.replace(/\s+/g, ""),
+    email: content.contact.email,
+    address: postalAddress(studio),
+    hasMap: studioMapsUrl(studio),
+    openingHoursSpecification: openingHoursSpecification(studio.hours),
+    // A closed day: opens and closes at midnight, valid that day only (schema.org's way to say it).
+    specialOpeningHoursSpecification: closures.map((closure) => ({
+      "@type": "OpeningHoursSpecification",
+      name: closure.name,
+      opens: "00:00",
+      closes: "00:00",
+      validFrom: closure.date,
+      validThrough: closure.date,
+    })),
+    parentOrganization: { "@id": `${siteUrl}/#studio` },
+    employee: { "@type": "Person", name: content.practitioner.name, jobTitle: content.practitioner.title },
+  };
+  const breadcrumbs = {
+    "@context": "https://schema.org",
+    "@type": "BreadcrumbList",
+    itemListElement: [
+      { "@type": "ListItem", position: 1, name: "Home", item: `${siteUrl}/home` },
+      { "@type": "ListItem", position: 2, name: studio.name, item: url },
+    ],
+  };
+  return [business, breadcrumbs];
+}

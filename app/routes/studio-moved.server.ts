@@ -1,0 +1,21 @@
+import type { SiteContent } from "~/features/site-content/site-content";
+import type { StudioSlugRepository } from "~/features/site-content/studio-slugs.server";
+
+/**
+ * A booking link naming a studio by a slug it had before (renamed since) or by its key: the same
+ * address with its slug now (issue 44 item 3), every other parameter kept, for the loader's 301.
+ * Null otherwise.
+ */
+export async function movedStudioAddress(
+  s: { studioSlugs: StudioSlugRepository },
+  content: Pick<SiteContent, "studios">,
+  request: Request,
+): Promise<string | null> {
+  const url = new URL(request.url);
+  const sede = url.searchParams.get("sede");
+  if (!sede) return null;
+  const at = await s.studioSlugs.resolve(content.studios, sede);
+  if (!at || !("moved" in at)) return null;
+  url.searchParams.set("sede", at.moved);
+  return `${url.pathname}${url.search}`;
+}
