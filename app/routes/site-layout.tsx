@@ -1,4 +1,4 @@
-import { Outlet, useRouteLoaderData } from "react-router";
+import { Outlet, useLocation, useRouteLoaderData } from "react-router";
 import type { LiveHandle } from "~/ui/live-updates";
 import { LogoutForm } from "~/features/account/logout-form";
 import { SiteFooter } from "~/features/site-content/site-footer";
@@ -15,6 +15,7 @@ export const handle: LiveHandle = { liveTables: ["site_content", "booking"] };
 /** Header, main content and footer shared by every page but the landing intro. */
 export default function SiteLayout() {
   const root = useRouteLoaderData<typeof rootLoader>("root")!;
+  const { pathname } = useLocation();
   return (
     <>
       <a className="skip-link" href="#main">
@@ -24,6 +25,7 @@ export default function SiteLayout() {
         name={root.content.practitioner.name}
         title={root.content.practitioner.title}
         signedIn={root.signedIn}
+        inPanel={pathname === "/admin" || pathname.startsWith("/admin/")}
         reviews={root.content.reviews.shown}
         logout={<LogoutForm className="site-nav__logout" buttonClassName="site-nav__link site-nav__button" />}
         booking={

@@ -8,12 +8,17 @@ import siteHeaderStyles from "~/styles/site-header.css?url";
 /** The header turns opaque past 50 px of scroll. */
 const HEADER_OPAQUE_AFTER_PX = 50;
 
-const sectionLinks = [
+/** The site's sections, in its menu (and in the panel's phone menu, the one menu there). */
+const SECTION_LINKS = [
   { href: "/home#chi-sono", label: "Chi Sono" },
   { href: "/home#servizi", label: "Servizi" },
   { href: "/home#recensioni", label: "Recensioni" },
   { href: "/home#contatti", label: "Contatti" },
 ] as const;
+
+/** The home's sections she shows (the reviews' only while they are on). */
+export const siteSectionLinks = (reviews: boolean) =>
+  SECTION_LINKS.filter((link) => reviews || link.href !== "/home#recensioni");
 
 /**
  * The site's header; signed in, its menu ends with `logout` (the sign-out form, which the layout puts
@@ -23,6 +28,7 @@ export function SiteHeader({
   name,
   title,
   signedIn,
+  inPanel,
   logout,
   booking,
   reviews,
@@ -30,6 +36,8 @@ export function SiteHeader({
   name: string;
   title: string;
   signedIn: boolean;
+  /** On the panel's screens the phone menu is the panel's, which holds the site's links too. */
+  inPanel: boolean;
   logout: ReactNode;
   booking: ReactNode;
   /** The reviews are shown on the site (her setting): their link is in the menu. */
@@ -77,15 +85,13 @@ export function SiteHeader({
 
   const links = (
     <ul className="site-nav__list" onClick={(e) => (e.target as HTMLElement).closest("a") && closeMenu()}>
-      {sectionLinks
-        .filter((link) => reviews || link.href !== "/home#recensioni")
-        .map((link) => (
-          <li key={link.href}>
-            <Link to={link.href} className="site-nav__link" onClick={(event) => onSectionLink(event, link.href)}>
-              {link.label}
-            </Link>
-          </li>
-        ))}
+      {siteSectionLinks(reviews).map((link) => (
+        <li key={link.href}>
+          <Link to={link.href} className="site-nav__link" onClick={(event) => onSectionLink(event, link.href)}>
+            {link.label}
+          </Link>
+        </li>
+      ))}
       {booking ? <li>{booking}</li> : null}
       {signedIn ? (
         <>
@@ -107,7 +113,7 @@ export function SiteHeader({
   );
 
   return (
-    <header className="site-header" data-scrolled={scrolled ? "true" : "false"}>
+    <header className="site-header" data-scrolled={scrolled ? "true" : "false"} data-panel={inPanel || undefined}>
       <Stylesheet href={siteHeaderStyles} />
       <div className="site-header__inner">
         <Link to="/home" className="brand">

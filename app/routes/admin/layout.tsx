@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { data, NavLink, Outlet, useLocation, useRouteLoaderData } from "react-router";
+import { data, Link, NavLink, Outlet, useLocation, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/layout";
 import { adminContext, authenticateAdmin, renewSession, requireAdmin } from "~/features/account/admin-auth.server";
 import { AdminErrorBoundary, isAccessRefusal } from "~/ui/admin/error-boundary";
@@ -8,6 +8,9 @@ import { Stylesheet } from "~/ui/stylesheet";
 import adminStyles from "~/styles/admin.css?url";
 import { servicesContext } from "~/context";
 import { formatCount } from "~/core/format/italian-format";
+import { siteSectionLinks } from "~/features/site-content/site-header";
+import type { loader as rootLoader } from "~/root";
+import { BookingButton } from "../booking-call";
 import { type AdminTodo, loadAdminTodo, siteAddressNotice } from "./todo.server";
 
 /**
@@ -47,7 +50,11 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   return (
     <AdminFrame email={loaderData.email} todo={loaderData.todo}>
       {loaderData.addressNotice ? (
-        <p className="admin-notice admin-address-notice">{loaderData.addressNotice}</p>
+        // On every screen: one line, the explanation behind a tap.
+        <details className="admin-notice admin-address-notice">
+          <summary className="admin-address-notice__title">{loaderData.addressNotice.title}</summary>
+          <p className="admin-address-notice__text">{loaderData.addressNotice.text}</p>
+        </details>
       ) : null}
       <Outlet />
     </AdminFrame>
@@ -82,11 +89,10 @@ const SECTIONS: {
   label: string;
   end?: boolean;
   count?: (todo: AdminTodo) => number;
-  /** Screens reached from this one (not in the menu), named after it in the phone's menu button. */
-  under?: string;
 }[] = [
   { to: "/admin", label: "Foto e recensioni", end: true, count: (todo) => todo.pending },
-  { to: "/admin/agenda", label: "Agenda", count: (todo) => todo.bookingRequests, under: "/admin/prenotazioni" },
+  { to: "/admin/agenda", label: "Agenda", count: (todo) => todo.bookingRequests },
+  { to: "/admin/prenotazioni", label: "Impostazioni delle prenotazioni" },
   { to: "/admin/ricette", label: "Ricette" },
   { to: "/admin/articoli", label: "Articoli" },
   { to: "/admin/statistiche", label: "Statistiche" },
@@ -122,12 +128,11 @@ function SectionLinks({ todo }: { todo: AdminTodo }) {
  */
 function AdminFrame({ email, todo, children }: { email: string; todo: AdminTodo; children: ReactNode }) {
   const location = useLocation();
+  const root = useRouteLoaderData<typeof rootLoader>("root");
+  const booking = root?.bookingMode !== "none";
   const here =
-    SECTIONS.find((s) =>
-      s.end
-        ? location.pathname === s.to
-        : location.pathname.startsWith(s.to) || (s.under !== undefined && location.pathname.startsWith(s.under)),
-    )?.label ?? "Pannello";
+    SECTIONS.find((s) => (s.end ? location.pathname === s.to : location.pathname.startsWith(s.to)))?.label ??
+    "Pannello";
   const waiting = SECTIONS.reduce((sum, s) => sum + (s.count?.(todo) ?? 0), 0);
   return (
     <div className="page admin">
@@ -151,6 +156,22 @@ function AdminFrame({ email, todo, children }: { email: string; todo: AdminTodo;
           </summary>
           <nav className="admin-menu__nav" aria-label="Sezioni del pannello">
             <SectionLinks todo={todo} />
+          </nav>
+          {/* On a phone this is her only menu: the site's own (hidden in the panel) is here too. */}
+          <nav className="admin-menu__nav admin-menu__site" aria-label="Il sito">
+            <p className="admin-menu__group" aria-hidden="true">
+              Il sito
+            </p>
+            {siteSectionLinks(root?.content.reviews.shown ?? true).map((link) => (
+              <Link key={link.href} to={link.href} className="admin-bar__link">
+                {link.label}
+              </Link>
+            ))}
+            {booking ? (
+              <BookingButton external={(links) => links.booking} className="admin-bar__link">
+                Prenota
+              </BookingButton>
+            ) : null}
           </nav>
         </details>
         <nav className="admin-bar__nav" aria-label="Sezioni del pannello">

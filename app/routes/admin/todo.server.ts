@@ -49,15 +49,27 @@ export async function loadAdminTodo(
  * A warning when links sent to patients would not work: no public address configured (they would
  * point to localhost), or the panel reached at another address than the configured one.
  */
+export interface SiteAddressNotice {
+  /** One line on every screen; the sentence behind a tap. */
+  title: string;
+  text: string;
+}
+
 export function siteAddressNotice(
   config: Pick<AppServices["config"], "siteUrl" | "siteUrlConfigured">,
   request: Request,
-): string | null {
+): SiteAddressNotice | null {
   if (!config.siteUrlConfigured)
-    return `Indirizzo del sito non impostato: i link negli inviti e nelle e-mail puntano a ${config.siteUrl} e dal telefono di un paziente non si aprono. Chi ha installato il sito deve impostare SITE_URL.`;
+    return {
+      title: "Indirizzo del sito non impostato",
+      text: `Indirizzo del sito non impostato: i link negli inviti e nelle e-mail puntano a ${config.siteUrl} e dal telefono di un paziente non si aprono. Chi ha installato il sito deve impostare SITE_URL.`,
+    };
   const here = new URL(request.url).host;
   const site = new URL(config.siteUrl).host;
   return here === site
     ? null
-    : `Stai usando il pannello all'indirizzo ${here}, ma l'indirizzo del sito impostato è ${site}: i link negli inviti e nelle e-mail useranno ${config.siteUrl}.`;
+    : {
+        title: "Pannello aperto a un altro indirizzo",
+        text: `Stai usando il pannello all'indirizzo ${here}, ma l'indirizzo del sito impostato è ${site}: i link negli inviti e nelle e-mail useranno ${config.siteUrl}.`,
+      };
 }

@@ -64,14 +64,15 @@ describe("the site address warning", () => {
       { siteUrl: "http://localhost:3000", siteUrlConfigured: false },
       at("http://localhost:3000/admin"),
     );
-    expect(notice).toContain("puntano a http://localhost:3000");
-    expect(notice).toContain("SITE_URL");
+    expect(notice?.title).toBe("Indirizzo del sito non impostato");
+    expect(notice?.text).toContain("puntano a http://localhost:3000");
+    expect(notice?.text).toContain("SITE_URL");
   });
 
   it("says nothing at the configured address, and names both when the panel is reached elsewhere", () => {
     const config = { siteUrl: "https://www.studio.it", siteUrlConfigured: true };
     expect(siteAddressNotice(config, at("https://www.studio.it/admin"))).toBeNull();
-    expect(siteAddressNotice(config, at("http://203.0.113.5:3000/admin"))).toBe(
+    expect(siteAddressNotice(config, at("http://203.0.113.5:3000/admin"))?.text).toBe(
       "Stai usando il pannello all'indirizzo 203.0.113.5:3000, ma l'indirizzo del sito impostato è www.studio.it: i link negli inviti e nelle e-mail useranno https://www.studio.it.",
     );
   });
