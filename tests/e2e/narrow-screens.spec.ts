@@ -45,6 +45,7 @@ test.beforeAll(async () => {
     "/admin/contenuti",
     ...Object.values(groupPaths),
     "/admin/statistiche",
+    "/admin/articoli",
     "/admin/backup",
     "/admin/account",
   ];
