@@ -40,13 +40,14 @@ CREATE TABLE "statistics_sources" (
 CREATE INDEX "statistics_batches_added_idx" ON "statistics_batches" USING btree ("created_at");--> statement-breakpoint
 -- hand-written: the day's random salt and the marks of the day's visitors (keyed hashes of the salt, the
 -- client's address and user agent, and the page), outside the public schema so that no backup holds
--- them, and unlogged so that the WAL does not either; deleted after their day (decision 59).
-CREATE SCHEMA "statistics_volatile";--> statement-breakpoint
-CREATE UNLOGGED TABLE "statistics_volatile"."salts" (
+-- them, and unlogged so that the WAL does not either; deleted after their day (decision 59). "If not
+-- exists": a restore replays the migrations after emptying the public schema only, and finds these.
+CREATE SCHEMA IF NOT EXISTS "statistics_volatile";--> statement-breakpoint
+CREATE UNLOGGED TABLE IF NOT EXISTS "statistics_volatile"."salts" (
 	"day" date PRIMARY KEY NOT NULL,
 	"salt" text NOT NULL
 );--> statement-breakpoint
-CREATE UNLOGGED TABLE "statistics_volatile"."marks" (
+CREATE UNLOGGED TABLE IF NOT EXISTS "statistics_volatile"."marks" (
 	"day" date NOT NULL,
 	"mark" text NOT NULL,
 	PRIMARY KEY ("day", "mark")

@@ -121,7 +121,7 @@ describe("/reviews from the page cache", () => {
     await waitOutFillTime(form.startedAt);
     const posted = await postReview(first, form.fields, name);
     expect(posted.status).toBe(303);
-    expect(posted.headers.get("location")).toBe("/reviews");
+    expect(posted.headers.get("location")).toBe("/reviews?inviata=pubblicata#lascia-recensione");
 
     // The instance that saved it: at once.
     const next = await reviewsPage(first);

@@ -61,7 +61,7 @@ describe("reading the public reviews page", () => {
   it("says whether the invitation in the address can be used, and why not", async () => {
     const params = new URLSearchParams({ invito: TOKEN });
     const valid = await readReviewsPage(deps({ invitation: invitation() }).deps, params, "Dott.ssa");
-    expect(valid.invitation).toEqual({ token: TOKEN, patientName: "Maria" });
+    expect(valid.invitation).toEqual({ token: TOKEN, firstName: "Maria" });
     const used = await readReviewsPage(deps({ invitation: invitation({ usedAt: new Date() }) }).deps, params, "D");
     expect(used.invitation).toEqual({ message: INVITATION_LINK_MESSAGES.used });
     const unknown = await readReviewsPage(deps().deps, params, "D");
