@@ -92,7 +92,10 @@ function linkIn(text: string, server: AppServer): string {
 /** The patient writes her review through the link: it is published as verified. */
 async function reviewThrough(page: Page, link: string, name: string) {
   await page.goto(link);
-  await expect(page.getByLabel("Nome", { exact: true })).toHaveValue(name);
+  // Her first name is suggested (issue 46); she signs with the name she likes.
+  const nameField = page.getByLabel("Nome", { exact: true });
+  await expect(nameField).toHaveValue(name.split(" ")[0]!);
+  await nameField.fill(name);
   await page.getByLabel("La tua esperienza").fill("Consigli chiari e un piano facile da seguire.");
   await page.getByRole("checkbox", { name: /Acconsento alla pubblicazione/ }).check();
   await waitForFillTime(page);
