@@ -14,6 +14,3 @@ export type PeriodDays = (typeof PERIODS)[number];
 export function periodFrom(value: string | null): PeriodDays {
   return PERIODS.find((days) => String(days) === value) ?? 30;
 }
-
-/** Aggregates are kept this long unless she keeps them all (the privacy page says which). */
-export const RETENTION_YEARS = 2;

@@ -6,7 +6,8 @@ import { rowsOf } from "~/core/db/rows";
 import { statisticsSettings } from "~/core/db/schema";
 import { addDays, romeDate } from "~/core/format/rome-clock";
 import { type Result, succeeded } from "~/core/result";
-import { PERIODS, type PeriodDays, RETENTION_YEARS } from "./statistics-schema";
+import { RETENTION_YEARS } from "./retention";
+import { PERIODS, type PeriodDays } from "./statistics-schema";
 
 /** The booking's counts of a day, read by the composition from the appointments (a port: no feature import). */
 export interface BookingDay {
