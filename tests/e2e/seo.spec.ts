@@ -99,7 +99,11 @@ test.describe("search engines and sharing", () => {
     expect(response.headers()["content-type"]).toContain("application/xml");
     const xml = await response.text();
     const locs = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
-    expect(locs).toEqual(["/", "/home", "/services", "/reviews", "/privacy"].map((p) => `${SITE_URL}${p}`));
+    expect(locs).toEqual(
+      ["/", "/home", "/services", "/reviews", "/privacy", "/studi/studio-di-milano", "/studi/studio-di-monza"].map(
+        (p) => `${SITE_URL}${p}`,
+      ),
+    );
     expect(xml).not.toContain("admin");
   });
 

@@ -180,7 +180,7 @@ test("each studio has its own week: Monza closed on Monday, Milan open, on the h
   await expect(monza.getByText("Sul sito ora:")).toContainText("Mar–Ven 9:00–19:00, Sab 9:00–13:00");
 
   const monzaHours = home.getByRole("list", { name: "Orari, Studio di Monza" });
-  await expect(monzaHours.getByRole("listitem").filter({ hasText: "Chiuso" })).toHaveText("Lunedì, Domenica Chiuso");
+  await expect(monzaHours.getByRole("listitem").filter({ hasText: "Chiuso" })).toHaveText("Lunedì e Domenica Chiuso");
   await expect(monzaHours).toContainText("Martedì – Venerdì 9:00–19:00");
   await expect(home.getByRole("list", { name: "Orari, Studio di Milano" })).toContainText(
     "Lunedì 9:00–13:00 e 15:00–19:00",

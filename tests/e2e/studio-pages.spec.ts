@@ -91,7 +91,7 @@ test.describe("390 px", () => {
     await expect(visitor.getByRole("heading", { level: 1, name: "Studio di Milano" })).toBeVisible();
     const hours = visitor.getByRole("list", { name: "Orari, Studio di Milano" });
     await expect(hours).toContainText("Lunedì 9:00–13:00 e 14:30–18:30");
-    await expect(hours).toContainText("Sabato – Domenica Chiuso");
+    await expect(hours).toContainText("Sabato e Domenica Chiuso");
     await expect(visitor.getByText("Suona al citofono «Ferrari», secondo piano.")).toBeVisible();
     const map = visitor.getByRole("link", { name: /Via Giuseppe Verdi 18, 20121 Milano \(MI\)/ });
     await expect(map).toHaveAttribute("href", /^https:\/\/www\.google\.com\/maps\/search\//);
