@@ -225,7 +225,10 @@ test("studios can be added, reordered and removed", async ({ browser }) => {
   await expect(cards).toHaveCount(2);
   await expect(cards.nth(0)).toContainText("Studio di Milano");
   await expect(cards.nth(1)).toContainText("Piazza Cermenati 4, 23900 Lecco (LC)");
-  await expect(cards.nth(1).locator("a")).toHaveAttribute("href", /google\.com\/maps\/search\/.*Lecco/);
+  await expect(cards.nth(1).locator("a.contact-card__address")).toHaveAttribute(
+    "href",
+    /google\.com\/maps\/search\/.*Lecco/,
+  );
 });
 
 test("wrong values are refused with their messages next to the field, and nothing changes", async ({ browser }) => {
