@@ -1,4 +1,5 @@
-import { data, Form, Link, useNavigate } from "react-router";
+import { data, Form, useNavigate } from "react-router";
+import { EditorHeading } from "~/ui/admin/editor-heading";
 import type { Route } from "./+types/article-edit";
 import { servicesContext } from "~/context";
 import { type ActionResult, useActionResult } from "~/core/forms/action-result";
@@ -101,18 +102,11 @@ export default function AdminArticleEdit({ loaderData, actionData }: Route.Compo
   });
   return (
     <>
-      <p>
-        <Link to={ADMIN_ARTICLES} className="back-link">
-          <span aria-hidden="true">←</span> Tutti gli articoli
-        </Link>
-      </p>
-      <h1 className="admin__title">{loaderData.articleId ? "Modifica l'articolo" : "Nuovo articolo"}</h1>
-      {loaderData.publishedPath ? (
-        <p className="admin-section__lead">
-          Pubblicato su <Link to={loaderData.publishedPath}>{loaderData.publishedPath}</Link>: le modifiche salvate sono
-          subito visibili.
-        </p>
-      ) : null}
+      <EditorHeading
+        back={{ to: ADMIN_ARTICLES, label: "Tutti gli articoli" }}
+        title={loaderData.articleId ? "Modifica l'articolo" : "Nuovo articolo"}
+        published={{ path: loaderData.publishedPath, word: "Pubblicato" }}
+      />
       <ArticleEditor
         key={loaderData.updatedAt ?? "nuovo"}
         articleId={loaderData.articleId}

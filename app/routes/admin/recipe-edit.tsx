@@ -1,4 +1,5 @@
-import { data, Link, useNavigate } from "react-router";
+import { data, useNavigate } from "react-router";
+import { EditorHeading } from "~/ui/admin/editor-heading";
 import type { Route } from "./+types/recipe-edit";
 import { servicesContext } from "~/context";
 import { type ActionResult, useActionResult } from "~/core/forms/action-result";
@@ -116,18 +117,11 @@ export default function AdminRecipeEdit({ loaderData, actionData }: Route.Compon
   });
   return (
     <>
-      <p>
-        <Link to={ADMIN_RECIPES} className="back-link">
-          <span aria-hidden="true">←</span> Tutte le ricette
-        </Link>
-      </p>
-      <h1 className="admin__title">{loaderData.recipeId ? "Modifica la ricetta" : "Nuova ricetta"}</h1>
-      {loaderData.publishedPath ? (
-        <p className="admin-section__lead">
-          Pubblicata su <Link to={loaderData.publishedPath}>{loaderData.publishedPath}</Link>: le modifiche salvate sono
-          subito visibili.
-        </p>
-      ) : null}
+      <EditorHeading
+        back={{ to: ADMIN_RECIPES, label: "Tutte le ricette" }}
+        title={loaderData.recipeId ? "Modifica la ricetta" : "Nuova ricetta"}
+        published={{ path: loaderData.publishedPath, word: "Pubblicata" }}
+      />
       {loaderData.photos.length === 0 ? <NoFreePhoto photoCount={loaderData.photoCount} /> : null}
       {/* A new recipe needs a free photo: without one the form could only be refused. */}
       {loaderData.recipeId || loaderData.photos.length > 0 ? (
