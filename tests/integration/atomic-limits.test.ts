@@ -79,10 +79,26 @@ describe("limits and once-only codes under parallel bursts (PostgreSQL)", { time
     return pending;
   }
 
+  /**
+   * Checks a burst's answers against its limit. On a loaded machine a few requests of a burst may wait
+   * past the pool's bound and be told "riprova tra poco" (503, decision 0044): refused too, never
+   * checked. Any other answer fails the test.
+   */
+  function expectLimitedBurst(responses: Response[], limit: number, checkedStatus = 401) {
+    const counts = tally(responses);
+    const known = [String(checkedStatus), "429", "503"];
+    expect(Object.keys(counts).filter((status) => !known.includes(status))).toEqual([]);
+    const checked = counts[checkedStatus] ?? 0;
+    // Never more than the limit checked; fewer only when the pool turned one of the first away.
+    expect(checked).toBeLessThanOrEqual(limit);
+    expect(checked + (counts[503] ?? 0)).toBeGreaterThanOrEqual(limit);
+    expect(counts[429] ?? 0).toBeGreaterThan(0);
+  }
+
   const signedIn = (responses: Response[]) =>
     responses.filter((r) => r.status === 302 && r.headers.get("location") === "/admin");
 
-  it("50 reviews posted at once from one address with a limit of 5: exactly 5 accepted", async () => {
+  it("50 reviews posted at once from one address with a limit of 5: 5 accepted, the rest refused", async () => {
     const ip = nextIp();
     // A start token is good for one review: each post has its own.
     const tokens = await Promise.all(Array.from({ length: 50 }, () => fillTimeToken(server.url)));
@@ -97,10 +113,8 @@ describe("limits and once-only codes under parallel bursts (PostgreSQL)", { time
         return post("/reviews", form, ip);
       }),
     );
-    const counts = tally(responses);
-    console.info(`reviews burst: ${JSON.stringify(counts)}`);
-    expect(counts[303]).toBe(5);
-    expect(counts[429]).toBe(45);
+    console.info(`reviews burst: ${JSON.stringify(tally(responses))}`);
+    expectLimitedBurst(responses, 5, 303);
   });
 
   it("40 login attempts at once from one address, the last with the right password: at most 5 are checked", async () => {
@@ -112,18 +126,19 @@ describe("limits and once-only codes under parallel bursts (PostgreSQL)", { time
     );
     const counts = tally(responses);
     console.info(`login burst (40, one right): ${JSON.stringify(counts)}`);
-    expect(counts[429]).toBeGreaterThanOrEqual(35);
-    expect((counts[401] ?? 0) + signedIn(responses).length).toBe(5);
+    const checked = (counts[401] ?? 0) + signedIn(responses).length;
+    expect(checked).toBeLessThanOrEqual(5);
+    expect(checked + (counts[503] ?? 0)).toBeGreaterThanOrEqual(5);
+    expect(checked + (counts[429] ?? 0) + (counts[503] ?? 0)).toBe(40);
   });
 
-  it("100 wrong passwords at once: 5 checked, 95 refused with 429", async () => {
+  it("100 wrong passwords at once: 5 checked, the rest refused", async () => {
     const ip = nextIp();
     const responses = await Promise.all(
       Array.from({ length: 100 }, (_, i) => login({ email: PASSWORD_ONLY.email, password: `indovinata-${i}-xx` }, ip)),
     );
-    const counts = tally(responses);
-    console.info(`login burst (100 wrong): ${JSON.stringify(counts)}`);
-    expect(counts).toEqual({ 401: 5, 429: 95 });
+    console.info(`login burst (100 wrong): ${JSON.stringify(tally(responses))}`);
+    expectLimitedBurst(responses, 5);
   });
 
   it("one TOTP code sent by 10 pending logins at once signs in exactly one", async () => {
@@ -136,18 +151,16 @@ describe("limits and once-only codes under parallel bursts (PostgreSQL)", { time
     expect(signedIn(responses)).toHaveLength(1);
   });
 
-  it("200 code guesses at once for one pending login: 5 checked, the rest refused with 429", async () => {
+  it("200 code guesses at once for one pending login: 5 checked, the rest refused", async () => {
     const { cookie, ip } = (await pendingLogins(totpUsers[1]!, 1))[0]!;
     const responses = await Promise.all(
       Array.from({ length: 200 }, (_, i) =>
         post("/admin-login", new URLSearchParams({ intent: "code", code: String(100000 + i) }), ip, cookie),
       ),
     );
-    const counts = tally(responses);
-    console.info(`TOTP guess burst (200): ${JSON.stringify(counts)}`);
+    console.info(`TOTP guess burst (200): ${JSON.stringify(tally(responses))}`);
     expect(signedIn(responses)).toHaveLength(0);
-    expect(counts[401]).toBe(5);
-    expect(counts[429]).toBe(195);
+    expectLimitedBurst(responses, 5);
   });
 
   it("one recovery code sent by 5 pending logins at once signs in exactly one, and never again", async () => {
