@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import { BookingButton } from "./booking-call";
 import type { Route } from "./+types/article";
 import { servicesContext } from "~/context";
-import { ArticleBody } from "~/features/articles/article-body";
+import { RichTextBody } from "~/ui/rich-text/body";
 import { ArticleCard } from "~/features/articles/article-card";
 import { Breadcrumbs } from "~/features/articles/breadcrumbs";
 import { loadArticlePage } from "~/features/articles/article-page.server";
@@ -92,7 +92,7 @@ export default function ArticlePage({ loaderData }: Route.ComponentProps) {
             />
           </figure>
         ) : null}
-        <ArticleBody document={body} images={images} />
+        <RichTextBody document={body} images={images} className="article-body" />
         <p className="article__notice">{loaderData.notice}</p>
         <aside className="article__booking" aria-label="Prenota una visita">
           <p>Vuoi un piano alimentare su misura per te?</p>

@@ -6,9 +6,9 @@ import { toPublicImage } from "~/core/media/image-pipeline.server";
 import { saveUploadedImage } from "~/core/media/image-upload.server";
 import type { MediaStorage } from "~/core/media/media-storage.server";
 import { refused, succeeded } from "~/core/result";
-import { documentImageIds, EMPTY_DOCUMENT } from "./article-document";
+import { documentImageIds, EMPTY_DOCUMENT } from "~/ui/rich-text/document";
 import type { ArticleFormInitial } from "./article-editor";
-import { type ArticleFormValue, publishInstant, wantedSlug } from "./article-form";
+import { type ArticleFormValue, publishInstant } from "./article-form";
 import type { ArticleData, ArticleRecord, ArticleRepository } from "./articles.server";
 
 interface EditorDeps {

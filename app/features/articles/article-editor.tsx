@@ -5,11 +5,11 @@ import { Choices, TextAreaField, TextField } from "~/core/forms/conform-fields";
 import { ErrorList } from "~/core/forms/field";
 import { useUnsavedChangesGuard } from "~/core/forms/leave-guard";
 import { useSchemaForm } from "~/core/forms/use-schema-form";
-import type { ArticleDocument } from "./article-document";
+import type { RichTextDocument } from "~/ui/rich-text/document";
 import { articleFormSchema, categoryOptions } from "./article-form";
 import { uploadArticleImageFromEditor } from "./image-upload-client";
 import { ALT_MAX_LENGTH, ARTICLE_MESSAGES, EXCERPT_MAX_LENGTH, TITLE_MAX_LENGTH } from "./messages";
-import { RichTextEditor } from "./rich-text-editor";
+import { RichTextEditor } from "~/ui/rich-text/editor";
 
 /** What the form starts with: a saved article's values, or a new one's. */
 export interface ArticleFormInitial {
@@ -18,7 +18,7 @@ export interface ArticleFormInitial {
   excerpt: string;
   categories: string[];
   publishAt: string;
-  body: ArticleDocument;
+  body: RichTextDocument;
   coverImageId: string;
   coverAlt: string;
   coverSrc: string | null;
@@ -138,6 +138,7 @@ export function ArticleEditor({
             .filter(Boolean)
             .join(" ")}
           invalid={Boolean(fields.body.errors)}
+          uploadImage={uploadArticleImageFromEditor}
         />
         {fields.body.errors ? (
           <p className="field__error" id={bodyError}>

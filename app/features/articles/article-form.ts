@@ -3,7 +3,7 @@ import { uploadedImageSchema } from "~/core/media/image-upload";
 import { oneLine, multiLine } from "~/core/forms/field-rules";
 import { romeInstant } from "~/core/format/rome-clock";
 import { SLUG_MAX_LENGTH, SLUG_PATTERN, slugify } from "~/core/format/slug";
-import { type ArticleDocument, articleDocumentSchema, DOCUMENT_MESSAGES, hasContent } from "./article-document";
+import { richTextField } from "~/ui/rich-text/document-schema";
 import { ARTICLE_CATEGORY_LABELS, articleCategories } from "./categories";
 import { ALT_MAX_LENGTH, ARTICLE_MESSAGES as M, EXCERPT_MAX_LENGTH, TITLE_MAX_LENGTH } from "./messages";
 
@@ -19,32 +19,7 @@ const tooLong = (max: number) => `Testo troppo lungo: al massimo ${max} caratter
 /** "YYYY-MM-DDTHH:MM" as a clock in Italy reads it (the datetime-local field). */
 const LOCAL_TIME = /^(\d{4}-\d{2}-\d{2})T(\d{2}):(\d{2})$/;
 
-const body = z.string({ error: DOCUMENT_MESSAGES.empty }).transform((text, ctx): ArticleDocument => {
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    ctx.addIssue({
-      code: "custom",
-      message: text.length >= 60_000 ? DOCUMENT_MESSAGES.tooLong : DOCUMENT_MESSAGES.invalid,
-    });
-    return z.NEVER;
-  }
-  const parsed = articleDocumentSchema.safeParse(json);
-  if (!parsed.success) {
-    // The first of our own messages (an image without its description, a link's scheme), else the general one.
-    const own = parsed.error.issues
-      .map((issue) => issue.message)
-      .find((m) => Object.values(DOCUMENT_MESSAGES).includes(m as never));
-    ctx.addIssue({ code: "custom", message: own ?? DOCUMENT_MESSAGES.invalid });
-    return z.NEVER;
-  }
-  if (!hasContent(parsed.data)) {
-    ctx.addIssue({ code: "custom", message: DOCUMENT_MESSAGES.empty });
-    return z.NEVER;
-  }
-  return parsed.data;
-});
+const body = richTextField({ empty: M.bodyEmpty, tooLong: M.bodyTooLong, invalid: M.bodyInvalid });
 
 export const articleFormSchema = z
   .object({

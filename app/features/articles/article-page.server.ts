@@ -4,7 +4,7 @@ import { formatItalianDate } from "~/core/format/italian-format";
 import { largestUrl, toPublicImage } from "~/core/media/image-pipeline.server";
 import type { MediaStorage } from "~/core/media/media-storage.server";
 import type { PublicImage } from "~/core/media/public-image";
-import { documentImageIds, readingMinutes } from "./article-document";
+import { documentImageIds, readingMinutes } from "~/ui/rich-text/document";
 import type { ArticleRecord, ArticleRepository } from "./articles.server";
 import { ARTICLE_CATEGORY_LABELS, ARTICLES_PATH, articlePath, FEED_PATH } from "./categories";
 import { ARTICLE_MESSAGES } from "./messages";

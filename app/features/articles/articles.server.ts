@@ -5,7 +5,8 @@ import { articleImages, articles, articleVersions, type StoredImage } from "~/co
 import type { EventBus } from "~/core/events/event-bus.server";
 import { changeAnnouncer, type OnChangeError } from "~/core/events/publish-change.server";
 import { SLUG_MAX_LENGTH, SLUG_PATTERN } from "~/core/format/slug";
-import { type ArticleDocument, articleDocumentSchema, EMPTY_DOCUMENT } from "./article-document";
+import { EMPTY_DOCUMENT, type RichTextDocument } from "~/ui/rich-text/document";
+import { richTextDocumentSchema } from "~/ui/rich-text/document-schema";
 import { type ArticleCategory, articleCategories } from "./categories";
 
 /** What she writes: every field of an article but its dates. */
@@ -13,7 +14,7 @@ export interface ArticleData {
   slug: string;
   title: string;
   excerpt: string;
-  body: ArticleDocument;
+  body: RichTextDocument;
   categories: ArticleCategory[];
   status: "draft" | "published";
   /** When it appears (published); null for a draft never published. */
@@ -41,7 +42,7 @@ const snapshotSchema = z.object({
   slug: z.string().regex(SLUG_PATTERN).max(SLUG_MAX_LENGTH),
   title: z.string(),
   excerpt: z.string(),
-  body: articleDocumentSchema,
+  body: richTextDocumentSchema,
   categories: z.array(z.enum(articleCategories)),
   status: z.enum(["draft", "published"]),
   publishAt: z.iso.datetime({ offset: true }).nullable(),
@@ -76,7 +77,7 @@ export function createArticleRepository(db: Db, bus: Pick<EventBus, "publish">, 
       .leftJoin(articleImages, eq(articles.coverImageId, articleImages.id));
 
   const toRecord = ({ article, cover }: { article: typeof articles.$inferSelect; cover: StoredImage | null }) => {
-    const body = articleDocumentSchema.safeParse(article.body);
+    const body = richTextDocumentSchema.safeParse(article.body);
     if (!body.success) onError(body.error, "a stored article body does not parse; shown empty");
     return {
       id: article.id,

@@ -1,10 +1,9 @@
+import type { UploadAnswer } from "~/ui/rich-text/editor-panels";
 import { ADMIN_ARTICLES } from "./categories";
 import { ARTICLE_MESSAGES } from "./messages";
 
 /** Where the editor sends an image: the route answers JSON with the stored image's id and address. */
 export const ARTICLE_IMAGE_UPLOAD = `${ADMIN_ARTICLES}/immagini`;
-
-export type UploadAnswer = { ok: true; id: string; src: string } | { ok: false; message: string };
 
 /** Uploads one image through the site's image pipeline; its answer in Italian when refused. */
 export async function uploadArticleImageFromEditor(file: File): Promise<UploadAnswer> {

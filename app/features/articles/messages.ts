@@ -14,6 +14,9 @@ export const ARTICLE_MESSAGES = {
   failed: "Errore durante il salvataggio dell'articolo: riprova.",
   imageFailed: "Non è stato possibile caricare l'immagine: riprova.",
   imageMissing: "Scegli un'immagine.",
+  bodyEmpty: "Scrivi il testo dell'articolo.",
+  bodyTooLong: "L'articolo è troppo lungo: dividilo in due articoli.",
+  bodyInvalid: "Il testo dell'articolo contiene elementi non ammessi: ricarica la pagina e riprova.",
 
   titleMissing: "Indica il titolo dell'articolo.",
   slugFormat:

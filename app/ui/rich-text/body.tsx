@@ -1,10 +1,12 @@
 import type { ReactNode } from "react";
 import type { PublicImage } from "~/core/media/public-image";
 import { ResponsiveImage } from "~/ui/responsive-image";
-import { type ArticleDocument, type Block, type Inline, SAFE_HREF } from "./article-document";
+import { Stylesheet } from "~/ui/stylesheet";
+import richTextBodyStyles from "~/styles/rich-text-body.css?url";
+import { type Block, type Inline, type RichTextDocument, SAFE_HREF } from "./document";
 
 /*
- * The article's body as React elements, from the document its schema allowed (article-document.ts):
+ * Rich text as React elements, from the document its schema allowed (document-schema.ts):
  * text is always text, a link's address is checked again here, an image is ours by id. No HTML she
  * wrote is ever inserted as HTML.
  */
@@ -62,7 +64,7 @@ function blockNode(node: Block, key: number, images: Readonly<Record<string, Pub
       // An image no longer stored is left out rather than shown broken.
       if (!image) return null;
       return (
-        <figure key={key} className="article-body__figure">
+        <figure key={key} className="rich-text-body__figure">
           <ResponsiveImage image={image} alt={node.attrs.alt} sizes="(min-width: 48rem) 44rem, 92vw" />
         </figure>
       );
@@ -74,13 +76,23 @@ function blockNodes(content: readonly Block[], images: Readonly<Record<string, P
   return content.map((node, index) => blockNode(node, index, images));
 }
 
-/** The body of an article; `images`: the public renditions of the images it shows, by id. */
-export function ArticleBody({
+/**
+ * A rich-text document on a page; `images`: the public renditions of the images it shows, by id;
+ * `className`: the page's own class beside the shared one.
+ */
+export function RichTextBody({
   document,
   images,
+  className,
 }: {
-  document: ArticleDocument;
+  document: RichTextDocument;
   images: Readonly<Record<string, PublicImage>>;
+  className?: string;
 }) {
-  return <div className="article-body">{blockNodes(document.content, images)}</div>;
+  return (
+    <div className={className ? `rich-text-body ${className}` : "rich-text-body"}>
+      <Stylesheet href={richTextBodyStyles} />
+      {blockNodes(document.content, images)}
+    </div>
+  );
 }

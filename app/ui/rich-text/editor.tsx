@@ -1,18 +1,20 @@
 import Image from "@tiptap/extension-image";
-import { EditorContent, type Editor, useEditor } from "@tiptap/react";
+import { EditorContent, useEditor } from "@tiptap/react";
 import StarterKit from "@tiptap/starter-kit";
-import { type ReactNode, useId, useRef, useState } from "react";
-import { type ArticleDocument, SAFE_HREF } from "./article-document";
-import { uploadArticleImageFromEditor } from "./image-upload-client";
+import { type ReactNode, useState } from "react";
+import { Stylesheet } from "~/ui/stylesheet";
+import richTextEditorStyles from "~/styles/rich-text-editor.css?url";
+import { type RichTextDocument, SAFE_HREF } from "./document";
+import { ImagePanel, LinkPanel, type UploadImage } from "./editor-panels";
 
 /*
- * The article's editor (Tiptap 3, decision 61): only the nodes and marks the document's schema allows
+ * The rich-text editor (Tiptap 3, decision 61): only the nodes and marks the document's schema allows
  * are in it, so what she pastes is reduced to them (a script, a style, a foreign image are dropped).
- * Imported only by the admin's article screen: no public page loads it.
+ * Imported only by admin screens: no public page loads it.
  */
 
 /** Our images only: a pasted <img> from elsewhere is not one of them (no data-image-id) and is dropped. */
-const ArticleImage = Image.extend({
+const SiteImage = Image.extend({
   addAttributes() {
     return {
       ...this.parent?.(),
@@ -43,7 +45,7 @@ const extensions = [
       isAllowedUri: (url) => SAFE_HREF.test(url),
     },
   }),
-  ArticleImage,
+  SiteImage,
 ];
 
 function ToolButton({
@@ -72,124 +74,9 @@ function ToolButton({
   );
 }
 
-function LinkPanel({ editor, onClose }: { editor: Editor; onClose: () => void }) {
-  const id = useId();
-  const current = editor.getAttributes("link").href as string | undefined;
-  const [href, setHref] = useState(current ?? "https://");
-  const [error, setError] = useState<string | null>(null);
-  function apply() {
-    const value = href.trim();
-    if (!SAFE_HREF.test(value)) {
-      setError("Scrivi un indirizzo che inizia con https://, http:// oppure mailto:");
-      return;
-    }
-    const chain = editor.chain().focus().extendMarkRange("link");
-    if (editor.state.selection.empty && !current)
-      chain.insertContent({ type: "text", text: value, marks: [{ type: "link", attrs: { href: value } }] }).run();
-    else chain.setLink({ href: value }).run();
-    onClose();
-  }
-  return (
-    <div className="rich-text__panel" role="group" aria-label="Collegamento">
-      <label htmlFor={`${id}-href`}>Indirizzo del collegamento</label>
-      <input
-        id={`${id}-href`}
-        type="url"
-        inputMode="url"
-        value={href}
-        onChange={(event) => setHref(event.target.value)}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
-        onKeyDown={(event) => {
-          if (event.key === "Enter") {
-            event.preventDefault();
-            apply();
-          }
-        }}
-      />
-      {error ? (
-        <p className="field__error" id={`${id}-error`}>
-          {error}
-        </p>
-      ) : null}
-      <div className="rich-text__panel-actions">
-        <button type="button" className="button" onClick={apply}>
-          Applica il collegamento
-        </button>
-        {current ? (
-          <button
-            type="button"
-            className="button button--secondary"
-            onClick={() => {
-              editor.chain().focus().extendMarkRange("link").unsetLink().run();
-              onClose();
-            }}
-          >
-            Rimuovi il collegamento
-          </button>
-        ) : null}
-        <button type="button" className="button button--secondary" onClick={onClose}>
-          Annulla
-        </button>
-      </div>
-    </div>
-  );
-}
-
-function ImagePanel({ editor, onClose }: { editor: Editor; onClose: () => void }) {
-  const id = useId();
-  const file = useRef<HTMLInputElement>(null);
-  const [alt, setAlt] = useState("");
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  async function insert() {
-    const chosen = file.current?.files?.[0];
-    if (!chosen) return setError("Scegli un'immagine.");
-    if (!alt.trim()) return setError("Descrivi l'immagine per chi non la vede: è obbligatorio.");
-    setBusy(true);
-    setError(null);
-    const uploaded = await uploadArticleImageFromEditor(chosen);
-    setBusy(false);
-    if (!uploaded.ok) return setError(uploaded.message);
-    editor
-      .chain()
-      .focus()
-      .insertContent({ type: "image", attrs: { src: uploaded.src, alt: alt.trim(), imageId: uploaded.id } })
-      .run();
-    onClose();
-  }
-  return (
-    <div className="rich-text__panel" role="group" aria-label="Immagine">
-      <label htmlFor={`${id}-file`}>Scegli l'immagine</label>
-      <input id={`${id}-file`} ref={file} type="file" accept="image/*" />
-      <label htmlFor={`${id}-alt`}>Descrizione dell'immagine (per chi non la vede)</label>
-      <input
-        id={`${id}-alt`}
-        type="text"
-        value={alt}
-        maxLength={300}
-        onChange={(event) => setAlt(event.target.value)}
-      />
-      {error ? (
-        <p className="field__error" role="alert">
-          {error}
-        </p>
-      ) : null}
-      <div className="rich-text__panel-actions">
-        <button type="button" className="button" onClick={insert} disabled={busy}>
-          {busy ? "Caricamento…" : "Inserisci l'immagine"}
-        </button>
-        <button type="button" className="button button--secondary" onClick={onClose}>
-          Annulla
-        </button>
-      </div>
-    </div>
-  );
-}
-
 /**
  * The rich-text field: a toolbar, the editable text, and a hidden input `name` holding the
- * document's JSON, which the form posts.
+ * document's JSON, which the form posts. Without `uploadImage` it offers no image.
  */
 export function RichTextEditor({
   name,
@@ -197,12 +84,14 @@ export function RichTextEditor({
   label,
   describedBy,
   invalid,
+  uploadImage,
 }: {
   name: string;
-  initial: ArticleDocument;
+  initial: RichTextDocument;
   label: string;
   describedBy?: string;
   invalid?: boolean;
+  uploadImage?: UploadImage;
 }) {
   // Held in state: a hidden input's defaultValue is its value, so React would put the first one back on each render.
   const [json, setJson] = useState(() => JSON.stringify(initial));
@@ -240,6 +129,7 @@ export function RichTextEditor({
     : null;
   return (
     <div className="rich-text">
+      <Stylesheet href={richTextEditorStyles} />
       <input type="hidden" name={name} value={json} />
       {editor && active ? (
         <div className="rich-text__toolbar" role="toolbar" aria-label="Formattazione del testo">
@@ -271,13 +161,17 @@ export function RichTextEditor({
           <ToolButton pressed={active.link} onClick={() => setPanel(panel === "link" ? null : "link")}>
             Collegamento
           </ToolButton>
-          <ToolButton onClick={() => setPanel(panel === "image" ? null : "image")}>Immagine</ToolButton>
+          {uploadImage ? (
+            <ToolButton onClick={() => setPanel(panel === "image" ? null : "image")}>Immagine</ToolButton>
+          ) : null}
         </div>
       ) : (
         <p className="rich-text__loading">Caricamento dell'editor…</p>
       )}
       {editor && panel === "link" ? <LinkPanel editor={editor} onClose={() => setPanel(null)} /> : null}
-      {editor && panel === "image" ? <ImagePanel editor={editor} onClose={() => setPanel(null)} /> : null}
+      {editor && uploadImage && panel === "image" ? (
+        <ImagePanel editor={editor} uploadImage={uploadImage} onClose={() => setPanel(null)} />
+      ) : null}
       <EditorContent editor={editor} />
     </div>
   );

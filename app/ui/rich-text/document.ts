@@ -1,0 +1,64 @@
+/*
+ * Rich text (an article's body, an FAQ answer, a newsletter): the editor's (Tiptap's) JSON document,
+ * restricted to the nodes and marks she may use. Everything else is refused on save
+ * (document-schema.ts) and dropped on read; pages render it as React elements (body.tsx), never as
+ * HTML, so nothing she pastes can become markup or script. No zod here: public pages import this.
+ */
+
+export type Mark = { type: "bold" } | { type: "italic" } | { type: "link"; attrs: { href: string } };
+export type Inline = { type: "text"; text: string; marks?: Mark[] } | { type: "hardBreak" };
+export type ListItem = { type: "listItem"; content: Block[] };
+export type Block =
+  | { type: "paragraph"; content?: Inline[] }
+  | { type: "heading"; attrs: { level: 2 | 3 }; content?: Inline[] }
+  | { type: "bulletList"; content: ListItem[] }
+  | { type: "orderedList"; attrs?: { start?: number }; content: ListItem[] }
+  | { type: "blockquote"; content: Block[] }
+  | { type: "image"; attrs: { imageId: string; alt: string; src?: string } };
+export interface RichTextDocument {
+  type: "doc";
+  content: Block[];
+}
+
+/** Only web and e-mail addresses: no javascript:, data: or relative tricks. */
+export const SAFE_HREF = /^(https?:\/\/[^\s<>"]+|mailto:[^\s<>"]+)$/i;
+export const RICH_TEXT_ALT_MAX = 300;
+
+/** An empty document, a new text's. */
+export const EMPTY_DOCUMENT: RichTextDocument = { type: "doc", content: [{ type: "paragraph" }] };
+
+/** Every block, nested ones included, in reading order. */
+function* blocks(content: readonly Block[]): Generator<Block> {
+  for (const node of content) {
+    yield node;
+    if (node.type === "bulletList" || node.type === "orderedList")
+      for (const item of node.content) yield* blocks(item.content);
+    else if (node.type === "blockquote") yield* blocks(node.content);
+  }
+}
+
+/** The document's words, as a reader reads them (for the reading time and the search engines' text). */
+export function documentText(doc: RichTextDocument): string {
+  const parts: string[] = [];
+  for (const node of blocks(doc.content)) {
+    if ((node.type === "paragraph" || node.type === "heading") && node.content)
+      parts.push(node.content.map((i) => (i.type === "text" ? i.text : " ")).join(""));
+  }
+  return parts.join("\n");
+}
+
+/** The ids of the images the document shows. */
+export function documentImageIds(doc: RichTextDocument): string[] {
+  return [...blocks(doc.content)].flatMap((node) => (node.type === "image" ? [node.attrs.imageId] : []));
+}
+
+/** Minutes to read at 200 words a minute (an adult reading Italian prose on a screen), at least one. */
+export function readingMinutes(doc: RichTextDocument): number {
+  const words = documentText(doc).split(/\s+/).filter(Boolean).length;
+  return Math.max(1, Math.round(words / 200));
+}
+
+/** Whether the document has any words or an image. */
+export function hasContent(doc: RichTextDocument): boolean {
+  return documentText(doc).trim().length > 0 || documentImageIds(doc).length > 0;
+}
