@@ -31,6 +31,7 @@ export function bookingSite(content: SiteContent): BookingSite & { email: string
     practitionerName: content.practitioner.name,
     phone: content.contact.phone,
     email: content.contact.email,
+    reviewsShown: content.reviews.shown,
   };
 }
 

@@ -73,6 +73,17 @@ test("she switches the reviews off on her phone: they leave every page, the site
   });
   expect(posted.status).toBe(404);
 
+  // No invitation leads a patient to the missing page: the screen says why, and the server refuses one.
+  await page.goto(`${server.url}/admin/inviti`);
+  await expect(page.getByRole("status").filter({ hasText: "Le recensioni sono nascoste sul sito" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Crea invito" })).toBeHidden();
+  const invited = await page.request.post(`${server.url}/admin/inviti`, {
+    headers: { Origin: server.url },
+    form: { intent: "create", patientName: "Maria" },
+  });
+  expect(invited.status()).toBe(409);
+  expect(await invited.text()).toContain("Le recensioni sono nascoste sul sito");
+
   // A visitor's menu has no "Recensioni"; the page is a 404.
   const visitor = await browser.newPage({ viewport: viewports[0] });
   await visitor.goto(`${server.url}/home`);
@@ -95,6 +106,8 @@ test("she switches the reviews off on her phone: they leave every page, the site
   );
   await visitor.goto(`${server.url}/reviews`);
   await expect(visitor.getByText(REVIEW)).toBeVisible();
+  await page.goto(`${server.url}/admin/inviti`);
+  await expect(page.getByRole("button", { name: "Crea invito" })).toBeVisible();
 });
 
 for (const viewport of viewports) {

@@ -221,7 +221,12 @@ export const testPlaces: BookingPlace[] = [
 ];
 
 /** What the e-mails take from the site content. */
-export const testSite = { places: testPlaces, practitionerName: "Dott.ssa Giulia Ferrari", phone: "+39 347 218 4590" };
+export const testSite = {
+  places: testPlaces,
+  practitionerName: "Dott.ssa Giulia Ferrari",
+  phone: "+39 347 218 4590",
+  reviewsShown: true,
+};
 
 /** The reviews' invitations as the composition wires them for booking (tests may join features). */
 export function testReviewInvitations(db: Db, validDays = 30): CreateReviewInvitation {

@@ -81,7 +81,7 @@ export function agendaItem(entry: AgendaEntry, site: BookingSite, now: Date, bus
     started: entry.startsAt.getTime() <= now.getTime(),
     reviewInvite: entry.reviewInvitedAt
       ? { sentOn: formatItalianDate(entry.reviewInvitedAt.toISOString()) }
-      : entry.status === "confirmed" && entry.endsAt.getTime() <= now.getTime()
+      : site.reviewsShown && entry.status === "confirmed" && entry.endsAt.getTime() <= now.getTime()
         ? { sentOn: null }
         : null,
     visitTypeId: entry.visitTypeId,

@@ -78,10 +78,10 @@ describe("her agenda's actions (on PostgreSQL)", () => {
   });
 
   /** As the route does: the form parsed by the agenda's schema, then her action. */
-  const act = async (fields: Record<string, string>, at = now) => {
+  const act = async (fields: Record<string, string>, at = now, onSite = site) => {
     const submission = parseSubmission(form(fields), agendaActionSchema);
     if (submission.status !== "success") return { ok: false as const, error: submission.error };
-    return agendaAction(deps, submission.value, site, at);
+    return agendaAction(deps, submission.value, onSite, at);
   };
 
   const outbox = () => database.db.select().from(mailOutbox).orderBy(asc(mailOutbox.createdAt));
@@ -314,6 +314,14 @@ describe("her agenda's actions (on PostgreSQL)", () => {
     expect((await loadAgenda(deps, site, during)).days[0]?.items[0]?.reviewInvite).toBeNull();
 
     const after = new Date("2030-01-07T09:05:00Z");
+    // With the reviews hidden on her site, no button and no invitation: its page would not be there.
+    const hidden = { ...site, reviewsShown: false };
+    expect((await loadAgenda(deps, hidden, after)).days[0]?.items[0]?.reviewInvite).toBeNull();
+    expect(await act({ intent: "review_invite", id: booked.id }, after, hidden)).toEqual({
+      ok: false,
+      reason: "reviews_hidden",
+    });
+    expect(await database.db.select().from(reviewInvitations)).toEqual([]);
     expect((await loadAgenda(deps, site, after)).days[0]?.items[0]?.reviewInvite).toEqual({ sentOn: null });
     // Two presses at once: one invitation, one e-mail.
     const results = await Promise.all([invite(after), invite(after)]);

@@ -31,6 +31,7 @@ export type AgendaRefusal =
   | "not_active"
   | "no_show_refused"
   | "review_invite_refused"
+  | "reviews_hidden"
   | "taken"
   | "place_required"
   | "visit_type_required"
@@ -85,6 +86,7 @@ export async function agendaAction(
     case "book":
       return bookByPhone(deps, input, site);
     case "review_invite":
+      if (!site.reviewsShown) return refused("reviews_hidden");
       return (await deps.appointments.inviteToReview(input.id, now, inviteWrite(deps, site.practitionerName)))
         ? sent(deps)
         : refused("review_invite_refused");

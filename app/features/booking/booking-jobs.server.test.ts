@@ -23,6 +23,7 @@ const site = {
   ],
   practitionerName: "Dott.ssa Giulia Ferrari",
   phone: "+39 347 218 4590",
+  reviewsShown: true,
 };
 
 describe("the booking's jobs (on PostgreSQL)", () => {
@@ -153,6 +154,19 @@ describe("the booking's jobs (on PostgreSQL)", () => {
       // The server was down the whole of the 8th: at 23:30 in Italy on the 9th it catches up.
       expect(await sendDueReviewInvites(deps, site, new Date("2099-07-09T21:30:00Z"))).toBe(1);
       expect((await invitations()).map((i) => i.patientName)).toEqual(["Anna Verdi"]);
+    });
+
+    it("is not sent while she hides the reviews, and the visit is still invited once she shows them again", async () => {
+      await turnOn();
+      const visit = await visitAt("2099-07-07T10:00:00+02:00");
+      await deps.appointments.confirm(visit.id);
+      const at = new Date("2099-07-08T08:00:00Z");
+      // Her site shows no reviews: an invitation would lead the patient to a page that is not there.
+      expect(await sendDueReviewInvites(deps, { ...site, reviewsShown: false }, at)).toBe(0);
+      expect(await invitations()).toEqual([]);
+      expect(await database.db.select().from(mailOutbox)).toEqual([]);
+      expect((await deps.appointments.get(visit.id))?.reviewInvitedAt).toBeNull();
+      expect(await sendDueReviewInvites(deps, site, new Date("2099-07-08T09:00:00Z"))).toBe(1);
     });
   });
 });

@@ -65,10 +65,13 @@ export async function sendDueReminders(
  */
 export async function sendDueReviewInvites(
   deps: { appointments: AppointmentRepository; mailer: Mailer; createReviewInvitation: CreateReviewInvitation },
-  site: Pick<BookingSite, "practitionerName">,
+  site: Pick<BookingSite, "practitionerName" | "reviewsShown">,
   now = new Date(),
   executor?: Executor,
 ): Promise<number> {
+  // Reviews hidden: the invitation's page would not be there. Visits stay uninvited, within the
+  // catch-up window, for when she shows them again.
+  if (!site.reviewsShown) return 0;
   const claimed = await deps.appointments.claimDueReviewInvites(
     now,
     inviteWrite(deps, site.practitionerName),

@@ -12,6 +12,8 @@ export interface BookingSite {
   phone: string;
   /** The practice's e-mail address: the ORGANIZER of the patient's calendar event, when there is one. */
   email?: string | null;
+  /** Whether the site shows reviews: when she hides them, no patient is invited to write one. */
+  reviewsShown: boolean;
 }
 
 /** The place of an appointment as the e-mails and the agenda name it; a place gone from the site keeps a plain name. */

@@ -55,6 +55,8 @@ export const AGENDA_MESSAGES = {
   noShow: "Segnato come «non si è presentato».",
   noShowRefused: "Si può segnare «non si è presentato» solo per una visita confermata già iniziata.",
   reviewInvited: "Invito inviato: il paziente riceve un'e-mail con il link per lasciare una recensione.",
+  reviewsHidden:
+    "Le recensioni sono nascoste sul sito: per invitare i pazienti, rimetti la spunta «Mostra le recensioni sul sito» in Contenuti del sito → Dati dello studio.",
   reviewInviteRefused:
     "L'invito si può inviare una volta sola, dopo una visita confermata che si è svolta: forse è già stato inviato.",
   booked: "Appuntamento aggiunto: il paziente riceve un'e-mail di conferma.",
@@ -92,6 +94,7 @@ export const AGENDA_REFUSAL_MESSAGES = {
   not_active: AGENDA_MESSAGES.notActive,
   no_show_refused: AGENDA_MESSAGES.noShowRefused,
   review_invite_refused: AGENDA_MESSAGES.reviewInviteRefused,
+  reviews_hidden: AGENDA_MESSAGES.reviewsHidden,
   taken: AGENDA_MESSAGES.taken,
   place_required: AGENDA_MESSAGES.placeRequired,
   visit_type_required: AGENDA_MESSAGES.visitTypeRequired,

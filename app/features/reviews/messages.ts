@@ -60,6 +60,8 @@ export const INVITATION_MESSAGES = {
   created: "Invito creato: copia il link o scarica il codice QR adesso.",
   revoked: "Invito revocato: il link non funziona più.",
   notRevocable: "Questo invito è già stato usato o revocato.",
+  reviewsHidden:
+    "Le recensioni sono nascoste sul sito: un invito porterebbe il paziente a una pagina che non c'è. Per invitare, rimetti la spunta «Mostra le recensioni sul sito» in Contenuti del sito → Dati dello studio.",
   noteTooLong: "La nota può avere al massimo 200 caratteri.",
   nameTooLong: "Il nome può avere al massimo 60 caratteri.",
   showOnce:

@@ -33,9 +33,14 @@ export const meta: Route.MetaFunction = (args) =>
 export async function loader({ context }: Route.LoaderArgs) {
   requireAdmin(context);
   const s = context.get(servicesContext);
-  const [rows, mail] = await Promise.all([s.invitations.list(50), readMailStatus(s.mailer)]);
+  const [rows, mail, site] = await Promise.all([
+    s.invitations.list(50),
+    readMailStatus(s.mailer),
+    s.siteContent.current(),
+  ]);
   const now = new Date();
   return data({
+    reviewsShown: site.content.reviews.shown,
     validDays: s.config.reviewInvitationDays,
     mail,
     invitations: rows.map((row) => toInvitationRowView(row, now)),
@@ -55,6 +60,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     });
   }
   if (submission.value.intent === "create") {
+    // Reviews hidden: the invitation's page would not be there.
+    if (!(await s.siteContent.current()).content.reviews.shown)
+      return respond(request, s.flash, { ok: false, message: INVITATION_MESSAGES.reviewsHidden }, { status: 409 });
     const { note, patientName } = submission.value;
     const { value: created } = await createInvitation(s, { note, patientName });
     s.logger.info("review invitation created");
@@ -97,33 +105,39 @@ export default function AdminInvitations({ loaderData, actionData }: Route.Compo
           Dopo una visita, crea un invito e mandalo al paziente: la sua recensione sarà segnata come «Verificata». Ogni
           invito vale per una sola recensione e scade dopo {loaderData.validDays} giorni.
         </p>
-        <creator.Form method="post" action="/admin/inviti" className="admin-invite-form" {...formProps}>
-          <input type="hidden" name="intent" value="create" />
-          <TextField
-            meta={fields.patientName}
-            label="Nome del paziente"
-            optional
-            hint="Compare già scritto nel modulo; il paziente può cambiarlo."
-            maxLength={INVITATION_NAME_MAX}
-          />
-          <TextField
-            meta={fields.note}
-            label={
-              <>
-                Nota per te <span className="field__optional">(facoltativa, mai pubblicata)</span>
-              </>
-            }
-            maxLength={INVITATION_NOTE_MAX}
-          />
-          {error && !result?.reply?.error ? (
-            <p className="field__error" role="alert">
-              {error}
-            </p>
-          ) : null}
-          <button type="submit" className="button" disabled={creator.state !== "idle"}>
-            {creator.state !== "idle" ? "Creazione…" : "Crea invito"}
-          </button>
-        </creator.Form>
+        {loaderData.reviewsShown ? (
+          <creator.Form method="post" action="/admin/inviti" className="admin-invite-form" {...formProps}>
+            <input type="hidden" name="intent" value="create" />
+            <TextField
+              meta={fields.patientName}
+              label="Nome del paziente"
+              optional
+              hint="Compare già scritto nel modulo; il paziente può cambiarlo."
+              maxLength={INVITATION_NAME_MAX}
+            />
+            <TextField
+              meta={fields.note}
+              label={
+                <>
+                  Nota per te <span className="field__optional">(facoltativa, mai pubblicata)</span>
+                </>
+              }
+              maxLength={INVITATION_NOTE_MAX}
+            />
+            {error && !result?.reply?.error ? (
+              <p className="field__error" role="alert">
+                {error}
+              </p>
+            ) : null}
+            <button type="submit" className="button" disabled={creator.state !== "idle"}>
+              {creator.state !== "idle" ? "Creazione…" : "Crea invito"}
+            </button>
+          </creator.Form>
+        ) : (
+          <p className="admin-notice" role="status">
+            {INVITATION_MESSAGES.reviewsHidden}
+          </p>
+        )}
         {created ? <CreatedInvitationPanel created={created} /> : null}
       </section>
 
