@@ -3,7 +3,7 @@ import type { Route } from "./+types/booking";
 import { requestContext, servicesContext } from "~/context";
 import type { ActionResult } from "~/core/forms/action-result";
 import { parseSubmission } from "~/core/forms/parse-submission.server";
-import { readForm, respond } from "~/core/forms/respond.server";
+import { readForm, respond, failedAction } from "~/core/forms/respond.server";
 import { refusedPatientForm } from "./booking-refused-form.server";
 import { movedStudioAddress } from "./studio-moved.server";
 import { readBookingStep } from "~/features/booking/booking-page.server";
@@ -110,12 +110,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     result = await submitBooking(s, submission.value, { ...bookingSite(content), clientIp });
   } catch (error) {
-    s.logger.error({ err: error }, "booking failed");
+    const failed = failedAction(s.logger, error, "booking failed");
     return respond<BookingAnswer>(
       request,
       s.flash,
-      { ok: false, message: BOOKING_FORM_MESSAGES.failed },
-      { status: 500 },
+      { ok: false, message: BOOKING_FORM_MESSAGES.failed, values },
+      failed,
     );
   }
   if (!result.ok) {

@@ -5,7 +5,14 @@ import type { Route } from "./+types/reviews";
 import type { LiveHandle } from "~/ui/live-updates";
 import { Stylesheet } from "~/ui/stylesheet";
 import { parseSubmission } from "~/core/forms/parse-submission.server";
-import { assertFormPost, type FormRead, readForm, REQUEST_MESSAGES, respond } from "~/core/forms/respond.server";
+import {
+  assertFormPost,
+  type FormRead,
+  readForm,
+  REQUEST_MESSAGES,
+  respond,
+  failedAction,
+} from "~/core/forms/respond.server";
 import { imageUpload, refusedImageStatus } from "~/core/media/image-upload.server";
 import { refused } from "~/core/result";
 import type { AppServices } from "~/services.server";
@@ -72,11 +79,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   const guard: ReviewGuard = guardFields.status === "success" ? guardFields.value : {};
   const review = submission.status === "success" ? submission.value : undefined;
   let result: ReviewSubmissionResult;
+  let failed: ReturnType<typeof failedAction> | undefined;
   try {
     result = await submitReview(s, { guard, review, clientIp });
   } catch (error) {
     // E.g. the database is unreachable: the product's error, and the form keeps what was typed.
-    s.logger.error({ err: error }, "review submission failed");
+    failed = failedAction(s.logger, error, "review submission failed");
     result = refused("failed");
   }
 
@@ -100,7 +108,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         values: typedValues(submission.payload),
         startedAt: ownToken(s, guard.startToken),
       },
-      { status },
+      failed ?? { status },
     );
   }
   // Without JavaScript: post, redirect, get; the toast rides on the flash cookie.

@@ -1,6 +1,7 @@
 import type { Submission } from "@conform-to/react";
 import type { Logger } from "pino";
 import { data, redirect } from "react-router";
+import { isDatabaseUnavailable, reportDatabaseUnavailable, RETRY_AFTER_SECONDS } from "~/core/db/unavailable.server";
 import { PayloadTooLargeError, readFormData } from "~/core/forms/form-data.server";
 import type { Flash, FlashStore } from "~/core/forms/flash.server";
 import { type ActionResult, firstError } from "./action-result";
@@ -68,6 +69,26 @@ export async function respond<T extends ActionResult>(
     status: options.redirectStatus ?? 303,
     headers,
   });
+}
+
+/**
+ * An action that failed unexpectedly: its status and headers for `respond`, logged once. While the
+ * database cannot answer (stalled, restarting, every connection busy) 503 with Retry-After and a
+ * warning now and then (decision 0044), as a page would get; otherwise 500 and an error. The route
+ * answers with its own message and what was typed, so nothing is lost.
+ */
+export function failedAction(
+  logger: Pick<Logger, "warn" | "error">,
+  error: unknown,
+  what: string,
+  details: Record<string, unknown> = {},
+): { status: 500 | 503; headers?: HeadersInit } {
+  if (isDatabaseUnavailable(error)) {
+    reportDatabaseUnavailable(logger, error);
+    return { status: 503, headers: { "Retry-After": String(RETRY_AFTER_SECONDS) } };
+  }
+  logger.error({ err: error, ...details }, what);
+  return { status: 500 };
 }
 
 /**

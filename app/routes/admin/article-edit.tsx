@@ -4,7 +4,7 @@ import type { Route } from "./+types/article-edit";
 import { servicesContext } from "~/context";
 import { type ActionResult, useActionResult } from "~/core/forms/action-result";
 import { parseSubmission } from "~/core/forms/parse-submission.server";
-import { readForm, refusal, respond } from "~/core/forms/respond.server";
+import { readForm, refusal, respond, failedAction } from "~/core/forms/respond.server";
 import { formatItalianDateTime } from "~/core/format/italian-format";
 import { requireAdmin } from "~/features/account/admin-auth.server";
 import { ArticleEditor } from "~/features/articles/article-editor";
@@ -68,12 +68,11 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   try {
     result = await saveArticle(s, { id, value: submission.value });
   } catch (error) {
-    s.logger.error({ err: error, articleId: id }, "article save failed");
     return respond(
       request,
       s.flash,
       { ok: false, message: ARTICLE_MESSAGES.failed, reply: submission.reply() },
-      { status: 500 },
+      failedAction(s.logger, error, "article save failed", { articleId: id }),
     );
   }
   if (!result.ok) {

@@ -5,7 +5,7 @@ import { requireAdmin } from "~/features/account/admin-auth.server";
 import { servicesContext } from "~/context";
 import { type ActionResult, firstError } from "~/core/forms/action-result";
 import { parseSubmission } from "~/core/forms/parse-submission.server";
-import { readForm, respond } from "~/core/forms/respond.server";
+import { readForm, respond, failedAction } from "~/core/forms/respond.server";
 import { imageUpload, refusedImageStatus } from "~/core/media/image-upload.server";
 import { sayPhotoAdd } from "~/features/photos/photo-answer";
 import { addPhoto, deletePhoto, movePhoto, retitlePhoto } from "~/features/photos/photos.server";
@@ -78,20 +78,20 @@ export async function action({ request, context }: Route.ActionArgs) {
         try {
           if (!(await deletePhoto(s, input.id)).ok) return notFound();
         } catch (error) {
-          s.logger.error({ err: error, photoId: input.id }, "photo delete failed");
           const result = { ok: false, message: PHOTO_MESSAGES.deleteFailed };
-          return respond(request, s.flash, result, { status: 500, redirectTo: photosAnchor });
+          const failed = failedAction(s.logger, error, "photo delete failed", { photoId: input.id });
+          return respond(request, s.flash, result, { ...failed, redirectTo: photosAnchor });
         }
         return respond(request, s.flash, { ok: true, message: PHOTO_MESSAGES.deleted }, { redirectTo: photosAnchor });
       }
     }
   } catch (error) {
-    s.logger.error({ err: error, intent: input.intent }, "photo action failed");
+    const failed = failedAction(s.logger, error, "photo action failed", { intent: input.intent });
     return respond(
       request,
       s.flash,
       { ok: false, message: PHOTO_MESSAGES.generic },
-      { status: 500, redirectTo: "/admin" },
+      { ...failed, redirectTo: "/admin" },
     );
   }
 }

@@ -4,7 +4,7 @@ import type { Route } from "./+types/recipe-edit";
 import { servicesContext } from "~/context";
 import { type ActionResult, useActionResult } from "~/core/forms/action-result";
 import { parseSubmission } from "~/core/forms/parse-submission.server";
-import { readForm, refusal, respond } from "~/core/forms/respond.server";
+import { readForm, refusal, respond, failedAction } from "~/core/forms/respond.server";
 import { requireAdmin } from "~/features/account/admin-auth.server";
 import { PHOTO_MESSAGES } from "~/features/photos/messages";
 import { toRecipePhotoView } from "~/features/photos/recipe-photos.server";
@@ -75,9 +75,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       photo: photo ? { id: photo.id, image: photo.image } : null,
     });
   } catch (error) {
-    s.logger.error({ err: error, recipeId: id }, "recipe save failed");
     const failed = { ok: false, message: RECIPE_MESSAGES.failed, reply: submission.reply() };
-    return respond(request, s.flash, failed, { status: 500 });
+    return respond(request, s.flash, failed, failedAction(s.logger, error, "recipe save failed", { recipeId: id }));
   }
   const { message, fieldErrors } = sayRecipeSave(result);
   if (!result.ok) {

@@ -3,7 +3,7 @@ import type { Route } from "./+types/recipes";
 import { servicesContext } from "~/context";
 import type { ActionResult } from "~/core/forms/action-result";
 import { parseSubmission } from "~/core/forms/parse-submission.server";
-import { readForm, respond } from "~/core/forms/respond.server";
+import { readForm, respond, failedAction } from "~/core/forms/respond.server";
 import { requireAdmin } from "~/features/account/admin-auth.server";
 import { PHOTO_MESSAGES } from "~/features/photos/messages";
 import { toRecipePhotoView } from "~/features/photos/recipe-photos.server";
@@ -56,9 +56,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     deleted = await deleteRecipe(s, submission.value.id);
   } catch (error) {
-    s.logger.error({ err: error, recipeId: submission.value.id }, "recipe delete failed");
     const result = { ok: false, message: RECIPE_MESSAGES.deleteFailed };
-    return respond(request, s.flash, result, { status: 500, redirectTo: ADMIN_RECIPES });
+    const failed = failedAction(s.logger, error, "recipe delete failed", { recipeId: submission.value.id });
+    return respond(request, s.flash, result, { ...failed, redirectTo: ADMIN_RECIPES });
   }
   const result = deleted.ok
     ? { ok: true, message: RECIPE_MESSAGES.deleted }

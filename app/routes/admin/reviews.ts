@@ -4,7 +4,7 @@ import { requireAdmin } from "~/features/account/admin-auth.server";
 import { servicesContext } from "~/context";
 import { type ActionResult, GENERIC_FAILURE } from "~/core/forms/action-result";
 import { parseSubmission } from "~/core/forms/parse-submission.server";
-import { readForm, refusal, respond } from "~/core/forms/respond.server";
+import { readForm, refusal, respond, failedAction } from "~/core/forms/respond.server";
 import { reviewCardPageSchema, reviewCardSchema } from "~/features/reviews/moderation";
 import { REVIEW_CARD_MESSAGES, REVIEW_MESSAGES } from "~/features/reviews/moderation-messages";
 import { actOnReview } from "~/features/reviews/review-trust-actions.server";
@@ -36,8 +36,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     const answer = { ok: result.ok, message: REVIEW_CARD_MESSAGES[result.ok ? result.value : result.reason] };
     return respond(request, s.flash, answer, { status: result.ok ? 200 : 404, redirectTo: back });
   } catch (error) {
-    s.logger.error({ err: error, intent: input.intent }, "review action failed");
-    return respond(request, s.flash, { ok: false, message: GENERIC_FAILURE }, { status: 500, redirectTo: page });
+    const failed = failedAction(s.logger, error, "review action failed", { intent: input.intent });
+    return respond(request, s.flash, { ok: false, message: GENERIC_FAILURE }, { ...failed, redirectTo: page });
   }
 }
 
