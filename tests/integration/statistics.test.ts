@@ -10,7 +10,8 @@ import { createPostgresDatabase } from "../support/test-databases";
 
 const browser = { "User-Agent": PHONE_USER_AGENT, "Accept-Encoding": "gzip, br" };
 
-describe("page views counted by the server (issue 45)", () => {
+// Two production servers starting at once: generous time on a busy two-core machine.
+describe("page views counted by the server (issue 45)", { timeout: 180_000 }, () => {
   let databaseUrl: string;
   let client: pg.Client;
   const servers: AppServer[] = [];
