@@ -4,6 +4,7 @@ import type { FeatureRegistration } from "~/core/feature-registration";
 export const faqRegistration = {
   liveTables: ["faq"],
   cachedPages: ["/domande-frequenti"],
-  // The page is a family of its own: what it uses stays out of the chunks /home loads.
-  pageFamilies: { faq: "faq" },
+  // With the articles' pages: it shows rich text and breadcrumbs as they do, and what only
+  // they share must stay out of the "site" chunk that /home loads.
+  pageFamilies: { faq: "articles" },
 } as const satisfies FeatureRegistration;
