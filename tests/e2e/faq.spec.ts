@@ -28,7 +28,11 @@ test.afterAll(async () => {
 
 const QUESTION = "Posso venire con un accompagnatore?";
 const PASTED_SCRIPT = "<script>window.__pwned = true</script>";
-const EXAMPLES = ["Quanto dura la prima visita?", "Serve l'impegnativa del medico?", "Come mi preparo alla prima visita?"];
+const EXAMPLES = [
+  "Quanto dura la prima visita?",
+  "Serve l'impegnativa del medico?",
+  "Come mi preparo alla prima visita?",
+];
 
 /** Pastes HTML into the editor as a browser's clipboard would hand it over. */
 async function pasteHtml(page: Page, html: string, text: string) {

@@ -157,16 +157,18 @@ export function FaqAdminList({ groups }: { groups: FaqAdminGroup[] }) {
             <Form method="post" action={ADMIN_FAQ} className="faq-admin__name-form">
               <input type="hidden" name="intent" value="renameGroup" />
               <input type="hidden" name="id" value={group.id} />
-              <label className="field__label" htmlFor={`nome-${group.id}`}>
-                Nuovo nome
-              </label>
-              <input
-                id={`nome-${group.id}`}
-                name="name"
-                defaultValue={group.name}
-                required
-                maxLength={GROUP_NAME_MAX_LENGTH}
-              />
+              <div className="field">
+                <label className="field__label" htmlFor={`nome-${group.id}`}>
+                  Nuovo nome
+                </label>
+                <input
+                  id={`nome-${group.id}`}
+                  name="name"
+                  defaultValue={group.name}
+                  required
+                  maxLength={GROUP_NAME_MAX_LENGTH}
+                />
+              </div>
               <button type="submit" className="button button--secondary">
                 Salva il nome
               </button>
@@ -219,10 +221,12 @@ export function FaqAdminList({ groups }: { groups: FaqAdminGroup[] }) {
         </h2>
         <Form method="post" action={ADMIN_FAQ} className="faq-admin__name-form">
           <input type="hidden" name="intent" value="addGroup" />
-          <label className="field__label" htmlFor="nuovo-gruppo-nome">
-            Nome del gruppo
-          </label>
-          <input id="nuovo-gruppo-nome" name="name" required maxLength={GROUP_NAME_MAX_LENGTH} />
+          <div className="field">
+            <label className="field__label" htmlFor="nuovo-gruppo-nome">
+              Nome del gruppo
+            </label>
+            <input id="nuovo-gruppo-nome" name="name" required maxLength={GROUP_NAME_MAX_LENGTH} />
+          </div>
           <button type="submit" className="button button--secondary">
             Aggiungi il gruppo
           </button>
