@@ -143,6 +143,9 @@ export async function createServices(
       logger.error({ err: error }, message),
     );
     const seeded = await siteContent.seed(seedContent);
+    const faq = createFaqRepository(database.db, bus, (error, message) => logger.error({ err: error }, message));
+    // A first start: the FAQ's example questions too (issue 44 item 2).
+    if (seeded) await faq.seedExamples();
     if (!seeded && config.siteContentFile) {
       logger.warn("SITE_CONTENT_FILE ignored: the site content is already in the database (edit it in the admin)");
     }
@@ -170,7 +173,7 @@ export async function createServices(
       photos: createRecipePhotoRepository(database.db, bus, (error, message) => logger.error({ err: error }, message)),
       recipes: createRecipeRepository(database.db, bus, (error, message) => logger.error({ err: error }, message)),
       articles: createArticleRepository(database.db, bus, (error, message) => logger.error({ err: error }, message)),
-      faq: createFaqRepository(database.db, bus, logError),
+      faq,
       reviews,
       invitations,
       reports: createReportRepository(database.db),

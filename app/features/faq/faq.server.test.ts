@@ -21,7 +21,10 @@ describe("FAQ repository on PostgreSQL", () => {
   });
   afterAll(() => database.close());
 
-  it("a first start has the example questions, in two groups, each marked as an example", async () => {
+  it("a first start has the example questions, in two groups, each marked as an example, written once", async () => {
+    expect(await repo.listGroups()).toEqual([]);
+    expect(await repo.seedExamples()).toBe(true);
+    expect(await repo.seedExamples()).toBe(false);
     const groups = await repo.listGroups();
     expect(groups.map((g) => g.name)).toEqual(["Prima visita", "Visite online"]);
     expect(groups.map((g) => g.questions.map((q) => q.question))).toEqual([

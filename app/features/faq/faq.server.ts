@@ -1,3 +1,4 @@
+// Over 300 lines: one repository of two tables whose positions change together, under the same locks.
 import { and, asc, desc, eq, gt, lt, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "~/core/db/database.server";
@@ -6,6 +7,7 @@ import type { EventBus } from "~/core/events/event-bus.server";
 import { changeAnnouncer, type OnChangeError } from "~/core/events/publish-change.server";
 import { EMPTY_DOCUMENT, type RichTextDocument } from "~/ui/rich-text/document";
 import { richTextDocumentSchema } from "~/ui/rich-text/document-schema";
+import { FAQ_EXAMPLES } from "./examples";
 
 /** What she writes of a question. */
 export interface FaqQuestionData {
@@ -18,7 +20,7 @@ export interface FaqQuestionData {
 export interface FaqQuestion extends FaqQuestionData {
   id: string;
   position: number;
-  /** Written for a first start (migration 0024), until she saves it. */
+  /** Written for a first start (`seedExamples`), until she saves it. */
   example: boolean;
   updatedAt: Date;
 }
@@ -95,6 +97,39 @@ export function createFaqRepository(db: Db, bus: Pick<EventBus, "publish">, onEr
   }
 
   return {
+    /**
+     * A first start's example questions (the composition calls it when it stores the site content's
+     * first version), each marked as an example; nothing when there is any group already. True when written.
+     */
+    async seedExamples(): Promise<boolean> {
+      const firstGroup = await db.transaction(async (tx) => {
+        await tx.execute(sql`lock table ${faqGroups} in share row exclusive mode`);
+        const [any] = await tx.select({ id: faqGroups.id }).from(faqGroups).limit(1);
+        if (any) return undefined;
+        const ids: string[] = [];
+        for (const [g, example] of FAQ_EXAMPLES.entries()) {
+          const [group] = await tx
+            .insert(faqGroups)
+            .values({ name: example.group, position: g + 1 })
+            .returning({ id: faqGroups.id });
+          ids.push(group!.id);
+          await tx.insert(faqQuestions).values(
+            example.questions.map((q, i) => ({
+              groupId: group!.id,
+              question: q.question,
+              answer: q.answer as unknown,
+              position: i + 1,
+              example: true,
+            })),
+          );
+        }
+        return ids[0];
+      });
+      if (!firstGroup) return false;
+      await announce("insert", firstGroup);
+      return true;
+    },
+
     /** Every group in her order, each with its questions in order (the page and her list). */
     async listGroups(): Promise<FaqGroup[]> {
       const [groups, questions] = await Promise.all([
