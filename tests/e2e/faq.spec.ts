@@ -6,6 +6,7 @@ import { newDataDir, startAppServer, type AppServer } from "../support/app-serve
 import { expectNoAxeViolations } from "../support/axe";
 import { waitForHydration } from "../support/hydration";
 import { expectToast } from "../support/toasts";
+import { PASTED_HTML, PASTED_SCRIPT, PASTED_TEXT, pasteHtml } from "../support/rich-text";
 import { viewports } from "../support/viewports";
 
 /*
@@ -27,25 +28,11 @@ test.afterAll(async () => {
 });
 
 const QUESTION = "Posso venire con un accompagnatore?";
-const PASTED_SCRIPT = "<script>window.__pwned = true</script>";
 const EXAMPLES = [
   "Quanto dura la prima visita?",
   "Serve l'impegnativa del medico?",
   "Come mi preparo alla prima visita?",
 ];
-
-/** Pastes HTML into the editor as a browser's clipboard would hand it over. */
-async function pasteHtml(page: Page, html: string, text: string) {
-  await page.locator(".rich-text__content").evaluate(
-    (element, { html, text }) => {
-      const data = new DataTransfer();
-      data.setData("text/html", html);
-      data.setData("text/plain", text);
-      element.dispatchEvent(new ClipboardEvent("paste", { clipboardData: data, bubbles: true, cancelable: true }));
-    },
-    { html, text },
-  );
-}
 
 /** The questions of the page's first group, as shown. */
 const firstGroupQuestions = (page: Page) => page.locator(".faq-group").first().locator(".faq-item__question");
@@ -106,11 +93,7 @@ test("on a phone she adds a question with a list, moves it up and shows it on th
   await page.keyboard.type("arrivare qualche minuto prima");
   await page.keyboard.press("Enter");
   await page.keyboard.press("Enter");
-  await pasteHtml(
-    page,
-    `${PASTED_SCRIPT}<img src="x" onerror="window.__pwned = true"><p>Testo incollato ${PASTED_SCRIPT.replace(/</g, "&lt;")}</p>`,
-    `Testo incollato ${PASTED_SCRIPT}`,
-  );
+  await pasteHtml(page, PASTED_HTML, PASTED_TEXT);
   await expect(editor.locator("script")).toHaveCount(0);
   await page.getByLabel("Mostra in home").check();
   await expectNoAxeViolations(page, { include: "main" });

@@ -110,6 +110,36 @@ function Delete({
   );
 }
 
+/** A group's name, added or changed. */
+function GroupNameForm({
+  fields,
+  inputId,
+  label,
+  initial,
+  button,
+}: {
+  fields: Record<string, string>;
+  inputId: string;
+  label: string;
+  initial: string;
+  button: string;
+}) {
+  return (
+    <Form method="post" action={ADMIN_FAQ} className="faq-admin__name-form">
+      <HiddenFields fields={fields} />
+      <div className="field">
+        <label className="field__label" htmlFor={inputId}>
+          {label}
+        </label>
+        <input id={inputId} name="name" defaultValue={initial} required maxLength={GROUP_NAME_MAX_LENGTH} />
+      </div>
+      <button type="submit" className="button button--secondary">
+        {button}
+      </button>
+    </Form>
+  );
+}
+
 /**
  * Her FAQ: each group with its questions in the page's order, moved up and down, edited, deleted;
  * a group renamed, moved or (empty) deleted; a new group.
@@ -154,25 +184,13 @@ export function FaqAdminList({ groups }: { groups: FaqAdminGroup[] }) {
           </div>
           <details className="faq-admin__rename">
             <summary>Rinomina il gruppo</summary>
-            <Form method="post" action={ADMIN_FAQ} className="faq-admin__name-form">
-              <input type="hidden" name="intent" value="renameGroup" />
-              <input type="hidden" name="id" value={group.id} />
-              <div className="field">
-                <label className="field__label" htmlFor={`nome-${group.id}`}>
-                  Nuovo nome
-                </label>
-                <input
-                  id={`nome-${group.id}`}
-                  name="name"
-                  defaultValue={group.name}
-                  required
-                  maxLength={GROUP_NAME_MAX_LENGTH}
-                />
-              </div>
-              <button type="submit" className="button button--secondary">
-                Salva il nome
-              </button>
-            </Form>
+            <GroupNameForm
+              fields={{ intent: "renameGroup", id: group.id }}
+              inputId={`nome-${group.id}`}
+              label="Nuovo nome"
+              initial={group.name}
+              button="Salva il nome"
+            />
           </details>
           {group.questions.length === 0 ? (
             <p className="admin-empty">Nessuna domanda in questo gruppo.</p>
@@ -219,18 +237,13 @@ export function FaqAdminList({ groups }: { groups: FaqAdminGroup[] }) {
         <h2 id="nuovo-gruppo" className="admin-section__title">
           Nuovo gruppo
         </h2>
-        <Form method="post" action={ADMIN_FAQ} className="faq-admin__name-form">
-          <input type="hidden" name="intent" value="addGroup" />
-          <div className="field">
-            <label className="field__label" htmlFor="nuovo-gruppo-nome">
-              Nome del gruppo
-            </label>
-            <input id="nuovo-gruppo-nome" name="name" required maxLength={GROUP_NAME_MAX_LENGTH} />
-          </div>
-          <button type="submit" className="button button--secondary">
-            Aggiungi il gruppo
-          </button>
-        </Form>
+        <GroupNameForm
+          fields={{ intent: "addGroup" }}
+          inputId="nuovo-gruppo-nome"
+          label="Nome del gruppo"
+          initial=""
+          button="Aggiungi il gruppo"
+        />
       </section>
     </>
   );
