@@ -6,6 +6,7 @@
  */
 import type { CachedPage, FeatureRegistration } from "./core/feature-registration";
 import { articlesRegistration } from "./features/articles/registration.ts";
+import { faqRegistration } from "./features/faq/registration.ts";
 import { bookingRegistration } from "./features/booking/registration.ts";
 import { photosRegistration } from "./features/photos/registration.ts";
 import { recipesRegistration } from "./features/recipes/registration.ts";
@@ -21,6 +22,7 @@ const registrations = [
   sitePages,
   articlesRegistration,
   bookingRegistration,
+  faqRegistration,
   photosRegistration,
   recipesRegistration,
   reviewsRegistration,

@@ -27,6 +27,8 @@ export default [
     // Issue 44, item 1: her articles (their Atom feed is above, outside the layout).
     route("articoli", "routes/articles.tsx"),
     route("articoli/:slug", "routes/article.tsx"),
+    // Issue 44, item 2: the FAQ.
+    route("domande-frequenti", "routes/faq.tsx"),
     route("admin-login", "routes/admin-login.tsx"),
     route("admin-login/password-dimenticata", "routes/admin-password-forgot.tsx"),
     route("admin-login/nuova-password", "routes/admin-password-reset.tsx"),
@@ -60,6 +62,9 @@ export default [
       route("admin/articoli/immagini", "routes/admin/article-image.ts"),
       route("admin/articoli/:id", "routes/admin/article-edit.tsx"),
       route("admin/articoli/:id/ripristina", "routes/admin/article-restore.ts"),
+      // Issue 44, item 2: the FAQ's list (groups, order, deletions) and a question's editor.
+      route("admin/domande", "routes/admin/faq.tsx"),
+      route("admin/domande/:id", "routes/admin/faq-edit.tsx"),
       // Issue 45: the visit statistics and their CSV.
       route("admin/statistiche", "routes/admin/statistics.tsx"),
       route("admin/statistiche.csv", "routes/admin/statistics-csv.ts"),

@@ -19,6 +19,7 @@ import { createS3MediaStorage } from "~/core/media/s3-media-storage.server";
 import { createRecipePhotoRepository, type RecipePhotoRepository } from "~/features/photos/recipe-photos.server";
 import { createRecipeRepository, type RecipeRepository } from "~/features/recipes/recipes.server";
 import { type ArticleRepository, createArticleRepository } from "~/features/articles/articles.server";
+import { createFaqRepository, type FaqRepository } from "~/features/faq/faq.server";
 import { createReviewRepository, type ReviewRepository } from "~/features/reviews/reviews.server";
 import { createInvitationRepository, type InvitationRepository } from "~/features/reviews/review-invitations.server";
 import { invitationLink } from "~/features/reviews/invitation-share.server";
@@ -70,6 +71,8 @@ export interface AppServices {
   recipes: RecipeRepository;
   /** Her articles (issue 44, item 1): drafts, scheduled and published, their images and versions. */
   articles: ArticleRepository;
+  /** The FAQ (issue 44, item 2): her questions and answers, in her groups and order. */
+  faq: FaqRepository;
   reviews: ReviewRepository;
   invitations: InvitationRepository;
   reports: ReportRepository;
@@ -140,6 +143,9 @@ export async function createServices(
       logger.error({ err: error }, message),
     );
     const seeded = await siteContent.seed(seedContent);
+    const faq = createFaqRepository(database.db, bus, (error, message) => logger.error({ err: error }, message));
+    // A first start: the FAQ's example questions too (issue 44 item 2).
+    if (seeded) await faq.seedExamples();
     if (!seeded && config.siteContentFile) {
       logger.warn("SITE_CONTENT_FILE ignored: the site content is already in the database (edit it in the admin)");
     }
@@ -167,6 +173,7 @@ export async function createServices(
       photos: createRecipePhotoRepository(database.db, bus, (error, message) => logger.error({ err: error }, message)),
       recipes: createRecipeRepository(database.db, bus, (error, message) => logger.error({ err: error }, message)),
       articles: createArticleRepository(database.db, bus, (error, message) => logger.error({ err: error }, message)),
+      faq,
       reviews,
       invitations,
       reports: createReportRepository(database.db),

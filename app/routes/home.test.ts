@@ -30,6 +30,7 @@ function fakeServices(overrides: {
     photos: { list: overrides.list ?? (async () => []) },
     recipes: { publishedSlugsByPhoto: async () => new Map<string, string>() },
     reviews: { newest: overrides.newest ?? (async () => []) },
+    faq: { homeQuestions: async () => [] },
     mailer: { enabled: false },
     bookingSettings: { get: async () => ({ mode: overrides.bookingMode ?? "external" }) },
     visitTypes: { listOffered: overrides.offeredOnline ?? (async () => []) },
@@ -49,7 +50,7 @@ describe("home loader", () => {
     await call(context);
     expect(newest).toHaveBeenCalledWith(3);
     expect(HOME_REVIEW_COUNT).toBe(3);
-    expect(handle.liveTables).toEqual(["recipe_photos", "recipes", "reviews"]);
+    expect(handle.liveTables).toEqual(["recipe_photos", "recipes", "reviews", "faq"]);
   });
 
   it("shows empty lists and logs the error when a read fails, instead of failing the page", async () => {

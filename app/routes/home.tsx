@@ -8,6 +8,9 @@ import { PlainText } from "~/ui/plain-text";
 import { Portrait } from "~/ui/responsive-image";
 import { AllRecipesLink, RecipeSlideshow } from "~/features/photos/recipe-slideshow";
 import { ReviewCard } from "~/features/reviews/review-card";
+import { HomeFaq } from "~/features/faq/home-faq";
+import { FAQ_PATH, questionAnchor } from "~/features/faq/faq-paths";
+import { HOME_FAQ_COUNT } from "~/features/faq/messages";
 import { ServicesGrid } from "~/features/site-content/services-grid";
 import { Stylesheet } from "~/ui/stylesheet";
 import { groupOpeningHours, type HoursGroup } from "~/features/site-content/hours";
@@ -26,7 +29,7 @@ import homeStyles from "~/styles/home.css?url";
 /** Home shows the three newest reviews. */
 export const HOME_REVIEW_COUNT = 3;
 
-export const handle: LiveHandle = { liveTables: ["recipe_photos", "recipes", "reviews"] };
+export const handle: LiveHandle = { liveTables: ["recipe_photos", "recipes", "reviews", "faq"] };
 
 export const meta: Route.MetaFunction = (args) => {
   const content = args.matches[0]?.loaderData.content;
@@ -44,7 +47,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   const { content } = await s.siteContent.current();
   const practitionerName = content.practitioner.name;
   // A failed read shows the section's empty state; the rest of the page still works.
-  const [photos, reviews, onlineHours] = await Promise.all([
+  const [photos, reviews, onlineHours, faq] = await Promise.all([
     Promise.all([s.photos.list(), s.recipes.publishedSlugsByPhoto()])
       .then(([rows, slugs]): RecipePhotoView[] => rows.map((row) => toRecipePhotoView(s.media, row, slugs.get(row.id))))
       .catch((error: unknown) => {
@@ -62,6 +65,14 @@ export async function loader({ context }: Route.LoaderArgs) {
             return [];
           }),
     onlineVisitHours(s, content),
+    // The questions she shows on the home page (issue 44 item 2), their links built here.
+    s.faq
+      .homeQuestions(HOME_FAQ_COUNT)
+      .then((rows) => rows.map((q) => ({ href: `${FAQ_PATH}#${questionAnchor(q.id)}`, question: q.question })))
+      .catch((error: unknown) => {
+        s.logger.error({ err: error }, "home: reading the FAQ failed");
+        return [];
+      }),
   ]);
   return {
     photos,
@@ -71,6 +82,8 @@ export async function loader({ context }: Route.LoaderArgs) {
     studioHours: content.studios.map((studio) => groupOpeningHours(studio.hours)),
     onlineHours,
     contactBySite: s.mailer.enabled,
+    faq,
+    faqHref: FAQ_PATH,
   };
 }
 
@@ -209,6 +222,8 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           </div>
         </section>
       ) : null}
+
+      {loaderData.faq.length ? <HomeFaq questions={loaderData.faq} allHref={loaderData.faqHref} /> : null}
 
       <section id="contatti" className="section" aria-labelledby="contatti-title" tabIndex={-1}>
         <div className="section__inner">

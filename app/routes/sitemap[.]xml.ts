@@ -27,11 +27,12 @@ export function sitemapXml(
 }
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const { config, siteContent, recipes, articles } = context.get(servicesContext);
-  const [{ savedAt, content }, published, articlesLive] = await Promise.all([
+  const { config, siteContent, recipes, articles, faq } = context.get(servicesContext);
+  const [{ savedAt, content }, published, articlesLive, faqChanged] = await Promise.all([
     siteContent.current(),
     recipes.listPublishedPaths(),
     articles.listPublishedPaths(),
+    faq.lastChange(),
   ]);
   // The recipes' list once there is a recipe on it; each recipe changed when it or the site content last did.
   const recipePages: SitemapEntry[] = published.map(({ slug, updatedAt }) => ({
@@ -49,7 +50,11 @@ export async function loader({ context }: Route.LoaderArgs) {
     lastModified: [savedAt, updatedAt.toISOString()].sort().at(-1)!,
   }));
   const articlePaths = articlesLive.length ? ["/articoli", ...articlePages] : [];
-  const paths = [...pages, ...studioPages, ...recipePaths, ...articlePaths];
+  // Issue 44, item 2: the FAQ once it has a question, changed when a question or the site content last did.
+  const faqPaths: SitemapEntry[] = faqChanged
+    ? [{ path: "/domande-frequenti", lastModified: [savedAt, faqChanged.toISOString()].sort().at(-1)! }]
+    : [];
+  const paths = [...pages, ...studioPages, ...recipePaths, ...articlePaths, ...faqPaths];
   return new Response(sitemapXml(config.siteUrl, paths, savedAt), {
     headers: { "Content-Type": "application/xml; charset=utf-8", "Cache-Control": "public, max-age=3600" },
   });

@@ -19,7 +19,18 @@ const pages = process.argv.slice(2).filter((a) => a.startsWith("/"));
 const RECIPE_SLUG = "insalata-di-farro";
 const paths = pages.length
   ? pages
-  : ["/", "/home", "/services", "/reviews", "/privacy", "/ricette", `/ricette/${RECIPE_SLUG}`, "/prenota"];
+  : [
+      "/",
+      "/home",
+      "/services",
+      "/reviews",
+      "/privacy",
+      "/ricette",
+      `/ricette/${RECIPE_SLUG}`,
+      "/prenota",
+      // The FAQ with a first start's example questions (issue 44 item 2).
+      "/domande-frequenti",
+    ];
 const runs = Number(process.argv.find((a) => a.startsWith("--runs="))?.slice("--runs=".length) ?? 3);
 if (!Number.isInteger(runs) || runs < 1) throw new Error("--runs=N needs a whole number ≥ 1");
 

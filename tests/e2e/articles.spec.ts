@@ -7,6 +7,7 @@ import { signInAsAdmin } from "../support/admin-browser";
 import { newDataDir, startAppServer, type AppServer } from "../support/app-server";
 import { expectNoAxeViolations } from "../support/axe";
 import { sampleRecipe, seedPhotos, seedRecipes, testImage } from "../support/factory";
+import { PASTED_HTML, PASTED_SCRIPT, PASTED_TEXT, pasteHtml } from "../support/rich-text";
 import { viewports } from "../support/viewports";
 
 /*
@@ -37,20 +38,6 @@ test.afterAll(async () => {
 
 const TITLE = "Colazione equilibrata: da dove iniziare";
 const SLUG = "colazione-equilibrata-da-dove-iniziare";
-const PASTED_SCRIPT = "<script>window.__pwned = true</script>";
-
-/** Pastes HTML into the editor as a browser's clipboard would hand it over. */
-async function pasteHtml(page: Page, html: string, text: string) {
-  await page.locator(".rich-text__content").evaluate(
-    (element, { html, text }) => {
-      const data = new DataTransfer();
-      data.setData("text/html", html);
-      data.setData("text/plain", text);
-      element.dispatchEvent(new ClipboardEvent("paste", { clipboardData: data, bubbles: true, cancelable: true }));
-    },
-    { html, text },
-  );
-}
 
 /** The public answer, asked as a visitor would: no cookie, so the page cache may answer. */
 async function publicText(path: string): Promise<{ status: number; body: string }> {
@@ -103,11 +90,7 @@ test("on a phone she writes, schedules and sees her article appear at its time, 
   await page.getByRole("button", { name: "Applica il collegamento" }).click();
   await page.keyboard.press("Enter");
   // What she pastes from elsewhere: a script, an image with an onerror, and the code as plain text.
-  await pasteHtml(
-    page,
-    `${PASTED_SCRIPT}<img src="x" onerror="window.__pwned = true"><p>Testo incollato ${PASTED_SCRIPT.replace(/</g, "&lt;")}</p>`,
-    `Testo incollato ${PASTED_SCRIPT}`,
-  );
+  await pasteHtml(page, PASTED_HTML, PASTED_TEXT);
   await page.keyboard.press("Enter");
 
   // An image without its description is refused in place; with one it goes in.

@@ -27,6 +27,8 @@ import { createHolidayRepository } from "~/features/booking/holidays.server";
 import { createVisitTypeRepository, type VisitTypeData } from "~/features/booking/visit-types.server";
 import { createRecipePhotoRepository } from "~/features/photos/recipe-photos.server";
 import type { RecipeData } from "~/features/recipes/recipe";
+import type { FaqQuestionData } from "~/features/faq/faq.server";
+import type { RichTextDocument } from "~/ui/rich-text/document";
 import { createRecipeRepository, type RecipeRecord } from "~/features/recipes/recipes.server";
 import { defaultSiteContent } from "~/features/site-content/defaults";
 import { invitationLink } from "~/features/reviews/invitation-share.server";
@@ -582,6 +584,31 @@ export function pageViewData(overrides: Partial<PageView> = {}): PageView {
     utmSource: null,
     utmCampaign: null,
     device: "phone",
+    ...overrides,
+  };
+}
+
+// Issue 44 item 2 (FAQ): an answer with a list, and a question of a group.
+export function sampleFaqAnswer(lead = "Porta con te:"): RichTextDocument {
+  const item = (text: string) => ({
+    type: "listItem" as const,
+    content: [{ type: "paragraph" as const, content: [{ type: "text" as const, text }] }],
+  });
+  return {
+    type: "doc",
+    content: [
+      { type: "paragraph", content: [{ type: "text", text: lead }] },
+      { type: "bulletList", content: [item("gli esami recenti"), item("l'elenco dei farmaci")] },
+    ],
+  };
+}
+
+export function sampleFaqQuestion(groupId: string, overrides: Partial<FaqQuestionData> = {}): FaqQuestionData {
+  return {
+    groupId,
+    question: "Quanto dura la prima visita?",
+    answer: sampleFaqAnswer(),
+    showOnHome: false,
     ...overrides,
   };
 }

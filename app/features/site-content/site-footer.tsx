@@ -40,6 +40,9 @@ export function SiteFooter({ content, year }: { content: PageContent; year: numb
             </a>
           </li>
           <li>
+            <Link to="/domande-frequenti">Domande frequenti</Link>
+          </li>
+          <li>
             <Link to="/privacy">Privacy e cookie</Link>
           </li>
         </ul>
