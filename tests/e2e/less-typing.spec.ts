@@ -1,13 +1,16 @@
 import { expect as baseExpect, test, type Browser, type Page } from "../support/e2e-test";
-import { ADMIN, adminCreate } from "../support/admin";
+import { ADMIN, adminCreate, jpeg } from "../support/admin";
 import { signInAsAdmin } from "../support/admin-browser";
 import { newDataDir, startAppServer, type AppServer } from "../support/app-server";
 import { expectNoAxeViolations } from "../support/axe";
 import { viewports } from "../support/viewports";
+import { sampleRecipe, seedPhotos } from "../support/factory";
+import { fillRecipeForm } from "../support/recipes";
 
 /*
  * Issue 46 item 3, "less typing", on her phone (390 px): a day's usual hours in one tap and copied
- * onto the week in another, with and without JavaScript.
+ * onto the week in another, with and without JavaScript; a recipe's photo chosen by its thumbnail;
+ * the portrait's focus set by tapping the photo or with one of nine buttons (keyboard, no JavaScript).
  */
 let server: AppServer;
 // Several helpers share two cores: a save and the page's answer can take seconds.
@@ -19,6 +22,7 @@ test.beforeAll(async () => {
   test.setTimeout(120_000);
   const dataDir = newDataDir("e2e-less-typing-");
   expect(adminCreate({ DATA_DIR: dataDir }, ["--email", ADMIN.email], ADMIN.password).code).toBe(0);
+  await seedPhotos(dataDir, 2, { titles: ["Vellutata di zucca", null] });
   server = await startAppServer({ DATA_DIR: dataDir }, 90_000);
 });
 
@@ -102,4 +106,64 @@ test("without JavaScript: a preset and the copy answer the form filled in, saved
   await expect(place(admin, "Visite online").getByText("Sul sito ora:")).toContainText("Lun–Dom 10:00–19:00");
   // The studios' weeks were posted as they were.
   await expect(place(admin, "Studio di Milano").getByText("Sul sito ora:")).toContainText(WORKING_WEEK);
+});
+
+test("a recipe's photo is chosen by its thumbnail, untitled ones by their place in the slideshow", async ({
+  browser,
+}) => {
+  const admin = await signIn(browser);
+  await admin.goto(`${server.url}/admin/ricette/nuova`);
+  const choices = admin.getByRole("group", { name: "Foto della ricetta" });
+  await expect(choices.getByRole("radio")).toHaveCount(2);
+  // Each choice shows its picture, loaded.
+  for (const image of await choices.locator("label img").all())
+    await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+  await expect(choices.getByRole("radio", { name: "Foto 2 (senza titolo)" })).toBeVisible();
+  await expectNoAxeViolations(admin, { include: "main" });
+  await fillRecipeForm(admin, sampleRecipe({ slug: "", title: "Vellutata", status: "draft" }), "Vellutata di zucca");
+  await admin.getByRole("button", { name: "Salva la ricetta" }).click();
+  await expect(admin.getByRole("heading", { name: "Modifica la ricetta", level: 1 })).toBeVisible();
+  await expect(choices.getByRole("radio", { name: "Vellutata di zucca" })).toBeChecked();
+});
+
+test("the portrait's focus: a tap on the photo, a button by keyboard, and without JavaScript", async ({ browser }) => {
+  const admin = await signIn(browser);
+  await admin.goto(`${server.url}/admin/contenuti/ritratto`);
+  await admin
+    .getByLabel("Foto", { exact: true })
+    .setInputFiles({ name: "ritratto.jpg", mimeType: "image/jpeg", buffer: await jpeg(800, 1000) });
+  await admin.getByRole("button", { name: "Carica e pubblica" }).click();
+  const photo = admin.locator(".focus-picker__photo img");
+  await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+  const box = (await photo.boundingBox())!;
+  await photo.click({ position: { x: box.width * 0.25, y: box.height * 0.75 } });
+  const horizontal = admin.getByLabel("Posizione orizzontale (%)");
+  const vertical = admin.getByLabel("Posizione verticale (%)");
+  await expect(horizontal).toHaveValue(/^2[4-6]$/);
+  await expect(vertical).toHaveValue(/^7[4-6]$/);
+  // The keyboard's way: a button of the 3×3 grid, pressed with Enter.
+  const spots = admin.getByRole("group", { name: "Punto della foto da tenere in vista" });
+  await spots.getByRole("button", { name: "In basso a destra" }).focus();
+  await admin.keyboard.press("Enter");
+  await expect(horizontal).toHaveValue("100");
+  await expect(vertical).toHaveValue("100");
+  await expect(spots.getByRole("button", { name: "In basso a destra" })).toHaveAttribute("aria-pressed", "true");
+  await expectNoAxeViolations(admin, { include: "main" });
+  await admin.getByRole("button", { name: "Salva la posizione" }).click();
+  await expect
+    .poll(async () => (await fetch(`${server.url}/home`)).text())
+    .toMatch(
+      /class="about__portrait"[^>]*object-position:\s*100% 100%|object-position:\s*100% 100%[^>]*about__portrait/,
+    );
+
+  const noScript = await signIn(browser, false);
+  await noScript.goto(`${server.url}/admin/contenuti/ritratto`);
+  await noScript
+    .getByRole("group", { name: "Punto della foto da tenere in vista" })
+    .getByRole("button", { name: "In alto al centro" })
+    .click();
+  await expect(noScript.getByLabel("Posizione orizzontale (%)")).toHaveValue("50");
+  await expect(noScript.getByLabel("Posizione verticale (%)")).toHaveValue("0");
+  await noScript.getByRole("button", { name: "Salva la posizione" }).click();
+  await expect.poll(async () => (await fetch(`${server.url}/home`)).text()).toMatch(/object-position:\s*50% 0%/);
 });

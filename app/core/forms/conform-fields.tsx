@@ -35,14 +35,11 @@ export function TextField({
   type = "text",
   inputMode,
   maxLength,
-  onInput,
   ...field
 }: FieldProps & {
   type?: InputType;
   maxLength?: number;
   inputMode?: "numeric" | "decimal" | "text" | "email" | "tel" | "url";
-  /** Sees each change as it is typed (e.g. to preview it); the form still owns the value. */
-  onInput?: (value: string) => void;
 }) {
   return (
     <Field id={meta.id} errors={meta.errors} hintFirst {...field}>
@@ -55,7 +52,6 @@ export function TextField({
           autoComplete="off"
           inputMode={inputMode}
           maxLength={maxLength}
-          onInput={onInput ? (event) => onInput(event.currentTarget.value) : undefined}
         />
       )}
     </Field>

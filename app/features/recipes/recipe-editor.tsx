@@ -1,5 +1,5 @@
-import type { SubmissionResult } from "@conform-to/react";
-import { useRef, useState } from "react";
+import type { FieldMetadata, SubmissionResult } from "@conform-to/react";
+import { useRef } from "react";
 import { Form, useNavigation } from "react-router";
 import { ErrorList } from "~/core/forms/field";
 import { useUnsavedChangesGuard } from "~/core/forms/leave-guard";
@@ -76,8 +76,6 @@ export function RecipeEditor({
   });
   const navigation = useNavigation();
   const saving = navigation.state === "submitting" && navigation.formData?.get("__intent__") == null;
-  const [photoId, setPhotoId] = useState(initial.photoId);
-  const photo = photos.find((p) => p.id === photoId);
   const ingredients = fields.ingredients.getFieldList();
   const nutrition = fields.nutrition.getFieldset();
   // The route remounts the editor after each save (keyed by its time), which resets the baseline.
@@ -94,25 +92,7 @@ export function RecipeEditor({
 
       <fieldset className="recipe-form__group">
         <legend>Foto e presentazione</legend>
-        <div className="recipe-form__photo">
-          {photo ? (
-            <ResponsiveImage
-              className="recipe-form__preview"
-              image={photo.image}
-              alt=""
-              sizes="10rem"
-              loading="eager"
-            />
-          ) : null}
-          <SelectField
-            meta={fields.photoId}
-            label="Foto della ricetta"
-            hint="La ricetta si apre da questa foto nella presentazione della home."
-            placeholder="Scegli una foto…"
-            options={photos.map((p) => ({ value: p.id, label: p.label }))}
-            onChange={setPhotoId}
-          />
-        </div>
+        <PhotoChoices meta={fields.photoId} photos={photos} />
         <TextField meta={fields.title} label="Titolo" maxLength={TITLE_MAX_LENGTH} />
         <TextField
           meta={fields.slug}
@@ -249,5 +229,48 @@ export function RecipeEditor({
         </button>
       </div>
     </Form>
+  );
+}
+
+/**
+ * The recipe's photo, chosen by its picture (a list of "Foto 1: Senza titolo" told her nothing):
+ * one radio button per free photo, its thumbnail and title as the label; keyboard and screen
+ * reader use them as any radio group.
+ */
+function PhotoChoices({ meta, photos }: { meta: FieldMetadata<unknown>; photos: PhotoChoice[] }) {
+  const hintId = `${meta.id}-hint`;
+  const errorId = `${meta.id}-error`;
+  const error = meta.errors?.[0];
+  return (
+    <fieldset
+      key={meta.key}
+      className="recipe-photo-choices"
+      aria-describedby={[hintId, error ? errorId : null].filter(Boolean).join(" ")}
+    >
+      <legend className="field__label">Foto della ricetta</legend>
+      <p className="field__hint" id={hintId}>
+        La ricetta si apre da questa foto nella presentazione della home.
+      </p>
+      <div className="recipe-photo-choices__options">
+        {photos.map((photo) => (
+          <label key={photo.id} className="recipe-photo-choices__option">
+            <input
+              type="radio"
+              name={meta.name}
+              value={photo.id}
+              defaultChecked={meta.initialValue === photo.id}
+              aria-invalid={error ? true : undefined}
+            />
+            <ResponsiveImage className="recipe-photo-choices__image" image={photo.image} alt="" sizes="9rem" />
+            <span>{photo.label}</span>
+          </label>
+        ))}
+      </div>
+      {error ? (
+        <p className="field__error" id={errorId}>
+          {error}
+        </p>
+      ) : null}
+    </fieldset>
   );
 }

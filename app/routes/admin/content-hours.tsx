@@ -45,8 +45,6 @@ export default function HoursEditor({ actionData }: Route.ComponentProps) {
         vengono raggruppati. Lascia vuota la seconda fascia se non serve.
       </p>
       <EditorForm form={form} version={baseVersion}>
-        {/* Enter in a field saves: the form's first button is the one Enter presses, not Monday's first preset. */}
-        <button type="submit" hidden tabIndex={-1} />
         {fields.studios.getFieldList().map((studioField, index) => {
           const studio = content.studios[index];
           if (!studio) return null;
