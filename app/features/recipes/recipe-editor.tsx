@@ -1,4 +1,4 @@
-import type { FieldMetadata, SubmissionResult } from "@conform-to/react";
+import type { SubmissionResult } from "@conform-to/react";
 import { useRef } from "react";
 import { Form, useNavigation } from "react-router";
 import { ErrorList } from "~/core/forms/field";
@@ -92,7 +92,17 @@ export function RecipeEditor({
 
       <fieldset className="recipe-form__group">
         <legend>Foto e presentazione</legend>
-        <PhotoChoices meta={fields.photoId} photos={photos} />
+        {/* Chosen by its picture: a list of "Foto 1: Senza titolo" told her nothing. */}
+        <Choices
+          meta={fields.photoId}
+          legend="Foto della ricetta"
+          hint="La ricetta si apre da questa foto nella presentazione della home."
+          options={photos.map((photo) => ({
+            value: photo.id,
+            label: photo.label,
+            picture: <ResponsiveImage className="choices__picture" image={photo.image} alt="" sizes="9rem" />,
+          }))}
+        />
         <TextField meta={fields.title} label="Titolo" maxLength={TITLE_MAX_LENGTH} />
         <TextField
           meta={fields.slug}
@@ -229,48 +239,5 @@ export function RecipeEditor({
         </button>
       </div>
     </Form>
-  );
-}
-
-/**
- * The recipe's photo, chosen by its picture (a list of "Foto 1: Senza titolo" told her nothing):
- * one radio button per free photo, its thumbnail and title as the label; keyboard and screen
- * reader use them as any radio group.
- */
-function PhotoChoices({ meta, photos }: { meta: FieldMetadata<unknown>; photos: PhotoChoice[] }) {
-  const hintId = `${meta.id}-hint`;
-  const errorId = `${meta.id}-error`;
-  const error = meta.errors?.[0];
-  return (
-    <fieldset
-      key={meta.key}
-      className="recipe-photo-choices"
-      aria-describedby={[hintId, error ? errorId : null].filter(Boolean).join(" ")}
-    >
-      <legend className="field__label">Foto della ricetta</legend>
-      <p className="field__hint" id={hintId}>
-        La ricetta si apre da questa foto nella presentazione della home.
-      </p>
-      <div className="recipe-photo-choices__options">
-        {photos.map((photo) => (
-          <label key={photo.id} className="recipe-photo-choices__option">
-            <input
-              type="radio"
-              name={meta.name}
-              value={photo.id}
-              defaultChecked={meta.initialValue === photo.id}
-              aria-invalid={error ? true : undefined}
-            />
-            <ResponsiveImage className="recipe-photo-choices__image" image={photo.image} alt="" sizes="9rem" />
-            <span>{photo.label}</span>
-          </label>
-        ))}
-      </div>
-      {error ? (
-        <p className="field__error" id={errorId}>
-          {error}
-        </p>
-      ) : null}
-    </fieldset>
   );
 }
