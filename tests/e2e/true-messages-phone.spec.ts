@@ -98,7 +98,7 @@ test("a counted ingredient takes its plural from the editor; amounts, names and 
   await seedPhotos(server.dataDir, 1, { titles: ["Zucchine"] });
   await signInAsAdmin(page, server);
   await gotoHydrated(page, `${server.url}/admin/ricette/${recipeId}`);
-  await page.getByLabel("Foto della ricetta").selectOption({ label: "Foto 1: Zucchine" });
+  await page.getByRole("group", { name: "Foto della ricetta" }).getByRole("radio", { name: "Zucchine" }).check();
   const zucchina = page.locator(".recipe-form__ingredient").first();
   await zucchina.getByLabel("Plurale").fill("zucchine");
   // Saved when the server says so (its 2 s toast may be gone by the time a loaded machine looks).

@@ -7,11 +7,15 @@ const row = (page: Page, index: number) => page.locator(".recipe-form__ingredien
 
 /**
  * Fills the recipe editor as the practitioner would, every field from `recipe` (the photo is
- * chosen by its label), adding ingredient rows with the editor's own button.
+ * chosen by its thumbnail's label, its title), adding ingredient rows with the editor's own button.
  */
 export async function fillRecipeForm(page: Page, recipe: RecipeData, photoLabel?: string) {
   const form = toFormDefaults(recipe);
-  if (photoLabel) await page.getByLabel("Foto della ricetta").selectOption({ label: photoLabel });
+  if (photoLabel)
+    await page
+      .getByRole("group", { name: "Foto della ricetta" })
+      .getByRole("radio", { name: photoLabel, exact: true })
+      .check();
   await page.getByLabel("Titolo", { exact: true }).fill(form.title);
   await page.getByLabel("Indirizzo della pagina").fill(form.slug);
   await page.getByLabel("Descrizione breve").fill(form.description);

@@ -35,14 +35,11 @@ export function TextField({
   type = "text",
   inputMode,
   maxLength,
-  onInput,
   ...field
 }: FieldProps & {
   type?: InputType;
   maxLength?: number;
   inputMode?: "numeric" | "decimal" | "text" | "email" | "tel" | "url";
-  /** Sees each change as it is typed (e.g. to preview it); the form still owns the value. */
-  onInput?: (value: string) => void;
 }) {
   return (
     <Field id={meta.id} errors={meta.errors} hintFirst {...field}>
@@ -55,7 +52,6 @@ export function TextField({
           autoComplete="off"
           inputMode={inputMode}
           maxLength={maxLength}
-          onInput={onInput ? (event) => onInput(event.currentTarget.value) : undefined}
         />
       )}
     </Field>
@@ -126,7 +122,10 @@ export function CheckboxField({ meta, label, hint }: { meta: Meta; label: ReactN
   );
 }
 
-/** Checkboxes (several values under one name) or radio buttons (one), in a fieldset with its legend. */
+/**
+ * Checkboxes (several values under one name) or radio buttons (one), in a fieldset with its legend;
+ * each option may show a picture above its label (a photo chosen by its thumbnail).
+ */
 export function Choices({
   meta,
   legend,
@@ -137,7 +136,7 @@ export function Choices({
   meta: Meta;
   legend: string;
   hint?: string;
-  options: readonly { value: string; label: string }[];
+  options: readonly { value: string; label: string; picture?: ReactNode }[];
   multiple?: boolean;
 }) {
   const chosen = new Set(
@@ -149,7 +148,7 @@ export function Choices({
   return (
     <fieldset
       key={meta.key}
-      className="choices"
+      className={options.some((option) => option.picture) ? "choices choices--pictures" : "choices"}
       aria-describedby={[hint ? hintId : null, error ? errorId : null].filter(Boolean).join(" ") || undefined}
     >
       <legend className="field__label">{legend}</legend>
@@ -168,6 +167,7 @@ export function Choices({
               defaultChecked={chosen.has(option.value)}
               aria-invalid={error ? true : undefined}
             />
+            {option.picture}
             {option.label}
           </label>
         ))}

@@ -144,6 +144,33 @@ describe("a form is read only where its schema names a field", () => {
     expect(namedFields(formOf([["__intent__", "{not json"]]), editorSchema("studi")).has("__intent__")).toBe(false);
   });
 
+  it("keeps a preset's update intent with its value as the field may hold it, and a validate intent", () => {
+    const update = JSON.stringify({
+      type: "update",
+      payload: { name: "studios[0].name", value: "x".repeat(2000), admin: "yes" },
+    });
+    const kept = namedFields(formOf([["version", "1"], ...studio(0), ["__intent__", update]]), editorSchema("studi"));
+    const intent = JSON.parse(String(kept.get("__intent__")));
+    expect(intent.payload.name).toBe("studios[0].name");
+    expect(intent.payload.admin).toBeUndefined();
+    expect(intent.payload.value.length).toBeLessThan(2000);
+    const submission = parseSubmission(kept, editorSchema("studi"), { disableAutoCoercion: true });
+    expect(submission.status).toBeUndefined();
+    expect(submission.reply().initialValue).toMatchObject({ studios: [{ name: intent.payload.value }] });
+
+    const validate = JSON.stringify({ type: "validate", payload: { name: "studios[0]", extra: "x" } });
+    const checked = namedFields(
+      formOf([["version", "1"], ...studio(0), ["__intent__", validate]]),
+      editorSchema("studi"),
+    );
+    expect(JSON.parse(String(checked.get("__intent__")))).toEqual({
+      type: "validate",
+      payload: { name: "studios[0]" },
+    });
+    const unknown = JSON.stringify({ type: "validate", payload: { name: "zz" } });
+    expect(namedFields(formOf([["__intent__", unknown]]), editorSchema("studi")).has("__intent__")).toBe(false);
+  });
+
   it("refuses to read a schema whose list has no cap: its indexes would be unbounded", () => {
     expect(() => namedFields(new FormData(), z.object({ tags: z.array(z.string()) }))).toThrow(/\.max\(\)/);
     expect(() => namedFields(new FormData(), z.object({ any: z.record(z.string(), z.string()) }))).toThrow(/z\.record/);

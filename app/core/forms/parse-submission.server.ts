@@ -1,3 +1,4 @@
+// Over 300 lines: the field tree, the names kept and the intents kept are one guard against what a form may make the parser build.
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { z } from "zod";
 import { wasCut } from "./form-data.server";
@@ -261,9 +262,9 @@ const isIndex = (value: unknown, max: number): value is number =>
   typeof value === "number" && Number.isInteger(value) && value >= 0 && value <= max;
 
 /**
- * A list button's intent (insert, remove or reorder an item of a list the schema names), rewritten
- * with only what the list may hold; anything else (another kind, an unknown list, an index past
- * the list's cap) is dropped, and the form is then parsed as a plain save.
+ * A button's intent (insert, remove, reorder an item of a list the schema names; update a field, as
+ * a preset does; validate one) rewritten with only what its field may hold; anything else (another
+ * kind, an unknown field, an index past a cap) is dropped, and the form is parsed as a plain save.
  */
 function listIntent(serialized: string, root: FieldNode): string | null {
   if (serialized.length > MAX_INTENT_LENGTH) return null;
@@ -276,9 +277,13 @@ function listIntent(serialized: string, root: FieldNode): string | null {
   if (!isRecord(intent) || !isRecord(intent.payload) || typeof intent.payload.name !== "string") return null;
   const { type, payload } = intent;
   const path = segmentsOf(payload.name as string);
-  const list = path && nodeAt(root, path)?.items;
-  if (!list) return null;
+  const node = path && nodeAt(root, path);
+  if (!node) return null;
   const name = nameOf(path);
+  if (type === "update") return JSON.stringify({ type, payload: { name, value: echoed(payload.value, node, 0) } });
+  if (type === "validate") return JSON.stringify({ type, payload: { name } });
+  const list = node.items;
+  if (!list) return null;
   switch (type) {
     case "insert": {
       if (payload.index !== undefined && !isIndex(payload.index, list.max)) return null;

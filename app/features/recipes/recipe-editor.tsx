@@ -1,5 +1,5 @@
 import type { SubmissionResult } from "@conform-to/react";
-import { useRef, useState } from "react";
+import { useRef } from "react";
 import { Form, useNavigation } from "react-router";
 import { ErrorList } from "~/core/forms/field";
 import { useUnsavedChangesGuard } from "~/core/forms/leave-guard";
@@ -76,8 +76,6 @@ export function RecipeEditor({
   });
   const navigation = useNavigation();
   const saving = navigation.state === "submitting" && navigation.formData?.get("__intent__") == null;
-  const [photoId, setPhotoId] = useState(initial.photoId);
-  const photo = photos.find((p) => p.id === photoId);
   const ingredients = fields.ingredients.getFieldList();
   const nutrition = fields.nutrition.getFieldset();
   // The route remounts the editor after each save (keyed by its time), which resets the baseline.
@@ -94,25 +92,17 @@ export function RecipeEditor({
 
       <fieldset className="recipe-form__group">
         <legend>Foto e presentazione</legend>
-        <div className="recipe-form__photo">
-          {photo ? (
-            <ResponsiveImage
-              className="recipe-form__preview"
-              image={photo.image}
-              alt=""
-              sizes="10rem"
-              loading="eager"
-            />
-          ) : null}
-          <SelectField
-            meta={fields.photoId}
-            label="Foto della ricetta"
-            hint="La ricetta si apre da questa foto nella presentazione della home."
-            placeholder="Scegli una foto…"
-            options={photos.map((p) => ({ value: p.id, label: p.label }))}
-            onChange={setPhotoId}
-          />
-        </div>
+        {/* Chosen by its picture: a list of "Foto 1: Senza titolo" told her nothing. */}
+        <Choices
+          meta={fields.photoId}
+          legend="Foto della ricetta"
+          hint="La ricetta si apre da questa foto nella presentazione della home."
+          options={photos.map((photo) => ({
+            value: photo.id,
+            label: photo.label,
+            picture: <ResponsiveImage className="choices__picture" image={photo.image} alt="" sizes="9rem" />,
+          }))}
+        />
         <TextField meta={fields.title} label="Titolo" maxLength={TITLE_MAX_LENGTH} />
         <TextField
           meta={fields.slug}

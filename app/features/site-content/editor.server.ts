@@ -17,7 +17,8 @@ export const MAX_CONTENT_FORM_BYTES = 512 * 1024;
  * the day, "closed" and four times; each studio's key; the version. Past the usual cap of 100 from
  * two studios on; every other form stays under it.
  */
-export const MAX_HOURS_FORM_FIELDS = (MAX_STUDIOS + 1) * 7 * 6 + MAX_STUDIOS + 1;
+// Six fields a day, a key a studio, the version, and a button's (a preset's intent, or the copy).
+export const MAX_HOURS_FORM_FIELDS = (MAX_STUDIOS + 1) * 7 * 6 + MAX_STUDIOS + 2;
 
 type GroupValue<G extends ContentGroup> = z.output<(typeof contentGroups)[G]>;
 

@@ -1,7 +1,7 @@
-import { useState } from "react";
 import { Form, useNavigation } from "react-router";
 import type { Route } from "./+types/content-portrait";
 import { EditorForm } from "~/features/site-content/editor/fields";
+import { FocusPicker } from "~/features/site-content/editor/focus-picker";
 import { TextField } from "~/core/forms/conform-fields";
 import { useContentForm } from "~/features/site-content/editor/use-content-form";
 import { Portrait } from "~/ui/responsive-image";
@@ -90,11 +90,11 @@ export default function PortraitEditor({ actionData }: Route.ComponentProps) {
   const focus = fields.portrait.getFieldset();
   const upload = useSchemaForm(portraitUploadSchema, { id: "ritratto-carica-modulo" });
   useActionResult(actionData as ActionResult | undefined);
-  const [preview, setPreview] = useState<{ x: number; y: number } | null>(null);
   const navigation = useNavigation();
   const uploading = navigation.state === "submitting" && navigation.formEncType === "multipart/form-data";
-  const x = preview?.x ?? portrait.focusX;
-  const y = preview?.y ?? portrait.focusY;
+  // The photo shows the point as the form holds it now (tapped, a button, typed), before it is saved.
+  const x = clampPercent(String(focus.focusX.value ?? ""), portrait.focusX);
+  const y = clampPercent(String(focus.focusY.value ?? ""), portrait.focusY);
 
   return (
     <section className="content-section" aria-labelledby="ritratto-titolo">
@@ -156,24 +156,21 @@ export default function PortraitEditor({ actionData }: Route.ComponentProps) {
               <EditorForm form={form} version={baseVersion} submitLabel="Salva la posizione" announce={false}>
                 <h3 className="content-form__title">Inquadratura</h3>
                 <p className="field__hint">
-                  Scegli quale punto della foto resta visibile quando viene ritagliata (0 = sinistra/alto, 100 =
-                  destra/basso).
+                  Tocca la foto nel punto che deve restare in vista quando viene ritagliata, oppure scegli uno dei nove
+                  riquadri. Per essere precisa, scrivi la posizione (0 = sinistra/alto, 100 = destra/basso).
                 </p>
+                <FocusPicker
+                  image={portrait.image}
+                  portrait={fields.portrait}
+                  focusX={focus.focusX}
+                  focusY={focus.focusY}
+                  x={x}
+                  y={y}
+                  form={form}
+                />
                 <div className="content-form__pair">
-                  <TextField
-                    meta={focus.focusX}
-                    type="number"
-                    label="Posizione orizzontale (%)"
-                    inputMode="numeric"
-                    onInput={(value) => setPreview({ x: clampPercent(value, x), y })}
-                  />
-                  <TextField
-                    meta={focus.focusY}
-                    type="number"
-                    label="Posizione verticale (%)"
-                    inputMode="numeric"
-                    onInput={(value) => setPreview({ x, y: clampPercent(value, y) })}
-                  />
+                  <TextField meta={focus.focusX} type="number" label="Posizione orizzontale (%)" inputMode="numeric" />
+                  <TextField meta={focus.focusY} type="number" label="Posizione verticale (%)" inputMode="numeric" />
                 </div>
               </EditorForm>
               <Form method="post" className="content-form">

@@ -38,7 +38,9 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const choices = photos.flatMap((photo, index) => {
     if (taken.has(photo.id)) return [];
     const view = toRecipePhotoView(s.media, photo);
-    return [{ id: photo.id, label: `Foto ${index + 1}: ${photo.title ?? PHOTO_MESSAGES.untitled}`, image: view.image }];
+    // Chosen by its thumbnail: the title says the rest, and an untitled photo its place in the slideshow.
+    const label = photo.title ?? `Foto ${index + 1} (${PHOTO_MESSAGES.untitled.toLowerCase()})`;
+    return [{ id: photo.id, label, image: view.image }];
   });
   const wanted = choices.find((photo) => photo.id === new URL(request.url).searchParams.get("foto"));
   const wantedPhoto = wanted && photos.find((photo) => photo.id === wanted.id);

@@ -34,6 +34,8 @@ export function EditorForm<Value extends Record<string, unknown>>({
   return (
     <Form ref={formRef} method="post" {...getFormProps(form)} encType={encType} className="content-form">
       <input type="hidden" name="version" value={version} />
+      {/* Enter in a field saves: Enter presses the form's first button, which must not be a preset's or a list's. */}
+      <button type="submit" hidden tabIndex={-1} />
       {form.errors?.length ? (
         <div className="content-form__alert" role="alert">
           <ErrorList id={form.errorId} errors={form.errors} />

@@ -1,4 +1,5 @@
-import type { FieldMetadata } from "@conform-to/react";
+import type { FieldMetadata, FormMetadata } from "@conform-to/react";
+import type { MouseEvent } from "react";
 import { CheckboxField, TextField } from "~/core/forms/conform-fields";
 import { ErrorList } from "~/core/forms/field";
 import { dayNames } from "../hours";
@@ -6,10 +7,31 @@ import { type DayHours, type Weekday, weekdays } from "../site-content";
 
 type Field = FieldMetadata<string | undefined>;
 /** A week's list field, whatever form it sits in (each studio's, the online visits'). */
-type WeekField = Pick<FieldMetadata<unknown[]>, "errorId" | "errors"> & {
-  getFieldList(): { key: string | undefined; getFieldset(): unknown }[];
+type WeekField = Pick<FieldMetadata<unknown[]>, "errorId" | "errors" | "name" | "value"> & {
+  getFieldList(): { key: string | undefined; name: string; getFieldset(): unknown }[];
 };
 type DayFieldset = { day: Field; closed: Field; ranges: FieldMetadata<{ opens: string; closes: string }[]> };
+/** The two Conform intents the week's buttons use (any editor form has them). */
+type WeekForm = Pick<FormMetadata<Record<string, unknown>, string[]>, "update">;
+
+/** A day as the form holds it: "closed" ticked ("on") or up to two ranges, as typed. */
+type DayFormValue = { day?: string; closed?: string; ranges?: { opens?: string; closes?: string }[] };
+
+/** The name of the button that copies a day onto the others; its value is the day's field ("studios[0].hours[0]"). */
+export const COPY_DAY = "copia";
+
+/** A day's usual hours, one tap each instead of four times typed. */
+export const DAY_PRESETS = [
+  { label: "Mattina 9–13", ranges: [{ opens: "09:00", closes: "13:00" }] },
+  { label: "Pomeriggio 14–19", ranges: [{ opens: "14:00", closes: "19:00" }] },
+  {
+    label: "Giornata 9–13 e 14–19",
+    ranges: [
+      { opens: "09:00", closes: "13:00" },
+      { opens: "14:00", closes: "19:00" },
+    ],
+  },
+] as const;
 
 /** A week as the hours form starts it: per day, "closed" ticked or its two ranges (the second empty if unused). */
 export function weekFormValue(week: DayHours[]) {
@@ -20,18 +42,55 @@ export function weekFormValue(week: DayHours[]) {
   }));
 }
 
-/** One place's week in the hours form: per day, closed, or one or two ranges (e.g. 9:00–13:00 and 15:00–19:00). */
-export function WeekFields({ week }: { week: WeekField }) {
+/** The week with day `from`'s hours (closed, or its ranges) on every other day; each day keeps its name. */
+export function weekWithDayCopied(week: DayFormValue[], from: number): DayFormValue[] {
+  const source = week[from];
+  return week.map((day, index) =>
+    index === from || !source
+      ? day
+      : { day: day.day, closed: source.closed, ranges: source.ranges?.map((r) => ({ ...r })) },
+  );
+}
+
+/**
+ * One place's week in the hours form: per day, closed, or one or two ranges (e.g. 9:00–13:00 and
+ * 15:00–19:00), a preset's button for the usual ones, and "Copia su tutti i giorni". Each button
+ * works without JavaScript (a preset is Conform's update intent; the copy is answered by the
+ * server with the form filled in); with it, in place.
+ */
+export function WeekFields({ week, form }: { week: WeekField; form: WeekForm }) {
   return (
     <div className="hours-editor">
       {week.getFieldList().map((dayField, index) => {
         const day = dayField.getFieldset() as DayFieldset;
         const weekday = weekdays[index] as Weekday;
         const name = dayNames[weekday];
+        const copy = (event: MouseEvent<HTMLButtonElement>) => {
+          // In place, from what the form holds now (typed, not yet saved); without JavaScript the server does it.
+          event.preventDefault();
+          form.update({
+            name: week.name,
+            value: weekWithDayCopied((week.value ?? []) as DayFormValue[], index) as never,
+          });
+        };
         return (
           <fieldset key={dayField.key} className="hours-editor__day">
             <legend className="hours-editor__name">{name}</legend>
             <input type="hidden" name={day.day.name} value={weekday} />
+            <div className="hours-editor__presets" role="group" aria-label={`${name}, orari frequenti`}>
+              {DAY_PRESETS.map((preset) => (
+                <button
+                  key={preset.label}
+                  className="button button--small button--secondary"
+                  {...form.update.getButtonProps({
+                    name: dayField.name,
+                    value: { day: weekday, ranges: [preset.ranges[0], preset.ranges[1] ?? { opens: "", closes: "" }] },
+                  })}
+                >
+                  {preset.label}
+                </button>
+              ))}
+            </div>
             <CheckboxField meta={day.closed} label="Chiuso" />
             {day.ranges.getFieldList().map((range, i) => {
               const r = range.getFieldset();
@@ -48,6 +107,15 @@ export function WeekFields({ week }: { week: WeekField }) {
               );
             })}
             <ErrorList id={day.ranges.errorId} errors={day.ranges.errors} />
+            <button
+              type="submit"
+              name={COPY_DAY}
+              value={dayField.name}
+              className="button button--small button--secondary hours-editor__copy"
+              onClick={copy}
+            >
+              Copia su tutti i giorni<span className="visually-hidden"> gli orari di {name.toLowerCase()}</span>
+            </button>
           </fieldset>
         );
       })}
