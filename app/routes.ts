@@ -27,6 +27,10 @@ export default [
     // Issue 44, item 1: her articles (their Atom feed is above, outside the layout).
     route("articoli", "routes/articles.tsx"),
     route("articoli/:slug", "routes/article.tsx"),
+    // Issue 44, item 4: the newsletter's form, its confirmation link and its unsubscribe link (one-click POST too).
+    route("newsletter", "routes/newsletter.tsx"),
+    route("newsletter/conferma/:token", "routes/newsletter-confirm.tsx"),
+    route("newsletter/disiscriviti/:token", "routes/newsletter-unsubscribe.tsx"),
     route("admin-login", "routes/admin-login.tsx"),
     route("admin-login/password-dimenticata", "routes/admin-password-forgot.tsx"),
     route("admin-login/nuova-password", "routes/admin-password-reset.tsx"),

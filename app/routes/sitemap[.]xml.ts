@@ -27,7 +27,7 @@ export function sitemapXml(
 }
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const { config, siteContent, recipes, articles } = context.get(servicesContext);
+  const { config, siteContent, recipes, articles, mailer } = context.get(servicesContext);
   const [{ savedAt, content }, published, articlesLive] = await Promise.all([
     siteContent.current(),
     recipes.listPublishedPaths(),
@@ -49,7 +49,9 @@ export async function loader({ context }: Route.LoaderArgs) {
     lastModified: [savedAt, updatedAt.toISOString()].sort().at(-1)!,
   }));
   const articlePaths = articlesLive.length ? ["/articoli", ...articlePages] : [];
-  const paths = [...pages, ...studioPages, ...recipePaths, ...articlePaths];
+  // Issue 44, item 4: the newsletter's page while e-mail is configured (its form works only then).
+  const newsletterPaths = mailer.enabled ? ["/newsletter"] : [];
+  const paths = [...pages, ...studioPages, ...recipePaths, ...articlePaths, ...newsletterPaths];
   return new Response(sitemapXml(config.siteUrl, paths, savedAt), {
     headers: { "Content-Type": "application/xml; charset=utf-8", "Cache-Control": "public, max-age=3600" },
   });
