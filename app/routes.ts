@@ -67,6 +67,8 @@ export default [
       // Issue 45: the visit statistics and their CSV.
       route("admin/statistiche", "routes/admin/statistics.tsx"),
       route("admin/statistiche.csv", "routes/admin/statistics-csv.ts"),
+      // Issue 44, item 4: subscribers, the next newsletter, its sending.
+      route("admin/newsletter", "routes/admin/newsletter.tsx"),
     ]),
     route("*", "routes/not-found.tsx"),
   ]),

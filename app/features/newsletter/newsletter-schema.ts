@@ -24,6 +24,9 @@ const subject = oneLine(
 );
 const body = richTextField({ empty: M.bodyEmpty, tooLong: M.bodyTooLong, invalid: M.bodyInvalid });
 
+/** The draft she writes: saved (with its preview) or sent to her as a test. */
+export const newsletterDraftSchema = z.object({ intent: z.enum(["save", "test"]), subject, body });
+
 /** Her screen: the consent wording, the draft (saved, tested, sent), or a draft of the new articles. */
 export const newsletterAdminSchema = z.discriminatedUnion("intent", [
   z.object({
@@ -36,7 +39,7 @@ export const newsletterAdminSchema = z.discriminatedUnion("intent", [
         .max(CONSENT_MAX, { error: M.consentTooLong }),
     ),
   }),
-  z.object({ intent: z.enum(["save", "test"]), subject, body }),
+  newsletterDraftSchema,
   z.object({ intent: z.literal("send"), campaignId: z.guid() }),
   z.object({ intent: z.literal("compose") }),
 ]);

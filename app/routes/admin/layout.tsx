@@ -95,6 +95,7 @@ const SECTIONS: {
   { to: "/admin/prenotazioni", label: "Impostazioni delle prenotazioni" },
   { to: "/admin/ricette", label: "Ricette" },
   { to: "/admin/articoli", label: "Articoli" },
+  { to: "/admin/newsletter", label: "Newsletter" },
   { to: "/admin/statistiche", label: "Statistiche" },
   { to: "/admin/contenuti", label: "Contenuti del sito" },
   { to: "/admin/inviti", label: "Invita a recensire" },
