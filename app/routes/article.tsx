@@ -104,7 +104,7 @@ export default function ArticlePage({ loaderData }: Route.ComponentProps) {
         {/* Issue 44, item 4: the newsletter's form under each article. */}
         {newsletterConsent !== null ? (
           <aside className="article__newsletter" aria-label="Newsletter">
-            <SubscribeForm consentText={newsletterConsent} />
+            <SubscribeForm consentText={newsletterConsent} place="article" />
           </aside>
         ) : null}
       </article>

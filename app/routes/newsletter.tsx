@@ -55,7 +55,7 @@ export default function Newsletter({ actionData }: Route.ComponentProps) {
         scriviamo prima per confermare, e puoi disiscriverti in ogni momento dal link in fondo a ogni e-mail.
       </p>
       {root.newsletterConsent !== null ? (
-        <SubscribeForm consentText={root.newsletterConsent} result={result} />
+        <SubscribeForm consentText={root.newsletterConsent} place="page" result={result} />
       ) : (
         <p role="status">{M.unavailable}</p>
       )}

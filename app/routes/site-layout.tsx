@@ -44,7 +44,7 @@ export default function SiteLayout() {
         content={root.content}
         year={root.year}
         newsletter={
-          root.newsletterConsent !== null ? <SubscribeForm consentText={root.newsletterConsent} tone="dark" /> : null
+          root.newsletterConsent !== null ? <SubscribeForm consentText={root.newsletterConsent} place="footer" /> : null
         }
       />
     </>

@@ -6,3 +6,5 @@ export const DEFAULT_CONSENT_TEXT =
 export const EMAIL_MAX = 254;
 export const CONSENT_MAX = 1000;
 export const SUBJECT_MAX = 150;
+/** How long a confirmation link works; a pending address is deleted once it has expired (privacy page). */
+export const PENDING_DAYS = 7;

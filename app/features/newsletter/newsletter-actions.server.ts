@@ -6,7 +6,8 @@ import { type Result, refused, succeeded } from "~/core/result";
 import type { RichTextDocument } from "~/ui/rich-text/document";
 import { confirmationMail, newsletterMail, renderedBody } from "./newsletter-mails";
 import { confirmPath, NEWSLETTER_PATH, unsubscribePath } from "./newsletter-paths";
-import { type NewsletterRepository, PENDING_DAYS } from "./newsletter.server";
+import { PENDING_DAYS } from "./consent";
+import type { NewsletterRepository } from "./newsletter.server";
 
 const HOUR_MS = 60 * 60 * 1000;
 /** Subscriptions per visitor address per hour (as the contact form's messages). */

@@ -8,10 +8,8 @@ import type { EventBus } from "~/core/events/event-bus.server";
 import { changeAnnouncer, type OnChangeError } from "~/core/events/publish-change.server";
 import { EMPTY_DOCUMENT, type RichTextDocument } from "~/ui/rich-text/document";
 import { richTextDocumentSchema } from "~/ui/rich-text/document-schema";
-import { DEFAULT_CONSENT_TEXT } from "./consent";
+import { DEFAULT_CONSENT_TEXT, PENDING_DAYS } from "./consent";
 
-/** How long a confirmation link works; a pending address is deleted once it has expired. */
-export const PENDING_DAYS = 7;
 /** 32 random bytes, base64url: 43 characters. */
 const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
 

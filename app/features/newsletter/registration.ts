@@ -6,6 +6,12 @@ export const newsletterRegistration = {
   liveTables: ["newsletter_settings"],
   // The form's own page (its answers are never cached: a post).
   cachedPages: ["/newsletter"],
+  // The form's page, the confirmation and the unsubscribe: their messages stay out of every other page's code.
+  pageFamilies: {
+    newsletter: "newsletter",
+    "newsletter-confirm": "newsletter",
+    "newsletter-unsubscribe": "newsletter",
+  },
   // A mail program's one-click unsubscribe (RFC 8058) posts from outside the site, with no Origin of ours.
   foreignPosts: [/^\/newsletter\/disiscriviti\/[A-Za-z0-9_-]{43}$/],
 } as const satisfies FeatureRegistration;
