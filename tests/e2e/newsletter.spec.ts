@@ -3,6 +3,7 @@ import { ADMIN, adminCreate } from "../support/admin";
 import { signInAsAdmin } from "../support/admin-browser";
 import { newDataDir, startAppServer, type AppServer } from "../support/app-server";
 import { startTestSmtpServer, type TestSmtpServer } from "../support/smtp";
+import { expectNoAxeViolations } from "../support/axe";
 import { expectToast } from "../support/toasts";
 import { viewports } from "../support/viewports";
 import { NEWSLETTER_MESSAGES as M } from "~/features/newsletter/messages";
@@ -39,7 +40,7 @@ test("a visitor subscribes from the footer, confirms through the e-mailed link, 
   page,
 }) => {
   await page.goto(`${server.url}/home`);
-  const form = page.locator("footer").getByRole("form", { name: "Ricevi la newsletter" });
+  const form = page.locator("footer form");
   await form.getByLabel("Il tuo indirizzo e-mail").fill("lettrice@esempio.it");
   await form.getByRole("checkbox").check();
   await form.getByRole("button", { name: "Iscriviti" }).click();
@@ -106,4 +107,21 @@ test("a visitor subscribes from the footer, confirms through the e-mailed link, 
   // The link in the mail says so too, and offers no button any more.
   await page.goto(`${server.url}${unsubscribe}`);
   await expect(page.getByRole("main").getByRole("status")).toHaveText(M.alreadyUnsubscribed);
+});
+
+test("the newsletter's pages and her screen pass axe at 390 and 1440 px", async ({ page }) => {
+  await signInAsAdmin(page, server);
+  for (const width of [390, 1440]) {
+    await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
+    for (const path of [
+      "/newsletter",
+      `/newsletter/conferma/${"a".repeat(43)}`,
+      `/newsletter/disiscriviti/${"a".repeat(43)}`,
+      "/admin/newsletter",
+    ]) {
+      await page.goto(`${server.url}${path}`);
+      await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+      await expectNoAxeViolations(page);
+    }
+  }
 });

@@ -26,13 +26,11 @@ export function SubscribeForm({
     <form
       method="post"
       action={NEWSLETTER_PATH}
+      // No accessible name: a named form is a landmark, and a page may hold two (an article's and the footer's).
       className={`newsletter-form newsletter-form--${place}`}
-      aria-labelledby={`${id}-title`}
     >
       <Stylesheet href={newsletterStyles} />
-      <p id={`${id}-title`} className="newsletter-form__title">
-        Ricevi la newsletter
-      </p>
+      <p className="newsletter-form__title">Ricevi la newsletter</p>
       <p className="newsletter-form__lead">Articoli e ricette nuove, al massimo qualche volta al mese.</p>
       <label htmlFor={`${id}-email`} className="newsletter-form__label">
         Il tuo indirizzo e-mail
