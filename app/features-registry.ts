@@ -8,6 +8,7 @@ import type { CachedPage, FeatureRegistration } from "./core/feature-registratio
 import { articlesRegistration } from "./features/articles/registration.ts";
 import { faqRegistration } from "./features/faq/registration.ts";
 import { bookingRegistration } from "./features/booking/registration.ts";
+import { newsletterRegistration } from "./features/newsletter/registration.ts";
 import { photosRegistration } from "./features/photos/registration.ts";
 import { recipesRegistration } from "./features/recipes/registration.ts";
 import { reviewsRegistration } from "./features/reviews/registration.ts";
@@ -23,6 +24,7 @@ const registrations = [
   articlesRegistration,
   bookingRegistration,
   faqRegistration,
+  newsletterRegistration,
   photosRegistration,
   recipesRegistration,
   reviewsRegistration,
@@ -48,6 +50,8 @@ const listed = <T>(pick: (registration: FeatureRegistration) => readonly T[] | u
 export const LIVE_TABLES = listed((r) => r.liveTables) as SiteLiveTable[];
 /** Every page the page cache keeps. */
 export const CACHED_PAGES: CachedPage[] = listed((r) => r.cachedPages);
+/** The addresses the whole-site Origin check lets another site post to. */
+export const FOREIGN_POSTS: RegExp[] = listed((r) => r.foreignPosts);
 /** Route file name → its family (vite.config.ts's chunks). */
 export const PAGE_FAMILIES: Record<string, string> = Object.assign(
   {},

@@ -24,6 +24,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const signedIn = await isSignedIn(services, request);
   const flash = await flashStore.read(request);
   const { mode: bookingMode } = await services.bookingSettings.get();
+  // The newsletter form's consent wording (issue 44 item 4); no form while e-mail is not configured.
+  const newsletterConsent = services.mailer.enabled ? await services.newsletter.consentText() : null;
   return data(
     {
       // Every page shows some of it (header, footer, JSON-LD); it refreshes live when she saves.
@@ -40,6 +42,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       signedIn,
       // Where the booking buttons lead (app/routes/booking-call.tsx); live under "booking".
       bookingMode,
+      newsletterConsent,
     },
     flash ? { headers: { "Set-Cookie": await flashStore.clear(request) } } : undefined,
   );

@@ -29,6 +29,10 @@ export default [
     route("articoli/:slug", "routes/article.tsx"),
     // Issue 44, item 2: the FAQ.
     route("domande-frequenti", "routes/faq.tsx"),
+    // Issue 44, item 4: the newsletter's form, its confirmation link and its unsubscribe link (one-click POST too).
+    route("newsletter", "routes/newsletter.tsx"),
+    route("newsletter/conferma/:token", "routes/newsletter-confirm.tsx"),
+    route("newsletter/disiscriviti/:token", "routes/newsletter-unsubscribe.tsx"),
     route("admin-login", "routes/admin-login.tsx"),
     route("admin-login/password-dimenticata", "routes/admin-password-forgot.tsx"),
     route("admin-login/nuova-password", "routes/admin-password-reset.tsx"),
@@ -68,6 +72,8 @@ export default [
       // Issue 45: the visit statistics and their CSV.
       route("admin/statistiche", "routes/admin/statistics.tsx"),
       route("admin/statistiche.csv", "routes/admin/statistics-csv.ts"),
+      // Issue 44, item 4: subscribers, the next newsletter, its sending.
+      route("admin/newsletter", "routes/admin/newsletter.tsx"),
     ]),
     route("*", "routes/not-found.tsx"),
   ]),

@@ -52,6 +52,7 @@ import { createSessionStore, type SessionStore, sessionTokenFromCookie } from "~
 import { createKnownDevices, type KnownDevices } from "~/features/account/known-device.server";
 import { createStudioSlugRepository, type StudioSlugRepository } from "~/features/site-content/studio-slugs.server";
 import { createPageCounter, type PageCounter } from "~/features/statistics/page-counter.server";
+import { createNewsletterRepository, type NewsletterRepository } from "~/features/newsletter/newsletter.server";
 
 /** Everything a loader or action may use; one instance per process. */
 export interface AppServices {
@@ -115,6 +116,8 @@ export interface AppServices {
   formTimer: FormTimer;
   /** The public pages' views, counted in memory and written every few seconds (issue 45, decision 59). */
   pageViews: PageCounter;
+  /** Issue 44, item 4: the newsletter's subscribers (double opt-in), her consent wording and newsletters. */
+  newsletter: NewsletterRepository;
 }
 
 export async function createServices(
@@ -208,6 +211,7 @@ export async function createServices(
       knownDevices: createKnownDevices(secret),
       formTimer: createFormTimer(secret),
       pageViews: createPageCounter(database.db, logger),
+      newsletter: createNewsletterRepository(database.db, bus, logError),
     };
   } catch (error) {
     await database?.close();

@@ -11,6 +11,7 @@ import { bookingJobs } from "~/features/booking/booking-jobs.server";
 import { followUpJobs } from "~/features/booking/follow-up-jobs.server";
 import { calendarSourceJobs } from "~/features/booking/calendar-refresh.server";
 import { waitingListJob } from "~/features/booking/waiting-list-job.server";
+import { newsletterJobs } from "~/features/newsletter/newsletter-jobs.server";
 import { statisticsJobs } from "~/features/statistics/statistics-jobs.server";
 import type { AppServices } from "~/services.server";
 
@@ -68,5 +69,7 @@ export function siteJobs(services: AppServices): ScheduledJob[] {
     scheduledArticlesJob(services),
     // Issue 45: past days' salts forgotten, aggregates older than two years deleted unless she keeps them.
     ...statisticsJobs(services.database.db),
+    // Issue 44, item 4: a newsletter's copies queued a batch at a time; unconfirmed addresses deleted.
+    ...newsletterJobs(services),
   ];
 }

@@ -13,7 +13,7 @@ import { isDatabaseUnavailable, reportDatabaseUnavailable, RETRY_AFTER_SECONDS }
 import { serviceUnavailableHtml } from "~/ui/service-unavailable.server";
 import { createLiveStream } from "~/core/events/live-stream.server";
 import { requestContext, servicesContext, type RequestInfo } from "~/context";
-import { CACHED_PAGES } from "~/features-registry";
+import { CACHED_PAGES, FOREIGN_POSTS } from "~/features-registry";
 import type { AppServices } from "~/services.server";
 import { createPageCache } from "~/core/server/page-cache";
 import { loggedUrl } from "~/core/server/logged-url";
@@ -120,7 +120,7 @@ export function createApp(
 
   const imageOrigins = config.s3?.publicUrl ? [new URL(config.s3.publicUrl).origin] : [];
   app.use(securityHeaders({ imageOrigins }));
-  app.use(rejectForeignOrigin(config.siteUrl));
+  app.use(rejectForeignOrigin(config.siteUrl, FOREIGN_POSTS));
 
   app.get("/media/*key", async (req, res, next) => {
     try {

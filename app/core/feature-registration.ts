@@ -18,6 +18,11 @@ export interface FeatureRegistration {
    * family they belong to: what only they share goes in one chunk (vite.config.ts).
    */
   readonly pageFamilies?: Readonly<Record<string, string>>;
+  /**
+   * Addresses another site may post to (the whole-site Origin check lets them through): only an
+   * action that must work from outside our pages, such as a mail program's one-click unsubscribe.
+   */
+  readonly foreignPosts?: readonly RegExp[];
 }
 
 export type CachedPage = string | RegExp;

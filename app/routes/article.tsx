@@ -1,4 +1,4 @@
-import { Link } from "react-router";
+import { Link, useRouteLoaderData } from "react-router";
 import { BookingButton } from "./booking-call";
 import type { Route } from "./+types/article";
 import { servicesContext } from "~/context";
@@ -14,6 +14,8 @@ import type { LiveHandle } from "~/ui/live-updates";
 import { withShareImage } from "~/ui/share-meta";
 import { Stylesheet } from "~/ui/stylesheet";
 import articlesStyles from "~/styles/articles.css?url";
+import { SubscribeForm } from "~/features/newsletter/subscribe-form";
+import type { loader as rootLoader } from "~/root";
 
 /** She edits or withdraws it: an open page follows. */
 export const handle: LiveHandle = { liveTables: ["articles"] };
@@ -51,6 +53,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 
 export default function ArticlePage({ loaderData }: Route.ComponentProps) {
   const { article, body, images, updatedOn, related, recipeLinks } = loaderData;
+  const { newsletterConsent } = useRouteLoaderData<typeof rootLoader>("root")!;
   return (
     <div className="page article-page">
       <Stylesheet href={articlesStyles} />
@@ -98,6 +101,12 @@ export default function ArticlePage({ loaderData }: Route.ComponentProps) {
           <p>Vuoi un piano alimentare su misura per te?</p>
           <BookingButton external={(links) => links.booking}>Prenota una visita</BookingButton>
         </aside>
+        {/* Issue 44, item 4: the newsletter's form under each article. */}
+        {newsletterConsent !== null ? (
+          <aside className="article__newsletter" aria-label="Newsletter">
+            <SubscribeForm consentText={newsletterConsent} place="article" />
+          </aside>
+        ) : null}
       </article>
       {related.length ? (
         <section className="article-related" aria-labelledby="articoli-correlati">

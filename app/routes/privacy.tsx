@@ -6,6 +6,7 @@ import { OnlineVisitsPrivacy } from "~/features/booking/online-visits-privacy";
 import { FollowUpPrivacy } from "~/features/booking/follow-up-privacy";
 import { pageMeta } from "~/features/site-content/meta";
 import { PrivacyNotice } from "~/features/site-content/privacy-notice";
+import { NewsletterPrivacy } from "~/features/newsletter/newsletter-privacy";
 import { StatisticsPrivacy } from "~/features/statistics/statistics-privacy";
 import { keepsAll } from "~/features/statistics/statistics.server";
 import type { loader as rootLoader } from "~/root";
@@ -44,6 +45,7 @@ export default function Privacy({ loaderData }: Route.ComponentProps) {
       }
       waitingListExpiryDays={loaderData.waitingListExpiryDays}
       visitStatistics={<StatisticsPrivacy keepAll={loaderData.keepsStatistics} />}
+      newsletter={loaderData.contactBySite ? <NewsletterPrivacy /> : null}
     />
   );
 }

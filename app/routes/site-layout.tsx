@@ -3,14 +3,15 @@ import type { LiveHandle } from "~/ui/live-updates";
 import { LogoutForm } from "~/features/account/logout-form";
 import { SiteFooter } from "~/features/site-content/site-footer";
 import { SiteHeader } from "~/features/site-content/site-header";
+import { SubscribeForm } from "~/features/newsletter/subscribe-form";
 import type { loader as rootLoader } from "~/root";
 import { BookingButton } from "./booking-call";
 
 /**
- * The header and footer show the site content, and the booking buttons her booking setting: every
- * page refreshes when the practitioner saves either.
+ * The header and footer show the site content (and the newsletter form her consent wording), and the
+ * booking buttons her booking setting: every page refreshes when the practitioner saves any of them.
  */
-export const handle: LiveHandle = { liveTables: ["site_content", "booking"] };
+export const handle: LiveHandle = { liveTables: ["site_content", "booking", "newsletter_settings"] };
 
 /** Header, main content and footer shared by every page but the landing intro. */
 export default function SiteLayout() {
@@ -39,7 +40,13 @@ export default function SiteLayout() {
       <main id="main" className="site-main" tabIndex={-1}>
         <Outlet />
       </main>
-      <SiteFooter content={root.content} year={root.year} />
+      <SiteFooter
+        content={root.content}
+        year={root.year}
+        newsletter={
+          root.newsletterConsent !== null ? <SubscribeForm consentText={root.newsletterConsent} place="footer" /> : null
+        }
+      />
     </>
   );
 }

@@ -27,7 +27,7 @@ export function sitemapXml(
 }
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const { config, siteContent, recipes, articles, faq } = context.get(servicesContext);
+  const { config, siteContent, recipes, articles, faq, mailer } = context.get(servicesContext);
   const [{ savedAt, content }, published, articlesLive, faqChanged] = await Promise.all([
     siteContent.current(),
     recipes.listPublishedPaths(),
@@ -54,7 +54,9 @@ export async function loader({ context }: Route.LoaderArgs) {
   const faqPaths: SitemapEntry[] = faqChanged
     ? [{ path: "/domande-frequenti", lastModified: [savedAt, faqChanged.toISOString()].sort().at(-1)! }]
     : [];
-  const paths = [...pages, ...studioPages, ...recipePaths, ...articlePaths, ...faqPaths];
+  // Issue 44, item 4: the newsletter's page while e-mail is configured (its form works only then).
+  const newsletterPaths = mailer.enabled ? ["/newsletter"] : [];
+  const paths = [...pages, ...studioPages, ...recipePaths, ...articlePaths, ...faqPaths, ...newsletterPaths];
   return new Response(sitemapXml(config.siteUrl, paths, savedAt), {
     headers: { "Content-Type": "application/xml; charset=utf-8", "Cache-Control": "public, max-age=3600" },
   });

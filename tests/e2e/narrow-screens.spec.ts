@@ -31,6 +31,8 @@ test.beforeAll(async () => {
     managePath,
     "/ricette",
     "/ricette/insalata-di-farro",
+    "/domande-frequenti",
+    "/newsletter",
     "/admin-login",
   ];
   adminPaths = [
@@ -46,6 +48,8 @@ test.beforeAll(async () => {
     ...Object.values(groupPaths),
     "/admin/statistiche",
     "/admin/articoli",
+    "/admin/domande",
+    "/admin/newsletter",
     "/admin/backup",
     "/admin/account",
   ];

@@ -40,6 +40,8 @@ import { createRateLimiter } from "~/core/server/rate-limit.server";
 import { createQueueOnlyMailer } from "./outbox";
 import type { ArticleData } from "~/features/articles/articles.server";
 import type { PageView } from "~/features/statistics/counting";
+import { randomBytes } from "node:crypto";
+import { newsletterSubscribers } from "~/core/db/schema";
 
 /*
  * The tests' data, in one place for every feature (the tests may join features; the features may
@@ -611,4 +613,20 @@ export function sampleFaqQuestion(groupId: string, overrides: Partial<FaqQuestio
     showOnHome: false,
     ...overrides,
   };
+}
+
+// Issue 44, item 4 (newsletter): confirmed subscribers written straight into the table.
+export async function seedNewsletterSubscribers(db: Db, count: number, domain = "esempio.it"): Promise<string[]> {
+  const emails = Array.from({ length: count }, (_, i) => `iscritto${String(i).padStart(3, "0")}@${domain}`);
+  if (count === 0) return emails;
+  await db.insert(newsletterSubscribers).values(
+    emails.map((email) => ({
+      email,
+      status: "confirmed" as const,
+      unsubscribeToken: randomBytes(32).toString("base64url"),
+      consentText: "Acconsento a ricevere la newsletter.",
+      confirmedAt: new Date(Date.now() - 60_000),
+    })),
+  );
+  return emails;
 }

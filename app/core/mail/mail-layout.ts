@@ -14,10 +14,23 @@ export interface MailLink {
 }
 
 /**
- * A part of the mail, in order: paragraphs (a line break inside one is kept), labelled rows
- * ("Quando: …"), or links (an action the reader can take).
+ * A text the site's own renderer already wrote as HTML (a rich-text document through React, every
+ * word escaped) with its plain-text reading: never HTML anyone typed.
  */
-export type MailBlock = { paragraphs: string[] } | { rows: [label: string, value: string][] } | { links: MailLink[] };
+export interface RenderedMarkup {
+  html: string;
+  text: string;
+}
+
+/**
+ * A part of the mail, in order: paragraphs (a line break inside one is kept), labelled rows
+ * ("Quando: …"), links (an action the reader can take), or rendered rich text.
+ */
+export type MailBlock =
+  | { paragraphs: string[] }
+  | { rows: [label: string, value: string][] }
+  | { links: MailLink[] }
+  | { markup: RenderedMarkup };
 
 export interface MailContent {
   /** The subject, also the HTML page's title. */
@@ -35,6 +48,7 @@ const escapeHtml = (value: string) =>
 function blockText(block: MailBlock): string[] {
   if ("paragraphs" in block) return block.paragraphs;
   if ("rows" in block) return block.rows.map(([label, value]) => `${label}: ${value}`);
+  if ("markup" in block) return block.markup.text.trim() ? [block.markup.text] : [];
   return block.links.map((link) => `${link.label}: ${link.url}`);
 }
 
@@ -50,6 +64,7 @@ ${block.rows
   )
   .join("\n")}
 </table>`;
+  if ("markup" in block) return block.markup.html;
   return block.links.map((link) => `<p><a href="${escapeHtml(link.url)}">${escapeHtml(link.label)}</a></p>`).join("\n");
 }
 

@@ -41,6 +41,7 @@ function createSmtpTransport(smtpUrl: string): MailTransport {
           text: mail.text,
           html: mail.html,
           replyTo: mail.replyTo ?? undefined,
+          headers: mail.headers ?? undefined,
           attachments: mail.attachments?.map((file) => ({ ...file })) ?? [],
           messageId: `<${mail.id}@outbox.studio-nutrizione>`,
         });

@@ -12,6 +12,8 @@ export interface MailMessage {
   attachments?: MailAttachment[];
   /** Where a reply goes, when not to the sender. */
   replyTo?: string | null;
+  /** Extra header lines, e.g. a mailing list's List-Unsubscribe and List-Unsubscribe-Post (RFC 8058). */
+  headers?: Record<string, string> | null;
 }
 
 /** How long a claimed message is reserved for the worker that claimed it: longer than the SMTP timeouts add up to. */

@@ -18,6 +18,7 @@ export function PrivacyNotice({
   bookingDetails,
   waitingListExpiryDays,
   visitStatistics,
+  newsletter,
 }: {
   content: PageContent;
   /** How long booked appointments are kept (the booking settings'). */
@@ -30,6 +31,8 @@ export function PrivacyNotice({
   waitingListExpiryDays: number;
   /** What the visit statistics keep (issue 45), at the end of the cookie section: they need no cookie. */
   visitStatistics?: ReactNode;
+  /** What the newsletter keeps (issue 44 item 4), after the contact messages. */
+  newsletter?: ReactNode;
 }) {
   const { practitioner, business, contact, studios } = content;
   const email = <a href={`mailto:${contact.email}`}>{contact.email}</a>;
@@ -144,6 +147,7 @@ export function PrivacyNotice({
             </>
           )}
         </p>
+        {newsletter}
         <h3>Area riservata</h3>
         <p>
           Per l'amministratrice del sito tratto l'indirizzo email, la password (conservata solo in forma cifrata con

@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { telHref, type PageContent } from "~/features/site-content/site-content";
 import siteFooterStyles from "~/styles/site-footer.css?url";
@@ -10,7 +11,16 @@ export const SITE_FOOTER_ID = "piede-pagina";
  * Legal line on every page: Partita IVA, title and register, as Italian law requires of a
  * professional's site (the editor refuses to empty them).
  */
-export function SiteFooter({ content, year }: { content: PageContent; year: number }) {
+export function SiteFooter({
+  content,
+  year,
+  newsletter,
+}: {
+  content: PageContent;
+  year: number;
+  /** The newsletter's form, when the composition has one. */
+  newsletter?: ReactNode;
+}) {
   const { practitioner, business, contact, links } = content;
   return (
     <footer className="site-footer" id={SITE_FOOTER_ID}>
@@ -46,6 +56,7 @@ export function SiteFooter({ content, year }: { content: PageContent; year: numb
             <Link to="/privacy">Privacy e cookie</Link>
           </li>
         </ul>
+        {newsletter ? <div className="site-footer__newsletter">{newsletter}</div> : null}
       </div>
       <div className="site-footer__legal">
         <p>

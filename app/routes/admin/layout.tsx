@@ -96,6 +96,7 @@ const SECTIONS: {
   { to: "/admin/ricette", label: "Ricette" },
   { to: "/admin/articoli", label: "Articoli" },
   { to: "/admin/domande", label: "Domande frequenti" },
+  { to: "/admin/newsletter", label: "Newsletter" },
   { to: "/admin/statistiche", label: "Statistiche" },
   { to: "/admin/contenuti", label: "Contenuti del sito" },
   { to: "/admin/inviti", label: "Invita a recensire" },

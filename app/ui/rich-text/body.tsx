@@ -77,6 +77,14 @@ function blockNodes(content: readonly Block[], images: Readonly<Record<string, P
 }
 
 /**
+ * The document's elements alone, without the page's wrapper and stylesheet: for an e-mail, rendered
+ * to static markup (a newsletter's body).
+ */
+export function RichTextNodes({ document }: { document: RichTextDocument }) {
+  return <>{blockNodes(document.content, {})}</>;
+}
+
+/**
  * A rich-text document on a page; `images`: the public renditions of the images it shows, by id;
  * `className`: the page's own class beside the shared one.
  */

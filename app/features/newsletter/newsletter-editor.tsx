@@ -1,0 +1,61 @@
+import type { SubmissionResult } from "@conform-to/react";
+import { Form, useNavigation } from "react-router";
+import { TextField } from "~/core/forms/conform-fields";
+import { ErrorList } from "~/core/forms/field";
+import { useSchemaForm } from "~/core/forms/use-schema-form";
+import type { RichTextDocument } from "~/ui/rich-text/document";
+import { RichTextEditor } from "~/ui/rich-text/editor";
+import { SUBJECT_MAX } from "./consent";
+import { newsletterDraftSchema } from "./newsletter-schema";
+
+/** Her newsletter's draft: subject and text in the shared rich-text editor; saved (preview) or tested. */
+export function NewsletterEditor({
+  initial,
+  lastResult,
+}: {
+  initial: { subject: string; body: RichTextDocument };
+  lastResult?: SubmissionResult<string[]>;
+}) {
+  const { form, fields, formProps } = useSchemaForm(newsletterDraftSchema, {
+    id: "newsletter-bozza",
+    lastResult,
+    defaultValue: { subject: initial.subject, body: JSON.stringify(initial.body) },
+  });
+  const saving = useNavigation().state === "submitting";
+  const bodyError = `${fields.body.id}-error`;
+  return (
+    <Form method="post" className="newsletter-editor" {...formProps}>
+      {form.errors?.length ? (
+        <div role="alert">
+          <ErrorList id={form.errorId} errors={form.errors} />
+        </div>
+      ) : null}
+      <TextField meta={fields.subject} label="Oggetto" maxLength={SUBJECT_MAX} />
+      <div className="newsletter-editor__body">
+        <p className="field__label" id={`${fields.body.id}-label`}>
+          Testo della newsletter
+        </p>
+        <RichTextEditor
+          name={fields.body.name}
+          initial={initial.body}
+          label="Testo della newsletter"
+          describedBy={fields.body.errors ? bodyError : undefined}
+          invalid={Boolean(fields.body.errors)}
+        />
+        {fields.body.errors ? (
+          <p className="field__error" id={bodyError}>
+            {fields.body.errors[0]}
+          </p>
+        ) : null}
+      </div>
+      <div className="newsletter-editor__actions">
+        <button type="submit" name="intent" value="save" className="button" disabled={saving}>
+          Salva e mostra l'anteprima
+        </button>
+        <button type="submit" name="intent" value="test" className="button button--secondary" disabled={saving}>
+          Invia una prova a me
+        </button>
+      </div>
+    </Form>
+  );
+}
