@@ -9,7 +9,7 @@ import type { RichTextDocument } from "~/ui/rich-text/document";
 import { articleFormSchema, categoryOptions } from "./article-form";
 import { uploadArticleImageFromEditor } from "./image-upload-client";
 import { ALT_MAX_LENGTH, ARTICLE_MESSAGES, EXCERPT_MAX_LENGTH, TITLE_MAX_LENGTH } from "./messages";
-import { RichTextEditor } from "~/ui/rich-text/editor";
+import { RichTextField } from "~/ui/rich-text/field";
 
 /** What the form starts with: a saved article's values, or a new one's. */
 export interface ArticleFormInitial {
@@ -102,8 +102,6 @@ export function ArticleEditor({
   const saving = navigation.state === "submitting";
   const formRef = useRef<HTMLFormElement>(null);
   useUnsavedChangesGuard(formRef, articleId);
-  const bodyHint = `${fields.body.id}-hint`;
-  const bodyError = `${fields.body.id}-error`;
   return (
     <Form ref={formRef} method="post" className="article-form" {...formProps}>
       {form.errors?.length ? (
@@ -123,29 +121,15 @@ export function ArticleEditor({
         rows={3}
       />
       <Choices meta={fields.categories} legend="Categorie" multiple options={categoryOptions} />
-      <div className="article-form__body">
-        <p className="field__label" id={`${fields.body.id}-label`}>
-          Testo dell'articolo
-        </p>
-        <p className="field__hint" id={bodyHint}>
-          Usa i pulsanti per titoli, elenchi, grassetto, corsivo, citazioni, collegamenti e immagini.
-        </p>
-        <RichTextEditor
-          name={fields.body.name}
-          initial={body}
-          label="Testo dell'articolo"
-          describedBy={[bodyHint, "promemoria-pubblicita-sanitaria", fields.body.errors ? bodyError : null]
-            .filter(Boolean)
-            .join(" ")}
-          invalid={Boolean(fields.body.errors)}
-          uploadImage={uploadArticleImageFromEditor}
-        />
-        {fields.body.errors ? (
-          <p className="field__error" id={bodyError}>
-            {fields.body.errors[0]}
-          </p>
-        ) : null}
-      </div>
+      <RichTextField
+        className="article-form__body"
+        meta={fields.body}
+        initial={body}
+        label="Testo dell'articolo"
+        hint="Usa i pulsanti per titoli, elenchi, grassetto, corsivo, citazioni, collegamenti e immagini."
+        describedBy={["promemoria-pubblicita-sanitaria"]}
+        uploadImage={uploadArticleImageFromEditor}
+      />
       <CoverField initial={initial} meta={fields.coverAlt} />
       <TextField
         meta={fields.slug}

@@ -6,7 +6,7 @@ import { ErrorList } from "~/core/forms/field";
 import { useUnsavedChangesGuard } from "~/core/forms/leave-guard";
 import { useSchemaForm } from "~/core/forms/use-schema-form";
 import type { RichTextDocument } from "~/ui/rich-text/document";
-import { RichTextEditor } from "~/ui/rich-text/editor";
+import { RichTextField } from "~/ui/rich-text/field";
 import { questionFormSchema } from "./faq-form";
 import { HOME_FAQ_COUNT, QUESTION_MAX_LENGTH } from "./messages";
 
@@ -43,8 +43,6 @@ export function FaqQuestionEditor({
   const saving = useNavigation().state === "submitting";
   const formRef = useRef<HTMLFormElement>(null);
   useUnsavedChangesGuard(formRef, questionId);
-  const answerHint = `${fields.answer.id}-hint`;
-  const answerError = `${fields.answer.id}-error`;
   return (
     <Form ref={formRef} method="post" className="faq-form" {...formProps}>
       {form.errors?.length ? (
@@ -54,24 +52,13 @@ export function FaqQuestionEditor({
       ) : null}
       <TextField meta={fields.question} label="Domanda" maxLength={QUESTION_MAX_LENGTH} />
       <SelectField meta={fields.groupId} label="Gruppo" options={groups} />
-      <div className="faq-form__answer">
-        <p className="field__label">Risposta</p>
-        <p className="field__hint" id={answerHint}>
-          Usa i pulsanti per elenchi, grassetto, corsivo e collegamenti.
-        </p>
-        <RichTextEditor
-          name={fields.answer.name}
-          initial={initial.answer}
-          label="Risposta"
-          describedBy={[answerHint, fields.answer.errors ? answerError : null].filter(Boolean).join(" ")}
-          invalid={Boolean(fields.answer.errors)}
-        />
-        {fields.answer.errors ? (
-          <p className="field__error" id={answerError}>
-            {fields.answer.errors[0]}
-          </p>
-        ) : null}
-      </div>
+      <RichTextField
+        className="faq-form__answer"
+        meta={fields.answer}
+        initial={initial.answer}
+        label="Risposta"
+        hint="Usa i pulsanti per elenchi, grassetto, corsivo e collegamenti."
+      />
       <CheckboxField
         meta={fields.showOnHome}
         label="Mostra in home"

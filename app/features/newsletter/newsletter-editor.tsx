@@ -4,7 +4,7 @@ import { TextField } from "~/core/forms/conform-fields";
 import { ErrorList } from "~/core/forms/field";
 import { useSchemaForm } from "~/core/forms/use-schema-form";
 import type { RichTextDocument } from "~/ui/rich-text/document";
-import { RichTextEditor } from "~/ui/rich-text/editor";
+import { RichTextField } from "~/ui/rich-text/field";
 import { SUBJECT_MAX } from "./consent";
 import { newsletterDraftSchema } from "./newsletter-schema";
 
@@ -22,7 +22,6 @@ export function NewsletterEditor({
     defaultValue: { subject: initial.subject, body: JSON.stringify(initial.body) },
   });
   const saving = useNavigation().state === "submitting";
-  const bodyError = `${fields.body.id}-error`;
   return (
     <Form method="post" className="newsletter-editor" {...formProps}>
       {form.errors?.length ? (
@@ -31,23 +30,12 @@ export function NewsletterEditor({
         </div>
       ) : null}
       <TextField meta={fields.subject} label="Oggetto" maxLength={SUBJECT_MAX} />
-      <div className="newsletter-editor__body">
-        <p className="field__label" id={`${fields.body.id}-label`}>
-          Testo della newsletter
-        </p>
-        <RichTextEditor
-          name={fields.body.name}
-          initial={initial.body}
-          label="Testo della newsletter"
-          describedBy={fields.body.errors ? bodyError : undefined}
-          invalid={Boolean(fields.body.errors)}
-        />
-        {fields.body.errors ? (
-          <p className="field__error" id={bodyError}>
-            {fields.body.errors[0]}
-          </p>
-        ) : null}
-      </div>
+      <RichTextField
+        className="newsletter-editor__body"
+        meta={fields.body}
+        initial={initial.body}
+        label="Testo della newsletter"
+      />
       <div className="newsletter-editor__actions">
         <button type="submit" name="intent" value="save" className="button" disabled={saving}>
           Salva e mostra l'anteprima
