@@ -22,7 +22,7 @@ test.afterAll(async () => {
 /** The sign-in with a second factor is under test here: through the login form. */
 async function signIn(page: Page, password = ADMIN.password) {
   await page.goto(`${server.url}/admin-login`);
-  await page.getByLabel("Email").fill(ADMIN.email);
+  await page.getByLabel("Email", { exact: true }).fill(ADMIN.email);
   await page.getByLabel("Password", { exact: true }).fill(password);
   await page.getByRole("button", { name: "Accedi" }).click();
 }

@@ -23,7 +23,7 @@ test.afterAll(() => server?.stop());
 
 async function signIn(page: Page) {
   await page.goto(`${server.url}/admin-login`);
-  await page.getByLabel("Email").fill(ADMIN.email);
+  await page.getByLabel("Email", { exact: true }).fill(ADMIN.email);
   await page.getByLabel("Password", { exact: true }).fill(ADMIN.password);
   await page.getByRole("button", { name: "Accedi" }).click();
 }

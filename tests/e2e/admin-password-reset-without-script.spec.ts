@@ -53,7 +53,7 @@ test("without JavaScript, a new password from a reset link is saved and the sign
   // The browser named our own site as the form's origin (with "no-referrer" it sent "null": refused with 403).
   expect(posted).toEqual([server.url]);
 
-  await page.getByLabel("Email").fill(ADMIN.email);
+  await page.getByLabel("Email", { exact: true }).fill(ADMIN.email);
   await page.getByLabel("Password", { exact: true }).fill(NEW_PASSWORD);
   await page.getByRole("button", { name: "Accedi" }).click();
   await expect(page).toHaveURL(`${server.url}/admin`);

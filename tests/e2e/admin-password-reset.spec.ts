@@ -44,7 +44,7 @@ async function askForLink(page: Page, email: string, mailsBefore: number, expect
   await page.goto(`${server.url}/admin-login`);
   await page.getByRole("link", { name: "Password dimenticata?" }).click();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Password dimenticata?");
-  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Email", { exact: true }).fill(email);
   await page.getByRole("button", { name: "Invia il link" }).click();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Controlla la tua email");
   await expect(page.getByText(/Se l'indirizzo è quello dell'amministratore/)).toBeVisible();
@@ -87,7 +87,7 @@ test("a reset link by e-mail: a new password, every session signed out, and the 
   await expect(otherDevice).toHaveURL(`${server.url}/admin-login`);
   await otherDevice.context().close();
 
-  await page.getByLabel("Email").fill(ADMIN.email);
+  await page.getByLabel("Email", { exact: true }).fill(ADMIN.email);
   await page.getByLabel("Password", { exact: true }).fill(NEW_PASSWORD);
   await page.getByRole("button", { name: "Accedi" }).click();
   await expect(page).toHaveURL(`${server.url}/admin`);

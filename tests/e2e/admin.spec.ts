@@ -48,7 +48,7 @@ test.afterAll(async () => {
 /** The login form itself is under test here, so this file signs in through it. */
 async function login(page: Page) {
   await page.goto(`${server.url}/admin-login`);
-  await page.getByLabel("Email").fill(ADMIN.email);
+  await page.getByLabel("Email", { exact: true }).fill(ADMIN.email);
   await page.getByLabel("Password", { exact: true }).fill(ADMIN.password);
   await page.getByRole("button", { name: "Accedi" }).click();
   await expect(page).toHaveURL(`${server.url}/admin`);
@@ -78,10 +78,10 @@ test.describe
       await page.goto(`${server.url}/admin`);
       await expect(page).toHaveURL(`${server.url}/admin-login`);
       await expect(page.getByRole("heading", { level: 1 })).toHaveText("Accesso amministratore");
-      await expect(page.getByLabel("Email")).toHaveAttribute("type", "email");
-      await expect(page.getByLabel("Email")).toHaveAttribute("autocomplete", "username");
+      await expect(page.getByLabel("Email", { exact: true })).toHaveAttribute("type", "email");
+      await expect(page.getByLabel("Email", { exact: true })).toHaveAttribute("autocomplete", "username");
       await expect(page.getByLabel("Password", { exact: true })).toHaveAttribute("autocomplete", "current-password");
-      await expect(page.getByLabel("Email")).toHaveAttribute("required", "");
+      await expect(page.getByLabel("Email", { exact: true })).toHaveAttribute("required", "");
       await expect(page.getByRole("link", { name: "Torna alla Home" })).toHaveAttribute("href", "/home");
     });
 
@@ -99,7 +99,7 @@ test.describe
       await page.getByRole("button", { name: /Nascondi password/ }).click();
       await expect(password).toHaveAttribute("type", "password");
 
-      await page.getByLabel("Email").fill(ADMIN.email);
+      await page.getByLabel("Email", { exact: true }).fill(ADMIN.email);
       // Hold the answer back until the busy label has been seen.
       const answer = holdUntilReleased();
       await page.route("**/admin-login.data", async (route) => {
@@ -110,11 +110,11 @@ test.describe
       await expect(page.getByRole("button", { name: "Accesso in corso..." })).toBeDisabled();
       answer.release();
       await expectToast(page, "Email o password non corretti");
-      await expect(page.getByLabel("Email")).toHaveValue(ADMIN.email);
+      await expect(page.getByLabel("Email", { exact: true })).toHaveValue(ADMIN.email);
       await page.unroute("**/admin-login.data");
 
       // Same message for an account that does not exist: nothing to learn about which emails are valid.
-      await page.getByLabel("Email").fill("nessuno@studio.test");
+      await page.getByLabel("Email", { exact: true }).fill("nessuno@studio.test");
       await page.getByLabel("Password", { exact: true }).fill("qualunque-password");
       await page.getByRole("button", { name: "Accedi" }).click();
       await expect(page.locator(".admin-form__error")).toHaveText("Email o password non corretti");
@@ -396,7 +396,7 @@ test.describe("without JavaScript", () => {
     await page.goto(`${server.url}/admin-login`);
     await page.getByRole("button", { name: "Accedi" }).click();
     await expect(page.locator(".admin-form__error")).toHaveText("Inserisci email e password");
-    await page.getByLabel("Email").fill(ADMIN.email);
+    await page.getByLabel("Email", { exact: true }).fill(ADMIN.email);
     await page.getByLabel("Password", { exact: true }).fill(ADMIN.password);
     await page.getByRole("button", { name: "Accedi" }).click();
     await expect(page).toHaveURL(`${server.url}/admin`);

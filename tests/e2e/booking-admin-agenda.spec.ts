@@ -183,12 +183,12 @@ for (const viewport of viewports) {
       await form.getByLabel("Giorno").fill(day);
       await form.getByLabel("Orario (ora italiana)").fill(viewport.width === 390 ? "20:00" : "21:00");
       await form.getByLabel("Nome e cognome").fill(name);
-      await form.getByLabel("E-mail").fill("non-una-mail");
+      await form.getByLabel("E-mail", { exact: true }).fill("non-una-mail");
       await form.getByLabel("Telefono").fill("+39 333 765 4321");
       await form.getByRole("button", { name: "Aggiungi l'appuntamento" }).click();
       await expect(form.getByText("Scrivi un indirizzo e-mail valido, per esempio nome@esempio.it.")).toBeVisible();
       await expect(page.getByText(name)).toHaveCount(0);
-      await form.getByLabel("E-mail").fill(email);
+      await form.getByLabel("E-mail", { exact: true }).fill(email);
       await form.getByRole("button", { name: "Aggiungi l'appuntamento" }).click();
       await expectToast(page, AGENDA_MESSAGES.booked);
       await expect(page.locator(".agenda-item").filter({ hasText: name })).toBeVisible();

@@ -107,7 +107,7 @@ async function chooseFirstTime(page: Page) {
 
 async function expectDetailsFilled(page: Page, who: { name: string; email: string; phone: string }) {
   await expect(page.getByLabel("Nome e cognome")).toHaveValue(who.name);
-  await expect(page.getByLabel("E-mail")).toHaveValue(who.email);
+  await expect(page.getByLabel("E-mail", { exact: true })).toHaveValue(who.email);
   await expect(page.getByLabel("Telefono")).toHaveValue(who.phone);
 }
 

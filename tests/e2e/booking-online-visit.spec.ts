@@ -77,15 +77,15 @@ test("she sets a room per appointment on her video server: a bad address refused
   }
   const form = onlineForm(page);
   await form.getByLabel("Come si svolge").selectOption({ label: "Una stanza per ogni visita" });
-  await form.getByLabel("Indirizzo").fill("http://meet.jit.si");
+  await form.getByLabel("Indirizzo", { exact: true }).fill("http://meet.jit.si");
   // Enter sends the form as the button does (a click could land where the button was before the message).
-  await form.getByLabel("Indirizzo").press("Enter");
+  await form.getByLabel("Indirizzo", { exact: true }).press("Enter");
   await expect(form.getByText(M.roomUrl)).toBeVisible();
   await expect(form.getByText(M.roomProvider)).toBeVisible();
   await expectNoAxeViolations(page);
   expect(await database.db.select().from(onlineRooms)).toEqual([]);
 
-  await form.getByLabel("Indirizzo").fill("https://meet.jit.si");
+  await form.getByLabel("Indirizzo", { exact: true }).fill("https://meet.jit.si");
   await form.getByLabel("Nome del servizio video").fill("Jitsi Meet");
   await form.getByRole("button", { name: "Salva la visita online" }).click();
   await expect(page.getByText(M.roomSaved)).toBeVisible();
@@ -102,7 +102,7 @@ test("she sets a room per appointment on her video server: a bad address refused
   for (const viewport of [phone, desktop]) {
     await page.setViewportSize(viewport);
     await gotoHydrated(page, `${server.url}/admin/prenotazioni`);
-    await expect(onlineForm(page).getByLabel("Indirizzo")).toHaveValue("https://meet.jit.si");
+    await expect(onlineForm(page).getByLabel("Indirizzo", { exact: true })).toHaveValue("https://meet.jit.si");
     await expectNoAxeViolations(page);
     // The section's title under the page's header, not behind it.
     await page.getByRole("heading", { name: "Visite online", level: 2 }).evaluate((heading) => {
@@ -127,7 +127,7 @@ async function bookOnline(browser: Browser, name: string, email: string): Promis
       .first()
       .click();
     await page.getByLabel("Nome e cognome").fill(name);
-    await page.getByLabel("E-mail").fill(email);
+    await page.getByLabel("E-mail", { exact: true }).fill(email);
     await page.getByLabel("Telefono").fill("+39 333 123 4567");
     await page.getByLabel(/Ho letto l'informativa privacy/).check();
     await page.getByRole("button", { name: "Prenota" }).click();

@@ -51,7 +51,7 @@ async function lastStep(page: Page, type: RegExp) {
 
 async function fillDetails(page: Page, email: string) {
   await page.getByLabel("Nome e cognome").fill("Maria Rossi");
-  await page.getByLabel("E-mail").fill(email);
+  await page.getByLabel("E-mail", { exact: true }).fill(email);
   await page.getByLabel("Telefono").fill("+39 333 123 4567");
   await page.getByLabel(/Ho letto l'informativa privacy/).check();
 }

@@ -92,7 +92,7 @@ async function join(page: Page, name: string, email: string) {
   await page.getByRole("link", { name: "Mettiti in lista d'attesa" }).click();
   await expect(page.getByRole("heading", { name: "Mettiti in lista d'attesa" })).toBeVisible();
   await page.getByLabel("Nome e cognome").fill(name);
-  await page.getByLabel("E-mail").fill(email);
+  await page.getByLabel("E-mail", { exact: true }).fill(email);
   // Monday 1 to Sunday 7, as the form numbers them.
   const weekday = ((new Date(`${romeDate(instant)}T12:00:00Z`).getUTCDay() + 6) % 7) + 1;
   await page.locator(`#waiting-days-${weekday}`).check();
@@ -150,7 +150,7 @@ test.describe("390 px without JavaScript", () => {
     const bruno = await openLink(browser, brunoLink);
     // Their name and e-mail filled by the link.
     await expect(anna.getByLabel("Nome e cognome")).toHaveValue("Anna Verdi");
-    await expect(anna.getByLabel("E-mail")).toHaveValue("anna@example.it");
+    await expect(anna.getByLabel("E-mail", { exact: true })).toHaveValue("anna@example.it");
     await expect(bruno.getByLabel("Nome e cognome")).toHaveValue("Bruno Neri");
     for (const viewport of viewports) {
       await anna.setViewportSize(viewport);
@@ -182,7 +182,7 @@ test.describe("every new screen, with JavaScript (axe runs in the page)", () => 
     await gotoHydrated(page, `${server.url}/prenota/lista-attesa?sede=studio-di-milano&visita=${typeId}`);
     // Refused without a day or part of day, in Italian, next to the choices.
     await page.getByLabel("Nome e cognome").fill("Carla Bianchi");
-    await page.getByLabel("E-mail").fill("carla@example.it");
+    await page.getByLabel("E-mail", { exact: true }).fill("carla@example.it");
     await page.getByRole("checkbox", { name: /Ho letto l'informativa privacy/ }).check();
     await page.getByRole("button", { name: "Mettiti in lista d'attesa" }).click();
     await expect(page.locator("#waiting-days-error")).toHaveText("Scegli almeno un giorno della settimana.");

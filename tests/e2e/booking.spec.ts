@@ -77,7 +77,7 @@ async function bookThroughSteps(page: Page, name: string, email: string) {
   await page.getByRole("button", { name: "Prenota" }).click();
   await expect(page.locator("#booking-name-error")).toHaveText("Scrivi il tuo nome e cognome.");
   await page.getByLabel("Nome e cognome").fill(name);
-  await page.getByLabel("E-mail").fill(email);
+  await page.getByLabel("E-mail", { exact: true }).fill(email);
   await page.getByLabel("Telefono").fill("+39 333 123 4567");
   await page.getByLabel(/Ho letto l'informativa privacy/).check();
   await page.getByRole("button", { name: "Prenota" }).click();

@@ -20,7 +20,7 @@ const message = "Buongiorno, sarei libera martedì pomeriggio: è possibile un p
 async function fill(page: Page) {
   const form = page.getByRole("form", { name: "Scrivimi un messaggio" });
   await form.getByLabel("Nome e cognome").fill("Niccolò Rossi");
-  await form.getByLabel("Email").fill("niccolo@esempio.it");
+  await form.getByLabel("Email", { exact: true }).fill("niccolo@esempio.it");
   await form.getByLabel("Messaggio").fill(message);
   return form;
 }

@@ -29,7 +29,7 @@ test.describe("reviews appear live", () => {
       await writerPage.goto(`${server.url}/reviews`);
       await writerPage.getByLabel("Nome", { exact: true }).fill("Dal secondo browser");
       await writerPage.getByLabel("La tua esperienza").fill("Ciao a tutti");
-      await writerPage.getByRole("checkbox", { name: /Acconsento/ }).check();
+      await writerPage.getByRole("checkbox", { name: /Acconsento alla pubblicazione/ }).check();
       await waitForFillTime(writerPage);
       await writerPage.getByRole("button", { name: "Invia recensione" }).click();
       await expectToast(writerPage, "Recensione aggiunta con successo");
