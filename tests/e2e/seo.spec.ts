@@ -100,9 +100,17 @@ test.describe("search engines and sharing", () => {
     const xml = await response.text();
     const locs = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
     expect(locs).toEqual(
-      ["/", "/home", "/services", "/reviews", "/privacy", "/studi/studio-di-milano", "/studi/studio-di-monza"].map(
-        (p) => `${SITE_URL}${p}`,
-      ),
+      [
+        "/",
+        "/home",
+        "/services",
+        "/reviews",
+        "/privacy",
+        "/studi/studio-di-milano",
+        "/studi/studio-di-monza",
+        // A first start's example questions (issue 44 item 2).
+        "/domande-frequenti",
+      ].map((p) => `${SITE_URL}${p}`),
     );
     expect(xml).not.toContain("admin");
   });
