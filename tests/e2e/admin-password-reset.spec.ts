@@ -6,9 +6,10 @@ import { openSiteDatabase } from "~/core/db/site-database.server";
 import { ADMIN, adminCreate } from "../support/admin";
 import { signInAsAdmin } from "../support/admin-browser";
 import { newDataDir, startAppServer, type AppServer } from "../support/app-server";
+import { startSiteWithMail } from "../support/site-with-mail";
 import { expectNoAxeViolations } from "../support/axe";
 import { openOutbox } from "../support/outbox";
-import { startTestSmtpServer, type TestSmtpServer } from "../support/smtp";
+import type { TestSmtpServer } from "../support/smtp";
 import { viewports } from "../support/viewports";
 
 // One server with e-mail on, sending to a real SMTP server run by this test; everything at phone size.
@@ -22,17 +23,7 @@ test.describe.configure({ mode: "serial", timeout: 90_000 });
 
 test.beforeAll(async () => {
   test.setTimeout(120_000);
-  const dataDir = newDataDir("e2e-password-reset-");
-  const created = adminCreate({ DATA_DIR: dataDir }, ["--email", ADMIN.email], ADMIN.password);
-  expect(created.code, created.stderr).toBe(0);
-  smtp = await startTestSmtpServer();
-  server = await startAppServer({
-    DATA_DIR: dataDir,
-    SMTP_URL: smtp.url,
-    MAIL_FROM: "Sito dello studio <sito@studio.test>",
-    MAIL_TO: "studio@studio.test",
-    SITE_URL: "https://www.studio.test",
-  });
+  ({ server, smtp } = await startSiteWithMail(newDataDir("e2e-password-reset-")));
 });
 test.afterAll(async () => {
   await server?.stop();

@@ -1,8 +1,8 @@
 import { expect, test } from "../support/e2e-test";
-import { ADMIN, adminCreate } from "../support/admin";
 import { signInAsAdmin } from "../support/admin-browser";
-import { newDataDir, startAppServer, type AppServer } from "../support/app-server";
-import { startTestSmtpServer, type TestSmtpServer } from "../support/smtp";
+import { newDataDir, type AppServer } from "../support/app-server";
+import { MAIL_SITE_URL, startSiteWithMail } from "../support/site-with-mail";
+import type { TestSmtpServer } from "../support/smtp";
 import { expectNoAxeViolations } from "../support/axe";
 import { expectToast } from "../support/toasts";
 import { viewports } from "../support/viewports";
@@ -11,7 +11,7 @@ import { NEWSLETTER_MESSAGES as M } from "~/features/newsletter/messages";
 // Issue 44, item 4: one server with e-mail on, sending to a real SMTP server run by this test; at phone size.
 let server: AppServer;
 let smtp: TestSmtpServer;
-const SITE = "https://www.studio.test";
+const SITE = MAIL_SITE_URL;
 const phone = viewports[0];
 
 test.use({ viewport: { width: phone.width, height: phone.height } });
@@ -19,17 +19,7 @@ test.describe.configure({ mode: "serial", timeout: 120_000 });
 
 test.beforeAll(async () => {
   test.setTimeout(120_000);
-  const dataDir = newDataDir("e2e-newsletter-");
-  const created = adminCreate({ DATA_DIR: dataDir }, ["--email", ADMIN.email], ADMIN.password);
-  expect(created.code, created.stderr).toBe(0);
-  smtp = await startTestSmtpServer();
-  server = await startAppServer({
-    DATA_DIR: dataDir,
-    SMTP_URL: smtp.url,
-    MAIL_FROM: "Sito dello studio <sito@studio.test>",
-    MAIL_TO: "studio@studio.test",
-    SITE_URL: SITE,
-  });
+  ({ server, smtp } = await startSiteWithMail(newDataDir("e2e-newsletter-")));
 });
 test.afterAll(async () => {
   await server?.stop();

@@ -4,13 +4,13 @@ import { expectToast } from "../support/toasts";
 import { openSiteDatabase } from "~/core/db/site-database.server";
 import { reviewInvitations } from "~/core/db/schema";
 import { createInvitationRepository } from "~/features/reviews/review-invitations.server";
-import { ADMIN, adminCreate } from "../support/admin";
 import { signInAsAdmin } from "../support/admin-browser";
-import { newDataDir, startAppServer, type AppServer } from "../support/app-server";
+import { newDataDir, type AppServer } from "../support/app-server";
+import { startSiteWithMail } from "../support/site-with-mail";
 import { expectNoAxeViolations } from "../support/axe";
 import { gotoHydrated } from "../support/hydration";
 import { openOutbox } from "../support/outbox";
-import { startTestSmtpServer, type TestSmtpServer } from "../support/smtp";
+import type { TestSmtpServer } from "../support/smtp";
 import { reviewCard, waitForFillTime } from "../support/reviews";
 import { viewports } from "../support/viewports";
 
@@ -33,19 +33,12 @@ test.beforeAll(async () => {
   } finally {
     await database.close();
   }
-  const created = adminCreate({ DATA_DIR: dataDir }, ["--email", ADMIN.email], ADMIN.password);
-  expect(created.code, created.stderr).toBe(0);
-  smtp = await startTestSmtpServer();
-  server = await startAppServer({
-    DATA_DIR: dataDir,
-    SMTP_URL: smtp.url,
-    MAIL_FROM: "Sito dello studio <sito@studio.test>",
+  ({ server, smtp } = await startSiteWithMail(dataDir, {
     MAIL_TO: "dottoressa@studio.test",
-    SITE_URL: "https://www.studio.test",
     // Every browser here is one client address, and the pages of earlier tests stay open with their
     // live streams: the per-address cap (10 by default) would refuse the later pages' streams.
     LIVE_STREAMS_PER_CLIENT: "100",
-  });
+  }));
 });
 test.afterAll(async () => {
   await server?.stop();
