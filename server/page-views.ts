@@ -11,14 +11,29 @@ import type { PageCounter } from "~/features/statistics/page-counter.server";
 /** The public pages not kept by the page cache (answered per visitor) that are counted too. */
 const UNCACHED_PUBLIC_PAGES: CachedPage[] = ["/prenota", "/prenota/lista-attesa"];
 
-export function countPageViews(counter: PageCounter, publicPages: readonly CachedPage[], siteUrl: string) {
+/**
+ * `middleware` counts each answer when it is finished; `count` counts one already answered (a kept
+ * page answered before the middleware, server/pipeline.ts). Not `enabled` (PAGE_VIEW_COUNTING=false):
+ * nothing is counted.
+ */
+export function pageViewCounting(
+  counter: PageCounter,
+  publicPages: readonly CachedPage[],
+  siteUrl: string,
+  enabled = true,
+) {
+  if (!enabled) return { middleware: (_req: Request, _res: Response, next: NextFunction) => next(), count() {} };
   const counted = cachedPages([...publicPages, ...UNCACHED_PUBLIC_PAGES]).includes;
   const siteHost = new URL(siteUrl).hostname;
-  return (req: Request, res: Response, next: NextFunction) => {
+  const middleware = (req: Request, res: Response, next: NextFunction) => {
     // A HEAD, a post: never a view, and no listener on its answer.
     if (req.method === "GET") res.once("finish", () => count(req, res));
     next();
   };
+  const countAnswered = (req: Request, res: Response) => {
+    if (req.method === "GET") count(req, res);
+  };
+  return { middleware, count: countAnswered };
 
   function count(req: Request, res: Response) {
     const queryAt = req.originalUrl.indexOf("?");

@@ -1,6 +1,7 @@
 // The request pipeline: every middleware a request goes through, in order, and the pages last
 // (docs/architecture.md, "A request"). The server's lifecycle is in app.ts, its jobs in jobs.ts.
 import { randomUUID } from "node:crypto";
+import { readdirSync } from "node:fs";
 import path from "node:path";
 import { pipeline } from "node:stream/promises";
 import zlib from "node:zlib";
@@ -19,9 +20,9 @@ import { createPageCache } from "~/core/server/page-cache";
 import { loggedUrl } from "~/core/server/logged-url";
 import { precompressedAssets } from "~/core/server/precompressed-assets";
 import { rejectForeignOrigin } from "~/core/server/same-origin";
-import { securityHeaders } from "~/core/server/security-headers";
+import { nonceContentSecurityPolicy, securityHeaders, setBaselineHeaders } from "~/core/server/security-headers";
 import { drainUnreadBody } from "~/core/server/unread-body";
-import { countPageViews } from "./page-views";
+import { pageViewCounting } from "./page-views";
 
 /** /readyz answers within this (and the request's own few milliseconds): probes give up after 5 s. */
 const READY_TIMEOUT_MS = 3_000;
@@ -33,6 +34,12 @@ const mediaCacheControl = {
   administrator: "private, no-store",
 } as const;
 const requestIdPattern = /^[A-Za-z0-9._-]{8,64}$/;
+
+/** The id a proxy gave the request, when it looks like one, else a new one; answered as X-Request-Id. */
+function requestId(req: Request): string {
+  const incoming = req.headers["x-request-id"];
+  return typeof incoming === "string" && requestIdPattern.test(incoming) ? incoming : randomUUID();
+}
 
 export interface AppOptions {
   /** Middleware mounted before the pages (development: Vite's asset server with hot reload). */
@@ -52,12 +59,38 @@ export function createApp(
   // A number is a hop count for Express only as a number: the string "1" would name an address.
   app.set("trust proxy", config.trustProxy);
 
+  const mode = process.env.NODE_ENV === "development" ? "development" : "production";
+  const loadContext = (request: Omit<RequestInfo, "liveVersions">) => {
+    const context = new RouterContextProvider();
+    context.set(servicesContext, services);
+    // Taken before any loader reads: the page shows at least these changes.
+    context.set(requestContext, { ...request, liveVersions: services.bus.versions() });
+    return context;
+  };
+  const imageOrigins = config.s3?.publicUrl ? [new URL(config.s3.publicUrl).origin] : [];
+  const pageViews = pageViewCounting(services.pageViews, CACHED_PAGES, config.siteUrl, config.pageViewCounting);
+
+  let pageCache: ReturnType<typeof createPageCache> | undefined;
+  if (mode === "production") {
+    const render = createFetchHandler(build, mode);
+    pageCache = createPageCache({
+      bus: services.bus,
+      pages: CACHED_PAGES,
+      imageOrigins,
+      render: (pathname, context) =>
+        render(new Request(new URL(pathname, config.siteUrl), { headers: { Accept: "text/html" } }), context()),
+      loadContext: ({ cspNonce, formStart }) =>
+        loadContext({ requestId: "page-cache", clientIp: "page-cache", cspNonce, formStartPlaceholder: formStart }),
+      stampFormStart: () => services.formTimer.stamp(),
+    });
+    app.use(answerKeptPagesFirst(pageCache));
+  }
+
   app.use(
     pinoHttp({
       logger,
       genReqId(req, res) {
-        const incoming = req.headers["x-request-id"];
-        const id = typeof incoming === "string" && requestIdPattern.test(incoming) ? incoming : randomUUID();
+        const id = requestId(req as Request);
         // Build files are never logged: an id to quote would lead nowhere, and costs bytes on each.
         if (!req.url?.startsWith("/assets/")) res.setHeader("X-Request-Id", id);
         return id;
@@ -118,7 +151,6 @@ export function createApp(
   );
   app.use(express.static(clientDir, { maxAge: "1h", index: false, setHeaders: noSniff }));
 
-  const imageOrigins = config.s3?.publicUrl ? [new URL(config.s3.publicUrl).origin] : [];
   app.use(securityHeaders({ imageOrigins }));
   app.use(rejectForeignOrigin(config.siteUrl, FOREIGN_POSTS));
 
@@ -142,33 +174,9 @@ export function createApp(
     }
   });
 
-  const mode = process.env.NODE_ENV === "development" ? "development" : "production";
-  const loadContext = (request: Omit<RequestInfo, "liveVersions">) => {
-    const context = new RouterContextProvider();
-    context.set(servicesContext, services);
-    // Taken before any loader reads: the page shows at least these changes.
-    context.set(requestContext, { ...request, liveVersions: services.bus.versions() });
-    return context;
-  };
-
   // Before the page cache: its hits are page views too (issue 45, decision 59).
-  app.use(countPageViews(services.pageViews, CACHED_PAGES, config.siteUrl));
-
-  let pageCache: ReturnType<typeof createPageCache> | undefined;
-  if (mode === "production") {
-    const render = createFetchHandler(build, mode);
-    pageCache = createPageCache({
-      bus: services.bus,
-      pages: CACHED_PAGES,
-      imageOrigins,
-      render: (pathname, context) =>
-        render(new Request(new URL(pathname, config.siteUrl), { headers: { Accept: "text/html" } }), context()),
-      loadContext: ({ cspNonce, formStart }) =>
-        loadContext({ requestId: "page-cache", clientIp: "page-cache", cspNonce, formStartPlaceholder: formStart }),
-      stampFormStart: () => services.formTimer.stamp(),
-    });
-    app.use(pageCache.middleware);
-  }
+  app.use(pageViews.middleware);
+  if (pageCache) app.use(pageCache.middleware);
 
   app.all(
     "/{*path}",
@@ -207,4 +215,44 @@ export function createApp(
   });
 
   return { app, live, pageCache };
+
+  /**
+   * A kept public page answered before the rest of the pipeline (issue 45 item 4, decision 68): a hit
+   * sets the same headers the long way would (request id, security headers, the page's own) and is
+   * counted and logged the same, without a per-request logger, static file lookup or compression
+   * wrapper. A request with a body, or for a name the build's files also use, goes the long way.
+   */
+  function answerKeptPagesFirst(cache: ReturnType<typeof createPageCache>) {
+    const setNoncePolicy = nonceContentSecurityPolicy(imageOrigins);
+    let buildFiles: Set<string>;
+    try {
+      buildFiles = new Set(readdirSync(path.resolve(process.cwd(), "build/client")));
+    } catch {
+      buildFiles = new Set();
+    }
+    const logAnswers = logger.isLevelEnabled("info");
+    return function answerKeptPage(req: Request, res: Response, next: NextFunction) {
+      if (req.headers["content-length"] || req.headers["transfer-encoding"]) return next();
+      if (buildFiles.has(req.path.split("/", 2)[1]!)) return next();
+      const started = logAnswers ? performance.now() : 0;
+      let id = "";
+      const answered = cache.answerKept(req, res, (res, needsNonce) => {
+        id = requestId(req);
+        res.setHeader("X-Request-Id", id);
+        if (needsNonce) setNoncePolicy(res);
+        setBaselineHeaders(res, req.secure);
+      });
+      if (!answered) return next();
+      pageViews.count(req, res);
+      if (logAnswers)
+        logger.info(
+          {
+            req: { id, method: req.method, url: loggedUrl(req.url) },
+            res: { statusCode: res.statusCode },
+            responseTime: Math.round(performance.now() - started),
+          },
+          "request completed",
+        );
+    };
+  }
 }

@@ -1,11 +1,10 @@
 // `npm run bench`: the production server as `npm start` runs it (WEB_CONCURRENCY processes and
 // the embedded PostgreSQL), on a fresh data directory with seeded photos and reviews, loaded by
-// autocannon from this separate process; nginx serving the same /home HTML as a file is the
-// yardstick. Then booking's free times (scripts/bench/booking.ts) and the memory of 20 sign-ins at once
+// autocannon from this separate process. Then the cached /home against nginx (scripts/bench/cached-home.ts), booking's free times (scripts/bench/booking.ts) and the memory of 20 sign-ins at once
 // (scripts/bench/logins.ts). Prints every figure and whether
 // it meets its target; exit code 1 when one is missed.
-import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { chmodSync, existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import type { ChildProcess } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
 import http from "node:http";
 import os from "node:os";
 import path from "node:path";
@@ -30,7 +29,6 @@ const processes = Number(process.env.WEB_CONCURRENCY ?? Math.min(os.availablePar
 const targets = {
   idleMb: 150 + 100 * (processes - 1),
   peakMb: 400,
-  nginxRatio: 0.5,
 };
 
 buildIfStale();
@@ -127,64 +125,6 @@ async function eventLatencies(posts: number): Promise<number[]> {
   return latencies;
 }
 
-// ---- nginx ----------------------------------------------------------------------------------------
-
-function nginxBinary(): string | null {
-  for (const candidate of ["/usr/sbin/nginx", "/usr/bin/nginx"]) if (existsSync(candidate)) return candidate;
-  if (process.getuid?.() !== 0) return null;
-  console.log("Installing nginx-light from Debian's packages…");
-  spawnSync("apt-get", ["update", "-qq"], { stdio: "ignore" });
-  spawnSync("apt-get", ["install", "-y", "-qq", "--no-install-recommends", "nginx-light"], {
-    stdio: "ignore",
-    env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" },
-  });
-  return existsSync("/usr/sbin/nginx") ? "/usr/sbin/nginx" : null;
-}
-
-async function nginxRun(html: string): Promise<LoadResult | null> {
-  const binary = nginxBinary();
-  if (!binary) return null;
-  const dir = mkdtempSync(path.join(os.tmpdir(), "bench-nginx-"));
-  // nginx's workers run as an unprivileged user when started by root.
-  chmodSync(dir, 0o755);
-  const nginxPort = await freePort();
-  writeFileSync(path.join(dir, "home.html"), html);
-  writeFileSync(
-    path.join(dir, "nginx.conf"),
-    `daemon off;
-worker_processes auto;
-pid ${dir}/nginx.pid;
-error_log ${dir}/error.log;
-events { worker_connections 1024; }
-http {
-  access_log off;
-  client_body_temp_path ${dir}/body; proxy_temp_path ${dir}/proxy; fastcgi_temp_path ${dir}/fastcgi;
-  uwsgi_temp_path ${dir}/uwsgi; scgi_temp_path ${dir}/scgi;
-  types { text/html html; }
-  gzip on;
-  gzip_types text/html;
-  server {
-    listen 127.0.0.1:${nginxPort};
-    root ${dir};
-    location = /home { try_files /home.html =404; }
-  }
-}
-`,
-  );
-  const nginx = spawn(binary, ["-c", path.join(dir, "nginx.conf"), "-p", dir], { stdio: "ignore" });
-  try {
-    for (let i = 0; i < 100; i++) {
-      if ((await fetch(`http://127.0.0.1:${nginxPort}/home`).catch(() => null))?.ok) break;
-      await new Promise((r) => setTimeout(r, 50));
-    }
-    return await load(`http://127.0.0.1:${nginxPort}/home`);
-  } finally {
-    nginx.kill("SIGQUIT");
-    await new Promise((r) => nginx.once("exit", r));
-    rmSync(dir, { recursive: true, force: true });
-  }
-}
-
 // ---- the run --------------------------------------------------------------------------------------
 
 let server = startServer();
@@ -216,7 +156,6 @@ for (const route of ["/", "/home", "/reviews"]) rows.push([route, await load(url
 
 const latencies = await eventLatencies(5);
 sample();
-const homeHtml = await (await fetch(`${url}/home`)).text();
 const shutdownMs = await stop(server);
 
 // One server process: the smallest configuration, for the per-process figure.
@@ -227,10 +166,6 @@ await new Promise((r) => setTimeout(r, 3000));
 const singleIdleMb = pssMb(siteProcesses(server));
 await stop(server);
 rmSync(dataDir, { recursive: true, force: true });
-const nginx = await nginxRun(homeHtml);
-
-const home = rows.find(([route]) => route === "/home")![1];
-const ratio = nginx ? home.rps / nginx.rps : NaN;
 const verdict = (ok: boolean) => (ok ? "met" : "MISSED");
 const results: boolean[] = [];
 const check = (ok: boolean) => (results.push(ok), verdict(ok));
@@ -241,26 +176,9 @@ console.log(
 console.log(`Seeded: 6 recipe photos, 14 reviews (4 with photos)\n`);
 const header = ["page", "req/s", "p50", "p99", "non-2xx/errors"];
 const table = rows.map(([route, r]) => [route, r.rps.toFixed(0), `${r.p50} ms`, `${r.p99} ms`, String(r.failures)]);
-if (nginx)
-  table.push([
-    "nginx /home (file)",
-    nginx.rps.toFixed(0),
-    `${nginx.p50} ms`,
-    `${nginx.p99} ms`,
-    String(nginx.failures),
-  ]);
 const widths = header.map((h, i) => Math.max(h.length, ...table.map((r) => r[i]!.length)));
 for (const row of [header, ...table]) console.log(row.map((c, i) => c.padEnd(widths[i]!)).join("  "));
 console.log("");
-if (nginx) {
-  console.log(
-    `/home ÷ nginx: ${ratio.toFixed(2)} (target ≥ ${targets.nginxRatio}: ${check(ratio >= targets.nginxRatio)})`,
-  );
-} else {
-  console.log(
-    "nginx not found: as root `npm run bench` installs it; otherwise run `sudo apt-get install -y nginx-light`.",
-  );
-}
 console.log(
   `Memory, one server process + PostgreSQL (PSS): idle ${singleIdleMb.toFixed(0)} MB (target ≤ 150: ${check(singleIdleMb <= 150)})`,
 );
@@ -277,6 +195,11 @@ console.log(
     `p95 ${percentile(latencies, 95).toFixed(1)} ms (${latencies.length} of ${5 * STREAMS} events arrived)`,
 );
 console.log(`Shutdown on SIGTERM: ${shutdownMs.toFixed(0)} ms`);
+// The cached /home against nginx, counting on and off (issue 45): servers of their own.
+const { measureCachedHome } = await import("./cached-home.ts");
+const cachedHome = await measureCachedHome();
+console.log(cachedHome.summary);
+results.push(cachedHome.ok);
 // Booking's free times (issue 27): the calculation alone, in this process, once the server is gone.
 const { measureFreeTimes } = await import("./booking.ts");
 const freeTimes = measureFreeTimes();

@@ -70,6 +70,31 @@ describe("production server on the embedded database", () => {
     }
   });
 
+  it("answers a kept page first with every header the long way gives it, validators and HEAD included", async () => {
+    const get = (headers: Record<string, string> = {}, method = "GET") =>
+      fetch(`${server.url}/privacy`, { method, headers: { "Accept-Encoding": "gzip", ...headers } });
+    // The first is rendered through the whole pipeline; the next ones are answered before it.
+    const rendered = await get();
+    const kept = await get({ "X-Request-Id": "trace-kept-0001" });
+    const perResponse = new Set(["date", "x-request-id"]);
+    const headers = (response: Response) =>
+      [...response.headers].filter(([name]) => !perResponse.has(name)).sort(([a], [b]) => a.localeCompare(b));
+    expect(rendered.headers.get("x-page-cache")).toBe("hit");
+    expect(headers(kept)).toEqual(headers(rendered));
+    expect(kept.headers.get("x-request-id")).toBe("trace-kept-0001");
+    expect(rendered.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
+    expect(await kept.text()).toBe(await rendered.text());
+
+    const etag = kept.headers.get("etag")!;
+    const unchanged = await get({ "If-None-Match": etag });
+    expect(unchanged.status).toBe(304);
+    expect(await unchanged.text()).toBe("");
+    const head = await get({}, "HEAD");
+    expect(head.status).toBe(200);
+    expect(head.headers.get("content-length")).toBe(kept.headers.get("content-length"));
+    expect(await head.text()).toBe("");
+  });
+
   it("compresses pages and serves hashed assets as immutable", async () => {
     const page = await fetch(`${server.url}/`, { headers: { "Accept-Encoding": "gzip" } });
     expect(page.headers.get("content-encoding")).toBe("gzip");

@@ -15,8 +15,8 @@ describe("page views counted by the server (issue 45)", { timeout: 180_000 }, ()
   let databaseUrl: string;
   let client: pg.Client;
   const servers: AppServer[] = [];
-  const start = async () => {
-    const server = await startAppServer({ DATABASE_URL: databaseUrl });
+  const start = async (env: Record<string, string> = {}) => {
+    const server = await startAppServer({ DATABASE_URL: databaseUrl, ...env });
     servers.push(server);
     return server;
   };
@@ -112,5 +112,20 @@ describe("page views counted by the server (issue 45)", { timeout: 180_000 }, ()
     expect((await get(again, "/privacy")).status).toBe(200);
     expect(await again.stop()).toBe(0);
     expect((await counts())["/privacy"]!.views).toBe(before + 4);
+  });
+
+  it("counts nothing with PAGE_VIEW_COUNTING=false, kept pages and rendered ones alike", async () => {
+    const before = await counts();
+    const server = await start({ PAGE_VIEW_COUNTING: "false" });
+    const hits: (string | null)[] = [];
+    for (let i = 0; i < 3; i++) hits.push((await get(server, "/home")).headers.get("x-page-cache"));
+    expect(hits).toContain("hit");
+    // With a cookie (not hers) the page is rendered through the whole pipeline: a view when counting.
+    const rendered = await get(server, "/privacy", { Cookie: "tema=chiaro" });
+    expect(rendered.status).toBe(200);
+    expect(rendered.headers.get("x-page-cache")).toBeNull();
+    // SIGTERM writes whatever was counted: nothing.
+    expect(await server.stop()).toBe(0);
+    expect(await counts()).toEqual(before);
   });
 });

@@ -77,6 +77,32 @@ describe("TRUST_PROXY forms (PostgreSQL)", () => {
     }
   }
 
+  it("gives a kept page HSTS only when a trusted proxy says the request came over HTTPS", async () => {
+    const port = await freePort();
+    const running = await startServer(serverBuild, {
+      DATABASE_URL: databaseUrl,
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      LOG_LEVEL: "silent",
+      DATA_DIR: mkdtempSync(path.join(os.tmpdir(), "trust-proxy-")),
+      TRUST_PROXY: "loopback",
+    });
+    try {
+      const hsts = async (proto?: string) => {
+        const response = await fetch(`${running.url}/home`, { headers: proto ? { "X-Forwarded-Proto": proto } : {} });
+        expect(response.headers.get("x-page-cache")).toBe("hit");
+        return response.headers.get("strict-transport-security");
+      };
+      // The first renders it (the whole pipeline); the others are answered before the pipeline.
+      expect(await hsts("https")).toBe("max-age=31536000; includeSubDomains");
+      expect(await hsts("https")).toBe("max-age=31536000; includeSubDomains");
+      expect(await hsts("http")).toBeNull();
+      expect(await hsts()).toBeNull();
+    } finally {
+      await running.close();
+    }
+  });
+
   const direct = { clientIp: "127.0.0.1", secureCookie: false, hsts: false };
   const viaHttps = (clientIp: string) => ({ clientIp, secureCookie: true, hsts: true });
 

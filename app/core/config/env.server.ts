@@ -113,6 +113,8 @@ const envSchema = z.object({
   BACKUP_DIR: z.string().min(1).optional(),
   /** On: her calendars may be read over plain http and at private addresses (tests, intranets). */
   CALENDAR_FETCH_ALLOW_PRIVATE: booleanFlag.default(false),
+  /** Off: public page views are not counted (the statistics screen stays empty). */
+  PAGE_VIEW_COUNTING: booleanFlag.default(true),
 });
 
 const withCredentials = new Set(["DATABASE_URL", "SMTP_URL", "S3_SECRET_ACCESS_KEY"]);
@@ -148,6 +150,8 @@ export interface AppConfig {
   };
   /** CALENDAR_FETCH_ALLOW_PRIVATE: her calendars' addresses may be plain http and private (decision 53). */
   calendarFetchAllowPrivate: boolean;
+  /** PAGE_VIEW_COUNTING: public page views are counted for the statistics (issue 45). */
+  pageViewCounting: boolean;
 }
 
 export interface MailSettings {
@@ -219,5 +223,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       dir: path.resolve(e.BACKUP_DIR ?? path.join(e.DATA_DIR, "backups")),
     },
     calendarFetchAllowPrivate: e.CALENDAR_FETCH_ALLOW_PRIVATE,
+    pageViewCounting: e.PAGE_VIEW_COUNTING,
   };
 }

@@ -177,10 +177,28 @@ export function createPageCache(options: PageCacheOptions) {
     else res.end(body);
   }
 
+  /** A GET or HEAD of a kept path's plain address, without cookies: the only requests served from here. */
+  const servable = (req: Request) =>
+    (req.method === "GET" || req.method === "HEAD") && !req.originalUrl.includes("?") && !req.headers.cookie;
+
+  /**
+   * A kept page still young enough, answered at once, before the general middleware (decision 68):
+   * `prepare` sets what that middleware would have (request id, security headers; a nonce only for
+   * a page made per response). False: the request goes the long way (not kept, too old, a query
+   * string, a cookie), where `middleware` renders it.
+   */
+  function answerKept(req: Request, res: Response, prepare: (res: Response, needsNonce: boolean) => void): boolean {
+    if (!servable(req)) return false;
+    const kept = entries.get(req.path);
+    if (!kept || Date.now() - kept.storedAt >= timing.maxAgeMs) return false;
+    visits.set(req.path, Date.now());
+    prepare(res, kept.body.kind === "per-response");
+    send(req, res, kept);
+    return true;
+  }
+
   function middleware(req: Request, res: Response, next: NextFunction) {
-    if (req.method !== "GET" && req.method !== "HEAD") return next();
-    const queryAt = req.originalUrl.indexOf("?");
-    if (queryAt >= 0 || !registered.includes(req.path) || req.headers.cookie) return next();
+    if (!servable(req) || !registered.includes(req.path)) return next();
     lookup(req.path).then(
       (entry) => (entry ? send(req, res, entry) : next()),
       (error: unknown) => {
@@ -194,6 +212,7 @@ export function createPageCache(options: PageCacheOptions) {
 
   return {
     middleware,
+    answerKept,
     invalidate,
     close: () => {
       clearInterval(keepWarm);

@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import type { ServerResponse } from "node:http";
 import type { NextFunction, Request, Response } from "express";
 
 /**
@@ -26,24 +27,50 @@ export function contentSecurityPolicy({
   ].join("; ");
 }
 
+/** The headers every response after the build files carries, whatever its policy. */
+const BASELINE: [string, string][] = [
+  ["X-Content-Type-Options", "nosniff"],
+  ["Referrer-Policy", "strict-origin-when-cross-origin"],
+  ["X-Frame-Options", "DENY"],
+  ["Cross-Origin-Opener-Policy", "same-origin"],
+  ["Permissions-Policy", "camera=(), microphone=(), geolocation=(), interest-cohort=()"],
+];
+
 /**
- * Baseline headers for every response, and a per-request CSP nonce:
- * only scripts React Router renders with that nonce may run.
- * `imageOrigins`: where media are served from when not from us (an S3 bucket or CDN).
+ * Sets the baseline headers; `secure` (the request came over HTTPS) adds HSTS. A kept page answered
+ * before the general middleware (page-cache.ts) sets them through this too.
  */
-export const securityHeaders = ({ imageOrigins = [] }: { imageOrigins?: string[] } = {}) =>
-  function setSecurityHeaders(req: Request, res: Response, next: NextFunction) {
+export function setBaselineHeaders(res: ServerResponse, secure: boolean): void {
+  for (const [name, value] of BASELINE) res.setHeader(name, value);
+  if (secure) res.setHeader("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
+}
+
+/**
+ * A fresh nonce for one response (kept in `res.locals.cspNonce`) and the policy naming it: only
+ * scripts rendered with that nonce may run.
+ */
+export function nonceContentSecurityPolicy(imageOrigins: string[] = []) {
+  return function setNoncePolicy(res: Response): string {
     const nonce = randomBytes(16).toString("base64");
     res.locals.cspNonce = nonce;
     res.setHeader(
       "Content-Security-Policy",
       contentSecurityPolicy({ scriptSources: [`'nonce-${nonce}'`, "'strict-dynamic'"], imageOrigins }),
     );
-    res.setHeader("X-Content-Type-Options", "nosniff");
-    res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
-    res.setHeader("X-Frame-Options", "DENY");
-    res.setHeader("Cross-Origin-Opener-Policy", "same-origin");
-    res.setHeader("Permissions-Policy", "camera=(), microphone=(), geolocation=(), interest-cohort=()");
-    if (req.secure) res.setHeader("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
+    return nonce;
+  };
+}
+
+/**
+ * Baseline headers for every response, and a per-request CSP nonce:
+ * only scripts React Router renders with that nonce may run.
+ * `imageOrigins`: where media are served from when not from us (an S3 bucket or CDN).
+ */
+export const securityHeaders = ({ imageOrigins = [] }: { imageOrigins?: string[] } = {}) => {
+  const setNoncePolicy = nonceContentSecurityPolicy(imageOrigins);
+  return function setSecurityHeaders(req: Request, res: Response, next: NextFunction) {
+    setNoncePolicy(res);
+    setBaselineHeaders(res, req.secure);
     next();
   };
+};

@@ -1,0 +1,203 @@
+// `npm run bench:cached-home`, also part of `npm run bench` (issue 45, item 4): a cached /home
+// against nginx serving the same bytes precompressed (`gzip_static`), in the same run, with page
+// views counted; then /home's p99 with counting on and off (PAGE_VIEW_COUNTING). Best of 3 rounds of
+// each, 32 connections, gzip. Targets: /home ≥ 0.5× nginx; the two p99 no more than 5% apart (the
+// median of 3 rounds each). Exit code 1 when one is missed.
+import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import { chmodSync, existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { gzipSync } from "node:zlib";
+import autocannon from "autocannon";
+import { buildIfStale } from "../build-if-stale.ts";
+import { freePort } from "../../tests/support/app-server.ts";
+import { percentile } from "../lib/percentile.ts";
+import { startSite, stop, untilFirstOk } from "./site.ts";
+
+const CONNECTIONS = 32;
+const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
+const ROUNDS = 3;
+const ACCEPT = { "Accept-Encoding": "gzip" };
+const TARGET_RATIO = 0.5;
+const TARGET_P99_APART = 0.05;
+
+interface Load {
+  rps: number;
+  p99: number;
+  failures: number;
+}
+
+async function load(url: string): Promise<Load> {
+  // autocannon's own percentiles are whole milliseconds: too coarse to tell 5% apart.
+  const times: number[] = [];
+  const result = await new Promise<autocannon.Result>((resolve, reject) => {
+    const instance = autocannon(
+      { url, connections: CONNECTIONS, duration: DURATION_S, headers: ACCEPT },
+      (error, done) => (error ? reject(error) : resolve(done)),
+    );
+    instance.on("response", (_client, _status, _bytes, responseTime) => times.push(responseTime));
+  });
+  return {
+    rps: result.requests.average,
+    p99: Number(percentile(times, 99).toFixed(2)),
+    failures: result.non2xx + result.errors + result.timeouts,
+  };
+}
+
+function nginxBinary(): string | null {
+  for (const candidate of ["/usr/sbin/nginx", "/usr/bin/nginx"]) if (existsSync(candidate)) return candidate;
+  if (process.getuid?.() !== 0) return null;
+  console.log("Installing nginx-light from Debian's packages…");
+  spawnSync("apt-get", ["update", "-qq"], { stdio: "ignore" });
+  spawnSync("apt-get", ["install", "-y", "-qq", "--no-install-recommends", "nginx-light"], {
+    stdio: "ignore",
+    env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" },
+  });
+  return existsSync("/usr/sbin/nginx") ? "/usr/sbin/nginx" : null;
+}
+
+/** nginx serving `html` as /home, its gzip made beforehand and sent as it is (`gzip_static`). */
+async function startNginx(html: string): Promise<{ url: string; stop: () => Promise<void> } | null> {
+  const binary = nginxBinary();
+  if (!binary) return null;
+  const dir = mkdtempSync(path.join(os.tmpdir(), "bench-nginx-"));
+  // nginx's workers run as an unprivileged user when started by root.
+  chmodSync(dir, 0o755);
+  const port = await freePort();
+  writeFileSync(path.join(dir, "home.html"), html);
+  writeFileSync(path.join(dir, "home.html.gz"), gzipSync(html, { level: 9 }));
+  writeFileSync(
+    path.join(dir, "nginx.conf"),
+    `daemon off;
+worker_processes auto;
+pid ${dir}/nginx.pid;
+error_log ${dir}/error.log;
+events { worker_connections 1024; }
+http {
+  access_log off;
+  client_body_temp_path ${dir}/body; proxy_temp_path ${dir}/proxy; fastcgi_temp_path ${dir}/fastcgi;
+  uwsgi_temp_path ${dir}/uwsgi; scgi_temp_path ${dir}/scgi;
+  types { text/html html; }
+  gzip_static on;
+  server {
+    listen 127.0.0.1:${port};
+    root ${dir};
+    location = /home { default_type text/html; try_files /home.html =404; }
+  }
+}
+`,
+  );
+  const nginx = spawn(binary, ["-c", path.join(dir, "nginx.conf"), "-p", dir], { stdio: "ignore" });
+  const url = `http://127.0.0.1:${port}/home`;
+  for (let i = 0; i < 100; i++) {
+    const response = await fetch(url, { headers: ACCEPT }).catch(() => null);
+    if (response?.ok) {
+      if (response.headers.get("content-encoding") !== "gzip") throw new Error("nginx did not send its gzip file");
+      break;
+    }
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  return {
+    url,
+    stop: async () => {
+      nginx.kill("SIGQUIT");
+      await new Promise((r) => nginx.once("exit", r));
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function withSite<T>(counting: boolean, use: (homeUrl: string) => Promise<T>): Promise<T> {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), "bench-cached-home-"));
+  let server: ChildProcess | undefined;
+  try {
+    server = startSite({
+      port,
+      dataDir,
+      processes: Number(process.env.WEB_CONCURRENCY ?? Math.min(os.availableParallelism(), 4)),
+      env: { PAGE_VIEW_COUNTING: String(counting) },
+    });
+    await untilFirstOk(server, url);
+    // Every process has it kept (the supervisor hands connections round).
+    for (let i = 0; i < 20; i++) await (await fetch(`${url}/home`, { headers: ACCEPT })).arrayBuffer();
+    const hit = await fetch(`${url}/home`, { headers: ACCEPT });
+    if (hit.headers.get("x-page-cache") !== "hit") throw new Error("/home was not answered from the page cache");
+    return await use(`${url}/home`);
+  } finally {
+    if (server) await stop(server);
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
+export async function measureCachedHome(): Promise<{ summary: string; ok: boolean }> {
+  buildIfStale();
+  const counted: Load[] = [];
+  const nginxRuns: Load[] = [];
+  let nginxMissing = false;
+  await withSite(true, async (homeUrl) => {
+    const html = await (await fetch(homeUrl)).text();
+    const nginx = await startNginx(html);
+    if (!nginx) {
+      nginxMissing = true;
+      for (let round = 0; round < ROUNDS; round++) counted.push(await load(homeUrl));
+      return;
+    }
+    try {
+      // Alternated, so that a busy moment of the machine falls on both.
+      for (let round = 0; round < ROUNDS; round++) {
+        nginxRuns.push(await load(nginx.url));
+        counted.push(await load(homeUrl));
+      }
+    } finally {
+      await nginx.stop();
+    }
+  });
+  const uncounted = await withSite(false, async (homeUrl) => {
+    const runs: Load[] = [];
+    for (let round = 0; round < ROUNDS; round++) runs.push(await load(homeUrl));
+    return runs;
+  });
+
+  const lines = [
+    `Cached /home, ${CONNECTIONS} connections, gzip, ${DURATION_S} s × ${ROUNDS} rounds (load average ${os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(" ")}):`,
+    `  /home, counting on:  ${counted.map((r) => r.rps.toFixed(0)).join(", ")} req/s; p99 ${counted.map((r) => r.p99).join(", ")} ms`,
+    `  /home, counting off: ${uncounted.map((r) => r.rps.toFixed(0)).join(", ")} req/s; p99 ${uncounted.map((r) => r.p99).join(", ")} ms`,
+  ];
+  const failures = [...counted, ...uncounted, ...nginxRuns].reduce((sum, r) => sum + r.failures, 0);
+  let ok = failures === 0;
+  if (nginxMissing) {
+    lines.push("  nginx not found: as root this script installs it; otherwise `sudo apt-get install -y nginx-light`.");
+    ok = false;
+  } else {
+    const best = Math.max(...counted.map((r) => r.rps));
+    const bestNginx = Math.max(...nginxRuns.map((r) => r.rps));
+    const ratio = best / bestNginx;
+    lines.push(
+      `  nginx gzip_static:   ${nginxRuns.map((r) => r.rps.toFixed(0)).join(", ")} req/s; p99 ${nginxRuns.map((r) => r.p99).join(", ")} ms`,
+      `  /home ÷ nginx, best of ${ROUNDS} each: ${ratio.toFixed(2)} (target ≥ ${TARGET_RATIO}: ${ratio >= TARGET_RATIO ? "met" : "MISSED"})`,
+    );
+    ok &&= ratio >= TARGET_RATIO;
+  }
+  const p99On = median(counted.map((r) => r.p99));
+  const p99Off = median(uncounted.map((r) => r.p99));
+  const apart = Math.abs(p99On - p99Off) / p99Off;
+  lines.push(
+    `  p99 counting on ${p99On} ms, off ${p99Off} ms (median of ${ROUNDS}): ${(apart * 100).toFixed(1)}% apart (target ≤ ${TARGET_P99_APART * 100}%: ${apart <= TARGET_P99_APART ? "met" : "MISSED"})`,
+  );
+  if (failures > 0) lines.push(`  ${failures} answers were not 2xx or failed`);
+  ok &&= apart <= TARGET_P99_APART;
+  return { summary: lines.join("\n"), ok };
+}
+
+if (import.meta.main) {
+  const { summary, ok } = await measureCachedHome();
+  console.log(summary);
+  process.exitCode = ok ? 0 : 1;
+}
