@@ -3,7 +3,7 @@ import type { Db, Executor } from "~/core/db/database.server";
 import { holidayReopenings, type PatronDay, patronDays } from "~/core/db/schema";
 import type { EventBus } from "~/core/events/event-bus.server";
 import { changeAnnouncer, type OnChangeError } from "~/core/events/publish-change.server";
-import { addDays, romeInstant } from "~/core/format/rome-clock";
+import { addDays, romeDate, romeInstant } from "~/core/format/rome-clock";
 import type { TimeOffDays } from "./availability";
 import { holidayClosures, holidaysBetween, type PatronSaint } from "./holidays";
 import { recordFreedTime } from "./waiting-list-writes.server";
@@ -13,6 +13,16 @@ const wholeDay = (day: string) => ({
   startsAt: new Date(romeInstant(day, 0)),
   endsAt: new Date(romeInstant(addDays(day, 1), 0)),
 });
+
+/** The next date, from `today` on, that a patron saint's day falls on (29 February waits for a leap year). */
+function nextPatronDate({ month, day }: { month: number; day: number }, today: string): string {
+  const first = Number(today.slice(0, 4));
+  for (let year = first; ; year++) {
+    if (new Date(Date.UTC(year, month - 1, day)).getUTCDate() !== day) continue;
+    const date = `${year}-${String(month).padStart(2, "0")}-${String(day).padStart(2, "0")}`;
+    if (date >= today) return date;
+  }
+}
 
 /**
  * The days the holidays close at a place (a studio's key, or null online) between two days, both
@@ -86,9 +96,13 @@ export function createHolidayRepository(db: Db, bus: Pick<EventBus, "publish">, 
       return row ?? null;
     },
 
-    /** False when it no longer exists. */
-    async removePatron(id: string): Promise<boolean> {
-      const deleted = await db.delete(patronDays).where(eq(patronDays.id, id)).returning({ id: patronDays.id });
+    /** False when it no longer exists. Its next day opens: the waiting list hears of it in the same transaction. */
+    async removePatron(id: string, now = new Date()): Promise<boolean> {
+      const deleted = await db.transaction(async (tx) => {
+        const rows = await tx.delete(patronDays).where(eq(patronDays.id, id)).returning();
+        if (rows[0]) await recordFreedTime(tx, wholeDay(nextPatronDate(rows[0], romeDate(now.getTime()))));
+        return rows;
+      });
       if (deleted.length) await announce("delete", id);
       return deleted.length > 0;
     },

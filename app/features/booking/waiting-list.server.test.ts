@@ -120,7 +120,7 @@ describe("the waiting list (on PostgreSQL)", () => {
     expect(await runJob()).toBe(0);
   });
 
-  it("hears of a moved visit, her cancellation, a declined request, time off removed and a holiday reopened, each in its transaction", async () => {
+  it("hears of a moved visit, her cancellation, a declined request, time off removed, a holiday reopened and a patron saint removed, each in its transaction", async () => {
     await fullWeekWithOneVisit();
     const [visit] = await database.db
       .select()
@@ -152,6 +152,15 @@ describe("the waiting list (on PostgreSQL)", () => {
     expect((await openings()).at(-1)).toMatchObject({
       startsAt: new Date("2030-12-24T23:00:00Z"),
       endsAt: new Date("2030-12-25T23:00:00Z"),
+    });
+    // A studio's patron saint removed: its next day, from the day it is removed on (Milan, 2030-01-08).
+    const patron = await deps.holidays.addPatron({ studioKey: "studio-di-milano", month: 1, day: 5, name: "Prova" });
+    expect(await deps.holidays.removePatron(patron!.id, new Date("2030-01-08T09:00:00Z"))).toBe(true);
+    expect(await deps.holidays.removePatron(patron!.id, new Date("2030-01-08T09:00:00Z"))).toBe(false);
+    expect(await openings()).toHaveLength(6);
+    expect((await openings()).at(-1)).toMatchObject({
+      startsAt: new Date("2031-01-04T23:00:00Z"),
+      endsAt: new Date("2031-01-05T23:00:00Z"),
     });
   });
 
