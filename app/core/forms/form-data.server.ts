@@ -9,11 +9,12 @@ export class PayloadTooLargeError extends Error {
    * The text fields that did arrive (a form refused for its photo can still
    * show what was typed), and whether a file was among what arrived.
    */
-  constructor(
-    readonly fields: FormData = new FormData(),
-    readonly hadFile = false,
-  ) {
+  readonly fields: FormData;
+  readonly hadFile: boolean;
+  constructor(fields: FormData = new FormData(), hadFile = false) {
     super("Request body too large");
+    this.fields = fields;
+    this.hadFile = hadFile;
   }
 }
 

@@ -13,12 +13,11 @@ interface MailTransport {
 
 class MailRefusedError extends Error {
   override name = "MailRefusedError";
-  constructor(
-    message: string,
-    /** The SMTP reply code, when the server answered. */
-    readonly responseCode: number | undefined,
-  ) {
+  /** The SMTP reply code, when the server answered. */
+  readonly responseCode: number | undefined;
+  constructor(message: string, responseCode: number | undefined) {
     super(message);
+    this.responseCode = responseCode;
   }
 }
 

@@ -69,8 +69,10 @@ export function typedValues(fields: Record<string, unknown>): ReviewFormValues {
 
 // Thrown only to roll the review's transaction back; submitReview answers it as its result.
 class Rollback extends Error {
-  constructor(readonly why: "token-used" | "invitation-used") {
+  readonly why: "token-used" | "invitation-used";
+  constructor(why: "token-used" | "invitation-used") {
     super(why);
+    this.why = why;
   }
 }
 
