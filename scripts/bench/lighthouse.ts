@@ -17,6 +17,7 @@ import "../lib/load-app-modules.ts";
 
 const pages = process.argv.slice(2).filter((a) => a.startsWith("/"));
 const RECIPE_SLUG = "insalata-di-farro";
+const ARTICLE_SLUG = "colazione-equilibrata";
 const paths = pages.length
   ? pages
   : [
@@ -30,6 +31,10 @@ const paths = pages.length
       "/prenota",
       // The FAQ with a first start's example questions (issue 44 item 2).
       "/domande-frequenti",
+      // The articles, one of them, and a first start's studio (issue 44 items 1 and 3).
+      "/articoli",
+      `/articoli/${ARTICLE_SLUG}`,
+      "/studi/studio-di-milano",
     ];
 const runs = Number(process.argv.find((a) => a.startsWith("--runs="))?.slice("--runs=".length) ?? 3);
 if (!Number.isInteger(runs) || runs < 1) throw new Error("--runs=N needs a whole number ≥ 1");
@@ -95,6 +100,13 @@ await seed.seedReviews(dataDir, [
   { name: "Laura B.", rating: 5, content: "Percorso chiaro e piano facile da seguire nella vita di tutti i giorni." },
   { name: "Marco", rating: 4, content: "Visite puntuali, indicazioni pratiche e spiegate bene.", withImage: true },
   { name: "Sara T.", rating: 5, content: "Mi sono trovata bene con il piano per tutta la famiglia." },
+]);
+
+// Two published articles: the list has cards, the article page its heading, list and link.
+const published = { status: "published" as const, publishAt: new Date(Date.now() - 86_400_000) };
+await seed.seedArticles(dataDir, [
+  seed.sampleArticle({ ...published, slug: ARTICLE_SLUG }),
+  seed.sampleArticle({ ...published, slug: "spuntini-sani", title: "Spuntini sani", excerpt: "Idee per metà mattina." }),
 ]);
 
 // Booking on, with two visit types: /prenota shows its first step, and its second (days and times).

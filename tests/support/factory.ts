@@ -38,7 +38,7 @@ import { createWaitingListRepository, type WaitingListRepository } from "~/featu
 import { pino } from "pino";
 import { createRateLimiter } from "~/core/server/rate-limit.server";
 import { createQueueOnlyMailer } from "./outbox";
-import type { ArticleData } from "~/features/articles/articles.server";
+import { type ArticleData, createArticleRepository } from "~/features/articles/articles.server";
 import type { PageView } from "~/features/statistics/counting";
 import { randomBytes } from "node:crypto";
 import { newsletterSubscribers } from "~/core/db/schema";
@@ -570,6 +570,20 @@ export function sampleArticle(overrides: Partial<ArticleData> = {}): ArticleData
     coverAlt: null,
     ...overrides,
   };
+}
+
+/** Writes articles straight into a server's data directory; seed before the pages under test are opened. */
+export async function seedArticles(dataDir: string, list: ArticleData[]): Promise<void> {
+  const database = await openSiteDatabase({ dataDir });
+  try {
+    const repo = createArticleRepository(database.db, createMemoryEventBus());
+    for (const article of list) {
+      const saved = await repo.save(undefined, article);
+      if (!saved || saved === "slug") throw new Error(`article ${article.slug} not seeded`);
+    }
+  } finally {
+    await database.close();
+  }
 }
 
 // Issue 45 (statistics): a counted page view, and a browser's user agent that is no bot.
