@@ -74,10 +74,8 @@ export default function ArticlePage({ loaderData }: Route.ComponentProps) {
             {" · "}
             {article.readingMinutes} min di lettura
             {updatedOn ? (
-              <>
-                {" · "}
-                <time dateTime={loaderData.updatedIso}>{`Aggiornato il ${updatedOn}`}</time>
-              </>
+              // A line of its own: where a shared line wraps would change as the web font arrives (a layout shift).
+              <time className="article__updated" dateTime={loaderData.updatedIso}>{`Aggiornato il ${updatedOn}`}</time>
             ) : null}
           </p>
           <p className="article__excerpt">{article.excerpt}</p>
