@@ -38,7 +38,7 @@ import { createWaitingListRepository, type WaitingListRepository } from "~/featu
 import { pino } from "pino";
 import { createRateLimiter } from "~/core/server/rate-limit.server";
 import { createQueueOnlyMailer } from "./outbox";
-import type { ArticleData } from "~/features/articles/articles.server";
+import { type ArticleData, type ArticleRecord, createArticleRepository } from "~/features/articles/articles.server";
 import type { PageView } from "~/features/statistics/counting";
 import { randomBytes } from "node:crypto";
 import { newsletterSubscribers } from "~/core/db/schema";
@@ -629,4 +629,21 @@ export async function seedNewsletterSubscribers(db: Db, count: number, domain = 
     })),
   );
   return emails;
+}
+
+// Issue 44 (related recipes and articles): articles written straight into a server's data directory.
+export async function seedArticles(dataDir: string, articles: ArticleData[]): Promise<ArticleRecord[]> {
+  const database = await openSiteDatabase({ dataDir });
+  try {
+    const repo = createArticleRepository(database.db, createMemoryEventBus());
+    const saved: ArticleRecord[] = [];
+    for (const article of articles) {
+      const result = await repo.save(undefined, article);
+      if (!result || result === "slug") throw new Error(`article ${article.slug} not seeded`);
+      saved.push(result);
+    }
+    return saved;
+  } finally {
+    await database.close();
+  }
 }
