@@ -17,8 +17,10 @@ import articlesStyles from "~/styles/articles.css?url";
 import { SubscribeForm } from "~/features/newsletter/subscribe-form";
 import type { loader as rootLoader } from "~/root";
 
-/** She edits or withdraws it: an open page follows. */
-export const handle: LiveHandle = { liveTables: ["articles"] };
+/** She edits or withdraws it, or a related recipe: an open page follows. */
+export const handle: LiveHandle = { liveTables: ["articles", "recipes"] };
+
+const RELATED_RECIPES = 3;
 
 export const links: Route.LinksFunction = () => [
   { rel: "alternate", type: "application/atom+xml", title: "Articoli (Atom)", href: FEED_PATH },
@@ -42,17 +44,22 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const page = await loadArticlePage(s, params.slug, { url: s.config.siteUrl, author: content.practitioner.name });
   // A draft, one scheduled for later, or an address no article has: not found, and not indexed.
   if (!page) throw new Response("Articolo non trovato", { status: 404 });
-  // The newest recipes beside it (the two features meet here): their titles and addresses only.
-  const { recipes } = await s.recipes.listPublished({}, { limit: 3, offset: 0 });
+  // The two features meet here: the recipes sharing a word with the article (its title, excerpt and
+  // categories), or when none does the newest ones, under a heading that says which.
+  const matched = await s.recipes.listRelated(page.relatedText, RELATED_RECIPES);
+  const recipes = matched.length
+    ? matched
+    : (await s.recipes.listPublished({}, { limit: RELATED_RECIPES, offset: 0 })).recipes;
   const recipeLinks = recipes.map((recipe) => {
     const view = toRecipeCardView(s.media, recipe);
     return { id: view.id, path: view.path, title: view.title, description: view.description };
   });
-  return { ...page, recipeLinks };
+  const { relatedText: _, ...shown } = page;
+  return { ...shown, recipeLinks, recipesHeading: matched.length ? "Ricette correlate" : "Dalle ricette" };
 }
 
 export default function ArticlePage({ loaderData }: Route.ComponentProps) {
-  const { article, body, images, updatedOn, related, recipeLinks } = loaderData;
+  const { article, body, images, updatedOn, related, recipeLinks, recipesHeading } = loaderData;
   const { newsletterConsent } = useRouteLoaderData<typeof rootLoader>("root")!;
   return (
     <div className="page article-page">
@@ -108,7 +115,7 @@ export default function ArticlePage({ loaderData }: Route.ComponentProps) {
       </article>
       {related.length ? (
         <section className="article-related" aria-labelledby="articoli-correlati">
-          <h2 id="articoli-correlati">Articoli correlati</h2>
+          <h2 id="articoli-correlati">Da leggere anche</h2>
           <ul className="article-grid">
             {related.map((other) => (
               <li key={other.id}>
@@ -120,7 +127,7 @@ export default function ArticlePage({ loaderData }: Route.ComponentProps) {
       ) : null}
       {recipeLinks.length ? (
         <section className="article-related" aria-labelledby="ricette-correlate">
-          <h2 id="ricette-correlate">Dalle ricette</h2>
+          <h2 id="ricette-correlate">{recipesHeading}</h2>
           <ul className="article-recipes">
             {recipeLinks.map((recipe) => (
               <li key={recipe.id}>

@@ -3,7 +3,7 @@ import type { Route } from "./+types/studio";
 import { BookingButton } from "./booking-call";
 import { servicesContext } from "~/context";
 import { addDays, romeDate } from "~/core/format/rome-clock";
-import { formatItalianDay } from "~/core/format/italian-format";
+import { formatItalianDay, formatItalianDayRange } from "~/core/format/italian-format";
 import { visitOption } from "~/features/booking/booking-page.server";
 import { closesAt, holidaysBetween } from "~/features/booking/holidays";
 import { groupOpeningHours } from "~/features/site-content/hours";
@@ -48,25 +48,43 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   return {
     studio,
     hours: groupOpeningHours(studio.hours),
-    closures: closures.map((closure) => ({ ...closure, day: formatItalianDay(closure.date) })),
+    closures: closures.map((closure) => ({
+      ...closure,
+      day: closure.until
+        ? `Chiuso ${formatItalianDayRange(closure.date, closure.until)}`
+        : formatItalianDay(closure.date),
+    })),
     visits,
     phone: content.contact.phone,
     jsonLd: studioJsonLd(content, studio, slug, closures, s.config.siteUrl),
   };
 }
 
-/** The holidays ahead that close the studio (the nation's and its patron saint's), less the dates she reopened. */
+/**
+ * The holidays ahead that close the studio (the nation's and its patron saint's), less the dates she
+ * reopened, and her time off not over yet (it closes every studio: she is away), earliest first.
+ */
 async function closuresAhead(s: AppServices, studioKey: string): Promise<StudioClosure[]> {
   const first = romeDate(Date.now());
   const last = addDays(first, CLOSURES_AHEAD_DAYS);
-  const [patrons, reopened] = await Promise.all([s.holidays.patrons(), s.holidays.reopenedBetween(first, last)]);
+  const [patrons, reopened, away] = await Promise.all([
+    s.holidays.patrons(),
+    s.holidays.reopenedBetween(first, last),
+    s.timeOff.listFrom(first),
+  ]);
   const open = new Set(reopened);
   const closed = new Map<string, StudioClosure>();
   for (const holiday of holidaysBetween(first, last, patrons)) {
     if (closesAt(holiday, studioKey) && !open.has(holiday.date) && !closed.has(holiday.date))
       closed.set(holiday.date, { date: holiday.date, name: holiday.name });
   }
-  return [...closed.values()];
+  // Her own label stays hers (it may be private): the page says only that the studio is closed.
+  const timeOff = away.map((off) => ({
+    date: off.startsOn < first ? first : off.startsOn,
+    until: off.endsOn,
+    name: "",
+  }));
+  return [...closed.values(), ...timeOff].sort((a, b) => a.date.localeCompare(b.date));
 }
 
 /** The visit types offered there, each booked straight into this studio; null when the site's booking is off. */

@@ -171,8 +171,9 @@ test("on a phone she writes, schedules and sees her article appear at its time, 
     await expect(page.getByText(/min di lettura/)).toBeVisible();
     await expect(page.getByRole("navigation", { name: "Percorso" })).toBeVisible();
     await expect(page.getByRole("link", { name: "Prenota una visita" })).toBeVisible();
+    // The salad is a lunch ("pranzo"), a word of the excerpt: a related recipe.
     await expect(
-      page.getByRole("region", { name: "Dalle ricette" }).getByRole("link", { name: sampleRecipe().title }),
+      page.getByRole("region", { name: "Ricette correlate" }).getByRole("link", { name: sampleRecipe().title }),
     ).toBeVisible();
     const jsonLd = await page.locator('script[type="application/ld+json"]').allTextContents();
     const types = jsonLd.flatMap((text) => [JSON.parse(text)].flat().map((item: { "@type": string }) => item["@type"]));

@@ -1,4 +1,5 @@
 import { addDays, romeDate } from "~/core/format/rome-clock";
+import { formatItalianDayRange } from "~/core/format/italian-format";
 import { openSiteDatabase } from "~/core/db/site-database.server";
 import { createMemoryEventBus } from "~/core/events/event-bus.server";
 import { createBookingSettingsRepository } from "~/features/booking/booking-settings.server";
@@ -130,6 +131,44 @@ test.describe("390 px", () => {
     await visitor.getByRole("link", { name: /Prima visita/ }).click();
     await expect(visitor).toHaveURL(new RegExp(`/prenota\\?sede=studio-di-milano&visita=${typeId}$`));
     await expect(visitor.getByRole("group", { name: "Giorni con orari liberi" })).toBeVisible();
+  });
+
+  test("her time off ahead closes the studio on its page, as dates a patient reads, without JavaScript too", async ({
+    page,
+    browser,
+  }) => {
+    const today = romeDate(Date.now());
+    const [first, last] = [addDays(today, 40), addDays(today, 47)];
+    await signInAsAdmin(page, server);
+    await page.goto(`${server.url}/admin/prenotazioni`);
+    const section = page.getByRole("region", { name: "Giorni di chiusura" });
+    await section.getByLabel("Dal").fill(first);
+    await section.getByLabel(/^Al/).fill(last);
+    await section.getByLabel(/^Descrizione/).fill("Congresso a Bologna");
+    await section.getByRole("button", { name: "Aggiungi i giorni di chiusura" }).click();
+    await expect(section.getByRole("listitem").filter({ hasText: "Congresso a Bologna" })).toBeVisible();
+
+    const visitor = await browser.newContext({ javaScriptEnabled: false, viewport: viewports[0] });
+    const patient = await visitor.newPage();
+    await patient.goto(`${server.url}/studi/studio-di-milano`);
+    const closures = patient.locator(".studio-page__closures li");
+    await expect(closures.filter({ hasText: `Chiuso ${formatItalianDayRange(first, last)}` })).toHaveCount(1);
+    // Her own description stays in the panel.
+    await expect(patient.getByText("Congresso a Bologna")).toHaveCount(0);
+    const [business] = await jsonLd(patient);
+    expect(business!.specialOpeningHoursSpecification).toContainEqual({
+      "@type": "OpeningHoursSpecification",
+      opens: "00:00",
+      closes: "00:00",
+      validFrom: first,
+      validThrough: last,
+    });
+    // axe runs on this page, with this closure, in the tests at 390 and 1440 px below.
+    for (const viewport of viewports) {
+      await patient.setViewportSize(viewport);
+      await patient.screenshot({ path: `/work/shots/h44-rest/studio-closures-${viewport.width}.png`, fullPage: true });
+    }
+    await visitor.close();
   });
 
   test("she renames the studio: its page and booking links move to the new slug, the old ones answer 301", async ({

@@ -38,7 +38,7 @@ import { createWaitingListRepository, type WaitingListRepository } from "~/featu
 import { pino } from "pino";
 import { createRateLimiter } from "~/core/server/rate-limit.server";
 import { createQueueOnlyMailer } from "./outbox";
-import { type ArticleData, createArticleRepository } from "~/features/articles/articles.server";
+import { type ArticleData, type ArticleRecord, createArticleRepository } from "~/features/articles/articles.server";
 import type { PageView } from "~/features/statistics/counting";
 import { randomBytes } from "node:crypto";
 import { newsletterSubscribers } from "~/core/db/schema";
@@ -572,20 +572,6 @@ export function sampleArticle(overrides: Partial<ArticleData> = {}): ArticleData
   };
 }
 
-/** Writes articles straight into a server's data directory; seed before the pages under test are opened. */
-export async function seedArticles(dataDir: string, list: ArticleData[]): Promise<void> {
-  const database = await openSiteDatabase({ dataDir });
-  try {
-    const repo = createArticleRepository(database.db, createMemoryEventBus());
-    for (const article of list) {
-      const saved = await repo.save(undefined, article);
-      if (!saved || saved === "slug") throw new Error(`article ${article.slug} not seeded`);
-    }
-  } finally {
-    await database.close();
-  }
-}
-
 // Issue 45 (statistics): a counted page view, and a browser's user agent that is no bot.
 export const PHONE_USER_AGENT =
   "Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1";
@@ -643,4 +629,21 @@ export async function seedNewsletterSubscribers(db: Db, count: number, domain = 
     })),
   );
   return emails;
+}
+
+// Issue 44 (related recipes and articles): articles written straight into a server's data directory.
+export async function seedArticles(dataDir: string, articles: ArticleData[]): Promise<ArticleRecord[]> {
+  const database = await openSiteDatabase({ dataDir });
+  try {
+    const repo = createArticleRepository(database.db, createMemoryEventBus());
+    const saved: ArticleRecord[] = [];
+    for (const article of articles) {
+      const result = await repo.save(undefined, article);
+      if (!result || result === "slug") throw new Error(`article ${article.slug} not seeded`);
+      saved.push(result);
+    }
+    return saved;
+  } finally {
+    await database.close();
+  }
 }

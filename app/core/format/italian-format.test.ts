@@ -4,6 +4,7 @@ import {
   formatCount,
   formatEuro,
   formatItalianDay,
+  formatItalianDayRange,
   formatDecimal,
   formatItalianDate,
   formatItalianDateTime,
@@ -131,5 +132,16 @@ describe("booking's formats", () => {
     expect(formatEuro(8250)).toBe("82,50 €");
     expect(formatEuro(120_000)).toBe("1200 €");
     expect(formatEuro(1_200_000)).toBe("12.000 €");
+  });
+});
+
+describe("formatItalianDayRange", () => {
+  it("reads a span of days as a sentence does, eliding before a vowel", () => {
+    expect(formatItalianDayRange("2026-12-24", "2026-12-31")).toBe("dal 24 al 31 dicembre 2026");
+    expect(formatItalianDayRange("2026-11-28", "2026-12-03")).toBe("dal 28 novembre al 3 dicembre 2026");
+    expect(formatItalianDayRange("2026-12-28", "2027-01-06")).toBe("dal 28 dicembre 2026 al 6 gennaio 2027");
+    expect(formatItalianDayRange("2026-08-01", "2026-08-11")).toBe("dal 1° all'11 agosto 2026");
+    expect(formatItalianDayRange("2026-08-08", "2026-08-21")).toBe("dall'8 al 21 agosto 2026");
+    expect(formatItalianDayRange("2026-12-24", "2026-12-24")).toBe("giovedì 24 dicembre 2026");
   });
 });

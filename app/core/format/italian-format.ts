@@ -91,6 +91,27 @@ export function formatItalianDay(date: string): string {
   return `${WEEKDAYS[day.getUTCDay()]} ${day.getUTCDate()} ${MONTHS[day.getUTCMonth()]} ${day.getUTCFullYear()}`;
 }
 
+/** "dal"/"al" with a day of the month: "dal 1°", "dall'8", "all'11", "al 24". */
+function fromDay(preposition: "dal" | "al", day: number): string {
+  if (day === 1) return `${preposition} 1°`;
+  return day === 8 || day === 11 ? `${preposition.slice(0, -1)}ll'${day}` : `${preposition} ${day}`;
+}
+
+/**
+ * Calendar days "YYYY-MM-DD", first and last included, as a sentence reads them: "dal 24 al 31
+ * dicembre 2026", "dal 28 novembre al 3 dicembre 2026", "dal 28 dicembre 2026 al 6 gennaio 2027";
+ * one day alone with its weekday, "giovedì 24 dicembre 2026".
+ */
+export function formatItalianDayRange(first: string, last: string): string {
+  if (first === last) return formatItalianDay(first);
+  const [fromYear, fromMonth, fromDate] = first.split("-").map(Number) as [number, number, number];
+  const [toYear, toMonth, toDate] = last.split("-").map(Number) as [number, number, number];
+  const end = `${fromDay("al", toDate)} ${MONTHS[toMonth - 1]} ${toYear}`;
+  if (fromYear !== toYear) return `${fromDay("dal", fromDate)} ${MONTHS[fromMonth - 1]} ${fromYear} ${end}`;
+  if (fromMonth !== toMonth) return `${fromDay("dal", fromDate)} ${MONTHS[fromMonth - 1]} ${end}`;
+  return `${fromDay("dal", fromDate)} ${end}`;
+}
+
 /** A month ("YYYY-MM") in words, e.g. "dicembre 2026". */
 export function formatItalianMonth(month: string): string {
   const [year, number] = month.split("-").map(Number);

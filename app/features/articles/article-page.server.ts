@@ -22,6 +22,9 @@ export interface ArticleCardView {
   cover: { image: PublicImage; alt: string } | null;
 }
 
+/** How many other articles an article's page suggests. */
+const RELATED_ARTICLES = 3;
+
 interface Site {
   url: string;
   author: string;
@@ -65,10 +68,15 @@ export async function loadArticlePage(
 ) {
   const article = await deps.articles.findPublished(slug);
   if (!article) return null;
-  const [images, related] = await Promise.all([
+  const [images, sameCategory, newest] = await Promise.all([
     deps.articles.images(documentImageIds(article.body)),
-    deps.articles.listPublished({ limit: 4, offset: 0, categories: article.categories }),
+    deps.articles.listPublished({ limit: RELATED_ARTICLES + 1, offset: 0, categories: article.categories }),
+    deps.articles.listPublished({ limit: 2 * RELATED_ARTICLES + 1, offset: 0 }),
   ]);
+  // Those sharing a category first, newest first, then the newest others: never itself, never twice.
+  const related = [...sameCategory.articles, ...newest.articles]
+    .filter((other, i, all) => other.id !== article.id && all.findIndex((a) => a.id === other.id) === i)
+    .slice(0, RELATED_ARTICLES);
   const url = `${site.url}${articlePath(article.slug)}`;
   const card = toArticleCardView(deps.media, article);
   const coverUrl = article.cover ? `${site.url}${largestUrl(deps.media, article.cover)}` : null;
@@ -84,10 +92,9 @@ export async function loadArticlePage(
       article.cover && coverUrl
         ? { url: coverUrl, width: article.cover.width, height: article.cover.height, alt: article.coverAlt ?? "" }
         : null,
-    related: related.articles
-      .filter((other) => other.id !== article.id)
-      .slice(0, 3)
-      .map((other) => toArticleCardView(deps.media, other)),
+    related: related.map((other) => toArticleCardView(deps.media, other)),
+    /** What the page's related recipes are matched on (the route asks the recipes with it). */
+    relatedText: [article.title, article.excerpt, ...card.categories].join(" · "),
     jsonLd: [
       {
         "@context": "https://schema.org",

@@ -5,9 +5,11 @@ import { articleImages, articles } from "~/core/db/schema";
 import { createMemoryEventBus, type ChangeEvent } from "~/core/events/event-bus.server";
 import { openTestDatabase } from "../../../tests/support/test-databases";
 import { sampleArticle } from "../../../tests/support/factory";
-import { createArticleRepository, type ArticleRepository } from "./articles.server";
+import { type ArticleData, createArticleRepository, type ArticleRepository } from "./articles.server";
 import { restoreArticleVersion } from "./article-editor.server";
 import { scheduledArticlesJob } from "./article-jobs.server";
+import { loadArticlePage } from "./article-page.server";
+import type { MediaStorage } from "~/core/media/media-storage.server";
 
 describe("article repository on PostgreSQL", () => {
   let database: Database;
@@ -56,6 +58,43 @@ describe("article repository on PostgreSQL", () => {
     expect((await repo.listPublishedPaths()).map((p) => p.slug)).toEqual([article.slug]);
     await run();
     expect(events).toHaveLength(1);
+  });
+
+  it("an article's page suggests the live articles sharing a category first, then the newest, never itself", async () => {
+    const day = 24 * 60 * 60_000;
+    const live = (slug: string, daysAgo: number, categories: ArticleData["categories"]) =>
+      saved(
+        undefined,
+        sampleArticle({
+          slug,
+          title: slug,
+          categories,
+          status: "published",
+          publishAt: new Date(Date.now() - daysAgo * day),
+        }),
+      );
+    const article = await live("avena", 3, ["alimentazione"]);
+    await live("frutta", 10, ["alimentazione", "bambini"]);
+    await live("sport", 1, ["sport"]);
+    await live("sonno", 20, ["stili-di-vita"]);
+    await live("vecchio", 30, ["miti-da-sfatare"]);
+    await saved(undefined, sampleArticle({ slug: "bozza", categories: ["alimentazione"] }));
+    await saved(
+      undefined,
+      sampleArticle({
+        slug: "domani",
+        categories: ["alimentazione"],
+        status: "published",
+        publishAt: new Date(Date.now() + day),
+      }),
+    );
+    const page = await loadArticlePage({ articles: repo, media: {} as MediaStorage }, article.slug, {
+      url: "https://esempio.it",
+      author: "Dott.ssa Prova",
+    });
+    expect(page?.related.map((other) => other.slug)).toEqual(["frutta", "sport", "sonno"]);
+    // What the route matches the recipes on: the title, the excerpt and the categories' names.
+    expect(page?.relatedText).toBe("avena · Tre idee per una colazione che sazia. · Alimentazione");
   });
 
   it("a published article saved with its time already come is announced by the save, not again by the job", async () => {

@@ -132,6 +132,39 @@ describe("recipe repository on PostgreSQL", () => {
     expect((await repo.listPublishedPaths()).map((p) => p.slug)).toEqual(["ricetta-2", "ricetta-1", "ricetta-0"]);
   });
 
+  it("finds the published recipes sharing a word with an article, the title's matches first", async () => {
+    const farro = await created(sampleRecipe(), null);
+    const porridge = await created(
+      sampleRecipe({
+        slug: "porridge-di-avena",
+        title: "Porridge di avena",
+        description: "Fiocchi cotti nel latte, con frutta di stagione.",
+        category: "colazione",
+        tags: [],
+      }),
+      null,
+    );
+    const pancake = await created(
+      sampleRecipe({
+        slug: "pancake-allo-yogurt",
+        title: "Pancake allo yogurt",
+        description: "Soffici, con farina d'avena e mirtilli.",
+        category: "colazione",
+        tags: [],
+      }),
+      null,
+    );
+    await created(sampleRecipe({ slug: "biscotti-di-avena", title: "Biscotti di avena", status: "draft" }), null);
+
+    const related = await repo.listRelated("Colazioni con l'avena · Alimentazione", 5);
+    expect(related.map((r) => r.id)).toEqual([porridge.id, pancake.id]);
+    expect(related.map((r) => r.id)).not.toContain(farro.id);
+    expect(await repo.listRelated("Alimentazione", 5)).toEqual([]);
+    // Only stop words: nothing to match, and no error.
+    expect(await repo.listRelated("di con e per", 5)).toEqual([]);
+    expect(await repo.listRelated("avena", 1)).toHaveLength(1);
+  });
+
   it("maps each photo to its published recipe's address only", async () => {
     const [a, b, c] = [await photo("a"), await photo("b"), await photo("c")];
     await created(sampleRecipe({ photoId: a.id, slug: "uno" }), null);

@@ -205,6 +205,24 @@ export function createRecipeRepository(db: Db, bus: Pick<EventBus, "publish">, o
       return { recipes: rows.map(toRecord), total: totals?.total ?? 0 };
     },
 
+    /**
+     * Published recipes that share a word with `text` (Italian stems, stop words left out): matched
+     * on the title first, then the category and tags, then the description; ties go to the newest.
+     * The articles' pages ask it with an article's title, excerpt and categories (issue 44).
+     */
+    async listRelated(text: string, limit: number): Promise<RecipeRecord[]> {
+      // Any of the text's words, not all of them: plainto_tsquery joins them with "and".
+      const words = sql`replace(plainto_tsquery('italian', ${text})::text, '&', '|')::tsquery`;
+      const document = sql`setweight(to_tsvector('italian', ${recipes.title}), 'A')
+        || setweight(to_tsvector('italian', ${recipes.category} || ' ' || array_to_string(${recipes.tags}, ' ')), 'B')
+        || setweight(to_tsvector('italian', ${recipes.description}), 'C')`;
+      const rows = await select()
+        .where(and(eq(recipes.status, "published"), sql`${document} @@ ${words}`))
+        .orderBy(desc(sql`ts_rank(${document}, ${words})`), desc(recipes.publishedAt), asc(recipes.id))
+        .limit(limit);
+      return rows.map(toRecord);
+    },
+
     /** The address of each photo's published recipe (the slideshow links to it). */
     async publishedSlugsByPhoto(): Promise<Map<string, string>> {
       const rows = await db

@@ -50,6 +50,9 @@ export function SiteFooter({
             </a>
           </li>
           <li>
+            <Link to="/articoli">Articoli</Link>
+          </li>
+          <li>
             <Link to="/domande-frequenti">Domande frequenti</Link>
           </li>
           <li>

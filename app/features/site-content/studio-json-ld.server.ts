@@ -4,9 +4,11 @@ import { postalAddress } from "./practice-json-ld.server";
 import { type PageContent, type Studio, studioMapsUrl } from "./site-content";
 import { studioPath } from "./studio-slugs";
 
-/** A day the studio is closed besides its week (a holiday), "YYYY-MM-DD". */
+/** A day the studio is closed besides its week (a holiday), "YYYY-MM-DD", or from it `until` a last day (her time off). */
 export interface StudioClosure {
   date: string;
+  until?: string;
+  /** The holiday's name; empty for her time off. */
   name: string;
 }
 
@@ -38,11 +40,11 @@ export function studioJsonLd(
     // A closed day: opens and closes at midnight, valid that day only (schema.org's way to say it).
     specialOpeningHoursSpecification: closures.map((closure) => ({
       "@type": "OpeningHoursSpecification",
-      name: closure.name,
+      ...(closure.name ? { name: closure.name } : {}),
       opens: "00:00",
       closes: "00:00",
       validFrom: closure.date,
-      validThrough: closure.date,
+      validThrough: closure.until ?? closure.date,
     })),
     parentOrganization: { "@id": `${siteUrl}/#studio` },
     employee: { "@type": "Person", name: content.practitioner.name, jobTitle: content.practitioner.title },

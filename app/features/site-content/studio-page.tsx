@@ -14,7 +14,10 @@ export interface StudioVisit {
   href: string;
 }
 
-/** A holiday that closes the studio, as the page says it ("venerdì 25 dicembre 2026", "Natale"). */
+/**
+ * A holiday that closes the studio, as the page says it ("venerdì 25 dicembre 2026", "Natale"), or her
+ * time off ("Chiuso dal 24 al 31 dicembre 2026", no name).
+ */
 export interface StudioClosureView {
   date: string;
   day: string;
@@ -67,13 +70,14 @@ export function StudioPage({
           {closures.length ? (
             <ul className="studio-page__closures">
               {closures.map((closure) => (
-                <li key={closure.date}>
-                  <span>{closure.day}</span> <span className="studio-page__muted">{closure.name}</span>
+                <li key={`${closure.date}-${closure.name}`}>
+                  <span>{closure.day}</span>{" "}
+                  {closure.name ? <span className="studio-page__muted">{closure.name}</span> : null}
                 </li>
               ))}
             </ul>
           ) : (
-            <p className="studio-page__muted">Nessuna festività nei prossimi mesi.</p>
+            <p className="studio-page__muted">Nessuna chiusura nei prossimi mesi.</p>
           )}
         </section>
 
