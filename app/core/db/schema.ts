@@ -927,8 +927,13 @@ export const statisticsDays = pgTable(
     day: date("day", { mode: "string" }).primaryKey(),
     views: integer("views").notNull().default(0),
     visitors: integer("visitors").notNull().default(0),
+    // Issue 45, the booking funnel: times chosen on /prenota that day (a count, nobody followed).
+    timesChosen: integer("times_chosen").notNull().default(0),
   },
-  (t) => [check("statistics_days_counts", sql`${t.views} >= 0 and ${t.visitors} >= 0`)],
+  (t) => [
+    check("statistics_days_counts", sql`${t.views} >= 0 and ${t.visitors} >= 0`),
+    check("statistics_days_times_chosen", sql`${t.timesChosen} >= 0`),
+  ],
 );
 
 /** A day of one public page: its views and its unique visitors. */
