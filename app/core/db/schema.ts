@@ -390,8 +390,15 @@ export const recipes = pgTable(
     crops: jsonb("crops").$type<RecipeCrops>(),
     createdAt: createdAt(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    // Issue 46 item 3: her own photo, uploaded in the editor (re-encoded renditions), and its alt text.
+    image: jsonb("image").$type<StoredImage>(),
+    imageAlt: text("image_alt"),
   },
   (t) => [
+    check(
+      "recipes_image_alt",
+      sql`(${t.image} is null or ${t.imageAlt} is not null) and char_length(${t.imageAlt}) <= 200`,
+    ),
     check("recipes_slug_format", sql`${t.slug} ~ '^[a-z0-9]+(-[a-z0-9]+)*$'`),
     check("recipes_category_valid", sql`${t.category} in (${quoted(recipeCategories)})`),
     check("recipes_tags_valid", sql`${t.tags} <@ array[${quoted(recipeTags)}]::text[]`),
