@@ -57,7 +57,8 @@ async function writeWithOwnPhoto(page: Page, title: string, slug: string, alt: s
   });
   await page.getByLabel("Descrizione della foto").fill(alt);
   await page.getByRole("button", { name: "Salva la ricetta" }).click();
-  await expect(page.getByRole("heading", { name: "Modifica la ricetta", level: 1 })).toBeVisible();
+  // The photo is decoded and re-encoded in its turn: a loaded machine may take a while.
+  await expect(page.getByRole("heading", { name: "Modifica la ricetta", level: 1 })).toBeVisible({ timeout: 60_000 });
   // The editor shows her photo, to be replaced if she likes.
   await expect(page.getByLabel("Sostituisci la foto (facoltativo)")).toBeVisible();
   await expect(page.getByLabel("Descrizione della foto")).toHaveValue(alt);

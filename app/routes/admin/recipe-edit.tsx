@@ -10,7 +10,7 @@ import { imageUpload, saveUploadedImage } from "~/core/media/image-upload.server
 import { requireAdmin } from "~/features/account/admin-auth.server";
 import { PHOTO_MESSAGES } from "~/features/photos/messages";
 import { toRecipePhotoView } from "~/features/photos/recipe-photos.server";
-import { RECIPE_MESSAGES } from "~/features/recipes/messages";
+import { MAX_INGREDIENTS, RECIPE_MESSAGES } from "~/features/recipes/messages";
 import { recipePath } from "~/features/recipes/recipe";
 import { ADMIN_RECIPES } from "~/features/recipes/recipe-admin-list";
 import { RecipeEditor } from "~/features/recipes/recipe-editor";
@@ -27,6 +27,8 @@ export const meta: Route.MetaFunction = (args) =>
 
 /** Sixty ingredients and thirty long steps fit beside her photo (10 MB at most); a larger body is refused unread. */
 const UPLOAD = { what: "recipe photo upload" };
+/** Some forty fields, and six per ingredient row. */
+const MAX_FIELDS = 40 + MAX_INGREDIENTS * 6;
 const NEW = "nuova";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
@@ -60,7 +62,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 export async function action({ request, params, context }: Route.ActionArgs) {
   requireAdmin(context);
   const s = context.get(servicesContext);
-  const read = await readForm(request, { upload: imageUpload(s, UPLOAD) });
+  const read = await readForm(request, { upload: imageUpload(s, UPLOAD), maxFields: MAX_FIELDS });
   if (!read.ok) return respond(request, s.flash, { ok: false, message: read.message }, { status: read.status });
   const submission = parseSubmission(read.form, recipeFormSchema);
   if (submission.status === undefined) {
