@@ -6,6 +6,7 @@ import { parseSubmission } from "~/core/forms/parse-submission.server";
 import { readForm, respond, failedAction } from "~/core/forms/respond.server";
 import { refusedPatientForm } from "./booking-refused-form.server";
 import { movedStudioAddress } from "./studio-moved.server";
+import { bookingPosted, countTimeChosen } from "./booking-time-chosen.server";
 import { readBookingStep } from "~/features/booking/booking-page.server";
 import { filledDetails } from "~/features/booking/details-link.server";
 import { BookingOff } from "~/features/booking/booking-off";
@@ -62,6 +63,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     // Opened from "Prenota di nuovo" or a follow-up e-mail: her details, filled at the last step.
     filledDetails(s, search.get("da")),
   ]);
+  if (step.step === 3) countTimeChosen(request, context, s.pageViews);
   // The note's hint comes with the data: importing it here would bring booking-site's imports (zod
   // among them) into the page's script.
   return {
@@ -93,6 +95,7 @@ const REFUSAL_STATUS = { place_unknown: 400, rate_limited: 429 } as const;
 
 export async function action({ request, context }: Route.ActionArgs) {
   const s = context.get(servicesContext);
+  context.set(bookingPosted, true);
   const { clientIp } = context.get(requestContext);
   const [settings, { content }] = await Promise.all([s.bookingSettings.get(), s.siteContent.current()]);
   if (settings.mode !== "site") throw data(null, { status: 404 });

@@ -113,8 +113,9 @@ test("a recipe's photo is chosen by its thumbnail, untitled ones by their place 
 }) => {
   const admin = await signIn(browser);
   await admin.goto(`${server.url}/admin/ricette/nuova`);
-  const choices = admin.getByRole("group", { name: "Foto della ricetta" });
-  await expect(choices.getByRole("radio")).toHaveCount(2);
+  const choices = admin.getByRole("group", { name: "Foto della presentazione" });
+  // The two photos, and "Nessuna" (her own photo uploaded instead).
+  await expect(choices.getByRole("radio")).toHaveCount(3);
   // Each choice shows its picture, loaded.
   for (const image of await choices.locator("label img").all())
     await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);

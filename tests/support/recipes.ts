@@ -13,7 +13,7 @@ export async function fillRecipeForm(page: Page, recipe: RecipeData, photoLabel?
   const form = toFormDefaults(recipe);
   if (photoLabel)
     await page
-      .getByRole("group", { name: "Foto della ricetta" })
+      .getByRole("group", { name: "Foto della presentazione" })
       .getByRole("radio", { name: photoLabel, exact: true })
       .check();
   await page.getByLabel("Titolo", { exact: true }).fill(form.title);

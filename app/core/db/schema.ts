@@ -390,8 +390,15 @@ export const recipes = pgTable(
     crops: jsonb("crops").$type<RecipeCrops>(),
     createdAt: createdAt(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    // Issue 46 item 3: her own photo, uploaded in the editor (re-encoded renditions), and its alt text.
+    image: jsonb("image").$type<StoredImage>(),
+    imageAlt: text("image_alt"),
   },
   (t) => [
+    check(
+      "recipes_image_alt",
+      sql`(${t.image} is null or ${t.imageAlt} is not null) and char_length(${t.imageAlt}) <= 200`,
+    ),
     check("recipes_slug_format", sql`${t.slug} ~ '^[a-z0-9]+(-[a-z0-9]+)*$'`),
     check("recipes_category_valid", sql`${t.category} in (${quoted(recipeCategories)})`),
     check("recipes_tags_valid", sql`${t.tags} <@ array[${quoted(recipeTags)}]::text[]`),
@@ -927,8 +934,13 @@ export const statisticsDays = pgTable(
     day: date("day", { mode: "string" }).primaryKey(),
     views: integer("views").notNull().default(0),
     visitors: integer("visitors").notNull().default(0),
+    // Issue 45, the booking funnel: times chosen on /prenota that day (a count, nobody followed).
+    timesChosen: integer("times_chosen").notNull().default(0),
   },
-  (t) => [check("statistics_days_counts", sql`${t.views} >= 0 and ${t.visitors} >= 0`)],
+  (t) => [
+    check("statistics_days_counts", sql`${t.views} >= 0 and ${t.visitors} >= 0`),
+    check("statistics_days_times_chosen", sql`${t.timesChosen} >= 0`),
+  ],
 );
 
 /** A day of one public page: its views and its unique visitors. */

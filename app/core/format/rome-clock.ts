@@ -2,6 +2,9 @@
 // 01:00 UTC on the last Sunday of March and of October (the EU rule since 1996). Fast enough to run
 // for every free time of a booking calendar; checked against Intl's time zone data by the tests.
 
+/** The site's time zone: its days, its opening hours and its jobs' times are Italy's. */
+export const SITE_TIME_ZONE = "Europe/Rome";
+
 const MINUTE = 60_000;
 const DAY = 86_400_000;
 

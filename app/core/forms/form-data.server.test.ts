@@ -74,6 +74,11 @@ describe("reading form bodies within a byte limit", () => {
     const error = await readFormData(multipart(form), 100_000).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(PayloadTooLargeError);
     expect([...(error as PayloadTooLargeError).fields.keys()]).toEqual([]);
+    // A larger form (a recipe with its photo) passes its own cap on this path too, and no more.
+    expect([...(await readFormData(multipart(form), 100_000, 80)).keys()]).toHaveLength(80);
+    const over = new FormData();
+    for (let i = 0; i < 81; i++) over.append(`f${i}`, "x");
+    await expect(readFormData(multipart(over), 100_000, 80)).rejects.toBeInstanceOf(PayloadTooLargeError);
   });
 
   it("cuts a text field at 64 KB on every body path and marks the form, where a body limit sized for a photo would let it through", async () => {

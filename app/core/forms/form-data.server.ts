@@ -62,10 +62,13 @@ function cut(value: string): string {
  * PayloadTooLargeError carries the text fields. A body refused is left unread, never cut off
  * here: cutting the request would reset the connection before the refusal reaches the visitor.
  */
-export async function readFormData(request: Request, maxBytes: number, maxFields = FORM_MAX_FIELDS): Promise<FormData> {
+export async function readFormData(request: Request, maxBytes: number, fieldCap?: number): Promise<FormData> {
   if (!request.body) return new FormData();
   const type = request.headers.get("content-type") ?? "";
-  if (/^multipart\/form-data/i.test(type)) return readMultipart(request.body, type, maxBytes);
+  // A form's own cap counts on both paths (a recipe with its photo is multipart, and long).
+  if (/^multipart\/form-data/i.test(type))
+    return readMultipart(request.body, type, maxBytes, fieldCap ? { fields: fieldCap, parts: fieldCap + 10 } : {});
+  const maxFields = fieldCap ?? FORM_MAX_FIELDS;
 
   // A urlencoded body is text only.
   const limit = Math.min(maxBytes, TEXT_FIELDS_MAX_BYTES);
@@ -104,7 +107,12 @@ function fieldCount(body: Buffer, maxFields: number): number {
   return count;
 }
 
-function readMultipart(body: ReadableStream<Uint8Array>, type: string, maxBytes: number): Promise<FormData> {
+function readMultipart(
+  body: ReadableStream<Uint8Array>,
+  type: string,
+  maxBytes: number,
+  caps: { fields?: number; parts?: number },
+): Promise<FormData> {
   return new Promise((resolve, reject) => {
     const fields = new FormData();
     let received = 0;
@@ -113,7 +121,7 @@ function readMultipart(body: ReadableStream<Uint8Array>, type: string, maxBytes:
     let refuseWhole = false;
     let parser: busboy.Busboy;
     try {
-      parser = busboy({ headers: { "content-type": type }, limits: MULTIPART_LIMITS });
+      parser = busboy({ headers: { "content-type": type }, limits: { ...MULTIPART_LIMITS, ...caps } });
     } catch (error) {
       reject(error);
       return;

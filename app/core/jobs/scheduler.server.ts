@@ -2,6 +2,7 @@ import { Cron } from "croner";
 import pg from "pg";
 import type { Logger } from "pino";
 import { boundedConnection, DATABASE_LIMITS } from "~/core/db/database.server";
+import { SITE_TIME_ZONE } from "~/core/format/rome-clock";
 
 /**
  * A background job, registered by its feature (or the core) through the composition (server/jobs.ts;
@@ -13,8 +14,8 @@ export interface ScheduledJob {
   /** Unique: the lock's key and the log's `job`. */
   name: string;
   /**
-   * A cron expression in local time (TZ; croner: a time the clocks skip runs when the skipped hour
-   * ends, one they repeat runs once), or an interval from the process's start.
+   * A cron expression in the site's time (Italy's, whatever the server's TZ; croner: a time the clocks
+   * skip runs when the skipped hour ends, one they repeat runs once), or an interval from the process's start.
    */
   schedule: { cron: string } | { everyMs: number };
   /** Also once as the process starts: what fell due while it was down is done at once. */
@@ -45,7 +46,7 @@ const LOCK_SQL = "select pg_try_advisory_lock(hashtextextended($1, 0)) as locked
  */
 export function scheduleCron(expression: string, run: (slot: Date) => Promise<unknown>): { stop(): void } {
   let slot: Date | null = null;
-  const job = new Cron(expression, { protect: true, unref: true }, async () => {
+  const job = new Cron(expression, { protect: true, unref: true, timezone: SITE_TIME_ZONE }, async () => {
     try {
       if (slot) await run(slot);
     } finally {

@@ -14,10 +14,14 @@ export const IMAGE_UPLOAD_MESSAGES = {
   uploadFailed: "Errore durante il caricamento dell'immagine",
 } as const;
 
-/** The picked image: there (an empty file input still sends an empty part) and at most 10 MB. */
-export const uploadedImageSchema = z.preprocess(
-  (value) => (value instanceof File && value.size === 0 ? undefined : value),
-  z
-    .instanceof(File, { error: IMAGE_UPLOAD_MESSAGES.noImage })
-    .refine((file) => file.size <= MAX_IMAGE_UPLOAD_BYTES, { error: IMAGE_UPLOAD_MESSAGES.tooLarge }),
-);
+/** An empty file input still sends an empty part: that is no image. */
+const noEmptyFile = (value: unknown) => (value instanceof File && value.size === 0 ? undefined : value);
+const imageFile = z
+  .instanceof(File, { error: IMAGE_UPLOAD_MESSAGES.noImage })
+  .refine((file) => file.size <= MAX_IMAGE_UPLOAD_BYTES, { error: IMAGE_UPLOAD_MESSAGES.tooLarge });
+
+/** The picked image: there and at most 10 MB. */
+export const uploadedImageSchema = z.preprocess(noEmptyFile, imageFile);
+
+/** An image she may also leave out (a recipe's own photo): at most 10 MB when picked. */
+export const optionalImageSchema = z.preprocess(noEmptyFile, imageFile.optional());

@@ -1,13 +1,15 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { romeTime } from "~/core/format/rome-clock";
 import { scheduleNightly } from "./scheduler.server";
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 
-// Local time is the server's TZ; Italy's clocks change on the last Sundays of March and October.
+// BACKUP_TIME is the time in Italy whatever the server's TZ: here New York's, whose clocks change on
+// other Sundays than Italy's (the last Sundays of March and October).
 const tz = process.env.TZ;
 beforeAll(() => {
-  process.env.TZ = "Europe/Rome";
+  process.env.TZ = "America/New_York";
 });
 afterAll(() => {
   process.env.TZ = tz;
@@ -31,7 +33,7 @@ async function slotsOver(days: number, from: string, time: { hour: number; minut
   return slots;
 }
 
-describe("nightly schedule (BACKUP_TIME, local time)", () => {
+describe("nightly schedule (BACKUP_TIME, the time in Italy)", () => {
   it("runs once a night at the local time; the night the clocks go forward, when the skipped hour ends", async () => {
     const slots = await slotsOver(4, "2026-03-27T12:00:00+01:00", { hour: 2, minute: 30 });
     expect(slots).toEqual([
@@ -54,6 +56,6 @@ describe("nightly schedule (BACKUP_TIME, local time)", () => {
 
   it("keeps the wall-clock time across the change for a time outside the changing hour", async () => {
     const slots = await slotsOver(3, "2026-10-24T12:00:00+02:00", { hour: 23, minute: 5 });
-    expect(slots.map((iso) => new Date(iso).toTimeString().slice(0, 5))).toEqual(["23:05", "23:05", "23:05"]);
+    expect(slots.map((iso) => romeTime(Date.parse(iso)))).toEqual(["23:05", "23:05", "23:05"]);
   });
 });

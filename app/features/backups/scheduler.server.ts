@@ -54,7 +54,7 @@ export async function runScheduledBackup(
 }
 
 /**
- * Calls `run` every day at hour:minute local time (TZ). A time the clocks skip in spring runs when the
+ * Calls `run` every day at hour:minute in Italy (the site's time zone, whatever the server's TZ). A time the clocks skip in spring runs when the
  * skipped hour ends; a time they repeat in autumn runs once. `run` gets the scheduled time (the same in
  * every instance), not the moment the timer fired, and a night still running when the next one comes
  * is not started twice.

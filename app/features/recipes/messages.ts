@@ -11,7 +11,8 @@ export const RECIPE_MESSAGES = {
   deleteFailed: "Errore durante l'eliminazione della ricetta: riprova.",
   cropsFailed: "Non è stato possibile preparare le immagini della ricetta dalla foto: riprova.",
 
-  photoMissing: "Scegli la foto della ricetta.",
+  photoMissing: "Carica una foto della ricetta, oppure scegline una della presentazione.",
+  altMissing: "Descrivi la foto in poche parole: la legge chi non può vederla.",
   photoGone: "La foto scelta non esiste più: scegline un'altra.",
   photoTaken: "Questa foto ha già una ricetta: scegline un'altra o modifica quella ricetta.",
   titleMissing: "Indica il titolo della ricetta.",
@@ -52,6 +53,8 @@ export const RECIPE_MESSAGES = {
 } as const;
 
 export const TITLE_MAX_LENGTH = 120;
+/** The description of her own photo of the recipe. */
+export const IMAGE_ALT_MAX_LENGTH = 200;
 export const DESCRIPTION_MAX_LENGTH = 300;
 export const NOTE_MAX_LENGTH = 1000;
 export const STEP_MAX_LENGTH = 600;

@@ -139,16 +139,3 @@ function RecipeRow({ recipe, onDelete }: { recipe: RecipeCardView; onDelete: () 
     </li>
   );
 }
-
-/** Why no recipe can be started: no photo in the slideshow yet, or every one has its recipe. */
-export function NoFreePhoto({ photoCount }: { photoCount: number }) {
-  return (
-    <p className="admin-notice">
-      {photoCount === 0
-        ? "Una ricetta parte da una foto della presentazione, e non ce n'è ancora nessuna: aggiungine una nel "
-        : "Tutte le foto hanno già una ricetta: aggiungi una foto nel "}
-      <Link to="/admin#aggiungi">pannello</Link>
-      {photoCount === 0 ? " e torna qui per scrivere la ricetta." : " per scriverne una nuova."}
-    </p>
-  );
-}

@@ -2,7 +2,14 @@ import { RECIPE_MESSAGES } from "./messages";
 import type { SaveRecipeResult } from "./recipe-editor.server";
 
 /** The field each refusal belongs to, when it is one field's. */
-const FIELD_OF = { photoGone: "photoId", photoTaken: "photoId", slugTaken: "slug", slugConflict: "slug" } as const;
+const FIELD_OF = {
+  photoMissing: "image",
+  altMissing: "imageAlt",
+  photoGone: "photoId",
+  photoTaken: "photoId",
+  slugTaken: "slug",
+  slugConflict: "slug",
+} as const;
 
 /** What the editor says of a save: its message, and the message next to the field at fault. */
 export function sayRecipeSave(result: SaveRecipeResult): { message: string; fieldErrors?: Record<string, string[]> } {

@@ -76,7 +76,7 @@ export function RecipeArticle({
         <ResponsiveImage
           className="recipe__image"
           image={recipe.image}
-          alt={`Foto della ricetta: ${recipe.title}`}
+          alt={recipe.imageAlt ?? `Foto della ricetta: ${recipe.title}`}
           sizes="(min-width: 60rem) 28rem, calc(100vw - 2rem)"
           loading="eager"
           fetchPriority="high"

@@ -26,6 +26,7 @@ async function saveRecipe(...args: Parameters<typeof saveTyped>) {
 }
 import type { RecipeFormValue } from "./recipe-form";
 import { createRecipeRepository, type RecipeRepository } from "./recipes.server";
+import { toRecipePageView } from "./recipe-view.server";
 import { sampleRecipe } from "../../../tests/support/factory";
 
 /** The checked form for the sample recipe (blank address unless given). */
@@ -33,7 +34,9 @@ function formValue(changes: Partial<RecipeFormValue> = {}): RecipeFormValue {
   const recipe = sampleRecipe();
   const orUndefined = <T>(value: T | null) => (value === null ? undefined : value);
   return {
-    photoId: "",
+    photoId: undefined,
+    image: undefined,
+    imageAlt: undefined,
     title: recipe.title,
     slug: undefined,
     description: recipe.description,
@@ -144,5 +147,64 @@ describe("saving recipes with their crops", () => {
       photo: c,
     });
     expect(missing).toMatchObject({ ok: false, reason: "notFound", message: RECIPE_MESSAGES.notFound });
+  });
+
+  it("saves a recipe with her own photo and no slideshow photo, shows it, replaces it and removes it with the recipe", async () => {
+    // Her upload, as the image pipeline stores it (the route hands it over).
+    const upload = async () =>
+      storeImage(
+        media,
+        "recipe-photos",
+        await sharp({ create: { width: 1000, height: 800, channels: 3, background: "#c98a3b" } })
+          .jpeg()
+          .toBuffer(),
+      );
+    // Neither a photo of hers nor one of the slideshow: the form says where to upload one.
+    const none = await saveRecipe(deps(), { value: formValue({ title: "Crostata" }), photo: null });
+    expect(none).toMatchObject({ ok: false, fieldErrors: { image: [RECIPE_MESSAGES.photoMissing] } });
+    // Her photo needs its description.
+    const first = await upload();
+    const undescribed = await saveRecipe(deps(), {
+      value: formValue({ title: "Crostata" }),
+      photo: null,
+      upload: first,
+    });
+    expect(undescribed).toMatchObject({ ok: false, fieldErrors: { imageAlt: [RECIPE_MESSAGES.altMissing] } });
+
+    const alt = "Crostata di albicocche su un tagliere";
+    const created = await saveRecipe(deps(), {
+      value: formValue({ title: "Crostata", imageAlt: alt }),
+      photo: null,
+      upload: first,
+    });
+    expect(created).toMatchObject({ ok: true, message: RECIPE_MESSAGES.published });
+    const recipe = (await recipes.get(created.recipe!.id))!;
+    expect(recipe).toMatchObject({ photoId: null, own: { image: first, alt } });
+    expect(recipe.crops!.photoId).toBe(`own:${first.variants[0]!.key}`);
+    const page = toRecipePageView(media, recipe);
+    expect(page.image!.src).toBe(media.publicUrl(first.variants.at(-1)!.key));
+    expect(page.imageAlt).toBe(alt);
+
+    // Saved again without a new photo: hers stays, with its crops.
+    const edited = await saveRecipe(deps(), {
+      id: recipe.id,
+      value: formValue({ title: "Crostata", imageAlt: "Crostata di albicocche" }),
+      photo: null,
+    });
+    expect(edited.recipe).toMatchObject({ own: { image: first, alt: "Crostata di albicocche" }, crops: recipe.crops });
+
+    const second = await upload();
+    const replaced = await saveRecipe(deps(), {
+      id: recipe.id,
+      value: formValue({ title: "Crostata", imageAlt: alt }),
+      photo: null,
+      upload: second,
+    });
+    expect(replaced.recipe!.own!.image).toEqual(second);
+    expect(await exists(first.variants[0]!.key)).toBe(false);
+    expect(await exists(recipe.crops!.wide.key)).toBe(false);
+
+    expect(await deleteRecipe(deps(), recipe.id)).toMatchObject({ ok: true });
+    expect(await exists(second.variants[0]!.key)).toBe(false);
   });
 });

@@ -1,7 +1,7 @@
 import type { Logger } from "pino";
 import type { RecipeCrops, StoredImage } from "~/core/db/schema";
 import { storeCrops } from "~/core/media/aspect-crops.server";
-import { ImageBusyError, ImageRejectedError } from "~/core/media/image-pipeline.server";
+import { deleteStoredImage, ImageBusyError, ImageRejectedError } from "~/core/media/image-pipeline.server";
 import type { MediaStorage } from "~/core/media/media-storage.server";
 import { refused, succeeded } from "~/core/result";
 import { type RecipeFormValue, toRecipeData } from "./recipe-form";
@@ -25,7 +25,18 @@ export interface ChosenPhoto {
  * and "photoTaken"), the crops could not be cut, or the image pipeline is busy (its sentence in `detail`).
  */
 export type RecipeSaveRefusal =
-  | { ok: false; reason: "notFound" | "photoGone" | "slugTaken" | "slugConflict" | "photoTaken" | "cropsFailed" }
+  | {
+      ok: false;
+      reason:
+        | "notFound"
+        | "photoMissing"
+        | "altMissing"
+        | "photoGone"
+        | "slugTaken"
+        | "slugConflict"
+        | "photoTaken"
+        | "cropsFailed";
+    }
   | { ok: false; reason: "imageBusy"; detail: string };
 
 /** The saved recipe and what was done (RECIPE_MESSAGES says each), or why not. */
@@ -49,28 +60,38 @@ async function freeSlug(recipes: RecipeRepository, base: string, exceptId: strin
 }
 
 /**
- * Creates (id undefined) or updates a recipe from the checked form. A new photo gets the recipe its
- * own crops (1:1, 4:3, 16:9) before the row is written; the row's old crops are removed once the
- * new ones are in it, and new ones are removed again when the write is refused.
+ * Creates (id undefined) or updates a recipe from the checked form. Its picture is her own photo
+ * (`upload`, just stored by the image pipeline, or the one it had) or else the slideshow photo; a
+ * new picture gets the recipe its own crops (1:1, 4:3, 16:9) before the row is written; the row's
+ * old crops (and own photo, when replaced) are removed once the new ones are in it, and new crops
+ * are removed again when the write is refused (the caller removes a refused upload).
  */
 export async function saveRecipe(
   deps: EditorDeps,
-  input: { id?: string; value: RecipeFormValue; photo: ChosenPhoto | null },
+  input: { id?: string; value: RecipeFormValue; photo: ChosenPhoto | null; upload?: StoredImage },
 ): Promise<SaveRecipeResult> {
   const { recipes, media, logger } = deps;
   const existing = input.id ? await recipes.get(input.id) : undefined;
   if (input.id && !existing) return refused("notFound");
-  if (!input.photo) return refused("photoGone");
+  if (input.value.photoId && !input.photo) return refused("photoGone");
+  const ownImage = input.upload ?? existing?.own?.image ?? null;
+  if (!ownImage && !input.photo) return refused("photoMissing");
+  if (ownImage && !input.value.imageAlt) return refused("altMissing");
+  const own = ownImage ? { image: ownImage, alt: input.value.imageAlt! } : null;
 
   const data = toRecipeData(input.value);
   if (input.value.slug === undefined) data.slug = await freeSlug(recipes, data.slug, input.id);
   else if (await recipes.slugTaken(data.slug, input.id)) return refused("slugTaken");
 
+  // Cut from her own photo when it has one (named by its first file), else from the slideshow photo.
+  const source = own
+    ? { id: `own:${own.image.variants[0]?.key ?? ""}`, image: own.image }
+    : { id: input.photo!.id, image: input.photo!.image };
   let crops = existing?.crops ?? null;
   let newCrops: RecipeCrops | null = null;
-  if (input.photo.image && crops?.photoId !== input.photo.id) {
+  if (source.image && crops?.photoId !== source.id) {
     try {
-      newCrops = { photoId: input.photo.id, ...(await storeCrops(media, "recipe-photos", input.photo.image)) };
+      newCrops = { photoId: source.id, ...(await storeCrops(media, "recipe-photos", source.image)) };
     } catch (error) {
       if (error instanceof ImageBusyError) return refused("imageBusy", error.message);
       if (!(error instanceof ImageRejectedError)) logger.error({ err: error }, "recipe crops failed");
@@ -81,7 +102,7 @@ export async function saveRecipe(
 
   let result: Awaited<ReturnType<RecipeRepository["update"]>>;
   try {
-    result = input.id ? await recipes.update(input.id, data, crops) : await recipes.create(data, crops);
+    result = input.id ? await recipes.update(input.id, data, crops, own) : await recipes.create(data, crops, own);
   } catch (error) {
     await removeCrops(media, newCrops);
     throw error;
@@ -92,6 +113,7 @@ export async function saveRecipe(
     return refused(result.conflict === "photo" ? "photoTaken" : "slugConflict");
   }
   if (newCrops) await removeCrops(media, existing?.crops);
+  if (input.upload && existing?.own) await deleteStoredImage(media, existing.own.image);
   logger.info({ recipeId: result.recipe.id, status: data.status }, input.id ? "recipe updated" : "recipe created");
   const outcome = data.status === "published" ? "published" : input.id ? "saved" : "created";
   return succeeded({ recipe: result.recipe, outcome });
@@ -102,5 +124,6 @@ export async function deleteRecipe(deps: Omit<EditorDeps, "logger">, id: string)
   const row = await deps.recipes.delete(id);
   if (!row) return refused("notFound");
   await removeCrops(deps.media, row.crops);
+  await deleteStoredImage(deps.media, row.image);
   return succeeded();
 }

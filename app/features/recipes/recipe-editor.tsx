@@ -1,7 +1,7 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { useRef } from "react";
 import { Form, useNavigation } from "react-router";
-import { ErrorList } from "~/core/forms/field";
+import { ErrorList, Field } from "~/core/forms/field";
 import { useUnsavedChangesGuard } from "~/core/forms/leave-guard";
 import { useSchemaForm } from "~/core/forms/use-schema-form";
 import type { PublicImage } from "~/core/media/public-image";
@@ -10,6 +10,7 @@ import { Choices, SelectField, TextAreaField, TextField } from "~/core/forms/con
 import { ListRowActions } from "~/core/forms/list-row-actions";
 import {
   DESCRIPTION_MAX_LENGTH,
+  IMAGE_ALT_MAX_LENGTH,
   MAX_INGREDIENTS,
   MAX_STEPS,
   NOTE_MAX_LENGTH,
@@ -62,11 +63,14 @@ export function RecipeEditor({
   recipeId,
   initial,
   photos,
+  ownImage,
   lastResult,
 }: {
   recipeId: string | null;
   initial: RecipeFormInitial;
   photos: PhotoChoice[];
+  /** Her own photo of the recipe, uploaded before. */
+  ownImage: PublicImage | null;
   lastResult?: SubmissionResult<string[]>;
 }) {
   const { form, fields, formProps } = useSchemaForm(recipeFormSchema, {
@@ -83,7 +87,7 @@ export function RecipeEditor({
   useUnsavedChangesGuard(formRef, recipeId);
 
   return (
-    <Form ref={formRef} method="post" className="recipe-form" {...formProps}>
+    <Form ref={formRef} method="post" encType="multipart/form-data" className="recipe-form" {...formProps}>
       {form.errors?.length ? (
         <div className="recipe-form__alert" role="alert">
           <ErrorList id={form.errorId} errors={form.errors} />
@@ -92,17 +96,47 @@ export function RecipeEditor({
 
       <fieldset className="recipe-form__group">
         <legend>Foto e presentazione</legend>
-        {/* Chosen by its picture: a list of "Foto 1: Senza titolo" told her nothing. */}
-        <Choices
-          meta={fields.photoId}
-          legend="Foto della ricetta"
-          hint="La ricetta si apre da questa foto nella presentazione della home."
-          options={photos.map((photo) => ({
-            value: photo.id,
-            label: photo.label,
-            picture: <ResponsiveImage className="choices__picture" image={photo.image} alt="" sizes="9rem" />,
-          }))}
+        {ownImage ? (
+          <figure className="recipe-form__own-photo">
+            <ResponsiveImage image={ownImage} alt="" sizes="12rem" />
+            <figcaption>La foto della ricetta, caricata da te.</figcaption>
+          </figure>
+        ) : null}
+        <Field
+          id={fields.image.id}
+          label={ownImage ? "Sostituisci la foto" : "Carica la foto della ricetta"}
+          hint={`JPEG, PNG, WebP, AVIF o GIF, fino a 10 MB. I dati di posizione e gli altri metadati vengono rimossi.${photos.length > 0 ? " Oppure scegli qui sotto una foto della presentazione." : ""}`}
+          errors={fields.image.errors}
+          optional={Boolean(ownImage) || photos.length > 0}
+          hintFirst
+        >
+          {(control) => (
+            <input key={fields.image.key} {...control} name={fields.image.name} type="file" accept="image/*" />
+          )}
+        </Field>
+        <TextField
+          meta={fields.imageAlt}
+          label="Descrizione della foto"
+          hint="Per chi non può vederla, ad esempio «Insalata di farro e ceci in una ciotola bianca». Serve con la tua foto."
+          maxLength={IMAGE_ALT_MAX_LENGTH}
+          optional={!ownImage}
         />
+        {/* Chosen by its picture: a list of "Foto 1: Senza titolo" told her nothing. */}
+        {photos.length > 0 ? (
+          <Choices
+            meta={fields.photoId}
+            legend="Foto della presentazione"
+            hint="Facoltativa: nella home, questa foto porterà alla ricetta; senza la tua foto, è anche la foto della ricetta."
+            options={[
+              { value: "", label: "Nessuna" },
+              ...photos.map((photo) => ({
+                value: photo.id,
+                label: photo.label,
+                picture: <ResponsiveImage className="choices__picture" image={photo.image} alt="" sizes="9rem" />,
+              })),
+            ]}
+          />
+        ) : null}
         <TextField meta={fields.title} label="Titolo" maxLength={TITLE_MAX_LENGTH} />
         <TextField
           meta={fields.slug}

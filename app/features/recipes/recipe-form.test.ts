@@ -65,7 +65,8 @@ describe("the recipe form", () => {
 
   it("answers every bad field with its Italian message", () => {
     const form = validForm({
-      photoId: "",
+      // Blank is allowed (her own photo will do: the save checks there is one); a wrong one is not.
+      photoId: "non-valido",
       title: " ",
       slug: "Non Valido!",
       description: "",
@@ -78,7 +79,7 @@ describe("the recipe form", () => {
       status: "visibile",
     });
     expect(errors(form)).toMatchObject({
-      photoId: [M.photoMissing],
+      photoId: [M.photoGone],
       title: [M.titleMissing],
       slug: [M.slugFormat],
       description: [M.descriptionMissing],

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { multiLine, oneLine } from "~/core/forms/field-rules";
 import {
   DESCRIPTION_MAX_LENGTH,
+  IMAGE_ALT_MAX_LENGTH,
   MAX_INGREDIENTS,
   MAX_STEPS,
   NOTE_MAX_LENGTH,
@@ -13,6 +14,7 @@ import { kilojoulesFor } from "./nutrition";
 import { parseQuantity } from "./quantities";
 import { NUTRIENTS, type RecipeData, recipeCategories, recipeStatuses, recipeTags, recipeUnits } from "./recipe";
 import { SLUG_MAX_LENGTH, SLUG_PATTERN, slugify } from "~/core/format/slug";
+import { optionalImageSchema } from "~/core/media/image-upload";
 
 /*
  * The editor's form: one zod schema the browser checks with and the server parses with. Every
@@ -138,7 +140,11 @@ const nutritionSchema = z
   });
 
 export const recipeFormSchema = z.object({
-  photoId: z.preprocess(blankToUndefined, z.uuid({ error: M.photoMissing })),
+  /** A slideshow photo: optional when the recipe has its own photo. */
+  photoId: z.preprocess(blankToUndefined, z.uuid({ error: M.photoGone }).optional()),
+  /** Her own photo, uploaded here (issue 46 item 3); its description for those who cannot see it. */
+  image: optionalImageSchema,
+  imageAlt: optionalText(IMAGE_ALT_MAX_LENGTH),
   title: text(M.titleMissing, TITLE_MAX_LENGTH),
   /** Blank: made from the title. */
   slug: z.preprocess(
@@ -174,7 +180,7 @@ export function toRecipeData(value: RecipeFormValue): RecipeData {
   const n = value.nutrition;
   const orNull = <T>(v: T | undefined) => (v === undefined ? null : v);
   return {
-    photoId: value.photoId,
+    photoId: value.photoId ?? null,
     slug: value.slug ?? (slugify(value.title) || "ricetta"),
     title: value.title,
     description: value.description,
@@ -223,10 +229,14 @@ export const EMPTY_INGREDIENT = { section: "", quantity: "", unit: "g", name: ""
  * The form's initial values: a saved recipe's fields as text, or for a new recipe the photo's
  * title, four servings and one empty ingredient row, saved as a draft.
  */
-export function toFormDefaults(recipe: RecipeData | null, photo?: { id: string; title: string | null }) {
+export function toFormDefaults(
+  recipe: (RecipeData & { own?: { alt: string } | null }) | null,
+  photo?: { id: string; title: string | null },
+) {
   if (!recipe) {
     return {
       photoId: photo?.id ?? "",
+      imageAlt: "",
       title: photo?.title ?? "",
       slug: "",
       description: "",
@@ -249,6 +259,7 @@ export function toFormDefaults(recipe: RecipeData | null, photo?: { id: string; 
   }
   return {
     photoId: recipe.photoId ?? "",
+    imageAlt: recipe.own?.alt ?? "",
     title: recipe.title,
     slug: recipe.slug,
     description: recipe.description,

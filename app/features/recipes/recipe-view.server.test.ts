@@ -11,6 +11,7 @@ const record = (changes: Partial<RecipeRecord> = {}): RecipeRecord => ({
   ...sampleRecipe(),
   id: "r1",
   crops: null,
+  own: null,
   photo: null,
   publishedAt: new Date("2026-03-01T09:00:00Z"),
   createdAt: new Date("2026-03-01T09:00:00Z"),

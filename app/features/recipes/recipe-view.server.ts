@@ -9,9 +9,10 @@ import { CATEGORY_LABELS, recipePath, STATUS_LABELS, TAG_LABELS } from "./recipe
 import { type IngredientView, MAX_SERVINGS, type RecipeCardView, type RecipePageView } from "./recipe-view";
 import type { RecipeRecord } from "./recipes.server";
 
-/** The photo's renditions; once the photo is deleted, the recipe's own 4:3 crop. */
+/** Her own photo's renditions, else the slideshow photo's; once that is deleted, the recipe's own 4:3 crop. */
 export function recipeImage(media: MediaStorage, recipe: RecipeRecord): PublicImage | null {
-  const { photo, crops } = recipe;
+  const { photo, crops, own } = recipe;
+  if (own) return toPublicImage(media, own.image);
   if (photo?.image) return toPublicImage(media, photo.image);
   if (crops) {
     const { key, width, height } = crops.standard;
@@ -39,6 +40,7 @@ export function toRecipeCardView(media: MediaStorage, recipe: RecipeRecord): Rec
 export function toRecipePageView(media: MediaStorage, recipe: RecipeRecord): RecipePageView {
   return {
     ...toRecipeCardView(media, recipe),
+    imageAlt: recipe.own?.alt ?? null,
     cuisine: recipe.cuisine,
     servings: recipe.servings,
     prepTimeText: formatMinutes(recipe.prepMinutes),

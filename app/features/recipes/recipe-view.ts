@@ -36,6 +36,8 @@ export interface RecipeCardView {
 
 /** Everything the recipe's page shows. */
 export interface RecipePageView extends RecipeCardView {
+  /** Her description of her own photo; null: the slideshow photo's, described by the title. */
+  imageAlt: string | null;
   cuisine: string;
   servings: number;
   prepTimeText: string;

@@ -182,7 +182,7 @@ describe("recipe repository on PostgreSQL", () => {
     };
     const recipe = await created(sampleRecipe(), crops);
     expect(recipe.crops).toEqual(crops);
-    expect(await repo.delete(recipe.id)).toEqual({ id: recipe.id, crops });
+    expect(await repo.delete(recipe.id)).toEqual({ id: recipe.id, crops, image: null });
     expect(await repo.delete(recipe.id)).toBeUndefined();
     expect(events.map((e) => e.action)).toEqual(["insert", "delete"]);
   });

@@ -22,10 +22,17 @@ export interface AttachedPhoto {
   image: StoredImage | null;
 }
 
+/** Her own photo of the recipe, uploaded in the editor, with its alt text (null: none). */
+export interface OwnImage {
+  image: StoredImage;
+  alt: string;
+}
+
 /** A recipe as stored, with its lists parsed and its photo joined. */
 export interface RecipeRecord extends RecipeData {
   id: string;
   crops: RecipeCrops | null;
+  own: OwnImage | null;
   photo: AttachedPhoto | null;
   publishedAt: Date | null;
   createdAt: Date;
@@ -84,6 +91,8 @@ function violatedUnique(error: unknown): string | null {
   return null;
 }
 
+const ownValues = (own: OwnImage | null) => ({ image: own?.image ?? null, imageAlt: own?.alt ?? null });
+
 function toValues(data: RecipeData) {
   const { nutrition, ingredients, steps, ...rest } = data;
   return {
@@ -130,6 +139,7 @@ export function createRecipeRepository(db: Db, bus: Pick<EventBus, "publish">, o
     },
     status: recipe.status,
     crops: recipe.crops,
+    own: recipe.image && recipe.imageAlt !== null ? { image: recipe.image, alt: recipe.imageAlt } : null,
     photo: photo?.id ? photo : null,
     publishedAt: recipe.publishedAt,
     createdAt: recipe.createdAt,
@@ -241,11 +251,16 @@ export function createRecipeRepository(db: Db, bus: Pick<EventBus, "publish">, o
         .orderBy(desc(recipes.publishedAt));
     },
 
-    async create(data: RecipeData, crops: RecipeCrops | null): Promise<RecipeWriteResult> {
+    async create(data: RecipeData, crops: RecipeCrops | null, own: OwnImage | null = null): Promise<RecipeWriteResult> {
       const result = await write(async () => {
         const [row] = await db
           .insert(recipes)
-          .values({ ...toValues(data), crops, publishedAt: data.status === "published" ? sql`now()` : null })
+          .values({
+            ...toValues(data),
+            crops,
+            ...ownValues(own),
+            publishedAt: data.status === "published" ? sql`now()` : null,
+          })
           .returning({ id: recipes.id });
         return row;
       });
@@ -253,12 +268,17 @@ export function createRecipeRepository(db: Db, bus: Pick<EventBus, "publish">, o
       return result!;
     },
 
-    /** Undefined when the recipe no longer exists. */
-    async update(id: string, data: RecipeData, crops: RecipeCrops | null): Promise<RecipeWriteResult | undefined> {
+    /** Undefined when the recipe no longer exists. Her own photo is left as it is unless `own` is given. */
+    async update(
+      id: string,
+      data: RecipeData,
+      crops: RecipeCrops | null,
+      own?: OwnImage | null,
+    ): Promise<RecipeWriteResult | undefined> {
       const result = await write(async () => {
         const [row] = await db
           .update(recipes)
-          .set({ ...toValues(data), crops, updatedAt: sql`now()` })
+          .set({ ...toValues(data), crops, ...(own === undefined ? {} : ownValues(own)), updatedAt: sql`now()` })
           .where(eq(recipes.id, id))
           .returning({ id: recipes.id });
         return row;
@@ -268,11 +288,13 @@ export function createRecipeRepository(db: Db, bus: Pick<EventBus, "publish">, o
     },
 
     /** Returns the deleted recipe (so its crops can be removed), or undefined. */
-    async delete(id: string): Promise<{ id: string; crops: RecipeCrops | null } | undefined> {
+    async delete(
+      id: string,
+    ): Promise<{ id: string; crops: RecipeCrops | null; image: StoredImage | null } | undefined> {
       const [row] = await db
         .delete(recipes)
         .where(eq(recipes.id, id))
-        .returning({ id: recipes.id, crops: recipes.crops });
+        .returning({ id: recipes.id, crops: recipes.crops, image: recipes.image });
       if (row) await announce("delete", id);
       return row;
     },

@@ -12,16 +12,18 @@ export interface AnsweredRequest {
   query: URLSearchParams;
   status: number;
   contentType: string;
-  headers: {
-    userAgent?: string;
-    referer?: string;
-    secPurpose?: string;
-    purpose?: string;
-    /** Her own visits: she is signed in (the composition says how it knows). */
-    signedIn: boolean;
-  };
+  headers: VisitorHeaders & { referer?: string };
   /** The site's own host names: a referrer from one is a visitor moving between pages. */
   siteHosts: readonly string[];
+}
+
+/** What tells a visitor from a bot, a prefetch or her own visit; read from named headers only. */
+export interface VisitorHeaders {
+  userAgent?: string;
+  secPurpose?: string;
+  purpose?: string;
+  /** Her own visits: she is signed in (the composition says how it knows). */
+  signedIn: boolean;
 }
 
 export type DeviceClass = "phone" | "tablet" | "computer";
@@ -55,10 +57,8 @@ export function pageView(
   if (request.method !== "GET") return null;
   if (request.status !== 200 && request.status !== 304) return null;
   const { headers } = request;
-  if (headers.signedIn) return null;
-  if (/prefetch|prerender/i.test(`${headers.secPurpose ?? ""} ${headers.purpose ?? ""}`)) return null;
-  const userAgent = headers.userAgent?.slice(0, 512) ?? "";
-  if (!userAgent || isbot(userAgent)) return null;
+  const userAgent = visitorAgent(headers);
+  if (userAgent === null) return null;
 
   const navigation = dataRequestPath(request.path);
   const path = navigation ?? request.path;
@@ -79,6 +79,14 @@ export function pageView(
     utmCampaign: tidyValue(query.get("utm_campaign")),
     device: deviceClass(userAgent),
   };
+}
+
+/** A visitor's user agent (bounded), or null for a prefetch or prerender, a bot, her own signed-in visit. */
+export function visitorAgent(headers: VisitorHeaders): string | null {
+  if (headers.signedIn) return null;
+  if (/prefetch|prerender/i.test(`${headers.secPurpose ?? ""} ${headers.purpose ?? ""}`)) return null;
+  const userAgent = headers.userAgent?.slice(0, 512) ?? "";
+  return userAgent && !isbot(userAgent) ? userAgent : null;
 }
 
 /** The page a React Router data request is for ("/ricette.data" → "/ricette", "/_root.data" → "/"), or null. */

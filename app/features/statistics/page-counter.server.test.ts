@@ -6,7 +6,7 @@ import { rowsOf } from "~/core/db/rows";
 import { COMPUTER_USER_AGENT, PHONE_USER_AGENT, pageViewData } from "../../../tests/support/factory";
 import { openTestDatabase } from "../../../tests/support/test-databases";
 import { createPageCounter, forgetPastDays, type PageCounter } from "./page-counter.server";
-import { deleteOldStatistics, saveRetention } from "./statistics.server";
+import { deleteOldStatistics, loadStatistics, saveRetention, statisticsCsv } from "./statistics.server";
 
 // Noon in Italy on two days in a row (no holiday matters here: nothing depends on the calendar).
 const DAY_ONE = Date.parse("2099-03-10T12:00:00+01:00");
@@ -165,6 +165,7 @@ describe("the page view counter (on PostgreSQL)", () => {
       "mark",
       "path",
       "salt",
+      "times_chosen",
       "value",
       "views",
       "visitors",
@@ -213,6 +214,59 @@ describe("the page view counter (on PostgreSQL)", () => {
     await Promise.all([first.flush(), second.flush()]);
     expect(await day("2099-03-10")).toEqual({ views: 6, visitors: 2 });
     expect(await pages("2099-03-10")).toEqual([{ path: "/home", views: 6, visitors: 2 }]);
+  });
+
+  it("counts the times chosen on the booking page per day, in the batches, adding up across processes", async () => {
+    let now = DAY_ONE;
+    const first = counter(() => now);
+    const second = counter(() => now);
+    first.recordTimeChosen();
+    first.recordTimeChosen();
+    second.recordTimeChosen();
+    second.record(pageViewData({ path: "/prenota" }));
+    now = DAY_TWO;
+    first.recordTimeChosen();
+    // Nothing written until a batch is: one write per few seconds, not one per choice.
+    expect(await rows(sql`select * from statistics_days`)).toEqual([]);
+    await Promise.all([first.flush(), second.flush()]);
+    const chosen = await rows<{ day: string; times_chosen: number; views: number }>(
+      sql`select day::text, times_chosen, views from statistics_days order by day`,
+    );
+    expect(chosen).toEqual([
+      { day: "2099-03-10", times_chosen: 3, views: 1 },
+      { day: "2099-03-11", times_chosen: 1, views: 0 },
+    ]);
+  });
+
+  it("reports the funnel's times chosen per day and the top articles, and the CSV holds the times chosen", async () => {
+    let now = DAY_ONE;
+    const views = counter(() => now);
+    views.record(pageViewData({ path: "/prenota" }));
+    views.record(pageViewData({ path: "/articoli/colazione" }));
+    views.record(pageViewData({ path: "/articoli/colazione", client: `198.51.100.4\n${PHONE_USER_AGENT}` }));
+    views.record(pageViewData({ path: "/articoli/merenda" }));
+    views.record(pageViewData({ path: "/ricette/torta" }));
+    views.recordTimeChosen();
+    await views.flush();
+    now = DAY_TWO;
+    views.recordTimeChosen();
+    views.recordTimeChosen();
+    await views.flush();
+    const booked = async () => [{ day: "2099-03-11", made: 1, requests: 0 }];
+    const report = await loadStatistics(db, booked, 7, DAY_TWO);
+    expect(report.topArticles).toEqual([
+      { path: "/articoli/colazione", views: 2, visitors: 2 },
+      { path: "/articoli/merenda", views: 1, visitors: 1 },
+    ]);
+    expect(report.funnel.filter((d) => d.day >= "2099-03-10")).toEqual([
+      { day: "2099-03-10", bookingViews: 1, timesChosen: 1, made: 0, requests: 0 },
+      { day: "2099-03-11", bookingViews: 0, timesChosen: 2, made: 1, requests: 0 },
+    ]);
+    const csv = (await statisticsCsv(db, "2099-03-05", "2099-03-11")).trim().split("\r\n");
+    expect(csv.filter((line) => line.startsWith("orari scelti;"))).toEqual([
+      "orari scelti;2099-03-10;/prenota;1;",
+      "orari scelti;2099-03-11;/prenota;2;",
+    ]);
   });
 
   it("deletes the aggregates older than two years, unless she keeps them", async () => {

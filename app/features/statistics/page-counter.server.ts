@@ -30,6 +30,8 @@ type SourceDimension = "referrer" | "utm_source" | "utm_campaign";
 
 interface DayCounts {
   views: number;
+  /** Times chosen on the booking page (the funnel's step between its views and the bookings). */
+  timesChosen: number;
   pages: Map<string, number>;
   /** `${dimension}\t${value}` → views. */
   sources: Map<string, number>;
@@ -45,6 +47,8 @@ interface Batch {
 export interface PageCounter {
   /** Counts a view (memory only: no database wait on the request). */
   record(view: PageView, at?: number): void;
+  /** Counts a time chosen on the booking page: a number of the day, nothing about who chose it. */
+  recordTimeChosen(at?: number): void;
   /** Writes what is counted so far (tests, and the timer). */
   flush(): Promise<void>;
   /** Stops the timer and writes the last counts (SIGTERM, before the database closes). */
@@ -65,13 +69,18 @@ export function createPageCounter(
   let writing: Promise<void> = Promise.resolve();
   let warnedFull = false;
 
-  function record(view: PageView, at = now()) {
+  function dayCounts(at: number): DayCounts {
     const day = romeDate(at);
     let counts = current.days.get(day);
     if (!counts) {
-      counts = { views: 0, pages: new Map(), sources: new Map(), clients: new Map() };
+      counts = { views: 0, timesChosen: 0, pages: new Map(), sources: new Map(), clients: new Map() };
       current.days.set(day, counts);
     }
+    return counts;
+  }
+
+  function record(view: PageView, at = now()) {
+    const counts = dayCounts(at);
     counts.views++;
     counts.pages.set(view.path, (counts.pages.get(view.path) ?? 0) + 1);
     const sources: [SourceDimension, string | null][] = [
@@ -125,6 +134,9 @@ export function createPageCounter(
 
   return {
     record,
+    recordTimeChosen(at = now()) {
+      dayCounts(at).timesChosen++;
+    },
     flush,
     async close() {
       clearInterval(timer);
@@ -181,9 +193,11 @@ async function addDay(tx: Executor, day: string, counts: DayCounts, at: number) 
     }
   }
   await tx.execute(sql`
-    insert into statistics_days (day, views, visitors) values (${day}, ${counts.views}, ${visitors})
+    insert into statistics_days (day, views, visitors, times_chosen)
+    values (${day}, ${counts.views}, ${visitors}, ${counts.timesChosen})
     on conflict (day) do update set views = statistics_days.views + excluded.views,
-      visitors = statistics_days.visitors + excluded.visitors`);
+      visitors = statistics_days.visitors + excluded.visitors,
+      times_chosen = statistics_days.times_chosen + excluded.times_chosen`);
   // Rows in one order in every process: two batches adding to the same rows never deadlock.
   const paths = [...counts.pages.keys()].sort();
   await tx.execute(sql`

@@ -10,7 +10,8 @@ export function StatisticsPrivacy({ keepAll }: { keepAll: boolean }) {
         nessuno script nel tuo browser, nessun servizio esterno. Per ogni giorno conserva soltanto dei totali: quante
         volte è stata vista ciascuna pagina e da quanti visitatori diversi, da quale sito si è arrivati (solo il suo
         nome, per esempio Google o Instagram), i parametri di campagna del link (<code>utm_source</code> e{" "}
-        <code>utm_campaign</code>) e il tipo di dispositivo (telefono, tablet o computer). Non sono contati i programmi
+        <code>utm_campaign</code>), il tipo di dispositivo (telefono, tablet o computer) e quante volte è stato scelto
+        un orario nella pagina Prenota (solo il numero, non chi né quale orario). Non sono contati i programmi
         automatici, come quelli dei motori di ricerca, né le mie visite da amministratrice.
       </p>
       <p>

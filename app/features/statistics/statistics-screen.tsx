@@ -173,7 +173,7 @@ export function StatisticsScreen({ report, result }: { report: StatisticsReport;
     report.sources
       .filter((s) => s.dimension === dimension)
       .map((s) => [dimension === "device" ? (DEVICE_NAMES[s.value] ?? s.value) : s.value, s.count]);
-  const funnel = report.funnel.filter((d) => d.bookingViews + d.made > 0).reverse();
+  const funnel = report.funnel.filter((d) => d.bookingViews + d.timesChosen + d.made > 0).reverse();
   return (
     <div className="statistics">
       <h1 className="admin__title">Statistiche</h1>
@@ -246,6 +246,12 @@ export function StatisticsScreen({ report, result }: { report: StatisticsReport;
           rows={report.topRecipes.map((p) => [p.path, p.views, p.visitors])}
           empty="Nessuna ricetta vista nel periodo."
         />
+        <RowsTable
+          caption="Gli articoli più letti"
+          head={["Articolo", "Viste", "Visitatori"]}
+          rows={report.topArticles.map((p) => [p.path, p.views, p.visitors])}
+          empty="Nessun articolo letto nel periodo."
+        />
       </section>
 
       <section className="admin-section" aria-labelledby="statistiche-provenienza">
@@ -268,14 +274,16 @@ export function StatisticsScreen({ report, result }: { report: StatisticsReport;
           Dalla pagina Prenota alle prenotazioni
         </h2>
         <p className="admin-section__lead">
-          Per giorno: le visite alla pagina Prenota, le prenotazioni fatte (in qualunque modo siano andate poi) e, fra
-          queste, le richieste da confermare. Nessun paziente è seguito da una pagina all'altra.
+          Per giorno: le visite alla pagina Prenota, le volte in cui è stato scelto un orario, le prenotazioni fatte (in
+          qualunque modo siano andate poi) e, fra queste, le richieste da confermare. Nessun paziente è seguito da una
+          pagina all'altra.
         </p>
         <RowsTable
           caption="Prenotazioni per giorno"
-          head={["Giorno", "Visite a Prenota", "Prenotate", "Di cui richieste"]}
+          // Soft hyphens: five columns fit a 390 px phone.
+          head={["Giorno", "Visite a Prenota", "Orari scelti", "Preno\u00adtate", "Di cui richie\u00adste"]}
           days
-          rows={funnel.map((d) => [formatItalianNumericDate(d.day), d.bookingViews, d.made, d.requests])}
+          rows={funnel.map((d) => [formatItalianNumericDate(d.day), d.bookingViews, d.timesChosen, d.made, d.requests])}
           empty="Nessuna visita alla pagina Prenota nel periodo."
         />
       </section>

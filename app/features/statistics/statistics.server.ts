@@ -34,9 +34,10 @@ export interface StatisticsReport {
   daily: { day: string; views: number; visitors: number }[];
   topPages: { path: string; views: number; visitors: number }[];
   topRecipes: { path: string; views: number; visitors: number }[];
+  topArticles: { path: string; views: number; visitors: number }[];
   sources: { dimension: "referrer" | "utm_source" | "utm_campaign" | "device"; value: string; count: number }[];
-  /** Per day: views of /prenota, visits booked and requests made. */
-  funnel: { day: string; bookingViews: number; made: number; requests: number }[];
+  /** Per day: views of /prenota, times chosen there, visits booked and requests made. */
+  funnel: { day: string; bookingViews: number; timesChosen: number; made: number; requests: number }[];
   keepAll: boolean;
 }
 
@@ -68,9 +69,10 @@ export async function loadStatistics(
       before: await totals(addDays(start, -period), addDays(start, -1)),
     });
   }
-  const dayRows = rowsOf<{ day: string; views: number; visitors: number }>(
+  const dayRows = rowsOf<{ day: string; views: number; visitors: number; timesChosen: number }>(
     await db.execute(sql`
-    select day::text, views, visitors from statistics_days where day between ${from} and ${to}`),
+    select day::text, views, visitors, times_chosen as "timesChosen" from statistics_days
+     where day between ${from} and ${to}`),
   );
   const byDay = new Map(dayRows.map((row) => [row.day, row]));
   const daily = everyDay(from, to).map((day) => ({
@@ -102,6 +104,7 @@ export async function loadStatistics(
   const funnel = everyDay(from, to).map((day) => ({
     day,
     bookingViews: viewsByDay.get(day) ?? 0,
+    timesChosen: byDay.get(day)?.timesChosen ?? 0,
     made: made.get(day)?.made ?? 0,
     requests: made.get(day)?.requests ?? 0,
   }));
@@ -113,6 +116,7 @@ export async function loadStatistics(
     daily,
     topPages: await top("/%"),
     topRecipes: await top("/ricette/%"),
+    topArticles: await top("/articoli/%"),
     sources,
     funnel,
     keepAll: await keepsAll(db),
@@ -170,6 +174,11 @@ export async function statisticsCsv(db: Db, from: string, to: string): Promise<s
     select day::text, dimension, value, count from statistics_sources
      where day between ${from} and ${to} order by day, dimension, value`),
   );
+  const chosen = rowsOf<{ day: string; timesChosen: number }>(
+    await db.execute(sql`
+    select day::text, times_chosen as "timesChosen" from statistics_days
+     where day between ${from} and ${to} and times_chosen > 0 order by day`),
+  );
   const lines = [
     "tipo;giorno;pagina o provenienza;visualizzazioni;visitatori",
     ...rows.map((r) => ["pagina", r.day, r.path, r.views, r.visitors].map(csvCell).join(";")),
@@ -178,6 +187,8 @@ export async function statisticsCsv(db: Db, from: string, to: string): Promise<s
         .map(csvCell)
         .join(";"),
     ),
+    // The booking funnel's step between the views of /prenota and the bookings.
+    ...chosen.map((c) => ["orari scelti", c.day, BOOKING_PATH, c.timesChosen, ""].map(csvCell).join(";")),
   ];
   return `${lines.join("\r\n")}\r\n`;
 }

@@ -5,12 +5,14 @@ import { servicesContext } from "~/context";
 import { type ActionResult, useActionResult } from "~/core/forms/action-result";
 import { parseSubmission } from "~/core/forms/parse-submission.server";
 import { readForm, refusal, respond, failedAction } from "~/core/forms/respond.server";
+import { toPublicImage } from "~/core/media/image-pipeline.server";
+import { imageUpload, saveUploadedImage } from "~/core/media/image-upload.server";
 import { requireAdmin } from "~/features/account/admin-auth.server";
 import { PHOTO_MESSAGES } from "~/features/photos/messages";
 import { toRecipePhotoView } from "~/features/photos/recipe-photos.server";
-import { RECIPE_MESSAGES } from "~/features/recipes/messages";
+import { MAX_INGREDIENTS, RECIPE_MESSAGES } from "~/features/recipes/messages";
 import { recipePath } from "~/features/recipes/recipe";
-import { ADMIN_RECIPES, NoFreePhoto } from "~/features/recipes/recipe-admin-list";
+import { ADMIN_RECIPES } from "~/features/recipes/recipe-admin-list";
 import { RecipeEditor } from "~/features/recipes/recipe-editor";
 import { sayRecipeSave } from "~/features/recipes/recipe-answer";
 import { type SaveRecipeResult, saveRecipe } from "~/features/recipes/recipe-editor.server";
@@ -21,10 +23,12 @@ import adminRecipesStyles from "~/styles/admin-recipes.css?url";
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: adminRecipesStyles }];
 
 export const meta: Route.MetaFunction = (args) =>
-  pageMeta(args, "Ricetta", "Scrivi e pubblica la ricetta di una foto.", { noindex: true });
+  pageMeta(args, "Ricetta", "Scrivi e pubblica una ricetta con la sua foto.", { noindex: true });
 
-/** Sixty ingredients and thirty long steps fit; a larger body is refused unread. */
-const MAX_FORM_BYTES = 96 * 1024;
+/** Sixty ingredients and thirty long steps fit beside her photo (10 MB at most); a larger body is refused unread. */
+const UPLOAD = { what: "recipe photo upload" };
+/** Some forty fields, and six per ingredient row. */
+const MAX_FIELDS = 40 + MAX_INGREDIENTS * 6;
 const NEW = "nuova";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
@@ -50,15 +54,17 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     publishedPath: recipe?.status === "published" ? recipePath(recipe.slug) : null,
     initial: toFormDefaults(recipe ?? null, wantedPhoto ? { id: wantedPhoto.id, title: wantedPhoto.title } : undefined),
     photos: choices,
-    /** Every photo of the slideshow, free or not: "none yet" and "all taken" are said differently. */
-    photoCount: photos.length,
+    /** Her own photo of the recipe, uploaded here, as it shows now. */
+    ownImage: recipe?.own ? toPublicImage(s.media, recipe.own.image) : null,
   });
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   requireAdmin(context);
   const s = context.get(servicesContext);
-  const submission = parseSubmission(await readForm(request, MAX_FORM_BYTES), recipeFormSchema);
+  const read = await readForm(request, { upload: imageUpload(s, UPLOAD), maxFields: MAX_FIELDS });
+  if (!read.ok) return respond(request, s.flash, { ok: false, message: read.message }, { status: read.status });
+  const submission = parseSubmission(read.form, recipeFormSchema);
   if (submission.status === undefined) {
     // An ingredient button without JavaScript: the form comes back with the row added, moved or removed
     // (no message: nothing was saved, and there is nothing to announce).
@@ -70,12 +76,23 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const id = params.id === NEW ? undefined : params.id;
   let result: SaveRecipeResult;
   try {
-    const photo = await s.photos.get(submission.value.photoId);
-    result = await saveRecipe(s, {
-      id,
-      value: submission.value,
-      photo: photo ? { id: photo.id, image: photo.image } : null,
-    });
+    const { value } = submission;
+    const found = value.photoId ? await s.photos.get(value.photoId) : undefined;
+    const photo = found ? { id: found.id, image: found.image } : null;
+    if (value.image) {
+      // Her own photo: re-encoded by the image pipeline, removed again when the save is refused.
+      const stored = await saveUploadedImage(
+        s,
+        { ...UPLOAD, prefix: "recipe-photos", file: value.image },
+        (upload) => saveRecipe(s, { id, value, photo, upload }),
+        (saved) => saved.ok,
+      );
+      if (!stored.ok) {
+        const answer = { ok: false, message: stored.message, reply: submission.reply() };
+        return respond(request, s.flash, answer, { status: stored.status });
+      }
+      result = stored.saved;
+    } else result = await saveRecipe(s, { id, value, photo });
   } catch (error) {
     const failed = { ok: false, message: RECIPE_MESSAGES.failed, reply: submission.reply() };
     return respond(request, s.flash, failed, failedAction(s.logger, error, "recipe save failed", { recipeId: id }));
@@ -97,6 +114,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 /** The status of each refusal of a save. */
 const REFUSAL_STATUS = {
   notFound: 404,
+  photoMissing: 400,
+  altMissing: 400,
   photoGone: 400,
   slugTaken: 400,
   slugConflict: 409,
@@ -123,17 +142,15 @@ export default function AdminRecipeEdit({ loaderData, actionData }: Route.Compon
         title={loaderData.recipeId ? "Modifica la ricetta" : "Nuova ricetta"}
         published={{ path: loaderData.publishedPath, word: "Pubblicata" }}
       />
-      {loaderData.photos.length === 0 ? <NoFreePhoto photoCount={loaderData.photoCount} /> : null}
-      {/* A new recipe needs a free photo: without one the form could only be refused. */}
-      {loaderData.recipeId || loaderData.photos.length > 0 ? (
-        <RecipeEditor
-          key={loaderData.updatedAt ?? "nuova"}
-          recipeId={loaderData.recipeId}
-          initial={loaderData.initial}
-          photos={loaderData.photos}
-          lastResult={result && (!result.ok || !result.message) ? result.reply : undefined}
-        />
-      ) : null}
+      {/* Her own photo, uploaded here, or a free photo of the slideshow: never a form that can only be refused. */}
+      <RecipeEditor
+        key={loaderData.updatedAt ?? "nuova"}
+        recipeId={loaderData.recipeId}
+        initial={loaderData.initial}
+        photos={loaderData.photos}
+        ownImage={loaderData.ownImage}
+        lastResult={result && (!result.ok || !result.message) ? result.reply : undefined}
+      />
     </>
   );
 }

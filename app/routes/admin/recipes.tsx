@@ -8,7 +8,7 @@ import { requireAdmin } from "~/features/account/admin-auth.server";
 import { PHOTO_MESSAGES } from "~/features/photos/messages";
 import { toRecipePhotoView } from "~/features/photos/recipe-photos.server";
 import { RECIPE_MESSAGES } from "~/features/recipes/messages";
-import { ADMIN_RECIPES, NoFreePhoto, RecipeAdminList } from "~/features/recipes/recipe-admin-list";
+import { ADMIN_RECIPES, RecipeAdminList } from "~/features/recipes/recipe-admin-list";
 import { deleteRecipe } from "~/features/recipes/recipe-editor.server";
 import { recipeDeleteSchema } from "~/features/recipes/recipe-form";
 import { toRecipeCardView } from "~/features/recipes/recipe-view.server";
@@ -81,19 +81,16 @@ export default function AdminRecipes({ loaderData }: Route.ComponentProps) {
     <>
       <h1 className="admin__title">Ricette</h1>
       <p className="admin-section__lead">
-        Ogni foto della presentazione può aprire una ricetta completa. Una bozza resta privata; una ricetta pubblicata
-        compare su <Link to="/ricette">/ricette</Link> e la sua foto nella home porta alla ricetta.
+        Ogni ricetta ha una foto: la carichi nella ricetta, oppure scegli una foto della presentazione, che nella home
+        porterà alla ricetta. Una bozza resta privata; una ricetta pubblicata compare su{" "}
+        <Link to="/ricette">/ricette</Link>.
       </p>
-      {/* Offered only when a photo is free: the editor would refuse it otherwise. */}
-      {loaderData.photos.length > 0 ? (
-        <p>
-          <Link className="button" to={`${ADMIN_RECIPES}/nuova`}>
-            Nuova ricetta
-          </Link>
-        </p>
-      ) : (
-        <NoFreePhoto photoCount={loaderData.photoCount} />
-      )}
+      {/* Always offered: her own photo is uploaded in the editor, a slideshow photo is optional. */}
+      <p>
+        <Link className="button" to={`${ADMIN_RECIPES}/nuova`}>
+          Nuova ricetta
+        </Link>
+      </p>
       <RecipeAdminList recipes={loaderData.recipes} photos={loaderData.photos} photoCount={loaderData.photoCount} />
     </>
   );

@@ -1,5 +1,6 @@
 import type { AppServices } from "~/services.server";
 import { getBackupRunState } from "~/features/backups/status.server";
+import { type UnusualDay, unusualTraffic } from "~/features/statistics/unusual-traffic.server";
 
 /** What needs the practitioner, counted for the panel's "Da fare" and the menu's badges. */
 export interface AdminTodo {
@@ -17,6 +18,8 @@ export interface AdminTodo {
   backupProblem: "failed" | "stale" | null;
   /** Her other calendars not read for a day (decision 53). */
   calendarsUnread: number;
+  /** Issue 45: yesterday's visitors, when unusually many (statistics). */
+  unusualTraffic: UnusualDay | null;
 }
 
 /** A calendar not read for this long goes on her to-do list. */
@@ -26,13 +29,14 @@ const CALENDAR_UNREAD_MS = 24 * 60 * 60_000;
 export async function loadAdminTodo(
   s: Pick<AppServices, "reports" | "reviews" | "appointments" | "mailer" | "database" | "config" | "calendarSources">,
 ): Promise<AdminTodo> {
-  const [reports, work, bookingRequests, mail, backup, calendarsUnread] = await Promise.all([
+  const [reports, work, bookingRequests, mail, backup, calendarsUnread, unusual] = await Promise.all([
     s.reports.openCount(),
     s.reviews.workCounts(),
     s.appointments.countPending(),
     s.mailer.status(),
     getBackupRunState(s.database.db),
     s.calendarSources.countUnreadSince(new Date(Date.now() - CALENDAR_UNREAD_MS)),
+    unusualTraffic(s.database.db),
   ]);
   return {
     reports,
@@ -42,6 +46,7 @@ export async function loadAdminTodo(
     mailFailed: mail.failed,
     backupProblem: backup.warning === "failed" || backup.warning === "stale" ? backup.warning : null,
     calendarsUnread,
+    unusualTraffic: unusual,
   };
 }
 

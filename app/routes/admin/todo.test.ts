@@ -10,6 +10,7 @@ const none = {
   mailFailed: 0,
   backupProblem: null,
   calendarsUnread: 0,
+  unusualTraffic: null,
 } as const;
 
 describe("the panel's 'Da fare'", () => {
@@ -54,6 +55,18 @@ describe("her calendars unread in 'Da fare'", () => {
       },
     ]);
     expect(todoItems({ ...none, calendarsUnread: 2 })[0]?.text).toMatch(/^2 dei tuoi calendari non si leggono/);
+  });
+});
+
+describe("a day of unusual traffic in 'Da fare'", () => {
+  it("names yesterday, its visitors and a typical day before, leading to the statistics", () => {
+    expect(todoItems({ ...none, unusualTraffic: { day: "2099-03-10", visitors: 1250, median: 12.5 } })).toEqual([
+      {
+        text: "Ieri, martedì 10 marzo 2099, il sito ha avuto 1250 visitatori: più di tre volte un giorno tipico delle quattro settimane prima (12,5).",
+        href: "/admin/statistiche?giorni=30",
+        action: "Vedi da dove sono arrivati",
+      },
+    ]);
   });
 });
 

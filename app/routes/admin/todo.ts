@@ -1,3 +1,4 @@
+import { formatCount, formatDecimal, formatItalianDay } from "~/core/format/italian-format";
 import type { TodoItem } from "~/ui/admin/todo-list";
 import type { AdminTodo } from "./todo.server";
 
@@ -71,5 +72,14 @@ export function todoItems(todo: AdminTodo): TodoItem[] {
       href: "/admin/risposte",
       action: "Rispondi",
     });
+  // Issue 45: news rather than work, so last.
+  if (todo.unusualTraffic) {
+    const { day, visitors, median } = todo.unusualTraffic;
+    items.push({
+      text: `Ieri, ${formatItalianDay(day)}, il sito ha avuto ${formatCount(visitors)} visitatori: più di tre volte un giorno tipico delle quattro settimane prima (${formatDecimal(median, 1)}).`,
+      href: "/admin/statistiche?giorni=30",
+      action: "Vedi da dove sono arrivati",
+    });
+  }
   return items;
 }

@@ -1,0 +1,2 @@
+ALTER TABLE "statistics_days" ADD COLUMN "times_chosen" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
+ALTER TABLE "statistics_days" ADD CONSTRAINT "statistics_days_times_chosen" CHECK ("statistics_days"."times_chosen" >= 0);

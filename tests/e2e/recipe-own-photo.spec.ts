@@ -1,0 +1,105 @@
+import { mkdirSync } from "node:fs";
+import { expect, test, type Page } from "../support/e2e-test";
+import { ADMIN, adminCreate } from "../support/admin";
+import { signInAsAdmin } from "../support/admin-browser";
+import { expectNoAxeViolations } from "../support/axe";
+import { newDataDir, startAppServer, type AppServer } from "../support/app-server";
+import { sampleRecipe, testImage } from "../support/factory";
+import { gotoHydrated } from "../support/hydration";
+import { fillRecipeForm } from "../support/recipes";
+import { viewports } from "../support/viewports";
+
+/*
+ * Issue 46, item 3, on her phone (390 px): with no photo in the slideshow, "Nuova ricetta" is offered
+ * and the recipe is saved with her own photo, uploaded in the editor with its description, with and
+ * without JavaScript; /ricette and the recipe's page show it.
+ */
+const phone = viewports[0];
+const shots = process.env.SHOTS_DIR ?? "test-results/recipe-own-photo";
+let server: AppServer;
+
+test.describe.configure({ mode: "serial", timeout: 180_000 });
+
+test.beforeAll(async () => {
+  const dataDir = newDataDir("e2e-recipe-own-photo-");
+  expect(adminCreate({ DATA_DIR: dataDir }, ["--email", ADMIN.email], ADMIN.password).code).toBe(0);
+  server = await startAppServer({ DATA_DIR: dataDir });
+});
+test.afterAll(async () => {
+  await server?.stop();
+});
+
+/** The picture has arrived and decoded (not only an <img> in the page). */
+const loaded = (page: Page, name: string) =>
+  expect
+    .poll(() => page.getByRole("img", { name }).evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+    .toBeGreaterThan(0);
+
+async function writeWithOwnPhoto(page: Page, title: string, slug: string, alt: string, index: number) {
+  await signInAsAdmin(page, server);
+  await page.goto(`${server.url}/admin/ricette`);
+  await expect(page.getByText("Nella presentazione non ci sono ancora foto.")).toBeVisible();
+  await page.getByRole("link", { name: "Nuova ricetta" }).click();
+  await expect(page.getByRole("heading", { name: "Nuova ricetta", level: 1 })).toBeVisible();
+  // No slideshow photo to choose, and nothing saying one is needed.
+  await expect(page.getByRole("group", { name: "Foto della presentazione" })).toHaveCount(0);
+  const recipe = sampleRecipe({ title, slug, ingredients: sampleRecipe().ingredients.slice(0, 2) });
+  await fillRecipeForm(page, recipe);
+  // Sent without a photo first: the upload field says what is missing, nothing is saved.
+  await page.getByRole("button", { name: "Salva la ricetta" }).click();
+  await expect(page.locator("[id$='-image-error']")).toHaveText(
+    "Carica una foto della ricetta, oppure scegline una della presentazione.",
+  );
+  await page.getByLabel("Carica la foto della ricetta").setInputFiles({
+    name: `${slug}.jpg`,
+    mimeType: "image/jpeg",
+    buffer: await testImage(index, 1600, 1200),
+  });
+  await page.getByLabel("Descrizione della foto").fill(alt);
+  await page.getByRole("button", { name: "Salva la ricetta" }).click();
+  // The photo is decoded and re-encoded in its turn: a loaded machine may take a while.
+  await expect(page.getByRole("heading", { name: "Modifica la ricetta", level: 1 })).toBeVisible({ timeout: 60_000 });
+  // The editor shows her photo, to be replaced if she likes.
+  await expect(page.getByLabel("Sostituisci la foto (facoltativo)")).toBeVisible();
+  await expect(page.getByLabel("Descrizione della foto")).toHaveValue(alt);
+}
+
+test("with JavaScript: a new recipe with her own photo, no slideshow photo, shown on /ricette and its page", async ({
+  page,
+  browser,
+}) => {
+  await page.setViewportSize(phone);
+  const alt = "Crostata di albicocche su un tagliere di legno";
+  await gotoHydrated(page, `${server.url}/admin-login`);
+  await writeWithOwnPhoto(page, "Crostata di albicocche", "crostata-di-albicocche", alt, 1);
+  await expectNoAxeViolations(page, { include: "main" });
+  mkdirSync(shots, { recursive: true });
+  await page.screenshot({ path: `${shots}/ricetta-foto-propria-editor-390.png`, fullPage: false });
+
+  const visitor = await (await browser.newContext({ viewport: phone })).newPage();
+  await visitor.goto(`${server.url}/ricette`);
+  const card = visitor.locator("article, li").filter({ hasText: "Crostata di albicocche" }).first();
+  await expect(card).toBeVisible();
+  await expect
+    .poll(() => card.locator("img").evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+    .toBeGreaterThan(0);
+  await visitor.goto(`${server.url}/ricette/crostata-di-albicocche`);
+  await loaded(visitor, alt);
+  await expectNoAxeViolations(visitor);
+  await visitor.screenshot({ path: `${shots}/ricetta-foto-propria-pagina-390.png` });
+  await visitor.setViewportSize(viewports[1]);
+  await visitor.screenshot({ path: `${shots}/ricetta-foto-propria-pagina-1440.png` });
+  await visitor.context().close();
+});
+
+test("without JavaScript: the same upload form posts as it is, and the recipe's page shows her photo", async ({
+  browser,
+}) => {
+  const context = await browser.newContext({ viewport: phone, javaScriptEnabled: false });
+  const page = await context.newPage();
+  const alt = "Vellutata di zucca in una scodella blu";
+  await writeWithOwnPhoto(page, "Vellutata di zucca", "vellutata-di-zucca", alt, 2);
+  await page.goto(`${server.url}/ricette/vellutata-di-zucca`);
+  await loaded(page, alt);
+  await context.close();
+});
