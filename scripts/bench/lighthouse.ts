@@ -106,7 +106,12 @@ await seed.seedReviews(dataDir, [
 const published = { status: "published" as const, publishAt: new Date(Date.now() - 86_400_000) };
 await seed.seedArticles(dataDir, [
   seed.sampleArticle({ ...published, slug: ARTICLE_SLUG }),
-  seed.sampleArticle({ ...published, slug: "spuntini-sani", title: "Spuntini sani", excerpt: "Idee per metà mattina." }),
+  seed.sampleArticle({
+    ...published,
+    slug: "spuntini-sani",
+    title: "Spuntini sani",
+    excerpt: "Idee per metà mattina.",
+  }),
 ]);
 
 // Booking on, with two visit types: /prenota shows its first step, and its second (days and times).
