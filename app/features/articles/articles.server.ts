@@ -1,6 +1,7 @@
 import { and, arrayOverlaps, asc, count, desc, eq, inArray, isNull, lt, lte, ne, or, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "~/core/db/database.server";
+import { postgresError, UNIQUE_VIOLATION } from "~/core/db/postgres-error";
 import { articleImages, articles, articleVersions, type StoredImage } from "~/core/db/schema";
 import type { EventBus } from "~/core/events/event-bus.server";
 import { changeAnnouncer, type OnChangeError } from "~/core/events/publish-change.server";
@@ -49,14 +50,6 @@ const snapshotSchema = z.object({
   coverImageId: z.guid().nullable(),
   coverAlt: z.string().nullable(),
 });
-
-/** The constraint a unique violation names, through drizzle's wrapper; null for any other error. */
-function violatedUnique(error: unknown): boolean {
-  for (let e: unknown = error; e && typeof e === "object"; e = (e as { cause?: unknown }).cause) {
-    if ((e as { code?: string }).code === "23505") return true;
-  }
-  return false;
-}
 
 /** Published, and its time has come. */
 const isLive = () => and(eq(articles.status, "published"), lte(articles.publishAt, sql`now()`))!;
@@ -183,7 +176,7 @@ export function createArticleRepository(db: Db, bus: Pick<EventBus, "publish">, 
           return row.id;
         });
       } catch (error) {
-        if (violatedUnique(error)) return "slug";
+        if (postgresError(error)?.code === UNIQUE_VIOLATION) return "slug";
         throw error;
       }
       if (!savedId) return undefined;

@@ -1,6 +1,7 @@
 // Over 300 lines: one repository of two tables whose positions change together, under the same locks.
 import { and, asc, desc, eq, gt, lt, sql } from "drizzle-orm";
 import { z } from "zod";
+import { postgresError, UNIQUE_VIOLATION } from "~/core/db/postgres-error";
 import type { Db } from "~/core/db/database.server";
 import { faqGroups, faqQuestions } from "~/core/db/schema";
 import type { EventBus } from "~/core/events/event-bus.server";
@@ -34,15 +35,6 @@ export interface FaqGroup {
 
 export type Direction = "up" | "down";
 
-/** The PostgreSQL error code of `error` or of one of its causes (drizzle wraps the driver's). */
-function pgCode(error: unknown): string | undefined {
-  for (let e: unknown = error; e && typeof e === "object"; e = (e as { cause?: unknown }).cause) {
-    const code = (e as { code?: unknown }).code;
-    if (typeof code === "string" && /^[0-9A-Z]{5}$/.test(code)) return code;
-  }
-  return undefined;
-}
-const UNIQUE_VIOLATION = "23505";
 // A RESTRICT foreign key answers 23001, a NO ACTION one 23503.
 const STILL_REFERENCED = ["23001", "23503"];
 
@@ -182,7 +174,7 @@ export function createFaqRepository(db: Db, bus: Pick<EventBus, "publish">, onEr
         await announce("insert", id);
         return { id };
       } catch (error) {
-        if (pgCode(error) === UNIQUE_VIOLATION) return "nameTaken";
+        if (postgresError(error)?.code === UNIQUE_VIOLATION) return "nameTaken";
         throw error;
       }
     },
@@ -197,7 +189,7 @@ export function createFaqRepository(db: Db, bus: Pick<EventBus, "publish">, onEr
           .returning({ id: faqGroups.id });
         if (!row) return "notFound";
       } catch (error) {
-        if (pgCode(error) === UNIQUE_VIOLATION) return "nameTaken";
+        if (postgresError(error)?.code === UNIQUE_VIOLATION) return "nameTaken";
         throw error;
       }
       await announce("update", id);
@@ -211,7 +203,7 @@ export function createFaqRepository(db: Db, bus: Pick<EventBus, "publish">, onEr
         const [row] = await db.delete(faqGroups).where(eq(faqGroups.id, id)).returning({ id: faqGroups.id });
         if (!row) return "notFound";
       } catch (error) {
-        if (STILL_REFERENCED.includes(pgCode(error) ?? "")) return "notEmpty";
+        if (STILL_REFERENCED.includes(postgresError(error)?.code ?? "")) return "notEmpty";
         throw error;
       }
       await announce("delete", id);

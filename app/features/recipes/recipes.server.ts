@@ -1,6 +1,7 @@
 import { and, arrayContains, asc, count, desc, eq, ne, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "~/core/db/database.server";
+import { postgresError, UNIQUE_VIOLATION } from "~/core/db/postgres-error";
 import { recipePhotos, recipes, type RecipeCrops, type StoredImage } from "~/core/db/schema";
 import type { EventBus } from "~/core/events/event-bus.server";
 import { changeAnnouncer, type OnChangeError } from "~/core/events/publish-change.server";
@@ -82,15 +83,6 @@ const columns = {
 
 type Joined = { recipe: typeof recipes.$inferSelect; photo: AttachedPhoto | null };
 
-/** The constraint a unique violation names, through drizzle's wrapper; null for any other error. */
-function violatedUnique(error: unknown): string | null {
-  for (let e: unknown = error; e && typeof e === "object"; e = (e as { cause?: unknown }).cause) {
-    const { code, constraint } = e as { code?: string; constraint?: string };
-    if (code === "23505") return constraint ?? "";
-  }
-  return null;
-}
-
 const ownValues = (own: OwnImage | null) => ({ image: own?.image ?? null, imageAlt: own?.alt ?? null });
 
 function toValues(data: RecipeData) {
@@ -163,9 +155,9 @@ export function createRecipeRepository(db: Db, bus: Pick<EventBus, "publish">, o
     try {
       written = await run();
     } catch (error) {
-      const constraint = violatedUnique(error);
-      if (constraint === null) throw error;
-      return { ok: false, conflict: constraint === "recipes_photo_unique" ? "photo" : "slug" };
+      const refused = postgresError(error);
+      if (refused?.code !== UNIQUE_VIOLATION) throw error;
+      return { ok: false, conflict: refused.constraint === "recipes_photo_unique" ? "photo" : "slug" };
     }
     if (!written) return undefined;
     return { ok: true, recipe: (await findOne(eq(recipes.id, written.id)))! };
