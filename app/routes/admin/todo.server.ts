@@ -1,5 +1,8 @@
 import type { AppServices } from "~/services.server";
 import { getBackupRunState } from "~/features/backups/status.server";
+import { groupPaths } from "~/features/site-content/editor-groups";
+import { examplesLeft } from "~/features/site-content/examples";
+import { setupFinished } from "~/features/site-content/setup.server";
 
 /** What needs the practitioner, counted for the panel's "Da fare" and the menu's badges. */
 export interface AdminTodo {
@@ -17,6 +20,9 @@ export interface AdminTodo {
   backupProblem: "failed" | "stale" | null;
   /** Her other calendars not read for a day (decision 53). */
   calendarsUnread: number;
+  /** Issue 46 item 1: the first-run setup not ended yet, and the example details still on the site. */
+  setupFinished: boolean;
+  examplesLeft: readonly { label: string; href: string }[];
 }
 
 /** A calendar not read for this long goes on her to-do list. */
@@ -24,15 +30,20 @@ const CALENDAR_UNREAD_MS = 24 * 60 * 60_000;
 
 /** One round of small counting queries, run with every admin screen's layout. */
 export async function loadAdminTodo(
-  s: Pick<AppServices, "reports" | "reviews" | "appointments" | "mailer" | "database" | "config" | "calendarSources">,
+  s: Pick<
+    AppServices,
+    "reports" | "reviews" | "appointments" | "mailer" | "database" | "config" | "calendarSources" | "siteContent"
+  >,
 ): Promise<AdminTodo> {
-  const [reports, work, bookingRequests, mail, backup, calendarsUnread] = await Promise.all([
+  const [reports, work, bookingRequests, mail, backup, calendarsUnread, setup, published] = await Promise.all([
     s.reports.openCount(),
     s.reviews.workCounts(),
     s.appointments.countPending(),
     s.mailer.status(),
     getBackupRunState(s.database.db),
     s.calendarSources.countUnreadSince(new Date(Date.now() - CALENDAR_UNREAD_MS)),
+    setupFinished(s.database.db),
+    s.siteContent.current(),
   ]);
   return {
     reports,
@@ -42,6 +53,8 @@ export async function loadAdminTodo(
     mailFailed: mail.failed,
     backupProblem: backup.warning === "failed" || backup.warning === "stale" ? backup.warning : null,
     calendarsUnread,
+    setupFinished: setup,
+    examplesLeft: examplesLeft(published.content).map(({ label, group }) => ({ label, href: groupPaths[group] })),
   };
 }
 
