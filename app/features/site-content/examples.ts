@@ -1,4 +1,5 @@
 import { defaultSiteContent } from "./defaults";
+import { fillPlaceholders } from "./placeholders";
 import type { ContentGroup } from "./editor-groups";
 import type { SiteContent } from "./site-content";
 
@@ -19,7 +20,7 @@ const fictionalCities = d.studios.map((studio) => studio.city);
  * and the texts that still name the example's person or cities she does not have. Generic wording
  * she may well keep (title, services, motto) is not counted.
  */
-export function examplesLeft(c: SiteContent): ExampleLeft[] {
+export function examplesLeft(c: Omit<SiteContent, "portrait">): ExampleLeft[] {
   const left: ExampleLeft[] = [];
   const add = (same: boolean, label: string, group: ContentGroup) => {
     if (same) left.push({ label, group });
@@ -43,7 +44,8 @@ export function examplesLeft(c: SiteContent): ExampleLeft[] {
     "i link (prenotazioni, social, messaggi)",
     "contatti",
   );
-  for (const [key, label] of TEXT_LABELS) add(namesOthers(c, c.texts[key]), label, "testi");
+  // As the site shows them: a placeholder names her, whatever she is called.
+  for (const [key, label] of TEXT_LABELS) add(namesOthers(c, fillPlaceholders(c.texts[key], c)), label, "testi");
   return left;
 }
 
@@ -56,7 +58,7 @@ const TEXT_LABELS = [
 ] as const;
 
 /** A text naming the example's person or register number while hers differ, or an example's city none of her studios is in. */
-function namesOthers(c: SiteContent, text: string): boolean {
+function namesOthers(c: Omit<SiteContent, "portrait">, text: string): boolean {
   const herName = `${c.practitioner.name} ${c.business.legalName}`;
   if (text.includes(fictionalName) && !herName.includes(fictionalName)) return true;
   const exampleNumber = d.practitioner.registerNumber;

@@ -7,6 +7,7 @@ import { requireAdmin } from "~/features/account/admin-auth.server";
 import { editorSchema, groupPaths, type ContentGroup } from "~/features/site-content/editor-groups";
 import { CONTENT_MESSAGES } from "~/features/site-content/messages";
 import { toPublicContent } from "~/features/site-content/site-content.server";
+import { examplesLeft } from "~/features/site-content/examples";
 import { dayCopySchema, formWithDayCopied } from "./hours-copy.server";
 import {
   MAX_CONTENT_FORM_BYTES,
@@ -74,6 +75,8 @@ export async function loadEditorData(context: Readonly<RouterContextProvider>) {
     version: published.version,
     savedAt: published.savedAt,
     content: toPublicContent(s.media, published.content),
+    // The fictional first version's details still on the site, each with its form (issue 46 item 1).
+    left: examplesLeft(published.content).map(({ label, group }) => ({ label, group, href: groupPaths[group] })),
   };
 }
 

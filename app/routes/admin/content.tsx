@@ -3,6 +3,7 @@ import type { Route } from "./+types/content";
 import { loadEditorData } from "./content-group-action.server";
 import { CONTENT_SECTIONS } from "~/features/site-content/content-fields";
 import { groupLabels, groupPaths } from "~/features/site-content/editor-groups";
+import { ExamplesNotice } from "~/features/site-content/editor/examples-notice";
 import { pageMeta } from "~/features/site-content/meta";
 import { formatItalianDateTime } from "~/core/format/italian-format";
 import editorStyles from "~/styles/content-editor.css?url";
@@ -54,6 +55,7 @@ export default function AdminContent({ loaderData }: Route.ComponentProps) {
           </li>
         </ul>
       </nav>
+      <ExamplesNotice left={loaderData.left} />
       <Outlet key={location.key} />
     </div>
   );

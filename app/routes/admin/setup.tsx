@@ -9,8 +9,8 @@ import { requireAdmin } from "~/features/account/admin-auth.server";
 import { EditorForm, EditorSubmitLabel } from "~/features/site-content/editor/fields";
 import { ContactFields, PractitionerFields } from "~/features/site-content/editor/practice-fields";
 import { useContentForm } from "~/features/site-content/editor/use-content-form";
-import { groupPaths, SETUP_PATH } from "~/features/site-content/editor-groups";
-import { examplesLeft } from "~/features/site-content/examples";
+import { SETUP_PATH } from "~/features/site-content/editor-groups";
+import { ExamplesNotice } from "~/features/site-content/editor/examples-notice";
 import { setupFinishSchema } from "~/features/site-content/form-schemas";
 import { pageMeta } from "~/features/site-content/meta";
 import { finishSetup } from "~/features/site-content/setup.server";
@@ -59,10 +59,7 @@ export const meta: Route.MetaFunction = (args) =>
 export async function loader({ context, params }: Route.LoaderArgs) {
   if (!params.passo) throw redirect(stepPath(STEPS[0].slug));
   const index = stepIndex(params.passo);
-  const editor = await loadEditorData(context);
-  // Full paths of the editor, for the closing page's list of what is still an example.
-  const left = examplesLeft(editor.content as never).map(({ label, group }) => ({ label, href: groupPaths[group] }));
-  return { ...editor, index, left };
+  return { ...(await loadEditorData(context)), index };
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
@@ -80,7 +77,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     return respond(
       request,
       s.flash,
-      { ok: true, message: "Configurazione completata." },
+      { ok: true, message: CONTENT_MESSAGES.setupFinished },
       { redirectTo: "/admin", redirectAlways: true },
     );
   }
@@ -173,6 +170,7 @@ export default function Setup({ loaderData, actionData }: Route.ComponentProps) 
       </header>
       {step && StepForm ? (
         <EditorSubmitLabel.Provider value="Salva e continua">
+          <ExamplesNotice left={left.filter((example) => example.group === step.group)} />
           <StepForm key={location.key} actionData={actionData} />
         </EditorSubmitLabel.Provider>
       ) : (
