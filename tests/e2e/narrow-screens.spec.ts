@@ -91,6 +91,8 @@ test("booking, recipes and reviews hold at 320 px and 1920 px: no page scrolls s
 });
 
 test("every screen of her panel holds at 320 px and 1920 px: none scrolls sideways", async ({ page }) => {
+  // Over 40 screens at two widths (the first-run setup's eight among them), on a shared machine.
+  test.setTimeout(180_000);
   await signInAsAdmin(page, server);
   await expectNoSidewaysScroll(page, adminPaths);
   // Still signed in at the end: the screens above were hers, not the login page.

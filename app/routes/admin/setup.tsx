@@ -174,31 +174,25 @@ export default function Setup({ loaderData, actionData }: Route.ComponentProps) 
           <StepForm key={location.key} actionData={actionData} />
         </EditorSubmitLabel.Provider>
       ) : (
-        <section className="content-section" aria-labelledby="fine-titolo">
-          <h2 id="fine-titolo" className="admin-section__title">
-            {left.length === 0 ? "Il sito è tuo" : "Restano alcuni dati d'esempio"}
-          </h2>
-          {left.length === 0 ? (
-            <p>Sul sito non resta nessun dato d'esempio. Puoi cambiare tutto quando vuoi da «Contenuti del sito».</p>
-          ) : (
-            <>
-              <p>Sul sito si leggono ancora questi dati d'esempio; puoi sostituirli anche più tardi:</p>
-              <ul className="setup__left">
-                {left.map(({ label, href }) => (
-                  <li key={label}>
-                    <Link to={href}>{label}</Link>
-                  </li>
-                ))}
-              </ul>
-            </>
-          )}
-          <Form method="post" className="content-form__actions">
-            <input type="hidden" name="intent" value="finish" />
-            <button type="submit" className="button">
-              Concludi la configurazione
-            </button>
-          </Form>
-        </section>
+        <>
+          <ExamplesNotice left={left} />
+          <section className="content-section" aria-labelledby="fine-titolo">
+            <h2 id="fine-titolo" className="admin-section__title">
+              {left.length === 0 ? "Il sito è tuo" : "Restano alcuni dati d'esempio"}
+            </h2>
+            <p>
+              {left.length === 0
+                ? "Sul sito non resta nessun dato d'esempio. Puoi cambiare tutto quando vuoi da «Contenuti del sito»."
+                : "Puoi sostituirli anche più tardi: restano elencati in «Da fare» e sopra ogni modulo dei contenuti."}
+            </p>
+            <Form method="post" className="setup__finish">
+              <input type="hidden" name="intent" value="finish" />
+              <button type="submit" className="button">
+                Concludi la configurazione
+              </button>
+            </Form>
+          </section>
+        </>
       )}
       <nav className="setup__nav" aria-label="Passi della configurazione">
         {index > 0 ? <Link to={stepPath(STEPS[index - 1]?.slug ?? STEPS[0].slug)}>Indietro</Link> : null}
