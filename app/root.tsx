@@ -10,6 +10,7 @@ import { announceWithToast, Toaster } from "~/ui/toaster";
 import { AnnounceContext } from "~/core/forms/announce";
 import { requestContext, servicesContext } from "~/context";
 import { toPublicContent } from "~/features/site-content/site-content.server";
+import { withDetailsFilled } from "~/features/site-content/placeholders";
 import baseStyles from "./app.css?url";
 import errorPageStyles from "./styles/error-page.css?url";
 import fontStyles from "./styles/fonts.css?url";
@@ -29,7 +30,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return data(
     {
       // Every page shows some of it (header, footer, JSON-LD); it refreshes live when she saves.
-      content: toPublicContent(media, published.content),
+      // Her texts with her details filled in (decision 66).
+      content: toPublicContent(media, withDetailsFilled(published.content)),
       contentVersion: published.version,
       contentSavedAt: published.savedAt,
       // Canonical and share URLs in every page's meta (app/features/site-content/meta.ts).

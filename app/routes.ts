@@ -74,6 +74,8 @@ export default [
       route("admin/statistiche.csv", "routes/admin/statistics-csv.ts"),
       // Issue 44, item 4: subscribers, the next newsletter, its sending.
       route("admin/newsletter", "routes/admin/newsletter.tsx"),
+      // Issue 46 item 1: the first-run setup, one step per URL (none: the first).
+      route("admin/configurazione/:passo?", "routes/admin/setup.tsx"),
     ]),
     route("*", "routes/not-found.tsx"),
   ]),

@@ -11,6 +11,8 @@ import { assertSameOrigin } from "~/core/server/origin.server";
 import { LOGIN_MESSAGES } from "~/features/account/messages";
 import { Stylesheet } from "~/ui/stylesheet";
 import { pageMeta } from "~/features/site-content/meta";
+import { SETUP_PATH } from "~/features/site-content/editor-groups";
+import { openSetupOnce } from "~/features/site-content/setup.server";
 import { requestContext, servicesContext } from "~/context";
 import adminStyles from "~/styles/admin.css?url";
 
@@ -87,7 +89,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     s.flash,
     { ok: true, message: LOGIN_MESSAGES.success, step: "password", email: "" },
     {
-      redirectTo: "/admin",
+      // The first sign-in of a site never set up opens the setup (issue 46 item 1), once.
+      redirectTo: (await openSetupOnce(s.database.db)) ? SETUP_PATH : "/admin",
       redirectStatus: 302,
       redirectAlways: true,
       headers: [

@@ -4,6 +4,7 @@ import { createPasswordResetRepository } from "~/features/account/password-reset
 import { openSiteDatabase } from "~/core/db/site-database.server";
 import { ADMIN, adminCreate } from "../support/admin";
 import { newDataDir, startAppServer, type AppServer } from "../support/app-server";
+import { endFirstRunSetup } from "../support/factory";
 
 // Issue 41: the new-password form posted by the browser itself (no script), as it does before the
 // page's scripts arrive. Its page's Referrer-Policy decides what the browser sends as Origin.
@@ -17,6 +18,8 @@ test.beforeAll(async () => {
   const dataDir = newDataDir("e2e-reset-no-script-");
   const created = adminCreate({ DATA_DIR: dataDir }, ["--email", ADMIN.email], ADMIN.password);
   expect(created.code, created.stderr).toBe(0);
+  // Signing in is under test, not the first-run setup its first sign-in would open.
+  await endFirstRunSetup(dataDir);
   server = await startAppServer({ DATA_DIR: dataDir });
 });
 test.afterAll(() => server?.stop());

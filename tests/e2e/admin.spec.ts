@@ -9,6 +9,7 @@ import { createLocalMediaStorage } from "~/core/media/media-storage.server";
 import { createReviewRepository } from "~/features/reviews/reviews.server";
 import { ADMIN, adminCreate, jpeg } from "../support/admin";
 import { newDataDir, startAppServer, type AppServer } from "../support/app-server";
+import { endFirstRunSetup } from "../support/factory";
 import { expectNoAxeViolations } from "../support/axe";
 import { viewports } from "../support/viewports";
 
@@ -38,6 +39,8 @@ test.beforeAll(async () => {
   }
   const created = adminCreate({ DATA_DIR: dataDir }, ["--email", ADMIN.email], ADMIN.password);
   expect(created.code, created.stderr).toBe(0);
+  // Signing in is under test, not the first-run setup its first sign-in would open.
+  await endFirstRunSetup(dataDir);
   server = await startAppServer({ DATA_DIR: dataDir, REVIEWS_MODERATION: "true" });
 });
 

@@ -3,6 +3,7 @@ import { createAdminAccounts } from "~/features/account/accounts.server";
 import { totpCode } from "~/features/account/totp.server";
 import { openDatabase, type Database } from "~/core/db/database.server";
 import { STARTED_FIELD } from "~/features/reviews/spam-guard";
+import { finishSetup } from "~/features/site-content/setup.server";
 import { startAppServer, type AppServer } from "../support/app-server";
 import { fillTimeToken } from "../support/fill-time";
 import { createPostgresDatabase } from "../support/test-databases";
@@ -38,6 +39,8 @@ describe("limits and once-only codes under parallel bursts (PostgreSQL)", { time
       recoveryCodes.push((await accounts.confirmTotp((await accounts.get(user.id))!, totpCode(secret)))!);
       secrets.push(secret);
     }
+    // Signing in is under test, not the first-run setup a first sign-in would open.
+    await finishSetup(database.db);
     server = await startAppServer({ DATABASE_URL: databaseUrl, TRUST_PROXY: "loopback", REVIEWS_RATE_LIMIT: "5" });
   });
 

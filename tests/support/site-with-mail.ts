@@ -1,5 +1,6 @@
 import { ADMIN, adminCreate } from "./admin";
 import { type AppServer, startAppServer } from "./app-server";
+import { endFirstRunSetup } from "./factory";
 import { startTestSmtpServer, type TestSmtpServer } from "./smtp";
 
 /** The address the site's links are made with (SITE_URL) on a site started here. */
@@ -15,6 +16,8 @@ export async function startSiteWithMail(
 ): Promise<{ server: AppServer; smtp: TestSmtpServer }> {
   const created = adminCreate({ DATA_DIR: dataDir }, ["--email", ADMIN.email], ADMIN.password);
   if (created.code !== 0) throw new Error(`admin:create failed: ${created.stderr}`);
+  // A site already set up: its first sign-in goes to the panel (the setup: first-run-setup.spec.ts).
+  await endFirstRunSetup(dataDir);
   const smtp = await startTestSmtpServer();
   try {
     const server = await startAppServer({

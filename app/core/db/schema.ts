@@ -293,6 +293,20 @@ export const siteContentVersions = pgTable("site_content_versions", {
   createdAt: createdAt(),
 });
 
+/**
+ * Issue 46 item 1: the first-run setup. One row at most (id true): `openedAt` once it opened by itself
+ * at her first sign-in (it never does again), `finishedAt` once she ended it (then it leaves her to-do list).
+ */
+export const siteSetup = pgTable(
+  "site_setup",
+  {
+    id: boolean("id").primaryKey().default(true),
+    openedAt: timestamp("opened_at", { withTimezone: true }),
+    finishedAt: timestamp("finished_at", { withTimezone: true }),
+  },
+  (t) => [check("site_setup_single_row", sql`${t.id}`)],
+);
+
 export const backupTriggers = ["schedule", "manual", "admin"] as const;
 export type BackupTrigger = (typeof backupTriggers)[number];
 

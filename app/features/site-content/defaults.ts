@@ -13,7 +13,10 @@ const week = (): DayHours[] => [
   { day: "Sunday", ranges: [] },
 ];
 
-/** Fictional but plausible: the first version of the content, until she saves her own. */
+/**
+ * Fictional but plausible: the first version of the content, until she saves her own. The texts name
+ * her details by placeholders (placeholders.ts), so they follow her own as soon as she saves them.
+ */
 export const defaultSiteContent: SiteContent = {
   practitioner: {
     name: "Dott.ssa Giulia Ferrari",
@@ -66,9 +69,9 @@ export const defaultSiteContent: SiteContent = {
     tagline: "Nutrizionista, il tuo percorso verso il benessere",
     heroTitle: "Un'alimentazione su misura, costruita insieme a te",
     heroIntro:
-      "Sono Giulia Ferrari, biologa nutrizionista. Ti aiuto a impostare un'alimentazione adatta alla tua salute, alle tue abitudini e ai tuoi obiettivi, con un percorso seguito visita dopo visita.",
+      "Sono {nome}, {titolo}. Ti aiuto a impostare un'alimentazione adatta alla tua salute, alle tue abitudini e ai tuoi obiettivi, con un percorso seguito visita dopo visita.",
     about:
-      "Sono iscritta all'Ordine dei Biologi della Lombardia (n. AA_084512) e ricevo negli studi di Milano e Monza. Mi occupo di alimentazione per adulti, bambini e sportivi, e di nutrizione nelle patologie in collaborazione con il medico curante.\n\nCredo in un'alimentazione che si possa seguire davvero: niente schemi rigidi uguali per tutti, ma scelte costruite sulla tua giornata, sui tuoi gusti e sulla tua storia clinica.",
+      "Sono iscritta all'{albo} (n. {numero}) e ricevo negli studi di {citta}. Mi occupo di alimentazione per adulti, bambini e sportivi, e di nutrizione nelle patologie in collaborazione con il medico curante.\n\nCredo in un'alimentazione che si possa seguire davvero: niente schemi rigidi uguali per tutti, ma scelte costruite sulla tua giornata, sui tuoi gusti e sulla tua storia clinica.",
     servicesIntro:
       "Offro un'ampia gamma di servizi di nutrizione personalizzati. Ogni percorso è costruito sulle esigenze specifiche della persona: la storia clinica, le abitudini, gli orari e gli obiettivi.",
   },

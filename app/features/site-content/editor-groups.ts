@@ -10,7 +10,10 @@ export const contentGroups = {
   testi: textsSchema,
   servizi: servicesSchema,
   ritratto: portraitFocusSchema,
-} as const satisfies Record<(typeof CONTENT_SECTIONS)[number], unknown>;
+  // The first-run setup's short steps (issue 46 item 1): two parts of "Dati dello studio".
+  chi: practiceSchema.pick({ practitioner: true, business: true }),
+  contatti: practiceSchema.pick({ contact: true, links: true }),
+} as const satisfies Record<(typeof CONTENT_SECTIONS)[number], unknown> & Record<string, unknown>;
 export type ContentGroup = keyof typeof contentGroups;
 
 export const groupLabels: Record<ContentGroup, string> = {
@@ -20,6 +23,8 @@ export const groupLabels: Record<ContentGroup, string> = {
   testi: "Testi",
   servizi: "Servizi",
   ritratto: "Ritratto",
+  chi: "Dati dello studio",
+  contatti: "Dati dello studio",
 };
 
 /** Where each form lives in the admin. */
@@ -30,7 +35,12 @@ export const groupPaths: Record<ContentGroup, string> = {
   testi: "/admin/contenuti/testi",
   servizi: "/admin/contenuti/servizi",
   ritratto: "/admin/contenuti/ritratto",
+  chi: "/admin/contenuti/pratica",
+  contatti: "/admin/contenuti/pratica",
 };
+
+/** The first-run setup (issue 46 item 1): its first step opens at her first sign-in. */
+export const SETUP_PATH = "/admin/configurazione";
 
 /** A form's schema with the version it was loaded from. */
 export function editorSchema<G extends ContentGroup>(group: G) {

@@ -184,3 +184,6 @@ export const portraitUploadFormSchema = portraitUploadSchema.extend({ version: v
 
 /** "Rimuovi il ritratto", on top of the version the screen was loaded from. */
 export const portraitRemovalSchema = z.object({ intent: z.literal("remove"), version: versionField });
+
+/** The first-run setup's last button, "Concludi la configurazione" (issue 46 item 1). */
+export const setupFinishSchema = z.object({ intent: z.literal("finish") });

@@ -1,5 +1,7 @@
 /** The content editor's Italian messages (the form fields' own messages are in their schemas). */
 export const CONTENT_MESSAGES = {
+  /** The first-run setup ended (issue 46 item 1). */
+  setupFinished: "Configurazione completata.",
   saved: "Modifiche pubblicate: il sito è già aggiornato.",
   unchanged: "Nessuna modifica da pubblicare: il sito è già così.",
   conflictShort: "Il contenuto è stato modificato nel frattempo: non è stato sovrascritto nulla.",

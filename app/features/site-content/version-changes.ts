@@ -95,6 +95,8 @@ const weekRows = (place: string, week: DayHours[]): Row[] =>
 function rowsOf(group: ContentGroup, c: SiteContent, other: SiteContent, now: SiteContent): Row[] {
   switch (group) {
     case "pratica":
+    case "chi":
+    case "contatti":
       return practiceRows(c);
     case "studi": {
       const count = Math.max(c.studios.length, other.studios.length);
@@ -180,5 +182,9 @@ export function withSectionFrom(now: SiteContent, then: SiteContent, group: Cont
       return { ...next, services: then.services };
     case "ritratto":
       return { ...next, portrait: then.portrait };
+    case "chi":
+      return { ...next, practitioner: then.practitioner, business: then.business };
+    case "contatti":
+      return { ...next, contact: then.contact, links: then.links };
   }
 }

@@ -3,28 +3,14 @@ import { EditorForm } from "~/features/site-content/editor/fields";
 import { ErrorList } from "~/core/forms/field";
 import { useContentForm } from "~/features/site-content/editor/use-content-form";
 import { WeekFields, weekFormValue } from "~/features/site-content/editor/week-fields";
-import { contentGroupAction } from "./content-group-action.server";
-import { dayCopySchema, formWithDayCopied } from "./hours-copy.server";
-import { requireAdmin } from "~/features/account/admin-auth.server";
-import { MAX_CONTENT_FORM_BYTES, MAX_HOURS_FORM_FIELDS } from "~/features/site-content/editor.server";
-import { parseSubmission } from "~/core/forms/parse-submission.server";
-import { readForm } from "~/core/forms/respond.server";
+import { hoursAction } from "./content-group-action.server";
 import { openingHoursLine } from "~/features/site-content/hours";
 import type { ReactNode } from "react";
 import type { DayHours } from "~/features/site-content/site-content";
 import { useEditorData } from "./content";
 
 /** Saves the week's hours; "Copia su tutti i giorni" without JavaScript answers the form with the day copied. */
-export async function action(args: Route.ActionArgs) {
-  requireAdmin(args.context);
-  const form = await readForm(args.request, { maxBytes: MAX_CONTENT_FORM_BYTES, maxFields: MAX_HOURS_FORM_FIELDS });
-  const copy = parseSubmission(form, dayCopySchema);
-  return contentGroupAction(
-    "orari",
-    args,
-    copy.status === "success" ? formWithDayCopied(form, copy.value.copia) : form,
-  );
-}
+export const action = (args: Route.ActionArgs) => hoursAction(args);
 
 /** Each studio's week, then the online visits': per day, closed or one or two ranges. */
 export default function HoursEditor({ actionData }: Route.ComponentProps) {

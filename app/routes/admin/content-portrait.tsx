@@ -6,77 +6,15 @@ import { TextField } from "~/core/forms/conform-fields";
 import { useContentForm } from "~/features/site-content/editor/use-content-form";
 import { Portrait } from "~/ui/responsive-image";
 import { MAX_IMAGE_UPLOAD_BYTES } from "~/core/media/image-upload";
-import { requireAdmin } from "~/features/account/admin-auth.server";
-import { contentGroupAction } from "./content-group-action.server";
-import {
-  MAX_CONTENT_FORM_BYTES,
-  type PortraitRefusal,
-  portraitUpload,
-  removePortrait,
-  uploadPortrait,
-} from "~/features/site-content/editor.server";
-import { groupPaths } from "~/features/site-content/editor-groups";
-import {
-  portraitRemovalSchema,
-  portraitUploadFormSchema,
-  portraitUploadSchema,
-} from "~/features/site-content/form-schemas";
-import { refusedImageStatus, type UploadRefusal } from "~/core/media/image-upload.server";
-import type { Result } from "~/core/result";
-import { CONTENT_MESSAGES } from "~/features/site-content/messages";
-import { servicesContext } from "~/context";
+import { portraitAction } from "./content-group-action.server";
+import { portraitUploadSchema } from "~/features/site-content/form-schemas";
 import { useActionResult, type ActionResult } from "~/core/forms/action-result";
 import { Field } from "~/core/forms/field";
 import { useSchemaForm } from "~/core/forms/use-schema-form";
-import { parseSubmission } from "~/core/forms/parse-submission.server";
-import { assertFormPost, readForm, respond } from "~/core/forms/respond.server";
 import { useEditorData } from "./content";
 
-const back = groupPaths.ritratto;
-
-/** What the portrait's refusals say, and with which status. */
-const PORTRAIT_REFUSALS = {
-  conflict: [CONTENT_MESSAGES.conflictShort, 409],
-  missing: [CONTENT_MESSAGES.portraitMissing, 409],
-  failed: [CONTENT_MESSAGES.failed, 500],
-} as const;
-
 /** Three forms: upload (multipart), focus point (the editor's form), remove. */
-export async function action(args: Route.ActionArgs) {
-  requireAdmin(args.context);
-  const s = args.context.get(servicesContext);
-  const { request } = args;
-  const answer = (ok: boolean, message: string, status?: number) =>
-    respond(request, s.flash, { ok, message }, { redirectTo: back, status });
-  const said = (result: Result<undefined, PortraitRefusal, UploadRefusal>, done: string) => {
-    if (result.ok) return answer(true, done);
-    // The image's own refusal (too large, not an image, the decode queue full) as the upload helper words it.
-    if (result.reason === "image" && result.detail) return answer(false, result.detail.message, result.detail.status);
-    const [message, status] = PORTRAIT_REFUSALS[result.reason === "image" ? "failed" : result.reason];
-    return answer(false, message, status);
-  };
-  assertFormPost(request);
-  if (/^multipart\/form-data/i.test(request.headers.get("content-type") ?? "")) {
-    const read = await readForm(request, { upload: portraitUpload(s) });
-    if (!read.ok) return answer(false, read.message, read.status);
-    const picked = parseSubmission(read.form, portraitUploadFormSchema);
-    if (picked.status !== "success") {
-      const message = picked.error?.image?.[0];
-      if (!message) return answer(false, CONTENT_MESSAGES.staleForm, 400);
-      return answer(false, message, refusedImageStatus(message));
-    }
-    const { image: file, version: baseVersion } = picked.value;
-    return said(await uploadPortrait(s, { file, baseVersion }), CONTENT_MESSAGES.portraitSaved);
-  }
-  const form = await readForm(request, MAX_CONTENT_FORM_BYTES);
-  // The remove button's form says so in its intent (the schema's literal); the focus form has none.
-  const removal = parseSubmission(form, portraitRemovalSchema);
-  if (removal.payload.intent === "remove") {
-    if (removal.status !== "success") return answer(false, CONTENT_MESSAGES.staleForm, 400);
-    return said(await removePortrait(s, removal.value.version), CONTENT_MESSAGES.portraitRemoved);
-  }
-  return contentGroupAction("ritratto", args, form);
-}
+export const action = (args: Route.ActionArgs) => portraitAction(args);
 
 export default function PortraitEditor({ actionData }: Route.ComponentProps) {
   const { version, content } = useEditorData();

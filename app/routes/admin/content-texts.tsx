@@ -2,6 +2,7 @@ import type { Route } from "./+types/content-texts";
 import { EditorForm } from "~/features/site-content/editor/fields";
 import { TextAreaField, TextField } from "~/core/forms/conform-fields";
 import { useContentForm } from "~/features/site-content/editor/use-content-form";
+import { PlaceholderButtons } from "~/features/site-content/editor/placeholder-buttons";
 import { contentGroupAction } from "./content-group-action.server";
 import { TEXT_LIMITS } from "~/features/site-content/form-schemas";
 import { useEditorData } from "./content";
@@ -24,7 +25,12 @@ export default function TextsEditor({ actionData }: Route.ComponentProps) {
         Scrivi testo semplice: lascia una riga vuota per iniziare un nuovo paragrafo. Formattazione e codice HTML non
         sono ammessi.
       </p>
+      <p className="admin-section__lead">
+        I tuoi dati si scrivono tra graffe e il sito li completa da solo: {"{nome}"}, {"{titolo}"}, {"{albo}"},{" "}
+        {"{numero}"} (di iscrizione) e {"{citta}"} (le città dei tuoi studi). Se li cambi, cambiano in ogni testo.
+      </p>
       <EditorForm form={form} version={baseVersion}>
+        <PlaceholderButtons />
         <TextField meta={texts.tagline} label="Motto della pagina iniziale" hint={limit(TEXT_LIMITS.tagline)} />
         <TextField meta={texts.heroTitle} label="Titolo principale della home" hint={limit(TEXT_LIMITS.heroTitle)} />
         <TextAreaField

@@ -1,11 +1,10 @@
 import { NavLink, Outlet, useLocation, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/content";
-import { requireAdmin } from "~/features/account/admin-auth.server";
+import { loadEditorData } from "./content-group-action.server";
 import { CONTENT_SECTIONS } from "~/features/site-content/content-fields";
 import { groupLabels, groupPaths } from "~/features/site-content/editor-groups";
-import { toPublicContent } from "~/features/site-content/site-content.server";
+import { ExamplesNotice } from "~/features/site-content/editor/examples-notice";
 import { pageMeta } from "~/features/site-content/meta";
-import { servicesContext } from "~/context";
 import { formatItalianDateTime } from "~/core/format/italian-format";
 import editorStyles from "~/styles/content-editor.css?url";
 
@@ -14,19 +13,15 @@ export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: edit
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, "Contenuti del sito", "Modifica i contenuti del sito.", { noindex: true });
 
-export async function loader({ context }: Route.LoaderArgs) {
-  requireAdmin(context);
-  const s = context.get(servicesContext);
-  const published = await s.siteContent.current();
-  return {
-    version: published.version,
-    savedAt: published.savedAt,
-    content: toPublicContent(s.media, published.content),
-  };
-}
+export const loader = ({ context }: Route.LoaderArgs) => loadEditorData(context);
 
-export function useEditorData() {
-  return useRouteLoaderData<typeof loader>("routes/admin/content")!;
+export type EditorData = Awaited<ReturnType<typeof loadEditorData>>;
+
+/** The editor's data, from this screen or from the first-run setup's (each editor form is used by both). */
+export function useEditorData(): EditorData {
+  const here = useRouteLoaderData<EditorData>("routes/admin/content");
+  const setup = useRouteLoaderData<EditorData>("routes/admin/setup");
+  return (here ?? setup)!;
 }
 
 /** "Contenuti del sito": one screen per group of content, and the list of versions. */
@@ -60,6 +55,7 @@ export default function AdminContent({ loaderData }: Route.ComponentProps) {
           </li>
         </ul>
       </nav>
+      <ExamplesNotice left={loaderData.left} />
       <Outlet key={location.key} />
     </div>
   );

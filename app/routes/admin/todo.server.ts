@@ -1,6 +1,9 @@
 import type { AppServices } from "~/services.server";
 import { getBackupRunState } from "~/features/backups/status.server";
 import { type UnusualDay, unusualTraffic } from "~/features/statistics/unusual-traffic.server";
+import { groupPaths } from "~/features/site-content/editor-groups";
+import { examplesLeft } from "~/features/site-content/examples";
+import { setupFinished } from "~/features/site-content/setup.server";
 
 /** What needs the practitioner, counted for the panel's "Da fare" and the menu's badges. */
 export interface AdminTodo {
@@ -20,6 +23,9 @@ export interface AdminTodo {
   calendarsUnread: number;
   /** Issue 45: yesterday's visitors, when unusually many (statistics). */
   unusualTraffic: UnusualDay | null;
+  /** Issue 46 item 1: the first-run setup not ended yet, and the example details still on the site. */
+  setupFinished: boolean;
+  examplesLeft: readonly { label: string; href: string }[];
 }
 
 /** A calendar not read for this long goes on her to-do list. */
@@ -27,9 +33,12 @@ const CALENDAR_UNREAD_MS = 24 * 60 * 60_000;
 
 /** One round of small counting queries, run with every admin screen's layout. */
 export async function loadAdminTodo(
-  s: Pick<AppServices, "reports" | "reviews" | "appointments" | "mailer" | "database" | "config" | "calendarSources">,
+  s: Pick<
+    AppServices,
+    "reports" | "reviews" | "appointments" | "mailer" | "database" | "config" | "calendarSources" | "siteContent"
+  >,
 ): Promise<AdminTodo> {
-  const [reports, work, bookingRequests, mail, backup, calendarsUnread, unusual] = await Promise.all([
+  const [reports, work, bookingRequests, mail, backup, calendarsUnread, unusual, setup, published] = await Promise.all([
     s.reports.openCount(),
     s.reviews.workCounts(),
     s.appointments.countPending(),
@@ -37,6 +46,8 @@ export async function loadAdminTodo(
     getBackupRunState(s.database.db),
     s.calendarSources.countUnreadSince(new Date(Date.now() - CALENDAR_UNREAD_MS)),
     unusualTraffic(s.database.db),
+    setupFinished(s.database.db),
+    s.siteContent.current(),
   ]);
   return {
     reports,
@@ -47,6 +58,8 @@ export async function loadAdminTodo(
     backupProblem: backup.warning === "failed" || backup.warning === "stale" ? backup.warning : null,
     calendarsUnread,
     unusualTraffic: unusual,
+    setupFinished: setup,
+    examplesLeft: examplesLeft(published.content).map(({ label, group }) => ({ label, href: groupPaths[group] })),
   };
 }
 

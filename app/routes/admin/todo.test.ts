@@ -11,6 +11,8 @@ const none = {
   backupProblem: null,
   calendarsUnread: 0,
   unusualTraffic: null,
+  setupFinished: true,
+  examplesLeft: [],
 } as const;
 
 describe("the panel's 'Da fare'", () => {
@@ -88,5 +90,32 @@ describe("the site address warning", () => {
     expect(siteAddressNotice(config, at("http://203.0.113.5:3000/admin"))?.text).toBe(
       "Stai usando il pannello all'indirizzo 203.0.113.5:3000, ma l'indirizzo del sito impostato è www.studio.it: i link negli inviti e nelle e-mail useranno https://www.studio.it.",
     );
+  });
+});
+
+describe("the first-run setup in 'Da fare' (issue 46 item 1)", () => {
+  const left = [
+    { label: "il nome", href: "/admin/contenuti/pratica" },
+    { label: "l'indirizzo dello Studio di Monza", href: "/admin/contenuti/studi" },
+  ];
+
+  it("leads back to the setup until she ends it", () => {
+    expect(todoItems({ ...none, setupFinished: false, examplesLeft: left })).toEqual([
+      {
+        text: "La configurazione iniziale non è finita: il sito mostra ancora dati d'esempio.",
+        href: "/admin/configurazione",
+        action: "Continua la configurazione",
+      },
+    ]);
+  });
+
+  it("then names each example detail still on the site, leading to the first one's form", () => {
+    expect(todoItems({ ...none, examplesLeft: left })).toEqual([
+      {
+        text: "Sul sito restano dati d'esempio da sostituire: il nome, l'indirizzo dello Studio di Monza.",
+        href: "/admin/contenuti/pratica",
+        action: "Sostituiscili",
+      },
+    ]);
   });
 });

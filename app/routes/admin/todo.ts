@@ -1,6 +1,7 @@
 import { formatCount, formatDecimal, formatItalianDay } from "~/core/format/italian-format";
 import type { TodoItem } from "~/ui/admin/todo-list";
 import type { AdminTodo } from "./todo.server";
+import { SETUP_PATH } from "~/features/site-content/editor-groups";
 
 const many = (n: number, one: string, more: string) => (n === 1 ? one : more.replace("#", String(n)));
 
@@ -61,6 +62,19 @@ export function todoItems(todo: AdminTodo): TodoItem[] {
           : "L'ultimo backup riuscito ha più di due giorni.",
       href: "/admin/backup",
       action: "Vai ai backup",
+    });
+  // Issue 46 item 1: the setup until she ends it, then what of the example is still on the site, by name.
+  if (!todo.setupFinished)
+    items.push({
+      text: "La configurazione iniziale non è finita: il sito mostra ancora dati d'esempio.",
+      href: SETUP_PATH,
+      action: "Continua la configurazione",
+    });
+  else if (todo.examplesLeft[0])
+    items.push({
+      text: `Sul sito restano dati d'esempio da sostituire: ${todo.examplesLeft.map((e) => e.label).join(", ")}.`,
+      href: todo.examplesLeft[0].href,
+      action: "Sostituiscili",
     });
   if (todo.unanswered > 0)
     items.push({

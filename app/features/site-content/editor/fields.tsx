@@ -1,9 +1,12 @@
 import { useUnsavedChangesGuard } from "~/core/forms/leave-guard";
 import { getFormProps, type FormMetadata } from "@conform-to/react";
-import { type ReactNode, useRef } from "react";
+import { createContext, type ReactNode, useContext, useRef } from "react";
 import { Form, useActionData, useNavigation } from "react-router";
 import { useActionResult, type ActionResult } from "~/core/forms/action-result";
 import { ErrorList } from "~/core/forms/field";
+
+/** The save button's words for every editor form inside, over each form's own (the first-run setup's "Salva e continua"). */
+export const EditorSubmitLabel = createContext<string | undefined>(undefined);
 
 /**
  * An editor form: the version it was loaded from travels with it (a save on top of a newer version
@@ -13,7 +16,7 @@ export function EditorForm<Value extends Record<string, unknown>>({
   form,
   version,
   children,
-  submitLabel = "Salva e pubblica",
+  submitLabel,
   encType,
   announce = true,
 }: {
@@ -25,6 +28,8 @@ export function EditorForm<Value extends Record<string, unknown>>({
   /** Shows the save's result as a toast (off when the screen already does it for all its forms). */
   announce?: boolean;
 }) {
+  const contextLabel = useContext(EditorSubmitLabel);
+  const label = contextLabel ?? submitLabel ?? "Salva e pubblica";
   const navigation = useNavigation();
   const result = useActionData() as ActionResult | undefined;
   useActionResult(announce ? result : undefined);
@@ -44,7 +49,7 @@ export function EditorForm<Value extends Record<string, unknown>>({
       {children}
       <div className="content-form__actions">
         <button type="submit" className="button" disabled={busy}>
-          {busy ? "Pubblicazione in corso…" : submitLabel}
+          {busy ? "Pubblicazione in corso…" : label}
         </button>
       </div>
     </Form>
