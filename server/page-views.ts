@@ -4,9 +4,9 @@
 import type { NextFunction, Request, Response } from "express";
 import { cachedPages } from "~/core/server/page-cache";
 import type { CachedPage } from "~/core/feature-registration";
-import { sessionTokenFromCookie } from "~/features/account/sessions.server";
 import { pageView } from "~/features/statistics/counting";
 import type { PageCounter } from "~/features/statistics/page-counter.server";
+import { visitorHeaders } from "~/visitor-headers.server";
 
 /** The public pages not kept by the page cache (answered per visitor) that are counted too. */
 const UNCACHED_PUBLIC_PAGES: CachedPage[] = ["/prenota", "/prenota/lista-attesa"];
@@ -48,13 +48,7 @@ export function pageViewCounting(
         query: new URLSearchParams(queryAt >= 0 ? req.originalUrl.slice(queryAt + 1) : ""),
         status: res.statusCode,
         contentType: String(res.getHeader("content-type") ?? ""),
-        headers: {
-          userAgent: header("user-agent"),
-          referer: header("referer"),
-          secPurpose: header("sec-purpose"),
-          purpose: header("purpose") ?? header("x-moz") ?? header("x-purpose"),
-          signedIn: sessionTokenFromCookie(header("cookie")) !== null,
-        },
+        headers: { ...visitorHeaders(header), referer: header("referer") },
         siteHosts: [siteHost, req.hostname],
       },
       counted,

@@ -2,9 +2,9 @@
 // that shows the time she chose, is loaded by a visitor. Only a number per day goes to the counter
 // (written in its batches): nothing about who chose it, nor which time.
 import { createContext, type RouterContextProvider } from "react-router";
-import { sessionTokenFromCookie } from "~/features/account/sessions.server";
 import { visitorAgent } from "~/features/statistics/counting";
 import type { PageCounter } from "~/features/statistics/page-counter.server";
+import { visitorHeaders } from "~/visitor-headers.server";
 
 /** Set by the booking action: the loader that runs after it in the same request shows no new choice. */
 export const bookingPosted = createContext(false);
@@ -12,12 +12,6 @@ export const bookingPosted = createContext(false);
 /** Counts the chosen time of a GET from a visitor (not a bot, a prefetch or her own signed-in visit). */
 export function countTimeChosen(request: Request, context: Readonly<RouterContextProvider>, counter: PageCounter) {
   if (request.method !== "GET" || context.get(bookingPosted)) return;
-  const header = (name: string) => request.headers.get(name) ?? undefined;
-  const visitor = visitorAgent({
-    userAgent: header("user-agent"),
-    secPurpose: header("sec-purpose"),
-    purpose: header("purpose") ?? header("x-moz") ?? header("x-purpose"),
-    signedIn: sessionTokenFromCookie(header("cookie")) !== null,
-  });
+  const visitor = visitorAgent(visitorHeaders((name) => request.headers.get(name) ?? undefined));
   if (visitor !== null) counter.recordTimeChosen();
 }
