@@ -17,6 +17,7 @@ import { COMPUTER_USER_AGENT, PHONE_USER_AGENT, sampleArticle, visitTypeData } f
 import { expectToast } from "../support/toasts";
 import { viewports } from "../support/viewports";
 import { STATISTICS_MESSAGES } from "~/features/statistics/messages";
+import { waitForHydration } from "../support/hydration";
 
 // Issue 45: after two visitors' scripted visits (one from Instagram with a campaign, one from Google),
 // two times chosen on /prenota (one with JavaScript, one without) and one booking, the "Statistiche"
@@ -78,6 +79,8 @@ test("390 px: the statistics after scripted visits and a booking, and the CSV wi
   await first.goto(`${server.url}/ricette`);
   await first.goto(`${server.url}/articoli/colazione-equilibrata`);
   await first.goto(`${server.url}/prenota`);
+  // Clicked before the page is hydrated, a link is a full page load: a view of its own.
+  await waitForHydration(first);
   await first
     .getByRole("link", { name: /Prima visita/ })
     .first()
