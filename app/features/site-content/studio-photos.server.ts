@@ -1,12 +1,11 @@
 import { and, asc, desc, eq, gt, lt, notInArray, sql } from "drizzle-orm";
-import type { Db } from "~/core/db/database.server";
+import type { Db, Executor } from "~/core/db/database.server";
 import { type StoredImage, studioPhotos } from "~/core/db/schema";
 import type { EventBus } from "~/core/events/event-bus.server";
 import { changeAnnouncer, type OnChangeError } from "~/core/events/publish-change.server";
 import { toPublicImage } from "~/core/media/image-pipeline.server";
 import type { MediaStorage } from "~/core/media/media-storage.server";
 import type { PublicImage } from "~/core/media/public-image";
-import type { SiteContentStore } from "./site-content.server";
 import { MAX_STUDIO_PHOTOS } from "./site-content";
 
 /** A studio's photo as a page shows it. */
@@ -45,7 +44,10 @@ export async function removePhotosOfGoneStudios(
  */
 export function createStudioPhotoRepository(
   db: Db,
-  siteContent: Pick<SiteContentStore, "current">,
+  // The content store's `current` (not imported: the store imports this module).
+  siteContent: {
+    current(executor: Pick<Executor, "select">): Promise<{ content: { studios: readonly { key: string }[] } }>;
+  },
   bus: Pick<EventBus, "publish">,
   onError: OnChangeError = () => {},
 ) {
