@@ -11,6 +11,9 @@ import { openTestDatabase } from "../../../tests/support/test-databases";
 import { testImage } from "../../../tests/support/factory";
 import { createSiteContentStore, defaultSiteContent, type SiteContentStore } from "./site-content.server";
 import type { SiteContent } from "./site-content";
+import { parseSubmission } from "~/core/forms/parse-submission.server";
+import { studioPhotoUploadSchema } from "./form-schemas";
+import { CONTENT_MESSAGES } from "./messages";
 import { addStudioPhoto, moveStudioPhoto, removeStudioPhoto } from "./studio-photo-editor.server";
 import { createStudioPhotoRepository, type StudioPhotoRepository } from "./studio-photos.server";
 import { createStudioSlugRepository } from "./studio-slugs.server";
@@ -60,6 +63,18 @@ describe("studio photos", () => {
     const saved = await store.save(version, "Studi", next);
     if (!saved.ok) throw new Error(`save failed: ${saved.reason}`);
   }
+
+  it("the server refuses an upload without its description, saying why (a page without scripts posts it)", async () => {
+    for (const alt of [undefined, "   "]) {
+      const form = new FormData();
+      form.set("studio", milano);
+      if (alt !== undefined) form.set("alt", alt);
+      form.set("image", await photoFile(0));
+      const parsed = parseSubmission(form, studioPhotoUploadSchema);
+      expect(parsed.status).toBe("error");
+      expect(parsed.error?.alt).toEqual([CONTENT_MESSAGES.photoAltMissing]);
+    }
+  });
 
   it("adds photos after the others, each with its alt text, and moves one", async () => {
     const first = await add(milano, "La sala d'attesa", 0);
