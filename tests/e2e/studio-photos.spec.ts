@@ -102,3 +102,36 @@ test.describe("390 px", () => {
     }
   });
 });
+
+test("without JavaScript: a photo without description is refused with the message, one with it is added, then removed from the page", async ({
+  browser,
+}) => {
+  const context = await browser.newContext({ viewport: viewports[0], javaScriptEnabled: false });
+  const page = await context.newPage();
+  await signInAsAdmin(page, server);
+  await page.goto(`${server.url}/admin/contenuti/studi`);
+  const panel = page.getByRole("region", { name: "Foto di Studio di Monza" });
+  const file = { name: "ingresso.jpg", mimeType: "image/jpeg", buffer: await testImage(4, 1200, 900) };
+  await panel.getByLabel("Nuova foto di Studio di Monza").setInputFiles(file);
+  await panel.getByRole("button", { name: "Aggiungi la foto" }).click();
+  await expectToast(page, MISSING_ALT);
+  await expect(page.getByRole("region", { name: "Foto di Studio di Monza" }).getByText("0 di 6 foto.")).toBeVisible();
+
+  const alt = "L'ingresso di Monza, con la targa dello studio";
+  await panel.getByLabel("Nuova foto di Studio di Monza").setInputFiles(file);
+  await panel.getByLabel("Descrizione della foto").fill(alt);
+  await panel.getByRole("button", { name: "Aggiungi la foto" }).click();
+  await expectToast(page, "Foto aggiunta: è già nella pagina dello studio.");
+  await expect(panel.getByText("1 di 6 foto.")).toBeVisible();
+  const visitor = await context.newPage();
+  await visitor.goto(`${server.url}/studi/studio-di-monza`);
+  await expect(visitor.getByRole("img", { name: alt })).toHaveAttribute("width", "1200");
+
+  await panel.getByRole("button", { name: "Rimuovi: foto 1" }).click();
+  await expectToast(page, "Foto rimossa dalla pagina dello studio.");
+  await expect(panel.getByText("0 di 6 foto.")).toBeVisible();
+  await visitor.reload();
+  await expect(visitor.getByRole("heading", { level: 1, name: "Studio di Monza" })).toBeVisible();
+  await expect(visitor.getByRole("img", { name: alt })).toHaveCount(0);
+  await context.close();
+});
