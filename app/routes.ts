@@ -41,6 +41,8 @@ export default [
     layout("routes/admin/layout.tsx", [
       route("admin", "routes/admin/index.tsx"),
       route("admin/foto", "routes/admin/photos.ts"),
+      // Issue 44, item 3: a studio's photos (added, described, moved, removed on the studios' screen).
+      route("admin/foto-studi", "routes/admin/studio-photos.ts"),
       route("admin/recensioni", "routes/admin/reviews.ts"),
       route("admin/account", "routes/admin/account.tsx"),
       route("admin/contenuti", "routes/admin/content.tsx", [

@@ -51,6 +51,7 @@ import { createPasswordResetRepository, type PasswordResetRepository } from "~/f
 import { createSessionStore, type SessionStore, sessionTokenFromCookie } from "~/features/account/sessions.server";
 import { createKnownDevices, type KnownDevices } from "~/features/account/known-device.server";
 import { createStudioSlugRepository, type StudioSlugRepository } from "~/features/site-content/studio-slugs.server";
+import { createStudioPhotoRepository, type StudioPhotoRepository } from "~/features/site-content/studio-photos.server";
 import { createPageCounter, type PageCounter } from "~/features/statistics/page-counter.server";
 import { createNewsletterRepository, type NewsletterRepository } from "~/features/newsletter/newsletter.server";
 
@@ -61,6 +62,8 @@ export interface AppServices {
   siteContent: SiteContentStore;
   /** The addresses the studios' pages have had (issue 44 item 3): an old one redirects. */
   studioSlugs: StudioSlugRepository;
+  /** Her studios' photos (issue 44 item 3). */
+  studioPhotos: StudioPhotoRepository;
   logger: Logger;
   database: Database;
   bus: EventBus;
@@ -142,8 +145,15 @@ export async function createServices(
       (error) => logger.error({ err: error }, "event bus connection error"),
       LIVE_TABLES,
     );
-    const siteContent = createSiteContentStore(database.db, bus, (error, message) =>
-      logger.error({ err: error }, message),
+    const media = trackMediaWrites(
+      config.s3 ? createS3MediaStorage(config.s3) : createLocalMediaStorage(path.join(config.dataDir, "media")),
+      database.db,
+    );
+    const siteContent = createSiteContentStore(
+      database.db,
+      bus,
+      (error, message) => logger.error({ err: error }, message),
+      media,
     );
     const seeded = await siteContent.seed(seedContent);
     const faq = createFaqRepository(database.db, bus, (error, message) => logger.error({ err: error }, message));
@@ -162,13 +172,13 @@ export async function createServices(
       config,
       siteContent,
       studioSlugs: createStudioSlugRepository(database.db),
+      studioPhotos: createStudioPhotoRepository(database.db, siteContent, bus, (error, message) =>
+        logger.error({ err: error }, message),
+      ),
       logger,
       database,
       bus,
-      media: trackMediaWrites(
-        config.s3 ? createS3MediaStorage(config.s3) : createLocalMediaStorage(path.join(config.dataDir, "media")),
-        database.db,
-      ),
+      media,
       mediaAccess: createMediaAccess(reviews, bus, async (cookieHeader) => {
         const token = sessionTokenFromCookie(cookieHeader);
         return Boolean(token && (await sessions.find(token))?.session.verified);

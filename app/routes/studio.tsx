@@ -12,8 +12,10 @@ import { formatAddress } from "~/features/site-content/site-content";
 import { type StudioClosure, studioJsonLd } from "~/features/site-content/studio-json-ld.server";
 import { StudioPage } from "~/features/site-content/studio-page";
 import { studioBookingPath, studioPath } from "~/features/site-content/studio-slugs";
+import { toStudioPhotoView } from "~/features/site-content/studio-photos.server";
 import type { AppServices } from "~/services.server";
 import { JsonLd } from "~/ui/json-ld";
+import { withShareImage } from "~/ui/share-meta";
 import type { LiveHandle } from "~/ui/live-updates";
 import { Stylesheet } from "~/ui/stylesheet";
 import studioStyles from "~/styles/studio.css?url";
@@ -21,19 +23,20 @@ import studioStyles from "~/styles/studio.css?url";
 /** How far ahead the page lists the holidays that close the studio. */
 const CLOSURES_AHEAD_DAYS = 120;
 
-/** She renames the studio, changes its hours, a visit type or a holiday: an open page follows. */
-export const handle: LiveHandle = { liveTables: ["site_content", "booking"] };
+/** She renames the studio, changes its hours or photos, a visit type or a holiday: an open page follows. */
+export const handle: LiveHandle = { liveTables: ["site_content", "studio_photos", "booking"] };
 
 export const meta: Route.MetaFunction = ({ loaderData, ...args }) => {
   if (!loaderData) {
     return pageMeta(args, "Studio non trovato", "Lo studio richiesto non esiste.", { noindex: true });
   }
-  const { studio } = loaderData;
-  return pageMeta(
+  const { studio, shareImage } = loaderData;
+  const tags = pageMeta(
     args,
     studio.name,
     `${studio.name}, ${formatAddress(studio)}: orari, chiusure, come arrivare e visite prenotabili.`,
   );
+  return withShareImage(tags, shareImage, "website");
 };
 
 export async function loader({ params, context }: Route.LoaderArgs) {
@@ -44,7 +47,13 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   if (at && "moved" in at) throw redirect(studioPath(at.moved), 301);
   if (!at) throw new Response("Studio non trovato", { status: 404 });
   const { found: studio, slug } = at;
-  const [closures, visits] = await Promise.all([closuresAhead(s, studio.key), visitsAt(s, studio.key, slug)]);
+  const [closures, visits, rows] = await Promise.all([
+    closuresAhead(s, studio.key),
+    visitsAt(s, studio.key, slug),
+    s.studioPhotos.list(studio.key),
+  ]);
+  const photos = rows.map((row) => toStudioPhotoView(s.media, row));
+  const absolute = (url: string) => new URL(url, s.config.siteUrl).href;
   return {
     studio,
     hours: groupOpeningHours(studio.hours),
@@ -56,7 +65,24 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     })),
     visits,
     phone: content.contact.phone,
-    jsonLd: studioJsonLd(content, studio, slug, closures, s.config.siteUrl),
+    photos,
+    // The first photo shares the page (Open Graph), the site's image when she has none.
+    shareImage: photos[0]
+      ? {
+          url: absolute(photos[0].image.src),
+          width: photos[0].image.width,
+          height: photos[0].image.height,
+          alt: photos[0].alt,
+        }
+      : null,
+    jsonLd: studioJsonLd(
+      content,
+      studio,
+      slug,
+      closures,
+      s.config.siteUrl,
+      photos.map((photo) => absolute(photo.image.src)),
+    ),
   };
 }
 
@@ -115,6 +141,7 @@ export default function Studio({ loaderData }: Route.ComponentProps) {
         closures={loaderData.closures}
         visits={loaderData.visits}
         phone={loaderData.phone}
+        photos={loaderData.photos}
         booking={
           <BookingButton external={(links) => links.booking} fallback={<p>Per prenotare chiamami.</p>}>
             Prenota una visita

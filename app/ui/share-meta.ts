@@ -9,13 +9,18 @@ export interface ShareImage {
 type MetaTag = Record<string, string>;
 
 /**
- * The meta tags with the page's own image in place of the site's default (and `og:type` article):
+ * The meta tags with the page's own image in place of the site's default (and `og:type` article
+ * unless told; a studio's page stays a website):
  * a shared recipe or article shows its picture. Tags without an image (a page kept out of search) are kept as they are.
  */
-export function withShareImage(tags: MetaTag[], image: ShareImage | null): MetaTag[] {
+export function withShareImage(
+  tags: MetaTag[],
+  image: ShareImage | null,
+  type: "article" | "website" = "article",
+): MetaTag[] {
   if (!image) return tags;
   const replaced: Record<string, string> = {
-    "og:type": "article",
+    "og:type": type,
     "og:image": image.url,
     "og:image:width": String(image.width),
     "og:image:height": String(image.height),

@@ -881,6 +881,29 @@ export const studioSlugs = pgTable(
   ],
 );
 
+// Issue 44 item 3: a studio's photos on its page (decision 69).
+/**
+ * A photo of a studio, by the studio's stable key (its slug may change; its key never does): at most
+ * six per studio (positions 0-5, unique per studio, checked at the end of each statement so a move
+ * swaps two in one UPDATE), each with the alt text she wrote. Removed with its studio.
+ */
+export const studioPhotos = pgTable(
+  "studio_photos",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    studioKey: text("studio_key").notNull(),
+    position: smallint("position").notNull(),
+    image: jsonb("image").$type<StoredImage>().notNull(),
+    alt: text("alt").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check("studio_photos_key_format", sql`${t.studioKey} ~ ${sql.raw(`'${STUDIO_KEY_PATTERN}'`)}`),
+    check("studio_photos_position_range", sql`${t.position} between 0 and 5`),
+    check("studio_photos_alt_length", sql`char_length(btrim(${t.alt})) between 1 and 200`),
+  ],
+);
+
 // ---- Articles (issue 44, item 1; decision record 0061) ----------------------------------------------
 
 /** An image she put in an article or as its cover, stored by the image pipeline; alt text is the document's. */

@@ -16,7 +16,7 @@ import {
 } from "./content-fields";
 import { CONTENT_MESSAGES } from "./messages";
 import { isValidPartitaIva, normalizePartitaIva } from "./partita-iva";
-import { MAX_STUDIOS, SERVICE_COUNT, serviceIcons } from "./site-content";
+import { MAX_PHOTO_ALT, MAX_STUDIOS, SERVICE_COUNT, serviceIcons } from "./site-content";
 
 /**
  * One zod schema per editor form, shared by the browser (messages before sending) and the server
@@ -187,3 +187,19 @@ export const portraitRemovalSchema = z.object({ intent: z.literal("remove"), ver
 
 /** The first-run setup's last button, "Concludi la configurazione" (issue 46 item 1). */
 export const setupFinishSchema = z.object({ intent: z.literal("finish") });
+
+// Issue 44 item 3: a studio's photos.
+const studioKey = z.string().regex(new RegExp(STUDIO_KEY_PATTERN)).max(120);
+const photoId = z.guid();
+/** The words that describe the photo to whoever cannot see it: required. */
+const photoAlt = plainText(CONTENT_MESSAGES.photoAltMissing, MAX_PHOTO_ALT);
+
+/** "Aggiungi la foto": the studio, the image (camera or file) and its description. */
+export const studioPhotoUploadSchema = z.object({ studio: studioKey, alt: photoAlt, image: uploadedImageSchema });
+
+/** A photo's small forms: its description changed, moved a place, removed. */
+export const studioPhotoActionSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("alt"), id: photoId, alt: photoAlt }),
+  z.object({ intent: z.literal("move"), id: photoId, direction: z.enum(["up", "down"]) }),
+  z.object({ intent: z.literal("remove"), id: photoId }),
+]);

@@ -17,6 +17,16 @@ export const CONTENT_MESSAGES = {
   portraitMissing: "Non c'è nessun ritratto da rimuovere.",
   failed: "Salvataggio non riuscito: riprova tra qualche istante.",
   staleForm: "Il modulo non è più valido: ricarica la pagina e riprova.",
+  // A studio's photos (issue 44 item 3).
+  photoAltMissing: "Descrivi la foto in poche parole: la leggono i lettori di schermo a chi non può vederla.",
+  photoAdded: "Foto aggiunta: è già nella pagina dello studio.",
+  photosFull: "Questo studio ha già 6 foto, il massimo: rimuovine una per aggiungerne un'altra.",
+  photoStudioGone: "Lo studio non esiste più: la pagina è stata aggiornata.",
+  photoAltSaved: "Descrizione della foto aggiornata.",
+  photoMoved: "Ordine delle foto aggiornato.",
+  photoRemoved: "Foto rimossa dalla pagina dello studio.",
+  photoMissing: "La foto non esiste più: la pagina è stata aggiornata.",
+  photoFailed: "Operazione non riuscita: riprova tra qualche istante.",
 } as const;
 
 /** The contact form's answers from the server: its checks, its limit, sent or failed. */

@@ -17,7 +17,9 @@ import {
   type PublishedContent,
   type SiteContent,
 } from "./site-content";
-import { toPublicImage } from "~/core/media/image-pipeline.server";
+import { deleteStoredImage, toPublicImage } from "~/core/media/image-pipeline.server";
+import type { StoredImage } from "~/core/db/schema";
+import { removePhotosOfGoneStudios } from "./studio-photos.server";
 import type { MediaStorage } from "~/core/media/media-storage.server";
 
 export { defaultSiteContent };
@@ -108,7 +110,16 @@ const toPublished = (row: Pick<Row, "version" | "content" | "createdAt">): Publi
   savedAt: row.createdAt.toISOString(),
 });
 
-export function createSiteContentStore(db: Db, bus: EventBus, onError: OnChangeError = () => {}): SiteContentStore {
+/**
+ * `media`: where a removed studio's photos are deleted once the version without it is committed
+ * (what a crash leaves there, the orphan sweep removes).
+ */
+export function createSiteContentStore(
+  db: Db,
+  bus: EventBus,
+  onError: OnChangeError = () => {},
+  media?: MediaStorage,
+): SiteContentStore {
   const announce = changeAnnouncer(bus, onError, "announcing the site content change failed");
   let cached: Promise<PublishedContent> | undefined;
   // A read that started before an invalidation must not put stale content back in the cache.
@@ -193,12 +204,17 @@ export function createSiteContentStore(db: Db, bus: EventBus, onError: OnChangeE
         returning version, created_at`);
       // Both drivers answer raw SQL with { rows }.
       const added = (inserted as unknown as { rows: { version: number; created_at: string | Date }[] }).rows[0];
+      let goneImages: StoredImage[] = [];
       if (added) {
         // The studios' pages keep their older addresses (a studio renamed): recorded with the version.
         const [base] = await tx.select().from(siteContentVersions).where(eq(siteContentVersions.version, baseVersion));
-        await recordStudioSlugs(tx, base ? toPublished(base).content.studios : [], valid.studios);
+        const before = base ? toPublished(base).content.studios : [];
+        await recordStudioSlugs(tx, before, valid.studios);
+        // A studio removed takes its photos with it (a renamed one keeps them: same key).
+        const keys = valid.studios.map((studio) => studio.key);
+        if (before.some((studio) => !keys.includes(studio.key))) goneImages = await removePhotosOfGoneStudios(tx, keys);
       }
-      return added;
+      return added && { ...added, goneImages };
     });
     if (!row) {
       invalidate();
@@ -212,6 +228,7 @@ export function createSiteContentStore(db: Db, bus: EventBus, onError: OnChangeE
       savedAt: new Date(row.created_at).toISOString(),
     };
     invalidate();
+    if (media) for (const image of row.goneImages) await deleteStoredImage(media, image);
     await db
       .delete(siteContentVersions)
       .where(sql`${siteContentVersions.version} <= ${published.version - KEPT_VERSIONS}`)

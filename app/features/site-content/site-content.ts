@@ -50,6 +50,10 @@ export interface ServiceContent {
 /** The product shows exactly six services. */
 export const SERVICE_COUNT = 6;
 export const MAX_STUDIOS = 4;
+/** Photos a studio's page shows at most (the table's positions 0-5 hold no more). */
+export const MAX_STUDIO_PHOTOS = 6;
+/** A photo's alt text, at most. */
+export const MAX_PHOTO_ALT = 200;
 
 /** Versions kept in the database; the editor lists the newest 20. */
 export const KEPT_VERSIONS = 100;

@@ -23,6 +23,8 @@ export function studioJsonLd(
   slug: string,
   closures: readonly StudioClosure[],
   siteUrl: string,
+  /** Her photos of the studio (absolute URLs), in her order; the site's share image without them. */
+  photos: readonly string[] = [],
 ) {
   const url = `${siteUrl}${studioPath(slug)}`;
   const business = {
@@ -31,7 +33,7 @@ export function studioJsonLd(
     "@id": `${url}#studio`,
     name: `${studio.name}, ${content.practitioner.name}`,
     url,
-    image: `${siteUrl}${SHARE_IMAGE.path}`,
+    image: photos.length ? [...photos] : `${siteUrl}${SHARE_IMAGE.path}`,
     telephone: content.contact.phone.replace(/\s+/g, ""),
     email: content.contact.email,
     address: postalAddress(studio),

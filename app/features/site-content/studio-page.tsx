@@ -1,6 +1,8 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
+import type { PublicImage } from "~/core/media/public-image";
 import { PlainText } from "~/ui/plain-text";
+import { ResponsiveImage } from "~/ui/responsive-image";
 import { StudioHours } from "./contact-section";
 import type { HoursGroup } from "./hours";
 import { formatAddress, type Studio, studioMapsUrl, telHref } from "./site-content";
@@ -27,7 +29,7 @@ export interface StudioClosureView {
 /**
  * A studio's page (issue 44 item 3): its address with a link to a map (opened on click: nothing
  * of a map loads with the page), its week and the holidays ahead that close it, how to get there
- * in her words, the visits offered there with booking straight into this studio.
+ * in her words, the visits offered there with booking straight into this studio, and her photos of it.
  */
 export function StudioPage({
   studio,
@@ -36,8 +38,11 @@ export function StudioPage({
   visits,
   phone,
   booking,
+  photos,
 }: {
   studio: Studio;
+  /** Her photos of the studio, in her order, each with the alt text she wrote. */
+  photos: readonly { id: string; alt: string; image: PublicImage }[];
   hours: HoursGroup[];
   closures: StudioClosureView[];
   /** Null when the site's own booking is off: `booking` says how to book instead. */
@@ -112,6 +117,27 @@ export function StudioPage({
           )}
         </section>
       </div>
+
+      {photos.length ? (
+        <section className="studio-page__gallery" aria-labelledby="studio-photos">
+          <h2 id="studio-photos" className="studio-page__subtitle">
+            Lo studio in foto
+          </h2>
+          {/* Below the studio's details: every photo waits until it is scrolled near. */}
+          <ul className="studio-page__photos">
+            {photos.map((photo) => (
+              <li key={photo.id}>
+                <ResponsiveImage
+                  className="studio-page__photo"
+                  image={photo.image}
+                  alt={photo.alt}
+                  sizes="(min-width: 72rem) 22rem, (min-width: 40rem) 45vw, calc(100vw - 2rem)"
+                />
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
     </article>
   );
 }

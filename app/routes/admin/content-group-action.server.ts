@@ -8,6 +8,7 @@ import { editorSchema, groupPaths, type ContentGroup } from "~/features/site-con
 import { CONTENT_MESSAGES } from "~/features/site-content/messages";
 import { toPublicContent } from "~/features/site-content/site-content.server";
 import { examplesLeft } from "~/features/site-content/examples";
+import { toStudioPhotoView } from "~/features/site-content/studio-photos.server";
 import { dayCopySchema, formWithDayCopied } from "./hours-copy.server";
 import {
   MAX_CONTENT_FORM_BYTES,
@@ -70,11 +71,15 @@ export async function contentGroupAction(
 export async function loadEditorData(context: Readonly<RouterContextProvider>) {
   requireAdmin(context);
   const s = context.get(servicesContext);
-  const published = await s.siteContent.current();
+  const [published, photos] = await Promise.all([s.siteContent.current(), s.studioPhotos.byStudio()]);
   return {
     version: published.version,
     savedAt: published.savedAt,
     content: toPublicContent(s.media, published.content),
+    // Each studio's photos by its key (issue 44 item 3).
+    studioPhotos: Object.fromEntries(
+      [...photos].map(([key, rows]) => [key, rows.map((row) => toStudioPhotoView(s.media, row))]),
+    ),
     // The fictional first version's details still on the site, each with its form (issue 46 item 1).
     left: examplesLeft(published.content).map(({ label, group }) => ({ label, group, href: groupPaths[group] })),
   };

@@ -1,3 +1,4 @@
+import { useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/content-studios";
 import { EditorForm } from "~/features/site-content/editor/fields";
 import { TextAreaField, TextField } from "~/core/forms/conform-fields";
@@ -5,7 +6,8 @@ import { ErrorList } from "~/core/forms/field";
 import { ListRowActions } from "~/core/forms/list-row-actions";
 import { useContentForm } from "~/features/site-content/editor/use-content-form";
 import { contentGroupAction } from "./content-group-action.server";
-import { MAX_STUDIOS } from "~/features/site-content/site-content";
+import { MAX_STUDIO_PHOTOS, MAX_STUDIOS } from "~/features/site-content/site-content";
+import { StudioPhotosPanel } from "~/features/site-content/editor/studio-photos-panel";
 import { useEditorData } from "./content";
 
 export const action = (args: Route.ActionArgs) => contentGroupAction("studi", args);
@@ -24,7 +26,9 @@ const emptyStudio = {
 
 /** Where she receives patients: add, remove, reorder; the maps link follows the address unless typed. */
 export default function StudiosEditor({ actionData }: Route.ComponentProps) {
-  const { version, content } = useEditorData();
+  const { version, content, studioPhotos } = useEditorData();
+  // The first-run setup shows this form too: its step stays short, the photos come later, here.
+  const inSetup = useRouteLoaderData("routes/admin/content") === undefined;
   const { form, fields, baseVersion } = useContentForm(
     "studi",
     version,
@@ -96,6 +100,17 @@ export default function StudiosEditor({ actionData }: Route.ComponentProps) {
           </p>
         ) : null}
       </EditorForm>
+      {inSetup ? null : (
+        <>
+          <h2 className="admin-section__title studio-photos__heading">Foto degli studi</h2>
+          <p className="admin-section__lead">
+            {`Fino a ${MAX_STUDIO_PHOTOS} foto per studio, nella sua pagina. Ogni foto ha una descrizione, letta a chi non può vederla.`}
+          </p>
+          {content.studios.map((studio) => (
+            <StudioPhotosPanel key={studio.key} studio={studio} photos={studioPhotos[studio.key] ?? []} />
+          ))}
+        </>
+      )}
     </section>
   );
 }
