@@ -2,8 +2,11 @@ import type { FieldMetadata, FormMetadata } from "@conform-to/react";
 import type { MouseEvent } from "react";
 import type { PublicImage } from "~/core/media/public-image";
 import { ResponsiveImage } from "~/ui/responsive-image";
+import { Stylesheet } from "~/ui/stylesheet";
+import focusPickerStyles from "~/styles/focus-picker.css?url";
 
-type Percent = FieldMetadata<number | string | undefined>;
+/** A focus field: the picker needs only its name. */
+type Percent = Pick<FieldMetadata<unknown>, "name">;
 /** The Conform intent the picker's buttons use. */
 type FocusForm = Pick<FormMetadata<Record<string, unknown>, string[]>, "update">;
 
@@ -18,18 +21,30 @@ const COLUMNS = [
   { x: 100, name: "a destra" },
 ] as const;
 
+/** What the editor says above the picker. */
+export const FOCUS_HINT =
+  "Tocca la foto nel punto che deve restare in vista quando viene ritagliata, oppure scegli uno dei nove riquadri. Per essere precisa, scrivi la posizione (0 = sinistra/alto, 100 = destra/basso).";
+
+/** The point a field holds now (as typed: any text), as a whole percentage; `fallback` while it is not a number. */
+export function clampPercent(value: unknown, fallback: number): number {
+  const text = typeof value === "string" || typeof value === "number" ? String(value) : "";
+  const n = Number(text);
+  return Number.isFinite(n) && text.trim() !== "" ? Math.min(100, Math.max(0, Math.round(n))) : fallback;
+}
+
 /** A button's name: "In alto a sinistra", …, "Al centro" (not "Al centro al centro"). */
 const spotName = (row: string, column: string) =>
   row === "Al centro" && column === "al centro" ? row : `${row} ${column}`;
 
 /**
- * The portrait's focus (the point that stays in view when it is cropped), chosen by tapping the
- * whole photo, or with one of nine buttons (a 3×3 grid: keyboard, screen reader, no JavaScript,
- * each Conform's update intent). The point is marked on the photo.
+ * A photo's focus (the point that stays in view when it is cropped: the portrait, an article's
+ * cover), chosen by tapping the whole photo, or with one of nine buttons (a 3×3 grid: keyboard,
+ * screen reader, no JavaScript, each Conform's update intent). The point is marked on the photo.
+ * `fieldset` is the form's object field holding `focusX` and `focusY`.
  */
 export function FocusPicker({
   image,
-  portrait,
+  fieldset,
   focusX,
   focusY,
   x,
@@ -37,7 +52,7 @@ export function FocusPicker({
   form,
 }: {
   image: PublicImage;
-  portrait: { name: string };
+  fieldset: { name: string };
   focusX: Percent;
   focusY: Percent;
   x: number;
@@ -48,7 +63,7 @@ export function FocusPicker({
     const box = event.currentTarget.getBoundingClientRect();
     const at = (offset: number, size: number) => String(Math.min(100, Math.max(0, Math.round((offset / size) * 100))));
     form.update({
-      name: portrait.name,
+      name: fieldset.name,
       value: {
         focusX: at(event.clientX - box.left, box.width),
         focusY: at(event.clientY - box.top, box.height),
@@ -57,6 +72,7 @@ export function FocusPicker({
   };
   return (
     <div className="focus-picker">
+      <Stylesheet href={focusPickerStyles} />
       {/* biome-ignore lint/a11y/noStaticElementInteractions: a tap on the photo is a shortcut; the nine buttons below are the keyboard's and a screen reader's way. */}
       <div className="focus-picker__photo" onClick={tap}>
         <ResponsiveImage image={image} alt="" sizes="(min-width: 52rem) 24rem, 90vw" />
@@ -70,7 +86,7 @@ export function FocusPicker({
               className="focus-picker__spot"
               aria-pressed={x === column.x && y === row.y}
               {...form.update.getButtonProps({
-                name: portrait.name,
+                name: fieldset.name,
                 value: { [nameOf(focusX)]: String(column.x), [nameOf(focusY)]: String(row.y) } as never,
               })}
             >
