@@ -1,12 +1,12 @@
 import type { FieldMetadata, FormMetadata } from "@conform-to/react";
 import type { MouseEvent } from "react";
+import { TextField } from "~/core/forms/conform-fields";
 import type { PublicImage } from "~/core/media/public-image";
 import { ResponsiveImage } from "~/ui/responsive-image";
 import { Stylesheet } from "~/ui/stylesheet";
 import focusPickerStyles from "~/styles/focus-picker.css?url";
 
-/** A focus field: the picker needs only its name. */
-type Percent = Pick<FieldMetadata<unknown>, "name">;
+type Percent = FieldMetadata<unknown>;
 /** The Conform intent the picker's buttons use. */
 type FocusForm = Pick<FormMetadata<Record<string, unknown>, string[]>, "update">;
 
@@ -22,7 +22,7 @@ const COLUMNS = [
 ] as const;
 
 /** What the editor says above the picker. */
-export const FOCUS_HINT =
+const FOCUS_HINT =
   "Tocca la foto nel punto che deve restare in vista quando viene ritagliata, oppure scegli uno dei nove riquadri. Per essere precisa, scrivi la posizione (0 = sinistra/alto, 100 = destra/basso).";
 
 /** The point a field holds now (as typed: any text), as a whole percentage; `fallback` while it is not a number. */
@@ -39,8 +39,9 @@ const spotName = (row: string, column: string) =>
 /**
  * A photo's focus (the point that stays in view when it is cropped: the portrait, an article's
  * cover), chosen by tapping the whole photo, or with one of nine buttons (a 3×3 grid: keyboard,
- * screen reader, no JavaScript, each Conform's update intent). The point is marked on the photo.
- * `fieldset` is the form's object field holding `focusX` and `focusY`.
+ * screen reader, no JavaScript, each Conform's update intent), or typed in the two number fields
+ * under it (whose arrow keys step it by one). The point is marked on the photo. `fieldset` is the
+ * form's object field holding `focusX` and `focusY`.
  */
 export function FocusPicker({
   image,
@@ -71,31 +72,38 @@ export function FocusPicker({
     });
   };
   return (
-    <div className="focus-picker">
+    <>
       <Stylesheet href={focusPickerStyles} />
-      {/* biome-ignore lint/a11y/noStaticElementInteractions: a tap on the photo is a shortcut; the nine buttons below are the keyboard's and a screen reader's way. */}
-      <div className="focus-picker__photo" onClick={tap}>
-        <ResponsiveImage image={image} alt="" sizes="(min-width: 52rem) 24rem, 90vw" />
-        <span className="focus-picker__point" style={{ left: `${x}%`, top: `${y}%` }} aria-hidden="true" />
+      <p className="field__hint">{FOCUS_HINT}</p>
+      <div className="focus-picker">
+        {/* biome-ignore lint/a11y/noStaticElementInteractions: a tap on the photo is a shortcut; the nine buttons below are the keyboard's and a screen reader's way. */}
+        <div className="focus-picker__photo" onClick={tap}>
+          <ResponsiveImage image={image} alt="" sizes="(min-width: 52rem) 24rem, 90vw" />
+          <span className="focus-picker__point" style={{ left: `${x}%`, top: `${y}%` }} aria-hidden="true" />
+        </div>
+        <div className="focus-picker__grid" role="group" aria-label="Punto della foto da tenere in vista">
+          {ROWS.flatMap((row) =>
+            COLUMNS.map((column) => (
+              <button
+                key={`${row.y}-${column.x}`}
+                className="focus-picker__spot"
+                aria-pressed={x === column.x && y === row.y}
+                {...form.update.getButtonProps({
+                  name: fieldset.name,
+                  value: { [nameOf(focusX)]: String(column.x), [nameOf(focusY)]: String(row.y) } as never,
+                })}
+              >
+                <span className="visually-hidden">{spotName(row.name, column.name)}</span>
+              </button>
+            )),
+          )}
+        </div>
       </div>
-      <div className="focus-picker__grid" role="group" aria-label="Punto della foto da tenere in vista">
-        {ROWS.flatMap((row) =>
-          COLUMNS.map((column) => (
-            <button
-              key={`${row.y}-${column.x}`}
-              className="focus-picker__spot"
-              aria-pressed={x === column.x && y === row.y}
-              {...form.update.getButtonProps({
-                name: fieldset.name,
-                value: { [nameOf(focusX)]: String(column.x), [nameOf(focusY)]: String(row.y) } as never,
-              })}
-            >
-              <span className="visually-hidden">{spotName(row.name, column.name)}</span>
-            </button>
-          )),
-        )}
+      <div className="focus-picker__fields">
+        <TextField meta={focusX} type="number" label="Posizione orizzontale (%)" inputMode="numeric" />
+        <TextField meta={focusY} type="number" label="Posizione verticale (%)" inputMode="numeric" />
       </div>
-    </div>
+    </>
   );
 }
 

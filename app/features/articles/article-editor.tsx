@@ -6,7 +6,7 @@ import { ErrorList } from "~/core/forms/field";
 import { useUnsavedChangesGuard } from "~/core/forms/leave-guard";
 import { useSchemaForm } from "~/core/forms/use-schema-form";
 import type { PublicImage } from "~/core/media/public-image";
-import { clampPercent, FOCUS_HINT, FocusPicker } from "~/ui/focus-picker";
+import { clampPercent, FocusPicker } from "~/ui/focus-picker";
 import type { RichTextDocument } from "~/ui/rich-text/document";
 import { articleFormSchema, categoryOptions } from "./article-form";
 import { uploadArticleImageFromEditor } from "./image-upload-client";
@@ -104,7 +104,6 @@ function CoverField({ initial, form, fields }: { initial: ArticleFormInitial } &
       {cover.image ? (
         <fieldset className="article-form__focus">
           <legend className="field__label">Inquadratura della copertina</legend>
-          <p className="field__hint">{FOCUS_HINT}</p>
           <FocusPicker
             image={cover.image}
             fieldset={fields.coverFocus}
@@ -114,10 +113,6 @@ function CoverField({ initial, form, fields }: { initial: ArticleFormInitial } &
             y={y}
             form={form}
           />
-          <div className="article-form__focus-fields">
-            <TextField meta={focus.focusX} type="number" label="Posizione orizzontale (%)" inputMode="numeric" />
-            <TextField meta={focus.focusY} type="number" label="Posizione verticale (%)" inputMode="numeric" />
-          </div>
         </fieldset>
       ) : null}
     </div>

@@ -1,8 +1,7 @@
 import { Form, useNavigation } from "react-router";
 import type { Route } from "./+types/content-portrait";
 import { EditorForm } from "~/features/site-content/editor/fields";
-import { clampPercent, FOCUS_HINT, FocusPicker } from "~/ui/focus-picker";
-import { TextField } from "~/core/forms/conform-fields";
+import { clampPercent, FocusPicker } from "~/ui/focus-picker";
 import { useContentForm } from "~/features/site-content/editor/use-content-form";
 import { Portrait } from "~/ui/responsive-image";
 import { MAX_IMAGE_UPLOAD_BYTES } from "~/core/media/image-upload";
@@ -93,7 +92,6 @@ export default function PortraitEditor({ actionData }: Route.ComponentProps) {
             <>
               <EditorForm form={form} version={baseVersion} submitLabel="Salva la posizione" announce={false}>
                 <h3 className="content-form__title">Inquadratura</h3>
-                <p className="field__hint">{FOCUS_HINT}</p>
                 <FocusPicker
                   image={portrait.image}
                   fieldset={fields.portrait}
@@ -103,10 +101,6 @@ export default function PortraitEditor({ actionData }: Route.ComponentProps) {
                   y={y}
                   form={form}
                 />
-                <div className="content-form__pair">
-                  <TextField meta={focus.focusX} type="number" label="Posizione orizzontale (%)" inputMode="numeric" />
-                  <TextField meta={focus.focusY} type="number" label="Posizione verticale (%)" inputMode="numeric" />
-                </div>
               </EditorForm>
               <Form method="post" className="content-form">
                 <input type="hidden" name="version" value={version} />
