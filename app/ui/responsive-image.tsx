@@ -12,6 +12,7 @@ export function ResponsiveImage({
   className,
   loading = "lazy",
   fetchPriority,
+  style,
 }: {
   image: PublicImage;
   alt: string;
@@ -19,10 +20,13 @@ export function ResponsiveImage({
   className?: string;
   loading?: "lazy" | "eager";
   fetchPriority?: "high" | "low" | "auto";
+  /** Where the image is cropped: the point kept in view (`objectPosition`). */
+  style?: { objectPosition: string };
 }) {
   return (
     <img
       className={className}
+      style={style}
       src={image.src}
       srcSet={image.srcSet || undefined}
       sizes={image.srcSet ? sizes : undefined}

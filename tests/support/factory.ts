@@ -569,6 +569,8 @@ export function sampleArticle(overrides: Partial<ArticleData> = {}): ArticleData
     publishAt: null,
     coverImageId: null,
     coverAlt: null,
+    coverFocusX: 50,
+    coverFocusY: 50,
     ...overrides,
   };
 }

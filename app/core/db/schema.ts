@@ -935,6 +935,9 @@ export const articles = pgTable(
     coverAlt: text("cover_alt"),
     createdAt: createdAt(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    // Issue 44, item 1 (the cover's crop): the point of the cover kept in view where it is cropped, in %.
+    coverFocusX: smallint("cover_focus_x").notNull().default(50),
+    coverFocusY: smallint("cover_focus_y").notNull().default(50),
   },
   (t) => [
     check("articles_slug_format", sql`${t.slug} ~ '^[a-z0-9]+(-[a-z0-9]+)*$'`),
@@ -943,6 +946,11 @@ export const articles = pgTable(
     check("articles_body_document", sql`jsonb_typeof(${t.body}) = 'object'`),
     check("articles_cover_has_alt", sql`${t.coverImageId} is null or char_length(${t.coverAlt}) > 0`),
     index("articles_published_idx").on(t.publishAt.desc()).where(sql`${t.status} = 'published'`),
+    // Issue 44, item 1: a focus point is a percentage of the cover's width and height.
+    check(
+      "articles_cover_focus_percent",
+      sql`${t.coverFocusX} between 0 and 100 and ${t.coverFocusY} between 0 and 100`,
+    ),
   ],
 );
 
@@ -1143,6 +1151,9 @@ export const newsletterCampaigns = pgTable("newsletter_campaigns", {
   startedAt: timestamp("started_at", { withTimezone: true }),
   total: integer("total"),
   finishedAt: timestamp("finished_at", { withTimezone: true }),
+  // Issue 44, item 4 (images in the newsletter): each image the body shows, by id, as stored when
+  // saved; its files' keys here keep the orphan-media sweep off them while the newsletter exists.
+  images: jsonb("images").$type<Record<string, StoredImage>>().notNull().default({}),
 });
 
 /**

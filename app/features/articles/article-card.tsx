@@ -23,6 +23,7 @@ export function ArticleCard({
           alt=""
           sizes="(min-width: 72rem) 22rem, (min-width: 40rem) 45vw, calc(100vw - 2rem)"
           loading={eager ? "eager" : "lazy"}
+          style={{ objectPosition: article.cover.position }}
         />
       ) : null}
       <div className="article-card__body">

@@ -63,6 +63,8 @@ export async function saveArticle(deps: EditorDeps, input: { id?: string; value:
     publishAt,
     coverImageId: value.coverImageId ?? null,
     coverAlt: value.coverImageId ? (value.coverAlt ?? null) : null,
+    coverFocusX: (value.coverImageId ? value.coverFocus?.focusX : undefined) ?? 50,
+    coverFocusY: (value.coverImageId ? value.coverFocus?.focusY : undefined) ?? 50,
   };
   const saved = await articles.save(input.id, data);
   if (saved === undefined) return refused("notFound");
@@ -105,7 +107,8 @@ export function toArticleFormInitial(media: MediaStorage, article: ArticleRecord
       body: EMPTY_DOCUMENT,
       coverImageId: "",
       coverAlt: "",
-      coverSrc: null,
+      coverFocus: { focusX: 50, focusY: 50 },
+      coverImage: null,
     };
   const at = article.publishAt?.getTime();
   return {
@@ -117,7 +120,8 @@ export function toArticleFormInitial(media: MediaStorage, article: ArticleRecord
     body: article.body,
     coverImageId: article.coverImageId ?? "",
     coverAlt: article.coverAlt ?? "",
-    coverSrc: article.cover ? toPublicImage(media, article.cover).src : null,
+    coverFocus: { focusX: article.coverFocusX, focusY: article.coverFocusY },
+    coverImage: article.cover ? toPublicImage(media, article.cover) : null,
   };
 }
 
@@ -138,7 +142,7 @@ export function toArticleAdminRow(article: ArticleRecord, now: Date = new Date()
 export type ArticleAdminRow = ReturnType<typeof toArticleAdminRow>;
 
 /**
- * Makes an earlier version the article's text again (title, summary, categories, body, cover) as a
+ * Makes an earlier version the article's text again (title, summary, categories, body, cover and its focus point) as a
  * new version; where it stands (draft, scheduled, published) and its address stay as they are.
  */
 export async function restoreArticleVersion(deps: { articles: ArticleRepository }, id: string, number: number) {
@@ -155,6 +159,8 @@ export async function restoreArticleVersion(deps: { articles: ArticleRepository 
     // A cover since deleted is left out rather than refused.
     coverImageId: covers.size ? version.coverImageId : null,
     coverAlt: covers.size ? version.coverAlt : null,
+    coverFocusX: covers.size ? version.coverFocusX : 50,
+    coverFocusY: covers.size ? version.coverFocusY : 50,
   });
   if (!saved || saved === "slug") return refused("notFound");
   return succeeded();

@@ -5,6 +5,8 @@ import { Choices, TextAreaField, TextField } from "~/core/forms/conform-fields";
 import { ErrorList } from "~/core/forms/field";
 import { useUnsavedChangesGuard } from "~/core/forms/leave-guard";
 import { useSchemaForm } from "~/core/forms/use-schema-form";
+import type { PublicImage } from "~/core/media/public-image";
+import { clampPercent, FocusPicker } from "~/ui/focus-picker";
 import type { RichTextDocument } from "~/ui/rich-text/document";
 import { articleFormSchema, categoryOptions } from "./article-form";
 import { uploadArticleImageFromEditor } from "./image-upload-client";
@@ -21,19 +23,34 @@ export interface ArticleFormInitial {
   body: RichTextDocument;
   coverImageId: string;
   coverAlt: string;
-  coverSrc: string | null;
+  coverFocus: { focusX: number; focusY: number };
+  coverImage: PublicImage | null;
 }
 
-function CoverField({ initial, meta }: { initial: ArticleFormInitial; meta: Parameters<typeof TextField>[0]["meta"] }) {
-  const [cover, setCover] = useState({ id: initial.coverImageId, src: initial.coverSrc });
+type ArticleForm = ReturnType<typeof useSchemaForm<typeof articleFormSchema>>;
+
+function CoverField({ initial, form, fields }: { initial: ArticleFormInitial } & Pick<ArticleForm, "form" | "fields">) {
+  const [cover, setCover] = useState({ id: initial.coverImageId, image: initial.coverImage });
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const file = useRef<HTMLInputElement>(null);
+  const focus = fields.coverFocus.getFieldset();
+  // The point as the form holds it now (tapped, a button, typed), before it is saved.
+  const x = clampPercent(focus.focusX.value, initial.coverFocus.focusX);
+  const y = clampPercent(focus.focusY.value, initial.coverFocus.focusY);
+  const middle = () => form.update({ name: fields.coverFocus.name, value: { focusX: "50", focusY: "50" } as never });
   return (
     <div className="article-form__cover">
       <input type="hidden" name="coverImageId" value={cover.id} />
-      {cover.src ? (
-        <img className="article-form__cover-preview" src={cover.src} alt="" width={320} height={180} />
+      {cover.image ? (
+        <img
+          className="article-form__cover-preview"
+          src={cover.image.src}
+          alt=""
+          width={320}
+          height={180}
+          style={{ objectPosition: `${x}% ${y}%` }}
+        />
       ) : null}
       <label className="field__label" htmlFor="article-cover-file">
         Immagine di copertina (facoltativa)
@@ -52,13 +69,22 @@ function CoverField({ initial, meta }: { initial: ArticleFormInitial; meta: Para
             setBusy(false);
             if (!uploaded.ok) return setError(uploaded.message);
             setError(null);
-            setCover({ id: uploaded.id, src: uploaded.src });
+            // The editor learns only the address: the picker sizes the photo from the picture itself.
+            setCover({ id: uploaded.id, image: { src: uploaded.src, srcSet: "", width: 320, height: 180 } });
+            middle();
           }}
         >
           {busy ? "Caricamento…" : "Carica la copertina"}
         </button>
         {cover.id ? (
-          <button type="button" className="button button--secondary" onClick={() => setCover({ id: "", src: null })}>
+          <button
+            type="button"
+            className="button button--secondary"
+            onClick={() => {
+              setCover({ id: "", image: null });
+              middle();
+            }}
+          >
             Togli la copertina
           </button>
         ) : null}
@@ -69,12 +95,26 @@ function CoverField({ initial, meta }: { initial: ArticleFormInitial; meta: Para
         </p>
       ) : null}
       <TextField
-        meta={meta}
+        meta={fields.coverAlt}
         label="Descrizione della copertina"
         hint="Per chi non vede l'immagine: obbligatoria se c'è una copertina."
         maxLength={ALT_MAX_LENGTH}
         optional
       />
+      {cover.image ? (
+        <fieldset className="article-form__focus">
+          <legend className="field__label">Inquadratura della copertina</legend>
+          <FocusPicker
+            image={cover.image}
+            fieldset={fields.coverFocus}
+            focusX={focus.focusX}
+            focusY={focus.focusY}
+            x={x}
+            y={y}
+            form={form}
+          />
+        </fieldset>
+      ) : null}
     </div>
   );
 }
@@ -92,7 +132,7 @@ export function ArticleEditor({
   initial: ArticleFormInitial;
   lastResult?: SubmissionResult<string[]>;
 }) {
-  const { coverSrc: _, body, ...defaults } = initial;
+  const { coverImage: _, body, ...defaults } = initial;
   const { form, fields, formProps } = useSchemaForm(articleFormSchema, {
     id: `articolo-${articleId ?? "nuovo"}`,
     lastResult,
@@ -104,6 +144,9 @@ export function ArticleEditor({
   useUnsavedChangesGuard(formRef, articleId);
   return (
     <Form ref={formRef} method="post" className="article-form" {...formProps}>
+      {/* Enter in a field presses the form's first submit button: this one (a save as before), not a
+          button of the cover's focus grid further down. */}
+      <button type="submit" name="intent" value="draft" hidden tabIndex={-1} />
       {form.errors?.length ? (
         <div className="article-form__alert" role="alert">
           <ErrorList id={form.errorId} errors={form.errors} />
@@ -130,7 +173,7 @@ export function ArticleEditor({
         describedBy={["promemoria-pubblicita-sanitaria"]}
         uploadImage={uploadArticleImageFromEditor}
       />
-      <CoverField initial={initial} meta={fields.coverAlt} />
+      <CoverField initial={initial} form={form} fields={fields} />
       <TextField
         meta={fields.slug}
         label="Indirizzo della pagina"

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { uploadedImageSchema } from "~/core/media/image-upload";
 import { oneLine, multiLine } from "~/core/forms/field-rules";
+import { percent } from "~/core/forms/percent";
 import { romeInstant } from "~/core/format/rome-clock";
 import { SLUG_MAX_LENGTH, SLUG_PATTERN, slugify } from "~/core/format/slug";
 import { richTextField } from "~/ui/rich-text/document-schema";
@@ -48,6 +49,8 @@ export const articleFormSchema = z
       blankToUndefined,
       oneLine(z.string().trim().max(ALT_MAX_LENGTH, tooLong(ALT_MAX_LENGTH))).optional(),
     ),
+    // The cover's point kept in view where it is cropped; absent with no cover (the middle then).
+    coverFocus: z.object({ focusX: percent, focusY: percent }).optional(),
   })
   .superRefine((value, ctx) => {
     if (value.coverImageId && !value.coverAlt)

@@ -19,7 +19,8 @@ export interface ArticleCardView {
   publishedOn: string;
   publishedIso: string;
   readingMinutes: number;
-  cover: { image: PublicImage; alt: string } | null;
+  /** `position`: the CSS object-position of her focus point, where the cover is cropped. */
+  cover: { image: PublicImage; alt: string; position: string } | null;
 }
 
 /** How many other articles an article's page suggests. */
@@ -45,7 +46,13 @@ export function toArticleCardView(media: MediaStorage, article: ArticleRecord): 
     publishedIso: published.toISOString(),
     readingMinutes: readingMinutes(article.body),
     cover:
-      article.cover && article.coverAlt ? { image: toPublicImage(media, article.cover), alt: article.coverAlt } : null,
+      article.cover && article.coverAlt
+        ? {
+            image: toPublicImage(media, article.cover),
+            alt: article.coverAlt,
+            position: `${article.coverFocusX}% ${article.coverFocusY}%`,
+          }
+        : null,
   };
 }
 

@@ -1,14 +1,15 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Database } from "~/core/db/database.server";
-import { articleImages, articles } from "~/core/db/schema";
+import { articleImages, articles, type StoredImage } from "~/core/db/schema";
 import { createMemoryEventBus, type ChangeEvent } from "~/core/events/event-bus.server";
 import { openTestDatabase } from "../../../tests/support/test-databases";
 import { sampleArticle } from "../../../tests/support/factory";
 import { type ArticleData, createArticleRepository, type ArticleRepository } from "./articles.server";
-import { restoreArticleVersion } from "./article-editor.server";
+import { restoreArticleVersion, saveArticle } from "./article-editor.server";
+import { articleFormSchema } from "./article-form";
 import { scheduledArticlesJob } from "./article-jobs.server";
-import { loadArticlePage } from "./article-page.server";
+import { loadArticlePage, toArticleCardView } from "./article-page.server";
 import type { MediaStorage } from "~/core/media/media-storage.server";
 
 describe("article repository on PostgreSQL", () => {
@@ -154,5 +155,82 @@ describe("restoring an article's version", () => {
       ok: false,
       reason: "versionNotFound",
     });
+  });
+});
+
+describe("an article cover's focus point", () => {
+  let database: Database;
+  let repo: ArticleRepository;
+  const media = { publicUrl: (key: string) => `/media/${key}` } as MediaStorage;
+  const logger = { info() {} } as never;
+  const image: StoredImage = {
+    width: 1600,
+    height: 900,
+    format: "webp",
+    variants: [{ key: "article-images/copertina-1600.webp", width: 1600, height: 900 }],
+  };
+  beforeAll(async () => {
+    database = await openTestDatabase();
+    repo = createArticleRepository(database.db, createMemoryEventBus());
+  });
+  afterAll(() => database.close());
+
+  /** The editor's form as she sends it: a live article with a cover and its focus point. */
+  const form = (title: string, coverImageId: string, focusX: string, focusY: string) => {
+    const parsed = articleFormSchema.safeParse({
+      intent: "publish",
+      title,
+      excerpt: "Tre idee per una colazione che sazia.",
+      categories: "alimentazione",
+      body: JSON.stringify(sampleArticle().body),
+      coverImageId,
+      coverAlt: "Una tazza di latte e avena",
+      coverFocus: { focusX, focusY },
+    });
+    if (!parsed.success) throw parsed.error;
+    return parsed.data;
+  };
+
+  it("is saved from the editor's form, is the public card's object-position, and a version restores it", async () => {
+    const cover = await repo.addImage(image);
+    const first = await saveArticle({ articles: repo, logger }, { value: form("Avena", cover, "20", "80") });
+    if (!first.ok) throw new Error(first.reason);
+    const id = first.value.article.id;
+    expect(first.value.article).toMatchObject({ coverFocusX: 20, coverFocusY: 80 });
+    expect(toArticleCardView(media, first.value.article).cover?.position).toBe("20% 80%");
+
+    const second = await saveArticle({ articles: repo, logger }, { id, value: form("Avena", cover, "70", "0") });
+    if (!second.ok) throw new Error(second.reason);
+    const live = await repo.findPublished(first.value.article.slug);
+    expect(toArticleCardView(media, live!).cover?.position).toBe("70% 0%");
+
+    expect((await restoreArticleVersion({ articles: repo }, id, 1)).ok).toBe(true);
+    expect(await repo.get(id)).toMatchObject({ coverFocusX: 20, coverFocusY: 80 });
+  });
+
+  it("is the middle for a version saved before covers had one", async () => {
+    const article = await repo.save(undefined, sampleArticle({ coverFocusX: 10, coverFocusY: 90 }));
+    if (!article || article === "slug") throw new Error("not saved");
+    await database.db.execute(
+      sql`update article_versions set snapshot = snapshot - 'coverFocusX' - 'coverFocusY' where article_id = ${article.id}`,
+    );
+    expect(await repo.version(article.id, 1)).toMatchObject({ coverFocusX: 50, coverFocusY: 50 });
+  });
+
+  it("the form and the database refuse a point outside the photo", async () => {
+    const cover = await repo.addImage(image);
+    expect(() => form("Fuori", cover, "101", "50")).toThrow("Indica un valore da 0 a 100.");
+    const article = await repo.save(undefined, sampleArticle({ slug: "fuori" }));
+    if (!article || article === "slug") throw new Error("not saved");
+    for (const [x, y] of [
+      [101, 50],
+      [50, -1],
+    ])
+      await expect(
+        database.db.execute(
+          sql`update articles set cover_focus_x = ${x}, cover_focus_y = ${y} where id = ${article.id}`,
+        ),
+      ).rejects.toMatchObject({ cause: { constraint: "articles_cover_focus_percent" } });
+    expect(await repo.get(article.id)).toMatchObject({ coverFocusX: 50, coverFocusY: 50 });
   });
 });

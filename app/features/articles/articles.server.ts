@@ -22,6 +22,9 @@ export interface ArticleData {
   publishAt: Date | null;
   coverImageId: string | null;
   coverAlt: string | null;
+  /** The cover's point kept in view where it is cropped, in % of its width and height (50/50: the middle). */
+  coverFocusX: number;
+  coverFocusY: number;
 }
 
 export interface ArticleRecord extends ArticleData {
@@ -49,6 +52,9 @@ const snapshotSchema = z.object({
   publishAt: z.iso.datetime({ offset: true }).nullable(),
   coverImageId: z.guid().nullable(),
   coverAlt: z.string().nullable(),
+  // Versions saved before the cover had a focus point have none: the middle, as then.
+  coverFocusX: z.number().int().min(0).max(100).default(50),
+  coverFocusY: z.number().int().min(0).max(100).default(50),
 });
 
 /** Published, and its time has come. */
@@ -85,6 +91,8 @@ export function createArticleRepository(db: Db, bus: Pick<EventBus, "publish">, 
       publishAt: article.publishAt,
       coverImageId: article.coverImageId,
       coverAlt: article.coverAlt,
+      coverFocusX: article.coverFocusX,
+      coverFocusY: article.coverFocusY,
       cover,
       createdAt: article.createdAt,
       updatedAt: article.updatedAt,

@@ -37,6 +37,9 @@ export const NEWSLETTER_MESSAGES = {
   noSubscribers: "Non ci sono iscritti confermati: nessuna e-mail da inviare.",
   notDraft: "Questa newsletter è già stata inviata.",
   mailOff: "L'invio di e-mail non è configurato (SMTP_URL e MAIL_FROM): la newsletter non può partire.",
+  imageGone: "Un'immagine della newsletter non è più disponibile: toglila e caricala di nuovo.",
+  imagesNeedSiteUrl:
+    "La newsletter contiene immagini, ma l'indirizzo pubblico del sito (SITE_URL) non è impostato con https: le e-mail non potrebbero mostrarle. Chiedi a chi gestisce il sito di impostarlo, oppure togli le immagini.",
   adminInvalid: "Controlla i campi evidenziati: niente è stato salvato.",
   adminFailed: "Errore durante il salvataggio: riprova.",
 } as const;

@@ -3,8 +3,16 @@ import type { Logger } from "pino";
 import type { Mailer } from "~/core/mail/mailer.server";
 import type { RateLimiter } from "~/core/server/rate-limit.server";
 import { type Result, refused, succeeded } from "~/core/result";
+import type { StoredImage } from "~/core/db/schema";
 import type { RichTextDocument } from "~/ui/rich-text/document";
-import { confirmationMail, newsletterMail, renderedBody } from "./newsletter-mails";
+import {
+  confirmationMail,
+  imagesMailable,
+  mailImageBase,
+  mailImages,
+  newsletterMail,
+  renderedBody,
+} from "./newsletter-mails";
 import { confirmPath, NEWSLETTER_PATH, unsubscribePath } from "./newsletter-paths";
 import { PENDING_DAYS } from "./consent";
 import type { NewsletterRepository } from "./newsletter.server";
@@ -65,14 +73,27 @@ export async function subscribeToNewsletter(
   return succeeded();
 }
 
-export type SendRefusal = "mailOff" | "noSubscribers" | "notDraft";
+export type SendRefusal = "mailOff" | "noSubscribers" | "notDraft" | "imagesNeedSiteUrl";
 
-/** Her "Invia": the draft starts sending to the confirmed subscribers; the job queues the copies. */
+/** The site's public address, and whether it was configured (SITE_URL) rather than guessed. */
+export interface SiteAddress {
+  siteUrl: string;
+  siteUrlConfigured: boolean;
+}
+
+/**
+ * Her "Invia": the draft starts sending to the confirmed subscribers; the job queues the copies.
+ * A newsletter with images is refused while the site has no https address to show them from: the
+ * copies would go out with holes (decision 70).
+ */
 export async function startNewsletter(
-  deps: { newsletter: NewsletterRepository; mailer: Mailer },
+  deps: { newsletter: NewsletterRepository; mailer: Mailer; config: SiteAddress },
   campaignId: string,
 ): Promise<Result<undefined, SendRefusal>> {
   if (!deps.mailer.enabled) return refused("mailOff");
+  const campaign = await deps.newsletter.campaign(campaignId);
+  const base = mailImageBase(deps.config.siteUrl, deps.config.siteUrlConfigured);
+  if (campaign && !imagesMailable(campaign.body, base)) return refused("imagesNeedSiteUrl");
   if ((await deps.newsletter.counts()).confirmed === 0) return refused("noSubscribers");
   if (!(await deps.newsletter.start(campaignId))) return refused("notDraft");
   return succeeded();
@@ -80,14 +101,16 @@ export async function startNewsletter(
 
 /** The test copy, to her (MAIL_TO or the practice address): its unsubscribe link leads to the form's page. */
 export async function sendTestNewsletter(
-  deps: { mailer: Mailer },
-  input: { subject: string; body: RichTextDocument; siteUrl: string },
-): Promise<Result<undefined, "mailOff">> {
+  deps: { mailer: Mailer; config: SiteAddress },
+  input: { subject: string; body: RichTextDocument; images: Record<string, StoredImage> },
+): Promise<Result<undefined, "mailOff" | "imagesNeedSiteUrl">> {
   if (!deps.mailer.enabled) return refused("mailOff");
+  const base = mailImageBase(deps.config.siteUrl, deps.config.siteUrlConfigured);
+  if (!imagesMailable(input.body, base)) return refused("imagesNeedSiteUrl");
   const mail = newsletterMail({
     subject: `[Prova] ${input.subject}`,
-    body: renderedBody(input.body),
-    unsubscribeUrl: new URL(NEWSLETTER_PATH, input.siteUrl).href,
+    body: renderedBody(input.body, base ? mailImages(input.images, base) : {}),
+    unsubscribeUrl: new URL(NEWSLETTER_PATH, deps.config.siteUrl).href,
   });
   await deps.mailer.queue(mail);
   deps.mailer.kick();
@@ -99,19 +122,22 @@ export async function sendTestNewsletter(
  * one transaction, so a crash at any point resumes with no one queued twice. Returns how many.
  */
 export async function queueNewsletterCopies(
-  deps: { newsletter: NewsletterRepository; mailer: Mailer; siteUrl: string },
+  deps: { newsletter: NewsletterRepository; mailer: Mailer; config: SiteAddress },
   batch = NEWSLETTER_BATCH,
 ): Promise<number> {
+  const { siteUrl, siteUrlConfigured } = deps.config;
+  // Checked when she started it; were the address gone since, the images are left out, not broken.
+  const base = mailImageBase(siteUrl, siteUrlConfigured);
   let queued = 0;
   for (const campaign of await deps.newsletter.sending()) {
-    const body = renderedBody(campaign.body);
+    const body = renderedBody(campaign.body, base ? mailImages(campaign.images, base) : {});
     queued += await deps.newsletter.queueBatch(campaign.id, batch - queued, (recipient, tx) =>
       deps.mailer.queueTo(
         recipient.email,
         newsletterMail({
           subject: campaign.subject,
           body,
-          unsubscribeUrl: new URL(unsubscribePath(recipient.unsubscribeToken), deps.siteUrl).href,
+          unsubscribeUrl: new URL(unsubscribePath(recipient.unsubscribeToken), siteUrl).href,
         }),
         tx,
       ),

@@ -4,17 +4,23 @@ import { TextField } from "~/core/forms/conform-fields";
 import { ErrorList } from "~/core/forms/field";
 import { useSchemaForm } from "~/core/forms/use-schema-form";
 import type { RichTextDocument } from "~/ui/rich-text/document";
+import type { UploadImage } from "~/ui/rich-text/editor-panels";
 import { RichTextField } from "~/ui/rich-text/field";
 import { SUBJECT_MAX } from "./consent";
 import { newsletterDraftSchema } from "./newsletter-schema";
 
-/** Her newsletter's draft: subject and text in the shared rich-text editor; saved (preview) or tested. */
+/**
+ * Her newsletter's draft: subject and text in the shared rich-text editor; saved (preview) or tested.
+ * `uploadImage`: where its images go (the route's choice: the articles' upload).
+ */
 export function NewsletterEditor({
   initial,
   lastResult,
+  uploadImage,
 }: {
   initial: { subject: string; body: RichTextDocument };
   lastResult?: SubmissionResult<string[]>;
+  uploadImage: UploadImage;
 }) {
   const { form, fields, formProps } = useSchemaForm(newsletterDraftSchema, {
     id: "newsletter-bozza",
@@ -35,6 +41,8 @@ export function NewsletterEditor({
         meta={fields.body}
         initial={initial.body}
         label="Testo della newsletter"
+        hint="Puoi aggiungere immagini: ognuna con la sua descrizione, che compare anche nella versione solo testo."
+        uploadImage={uploadImage}
       />
       <div className="newsletter-editor__actions">
         <button type="submit" name="intent" value="save" className="button" disabled={saving}>

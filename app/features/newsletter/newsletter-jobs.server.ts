@@ -1,6 +1,6 @@
 import type { ScheduledJob } from "~/core/jobs/scheduler.server";
 import type { Mailer } from "~/core/mail/mailer.server";
-import { queueNewsletterCopies } from "./newsletter-actions.server";
+import { queueNewsletterCopies, type SiteAddress } from "./newsletter-actions.server";
 import type { NewsletterRepository } from "./newsletter.server";
 
 /** How often the sending job queues a batch: with NEWSLETTER_BATCH, the bound on the rate. */
@@ -13,7 +13,7 @@ export const NEWSLETTER_SEND_EVERY_MS = 10_000;
 export function newsletterJobs(deps: {
   newsletter: NewsletterRepository;
   mailer: Mailer;
-  config: { siteUrl: string };
+  config: SiteAddress;
 }): ScheduledJob[] {
   return [
     {
@@ -22,7 +22,7 @@ export function newsletterJobs(deps: {
       atStart: true,
       timeoutMs: 30_000,
       async run({ logger }) {
-        const queued = await queueNewsletterCopies({ ...deps, siteUrl: deps.config.siteUrl });
+        const queued = await queueNewsletterCopies(deps);
         if (queued > 0) logger.info({ queued }, "newsletter copies queued");
       },
     },

@@ -1,7 +1,9 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { createElement } from "react";
+import type { StoredImage } from "~/core/db/schema";
 import { type Mail, type RenderedMarkup, renderMail } from "~/core/mail/mail-layout";
-import { documentText, type RichTextDocument } from "~/ui/rich-text/document";
+import type { PublicImage } from "~/core/media/public-image";
+import { documentImageIds, documentText, type RichTextDocument } from "~/ui/rich-text/document";
 import { RichTextNodes } from "~/ui/rich-text/body";
 
 /** The e-mail of the double opt-in: only the link; nothing is sent until it is opened. */
@@ -19,9 +21,51 @@ export const confirmationMail = (input: { practitionerName: string; confirmUrl: 
     ],
   });
 
-/** A newsletter's body as the mail's HTML (the site's renderer: every word escaped) and as plain text. */
-export function renderedBody(body: RichTextDocument): RenderedMarkup {
-  return { html: renderToStaticMarkup(createElement(RichTextNodes, { document: body })), text: documentText(body) };
+/** The widest an image is drawn in a mail (the usual width of a mail's column), in CSS pixels. */
+const MAIL_IMAGE_WIDTH = 600;
+
+/**
+ * Where a mail's images are fetched from: the site's own public address, only with https (a mail
+ * program shows no image from an http address, or warns); null when it is not so.
+ */
+export const mailImageBase = (siteUrl: string, siteUrlConfigured: boolean): string | null =>
+  siteUrlConfigured && siteUrl.startsWith("https://") ? siteUrl : null;
+
+/** Whether a newsletter can be mailed as she wrote it: an image needs the site's https address. */
+export const imagesMailable = (body: RichTextDocument, base: string | null) =>
+  base !== null || documentImageIds(body).length === 0;
+
+/**
+ * Each stored image as a mail shows it: an absolute address on the site (its /media route serves
+ * every storage), the smallest rendition sharp at twice the drawn width, drawn at most 600 px wide.
+ */
+export function mailImages(images: Readonly<Record<string, StoredImage>>, base: string): Record<string, PublicImage> {
+  return Object.fromEntries(
+    Object.entries(images).map(([id, image]) => {
+      const variant = image.variants.find((v) => v.width >= 2 * MAIL_IMAGE_WIDTH) ?? image.variants.at(-1)!;
+      const width = Math.min(MAIL_IMAGE_WIDTH, variant.width);
+      return [
+        id,
+        {
+          src: new URL(`/media/${variant.key}`, base).href,
+          srcSet: "",
+          width,
+          height: Math.round((variant.height * width) / variant.width),
+        },
+      ];
+    }),
+  );
+}
+
+/**
+ * A newsletter's body as the mail's HTML (the site's renderer: every word escaped) and as plain text,
+ * where each image is "[Immagine: <its description>]". `images`: from mailImages(); one missing is left out.
+ */
+export function renderedBody(body: RichTextDocument, images: Record<string, PublicImage> = {}): RenderedMarkup {
+  return {
+    html: renderToStaticMarkup(createElement(RichTextNodes, { document: body, images })),
+    text: documentText(body, (alt) => `[Immagine: ${alt}]`),
+  };
 }
 
 /**

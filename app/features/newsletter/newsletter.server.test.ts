@@ -1,14 +1,31 @@
+import { mkdtempSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { asc, sql } from "drizzle-orm";
 import { pino } from "pino";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Database } from "~/core/db/database.server";
-import { mailOutbox, newsletterCampaigns, newsletterSubscribers, rateLimitHits } from "~/core/db/schema";
+import {
+  mailOutbox,
+  mediaObjects,
+  newsletterCampaigns,
+  newsletterSubscribers,
+  rateLimitHits,
+  type StoredImage,
+} from "~/core/db/schema";
+import { createLocalMediaStorage } from "~/core/media/media-storage.server";
+import { sweepOrphanMedia, trackMediaWrites } from "~/core/media/orphan-sweep.server";
 import type { Mailer } from "~/core/mail/mailer.server";
 import { createRateLimiter } from "~/core/server/rate-limit.server";
 import { createQueueOnlyMailer } from "../../../tests/support/outbox";
 import { openTestDatabase } from "../../../tests/support/test-databases";
 import { seedNewsletterSubscribers } from "../../../tests/support/factory";
-import { queueNewsletterCopies, startNewsletter, subscribeToNewsletter } from "./newsletter-actions.server";
+import {
+  queueNewsletterCopies,
+  sendTestNewsletter,
+  startNewsletter,
+  subscribeToNewsletter,
+} from "./newsletter-actions.server";
 import { createNewsletterRepository, type NewsletterRepository } from "./newsletter.server";
 
 const siteUrl = "https://studio.example.it";
@@ -36,6 +53,7 @@ describe("newsletter on PostgreSQL", () => {
     await database.db.delete(newsletterSubscribers);
     await database.db.delete(mailOutbox);
     await database.db.delete(rateLimitHits);
+    await database.db.delete(mediaObjects);
   });
 
   const deps = () => ({
@@ -43,6 +61,7 @@ describe("newsletter on PostgreSQL", () => {
     mailer,
     rateLimiter: createRateLimiter(database.db),
     logger: pino({ level: "silent" }),
+    config: { siteUrl, siteUrlConfigured: true },
   });
   const subscribe = (email: string, clientIp = "203.0.113.9") =>
     subscribeToNewsletter(deps(), { email, clientIp, siteUrl, practitionerName: "Dott.ssa Giulia Ferrari" });
@@ -92,7 +111,7 @@ describe("newsletter on PostgreSQL", () => {
     await seedNewsletterSubscribers(database.db, 2);
     const id = await repo.saveDraft({ subject: "Le novità di marzo", body });
     expect(await startNewsletter(deps(), id)).toEqual({ ok: true, value: undefined });
-    expect(await queueNewsletterCopies({ ...deps(), siteUrl })).toBe(2);
+    expect(await queueNewsletterCopies(deps())).toBe(2);
     const copies = await outbox();
     expect(copies).toHaveLength(2);
     const copy = copies[0]!;
@@ -118,7 +137,7 @@ describe("newsletter on PostgreSQL", () => {
     const emails = await seedNewsletterSubscribers(database.db, 200);
     const id = await repo.saveDraft({ subject: "Newsletter di prova", body });
     expect((await startNewsletter(deps(), id)).ok).toBe(true);
-    expect(await queueNewsletterCopies({ ...deps(), siteUrl }, 60)).toBe(60);
+    expect(await queueNewsletterCopies(deps(), 60)).toBe(60);
 
     // The crash, at the database: the 31st e-mail of the next batch fails mid-transaction.
     await database.db.execute(sql`
@@ -130,7 +149,7 @@ describe("newsletter on PostgreSQL", () => {
     await database.db.execute(sql`
       create trigger newsletter_test_crash before insert on mail_outbox
       for each row execute function newsletter_test_crash()`);
-    await expect(queueNewsletterCopies({ ...deps(), siteUrl }, 60)).rejects.toThrow();
+    await expect(queueNewsletterCopies(deps(), 60)).rejects.toThrow();
     // Nothing of the failed batch stayed: neither its e-mails nor its deliveries.
     expect(await outbox()).toHaveLength(60);
     expect((await repo.campaign(id))!.queued).toBe(60);
@@ -139,13 +158,91 @@ describe("newsletter on PostgreSQL", () => {
 
     // Restarted, twice over at once (two processes): every subscriber queued once.
     while ((await repo.campaign(id))!.finishedAt === null) {
-      await Promise.all([
-        queueNewsletterCopies({ ...deps(), siteUrl }, 60),
-        queueNewsletterCopies({ ...deps(), siteUrl }, 60),
-      ]);
+      await Promise.all([queueNewsletterCopies(deps(), 60), queueNewsletterCopies(deps(), 60)]);
     }
     const recipients = (await outbox()).map((mail) => mail.recipient).sort();
     expect(recipients).toEqual(emails);
     expect((await repo.campaign(id))!.queued).toBe(200);
+  });
+  describe("images (decision 70)", () => {
+    const image = (key: string): StoredImage => ({
+      width: 1600,
+      height: 900,
+      format: "webp",
+      variants: [
+        { key: `article-images/${key}-800.webp`, width: 800, height: 450 },
+        { key: `article-images/${key}-1600.webp`, width: 1600, height: 900 },
+      ],
+    });
+    const withImage = (imageId: string, alt: string) => ({
+      type: "doc" as const,
+      content: [...body.content, { type: "image" as const, attrs: { imageId, alt } }],
+    });
+    const imageId = "0b6c1d2e-3f40-4a5b-8c6d-7e8f9a0b1c2d";
+
+    it("a copy shows each image from the site's https address with its size and description; the text part names it", async () => {
+      await seedNewsletterSubscribers(database.db, 1);
+      const id = await repo.saveDraft({
+        subject: "Legumi",
+        body: withImage(imageId, "Un piatto di ceci & lenticchie"),
+        images: { [imageId]: image("abcdefghijklmnopqrstuv") },
+      });
+      expect((await startNewsletter(deps(), id)).ok).toBe(true);
+      expect(await queueNewsletterCopies(deps())).toBe(1);
+      const [copy] = await outbox();
+      expect(copy!.html).toMatch(
+        /<img src="https:\/\/studio\.example\.it\/media\/article-images\/abcdefghijklmnopqrstuv-1600\.webp" width="600" height="338" alt="Un piatto di ceci &amp; lenticchie"/,
+      );
+      expect(copy!.text).toContain("[Immagine: Un piatto di ceci & lenticchie]");
+    });
+
+    it("is refused while the site has no https address, and sent once it has", async () => {
+      await seedNewsletterSubscribers(database.db, 1);
+      const id = await repo.saveDraft({
+        subject: "Legumi",
+        body: withImage(imageId, "Un piatto di ceci"),
+        images: { [imageId]: image("abcdefghijklmnopqrstuv") },
+      });
+      for (const config of [
+        { siteUrl: "http://localhost:3000", siteUrlConfigured: false },
+        { siteUrl: "http://studio.example.it", siteUrlConfigured: true },
+      ]) {
+        expect(await startNewsletter({ ...deps(), config }, id)).toEqual({ ok: false, reason: "imagesNeedSiteUrl" });
+        expect(await sendTestNewsletter({ ...deps(), config }, (await repo.draft())!)).toEqual({
+          ok: false,
+          reason: "imagesNeedSiteUrl",
+        });
+      }
+      expect((await repo.draft())?.id).toBe(id);
+      expect(await outbox()).toEqual([]);
+      expect((await startNewsletter(deps(), id)).ok).toBe(true);
+    });
+
+    it("the orphan-media sweep leaves a sent newsletter's image files alone, whatever else forgot them", async () => {
+      const dir = mkdtempSync(path.join(os.tmpdir(), "newsletter-images-"));
+      const media = trackMediaWrites(createLocalMediaStorage(dir), database.db);
+      const kept = await media.put("article-images", "webp", Buffer.from("in the newsletter"));
+      const orphan = await media.put("article-images", "webp", Buffer.from("in nothing"));
+      const stored: StoredImage = {
+        width: 10,
+        height: 10,
+        format: "webp",
+        variants: [{ key: kept, width: 10, height: 10 }],
+      };
+      await seedNewsletterSubscribers(database.db, 1);
+      const id = await repo.saveDraft({
+        subject: "Legumi",
+        body: withImage(imageId, "Ceci"),
+        images: { [imageId]: stored },
+      });
+      expect((await startNewsletter(deps(), id)).ok).toBe(true);
+      expect(await queueNewsletterCopies(deps())).toBe(1);
+      // The copies sent and gone from the outbox: the newsletter alone still refers to the image.
+      await database.db.delete(mailOutbox);
+
+      const swept = await sweepOrphanMedia(database.db, media, { minAgeMs: 0 });
+      expect(swept.removed).toEqual([orphan]);
+      expect(await media.get(kept)).toBeDefined();
+    });
   });
 });

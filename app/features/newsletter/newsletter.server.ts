@@ -3,7 +3,13 @@ import { createHash, randomBytes } from "node:crypto";
 import { and, asc, count, desc, eq, isNotNull, isNull, lt, sql } from "drizzle-orm";
 import type { Db, Executor } from "~/core/db/database.server";
 import { rowsOf } from "~/core/db/rows";
-import { newsletterCampaigns, newsletterDeliveries, newsletterSettings, newsletterSubscribers } from "~/core/db/schema";
+import {
+  newsletterCampaigns,
+  newsletterDeliveries,
+  newsletterSettings,
+  newsletterSubscribers,
+  type StoredImage,
+} from "~/core/db/schema";
 import type { EventBus } from "~/core/events/event-bus.server";
 import { changeAnnouncer, type OnChangeError } from "~/core/events/publish-change.server";
 import { EMPTY_DOCUMENT, type RichTextDocument } from "~/ui/rich-text/document";
@@ -29,6 +35,8 @@ export interface Campaign {
   id: string;
   subject: string;
   body: RichTextDocument;
+  /** Each image the body shows, by id, as stored when the draft was saved. */
+  images: Record<string, StoredImage>;
   startedAt: Date | null;
   total: number | null;
   finishedAt: Date | null;
@@ -56,6 +64,7 @@ export function createNewsletterRepository(db: Db, bus?: Pick<EventBus, "publish
       id: row.id,
       subject: row.subject,
       body: body.success ? body.data : EMPTY_DOCUMENT,
+      images: row.images,
       startedAt: row.startedAt,
       total: row.total,
       finishedAt: row.finishedAt,
@@ -210,19 +219,24 @@ export function createNewsletterRepository(db: Db, bus?: Pick<EventBus, "publish
       return row ? toCampaign(row, 0) : undefined;
     },
 
-    /** Saves the draft (a new one when there is none); returns its id. */
-    async saveDraft(input: { subject: string; body: RichTextDocument }): Promise<string> {
+    /** Saves the draft (a new one when there is none) with the images its body shows; returns its id. */
+    async saveDraft(input: {
+      subject: string;
+      body: RichTextDocument;
+      images?: Record<string, StoredImage>;
+    }): Promise<string> {
+      const images = input.images ?? {};
       const current = await this.draft();
       if (current) {
         await db
           .update(newsletterCampaigns)
-          .set({ subject: input.subject, body: input.body, updatedAt: sql`now()` })
+          .set({ subject: input.subject, body: input.body, images, updatedAt: sql`now()` })
           .where(and(eq(newsletterCampaigns.id, current.id), isNull(newsletterCampaigns.startedAt)));
         return current.id;
       }
       const [row] = await db
         .insert(newsletterCampaigns)
-        .values({ subject: input.subject, body: input.body })
+        .values({ subject: input.subject, body: input.body, images })
         .returning({ id: newsletterCampaigns.id });
       return row!.id;
     },

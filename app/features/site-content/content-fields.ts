@@ -54,14 +54,7 @@ export const optionalTime = z.preprocess(blankToUndefined, time.optional());
 
 export const checkbox = z.preprocess((value) => value === "on" || value === true || value === "true", z.boolean());
 
-export const percent = z.preprocess(
-  blankToUndefined,
-  z.coerce
-    .number({ error: "Indica un valore da 0 a 100." })
-    .int("Indica un numero intero da 0 a 100.")
-    .min(0, "Indica un valore da 0 a 100.")
-    .max(100, "Indica un valore da 0 a 100."),
-);
+export { percent } from "~/core/forms/percent";
 
 /**
  * Every form also sends the version it was loaded from: a save on top of a newer one is refused. A

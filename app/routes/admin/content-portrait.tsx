@@ -1,8 +1,7 @@
 import { Form, useNavigation } from "react-router";
 import type { Route } from "./+types/content-portrait";
 import { EditorForm } from "~/features/site-content/editor/fields";
-import { FocusPicker } from "~/features/site-content/editor/focus-picker";
-import { TextField } from "~/core/forms/conform-fields";
+import { clampPercent, FocusPicker } from "~/ui/focus-picker";
 import { useContentForm } from "~/features/site-content/editor/use-content-form";
 import { Portrait } from "~/ui/responsive-image";
 import { MAX_IMAGE_UPLOAD_BYTES } from "~/core/media/image-upload";
@@ -31,8 +30,8 @@ export default function PortraitEditor({ actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const uploading = navigation.state === "submitting" && navigation.formEncType === "multipart/form-data";
   // The photo shows the point as the form holds it now (tapped, a button, typed), before it is saved.
-  const x = clampPercent(String(focus.focusX.value ?? ""), portrait.focusX);
-  const y = clampPercent(String(focus.focusY.value ?? ""), portrait.focusY);
+  const x = clampPercent(focus.focusX.value, portrait.focusX);
+  const y = clampPercent(focus.focusY.value, portrait.focusY);
 
   return (
     <section className="content-section" aria-labelledby="ritratto-titolo">
@@ -93,23 +92,15 @@ export default function PortraitEditor({ actionData }: Route.ComponentProps) {
             <>
               <EditorForm form={form} version={baseVersion} submitLabel="Salva la posizione" announce={false}>
                 <h3 className="content-form__title">Inquadratura</h3>
-                <p className="field__hint">
-                  Tocca la foto nel punto che deve restare in vista quando viene ritagliata, oppure scegli uno dei nove
-                  riquadri. Per essere precisa, scrivi la posizione (0 = sinistra/alto, 100 = destra/basso).
-                </p>
                 <FocusPicker
                   image={portrait.image}
-                  portrait={fields.portrait}
+                  fieldset={fields.portrait}
                   focusX={focus.focusX}
                   focusY={focus.focusY}
                   x={x}
                   y={y}
                   form={form}
                 />
-                <div className="content-form__pair">
-                  <TextField meta={focus.focusX} type="number" label="Posizione orizzontale (%)" inputMode="numeric" />
-                  <TextField meta={focus.focusY} type="number" label="Posizione verticale (%)" inputMode="numeric" />
-                </div>
               </EditorForm>
               <Form method="post" className="content-form">
                 <input type="hidden" name="version" value={version} />
@@ -133,9 +124,4 @@ export default function PortraitEditor({ actionData }: Route.ComponentProps) {
       </p>
     </section>
   );
-}
-
-function clampPercent(value: string, fallback: number): number {
-  const n = Number(value);
-  return Number.isFinite(n) && value !== "" ? Math.min(100, Math.max(0, Math.round(n))) : fallback;
 }

@@ -9,10 +9,13 @@ import { requireAdmin } from "~/features/account/admin-auth.server";
 import { CONSENT_MAX } from "~/features/newsletter/consent";
 import { NEWSLETTER_MESSAGES as M } from "~/features/newsletter/messages";
 import { sendTestNewsletter, startNewsletter } from "~/features/newsletter/newsletter-actions.server";
+import { imagesMailable, mailImageBase } from "~/features/newsletter/newsletter-mails";
+import { uploadArticleImageFromEditor } from "~/features/articles/image-upload-client";
+import { toPublicImage } from "~/core/media/image-pipeline.server";
 import { NewsletterEditor } from "~/features/newsletter/newsletter-editor";
 import { newsletterAdminSchema } from "~/features/newsletter/newsletter-schema";
 import { pageMeta } from "~/features/site-content/meta";
-import { EMPTY_DOCUMENT, type Block, type RichTextDocument } from "~/ui/rich-text/document";
+import { documentImageIds, EMPTY_DOCUMENT, type Block, type RichTextDocument } from "~/ui/rich-text/document";
 import { RichTextBody } from "~/ui/rich-text/body";
 import newsletterStyles from "~/styles/newsletter.css?url";
 import { Stylesheet } from "~/ui/stylesheet";
@@ -40,7 +43,18 @@ export async function loader({ context }: Route.LoaderArgs) {
     counts,
     consentText,
     mailEnabled: s.mailer.enabled,
-    draft: draft ? { id: draft.id, subject: draft.subject, body: draft.body } : null,
+    draft: draft
+      ? {
+          id: draft.id,
+          subject: draft.subject,
+          body: draft.body,
+          images: Object.fromEntries(
+            Object.entries(draft.images).map(([id, image]) => [id, toPublicImage(s.media, image)]),
+          ),
+          // Images that no mail could show: said in the preview, and the send refuses.
+          imagesUnmailable: !imagesMailable(draft.body, mailImageBase(s.config.siteUrl, s.config.siteUrlConfigured)),
+        }
+      : null,
     sent: sent.map((campaign) => ({
       id: campaign.id,
       subject: campaign.subject,
@@ -84,11 +98,15 @@ export async function action({ request, context }: Route.ActionArgs) {
         await s.newsletter.saveConsentText(value.consentText);
         return answer({ ok: true, message: M.consentSaved });
       case "save":
-        await s.newsletter.saveDraft(value);
-        return answer({ ok: true, message: M.draftSaved });
       case "test": {
-        await s.newsletter.saveDraft(value);
-        const sent = await sendTestNewsletter(s, { ...value, siteUrl: s.config.siteUrl });
+        // Her images are the articles' (the same upload, decision 70): the draft keeps each one's files.
+        const ids = documentImageIds(value.body);
+        const stored = await s.articles.images(ids);
+        if (ids.some((id) => !stored.has(id))) return answer({ ok: false, message: M.imageGone }, 400);
+        const draft = { subject: value.subject, body: value.body, images: Object.fromEntries(stored) };
+        await s.newsletter.saveDraft(draft);
+        if (value.intent === "save") return answer({ ok: true, message: M.draftSaved });
+        const sent = await sendTestNewsletter(s, draft);
         return answer(sent.ok ? { ok: true, message: M.testSent } : { ok: false, message: M[sent.reason] });
       }
       case "send": {
@@ -195,6 +213,7 @@ export default function AdminNewsletter({ loaderData, actionData }: Route.Compon
         <NewsletterEditor
           key={draft ? `${draft.id}-${JSON.stringify(draft.body).length}-${draft.subject}` : "nuova"}
           initial={draft ?? { subject: "", body: EMPTY_DOCUMENT }}
+          uploadImage={uploadArticleImageFromEditor}
           lastResult={result && !result.ok ? result.reply : undefined}
         />
       </section>
@@ -206,7 +225,7 @@ export default function AdminNewsletter({ loaderData, actionData }: Route.Compon
           </h2>
           <div className="newsletter-preview">
             <p className="newsletter-preview__subject">Oggetto: {draft.subject}</p>
-            <RichTextBody document={draft.body} images={{}} />
+            <RichTextBody document={draft.body} images={draft.images} />
             <p>
               <span className="newsletter-preview__link">Disiscriviti dalla newsletter</span>
             </p>
@@ -217,6 +236,7 @@ export default function AdminNewsletter({ loaderData, actionData }: Route.Compon
           <Form method="post" className="newsletter-admin__send">
             <input type="hidden" name="intent" value="send" />
             <input type="hidden" name="campaignId" value={draft.id} />
+            {draft.imagesUnmailable ? <p className="admin-notice">{M.imagesNeedSiteUrl}</p> : null}
             <p>L'invio non si può annullare: controlla l'anteprima e manda prima una prova a te.</p>
             <button type="submit" className="button" disabled={!mailEnabled || counts.confirmed === 0}>
               {`Invia a ${counts.confirmed} iscritti`}

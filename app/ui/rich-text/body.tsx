@@ -31,7 +31,26 @@ function inlineNodes(content: readonly Inline[] | undefined): ReactNode[] {
   });
 }
 
-function blockNode(node: Block, key: number, images: Readonly<Record<string, PublicImage>>): ReactNode {
+type Images = Readonly<Record<string, PublicImage>>;
+/** How an image is drawn: on a page, responsive; in an e-mail, a plain img. */
+type DrawImage = (image: PublicImage, alt: string) => ReactNode;
+
+const pageImage: DrawImage = (image, alt) => (
+  <ResponsiveImage image={image} alt={alt} sizes="(min-width: 48rem) 44rem, 92vw" />
+);
+
+/** In an e-mail: the address, its size and description; no srcset or lazy loading, which mail programs ignore. */
+const mailImage: DrawImage = (image, alt) => (
+  <img
+    src={image.src}
+    width={image.width}
+    height={image.height}
+    alt={alt}
+    style={{ display: "block", maxWidth: "100%", height: "auto" }}
+  />
+);
+
+function blockNode(node: Block, key: number, images: Images, draw: DrawImage): ReactNode {
   switch (node.type) {
     case "paragraph":
       return <p key={key}>{inlineNodes(node.content)}</p>;
@@ -45,7 +64,7 @@ function blockNode(node: Block, key: number, images: Readonly<Record<string, Pub
       return (
         <ul key={key}>
           {node.content.map((item, i) => (
-            <li key={i}>{blockNodes(item.content, images)}</li>
+            <li key={i}>{blockNodes(item.content, images, draw)}</li>
           ))}
         </ul>
       );
@@ -53,35 +72,36 @@ function blockNode(node: Block, key: number, images: Readonly<Record<string, Pub
       return (
         <ol key={key} start={node.attrs?.start && node.attrs.start !== 1 ? node.attrs.start : undefined}>
           {node.content.map((item, i) => (
-            <li key={i}>{blockNodes(item.content, images)}</li>
+            <li key={i}>{blockNodes(item.content, images, draw)}</li>
           ))}
         </ol>
       );
     case "blockquote":
-      return <blockquote key={key}>{blockNodes(node.content, images)}</blockquote>;
+      return <blockquote key={key}>{blockNodes(node.content, images, draw)}</blockquote>;
     case "image": {
       const image = images[node.attrs.imageId];
       // An image no longer stored is left out rather than shown broken.
       if (!image) return null;
       return (
         <figure key={key} className="rich-text-body__figure">
-          <ResponsiveImage image={image} alt={node.attrs.alt} sizes="(min-width: 48rem) 44rem, 92vw" />
+          {draw(image, node.attrs.alt)}
         </figure>
       );
     }
   }
 }
 
-function blockNodes(content: readonly Block[], images: Readonly<Record<string, PublicImage>>): ReactNode[] {
-  return content.map((node, index) => blockNode(node, index, images));
+function blockNodes(content: readonly Block[], images: Images, draw: DrawImage = pageImage): ReactNode[] {
+  return content.map((node, index) => blockNode(node, index, images, draw));
 }
 
 /**
  * The document's elements alone, without the page's wrapper and stylesheet: for an e-mail, rendered
- * to static markup (a newsletter's body).
+ * to static markup (a newsletter's body). `images`: each image's absolute address and size, by id;
+ * an image not among them is left out.
  */
-export function RichTextNodes({ document }: { document: RichTextDocument }) {
-  return <>{blockNodes(document.content, {})}</>;
+export function RichTextNodes({ document, images = {} }: { document: RichTextDocument; images?: Images }) {
+  return <>{blockNodes(document.content, images, mailImage)}</>;
 }
 
 /**

@@ -37,12 +37,16 @@ function* blocks(content: readonly Block[]): Generator<Block> {
   }
 }
 
-/** The document's words, as a reader reads them (for the reading time and the search engines' text). */
-export function documentText(doc: RichTextDocument): string {
+/**
+ * The document's words, as a reader reads them (for the reading time and the search engines' text);
+ * with `imageText`, each image as that line too (an e-mail's plain text).
+ */
+export function documentText(doc: RichTextDocument, imageText?: (alt: string) => string): string {
   const parts: string[] = [];
   for (const node of blocks(doc.content)) {
     if ((node.type === "paragraph" || node.type === "heading") && node.content)
       parts.push(node.content.map((i) => (i.type === "text" ? i.text : " ")).join(""));
+    else if (node.type === "image" && imageText) parts.push(imageText(node.attrs.alt));
   }
   return parts.join("\n");
 }
