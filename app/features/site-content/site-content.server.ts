@@ -10,6 +10,7 @@ import { type ContentGroup, groupLabels } from "./editor-groups";
 import { withSectionFrom } from "./version-changes";
 import { siteContentSchema } from "./stored-content-schema";
 import { recordStudioSlugs } from "./studio-slugs.server";
+import type { FormerNames } from "./examples";
 import {
   KEPT_VERSIONS,
   LISTED_VERSIONS,
@@ -95,6 +96,11 @@ export interface SiteContentStore {
   history(limit?: number): Promise<VersionSummary[]>;
   /** Stores the first version when there is none; true when it did. */
   seed(initial: SiteContent): Promise<boolean>;
+  /**
+   * The people, studios and cities every kept version named (examples.ts points out a text naming
+   * one she no longer has): one query of distinct names, then kept until `version` is no longer the newest.
+   */
+  formerNames(version: number): Promise<FormerNames>;
   /** Stops listening to the bus. */
   close(): void;
 }
@@ -221,10 +227,39 @@ export function createSiteContentStore(db: Db, bus: EventBus, onError: OnChangeE
     return { ok: true, published };
   };
 
+  // The to-do list asks on every admin screen: read once per published version.
+  let former: { version: number; names: Promise<FormerNames> } | undefined;
+  const readFormerNames = async (): Promise<FormerNames> => {
+    const result = await db.execute(sql`
+      select distinct named.kind, named.name
+      from ${siteContentVersions} v,
+        lateral (
+          select 'people' as kind, v.content #>> '{practitioner,name}' as name
+          union all select 'people', v.content #>> '{business,legalName}'
+          union all select 'studios', studio ->> 'name' from jsonb_array_elements(v.content -> 'studios') studio
+          union all select 'cities', studio ->> 'city' from jsonb_array_elements(v.content -> 'studios') studio
+        ) named
+      where named.name is not null`);
+    const names: Record<keyof FormerNames, string[]> = { people: [], studios: [], cities: [] };
+    for (const row of (result as unknown as { rows: { kind: keyof FormerNames; name: string }[] }).rows)
+      names[row.kind].push(row.name);
+    return names;
+  };
+
   return {
     current,
     save,
     version: readVersion,
+    formerNames(version) {
+      if (former?.version === version) return former.names;
+      const names = readFormerNames();
+      const held = { version, names };
+      former = held;
+      names.catch(() => {
+        if (former === held) former = undefined;
+      });
+      return names;
+    },
     async restore(version, baseVersion, group) {
       const old = await readVersion(version);
       if (!old) return { ok: false, reason: "missing" };

@@ -76,7 +76,9 @@ export async function loadEditorData(context: Readonly<RouterContextProvider>) {
     savedAt: published.savedAt,
     content: toPublicContent(s.media, published.content),
     // The fictional first version's details still on the site, each with its form (issue 46 item 1).
-    left: examplesLeft(published.content).map(({ label, group }) => ({ label, group, href: groupPaths[group] })),
+    left: examplesLeft(published.content, await s.siteContent.formerNames(published.version)).map(
+      ({ label, group }) => ({ label, group, href: groupPaths[group] }),
+    ),
   };
 }
 
