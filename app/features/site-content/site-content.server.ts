@@ -11,6 +11,7 @@ import { withSectionFrom } from "./version-changes";
 import { siteContentSchema } from "./stored-content-schema";
 import { recordStudioSlugs } from "./studio-slugs.server";
 import type { FormerNames } from "./examples";
+import { formerNamesReader } from "./former-names.server";
 import {
   KEPT_VERSIONS,
   LISTED_VERSIONS,
@@ -227,39 +228,11 @@ export function createSiteContentStore(db: Db, bus: EventBus, onError: OnChangeE
     return { ok: true, published };
   };
 
-  // The to-do list asks on every admin screen: read once per published version.
-  let former: { version: number; names: Promise<FormerNames> } | undefined;
-  const readFormerNames = async (): Promise<FormerNames> => {
-    const result = await db.execute(sql`
-      select distinct named.kind, named.name
-      from ${siteContentVersions} v,
-        lateral (
-          select 'people' as kind, v.content #>> '{practitioner,name}' as name
-          union all select 'people', v.content #>> '{business,legalName}'
-          union all select 'studios', studio ->> 'name' from jsonb_array_elements(v.content -> 'studios') studio
-          union all select 'cities', studio ->> 'city' from jsonb_array_elements(v.content -> 'studios') studio
-        ) named
-      where named.name is not null`);
-    const names: Record<keyof FormerNames, string[]> = { people: [], studios: [], cities: [] };
-    for (const row of (result as unknown as { rows: { kind: keyof FormerNames; name: string }[] }).rows)
-      names[row.kind].push(row.name);
-    return names;
-  };
-
   return {
     current,
     save,
     version: readVersion,
-    formerNames(version) {
-      if (former?.version === version) return former.names;
-      const names = readFormerNames();
-      const held = { version, names };
-      former = held;
-      names.catch(() => {
-        if (former === held) former = undefined;
-      });
-      return names;
-    },
+    formerNames: formerNamesReader(db),
     async restore(version, baseVersion, group) {
       const old = await readVersion(version);
       if (!old) return { ok: false, reason: "missing" };
