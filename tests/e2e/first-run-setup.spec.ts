@@ -87,7 +87,17 @@ test("her first sign-in opens the setup; she walks it to a site with nothing fic
   await expect(page).toHaveURL(`${server.url}/admin/configurazione/chi-sei`);
   await atStep(page, 1, "Chi sei");
   // The fictional details of this step are marked as examples until she replaces them.
-  await expect(page.getByRole("region", { name: "Esempi da sostituire" })).toContainText("la Partita IVA");
+  const examples = page.getByRole("region", { name: "Esempi da sostituire" });
+  // One line with their count; the list behind "Mostra", opened from the keyboard too.
+  await expect(examples).toContainText(/Esempi da sostituire: \d+ dati/);
+  expect((await examples.boundingBox())!.height).toBeLessThan(60);
+  const partitaIva = examples.getByRole("link", { name: "la Partita IVA", exact: true });
+  await expect(partitaIva).toBeHidden();
+  await examples.locator("summary").focus();
+  await page.keyboard.press("Enter");
+  await expect(partitaIva).toBeVisible();
+  await examples.getByText("Nascondi").click();
+  await expect(partitaIva).toBeHidden();
   const next = page.getByRole("button", { name: "Salva e continua" });
 
   // 1. Who she is.

@@ -1,3 +1,4 @@
+import type { Locator } from "@playwright/test";
 import { expect as baseExpect, test, type Browser, type Page } from "../support/e2e-test";
 import { ADMIN, adminCreate, jpeg } from "../support/admin";
 import { signInAsAdmin } from "../support/admin-browser";
@@ -40,11 +41,24 @@ async function signIn(browser: Browser, javaScriptEnabled = true): Promise<Page>
 }
 
 const place = (page: Page, name: string) => page.getByRole("group", { name, exact: true });
+/** A place's week opened: on a phone one place is open at a time, the first studio's at first. */
+async function openPlace(page: Page, name: string) {
+  if ((await place(page, name).getAttribute("open")) === null)
+    await place(page, name).locator(":scope > summary").click();
+  await expect(place(page, name)).toHaveAttribute("open", "");
+}
+/** A day's "Altro" opened: its second range, its presets and "Copia su tutti i giorni". */
+async function openMore(dayGroup: Locator) {
+  if ((await dayGroup.locator("details").getAttribute("open")) === null) await dayGroup.locator("summary").click();
+  await expect(dayGroup.locator("details")).toHaveAttribute("open", "");
+}
 const day = (page: Page, placeName: string, dayName: string) =>
   place(page, placeName).getByRole("group", { name: dayName, exact: true });
 
 /** Her week for a place: the whole day on Monday, copied onto the week, the weekend closed. Four taps. */
 async function setWorkingWeek(page: Page, placeName: string) {
+  await openPlace(page, placeName);
+  await openMore(day(page, placeName, "Lunedì"));
   await day(page, placeName, "Lunedì").getByRole("button", { name: "Giornata 9–13 e 14–19" }).click();
   await expect(day(page, placeName, "Lunedì").getByLabel("Riapre alle")).toHaveValue("14:00");
   await place(page, placeName).getByRole("button", { name: "Copia su tutti i giorni gli orari di lunedì" }).click();
@@ -55,13 +69,47 @@ async function setWorkingWeek(page: Page, placeName: string) {
 
 const WORKING_WEEK = "Lun–Ven 9:00–13:00 e 14:00–19:00";
 
+/** How tall the page is, in screens of her phone (844 px). */
+const screens = (page: Page) =>
+  page.evaluate(() => (document.scrollingElement?.scrollHeight ?? Number.POSITIVE_INFINITY) / 844);
+
+test("the hours of two studios and online fit in three screens of her phone, one place open at a time", async ({
+  browser,
+}) => {
+  const admin = await signIn(browser);
+  // The setup's step, with the example's two studios and online (it was 10,600 px, 12.6 screens, tall).
+  await admin.goto(`${server.url}/admin/configurazione/orari`);
+  await expect(place(admin, "Studio di Milano")).toHaveAttribute("open", "");
+  for (const closed of ["Studio di Monza", "Visite online"])
+    await expect(place(admin, closed)).not.toHaveAttribute("open");
+  expect(await screens(admin)).toBeLessThanOrEqual(3);
+  // A closed day is one line: its name and "Chiuso", no times, no buttons.
+  const sunday = day(admin, "Studio di Milano", "Domenica");
+  await expect(sunday.getByLabel("Chiuso")).toBeChecked();
+  await expect(sunday.getByRole("button")).toHaveCount(0);
+  await expect(sunday.locator("input[type=time]:visible")).toHaveCount(0);
+  const sundayBox = (await sunday.boundingBox())!;
+  expect(sundayBox.height).toBeLessThan(70);
+  // Each place opens by its name (a keyboard's Enter too), and stays on the phone's width.
+  await place(admin, "Visite online").locator(":scope > summary").focus();
+  await admin.keyboard.press("Enter");
+  await expect(day(admin, "Visite online", "Lunedì").getByLabel("Apre alle", { exact: true })).toBeVisible();
+  expect(await admin.evaluate(() => document.scrollingElement!.scrollWidth)).toBeLessThanOrEqual(390);
+  await expectNoAxeViolations(admin, { include: "main" });
+  // The editor's own screen is as short.
+  await admin.goto(`${server.url}/admin/contenuti/orari`);
+  expect(await screens(admin)).toBeLessThanOrEqual(3);
+});
+
 test("with JavaScript: two studios and online set in thirteen taps, presets and copy in place", async ({ browser }) => {
   const admin = await signIn(browser);
   await admin.goto(`${server.url}/admin/contenuti/orari`);
   await expectNoAxeViolations(admin, { include: "main" });
   // The copy takes what she typed, not what was saved.
+  await openPlace(admin, "Studio di Monza");
   const monday = day(admin, "Studio di Monza", "Lunedì");
   await monday.getByRole("group", { name: "Lunedì, prima fascia" }).getByLabel("Apre alle").fill("08:30");
+  await openMore(monday);
   await place(admin, "Studio di Monza")
     .getByRole("button", { name: "Copia su tutti i giorni gli orari di lunedì" })
     .click();
@@ -84,8 +132,13 @@ test("without JavaScript: a preset and the copy answer the form filled in, saved
 }) => {
   const admin = await signIn(browser, false);
   await admin.goto(`${server.url}/admin/contenuti/orari`);
+  await openPlace(admin, "Visite online");
+  await openMore(day(admin, "Visite online", "Martedì"));
   await day(admin, "Visite online", "Martedì").getByRole("button", { name: "Pomeriggio 14–19" }).click();
   const tuesdayMorning = day(admin, "Visite online", "Martedì").getByRole("group", { name: "Martedì, prima fascia" });
+  // The server's answer opens the week and the day its button was for.
+  await expect(place(admin, "Visite online")).toHaveAttribute("open", "");
+  await expect(day(admin, "Visite online", "Martedì").locator("details")).toHaveAttribute("open", "");
   await expect(tuesdayMorning.getByLabel("Apre alle")).toHaveValue("14:00");
   await expect(tuesdayMorning.getByLabel("Chiude alle")).toHaveValue("19:00");
   await expect(day(admin, "Visite online", "Martedì").getByLabel("Riapre alle")).toHaveValue("");

@@ -4,7 +4,7 @@ import { ADMIN, adminCreate } from "../support/admin";
 import { signInAsAdmin } from "../support/admin-browser";
 import { expectNoAxeViolations } from "../support/axe";
 import { newDataDir, startAppServer, type AppServer } from "../support/app-server";
-import { sampleRecipe, testImage } from "../support/factory";
+import { sampleRecipe, seedPhotos, testImage } from "../support/factory";
 import { gotoHydrated } from "../support/hydration";
 import { fillRecipeForm } from "../support/recipes";
 import { viewports } from "../support/viewports";
@@ -17,11 +17,12 @@ import { viewports } from "../support/viewports";
 const phone = viewports[0];
 const shots = process.env.SHOTS_DIR ?? "test-results/recipe-own-photo";
 let server: AppServer;
+let dataDir: string;
 
 test.describe.configure({ mode: "serial", timeout: 180_000 });
 
 test.beforeAll(async () => {
-  const dataDir = newDataDir("e2e-recipe-own-photo-");
+  dataDir = newDataDir("e2e-recipe-own-photo-");
   expect(adminCreate({ DATA_DIR: dataDir }, ["--email", ADMIN.email], ADMIN.password).code).toBe(0);
   server = await startAppServer({ DATA_DIR: dataDir });
 });
@@ -102,4 +103,49 @@ test("without JavaScript: the same upload form posts as it is, and the recipe's 
   await page.goto(`${server.url}/ricette/vellutata-di-zucca`);
   await loaded(page, alt);
   await context.close();
+});
+
+test("'Rimuovi la foto': her photo is deleted, the recipe shows its slideshow photo, or none", async ({ page }) => {
+  await page.setViewportSize(phone);
+  await signInAsAdmin(page, server);
+  const [slideshow] = await seedPhotos(dataDir, 1, { titles: ["Zucca al forno"] });
+  const ownPhotoSrc = () => page.locator(".recipe-form__own-photo img").getAttribute("src");
+  const remove = async (title: string) => {
+    await page.goto(`${server.url}/admin/ricette`);
+    await page.getByRole("link", { name: title }).first().click();
+    await expect(page.getByRole("heading", { name: "Modifica la ricetta", level: 1 })).toBeVisible();
+    const src = (await ownPhotoSrc())!;
+    expect((await fetch(`${server.url}${src}`)).status).toBe(200);
+    return src;
+  };
+
+  // With a slideshow photo chosen: it becomes the recipe's picture.
+  const vellutata = await remove("Vellutata di zucca");
+  await page
+    .getByRole("group", { name: "Foto della presentazione" })
+    .getByRole("radio", { name: "Zucca al forno" })
+    .check();
+  await page.getByLabel("Rimuovi la foto").check();
+  await expectNoAxeViolations(page, { include: "main" });
+  await page.screenshot({ path: `${shots}/ricetta-rimuovi-foto-390.png`, fullPage: false });
+  await page.getByRole("button", { name: "Salva la ricetta" }).click();
+  await expect(page.getByLabel("Carica la foto della ricetta (facoltativo)")).toBeVisible();
+  await expect(page.getByLabel("Rimuovi la foto")).toHaveCount(0);
+  await expect(page.locator(".recipe-form__own-photo")).toHaveCount(0);
+  // Deleted from storage once saved.
+  await expect.poll(async () => (await fetch(`${server.url}${vellutata}`)).status).toBe(404);
+  const page1 = await (await fetch(`${server.url}/ricette/vellutata-di-zucca`)).text();
+  expect(page1).not.toContain("Vellutata di zucca in una scodella blu");
+  expect(page1).toContain(`recipe-photos/`);
+  expect(page1).not.toContain(vellutata);
+  expect(slideshow).toBeTruthy();
+
+  // With none: the recipe has no picture.
+  const crostata = await remove("Crostata di albicocche");
+  await page.getByLabel("Rimuovi la foto").check();
+  await page.getByRole("button", { name: "Salva la ricetta" }).click();
+  await expect(page.getByLabel("Carica la foto della ricetta")).toBeVisible();
+  await expect.poll(async () => (await fetch(`${server.url}${crostata}`)).status).toBe(404);
+  const page2 = await (await fetch(`${server.url}/ricette/crostata-di-albicocche`)).text();
+  expect(page2).not.toContain('class="recipe__image"');
 });

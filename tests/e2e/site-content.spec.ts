@@ -144,6 +144,8 @@ test("hours are saved per day and shown grouped", async ({ browser }) => {
   const milano = admin.getByRole("group", { name: "Studio di Milano", exact: true });
   const monday = milano.getByRole("group", { name: "Lunedì", exact: true });
   await monday.getByRole("group", { name: "Lunedì, prima fascia" }).getByLabel("Chiude alle").fill("13:00");
+  // The second range is in the day's "Altro".
+  await monday.getByText("Altro").click();
   const afternoon = monday.getByRole("group", { name: "Lunedì, seconda fascia" });
   await afternoon.getByLabel("Riapre alle").fill("15:00");
   await afternoon.getByLabel("Chiude alle").fill("19:00");
@@ -175,6 +177,8 @@ test("each studio has its own week: Monza closed on Monday, Milan open, on the h
   const home = await openVisitor(browser, "/home");
   await admin.goto(`${server.url}/admin/contenuti/orari`);
   const monza = admin.getByRole("group", { name: "Studio di Monza", exact: true });
+  // One place is open at a time on a phone: Milan's at first.
+  await monza.locator(":scope > summary").click();
   await monza.getByRole("group", { name: "Lunedì", exact: true }).getByLabel("Chiuso").check();
   await saveAndPublish(admin);
   await expect(monza.getByText("Sul sito ora:")).toContainText("Mar–Ven 9:00–19:00, Sab 9:00–13:00");
@@ -253,6 +257,7 @@ test("wrong values are refused with their messages next to the field, and nothin
     .getByRole("group", { name: "Studio di Milano", exact: true })
     .getByRole("group", { name: "Martedì", exact: true });
   await tuesday.getByRole("group", { name: "Martedì, prima fascia" }).getByLabel("Chiude alle").fill("14:00");
+  await tuesday.getByText("Altro").click();
   const second = tuesday.getByRole("group", { name: "Martedì, seconda fascia" });
   await second.getByLabel("Riapre alle").fill("13:00");
   await second.getByLabel("Chiude alle").fill("18:00");
@@ -335,9 +340,9 @@ test("without JavaScript: a studio added later starts closed, and its week posts
   expect(await lecco()).toContain("Orari: su appuntamento");
 
   await admin.goto(`${server.url}/admin/contenuti/orari`);
-  const monday = admin
-    .getByRole("group", { name: "Studio di Lecco", exact: true })
-    .getByRole("group", { name: "Lunedì", exact: true });
+  const leccoWeek = admin.getByRole("group", { name: "Studio di Lecco", exact: true });
+  await leccoWeek.locator(":scope > summary").click();
+  const monday = leccoWeek.getByRole("group", { name: "Lunedì", exact: true });
   await expect(monday.getByLabel("Chiuso")).toBeChecked();
   const morning = monday.getByRole("group", { name: "Lunedì, prima fascia" });
   // Closed, the day shows only its box (a stylesheet rule: no script needed).

@@ -71,6 +71,8 @@ test.describe("390 px", () => {
     const milano = page.getByRole("group", { name: "Studio di Milano", exact: true });
     const monday = milano.getByRole("group", { name: "Lunedì", exact: true });
     await monday.getByRole("group", { name: "Lunedì, prima fascia" }).getByLabel("Chiude alle").fill("13:00");
+    // The second range is in the day's "Altro".
+    await monday.getByText("Altro").click();
     const afternoon = monday.getByRole("group", { name: "Lunedì, seconda fascia" });
     await afternoon.getByLabel("Riapre alle").fill("14:30");
     await afternoon.getByLabel("Chiude alle").fill("18:30");

@@ -84,6 +84,14 @@ describe("saving recipes with their crops", () => {
     return { id: row!.id, image };
   }
 
+  /** Her upload, as the image pipeline stores it (the route hands it over). */
+  async function ownUpload(background: string) {
+    const jpeg = await sharp({ create: { width: 1000, height: 800, channels: 3, background } })
+      .jpeg()
+      .toBuffer();
+    return storeImage(media, "recipe-photos", jpeg);
+  }
+
   beforeAll(async () => {
     database = await openTestDatabase();
     media = createLocalMediaStorage(mkdtempSync(path.join(os.tmpdir(), "recipe-editor-")));
@@ -150,15 +158,7 @@ describe("saving recipes with their crops", () => {
   });
 
   it("saves a recipe with her own photo and no slideshow photo, shows it, replaces it and removes it with the recipe", async () => {
-    // Her upload, as the image pipeline stores it (the route hands it over).
-    const upload = async () =>
-      storeImage(
-        media,
-        "recipe-photos",
-        await sharp({ create: { width: 1000, height: 800, channels: 3, background: "#c98a3b" } })
-          .jpeg()
-          .toBuffer(),
-      );
+    const upload = () => ownUpload("#c98a3b");
     // Neither a photo of hers nor one of the slideshow: the form says where to upload one.
     const none = await saveRecipe(deps(), { value: formValue({ title: "Crostata" }), photo: null });
     expect(none).toMatchObject({ ok: false, fieldErrors: { image: [RECIPE_MESSAGES.photoMissing] } });
@@ -206,5 +206,58 @@ describe("saving recipes with their crops", () => {
 
     expect(await deleteRecipe(deps(), recipe.id)).toMatchObject({ ok: true });
     expect(await exists(second.variants[0]!.key)).toBe(false);
+  });
+
+  it("removes her own photo: deleted from storage after the save, the slideshow photo shown instead, or none", async () => {
+    const upload = () => ownUpload("#8a3bc9");
+    const alt = "Zuppa di lenticchie in una scodella";
+    const slideshow = await photo();
+    const own = await upload();
+    const created = await saveRecipe(deps(), {
+      value: formValue({ title: "Zuppa", imageAlt: alt, photoId: slideshow.id }),
+      photo: slideshow,
+      upload: own,
+    });
+    const id = created.recipe!.id;
+    const ownCrops = created.recipe!.crops!;
+    expect(ownCrops.photoId).toBe(`own:${own.variants[0]!.key}`);
+
+    // "Rimuovi la foto": the slideshow photo is the recipe's picture again, with its own crops.
+    const removed = await saveRecipe(deps(), {
+      id,
+      value: formValue({ title: "Zuppa", imageAlt: alt, photoId: slideshow.id, removeImage: "on" }),
+      photo: slideshow,
+    });
+    expect(removed).toMatchObject({ ok: true, message: RECIPE_MESSAGES.published });
+    const withSlideshow = (await recipes.get(id))!;
+    expect(withSlideshow.own).toBeNull();
+    expect(withSlideshow.crops!.photoId).toBe(slideshow.id);
+    for (const variant of own.variants) expect(await exists(variant.key)).toBe(false);
+    expect(await exists(ownCrops.wide.key)).toBe(false);
+    expect(toRecipePageView(media, withSlideshow).imageAlt).toBeNull();
+
+    // Her photo again, then removed with no slideshow photo: the recipe has no picture, and no crops left.
+    const again = await upload();
+    const mine = await saveRecipe(deps(), {
+      id,
+      value: formValue({ title: "Zuppa", imageAlt: alt }),
+      photo: null,
+      upload: again,
+    });
+    const againCrops = mine.recipe!.crops!;
+    const bare = await saveRecipe(deps(), {
+      id,
+      value: formValue({ title: "Zuppa", imageAlt: alt, removeImage: "on" }),
+      photo: null,
+    });
+    expect(bare).toMatchObject({ ok: true });
+    const none = (await recipes.get(id))!;
+    expect(none).toMatchObject({ own: null, crops: null, photoId: null });
+    expect(toRecipePageView(media, none).image).toBeNull();
+    expect(await exists(again.variants[0]!.key)).toBe(false);
+    expect(await exists(againCrops.square.key)).toBe(false);
+    // A recipe with no photo of hers has none to remove: the box changes nothing, and a new one still needs a photo.
+    const nothing = await saveRecipe(deps(), { value: formValue({ title: "Altra", removeImage: "on" }), photo: null });
+    expect(nothing).toMatchObject({ ok: false, fieldErrors: { image: [RECIPE_MESSAGES.photoMissing] } });
   });
 });

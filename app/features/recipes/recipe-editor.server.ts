@@ -63,8 +63,8 @@ async function freeSlug(recipes: RecipeRepository, base: string, exceptId: strin
  * Creates (id undefined) or updates a recipe from the checked form. Its picture is her own photo
  * (`upload`, just stored by the image pipeline, or the one it had) or else the slideshow photo; a
  * new picture gets the recipe its own crops (1:1, 4:3, 16:9) before the row is written; the row's
- * old crops (and own photo, when replaced) are removed once the new ones are in it, and new crops
- * are removed again when the write is refused (the caller removes a refused upload).
+ * old crops (and own photo, when replaced or removed) are deleted once the row no longer names them,
+ * and new crops are removed again when the write is refused (the caller removes a refused upload).
  */
 export async function saveRecipe(
   deps: EditorDeps,
@@ -74,8 +74,10 @@ export async function saveRecipe(
   const existing = input.id ? await recipes.get(input.id) : undefined;
   if (input.id && !existing) return refused("notFound");
   if (input.value.photoId && !input.photo) return refused("photoGone");
-  const ownImage = input.upload ?? existing?.own?.image ?? null;
-  if (!ownImage && !input.photo) return refused("photoMissing");
+  // Her own photo removed ("Rimuovi la foto"): the slideshow photo, if any, is the recipe's picture, or none.
+  const removing = input.value.removeImage === "on" && !input.upload && Boolean(existing?.own);
+  const ownImage = input.upload ?? (removing ? null : (existing?.own?.image ?? null));
+  if (!ownImage && !input.photo && !removing) return refused("photoMissing");
   if (ownImage && !input.value.imageAlt) return refused("altMissing");
   const own = ownImage ? { image: ownImage, alt: input.value.imageAlt! } : null;
 
@@ -86,10 +88,10 @@ export async function saveRecipe(
   // Cut from her own photo when it has one (named by its first file), else from the slideshow photo.
   const source = own
     ? { id: `own:${own.image.variants[0]?.key ?? ""}`, image: own.image }
-    : { id: input.photo!.id, image: input.photo!.image };
+    : input.photo && { id: input.photo.id, image: input.photo.image };
   let crops = existing?.crops ?? null;
   let newCrops: RecipeCrops | null = null;
-  if (source.image && crops?.photoId !== source.id) {
+  if (source?.image && crops?.photoId !== source.id) {
     try {
       newCrops = { photoId: source.id, ...(await storeCrops(media, "recipe-photos", source.image)) };
     } catch (error) {
@@ -98,6 +100,9 @@ export async function saveRecipe(
       return refused("cropsFailed");
     }
     crops = newCrops;
+  } else if (crops && crops.photoId !== source?.id) {
+    // Crops of a picture the recipe no longer has (her photo removed, no slideshow photo) go with it.
+    crops = null;
   }
 
   let result: Awaited<ReturnType<RecipeRepository["update"]>>;
@@ -112,8 +117,9 @@ export async function saveRecipe(
     if (!result) return refused("notFound");
     return refused(result.conflict === "photo" ? "photoTaken" : "slugConflict");
   }
-  if (newCrops) await removeCrops(media, existing?.crops);
-  if (input.upload && existing?.own) await deleteStoredImage(media, existing.own.image);
+  // Committed: what the row no longer names is deleted from storage.
+  if (crops !== (existing?.crops ?? null)) await removeCrops(media, existing?.crops);
+  if ((input.upload || removing) && existing?.own) await deleteStoredImage(media, existing.own.image);
   logger.info({ recipeId: result.recipe.id, status: data.status }, input.id ? "recipe updated" : "recipe created");
   const outcome = data.status === "published" ? "published" : input.id ? "saved" : "created";
   return succeeded({ recipe: result.recipe, outcome });

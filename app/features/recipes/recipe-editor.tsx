@@ -6,7 +6,7 @@ import { useUnsavedChangesGuard } from "~/core/forms/leave-guard";
 import { useSchemaForm } from "~/core/forms/use-schema-form";
 import type { PublicImage } from "~/core/media/public-image";
 import { ResponsiveImage } from "~/ui/responsive-image";
-import { Choices, SelectField, TextAreaField, TextField } from "~/core/forms/conform-fields";
+import { CheckboxField, Choices, SelectField, TextAreaField, TextField } from "~/core/forms/conform-fields";
 import { ListRowActions } from "~/core/forms/list-row-actions";
 import {
   DESCRIPTION_MAX_LENGTH,
@@ -101,6 +101,17 @@ export function RecipeEditor({
             <ResponsiveImage image={ownImage} alt="" sizes="12rem" />
             <figcaption>La foto della ricetta, caricata da te.</figcaption>
           </figure>
+        ) : null}
+        {ownImage ? (
+          <CheckboxField
+            meta={fields.removeImage}
+            label="Rimuovi la foto"
+            hint={
+              photos.length > 0
+                ? "Con il salvataggio la foto viene eliminata; la ricetta mostra la foto della presentazione scelta qui sotto, se c'è."
+                : "Con il salvataggio la foto viene eliminata e la ricetta resta senza foto."
+            }
+          />
         ) : null}
         <Field
           id={fields.image.id}

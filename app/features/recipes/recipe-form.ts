@@ -145,6 +145,8 @@ export const recipeFormSchema = z.object({
   /** Her own photo, uploaded here (issue 46 item 3); its description for those who cannot see it. */
   image: optionalImageSchema,
   imageAlt: optionalText(IMAGE_ALT_MAX_LENGTH),
+  /** "Rimuovi la foto" ticked: her own photo goes (a new upload replaces it instead). */
+  removeImage: z.literal("on").optional(),
   title: text(M.titleMissing, TITLE_MAX_LENGTH),
   /** Blank: made from the title. */
   slug: z.preprocess(

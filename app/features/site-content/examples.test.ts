@@ -36,4 +36,36 @@ describe("the example details still on the site (issue 46 item 1)", () => {
       "testi: l'introduzione dei servizi",
     ]);
   });
+
+  it("points out a text naming a person, studio or city of an earlier version she no longer has", () => {
+    const d = defaultSiteContent;
+    const hers = {
+      ...d,
+      practitioner: { ...d.practitioner, name: "Dott.ssa Chiara Rinaldi", registerNumber: "AA_1" },
+      business: { vatNumber: "12345678903", legalName: "Chiara Rinaldi" },
+      studios: [{ ...d.studios[0]!, name: "Studio di Torino", street: "Via Roma 12", city: "Torino" }],
+      texts: {
+        tagline: "Chiara Rinaldi, nutrizionista a Torino e a Monzambano",
+        heroTitle: "Ti aspetto allo Studio Aurora",
+        heroIntro: "Sono la dott.ssa Anna Verdi.",
+        about: "Ricevo anche a Forlì, su appuntamento.",
+        servicesIntro: "Nel mio studio di Torino, in Via Roma 12.",
+      },
+    };
+    const former = {
+      people: ["Dott.ssa Anna Verdi", "Anna Verdi", "Dott.ssa Chiara Rinaldi", "Chiara Rinaldi"],
+      studios: ["Studio Aurora", "Studio di Torino"],
+      cities: ["Forlì", "Torino"],
+    };
+    const texts = (content: typeof hers, names?: typeof former) =>
+      examplesLeft(content, names)
+        .filter((example) => example.group === "testi")
+        .map((example) => example.label);
+    expect(texts(hers, former)).toEqual(["il titolo della home", "la presentazione della home", "il testo «Chi sono»"]);
+    // Without her earlier versions only the fictional example's names count: none of these.
+    expect(texts(hers)).toEqual([]);
+    // A name or place she has again is hers: not pointed out.
+    const back = { ...hers, studios: [...hers.studios, { ...d.studios[1]!, name: "Studio Aurora", city: "Forlì" }] };
+    expect(texts(back, former)).toEqual(["la presentazione della home"]);
+  });
 });

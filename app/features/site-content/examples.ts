@@ -11,16 +11,28 @@ export interface ExampleLeft {
 }
 
 const d = defaultSiteContent;
-const fictionalName = d.business.legalName;
-const fictionalCities = d.studios.map((studio) => studio.city);
+
+/**
+ * The names her earlier versions gave (kept versions, site-content.server.ts `formerNames`): people
+ * (her name, the Partita IVA's holder), studios and their cities. A text still naming one she no
+ * longer has is pointed out, as one naming the fictional example's.
+ */
+export interface FormerNames {
+  people: readonly string[];
+  studios: readonly string[];
+  cities: readonly string[];
+}
+
+const NO_FORMER_NAMES: FormerNames = { people: [], studios: [], cities: [] };
 
 /**
  * What of the fictional first version (defaults.ts) is still on the site (issue 46 item 1): the
  * details that are someone else's (name, register number, Partita IVA, contacts, links, studios),
- * and the texts that still name the example's person or cities she does not have. Generic wording
+ * and the texts that still name the example's person or cities she does not have, or a person,
+ * studio or city of an earlier version (`former`) she no longer has. Generic wording
  * she may well keep (title, services, motto) is not counted.
  */
-export function examplesLeft(c: Omit<SiteContent, "portrait">): ExampleLeft[] {
+export function examplesLeft(c: Omit<SiteContent, "portrait">, former: FormerNames = NO_FORMER_NAMES): ExampleLeft[] {
   const left: ExampleLeft[] = [];
   const add = (same: boolean, label: string, group: ContentGroup) => {
     if (same) left.push({ label, group });
@@ -45,7 +57,8 @@ export function examplesLeft(c: Omit<SiteContent, "portrait">): ExampleLeft[] {
     "contatti",
   );
   // As the site shows them: a placeholder names her, whatever she is called.
-  for (const [key, label] of TEXT_LABELS) add(namesOthers(c, fillPlaceholders(c.texts[key], c)), label, "testi");
+  const others = othersNamed(c, former);
+  for (const [key, label] of TEXT_LABELS) add(others(fillPlaceholders(c.texts[key], c)), label, "testi");
   return left;
 }
 
@@ -57,14 +70,43 @@ const TEXT_LABELS = [
   ["servicesIntro", "l'introduzione dei servizi"],
 ] as const;
 
-/** A text naming the example's person or register number while hers differ, or an example's city none of her studios is in. */
-function namesOthers(c: Omit<SiteContent, "portrait">, text: string): boolean {
-  const herName = `${c.practitioner.name} ${c.business.legalName}`;
-  if (text.includes(fictionalName) && !herName.includes(fictionalName)) return true;
+/** "Dott.ssa Giulia Ferrari" is also written "Giulia Ferrari": a title before a name is left out too. */
+const TITLE = /^(?:dott|dr|prof)(?:\.?ssa)?\.?\s+/i;
+
+/** The whole word or words `name`: "Monza" in "a Monza," but not in "Monzambano". */
+const wordsPattern = (name: string, flags = "u") =>
+  new RegExp(`(?<![\\p{L}\\p{N}])${name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(?![\\p{L}\\p{N}])`, flags);
+
+/**
+ * Whether a text names someone or somewhere that is not hers: the example's person or register
+ * number while hers differ, or a person, studio or city of the example or of an earlier version
+ * that her details no longer have. The patterns are made once per check of the five texts.
+ */
+function othersNamed(c: Omit<SiteContent, "portrait">, former: FormerNames): (text: string) => boolean {
+  const notHers = (names: readonly string[], hers: readonly string[]) => {
+    const own = new Set(hers.map((name) => name.trim().toLowerCase()));
+    return [...new Set(names.map((name) => name.trim()))].filter(
+      (name) => name.length > 1 && !own.has(name.toLowerCase()),
+    );
+  };
+  const herName = `${c.practitioner.name} ${c.business.legalName}`.toLowerCase();
+  const people = [d.practitioner.name, d.business.legalName, ...former.people]
+    .flatMap((name) => [name.trim(), name.trim().replace(TITLE, "")])
+    .filter((name) => name.length > 2 && !herName.includes(name.toLowerCase()));
+  const patterns = [
+    ...[...new Set(people)].map((name) => wordsPattern(name, "iu")),
+    // A studio's name as written ("Studio di Monza"), not the words of a sentence ("il mio studio di Monza").
+    ...notHers(
+      [...d.studios.map((s) => s.name), ...former.studios],
+      c.studios.map((s) => s.name),
+    ).map((name) => wordsPattern(name)),
+    ...notHers(
+      [...d.studios.map((s) => s.city), ...former.cities],
+      c.studios.map((s) => s.city),
+    ).map((name) => wordsPattern(name, "iu")),
+  ];
   const exampleNumber = d.practitioner.registerNumber;
-  if (text.includes(exampleNumber) && c.practitioner.registerNumber !== exampleNumber) return true;
-  const herCities = c.studios.map((studio) => studio.city.toLowerCase());
-  return fictionalCities.some(
-    (city) => new RegExp(`\\b${city}\\b`, "i").test(text) && !herCities.includes(city.toLowerCase()),
-  );
+  return (text) =>
+    (text.includes(exampleNumber) && c.practitioner.registerNumber !== exampleNumber) ||
+    patterns.some((pattern) => pattern.test(text));
 }

@@ -217,4 +217,39 @@ describe("site content store on PostgreSQL", () => {
       fresh.close();
     }
   });
+
+  it("names the people, studios and cities of every kept version, read once per version (issue 46 item 1)", async () => {
+    const base = await store.current();
+    const d = defaultSiteContent;
+    const renamed = (name: string, studio: string, city: string) => ({
+      ...d,
+      practitioner: { ...d.practitioner, name: `Dott.ssa ${name}` },
+      business: { ...d.business, legalName: name },
+      studios: [{ ...d.studios[0]!, name: studio, city }],
+    });
+    const first = await store.save(base.version, "Dati dello studio", renamed("Anna Verdi", "Studio Aurora", "Forlì"));
+    if (!first.ok) throw new Error("save failed");
+    const second = await store.save(
+      first.published.version,
+      "Dati dello studio",
+      renamed("Chiara Rinaldi", "Studio di Torino", "Torino"),
+    );
+    if (!second.ok) throw new Error("save failed");
+    const names = await store.formerNames(second.published.version);
+    expect(names.people).toEqual(
+      expect.arrayContaining([
+        "Dott.ssa Giulia Ferrari",
+        "Giulia Ferrari",
+        "Dott.ssa Anna Verdi",
+        "Anna Verdi",
+        "Chiara Rinaldi",
+      ]),
+    );
+    expect(names.studios).toEqual(expect.arrayContaining(["Studio di Milano", "Studio Aurora", "Studio di Torino"]));
+    expect(names.cities).toEqual(expect.arrayContaining(["Milano", "Monza", "Forlì", "Torino"]));
+    // Each name once, however many versions name it.
+    expect(names.cities.filter((city) => city === "Milano")).toHaveLength(1);
+    // The to-do list asks on every admin screen: the same version is not read again.
+    expect(store.formerNames(second.published.version)).toBe(store.formerNames(second.published.version));
+  });
 });

@@ -10,6 +10,8 @@ import { type ContentGroup, groupLabels } from "./editor-groups";
 import { withSectionFrom } from "./version-changes";
 import { siteContentSchema } from "./stored-content-schema";
 import { recordStudioSlugs } from "./studio-slugs.server";
+import type { FormerNames } from "./examples";
+import { formerNamesReader } from "./former-names.server";
 import {
   KEPT_VERSIONS,
   LISTED_VERSIONS,
@@ -97,6 +99,11 @@ export interface SiteContentStore {
   history(limit?: number): Promise<VersionSummary[]>;
   /** Stores the first version when there is none; true when it did. */
   seed(initial: SiteContent): Promise<boolean>;
+  /**
+   * The people, studios and cities every kept version named (examples.ts points out a text naming
+   * one she no longer has): one query of distinct names, then kept until `version` is no longer the newest.
+   */
+  formerNames(version: number): Promise<FormerNames>;
   /** Stops listening to the bus. */
   close(): void;
 }
@@ -242,6 +249,7 @@ export function createSiteContentStore(
     current,
     save,
     version: readVersion,
+    formerNames: formerNamesReader(db),
     async restore(version, baseVersion, group) {
       const old = await readVersion(version);
       if (!old) return { ok: false, reason: "missing" };

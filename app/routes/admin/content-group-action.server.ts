@@ -81,7 +81,9 @@ export async function loadEditorData(context: Readonly<RouterContextProvider>) {
       [...photos].map(([key, rows]) => [key, rows.map((row) => toStudioPhotoView(s.media, row))]),
     ),
     // The fictional first version's details still on the site, each with its form (issue 46 item 1).
-    left: examplesLeft(published.content).map(({ label, group }) => ({ label, group, href: groupPaths[group] })),
+    left: examplesLeft(published.content, await s.siteContent.formerNames(published.version)).map(
+      ({ label, group }) => ({ label, group, href: groupPaths[group] }),
+    ),
   };
 }
 

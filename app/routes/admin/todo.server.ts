@@ -59,7 +59,9 @@ export async function loadAdminTodo(
     calendarsUnread,
     unusualTraffic: unusual,
     setupFinished: setup,
-    examplesLeft: examplesLeft(published.content).map(({ label, group }) => ({ label, href: groupPaths[group] })),
+    examplesLeft: examplesLeft(published.content, await s.siteContent.formerNames(published.version)).map(
+      ({ label, group }) => ({ label, href: groupPaths[group] }),
+    ),
   };
 }
 

@@ -1,5 +1,5 @@
 import type { FieldMetadata, FormMetadata } from "@conform-to/react";
-import type { MouseEvent } from "react";
+import { type MouseEvent, type ReactNode, useState } from "react";
 import { CheckboxField, TextField } from "~/core/forms/conform-fields";
 import { ErrorList } from "~/core/forms/field";
 import { dayNames } from "../hours";
@@ -52,13 +52,48 @@ export function weekWithDayCopied(week: DayFormValue[], from: number): DayFormVa
   );
 }
 
+/** A preset's button text: its hours only ("9–13"); the full label ("Mattina 9–13") is its name. */
+const presetHours = (label: string) => label.replace(/^\S+ /, "");
+
 /**
- * One place's week in the hours form: per day, closed, or one or two ranges (e.g. 9:00–13:00 and
- * 15:00–19:00), a preset's button for the usual ones, and "Copia su tutti i giorni". Each button
- * works without JavaScript (a preset is Conform's update intent; the copy is answered by the
- * server with the form filled in); with it, in place.
+ * A disclosure opened when `open` becomes true (an error, a filled second range, the day or place a
+ * button's answer was for), then left to her: a value she clears never folds it under her fingers.
  */
-export function WeekFields({ week, form }: { week: WeekField; form: WeekForm }) {
+export function Disclosure({
+  open,
+  className,
+  label,
+  summary,
+  children,
+}: {
+  open: boolean;
+  className: string;
+  label?: string;
+  summary: ReactNode;
+  children: ReactNode;
+}) {
+  const [opened, setOpened] = useState(open);
+  if (open && !opened) setOpened(true);
+  return (
+    <details className={className} aria-label={label} open={opened || undefined}>
+      {summary}
+      {children}
+    </details>
+  );
+}
+
+const hasErrors = (field: { allErrors: Record<string, unknown> }) => Object.keys(field.allErrors).length > 0;
+
+/**
+ * One place's week in the hours form, two short lines a day (issue 46: the step was 7.6 screens on a
+ * phone): the day's name and "Chiuso", then its first range and "Altro", which holds the second
+ * range (e.g. 9:00–13:00 and 15:00–19:00), the usual hours one tap each and "Copia su tutti i
+ * giorni"; open by itself when the day has a second range. A closed day is its first line only.
+ * Each button works without JavaScript (a preset is Conform's update intent; the copy is answered by
+ * the server with the form filled in); with it, in place. `answered`: the field a button's answer
+ * without JavaScript was for, whose day stays open.
+ */
+export function WeekFields({ week, form, answered = "" }: { week: WeekField; form: WeekForm; answered?: string }) {
   return (
     <div className="hours-editor">
       {week.getFieldList().map((dayField, index) => {
@@ -73,53 +108,84 @@ export function WeekFields({ week, form }: { week: WeekField; form: WeekForm }) 
             value: weekWithDayCopied((week.value ?? []) as DayFormValue[], index) as never,
           });
         };
+        const [first, second] = day.ranges.getFieldList();
+        const secondValue = second?.value as { opens?: string; closes?: string } | undefined;
+        const more =
+          Boolean(secondValue?.opens || secondValue?.closes) ||
+          hasErrors(day.ranges) ||
+          answered === dayField.name ||
+          answered.startsWith(`${dayField.name}.`);
         return (
           <fieldset key={dayField.key} className="hours-editor__day">
             <legend className="hours-editor__name">{name}</legend>
             <input type="hidden" name={day.day.name} value={weekday} />
-            <div className="hours-editor__presets" role="group" aria-label={`${name}, orari frequenti`}>
-              {DAY_PRESETS.map((preset) => (
-                <button
-                  key={preset.label}
-                  className="button button--small button--secondary"
-                  {...form.update.getButtonProps({
-                    name: dayField.name,
-                    value: { day: weekday, ranges: [preset.ranges[0], preset.ranges[1] ?? { opens: "", closes: "" }] },
-                  })}
-                >
-                  {preset.label}
-                </button>
-              ))}
-            </div>
             <CheckboxField meta={day.closed} label="Chiuso" />
-            {day.ranges.getFieldList().map((range, i) => {
-              const r = range.getFieldset();
-              return (
-                <div
-                  key={range.key}
-                  className="hours-editor__range"
-                  role="group"
-                  aria-label={`${name}, ${i === 0 ? "prima" : "seconda"} fascia`}
-                >
-                  <TextField meta={r.opens} type="time" label={i === 0 ? "Apre alle" : "Riapre alle"} />
-                  <TextField meta={r.closes} type="time" label="Chiude alle" />
-                </div>
-              );
-            })}
-            <ErrorList id={day.ranges.errorId} errors={day.ranges.errors} />
-            <button
-              type="submit"
-              name={COPY_DAY}
-              value={dayField.name}
-              className="button button--small button--secondary hours-editor__copy"
-              onClick={copy}
+            {first ? <DayRange range={first} name={name} second={false} /> : null}
+            <Disclosure
+              open={more}
+              className="hours-editor__more"
+              summary={
+                <summary className="hours-editor__more-summary">
+                  Altro<span className="visually-hidden"> per {name.toLowerCase()}</span>
+                </summary>
+              }
             >
-              Copia su tutti i giorni<span className="visually-hidden"> gli orari di {name.toLowerCase()}</span>
-            </button>
+              {second ? <DayRange range={second} name={name} second /> : null}
+              <div className="hours-editor__presets" role="group" aria-label={`${name}, orari frequenti`}>
+                {DAY_PRESETS.map((preset) => (
+                  <button
+                    key={preset.label}
+                    aria-label={preset.label}
+                    className="button button--small button--secondary"
+                    {...form.update.getButtonProps({
+                      name: dayField.name,
+                      value: {
+                        day: weekday,
+                        ranges: [preset.ranges[0], preset.ranges[1] ?? { opens: "", closes: "" }],
+                      },
+                    })}
+                  >
+                    {presetHours(preset.label)}
+                  </button>
+                ))}
+              </div>
+              <button
+                type="submit"
+                name={COPY_DAY}
+                value={dayField.name}
+                className="button button--small button--secondary hours-editor__copy"
+                onClick={copy}
+              >
+                Copia su tutti i giorni<span className="visually-hidden"> gli orari di {name.toLowerCase()}</span>
+              </button>
+            </Disclosure>
+            <div className="hours-editor__errors">
+              <ErrorList id={day.ranges.errorId} errors={day.ranges.errors} />
+            </div>
           </fieldset>
         );
       })}
       <ErrorList id={week.errorId} errors={week.errors} />
+    </div>
+  );
+}
+
+type RangeField = { getFieldset(): { opens: Field; closes: Field } };
+
+/** One range of a day: two times and a dash; the labels ("Apre alle"…) are read, not shown. */
+function DayRange({ range, name, second }: { range: RangeField; name: string; second: boolean }) {
+  const r = range.getFieldset();
+  return (
+    <div className="hours-editor__range" role="group" aria-label={`${name}, ${second ? "seconda" : "prima"} fascia`}>
+      <TextField
+        meta={r.opens}
+        type="time"
+        label={<span className="visually-hidden">{second ? "Riapre alle" : "Apre alle"}</span>}
+      />
+      <span className="hours-editor__dash" aria-hidden="true">
+        –
+      </span>
+      <TextField meta={r.closes} type="time" label={<span className="visually-hidden">Chiude alle</span>} />
     </div>
   );
 }
