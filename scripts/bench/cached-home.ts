@@ -30,6 +30,11 @@ const ACCEPT = {
 };
 const TARGET_RATIO = 0.5;
 const TARGET_P99_APART = 0.05;
+/**
+ * BENCH_CONTROL=1: the "on" site counts nothing either. Two identical sites: how far apart this
+ * harness puts two p99 that differ in nothing, against the 5% it must tell.
+ */
+const CONTROL = process.env.BENCH_CONTROL === "1";
 
 interface Load {
   rps: number;
@@ -156,7 +161,7 @@ export async function measureCachedHome(): Promise<{ summary: string; ok: boolea
   const nginxRuns: Load[] = [];
   // Both sites run side by side and are loaded in turn with nginx, so that a busy moment of the
   // machine falls on all three alike.
-  const on = await startCachedSite(true);
+  const on = await startCachedSite(!CONTROL);
   const off = await startCachedSite(false).catch(async (error) => {
     await on.stop();
     throw error;
@@ -196,6 +201,7 @@ export async function measureCachedHome(): Promise<{ summary: string; ok: boolea
   const nginxMissing = nginx === null;
 
   const lines = [
+    ...(CONTROL ? ["CONTROL RUN (BENCH_CONTROL=1): both sites count nothing; 'on' below is a second 'off'."] : []),
     `Cached /home, ${CONNECTIONS} connections, gzip, ${DURATION_S} s × ${ROUNDS} rounds (load average ${os
       .loadavg()
       .map((l) => l.toFixed(2))
