@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "~/core/db/database.server";
+import { rowsOf } from "~/core/db/rows";
 import { siteContentVersions } from "~/core/db/schema";
 import type { FormerNames } from "./examples";
 
@@ -22,9 +23,7 @@ export function formerNamesReader(db: Db): (version: number) => Promise<FormerNa
         ) named
       where named.name is not null`);
     const names: Record<keyof FormerNames, string[]> = { people: [], studios: [], cities: [] };
-    // Both drivers answer raw SQL with { rows }.
-    for (const row of (result as unknown as { rows: { kind: keyof FormerNames; name: string }[] }).rows)
-      names[row.kind].push(row.name);
+    for (const row of rowsOf<{ kind: keyof FormerNames; name: string }>(result)) names[row.kind].push(row.name);
     return names;
   };
   return (version) => {
