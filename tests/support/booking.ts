@@ -35,3 +35,13 @@ export async function bookedAmong(db: Db, times: string[]): Promise<string[]> {
     );
   return rows.map((row) => row.startsAt.toISOString()).sort();
 }
+
+/** Which of the patient's details a link carries, however encoded: her name, e-mail or phone number.
+ * Whole values are looked for, since a random reference may hold any short run of digits or letters. */
+export function personalDataIn(link: string, patient: { name: string; email: string; phone: string }): string[] {
+  const squeeze = (text: string) => text.toLowerCase().replace(/[\s+._-]/g, "");
+  const carried = squeeze(decodeURIComponent(link));
+  return [patient.name, patient.email, patient.phone.replace(/^\+39/, "")].filter((value) =>
+    carried.includes(squeeze(value)),
+  );
+}
