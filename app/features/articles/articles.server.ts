@@ -3,6 +3,7 @@ import { z } from "zod";
 import type { Db } from "~/core/db/database.server";
 import { postgresError, UNIQUE_VIOLATION } from "~/core/db/postgres-error";
 import { articleImages, articles, articleVersions, type StoredImage } from "~/core/db/schema";
+import { isRowId } from "~/core/db/row-id.server";
 import type { EventBus } from "~/core/events/event-bus.server";
 import { changeAnnouncer, type OnChangeError } from "~/core/events/publish-change.server";
 import { SLUG_MAX_LENGTH, SLUG_PATTERN } from "~/core/format/slug";
@@ -114,7 +115,7 @@ export function createArticleRepository(db: Db, bus: Pick<EventBus, "publish">, 
   return {
     /** An article by id (drafts too); none for an address that holds no id. */
     async get(id: string): Promise<ArticleRecord | undefined> {
-      if (!z.guid().safeParse(id).success) return undefined;
+      if (!isRowId(id)) return undefined;
       return findOne(eq(articles.id, id));
     },
 
@@ -193,7 +194,7 @@ export function createArticleRepository(db: Db, bus: Pick<EventBus, "publish">, 
     },
 
     async delete(id: string): Promise<boolean> {
-      if (!z.guid().safeParse(id).success) return false;
+      if (!isRowId(id)) return false;
       const [row] = await db.delete(articles).where(eq(articles.id, id)).returning({ id: articles.id });
       if (row) await announce("delete", id);
       return Boolean(row);
@@ -241,7 +242,7 @@ export function createArticleRepository(db: Db, bus: Pick<EventBus, "publish">, 
 
     /** The stored images among `ids`. */
     async images(ids: readonly string[]): Promise<Map<string, StoredImage>> {
-      const wanted = ids.filter((id) => z.guid().safeParse(id).success);
+      const wanted = ids.filter(isRowId);
       if (!wanted.length) return new Map();
       const rows = await db.select().from(articleImages).where(inArray(articleImages.id, wanted));
       return new Map(rows.map((row) => [row.id, row.image]));

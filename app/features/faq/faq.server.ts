@@ -1,9 +1,9 @@
 // Over 300 lines: one repository of two tables whose positions change together, under the same locks.
 import { and, asc, desc, eq, gt, lt, sql } from "drizzle-orm";
-import { z } from "zod";
 import { postgresError, UNIQUE_VIOLATION } from "~/core/db/postgres-error";
 import type { Db } from "~/core/db/database.server";
 import { faqGroups, faqQuestions } from "~/core/db/schema";
+import { isRowId } from "~/core/db/row-id.server";
 import type { EventBus } from "~/core/events/event-bus.server";
 import { changeAnnouncer, type OnChangeError } from "~/core/events/publish-change.server";
 import { EMPTY_DOCUMENT, type RichTextDocument } from "~/ui/rich-text/document";
@@ -37,8 +37,6 @@ export type Direction = "up" | "down";
 
 // A RESTRICT foreign key answers 23001, a NO ACTION one 23503.
 const STILL_REFERENCED = ["23001", "23503"];
-
-const isId = (id: string) => z.guid().safeParse(id).success;
 
 /**
  * The questions and their groups: every query and transaction of the FAQ's tables, each change
@@ -154,7 +152,7 @@ export function createFaqRepository(db: Db, bus: Pick<EventBus, "publish">, onEr
     },
 
     async getQuestion(id: string): Promise<FaqQuestion | undefined> {
-      if (!isId(id)) return undefined;
+      if (!isRowId(id)) return undefined;
       const [row] = await db.select().from(faqQuestions).where(eq(faqQuestions.id, id));
       return row ? toQuestion(row) : undefined;
     },
@@ -180,7 +178,7 @@ export function createFaqRepository(db: Db, bus: Pick<EventBus, "publish">, onEr
     },
 
     async renameGroup(id: string, name: string): Promise<"renamed" | "notFound" | "nameTaken"> {
-      if (!isId(id)) return "notFound";
+      if (!isRowId(id)) return "notFound";
       try {
         const [row] = await db
           .update(faqGroups)
@@ -198,7 +196,7 @@ export function createFaqRepository(db: Db, bus: Pick<EventBus, "publish">, onEr
 
     /** Deletes an empty group; "notEmpty" while it holds questions (the foreign key refuses). */
     async deleteGroup(id: string): Promise<"deleted" | "notFound" | "notEmpty"> {
-      if (!isId(id)) return "notFound";
+      if (!isRowId(id)) return "notFound";
       try {
         const [row] = await db.delete(faqGroups).where(eq(faqGroups.id, id)).returning({ id: faqGroups.id });
         if (!row) return "notFound";
@@ -212,7 +210,7 @@ export function createFaqRepository(db: Db, bus: Pick<EventBus, "publish">, onEr
 
     /** Moves a group one place; "notFound" when it is gone, "edge" when it is already first or last. */
     async moveGroup(id: string, direction: Direction): Promise<"moved" | "notFound" | "edge"> {
-      if (!isId(id)) return "notFound";
+      if (!isRowId(id)) return "notFound";
       const outcome = await db.transaction(async (tx) => {
         await tx.execute(sql`lock table ${faqGroups} in share row exclusive mode`);
         const [row] = await tx
@@ -231,8 +229,8 @@ export function createFaqRepository(db: Db, bus: Pick<EventBus, "publish">, onEr
      * group; no longer an example. Undefined when the question is gone, "groupGone" when its group is.
      */
     async saveQuestion(id: string | undefined, data: FaqQuestionData): Promise<FaqQuestion | "groupGone" | undefined> {
-      if (id !== undefined && !isId(id)) return undefined;
-      if (!isId(data.groupId)) return "groupGone";
+      if (id !== undefined && !isRowId(id)) return undefined;
+      if (!isRowId(data.groupId)) return "groupGone";
       const saved = await db.transaction(async (tx) => {
         // The group's row locked: a question added or moved into it at the same time waits for this one's position.
         const [group] = await tx
@@ -267,7 +265,7 @@ export function createFaqRepository(db: Db, bus: Pick<EventBus, "publish">, onEr
     },
 
     async deleteQuestion(id: string): Promise<boolean> {
-      if (!isId(id)) return false;
+      if (!isRowId(id)) return false;
       const [row] = await db.delete(faqQuestions).where(eq(faqQuestions.id, id)).returning({ id: faqQuestions.id });
       if (row) await announce("delete", id);
       return Boolean(row);
@@ -275,7 +273,7 @@ export function createFaqRepository(db: Db, bus: Pick<EventBus, "publish">, onEr
 
     /** Moves a question one place within its group; "edge" when it is already first or last there. */
     async moveQuestion(id: string, direction: Direction): Promise<"moved" | "notFound" | "edge"> {
-      if (!isId(id)) return "notFound";
+      if (!isRowId(id)) return "notFound";
       const outcome = await db.transaction(async (tx) => {
         const [row] = await tx
           .select({ id: faqQuestions.id, position: faqQuestions.position, groupId: faqQuestions.groupId })

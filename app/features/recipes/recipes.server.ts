@@ -3,6 +3,7 @@ import { z } from "zod";
 import type { Db } from "~/core/db/database.server";
 import { postgresError, UNIQUE_VIOLATION } from "~/core/db/postgres-error";
 import { recipePhotos, recipes, type RecipeCrops, type StoredImage } from "~/core/db/schema";
+import { isRowId } from "~/core/db/row-id.server";
 import type { EventBus } from "~/core/events/event-bus.server";
 import { changeAnnouncer, type OnChangeError } from "~/core/events/publish-change.server";
 import { SLUG_MAX_LENGTH, SLUG_PATTERN } from "~/core/format/slug";
@@ -166,7 +167,7 @@ export function createRecipeRepository(db: Db, bus: Pick<EventBus, "publish">, o
   return {
     /** A recipe by its id; none for an address that holds no id (the database would refuse it as a uuid). */
     async get(id: string): Promise<RecipeRecord | undefined> {
-      if (!z.guid().safeParse(id).success) return undefined;
+      if (!isRowId(id)) return undefined;
       return findOne(eq(recipes.id, id));
     },
 

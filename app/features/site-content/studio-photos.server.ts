@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, gt, lt, notInArray, sql } from "drizzle-orm";
 import type { Db, Executor } from "~/core/db/database.server";
 import { type StoredImage, studioPhotos } from "~/core/db/schema";
+import { isRowId } from "~/core/db/row-id.server";
 import type { EventBus } from "~/core/events/event-bus.server";
 import { changeAnnouncer, type OnChangeError } from "~/core/events/publish-change.server";
 import { toPublicImage } from "~/core/media/image-pipeline.server";
@@ -17,8 +18,6 @@ export interface StudioPhotoView {
 
 export type StudioPhotoRow = typeof studioPhotos.$inferSelect;
 export type PhotoDirection = "up" | "down";
-
-const isId = (id: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id);
 
 /**
  * Removes the photos of every studio not in `keys`, in the transaction that publishes a version
@@ -106,7 +105,7 @@ export function createStudioPhotoRepository(
 
     /** Changes a photo's alt text; false when it no longer exists. */
     async setAlt(id: string, alt: string): Promise<boolean> {
-      if (!isId(id)) return false;
+      if (!isRowId(id)) return false;
       const [row] = await db
         .update(studioPhotos)
         .set({ alt })
@@ -118,7 +117,7 @@ export function createStudioPhotoRepository(
 
     /** Swaps a photo with its neighbour in `direction`, in one statement; "edge" when there is none. */
     async move(id: string, direction: PhotoDirection): Promise<"moved" | "edge" | "notFound"> {
-      if (!isId(id)) return "notFound";
+      if (!isRowId(id)) return "notFound";
       const outcome = await db.transaction(async (tx) => {
         await tx.execute(sql`lock table ${studioPhotos} in share row exclusive mode`);
         const [row] = await tx.select().from(studioPhotos).where(eq(studioPhotos.id, id));
@@ -149,7 +148,7 @@ export function createStudioPhotoRepository(
 
     /** Deletes a photo, the ones after it moving up a place; its row (to delete its files), or undefined. */
     async remove(id: string): Promise<StudioPhotoRow | undefined> {
-      if (!isId(id)) return undefined;
+      if (!isRowId(id)) return undefined;
       const row = await db.transaction(async (tx) => {
         await tx.execute(sql`lock table ${studioPhotos} in share row exclusive mode`);
         const [deleted] = await tx.delete(studioPhotos).where(eq(studioPhotos.id, id)).returning();
