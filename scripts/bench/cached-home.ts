@@ -317,6 +317,8 @@ export async function measureCachedHome(): Promise<{ summary: string; ok: boolea
   );
   lines.push(
     `    at the steady rate, p50/p90/p99.9: on ${[50, 90, 99.9].map((p) => pooled(steadyOn, p)).join("/")} ms, off ${[50, 90, 99.9].map((p) => pooled(steadyOff, p)).join("/")} ms`,
+    // Whether one mode is slower round after round, or a round or two make the difference.
+    `    each round's p99, on/off: ${steadyOn.map((r, i) => `${r.p99}/${steadyOff[i]!.p99}`).join(", ")} ms`,
   );
   if (failures > 0) lines.push(`  ${failures} answers were not 2xx or failed`);
   ok &&= apart <= TARGET_P99_APART;
