@@ -18,6 +18,7 @@ import { gzipSync } from "node:zlib";
 import autocannon from "autocannon";
 import { buildIfStale } from "../build-if-stale.ts";
 import { freePort } from "../../tests/support/app-server.ts";
+import { PHONE_USER_AGENT } from "../../tests/support/user-agents.ts";
 import { percentile } from "../lib/percentile.ts";
 import { startSite, stop, untilFirstOk } from "./site.ts";
 
@@ -31,11 +32,7 @@ const STEADY_SHARE = Number(process.env.BENCH_STEADY_SHARE ?? 0.05);
 const STEADY_ROUNDS = Number(process.env.BENCH_STEADY_ROUNDS ?? 10);
 // A phone browser's user agent: without one (autocannon sends none) a request is no visitor's and
 // counting drops it before recording anything.
-const ACCEPT = {
-  "Accept-Encoding": "gzip",
-  "User-Agent":
-    "Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1",
-};
+const ACCEPT = { "Accept-Encoding": "gzip", "User-Agent": PHONE_USER_AGENT };
 const TARGET_RATIO = 0.5;
 const TARGET_P99_APART = 0.05;
 /**
@@ -187,7 +184,12 @@ http {
 }
 
 /** A site as `npm start` runs it, counting on or off, with /home kept by every server process. */
-async function startCachedSite(counting: boolean): Promise<{ homeUrl: string; stop: () => Promise<void> }> {
+interface CachedSite {
+  homeUrl: string;
+  stop: () => Promise<void>;
+}
+
+async function startCachedSite(counting: boolean): Promise<CachedSite> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "bench-cached-home-"));
@@ -254,19 +256,18 @@ export async function measureCachedHome(): Promise<{ summary: string; ok: boolea
   // Which starts first changes each round: two sites side by side differed by a quarter with
   // nothing to tell them apart (BENCH_CONTROL=1), the one started first slower.
   for (let round = 0; round < STEADY_ROUNDS; round++) {
-    const sites: Awaited<ReturnType<typeof startCachedSite>>[] = [];
+    const sites = new Map<boolean, CachedSite>();
     try {
       for (const counting of round % 2 === 0 ? [true, false] : [false, true])
-        sites.push(await startCachedSite(counting && !CONTROL));
-      const [onSite, offSite] = round % 2 === 0 ? sites : [sites[1]!, sites[0]!];
-      const urls = [onSite!.homeUrl, offSite!.homeUrl];
+        sites.set(counting, await startCachedSite(counting && !CONTROL));
+      const urls = [sites.get(true)!.homeUrl, sites.get(false)!.homeUrl];
       // A fresh process compiles its hot paths under the first seconds of load: not measured.
       await paced(urls, steadyRate * 2, WARM_UP_S);
       const [roundOn, roundOff] = await paced(urls, steadyRate * 2, DURATION_S);
       steadyOn.push(roundOn!);
       steadyOff.push(roundOff!);
     } finally {
-      for (const site of sites) await site.stop();
+      for (const site of sites.values()) await site.stop();
     }
   }
   const nginxMissing = nginx === null;
@@ -314,8 +315,6 @@ export async function measureCachedHome(): Promise<{ summary: string; ok: boolea
   lines.push(
     `  p99 at full load, counting on ${full.on} ms, off ${full.off} ms (every answer of the ${ROUNDS} rounds): ${(apartAt(full) * 100).toFixed(1)}% apart`,
     `  p99 at a steady ${steadyRate} req/s, counting on ${steady.on} ms, off ${steady.off} ms (every answer of ${STEADY_ROUNDS} rounds, a fresh pair of sites each, taken in turn): ${(apart * 100).toFixed(1)}% apart (target ≤ ${TARGET_P99_APART * 100}%: ${apart <= TARGET_P99_APART ? "met" : "MISSED"})`,
-  );
-  lines.push(
     `    at the steady rate, p50/p90/p99.9: on ${[50, 90, 99.9].map((p) => pooled(steadyOn, p)).join("/")} ms, off ${[50, 90, 99.9].map((p) => pooled(steadyOff, p)).join("/")} ms`,
     // Whether one mode is slower round after round, or a round or two make the difference.
     `    each round's p99, on/off: ${steadyOn.map((r, i) => `${r.p99}/${steadyOff[i]!.p99}`).join(", ")} ms`,

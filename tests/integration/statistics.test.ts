@@ -1,6 +1,6 @@
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { COMPUTER_USER_AGENT, PHONE_USER_AGENT } from "../support/factory";
+import { COMPUTER_USER_AGENT, PHONE_USER_AGENT } from "../support/user-agents";
 import { type AppServer, startAppServer } from "../support/app-server";
 import { createPostgresDatabase } from "../support/test-databases";
 

@@ -28,6 +28,7 @@ import { createHolidayRepository } from "~/features/booking/holidays.server";
 import { createVisitTypeRepository, type VisitTypeData } from "~/features/booking/visit-types.server";
 import { createRecipePhotoRepository } from "~/features/photos/recipe-photos.server";
 import type { RecipeData } from "~/features/recipes/recipe";
+import { PHONE_USER_AGENT } from "./user-agents";
 import type { FaqQuestionData } from "~/features/faq/faq.server";
 import type { RichTextDocument } from "~/ui/rich-text/document";
 import { createRecipeRepository, type RecipeRecord } from "~/features/recipes/recipes.server";
@@ -245,6 +246,9 @@ export function testReviewInvitations(db: Db, validDays = 30): CreateReviewInvit
 /** The site's address in the tests' e-mails and links. */
 export const testSiteUrl = "https://giuliaferrari-nutrizionista.it";
 
+/** The patient of booking tests: her details as she types them. */
+export const testPatient = { name: "Maria Rossi", email: "maria@example.it", phone: "+39 333 123 4567" };
+
 /** Booking's repositories on one database, announcing on one memory bus: where the tests' deps start. */
 export function bookingRepositories(db: Db) {
   const bus = createMemoryEventBus();
@@ -310,7 +314,7 @@ export async function seedBooking(
         visitTypeId: first.id,
         studioKey: "studio-di-milano",
         startsAt: new Date(time.startsAt),
-        patient: { name: "Maria Rossi", email: "maria@example.it", phone: "+39 333 123 4567" },
+        patient: testPatient,
         note: null,
       },
       { hours },
@@ -575,11 +579,7 @@ export function sampleArticle(overrides: Partial<ArticleData> = {}): ArticleData
   };
 }
 
-// Issue 45 (statistics): a counted page view, and a browser's user agent that is no bot.
-export const PHONE_USER_AGENT =
-  "Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1";
-export const COMPUTER_USER_AGENT =
-  "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36";
+// Issue 45 (statistics): a counted page view.
 
 export function pageViewData(overrides: Partial<PageView> = {}): PageView {
   return {

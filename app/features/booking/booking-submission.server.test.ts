@@ -12,7 +12,7 @@ import { type BookingDeps, cancelByLink, moveByLink, refuseBooking, submitBookin
 import { readManagePage } from "./manage-page.server";
 import { type DetailsLinks, filledDetails } from "./details-link.server";
 import { BOOKING_FORM_MESSAGES } from "./messages";
-import { bookingActionDeps, testPlaces, testSite, testSiteUrl } from "../../../tests/support/factory";
+import { bookingActionDeps, testPatient, testPlaces, testSite, testSiteUrl } from "../../../tests/support/factory";
 import { personalDataIn } from "../../../tests/support/booking";
 
 // Sunday 6 January 2030, 10:00 in Italy; Monday the 7th at 9:00 is 08:00 UTC.
@@ -225,9 +225,7 @@ describe("booking from the page (actions on PostgreSQL)", () => {
     expect(again.pathname).toBe("/prenota");
     expect(again.searchParams.get("sede")).toBe("studio-di-milano");
     expect(again.searchParams.get("visita")).toBe(firstVisit);
-    expect(
-      personalDataIn(again.search, { name: "Maria Rossi", email: "maria@example.it", phone: "+39 333 123 4567" }),
-    ).toEqual([]);
+    expect(personalDataIn(again.search, testPatient)).toEqual([]);
     expect(await filledDetails(deps, again.searchParams.get("da"), now)).toEqual({
       ref: again.searchParams.get("da"),
       name: "Maria Rossi",

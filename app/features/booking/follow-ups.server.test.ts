@@ -4,7 +4,7 @@ import type { Database } from "~/core/db/database.server";
 import { appointments, bookingSettings, followUps, mailOutbox, visitTypes } from "~/core/db/schema";
 import { createQueueOnlyMailer } from "../../../tests/support/outbox";
 import { openTestDatabase } from "../../../tests/support/test-databases";
-import { bookingRepositories, testSite, testSiteUrl, visitTypeData } from "../../../tests/support/factory";
+import { bookingRepositories, testPatient, testSite, testSiteUrl, visitTypeData } from "../../../tests/support/factory";
 import { personalDataIn } from "../../../tests/support/booking";
 import { createDetailsLinks, filledDetails } from "./details-link.server";
 import { type FollowUpJobDeps, sendDueFollowUps } from "./follow-up-jobs.server";
@@ -45,7 +45,7 @@ describe("the follow-up e-mail (on PostgreSQL)", () => {
       visitTypeId: first.id,
       studioKey: "studio-di-milano",
       startsAt: new Date(visitStart),
-      patient: { name: "Maria Rossi", email: "maria@example.it", phone: "+39 333 123 4567" },
+      patient: testPatient,
       note: null,
     });
     if (!booked.ok) throw new Error(booked.reason);
@@ -104,9 +104,7 @@ describe("the follow-up e-mail (on PostgreSQL)", () => {
     expect(`${url.origin}${url.pathname}`).toBe(`${testSiteUrl}/prenota`);
     expect(url.searchParams.get("visita")).toBe(control.id);
     expect(url.searchParams.get("sede")).toBe("studio-di-milano");
-    expect(
-      personalDataIn(url.search, { name: "Maria Rossi", email: "maria@example.it", phone: "+39 333 123 4567" }),
-    ).toEqual([]);
+    expect(personalDataIn(url.search, testPatient)).toEqual([]);
     expect(await filledDetails({ ...deps, ...repositories }, url.searchParams.get("da"), due)).toMatchObject({
       name: "Maria Rossi",
       email: "maria@example.it",

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { COMPUTER_USER_AGENT, PHONE_USER_AGENT, pageViewData } from "../../../tests/support/factory";
+import { pageViewData } from "../../../tests/support/factory";
+import { COMPUTER_USER_AGENT, PHONE_USER_AGENT } from "../../../tests/support/user-agents";
 import { type AnsweredRequest, deviceClass, pageView, referrerName } from "./counting";
 
 const PUBLIC = new Set(["/", "/home", "/ricette", "/ricette/pasta-al-pomodoro", "/prenota"]);
