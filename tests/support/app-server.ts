@@ -40,6 +40,9 @@ export function newDataDir(prefix = "app-data-"): string {
   return dir;
 }
 
+/** The servers this process started that are still running: a failed end-to-end test prints their output. */
+export const runningServers = new Set<AppServer>();
+
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
@@ -98,7 +101,7 @@ export async function startAppServer(env: Record<string, string> = {}, timeoutMs
     await new Promise((r) => setTimeout(r, 100));
   }
 
-  return {
+  const server: AppServer = {
     url,
     dataDir,
     process: child,
@@ -108,4 +111,7 @@ export async function startAppServer(env: Record<string, string> = {}, timeoutMs
       return exited;
     },
   };
+  runningServers.add(server);
+  void exited.then(() => runningServers.delete(server));
+  return server;
 }
