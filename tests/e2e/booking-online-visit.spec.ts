@@ -44,7 +44,9 @@ test.beforeAll(async () => {
   database = await openSiteDatabase({ dataDir: server.dataDir });
   const bus = createMemoryEventBus();
   const settings = createBookingSettingsRepository(database.db, bus);
-  await settings.save({ ...(await settings.get()), mode: "site", minimumNoticeHours: 0 });
+  // An hour's notice: the first free time is never one starting in the seconds between the page that
+  // offers it and the patient's choice (a time begun meanwhile is rightly refused).
+  await settings.save({ ...(await settings.get()), mode: "site", minimumNoticeHours: 1 });
   typeId = (
     await createVisitTypeRepository(database.db, bus).create(
       visitTypeData({ name: "Consulenza online", durationMinutes: 45, studioKeys: [], online: true }),
