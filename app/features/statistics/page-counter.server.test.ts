@@ -1,4 +1,5 @@
-import { sql } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
+import { PgDialect } from "drizzle-orm/pg-core";
 import { pino } from "pino";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Database, Db } from "~/core/db/database.server";
@@ -14,6 +15,7 @@ const DAY_ONE = Date.parse("2099-03-10T12:00:00+01:00");
 const DAY_TWO = Date.parse("2099-03-11T12:00:00+01:00");
 const silent = pino({ level: "silent" });
 const ADDRESS = "203.0.113.7";
+const sqlText = (query: Parameters<Db["execute"]>[0]) => new PgDialect().sqlToQuery(query as SQL).sql;
 
 describe("the page view counter (on PostgreSQL)", () => {
   let database: Database;
@@ -179,17 +181,18 @@ describe("the page view counter (on PostgreSQL)", () => {
   });
 
   it("adds a batch retried after an unknown outcome only once", async () => {
-    // The commit reaches PostgreSQL, the answer is lost (a connection dropped at that moment).
+    // The batch's statement reaches PostgreSQL and commits, the answer is lost (a connection dropped
+    // at that moment).
     let loseAnswer = true;
     const flaky = Object.create(db) as Db;
-    flaky.transaction = (async (work: Parameters<Db["transaction"]>[0]) => {
-      const result = await db.transaction(work);
-      if (loseAnswer) {
+    flaky.execute = (async (query: Parameters<Db["execute"]>[0]) => {
+      const result = await db.execute(query);
+      if (loseAnswer && sqlText(query).includes("insert into statistics_batches")) {
         loseAnswer = false;
         throw new Error("Connection terminated unexpectedly");
       }
       return result;
-    }) as Db["transaction"];
+    }) as Db["execute"];
     const views = counter(() => DAY_ONE, flaky);
     views.record(pageViewData());
     views.record(pageViewData({ path: "/ricette" }));
@@ -204,6 +207,30 @@ describe("the page view counter (on PostgreSQL)", () => {
       { path: "/ricette", views: 1, visitors: 1 },
       { path: "/services", views: 1, visitors: 1 },
     ]);
+  });
+
+  it("writes a batch in one statement once the day's salt is read, and reads it again the next day", async () => {
+    let now = DAY_ONE;
+    const statements: string[] = [];
+    const counted = Object.create(db) as Db;
+    counted.execute = ((query: Parameters<Db["execute"]>[0]) => {
+      statements.push(sqlText(query));
+      return db.execute(query);
+    }) as Db["execute"];
+    const views = counter(() => now, counted);
+    const writes = async () => {
+      statements.length = 0;
+      views.record(pageViewData());
+      await views.flush();
+      return statements.map((text) => (text.includes("statistics_batches") ? "batch" : "salt"));
+    };
+    expect(await writes()).toEqual(["salt", "salt", "batch"]);
+    expect(await writes()).toEqual(["batch"]);
+    expect(await writes()).toEqual(["batch"]);
+    now = DAY_TWO;
+    expect(await writes()).toEqual(["salt", "salt", "batch"]);
+    expect(await day("2099-03-10")).toEqual({ views: 3, visitors: 1 });
+    expect(await day("2099-03-11")).toEqual({ views: 1, visitors: 1 });
   });
 
   it("adds up the counts of two processes, the same client one visitor", async () => {

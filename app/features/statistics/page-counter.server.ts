@@ -1,15 +1,16 @@
 // Page views counted in memory and added to PostgreSQL in batches (issue 45, item 3; decision 59):
-// one transaction per process every few seconds, adding to what the other processes and instances
-// added. A batch is added once: its id is written in the same transaction, so one retried after an
+// one statement per process every few seconds, adding to what the other processes and instances
+// added. A batch is added once: its id is written by the same statement, so one retried after an
 // unknown outcome (the connection lost during the commit) is not added twice. A kill -9 loses the
 // views of the seconds since the last write, never counts one twice.
-import { createHash, randomBytes, randomUUID } from "node:crypto";
+import { randomBytes, randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import type { Logger } from "pino";
 import type { Db, Executor } from "~/core/db/database.server";
 import { rowsOf } from "~/core/db/rows";
 import { romeDate } from "~/core/format/rome-clock";
-import type { DeviceClass, PageView } from "./counting";
+import { addBatch, type Batch, type DayCounts, type SourceDimension } from "./batch-statement.server";
+import type { PageView } from "./counting";
 
 /** How often a process writes its counts: one write per few seconds, whatever the traffic. */
 export const FLUSH_EVERY_MS = 5_000;
@@ -25,24 +26,6 @@ const MAX_PENDING_BATCHES = 12;
  * again (its visitors would be counted twice).
  */
 export const SALT_GRACE_MINUTES = 10;
-
-type SourceDimension = "referrer" | "utm_source" | "utm_campaign";
-
-interface DayCounts {
-  views: number;
-  /** Times chosen on the booking page (the funnel's step between its views and the bookings). */
-  timesChosen: number;
-  pages: Map<string, number>;
-  /** `${dimension}\t${value}` → views. */
-  sources: Map<string, number>;
-  /** Each client (address and user agent, memory only) → the pages it viewed and its device. */
-  clients: Map<string, { pages: Set<string>; device: DeviceClass }>;
-}
-
-interface Batch {
-  id: string;
-  days: Map<string, DayCounts>;
-}
 
 export interface PageCounter {
   /** Counts a view (memory only: no database wait on the request). */
@@ -67,6 +50,8 @@ export function createPageCounter(
   /** Batches whose write failed, retried first with their ids. */
   const pending: Batch[] = [];
   let writing: Promise<void> = Promise.resolve();
+  /** The salts of the days not yet over, once read (memory only, gone with their day or the process). */
+  const kept = new Map<string, string>();
   let warnedFull = false;
 
   function dayCounts(at: number): DayCounts {
@@ -113,7 +98,7 @@ export function createPageCounter(
     while (pending.length > 0) {
       const batch = pending[0]!;
       try {
-        await db.transaction((tx) => addBatch(tx, batch, now()));
+        await addBatch(db, batch, await saltsOf(batch));
         pending.shift();
       } catch (error) {
         // Kept with its id for the next write; past a minute of failures the oldest is given up.
@@ -122,6 +107,27 @@ export function createPageCounter(
         return;
       }
     }
+  }
+
+  /**
+   * The salts of a batch's days. Today's (and yesterday's, in the minutes of grace) is read once and
+   * kept in memory until its day is over: every later write is then one statement. A day ended
+   * longer ago is read each time, and never made again.
+   */
+  async function saltsOf(batch: Batch): Promise<Map<string, string | null>> {
+    const at = now();
+    const oldest = romeDate(at - SALT_GRACE_MINUTES * 60_000);
+    for (const day of kept.keys()) if (day < oldest) kept.delete(day);
+    const salts = new Map<string, string | null>();
+    for (const day of batch.days.keys()) {
+      let salt = kept.get(day) ?? null;
+      if (!salt) {
+        salt = await daySalt(db, day, at);
+        if (salt && day >= oldest) kept.set(day, salt);
+      }
+      salts.set(day, salt);
+    }
+    return salts;
   }
 
   const flush = () => {
@@ -145,98 +151,24 @@ export function createPageCounter(
   };
 }
 
-/** A visitor's mark for the day: the salt, the client and (for a page's visitors) the page, hashed. */
-function mark(salt: string, client: string, path: string): string {
-  return createHash("sha256")
-    .update(salt)
-    .update("\0")
-    .update(client)
-    .update("\0")
-    .update(path)
-    .digest("hex")
-    .slice(0, 32);
-}
-
-/** Adds one batch in its transaction: nothing if its id was added already. */
-async function addBatch(tx: Executor, batch: Batch, at: number) {
-  const fresh = rowsOf<{ id: string }>(
-    await tx.execute(sql`insert into statistics_batches (id) values (${batch.id}) on conflict do nothing returning id`),
-  );
-  if (fresh.length === 0) return;
-  for (const [day, counts] of batch.days) await addDay(tx, day, counts, at);
-}
-
-async function addDay(tx: Executor, day: string, counts: DayCounts, at: number) {
-  const salt = await daySalt(tx, day, at);
-  let visitors = 0;
-  const pageVisitors = new Map<string, number>();
-  const devices = new Map<DeviceClass, number>();
-  if (salt && counts.clients.size > 0) {
-    // Every client's mark for the site and for each page it viewed; the ones new today are new visitors.
-    const marks = new Map<string, { path: string | null; device: DeviceClass }>();
-    for (const [client, { pages, device }] of counts.clients) {
-      marks.set(mark(salt, client, ""), { path: null, device });
-      for (const path of pages) marks.set(mark(salt, client, path), { path, device });
-    }
-    const inserted = rowsOf<{ mark: string }>(
-      await tx.execute(sql`
-      insert into statistics_volatile.marks (day, mark)
-      select ${day}::date, unnest(${sql.param([...marks.keys()].sort())}::text[])
-      on conflict do nothing returning mark`),
-    );
-    for (const { mark: added } of inserted) {
-      const { path, device } = marks.get(added)!;
-      if (path === null) {
-        visitors++;
-        devices.set(device, (devices.get(device) ?? 0) + 1);
-      } else pageVisitors.set(path, (pageVisitors.get(path) ?? 0) + 1);
-    }
-  }
-  await tx.execute(sql`
-    insert into statistics_days (day, views, visitors, times_chosen)
-    values (${day}, ${counts.views}, ${visitors}, ${counts.timesChosen})
-    on conflict (day) do update set views = statistics_days.views + excluded.views,
-      visitors = statistics_days.visitors + excluded.visitors,
-      times_chosen = statistics_days.times_chosen + excluded.times_chosen`);
-  // Rows in one order in every process: two batches adding to the same rows never deadlock.
-  const paths = [...counts.pages.keys()].sort();
-  await tx.execute(sql`
-    insert into statistics_pages (day, path, views, visitors)
-    select ${day}::date, path, views, visitors
-      from unnest(${sql.param(paths)}::text[], ${sql.param(paths.map((p) => counts.pages.get(p)!))}::int[],
-                  ${sql.param(paths.map((p) => pageVisitors.get(p) ?? 0))}::int[]) as t(path, views, visitors)
-    on conflict (day, path) do update set views = statistics_pages.views + excluded.views,
-      visitors = statistics_pages.visitors + excluded.visitors`);
-  const sources = [
-    ...[...counts.sources].map(([key, count]) => [...key.split("\t"), count] as [string, string, number]),
-    ...[...devices].map(([device, count]) => ["device", device, count] as [string, string, number]),
-  ].sort((a, b) => `${a[0]}\t${a[1]}`.localeCompare(`${b[0]}\t${b[1]}`));
-  if (sources.length === 0) return;
-  await tx.execute(sql`
-    insert into statistics_sources (day, dimension, value, count)
-    select ${day}::date, dimension, value, count
-      from unnest(${sql.param(sources.map((s) => s[0]))}::text[], ${sql.param(sources.map((s) => s[1]))}::text[],
-                  ${sql.param(sources.map((s) => s[2]))}::int[]) as t(dimension, value, count)
-    on conflict (day, dimension, value) do update set count = statistics_sources.count + excluded.count`);
-}
-
 /**
  * The day's salt, made at its first use by any process (the first insert wins); null for a day
  * ended too long ago, whose salt is gone and must not come back.
  */
-async function daySalt(tx: Executor, day: string, at: number): Promise<string | null> {
+async function daySalt(db: Executor, day: string, at: number): Promise<string | null> {
   const oldest = romeDate(at - SALT_GRACE_MINUTES * 60_000);
   if (day < oldest) {
     const kept = rowsOf<{ salt: string }>(
-      await tx.execute(sql`select salt from statistics_volatile.salts where day = ${day}`),
+      await db.execute(sql`select salt from statistics_volatile.salts where day = ${day}`),
     );
     return kept[0]?.salt ?? null;
   }
-  await tx.execute(sql`
+  await db.execute(sql`
     insert into statistics_volatile.salts (day, salt) values (${day}, ${randomBytes(32).toString("base64")})
     on conflict do nothing`);
+  // Its own statement: it sees the salt another process made meanwhile, which the insert's did not.
   const rows = rowsOf<{ salt: string }>(
-    await tx.execute(sql`select salt from statistics_volatile.salts where day = ${day}`),
+    await db.execute(sql`select salt from statistics_volatile.salts where day = ${day}`),
   );
   return rows[0]?.salt ?? null;
 }
