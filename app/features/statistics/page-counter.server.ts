@@ -90,6 +90,7 @@ export function createPageCounter(
   }
 
   async function writeAll() {
+    forgetEndedSalts();
     if (current.days.size > 0) {
       pending.push(current);
       current = newBatch();
@@ -109,6 +110,12 @@ export function createPageCounter(
     }
   }
 
+  /** Forgets the salts of the days ended more than the grace ago, at every tick of the timer, visits or none. */
+  function forgetEndedSalts() {
+    const oldest = romeDate(now() - SALT_GRACE_MINUTES * 60_000);
+    for (const day of kept.keys()) if (day < oldest) kept.delete(day);
+  }
+
   /**
    * The salts of a batch's days. Today's (and yesterday's, in the minutes of grace) is read once and
    * kept in memory until its day is over: every later write is then one statement. A day ended
@@ -117,7 +124,6 @@ export function createPageCounter(
   async function saltsOf(batch: Batch): Promise<Map<string, string | null>> {
     const at = now();
     const oldest = romeDate(at - SALT_GRACE_MINUTES * 60_000);
-    for (const day of kept.keys()) if (day < oldest) kept.delete(day);
     const salts = new Map<string, string | null>();
     for (const day of batch.days.keys()) {
       let salt = kept.get(day) ?? null;
