@@ -11,6 +11,12 @@ import { visitorHeaders } from "~/visitor-headers.server";
 /** The public pages not kept by the page cache (answered per visitor) that are counted too. */
 const UNCACHED_PUBLIC_PAGES: CachedPage[] = ["/prenota", "/prenota/lista-attesa"];
 
+/** What was answered: its status and type (a kept page's, sent in one block, are not read back from the response). */
+interface Answer {
+  status: number;
+  contentType: string;
+}
+
 /**
  * `middleware` counts each answer when it is finished; `count` counts one already answered (a kept
  * page answered before the middleware, server/pipeline.ts). Not `enabled` (PAGE_VIEW_COUNTING=false):
@@ -27,15 +33,18 @@ export function pageViewCounting(
   const siteHost = new URL(siteUrl).hostname;
   const middleware = (req: Request, res: Response, next: NextFunction) => {
     // A HEAD, a post: never a view, and no listener on its answer.
-    if (req.method === "GET") res.once("finish", () => count(req, res));
+    if (req.method === "GET")
+      res.once("finish", () =>
+        count(req, { status: res.statusCode, contentType: String(res.getHeader("content-type") ?? "") }),
+      );
     next();
   };
-  const countAnswered = (req: Request, res: Response) => {
-    if (req.method === "GET") count(req, res);
+  const countAnswered = (req: Request, answer: Answer) => {
+    if (req.method === "GET") count(req, answer);
   };
   return { middleware, count: countAnswered };
 
-  function count(req: Request, res: Response) {
+  function count(req: Request, { status, contentType }: Answer) {
     const queryAt = req.originalUrl.indexOf("?");
     const header = (name: string) => {
       const value = req.headers[name];
@@ -46,8 +55,8 @@ export function pageViewCounting(
         method: req.method,
         path: req.path,
         query: new URLSearchParams(queryAt >= 0 ? req.originalUrl.slice(queryAt + 1) : ""),
-        status: res.statusCode,
-        contentType: String(res.getHeader("content-type") ?? ""),
+        status,
+        contentType,
         headers: { ...visitorHeaders(header), referer: header("referer") },
         siteHosts: [siteHost, req.hostname],
       },

@@ -1,6 +1,7 @@
 // The request pipeline: every middleware a request goes through, in order, and the pages last
 // (docs/architecture.md, "A request"). The server's lifecycle is in app.ts, its jobs in jobs.ts.
 import { randomUUID } from "node:crypto";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import { readdirSync } from "node:fs";
 import path from "node:path";
 import { pipeline } from "node:stream/promises";
@@ -20,7 +21,7 @@ import { createPageCache } from "~/core/server/page-cache";
 import { loggedUrl } from "~/core/server/logged-url";
 import { precompressedAssets } from "~/core/server/precompressed-assets";
 import { rejectForeignOrigin } from "~/core/server/same-origin";
-import { nonceContentSecurityPolicy, securityHeaders, setBaselineHeaders } from "~/core/server/security-headers";
+import { baselineHeaders, noncePolicy, securityHeaders } from "~/core/server/security-headers";
 import { drainUnreadBody } from "~/core/server/unread-body";
 import { pageViewCounting } from "./page-views";
 
@@ -71,6 +72,7 @@ export function createApp(
   const pageViews = pageViewCounting(services.pageViews, CACHED_PAGES, config.siteUrl, config.pageViewCounting);
 
   let pageCache: ReturnType<typeof createPageCache> | undefined;
+  let answerFirst: ((req: IncomingMessage, res: ServerResponse) => boolean) | undefined;
   if (mode === "production") {
     const render = createFetchHandler(build, mode);
     pageCache = createPageCache({
@@ -83,7 +85,7 @@ export function createApp(
         loadContext({ requestId: "page-cache", clientIp: "page-cache", cspNonce, formStartPlaceholder: formStart }),
       stampFormStart: () => services.formTimer.stamp(),
     });
-    app.use(answerKeptPagesFirst(pageCache));
+    answerFirst = answerKeptPagesFirst(pageCache);
   }
 
   app.use(
@@ -214,7 +216,20 @@ export function createApp(
       .send(status === 404 ? "Pagina non trovata" : "Si è verificato un errore");
   });
 
-  return { app, live, pageCache };
+  /**
+   * The server's request listener: a kept page answered first, anything else through Express. A
+   * throw there (a kept body that cannot be made) is logged and Express answers, as it would have.
+   */
+  const listener = (req: IncomingMessage, res: ServerResponse) => {
+    try {
+      if (answerFirst?.(req, res)) return;
+    } catch (error) {
+      logger.error({ err: error, url: loggedUrl(req.url ?? "") }, "kept page not answered; rendering it");
+      if (res.headersSent) return void res.destroy();
+    }
+    app(req, res);
+  };
+  return { app, listener, live, pageCache };
 
   /**
    * A kept public page answered before the rest of the pipeline (issue 45 item 4, decision 68): a hit
@@ -222,8 +237,12 @@ export function createApp(
    * counted and logged the same, without a per-request logger, static file lookup or compression
    * wrapper. A request with a body, or for a name the build's files also use, goes the long way.
    */
+  /**
+   * A kept page answered before Express (decision 68): the request read as Express reads it (its
+   * proxy trust, its negotiation), the answer's headers in one block. False: Express takes it.
+   */
   function answerKeptPagesFirst(cache: ReturnType<typeof createPageCache>) {
-    const setNoncePolicy = nonceContentSecurityPolicy(imageOrigins);
+    const makeNoncePolicy = noncePolicy(imageOrigins);
     let buildFiles: Set<string>;
     try {
       buildFiles = new Set(readdirSync(path.resolve(process.cwd(), "build/client")));
@@ -231,28 +250,36 @@ export function createApp(
       buildFiles = new Set();
     }
     const logAnswers = logger.isLevelEnabled("info");
-    return function answerKeptPage(req: Request, res: Response, next: NextFunction) {
-      if (req.headers["content-length"] || req.headers["transfer-encoding"]) return next();
-      if (buildFiles.has(req.path.split("/", 2)[1]!)) return next();
+    return function answerKeptPage(req: IncomingMessage, res: ServerResponse): boolean {
+      if (req.headers["content-length"] || req.headers["transfer-encoding"]) return false;
+      const url = req.url ?? "";
+      // An absolute-form target, a build file: the long way (the static file would win there).
+      if (!url.startsWith("/") || buildFiles.has(url.split("/", 2)[1]!)) return false;
       const started = logAnswers ? performance.now() : 0;
+      // What Express does first with every request: its own reading of it.
+      const request = Object.setPrototypeOf(req, app.request) as Request;
+      request.originalUrl = url;
       let id = "";
-      const answered = cache.answerKept(req, res, (res, needsNonce) => {
-        id = requestId(req);
-        res.setHeader("X-Request-Id", id);
-        if (needsNonce) setNoncePolicy(res);
-        setBaselineHeaders(res, req.secure);
+      const answered = cache.answerKept(request, res, (needsNonce) => {
+        id = requestId(request);
+        const headers: [string, string][] = [["X-Request-Id", id], ...baselineHeaders(request.secure)];
+        if (!needsNonce) return { headers };
+        const { nonce, policy } = makeNoncePolicy();
+        headers.push(["Content-Security-Policy", policy]);
+        return { headers, nonce };
       });
-      if (!answered) return next();
-      pageViews.count(req, res);
+      if (!answered) return false;
+      pageViews.count(request, answered);
       if (logAnswers)
         logger.info(
           {
-            req: { id, method: req.method, url: loggedUrl(req.url) },
-            res: { statusCode: res.statusCode },
+            req: { id, method: request.method, url: loggedUrl(url) },
+            res: { statusCode: answered.status },
             responseTime: Math.round(performance.now() - started),
           },
           "request completed",
         );
+      return true;
     };
   }
 }

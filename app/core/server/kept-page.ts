@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { promisify } from "node:util";
 import zlib from "node:zlib";
-import type { Request, Response } from "express";
+import type { Request } from "express";
 import { deflateParts, joinGzip } from "./gzip-join";
 import { contentSecurityPolicy } from "./security-headers";
 
@@ -143,24 +143,45 @@ async function perResponseBody(
   };
 }
 
-/** The bytes to send for a kept body, setting its headers; null for a 304 (the browser has it). */
-export function keptBodyFor(req: Request, res: Response, body: KeptBody, stampFormStart: () => string): Buffer | null {
-  return body.kind === "shared" ? sendShared(req, res, body) : sendPerResponse(req, res, body, stampFormStart);
+/** A response made from a kept body: the headers that go with it and its bytes, null for a 304. */
+export interface KeptAnswer {
+  headers: [string, string][];
+  bytes: Buffer | null;
 }
 
-function sendShared(req: Request, res: Response, body: SharedBody): Buffer | null {
-  if (body.csp) res.setHeader("Content-Security-Policy", body.csp);
-  res.setHeader("ETag", body.etag);
-  if (req.headers["if-none-match"] === body.etag) return null;
-  const encoding = req.acceptsEncodings("br") ? "br" : req.acceptsEncodings("gzip") ? "gzip" : null;
-  if (!encoding) return body.identity;
-  res.setHeader("Content-Encoding", encoding);
-  return body[encoding];
+/**
+ * The answer for a kept body. `nonce`: the one the response's policy names (a page made per
+ * response needs it); `accepts`: whether the request accepts an encoding, as Express negotiates it.
+ */
+export function keptAnswer(
+  req: Pick<Request, "headers">,
+  accepts: (encoding: "br" | "gzip") => boolean,
+  body: KeptBody,
+  nonce: string | undefined,
+  stampFormStart: () => string,
+): KeptAnswer {
+  return body.kind === "shared"
+    ? sharedAnswer(req, accepts, body)
+    : perResponseAnswer(accepts, body, nonce, stampFormStart);
+}
+
+function sharedAnswer(req: Pick<Request, "headers">, accepts: (encoding: "br" | "gzip") => boolean, body: SharedBody) {
+  const headers: [string, string][] = body.csp ? [["Content-Security-Policy", body.csp]] : [];
+  headers.push(["ETag", body.etag]);
+  if (req.headers["if-none-match"] === body.etag) return { headers, bytes: null };
+  const encoding = accepts("br") ? "br" : accepts("gzip") ? "gzip" : null;
+  if (!encoding) return { headers, bytes: body.identity };
+  headers.push(["Content-Encoding", encoding]);
+  return { headers, bytes: body[encoding] };
 }
 
 /** This response's page: its nonce (named by the policy the security headers set) and a new start time. */
-function sendPerResponse(req: Request, res: Response, body: PerResponseBody, stampFormStart: () => string): Buffer {
-  const nonce = res.locals.cspNonce;
+function perResponseAnswer(
+  accepts: (encoding: "br" | "gzip") => boolean,
+  body: PerResponseBody,
+  nonce: string | undefined,
+  stampFormStart: () => string,
+): KeptAnswer {
   if (typeof nonce !== "string") throw new Error("no CSP nonce for this response");
   const formStart = stampFormStart();
   const values = body.slots.map((slot) => Buffer.from(slot === "nonce" ? nonce : formStart));
@@ -170,9 +191,9 @@ function sendPerResponse(req: Request, res: Response, body: PerResponseBody, sta
     if (i < values.length) pieces.push(values[i]!);
   }
   const identity = Buffer.concat(pieces);
-  if (!req.acceptsEncodings("gzip")) return identity;
-  res.setHeader("Content-Encoding", "gzip");
+  if (!accepts("gzip")) return { headers: [], bytes: identity };
   const fits = values.every((value, i) => value.length === body.valueLengths[body.slots[i]!]);
   // Values of another length would shift what the parts refer back to: compressed whole instead.
-  return fits ? joinGzip(body.deflatedParts, values, identity) : zlib.gzipSync(identity, { level: 6 });
+  const bytes = fits ? joinGzip(body.deflatedParts, values, identity) : zlib.gzipSync(identity, { level: 6 });
+  return { headers: [["Content-Encoding", "gzip"]], bytes };
 }

@@ -1,10 +1,11 @@
 import { randomBytes } from "node:crypto";
+import type { ServerResponse } from "node:http";
 import type { NextFunction, Request, Response } from "express";
 import type { RouterContextProvider } from "react-router";
 import { DatabaseUnavailableError, isDatabaseUnavailable } from "~/core/db/unavailable.server";
 import type { EventBus } from "~/core/events/event-bus.server";
 import type { CachedPage } from "~/core/feature-registration";
-import { type KeptBody, keepBody, keptBodyFor, type RenderPlaceholders } from "./kept-page";
+import { type KeptBody, keepBody, keptAnswer, type RenderPlaceholders } from "./kept-page";
 
 /**
  * Which paths are kept: the public pages whose HTML is the same for every visitor without cookies,
@@ -46,6 +47,7 @@ const DEFAULT_TIMING: PageCacheTiming = {
 interface Entry {
   status: number;
   headers: [string, string][];
+  contentType: string;
   body: KeptBody;
   storedAt: number;
 }
@@ -111,6 +113,7 @@ export function createPageCache(options: PageCacheOptions) {
     const entry: Entry = {
       status: response.status,
       headers: [...response.headers].filter(([name]) => !["content-length", "content-encoding", "etag"].includes(name)),
+      contentType: response.headers.get("content-type") ?? "",
       body: await keepBody(identity, html, placeholders, options),
       storedAt: Date.now(),
     };
@@ -162,19 +165,27 @@ export function createPageCache(options: PageCacheOptions) {
   }, timing.checkEveryMs);
   keepWarm.unref();
 
+  /** A kept entry's answer to this request: its status, every header (the entry's and its body's), its bytes. */
+  function answerFor(req: Request, entry: Entry, nonce: string | undefined) {
+    const accepts = (encoding: "br" | "gzip") => Boolean(req.acceptsEncodings(encoding));
+    const { headers, bytes } = keptAnswer(req, accepts, entry.body, nonce, options.stampFormStart);
+    const all: [string, string][] = [
+      ...entry.headers,
+      ["Vary", "Accept-Encoding"],
+      ["X-Page-Cache", "hit"],
+      ...headers,
+    ];
+    if (bytes) all.push(["Content-Length", String(bytes.length)]);
+    return { status: bytes ? entry.status : 304, headers: all, bytes: req.method === "HEAD" ? null : bytes };
+  }
+
+  /** Through Express: on the headers its middleware set (its policy and nonce among them). */
   function send(req: Request, res: Response, entry: Entry) {
-    for (const [name, value] of entry.headers) res.setHeader(name, value);
-    res.setHeader("Vary", "Accept-Encoding");
-    res.setHeader("X-Page-Cache", "hit");
-    const body = keptBodyFor(req, res, entry.body, options.stampFormStart);
-    if (!body) {
-      res.status(304).end();
-      return;
-    }
-    res.setHeader("Content-Length", String(body.length));
-    res.status(entry.status);
-    if (req.method === "HEAD") res.end();
-    else res.end(body);
+    const answer = answerFor(req, entry, res.locals.cspNonce);
+    for (const [name, value] of answer.headers) res.setHeader(name, value);
+    res.status(answer.status);
+    if (answer.bytes) res.end(answer.bytes);
+    else res.end();
   }
 
   /** A GET or HEAD of a kept path's plain address, without cookies: the only requests served from here. */
@@ -182,19 +193,29 @@ export function createPageCache(options: PageCacheOptions) {
     (req.method === "GET" || req.method === "HEAD") && !req.originalUrl.includes("?") && !req.headers.cookie;
 
   /**
-   * A kept page still young enough, answered at once, before the general middleware (decision 68):
-   * `prepare` sets what that middleware would have (request id, security headers; a nonce only for
-   * a page made per response). False: the request goes the long way (not kept, too old, a query
-   * string, a cookie), where `middleware` renders it.
+   * A kept page still young enough, answered at once, before Express (decision 68), its headers in
+   * one block: `before` gives what Express's middleware would have set (request id, security
+   * headers; a nonce and its policy only for a page made per response). Null: the request goes the
+   * long way (not kept, too old, a query string, a cookie), where `middleware` renders it.
    */
-  function answerKept(req: Request, res: Response, prepare: (res: Response, needsNonce: boolean) => void): boolean {
-    if (!servable(req)) return false;
+  function answerKept(
+    req: Request,
+    res: ServerResponse,
+    before: (needsNonce: boolean) => { headers: readonly [string, string][]; nonce?: string },
+  ): { status: number; contentType: string } | null {
+    if (!servable(req)) return null;
     const kept = entries.get(req.path);
-    if (!kept || Date.now() - kept.storedAt >= timing.maxAgeMs) return false;
+    if (!kept || Date.now() - kept.storedAt >= timing.maxAgeMs) return null;
     visits.set(req.path, Date.now());
-    prepare(res, kept.body.kind === "per-response");
-    send(req, res, kept);
-    return true;
+    const prepared = before(kept.body.kind === "per-response");
+    const answer = answerFor(req, kept, prepared.nonce);
+    const block: string[] = [];
+    for (const [name, value] of prepared.headers) block.push(name, value);
+    for (const [name, value] of answer.headers) block.push(name, value);
+    res.writeHead(answer.status, block);
+    if (answer.bytes) res.end(answer.bytes);
+    else res.end();
+    return { status: answer.status, contentType: kept.contentType };
   }
 
   function middleware(req: Request, res: Response, next: NextFunction) {

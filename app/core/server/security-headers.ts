@@ -36,27 +36,37 @@ const BASELINE: [string, string][] = [
   ["Permissions-Policy", "camera=(), microphone=(), geolocation=(), interest-cohort=()"],
 ];
 
-/**
- * Sets the baseline headers; `secure` (the request came over HTTPS) adds HSTS. A kept page answered
- * before the general middleware (page-cache.ts) sets them through this too.
- */
-export function setBaselineHeaders(res: ServerResponse, secure: boolean): void {
-  for (const [name, value] of BASELINE) res.setHeader(name, value);
-  if (secure) res.setHeader("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
-}
+const HSTS: [string, string] = ["Strict-Transport-Security", "max-age=31536000; includeSubDomains"];
+const SECURE_BASELINE = [...BASELINE, HSTS];
 
 /**
- * A fresh nonce for one response (kept in `res.locals.cspNonce`) and the policy naming it: only
- * scripts rendered with that nonce may run.
+ * The baseline headers; `secure` (the request came over HTTPS) adds HSTS. A kept page answered
+ * before Express (server/pipeline.ts) sends them from here too.
  */
-export function nonceContentSecurityPolicy(imageOrigins: string[] = []) {
-  return function setNoncePolicy(res: Response): string {
+export const baselineHeaders = (secure: boolean): readonly [string, string][] => (secure ? SECURE_BASELINE : BASELINE);
+
+export function setBaselineHeaders(res: ServerResponse, secure: boolean): void {
+  for (const [name, value] of baselineHeaders(secure)) res.setHeader(name, value);
+}
+
+/** A fresh nonce for one response and the policy naming it: only scripts rendered with that nonce may run. */
+export function noncePolicy(imageOrigins: string[] = []) {
+  return (): { nonce: string; policy: string } => {
     const nonce = randomBytes(16).toString("base64");
+    return {
+      nonce,
+      policy: contentSecurityPolicy({ scriptSources: [`'nonce-${nonce}'`, "'strict-dynamic'"], imageOrigins }),
+    };
+  };
+}
+
+/** The same, kept in `res.locals.cspNonce` (where the render takes it) and set as the response's policy. */
+export function nonceContentSecurityPolicy(imageOrigins: string[] = []) {
+  const make = noncePolicy(imageOrigins);
+  return function setNoncePolicy(res: Response): string {
+    const { nonce, policy } = make();
     res.locals.cspNonce = nonce;
-    res.setHeader(
-      "Content-Security-Policy",
-      contentSecurityPolicy({ scriptSources: [`'nonce-${nonce}'`, "'strict-dynamic'"], imageOrigins }),
-    );
+    res.setHeader("Content-Security-Policy", policy);
     return nonce;
   };
 }
