@@ -232,14 +232,11 @@ export function createApp(
   return { app, listener, live, pageCache };
 
   /**
-   * A kept public page answered before the rest of the pipeline (issue 45 item 4, decision 68): a hit
-   * sets the same headers the long way would (request id, security headers, the page's own) and is
-   * counted and logged the same, without a per-request logger, static file lookup or compression
-   * wrapper. A request with a body, or for a name the build's files also use, goes the long way.
-   */
-  /**
-   * A kept page answered before Express (decision 68): the request read as Express reads it (its
-   * proxy trust, its negotiation), the answer's headers in one block. False: Express takes it.
+   * A kept public page answered before Express (issue 45 item 4, decision 68): the request read as
+   * Express reads it (its proxy trust, its negotiation), the headers the long way sets sent in one
+   * block, counted and logged the same, without the router, a per-request logger, a static file lookup or a
+   * compression wrapper. A request with a body, or for a name the build's files also use, goes the
+   * long way. False: Express takes it.
    */
   function answerKeptPagesFirst(cache: ReturnType<typeof createPageCache>) {
     const makeNoncePolicy = noncePolicy(imageOrigins);

@@ -45,7 +45,7 @@ const SECURE_BASELINE = [...BASELINE, HSTS];
  */
 export const baselineHeaders = (secure: boolean): readonly [string, string][] => (secure ? SECURE_BASELINE : BASELINE);
 
-export function setBaselineHeaders(res: ServerResponse, secure: boolean): void {
+function setBaselineHeaders(res: ServerResponse, secure: boolean): void {
   for (const [name, value] of baselineHeaders(secure)) res.setHeader(name, value);
 }
 
@@ -61,7 +61,7 @@ export function noncePolicy(imageOrigins: string[] = []) {
 }
 
 /** The same, kept in `res.locals.cspNonce` (where the render takes it) and set as the response's policy. */
-export function nonceContentSecurityPolicy(imageOrigins: string[] = []) {
+function nonceContentSecurityPolicy(imageOrigins: string[] = []) {
   const make = noncePolicy(imageOrigins);
   return function setNoncePolicy(res: Response): string {
     const { nonce, policy } = make();
