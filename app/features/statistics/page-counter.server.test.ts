@@ -41,6 +41,17 @@ describe("the page view counter (on PostgreSQL)", () => {
       statistics_volatile.salts, statistics_volatile.marks`);
   });
 
+  /** The test database, `after` called with each statement's text once it has run (a throw there loses its answer). */
+  const afterEachStatement = (after: (text: string) => void): Db => {
+    const watched = Object.create(db) as Db;
+    watched.execute = (async (query: Parameters<Db["execute"]>[0]) => {
+      const result = await db.execute(query);
+      after(sqlText(query));
+      return result;
+    }) as Db["execute"];
+    return watched;
+  };
+
   const rows = async <T>(query: ReturnType<typeof sql>) => rowsOf<T>(await db.execute(query));
   const day = async (date: string) =>
     (
@@ -184,15 +195,12 @@ describe("the page view counter (on PostgreSQL)", () => {
     // The batch's statement reaches PostgreSQL and commits, the answer is lost (a connection dropped
     // at that moment).
     let loseAnswer = true;
-    const flaky = Object.create(db) as Db;
-    flaky.execute = (async (query: Parameters<Db["execute"]>[0]) => {
-      const result = await db.execute(query);
-      if (loseAnswer && sqlText(query).includes("insert into statistics_batches")) {
+    const flaky = afterEachStatement((text) => {
+      if (loseAnswer && text.includes("insert into statistics_batches")) {
         loseAnswer = false;
         throw new Error("Connection terminated unexpectedly");
       }
-      return result;
-    }) as Db["execute"];
+    });
     const views = counter(() => DAY_ONE, flaky);
     views.record(pageViewData());
     views.record(pageViewData({ path: "/ricette" }));
@@ -212,11 +220,7 @@ describe("the page view counter (on PostgreSQL)", () => {
   it("writes a batch in one statement once the day's salt is read, and forgets that salt once the day is over", async () => {
     let now = DAY_ONE;
     const statements: string[] = [];
-    const counted = Object.create(db) as Db;
-    counted.execute = ((query: Parameters<Db["execute"]>[0]) => {
-      statements.push(sqlText(query));
-      return db.execute(query);
-    }) as Db["execute"];
+    const counted = afterEachStatement((text) => statements.push(text));
     const views = counter(() => now, counted);
     const writes = async (at?: number) => {
       statements.length = 0;
