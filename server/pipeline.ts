@@ -20,6 +20,8 @@ import type { AppServices } from "~/services.server";
 import { createPageCache } from "~/core/server/page-cache";
 import { loggedUrl } from "~/core/server/logged-url";
 import { precompressedAssets } from "~/core/server/precompressed-assets";
+import { bornExpress } from "~/core/server/born-express";
+import { rememberedTrust } from "~/core/server/remembered-trust";
 import { rejectForeignOrigin } from "~/core/server/same-origin";
 import { baselineHeaders, noncePolicy, securityHeaders } from "~/core/server/security-headers";
 import { drainUnreadBody } from "~/core/server/unread-body";
@@ -59,6 +61,7 @@ export function createApp(
   app.disable("x-powered-by");
   // A number is a hop count for Express only as a number: the string "1" would name an address.
   app.set("trust proxy", config.trustProxy);
+  app.set("trust proxy fn", rememberedTrust(app.get("trust proxy fn")));
 
   const mode = process.env.NODE_ENV === "development" ? "development" : "production";
   const loadContext = (request: Omit<RequestInfo, "liveVersions">) => {
@@ -229,7 +232,7 @@ export function createApp(
     }
     app(req, res);
   };
-  return { app, listener, live, pageCache };
+  return { app, listener, serverOptions: bornExpress(app), live, pageCache };
 
   /**
    * A kept public page answered before Express (issue 45 item 4, decision 68): the request read as

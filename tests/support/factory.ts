@@ -584,7 +584,7 @@ export function sampleArticle(overrides: Partial<ArticleData> = {}): ArticleData
 export function pageViewData(overrides: Partial<PageView> = {}): PageView {
   return {
     path: "/home",
-    client: `203.0.113.7\n${PHONE_USER_AGENT}`,
+    client: { address: "203.0.113.7", userAgent: PHONE_USER_AGENT },
     referrer: null,
     utmSource: null,
     utmCampaign: null,

@@ -165,9 +165,25 @@ export function createPageCache(options: PageCacheOptions) {
   }, timing.checkEveryMs);
   keepWarm.unref();
 
+  // Express's negotiation of an Accept-Encoding value, remembered: browsers send a handful of
+  // values, and parsing one on every hit cost twice what the rest of the choice did. Bounded, as the
+  // value is the client's choosing.
+  const negotiated = new Map<string, { br: boolean; gzip: boolean }>();
+  function acceptedEncodings(req: Request) {
+    const header = String(req.headers["accept-encoding"] ?? "");
+    let known = negotiated.get(header);
+    if (!known) {
+      if (negotiated.size >= 100) negotiated.clear();
+      known = { br: Boolean(req.acceptsEncodings("br")), gzip: Boolean(req.acceptsEncodings("gzip")) };
+      negotiated.set(header, known);
+    }
+    return known;
+  }
+
   /** A kept entry's answer to this request: its status, every header (the entry's and its body's), its bytes. */
   function answerFor(req: Request, entry: Entry, nonce: string | undefined) {
-    const accepts = (encoding: "br" | "gzip") => Boolean(req.acceptsEncodings(encoding));
+    const accepted = acceptedEncodings(req);
+    const accepts = (encoding: "br" | "gzip") => accepted[encoding];
     const { headers, bytes } = keptAnswer(req, accepts, entry.body, nonce, options.stampFormStart);
     const all: [string, string][] = [
       ...entry.headers,

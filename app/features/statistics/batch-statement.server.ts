@@ -14,8 +14,10 @@ export interface DayCounts {
   pages: Map<string, number>;
   /** `${dimension}\t${value}` → views. */
   sources: Map<string, number>;
-  /** Each client (address and user agent, memory only) → the pages it viewed and its device. */
-  clients: Map<string, { pages: Set<string>; device: DeviceClass }>;
+  /** Each client (address, then user agent; memory only) → the pages it viewed and its device. */
+  clients: Map<string, Map<string, { pages: Set<string>; device: DeviceClass }>>;
+  /** How many clients `clients` holds. */
+  clientCount: number;
 }
 
 export interface Batch {
@@ -76,10 +78,12 @@ function batchRows(batch: Batch, salts: ReadonlyMap<string, string | null>): Bat
     if (!salt) continue;
     // Every client's mark for the site and for each page it viewed; the ones new today are new visitors.
     const marks = new Map<string, { path: string | null; device: DeviceClass }>();
-    for (const [client, { pages, device }] of counts.clients) {
-      marks.set(mark(salt, client, ""), { path: null, device });
-      for (const path of pages) marks.set(mark(salt, client, path), { path, device });
-    }
+    for (const [address, agents] of counts.clients)
+      for (const [userAgent, { pages, device }] of agents) {
+        const client = `${address}\n${userAgent}`;
+        marks.set(mark(salt, client, ""), { path: null, device });
+        for (const path of pages) marks.set(mark(salt, client, path), { path, device });
+      }
     for (const key of [...marks.keys()].sort()) {
       const { path, device } = marks.get(key)!;
       rows.marks.day.push(day);

@@ -25,7 +25,9 @@ const view = (r: AnsweredRequest) => pageView(r, counted, "203.0.113.7");
 
 describe("what counts as a page view", () => {
   it("counts a public page's GET, answered or not modified, as the visitor's client and device", () => {
-    expect(view(request())).toEqual(pageViewData({ path: "/home", client: `203.0.113.7\n${PHONE_USER_AGENT}` }));
+    expect(view(request())).toEqual(
+      pageViewData({ path: "/home", client: { address: "203.0.113.7", userAgent: PHONE_USER_AGENT } }),
+    );
     expect(view(request({ status: 304, contentType: "" }))?.path).toBe("/home");
   });
 

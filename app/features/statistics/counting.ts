@@ -31,8 +31,11 @@ export type DeviceClass = "phone" | "tablet" | "computer";
 /** One page view, as counted: nothing in it names the visitor but `client`, which is only hashed. */
 export interface PageView {
   path: string;
-  /** The client's address and user agent, hashed with the day's salt at the next write, never stored. */
-  client: string;
+  /**
+   * The client's address and user agent, hashed with the day's salt at the next write, never stored.
+   * Apart, as they came: joined here, the pair was a new string to hash on every view (decision 68).
+   */
+  client: { address: string; userAgent: string };
   /** The referring site (domain, or a search engine's or social network's name); null within the site or unknown. */
   referrer: string | null;
   utmSource: string | null;
@@ -73,7 +76,7 @@ export function pageView(
   const query = request.query;
   return {
     path,
-    client: `${clientAddress}\n${userAgent}`,
+    client: { address: clientAddress, userAgent },
     referrer: from && !fromSite ? referrerName(from.hostname) : null,
     utmSource: tidyValue(query.get("utm_source")),
     utmCampaign: tidyValue(query.get("utm_campaign")),

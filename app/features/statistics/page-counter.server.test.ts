@@ -69,7 +69,13 @@ describe("the page view counter (on PostgreSQL)", () => {
     views.record(pageViewData({ path: "/home" }));
     views.record(pageViewData({ path: "/home" }));
     views.record(pageViewData({ path: "/ricette" }));
-    views.record(pageViewData({ path: "/home", client: `198.51.100.4\n${COMPUTER_USER_AGENT}`, device: "computer" }));
+    views.record(
+      pageViewData({
+        path: "/home",
+        client: { address: "198.51.100.4", userAgent: COMPUTER_USER_AGENT },
+        device: "computer",
+      }),
+    );
     await views.flush();
     // Written once: a second write with nothing new adds nothing.
     await views.flush();
@@ -94,7 +100,9 @@ describe("the page view counter (on PostgreSQL)", () => {
   it("aggregates referrers and UTM parameters by day", async () => {
     const views = counter();
     views.record(pageViewData({ referrer: "Google" }));
-    views.record(pageViewData({ referrer: "Google", client: `198.51.100.4\n${PHONE_USER_AGENT}` }));
+    views.record(
+      pageViewData({ referrer: "Google", client: { address: "198.51.100.4", userAgent: PHONE_USER_AGENT } }),
+    );
     views.record(pageViewData({ referrer: "Instagram", utmSource: "instagram", utmCampaign: "bio" }));
     await views.flush();
     views.record(pageViewData({ referrer: "Instagram", utmSource: "instagram", utmCampaign: "bio" }));
@@ -249,7 +257,7 @@ describe("the page view counter (on PostgreSQL)", () => {
     const second = counter();
     for (let i = 0; i < 3; i++) first.record(pageViewData());
     for (let i = 0; i < 2; i++) second.record(pageViewData());
-    second.record(pageViewData({ client: `198.51.100.4\n${PHONE_USER_AGENT}` }));
+    second.record(pageViewData({ client: { address: "198.51.100.4", userAgent: PHONE_USER_AGENT } }));
     await Promise.all([first.flush(), second.flush()]);
     expect(await day("2099-03-10")).toEqual({ views: 6, visitors: 2 });
     expect(await pages("2099-03-10")).toEqual([{ path: "/home", views: 6, visitors: 2 }]);
@@ -282,7 +290,9 @@ describe("the page view counter (on PostgreSQL)", () => {
     const views = counter(() => now);
     views.record(pageViewData({ path: "/prenota" }));
     views.record(pageViewData({ path: "/articoli/colazione" }));
-    views.record(pageViewData({ path: "/articoli/colazione", client: `198.51.100.4\n${PHONE_USER_AGENT}` }));
+    views.record(
+      pageViewData({ path: "/articoli/colazione", client: { address: "198.51.100.4", userAgent: PHONE_USER_AGENT } }),
+    );
     views.record(pageViewData({ path: "/articoli/merenda" }));
     views.record(pageViewData({ path: "/ricette/torta" }));
     views.recordTimeChosen();
