@@ -3,7 +3,7 @@
 // views counted; and /home's p99 with counting on and off (PAGE_VIEW_COUNTING). 6 rounds, each
 // loading the three in turn (on and off in alternate order) with wrk, 32 connections, gzip: the best
 // rate of each. Then the p99 on and off at one steady rate, a hundredth of the slower site's best for each:
-// 10 rounds, each with a fresh pair of sites (one counting, one not, started in alternate order)
+// 20 rounds, each with a fresh pair of sites (one counting, one not, started in alternate order)
 // whose requests are sent in turn, evenly spaced. At full load a p99 is the length of the queue (on
 // this 2-core machine wrk takes a core of its own), which moved 5–11% between runs with
 // either site ahead; at a steady rate it is what counting adds to an answer. Both p99 are printed.
@@ -29,7 +29,9 @@ const WARM_UP_S = 3;
 // 1.1–3.4% apart at 100–190 req/s each (a twentieth of autocannon's ceiling, when it measured the
 // best), 7.1% apart at four times that. With wrk measuring the real best, a hundredth keeps that rate.
 const STEADY_SHARE = Number(process.env.BENCH_STEADY_SHARE ?? 0.01);
-const STEADY_ROUNDS = Number(process.env.BENCH_STEADY_ROUNDS ?? 10);
+// 20: at 10, one run put counting on and off 5.6% apart and the next 4.7% at 20, with each round's
+// own p99 moving by half between rounds (decision 68, session 12).
+const STEADY_ROUNDS = Number(process.env.BENCH_STEADY_ROUNDS ?? 20);
 // A phone browser's user agent: without one (wrk sends none) a request is no visitor's and counting
 // drops it before recording anything.
 const ACCEPT = { "Accept-Encoding": "gzip", "User-Agent": PHONE_USER_AGENT };
