@@ -256,7 +256,8 @@ export function createApp(
       // An absolute-form target, a build file: the long way (the static file would win there).
       if (!url.startsWith("/") || buildFiles.has(url.split("/", 2)[1]!)) return false;
       const started = logAnswers ? performance.now() : 0;
-      // What Express does first with every request: its own reading of it.
+      // What Express does first with every request: its own reading of it (nothing to do for a
+      // request born with it, bornExpress).
       const request = Object.setPrototypeOf(req, app.request) as Request;
       request.originalUrl = url;
       let id = "";

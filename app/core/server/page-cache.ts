@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import type { ServerResponse } from "node:http";
 import type { NextFunction, Request, Response } from "express";
 import type { RouterContextProvider } from "react-router";
+import { boundedMemory } from "~/core/bounded-memory";
 import { DatabaseUnavailableError, isDatabaseUnavailable } from "~/core/db/unavailable.server";
 import type { EventBus } from "~/core/events/event-bus.server";
 import type { CachedPage } from "~/core/feature-registration";
@@ -168,17 +169,12 @@ export function createPageCache(options: PageCacheOptions) {
   // Express's negotiation of an Accept-Encoding value, remembered: browsers send a handful of
   // values, and parsing one on every hit cost twice what the rest of the choice did. Bounded, as the
   // value is the client's choosing.
-  const negotiated = new Map<string, { br: boolean; gzip: boolean }>();
-  function acceptedEncodings(req: Request) {
-    const header = String(req.headers["accept-encoding"] ?? "");
-    let known = negotiated.get(header);
-    if (!known) {
-      if (negotiated.size >= 100) negotiated.clear();
-      known = { br: Boolean(req.acceptsEncodings("br")), gzip: Boolean(req.acceptsEncodings("gzip")) };
-      negotiated.set(header, known);
-    }
-    return known;
-  }
+  const negotiated = boundedMemory<string, { br: boolean; gzip: boolean }>(100);
+  const acceptedEncodings = (req: Request) =>
+    negotiated(String(req.headers["accept-encoding"] ?? ""), () => ({
+      br: Boolean(req.acceptsEncodings("br")),
+      gzip: Boolean(req.acceptsEncodings("gzip")),
+    }));
 
   /** A kept entry's answer to this request: its status, every header (the entry's and its body's), its bytes. */
   function answerFor(req: Request, entry: Entry, nonce: string | undefined) {

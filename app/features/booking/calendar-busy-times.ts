@@ -6,6 +6,7 @@
 // no date can satisfy, would otherwise keep the process busy for hours).
 
 import ICAL from "ical.js";
+import { boundedMemory } from "~/core/bounded-memory";
 import { addDays, romeInstant } from "~/core/format/rome-clock";
 import { refused, type Result, succeeded } from "~/core/result";
 
@@ -157,7 +158,7 @@ class PlatformZone extends ICAL.Timezone {
   }
 
   /** Offsets by quarter hour of UTC: every transition in use falls on one. */
-  private readonly offsets = new Map<number, number>();
+  private readonly offsets = boundedMemory<number, number>(20_000);
 
   private readonly format: Intl.DateTimeFormat;
 
@@ -177,15 +178,12 @@ class PlatformZone extends ICAL.Timezone {
 
   private offsetAt(instant: number): number {
     const quarter = Math.floor(instant / 900_000);
-    const known = this.offsets.get(quarter);
-    if (known !== undefined) return known;
-    const parts: Record<string, number> = {};
-    for (const part of this.format.formatToParts(instant)) parts[part.type] = Number(part.value);
-    const wall = Date.UTC(parts.year!, parts.month! - 1, parts.day!, parts.hour!, parts.minute!, parts.second!);
-    const offset = Math.round((wall - Math.floor(instant / 1000) * 1000) / 1000);
-    if (this.offsets.size > 20_000) this.offsets.clear();
-    this.offsets.set(quarter, offset);
-    return offset;
+    return this.offsets(quarter, () => {
+      const parts: Record<string, number> = {};
+      for (const part of this.format.formatToParts(instant)) parts[part.type] = Number(part.value);
+      const wall = Date.UTC(parts.year!, parts.month! - 1, parts.day!, parts.hour!, parts.minute!, parts.second!);
+      return Math.round((wall - Math.floor(instant / 1000) * 1000) / 1000);
+    });
   }
 }
 

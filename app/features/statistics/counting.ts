@@ -2,6 +2,7 @@
 // page, the day, where the visitor came from and the device class. The client's address and user
 // agent are handed on only to be hashed with the day's salt (page-counter.server.ts), never kept.
 import { isbot } from "isbot";
+import { boundedMemory } from "~/core/bounded-memory";
 
 /** What the server knows of an answered request; read from named headers only. */
 export interface AnsweredRequest {
@@ -93,19 +94,9 @@ export function visitorAgent(headers: VisitorHeaders): string | null {
 }
 
 /** isbot's verdict per user agent, remembered: its one long pattern cost a kept page a thirtieth of its time. */
-const botVerdicts = new Map<string, boolean>();
-/** User agents remembered at most (a few hundred are most of a site's visitors); past it, forgotten at once. */
-const MAX_BOT_VERDICTS = 1_000;
-
-function isKnownBot(userAgent: string): boolean {
-  let verdict = botVerdicts.get(userAgent);
-  if (verdict === undefined) {
-    verdict = isbot(userAgent);
-    if (botVerdicts.size >= MAX_BOT_VERDICTS) botVerdicts.clear();
-    botVerdicts.set(userAgent, verdict);
-  }
-  return verdict;
-}
+// A thousand user agents at most: a few hundred are most of a site's visitors.
+const botVerdicts = boundedMemory<string, boolean>(1_000);
+const isKnownBot = (userAgent: string) => botVerdicts(userAgent, () => isbot(userAgent));
 
 /** The page a React Router data request is for ("/ricette.data" → "/ricette", "/_root.data" → "/"), or null. */
 function dataRequestPath(path: string): string | null {
