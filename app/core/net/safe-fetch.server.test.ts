@@ -79,6 +79,7 @@ describe("safeFetch", () => {
     expect(await safeFetch(`https://127.0.0.1:${port}/cal.ics`)).toEqual({ ok: false, reason: "private_address" });
     expect(await safeFetch(`https://[::ffff:127.0.0.1]:${port}/cal.ics`)).toMatchObject({ reason: "private_address" });
     expect(await safeFetch(`webcal://[::1]:${port}/cal.ics`)).toMatchObject({ reason: "private_address" });
+    expect(await safeFetch(`https://[::ffff:0:7f00:1]:${port}/cal.ics`)).toMatchObject({ reason: "private_address" });
     expect(await safeFetch("ftp://example.com/cal.ics")).toMatchObject({ reason: "bad_scheme" });
     expect(await safeFetch("not a url")).toMatchObject({ reason: "bad_url" });
     expect(requestsFor("/cal.ics")).toBe(0);
@@ -214,6 +215,10 @@ describe("isPublicAddress", () => {
       "::ffff:10.0.0.1",
       "::ffff:a9fe:a9fe",
       "64:ff9b::a00:1",
+      "::ffff:0:7f00:1",
+      "::ffff:0:127.0.0.1",
+      "::ffff:0:8.8.8.8",
+      "3fff::1",
       "not an address",
     ]) {
       expect(isPublicAddress(address), address).toBe(false);

@@ -89,11 +89,14 @@ const NOT_PUBLIC = (() => {
     ["::1", 128],
     // IPv4-compatible (deprecated), NAT64 and 6to4 carry an IPv4 address we would not see checked.
     ["::", 96],
+    // IPv4-translated (SIIT): ::ffff:0:a.b.c.d reaches a.b.c.d through a translator.
+    ["::ffff:0:0:0", 96],
     ["64:ff9b::", 96],
     ["64:ff9b:1::", 48],
     ["100::", 64],
     ["2001::", 23],
     ["2001:db8::", 32],
+    ["3fff::", 20],
     ["2002::", 16],
     ["fc00::", 7],
     ["fe80::", 10],
