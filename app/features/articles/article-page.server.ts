@@ -1,4 +1,3 @@
-import { Feed } from "feed";
 import type { StoredImage } from "~/core/db/schema";
 import { formatItalianDate } from "~/core/format/italian-format";
 import { largestUrl, toPublicImage } from "~/core/media/image-pipeline.server";
@@ -6,6 +5,7 @@ import type { MediaStorage } from "~/core/media/media-storage.server";
 import type { PublicImage } from "~/core/media/public-image";
 import { documentImageIds, readingMinutes } from "~/ui/rich-text/document";
 import type { ArticleRecord, ArticleRepository } from "./articles.server";
+import { atomXml } from "./atom-feed";
 import { ARTICLE_CATEGORY_LABELS, ARTICLES_PATH, articlePath, FEED_PATH } from "./categories";
 import { ARTICLE_MESSAGES } from "./messages";
 
@@ -131,33 +131,30 @@ export async function loadArticlePage(
   };
 }
 
-/** The newest live articles as an Atom 1.0 feed (the `feed` library writes and escapes the XML). */
+/** The newest live articles as an Atom 1.0 feed, every text in it plain text. */
 export async function articlesFeed(deps: { articles: ArticleRepository; media: MediaStorage }, site: Site) {
   const { articles } = await deps.articles.listPublished({ limit: 20, offset: 0 });
   const newest = articles.reduce<Date | null>((max, a) => (max && max > a.updatedAt ? max : a.updatedAt), null);
-  const feed = new Feed({
-    title: `Articoli | ${site.author}`,
-    description: "Gli articoli della nutrizionista: alimentazione, stili di vita, domande frequenti.",
+  return atomXml({
     id: `${site.url}${ARTICLES_PATH}`,
-    link: `${site.url}${ARTICLES_PATH}`,
-    language: "it",
+    title: `Articoli | ${site.author}`,
+    subtitle: "Gli articoli della nutrizionista: alimentazione, stili di vita, domande frequenti.",
     updated: newest ?? new Date(0),
-    feedLinks: { atom: `${site.url}${FEED_PATH}` },
-    author: { name: site.author, link: `${site.url}/home` },
-    copyright: site.author,
+    author: { name: site.author, uri: `${site.url}/home` },
+    alternate: `${site.url}${ARTICLES_PATH}`,
+    self: `${site.url}${FEED_PATH}`,
+    entries: articles.map((article) => {
+      const url = `${site.url}${articlePath(article.slug)}`;
+      return {
+        id: url,
+        title: article.title,
+        summary: article.excerpt,
+        link: url,
+        updated: article.updatedAt,
+        published: article.publishAt ?? article.createdAt,
+        categories: article.categories.map((c) => ARTICLE_CATEGORY_LABELS[c]),
+        ...(article.cover ? { image: `${site.url}${largestUrl(deps.media, article.cover)}` } : {}),
+      };
+    }),
   });
-  for (const article of articles) {
-    const url = `${site.url}${articlePath(article.slug)}`;
-    feed.addItem({
-      title: article.title,
-      id: url,
-      link: url,
-      description: article.excerpt,
-      date: article.updatedAt,
-      published: article.publishAt ?? article.createdAt,
-      category: article.categories.map((c) => ({ name: ARTICLE_CATEGORY_LABELS[c] })),
-      ...(article.cover ? { image: `${site.url}${largestUrl(deps.media, article.cover)}` } : {}),
-    });
-  }
-  return feed.atom1();
 }
