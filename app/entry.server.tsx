@@ -16,7 +16,7 @@ import { StylesheetTextContext } from "~/ui/stylesheet";
 import { requestContext, servicesContext } from "~/context";
 import { REQUEST_MESSAGES } from "~/core/forms/respond.server";
 import { isDatabaseUnavailable, reportDatabaseUnavailable, RETRY_AFTER_SECONDS } from "~/core/db/unavailable.server";
-import { loggedUrl } from "~/core/server/logged-url";
+import { loggedUrl } from "~/routes-with-tokens";
 import { stylesheetText } from "~/styles/stylesheets.server";
 
 export const streamTimeout = 5_000;

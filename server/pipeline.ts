@@ -18,7 +18,7 @@ import { requestContext, servicesContext, type RequestInfo } from "~/context";
 import { CACHED_PAGES, FOREIGN_POSTS } from "~/features-registry";
 import type { AppServices } from "~/services.server";
 import { createPageCache } from "~/core/server/page-cache";
-import { loggedUrl } from "~/core/server/logged-url";
+import { loggedUrl } from "~/routes-with-tokens";
 import { precompressedAssets } from "~/core/server/precompressed-assets";
 import { bornExpress } from "~/core/server/born-express";
 import { rememberedTrust } from "~/core/server/remembered-trust";
