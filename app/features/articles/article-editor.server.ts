@@ -136,6 +136,7 @@ export function toArticleAdminRow(article: ArticleRecord, now: Date = new Date()
     state,
     when: at ? formatItalianDateTime(at.toISOString()) : null,
     updated: formatItalianDateTime(article.updatedAt.toISOString()),
+    unreadable: article.unreadable,
   } as const;
 }
 

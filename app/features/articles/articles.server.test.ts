@@ -9,7 +9,7 @@ import { type ArticleData, createArticleRepository, type ArticleRepository } fro
 import { restoreArticleVersion, saveArticle } from "./article-editor.server";
 import { articleFormSchema } from "./article-form";
 import { scheduledArticlesJob } from "./article-jobs.server";
-import { loadArticlePage, toArticleCardView } from "./article-page.server";
+import { articlesFeed, loadArticlePage, toArticleCardView } from "./article-page.server";
 import type { MediaStorage } from "~/core/media/media-storage.server";
 
 describe("article repository on PostgreSQL", () => {
@@ -126,6 +126,32 @@ describe("article repository on PostgreSQL", () => {
         sql`insert into articles (slug, title, excerpt, body) values ('altro', 'T', 'E', '"<script>"'::jsonb)`,
       ),
     ).rejects.toThrow();
+  });
+
+  it("a stored body nested beyond reading breaks no page, list or feed; she is told and can delete it", async () => {
+    const article = await saved(
+      undefined,
+      sampleArticle({ status: "published", publishAt: new Date(Date.now() - 1000) }),
+    );
+    // As an older version let it be saved: 600 quotes one inside the other, written straight to the table.
+    const open = '{"type":"blockquote","content":['.repeat(600);
+    const deep = `{"type":"doc","content":[${open}{"type":"paragraph"}${"]}".repeat(600)}]}`;
+    await database.db.execute(sql`update articles set body = ${deep}::jsonb where id = ${article.id}`);
+
+    const read = await repo.get(article.id);
+    expect(read?.unreadable).toBe(true);
+    expect(read?.body).toEqual({ type: "doc", content: [{ type: "paragraph" }] });
+    expect((await repo.listAll()).map((a) => [a.id, a.unreadable])).toEqual([[article.id, true]]);
+    expect((await repo.listPublished({ limit: 10, offset: 0 })).total).toBe(1);
+    const site = { url: "https://esempio.it", author: "Dott.ssa Prova" };
+    const media = {} as MediaStorage;
+    expect((await loadArticlePage({ articles: repo, media }, article.slug, site))?.article.title).toBe(article.title);
+    expect(await articlesFeed({ articles: repo, media }, site)).toContain(article.title);
+
+    // Saving a readable body over it works, and so does deleting it.
+    expect((await saved(article.id, sampleArticle({ title: "Riscritto" }))).unreadable).toBe(false);
+    expect(await repo.delete(article.id)).toBe(true);
+    expect(await repo.get(article.id)).toBeUndefined();
   });
 });
 

@@ -30,6 +30,8 @@ export interface ArticleData {
 
 export interface ArticleRecord extends ArticleData {
   id: string;
+  /** Its stored body failed to read (it is shown empty): she is told, and may rewrite or delete it. */
+  unreadable: boolean;
   cover: StoredImage | null;
   createdAt: Date;
   updatedAt: Date;
@@ -85,6 +87,7 @@ export function createArticleRepository(db: Db, bus: Pick<EventBus, "publish">, 
       title: article.title,
       excerpt: article.excerpt,
       body: body.success ? body.data : EMPTY_DOCUMENT,
+      unreadable: !body.success,
       categories: article.categories.filter((c): c is ArticleCategory =>
         (articleCategories as readonly string[]).includes(c),
       ),

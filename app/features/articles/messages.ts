@@ -8,6 +8,9 @@ export const ARTICLE_MESSAGES = {
   deleted: "Articolo eliminato",
   restored: "Versione ripristinata: controllala e salva per pubblicarla",
   deleteQuestion: "Sei sicuro di voler eliminare questo articolo? Non si può annullare.",
+  deleteFailed: "Errore durante l'eliminazione dell'articolo: riprova.",
+  unreadable:
+    "Il testo di questo articolo non si può leggere (salvato con troppi livelli annidati): riscrivilo e salvalo, oppure eliminalo.",
   notFound: "L'articolo non esiste più: la lista è stata aggiornata.",
   versionNotFound: "Questa versione non esiste più.",
   invalid: "Controlla i campi evidenziati: l'articolo non è stato salvato.",

@@ -16,7 +16,30 @@ import {
 export const RICH_TEXT_MESSAGES = {
   imageAlt: "Ogni immagine ha bisogno di una descrizione (testo alternativo) per chi non la vede.",
   linkScheme: "I collegamenti possono portare solo a indirizzi http://, https:// o mailto:.",
+  tooDeep: "Il testo ha troppi livelli uno dentro l'altro (citazioni o elenchi annidati): semplificalo.",
+  tooManyParts: "Il testo ha troppi elementi: dividilo in più articoli.",
 } as const;
+
+/**
+ * How deep a document may nest (doc, quote, list, item, paragraph…) and how many nodes it may hold:
+ * far beyond what a page of text needs, and checked before anything recurses into it, so neither
+ * the check nor a renderer can run out of stack on a stored document.
+ */
+export const RICH_TEXT_LIMITS = { depth: 24, nodes: 10_000 } as const;
+
+/** Which limit `json` exceeds, walked with a stack of its own; undefined when within both. */
+function exceededLimit(json: unknown): "tooDeep" | "tooManyParts" | undefined {
+  const pending: Array<{ node: unknown; depth: number }> = [{ node: json, depth: 0 }];
+  let nodes = 0;
+  while (pending.length) {
+    const { node, depth } = pending.pop()!;
+    if (depth > RICH_TEXT_LIMITS.depth) return "tooDeep";
+    if (++nodes > RICH_TEXT_LIMITS.nodes) return "tooManyParts";
+    const content = node && typeof node === "object" ? (node as { content?: unknown }).content : undefined;
+    if (Array.isArray(content)) for (const child of content) pending.push({ node: child, depth: depth + 1 });
+  }
+  return undefined;
+}
 
 const mark: z.ZodType<Mark> = z.discriminatedUnion("type", [
   z.object({ type: z.literal("bold") }),
@@ -70,10 +93,19 @@ const block: z.ZodType<Block> = z.lazy(() =>
   ]),
 );
 
-export const richTextDocumentSchema: z.ZodType<RichTextDocument> = z.object({
+const documentShape: z.ZodType<RichTextDocument> = z.object({
   type: z.literal("doc"),
   content: z.array(block).max(2000),
 });
+
+/** A rich-text document, its depth and size checked before its parts are. */
+export const richTextDocumentSchema: z.ZodType<RichTextDocument> = z
+  .unknown()
+  .superRefine((json, ctx) => {
+    const exceeded = exceededLimit(json);
+    if (exceeded) ctx.addIssue({ code: "custom", message: RICH_TEXT_MESSAGES[exceeded], abort: true });
+  })
+  .pipe(documentShape);
 
 /** A field's messages: nothing written, too long, anything else refused. */
 export interface RichTextFieldMessages {
