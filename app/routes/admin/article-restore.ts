@@ -1,3 +1,4 @@
+import { data } from "react-router";
 import type { Route } from "./+types/article-restore";
 import { servicesContext } from "~/context";
 import { parseSubmission } from "~/core/forms/parse-submission.server";
@@ -12,7 +13,10 @@ import { ARTICLE_MESSAGES } from "~/features/articles/messages";
 export async function action({ request, params, context }: Route.ActionArgs) {
   requireAdmin(context);
   const s = context.get(servicesContext);
-  const back = `${ADMIN_ARTICLES}/${params.id}`;
+  const article = await s.articles.get(params.id);
+  if (!article) throw data(ARTICLE_MESSAGES.notFound, { status: 404 });
+  // From the stored row: the address asked may hold anything, a header cannot.
+  const back = `${ADMIN_ARTICLES}/${article.id}`;
   const submission = parseSubmission(await readForm(request), articleRestoreSchema);
   if (submission.status !== "success")
     return respond(
@@ -21,7 +25,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       { ok: false, message: ARTICLE_MESSAGES.versionNotFound },
       { status: 400, redirectTo: back },
     );
-  const restored = await restoreArticleVersion(s, params.id, submission.value.number);
+  const restored = await restoreArticleVersion(s, article.id, submission.value.number);
   const result = restored.ok
     ? { ok: true, message: ARTICLE_MESSAGES.restored }
     : { ok: false, message: ARTICLE_MESSAGES[restored.reason] };
