@@ -96,10 +96,20 @@ function batchRows(batch: Batch, salts: ReadonlyMap<string, string | null>): Bat
 }
 
 /**
- * Adds one batch in one statement (one round trip, atomic by itself): nothing if its id was added
- * already. The marks new today make the visitors of the day, of each page and of each device.
- * It was a transaction of seven statements, which is what counting added to the p99 of the pages
- * it counts (decision 68).
+ * Distinct sources (per dimension) and pages kept apart per day; the rest of the day's are summed in
+ * one row, OTHERS. A referrer or a campaign is the visitor's to choose: without this, a stream of
+ * unique ones adds rows for two years until her screen cannot read them.
+ */
+export const DAY_CAPS = { sources: 200, pages: 300 } as const;
+export const OTHER_SOURCES = "Altri";
+export const OTHER_PAGES = "/(altre pagine)";
+
+/**
+ * Adds one batch in one statement (atomic by itself): nothing if its id was added already. The marks
+ * new today make the visitors of the day, of each page and of each device. It was a transaction of
+ * seven statements, which is what counting added to the p99 of the pages it counts (decision 68).
+ * The day's caps are exact for one writer; processes writing at the same instant each see the rows
+ * before theirs, so a day holds at most the caps times the writers: bounded, whatever visitors send.
  */
 export async function addBatch(db: Executor, batch: Batch, salts: ReadonlyMap<string, string | null>): Promise<void> {
   const { marks, days, pages, sources } = batchRows(batch, salts);
@@ -125,23 +135,49 @@ export async function addBatch(db: Executor, batch: Batch, salts: ReadonlyMap<st
       on conflict (day) do update set views = statistics_days.views + excluded.views,
         visitors = statistics_days.visitors + excluded.visitors,
         times_chosen = statistics_days.times_chosen + excluded.times_chosen
-    ), added_pages as (
-      insert into statistics_pages (day, path, views, visitors)
-      select p.day, p.path, p.views, (select count(*) from fresh f where f.day = p.day and f.path = p.path)
+    ), incoming_pages as (
+      select p.day, p.path, p.views, (select count(*) from fresh f where f.day = p.day and f.path = p.path) as visitors,
+             exists (select from statistics_pages e where e.day = p.day and e.path = p.path) as known
         from unnest(${sql.param(pages.day)}::date[], ${sql.param(pages.path)}::text[],
                     ${sql.param(pages.views)}::int[]) as p(day, path, views)
+    ), ranked_pages as (
+      select *, row_number() over (partition by day, known order by views desc, path) as rank from incoming_pages
+    ), added_pages as (
+      insert into statistics_pages (day, path, views, visitors)
+      select day, path, sum(views), sum(visitors) from (
+          select r.day, r.views, r.visitors,
+                 case when r.known or r.rank <= ${DAY_CAPS.pages} -
+                        (select count(*) from statistics_pages e where e.day = r.day and e.path <> ${OTHER_PAGES})
+                      then r.path else ${OTHER_PAGES} end as path
+            from ranked_pages r) kept
        where exists (select from batch)
+       group by day, path
+       order by day, path
       on conflict (day, path) do update set views = statistics_pages.views + excluded.views,
         visitors = statistics_pages.visitors + excluded.visitors
-    ), added_sources as (
-      insert into statistics_sources (day, dimension, value, count)
-      select day, dimension, value, sum(count) from (
+    ), incoming_sources as (
+      select day, dimension, value, sum(count)::int as count from (
           select * from unnest(${sql.param(sources.day)}::date[], ${sql.param(sources.dimension)}::text[],
                                ${sql.param(sources.value)}::text[], ${sql.param(sources.count)}::int[])
             as s(day, dimension, value, count)
           union all
           select day, 'device', device, count(*) from fresh where path is null group by day, device
         ) s
+       group by day, dimension, value
+    ), ranked_sources as (
+      select i.*, exists (select from statistics_sources e
+                           where e.day = i.day and e.dimension = i.dimension and e.value = i.value) as known
+        from incoming_sources i
+    ), added_sources as (
+      insert into statistics_sources (day, dimension, value, count)
+      select day, dimension, value, sum(count) from (
+          select r.day, r.dimension, r.count,
+                 case when r.known or r.dimension = 'device' or
+                        row_number() over (partition by r.day, r.dimension, r.known order by r.count desc, r.value) <=
+                        ${DAY_CAPS.sources} - (select count(*) from statistics_sources e
+                                     where e.day = r.day and e.dimension = r.dimension and e.value <> ${OTHER_SOURCES})
+                      then r.value else ${OTHER_SOURCES} end as value
+            from ranked_sources r) kept
        where exists (select from batch)
        group by day, dimension, value
        order by day, dimension, value

@@ -8,7 +8,14 @@ import { pageViewData } from "../../../tests/support/factory";
 import { COMPUTER_USER_AGENT, PHONE_USER_AGENT } from "../../../tests/support/user-agents";
 import { openTestDatabase } from "../../../tests/support/test-databases";
 import { createPageCounter, forgetPastDays, type PageCounter } from "./page-counter.server";
-import { deleteOldStatistics, loadStatistics, saveRetention, statisticsCsv } from "./statistics.server";
+import { DAY_CAPS, OTHER_PAGES, OTHER_SOURCES } from "./batch-statement.server";
+import { CSV_HEADER, deleteOldStatistics, loadStatistics, saveRetention, statisticsCsv } from "./statistics.server";
+
+async function csvText(chunks: AsyncGenerator<string>): Promise<string> {
+  let text = "";
+  for await (const chunk of chunks) text += chunk;
+  return text;
+}
 
 // Noon in Italy on two days in a row (no holiday matters here: nothing depends on the calendar).
 const DAY_ONE = Date.parse("2099-03-10T12:00:00+01:00");
@@ -311,11 +318,47 @@ describe("the page view counter (on PostgreSQL)", () => {
       { day: "2099-03-10", bookingViews: 1, timesChosen: 1, made: 0, requests: 0 },
       { day: "2099-03-11", bookingViews: 0, timesChosen: 2, made: 1, requests: 0 },
     ]);
-    const csv = (await statisticsCsv(db, "2099-03-05", "2099-03-11")).trim().split("\r\n");
+    const csv = (await csvText(statisticsCsv(db, "2099-03-05", "2099-03-11"))).trim().split("\r\n");
     expect(csv.filter((line) => line.startsWith("orari scelti;"))).toEqual([
       "orari scelti;2099-03-10;/prenota;1;",
       "orari scelti;2099-03-11;/prenota;2;",
     ]);
+  });
+
+  it("keeps a day's sources and pages within their caps, the rest summed as others, whatever visitors send", async () => {
+    const views = counter();
+    // 100,000 views, each with a referrer and a campaign of its own, in twenty writes.
+    for (let i = 0; i < 100_000; i++) {
+      views.record(pageViewData({ referrer: `r${i}.example`, utmCampaign: `c${i}` }));
+      if (i % 5_000 === 4_999) await views.flush();
+    }
+    // And more pages than a day keeps apart.
+    for (let i = 0; i < DAY_CAPS.pages + 50; i++) views.record(pageViewData({ path: `/ricette/r${i}` }));
+    await views.flush();
+    const perDimension = await rows<{ dimension: string; distinct: number; others: number; total: number }>(sql`
+      select dimension, count(*)::int as distinct,
+             coalesce(sum(count) filter (where value = ${OTHER_SOURCES}), 0)::int as others, sum(count)::int as total
+        from statistics_sources where day = '2099-03-10' and dimension <> 'device' group by dimension order by dimension`);
+    expect(perDimension).toEqual([
+      { dimension: "referrer", distinct: DAY_CAPS.sources + 1, others: 100_000 - DAY_CAPS.sources, total: 100_000 },
+      { dimension: "utm_campaign", distinct: DAY_CAPS.sources + 1, others: 100_000 - DAY_CAPS.sources, total: 100_000 },
+    ]);
+    const dayPages = await pages("2099-03-10");
+    expect(dayPages).toHaveLength(DAY_CAPS.pages + 1);
+    expect(dayPages.reduce((sum, page) => sum + page.views, 0)).toBe(100_000 + DAY_CAPS.pages + 50);
+    expect(dayPages.find((page) => page.path === OTHER_PAGES)?.views).toBe(51);
+
+    // The screen and the CSV read what the caps left.
+    const report = await loadStatistics(db, async () => [], 7, DAY_ONE);
+    expect(report.sources.filter((s) => s.dimension === "referrer")[0]).toEqual({
+      dimension: "referrer",
+      value: OTHER_SOURCES,
+      count: 100_000 - DAY_CAPS.sources,
+    });
+    const csv = (await csvText(statisticsCsv(db, "2099-03-04", "2099-03-10"))).trim().split("\r\n");
+    expect(csv[0]).toBe(CSV_HEADER);
+    // Pages, then the two capped dimensions and the device: one line each.
+    expect(csv).toHaveLength(1 + DAY_CAPS.pages + 1 + 2 * (DAY_CAPS.sources + 1) + 1);
   });
 
   it("deletes the aggregates older than two years, unless she keeps them", async () => {

@@ -9,7 +9,7 @@ import type { Logger } from "pino";
 import type { Db, Executor } from "~/core/db/database.server";
 import { rowsOf } from "~/core/db/rows";
 import { romeDate } from "~/core/format/rome-clock";
-import { addBatch, type Batch, type DayCounts, type SourceDimension } from "./batch-statement.server";
+import { addBatch, type Batch, type DayCounts, OTHER_SOURCES, type SourceDimension } from "./batch-statement.server";
 import type { PageView } from "./counting";
 
 /** How often a process writes its counts: one write per few seconds, whatever the traffic. */
@@ -92,9 +92,11 @@ export function createPageCounter(
 
   function countSource(counts: DayCounts, dimension: SourceDimension, value: string | null) {
     if (!value) return;
-    const key = `${dimension}\t${value}`;
-    if (counts.sources.has(key) || counts.sources.size < MAX_SOURCES_PER_BATCH)
-      counts.sources.set(key, (counts.sources.get(key) ?? 0) + 1);
+    let key = `${dimension}\t${value}`;
+    // Past the batch's cap a new source is counted with the day's others (OTHER_SOURCES), not lost.
+    if (!counts.sources.has(key) && counts.sources.size >= MAX_SOURCES_PER_BATCH)
+      key = `${dimension}\t${OTHER_SOURCES}`;
+    counts.sources.set(key, (counts.sources.get(key) ?? 0) + 1);
   }
 
   async function writeAll() {

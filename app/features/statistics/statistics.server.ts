@@ -162,35 +162,36 @@ export async function deleteOldStatistics(db: Db, at: number = Date.now()): Prom
   });
 }
 
-/** The report's rows as CSV (semicolon-separated, as Italian spreadsheets open it), one line per day and page. */
-export async function statisticsCsv(db: Db, from: string, to: string): Promise<string> {
-  const rows = rowsOf<{ day: string; path: string; views: number; visitors: number }>(
-    await db.execute(sql`
-    select day::text, path, views, visitors from statistics_pages
-     where day between ${from} and ${to} order by day, path`),
-  );
-  const sources = rowsOf<{ day: string; dimension: string; value: string; count: number }>(
-    await db.execute(sql`
-    select day::text, dimension, value, count from statistics_sources
-     where day between ${from} and ${to} order by day, dimension, value`),
-  );
-  const chosen = rowsOf<{ day: string; timesChosen: number }>(
-    await db.execute(sql`
-    select day::text, times_chosen as "timesChosen" from statistics_days
-     where day between ${from} and ${to} and times_chosen > 0 order by day`),
-  );
-  const lines = [
-    "tipo;giorno;pagina o provenienza;visualizzazioni;visitatori",
-    ...rows.map((r) => ["pagina", r.day, r.path, r.views, r.visitors].map(csvCell).join(";")),
-    ...sources.map((s) =>
-      [SOURCE_KIND[s.dimension as keyof typeof SOURCE_KIND] ?? s.dimension, s.day, s.value, s.count, ""]
+export const CSV_HEADER = "tipo;giorno;pagina o provenienza;visualizzazioni;visitatori";
+
+/**
+ * The report's rows as CSV (semicolon-separated, as Italian spreadsheets open it), one line per day
+ * and page or source: the header, then one chunk per day, read a day at a time so a long period never
+ * holds more than a day's capped rows (DAY_CAPS) in memory or in one statement.
+ */
+export async function* statisticsCsv(db: Db, from: string, to: string): AsyncGenerator<string> {
+  yield `${CSV_HEADER}\r\n`;
+  for (const day of everyDay(from, to)) {
+    const rows = rowsOf<{ kind: string; label: string; count: number; visitors: number | null }>(
+      await db.execute(sql`
+      select * from (
+        select 0 as part, 'pagina' as kind, path as label, views as count, visitors from statistics_pages
+         where day = ${day}
+        union all
+        select 1, dimension, value, count, null from statistics_sources where day = ${day}
+        union all
+        select 2, 'orari scelti', ${BOOKING_PATH}, times_chosen, null from statistics_days
+         where day = ${day} and times_chosen > 0
+      ) rows order by part, kind, label`),
+    );
+    if (rows.length === 0) continue;
+    const lines = rows.map((row) =>
+      [SOURCE_KIND[row.kind as keyof typeof SOURCE_KIND] ?? row.kind, day, row.label, row.count, row.visitors ?? ""]
         .map(csvCell)
         .join(";"),
-    ),
-    // The booking funnel's step between the views of /prenota and the bookings.
-    ...chosen.map((c) => ["orari scelti", c.day, BOOKING_PATH, c.timesChosen, ""].map(csvCell).join(";")),
-  ];
-  return `${lines.join("\r\n")}\r\n`;
+    );
+    yield `${lines.join("\r\n")}\r\n`;
+  }
 }
 
 const SOURCE_KIND = {

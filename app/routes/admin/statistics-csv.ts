@@ -12,7 +12,20 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const days = periodFrom(new URL(request.url).searchParams.get("giorni"));
   const to = romeDate(Date.now());
   const from = addDays(to, -(days - 1));
-  return new Response(await statisticsCsv(database.db, from, to), {
+  const chunks = statisticsCsv(database.db, from, to);
+  const encoder = new TextEncoder();
+  // Streamed a day at a time: a year's rows are never built into one string.
+  const body = new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      const next = await chunks.next();
+      if (next.done) controller.close();
+      else controller.enqueue(encoder.encode(next.value));
+    },
+    async cancel() {
+      await chunks.return(undefined);
+    },
+  });
+  return new Response(body, {
     headers: {
       "Content-Type": "text/csv; charset=utf-8",
       "Content-Disposition": `attachment; filename="statistiche-${from}-${to}.csv"`,
