@@ -26,7 +26,7 @@ describe("TRUST_PROXY forms (PostgreSQL)", () => {
   let serverBuild: typeof import("../../server/app").serverBuild;
 
   beforeAll(async () => {
-    databaseUrl = await createPostgresDatabase();
+    databaseUrl = await createPostgresDatabase({ migrated: true });
     database = await openDatabase({ url: databaseUrl });
     await createAdminAccounts(database.db).setPassword(ADMIN.email, ADMIN.password);
     // The production bundle (built by npm test before vitest runs).
