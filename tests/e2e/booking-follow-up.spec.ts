@@ -11,7 +11,7 @@ import { createBookingSettingsRepository } from "~/features/booking/booking-sett
 import { AGENDA_MESSAGES } from "~/features/booking/messages";
 import { createVisitTypeRepository } from "~/features/booking/visit-types.server";
 import { ADMIN, adminCreate } from "../support/admin";
-import { signInAsAdmin } from "../support/admin-browser";
+import { saveAndPublish, signInAsAdmin } from "../support/admin-browser";
 import { type AppServer, startAppServer } from "../support/app-server";
 import { expectNoAxeViolations } from "../support/axe";
 import { personalDataIn } from "../support/booking";
@@ -226,3 +226,25 @@ for (const viewport of viewports) {
     await scripted.context().close();
   });
 }
+
+test('with JavaScript, after she renames the studio, "Prenota di nuovo" opens the booking at its new address', async ({
+  page,
+  browser,
+}) => {
+  await signInAsAdmin(page, server);
+  await page.goto(`${server.url}/admin/contenuti/studi`);
+  await page
+    .getByRole("group", { name: "Studio 1", exact: true })
+    .getByLabel("Nome dello studio")
+    .fill("Studio di Torino");
+  await saveAndPublish(page);
+
+  // The link still names the studio by its key: followed inside the page, as a data request.
+  const patientPage = await (await browser.newContext({ viewport: viewports[0] })).newPage();
+  await gotoHydrated(patientPage, `${server.url}/prenota/gestisci/${manageToken}`);
+  await patientPage.getByRole("link", { name: "Prenota di nuovo" }).click();
+  await expect(patientPage).toHaveURL(/\/prenota\?sede=studio-di-torino&/);
+  await expect(patientPage.locator(".booking-chosen")).toContainText("Prima visita");
+  await expect(patientPage.getByRole("group", { name: "Giorni con orari liberi" })).toBeVisible();
+  await patientPage.context().close();
+});
