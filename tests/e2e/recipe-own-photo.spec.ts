@@ -76,6 +76,13 @@ test("with JavaScript: a new recipe with her own photo, no slideshow photo, show
   await saveScreenshot(page, "ricetta-foto-propria-editor-390");
 
   const visitor = await (await browser.newContext({ viewport: phone })).newPage();
+  // No photo in the slideshow, yet the home and every page's footer lead to the recipes.
+  await visitor.goto(`${server.url}/home`);
+  await expect(visitor.locator("#ricette").getByRole("link", { name: "Tutte le ricette" })).toHaveAttribute(
+    "href",
+    "/ricette",
+  );
+  await expect(visitor.locator("footer").getByRole("link", { name: "Ricette" })).toHaveAttribute("href", "/ricette");
   await visitor.goto(`${server.url}/ricette`);
   const card = visitor.locator("article, li").filter({ hasText: "Crostata di albicocche" }).first();
   await expect(card).toBeVisible();

@@ -50,6 +50,9 @@ export function SiteFooter({
             </a>
           </li>
           <li>
+            <Link to="/ricette">Ricette</Link>
+          </li>
+          <li>
             <Link to="/articoli">Articoli</Link>
           </li>
           <li>
