@@ -6,10 +6,10 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
 import { SETTING_NAMES } from "~/core/config/env.server";
+import { isDomainName } from "~/core/net/domain-name";
 import { startCommand } from "../lib/start-command.ts";
 import {
   environmentFileText,
-  isDomainName,
   parseEnvironmentFile,
   parseServiceSettings,
   SERVICE_NAME,

@@ -2,8 +2,8 @@
 // and the checkout's paths, the text of the systemd unit and of the environment file. No file is read
 // or written here, so the same settings always give the same bytes (the installer writes only what
 // differs) and the tests judge the unit with systemd-analyze.
-import { isIP } from "node:net";
 import path from "node:path";
+import { isDomainName } from "../../app/core/net/domain-name.ts";
 
 export const SERVICE_NAME = "studio-nutrizione";
 export const SERVICE_USER = "studio";
@@ -31,17 +31,6 @@ export interface ServicePaths {
 }
 
 export type Parsed<T> = { ok: true; value: T } | { ok: false; message: string };
-
-const label = /^(?!-)[a-z0-9-]{1,63}(?<!-)$/i;
-
-/** A public domain name: labels, a dot, not an IP address, not localhost. */
-export function isDomainName(host: string): boolean {
-  if (isIP(host.replace(/^\[|\]$/g, "")) || host.length > 253) return false;
-  const labels = host.replace(/\.$/, "").split(".");
-  if (labels.length < 2 || labels.some((l) => !label.test(l))) return false;
-  const tld = labels.at(-1)!;
-  return /^[a-z]{2,63}$|^xn--[a-z0-9-]+$/i.test(tld) && !["localhost", "local", "internal", "test"].includes(tld);
-}
 
 /** Settings that hold an e-mail address: each must have one (`a@b`, or `Nome <a@b>` for MAIL_FROM). */
 const EMAIL_SETTINGS = ["MAIL_FROM", "MAIL_TO", "ACME_EMAIL"];
