@@ -13,6 +13,7 @@ import { startCommand } from "./lib/start-command.ts";
 import {
   environmentFileText,
   parseServiceSettings,
+  SERVICE_ENV_FILE,
   SERVICE_NAME,
   SERVICE_USER,
   type ServiceSettings,
@@ -21,8 +22,8 @@ import {
 import "./lib/load-app-modules.ts";
 
 const checkout = path.resolve(import.meta.dirname, "..");
-const ENV_DIR = `/etc/${SERVICE_NAME}`;
-const ENV_FILE = `${ENV_DIR}/env`;
+const ENV_FILE = SERVICE_ENV_FILE;
+const ENV_DIR = path.dirname(ENV_FILE);
 const UNIT_FILE = `/etc/systemd/system/${SERVICE_NAME}.service`;
 const ANSWER_WITHIN_MS = 180_000;
 

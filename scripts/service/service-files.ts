@@ -4,8 +4,10 @@
 // differs) and the tests judge the unit with systemd-analyze.
 import path from "node:path";
 import { isDomainName } from "../../app/core/net/domain-name.ts";
+import { SERVICE_ENV_FILE, SERVICE_NAME } from "../../app/features/site-status/settings-place.server.ts";
 
-export const SERVICE_NAME = "studio-nutrizione";
+export { SERVICE_ENV_FILE, SERVICE_NAME };
+
 export const SERVICE_USER = "studio";
 /** Where the site keeps its data when she names no DATA_DIR (owned by the service's user). */
 export const DEFAULT_DATA_DIR = `/var/lib/${SERVICE_NAME}/sito`;
