@@ -1,10 +1,11 @@
 // npm run service:install (as root, where systemd runs): the site as a systemd service that survives
-// reboots. Makes the system user, writes her settings (this command's environment) to an environment
+// reboots. Makes the system user, writes her settings (this command's environment, over those already
+// installed) to an environment
 // file only that user may read, writes the hardened unit (scripts/service/service-files.ts), enables
 // and starts it, and waits until the site answers. Run again, it changes nothing: files are written
 // only when their text differs, and the service restarted only then.
 import { execFileSync } from "node:child_process";
-import { existsSync, realpathSync, statSync } from "node:fs";
+import { existsSync, readFileSync, realpathSync, statSync } from "node:fs";
 import { chmod, chown, mkdir, readFile, rename, writeFile } from "node:fs/promises";
 import http from "node:http";
 import https from "node:https";
@@ -12,6 +13,7 @@ import path from "node:path";
 import { startCommand } from "./lib/start-command.ts";
 import {
   environmentFileText,
+  parseEnvironmentFile,
   parseServiceSettings,
   SERVICE_ENV_FILE,
   SERVICE_NAME,
@@ -26,6 +28,7 @@ const ENV_FILE = SERVICE_ENV_FILE;
 const ENV_DIR = path.dirname(ENV_FILE);
 const UNIT_FILE = `/etc/systemd/system/${SERVICE_NAME}.service`;
 const ANSWER_WITHIN_MS = 180_000;
+const BUILD = path.join(checkout, "build/server/index.js");
 
 function fail(message: string): never {
   console.error(`Errore: ${message}`);
@@ -33,7 +36,15 @@ function fail(message: string): never {
 }
 
 const { SETTING_NAMES } = await import("../app/core/config/env.server.ts");
-const parsed = parseServiceSettings(process.env, SETTING_NAMES, process.cwd());
+// Run again (an update), the settings already installed stay unless this command sets them anew.
+const installed = (() => {
+  try {
+    return parseEnvironmentFile(readFileSync(SERVICE_ENV_FILE, "utf8"));
+  } catch {
+    return {};
+  }
+})();
+const parsed = parseServiceSettings({ ...installed, ...process.env }, SETTING_NAMES, process.cwd());
 if (!parsed.ok) fail(parsed.message);
 const settings = parsed.value;
 // The same checks the site makes at start, so that a bad value stops here rather than in a loop of restarts.
@@ -89,8 +100,12 @@ if (!userExists()) {
 const uid = Number(run("id", ["-u", SERVICE_USER]).toString());
 const gid = Number(run("id", ["-g", SERVICE_USER]).toString());
 
-// The site's build, made as root once here: the service's user cannot write the checkout.
+// The site's build, made as root once here: the service's user cannot write the checkout. A new
+// build (after a git pull) is a change too: the running site restarts onto it.
+const builtAt = () => (existsSync(BUILD) ? statSync(BUILD).mtimeMs : 0);
+const before = builtAt();
 run(process.execPath, [path.join(checkout, "scripts/build-if-stale.ts")]);
+const buildChanged = builtAt() !== before;
 
 /** Writes `text` at `file` only when it differs (through a temporary file: never half-written). */
 async function writeIfChanged(file: string, text: string, mode: number, owner: [number, number]): Promise<boolean> {
@@ -141,9 +156,9 @@ const active = (() => {
   }
 })();
 if (!active) systemctl("start", `${SERVICE_NAME}.service`);
-else if (envChanged || unitChanged) systemctl("restart", `${SERVICE_NAME}.service`);
+else if (envChanged || unitChanged || buildChanged) systemctl("restart", `${SERVICE_NAME}.service`);
 console.log(
-  envChanged || unitChanged || !active
+  envChanged || unitChanged || buildChanged || !active
     ? `Servizio ${SERVICE_NAME} installato e avviato; attendo che il sito risponda…`
     : `Servizio ${SERVICE_NAME} già installato così: nulla è cambiato. Controllo che risponda…`,
 );
