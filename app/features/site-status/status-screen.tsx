@@ -22,15 +22,11 @@ const STATE_MARK = { ok: "✓", warning: "!", failed: "✕" } as const;
 /** "Stato del sito": every check of a real address, grouped, each failure with what to change and where. */
 export function StatusScreen({ view, result }: { view: StatusView; result?: ActionResult }) {
   useActionResult(result);
-  const summary =
-    view.failed === 0 && view.warnings === 0
-      ? "Tutto a posto."
-      : [
-          view.failed ? `${view.failed} ${view.failed === 1 ? "cosa da sistemare" : "cose da sistemare"}` : null,
-          view.warnings ? `${view.warnings} da guardare` : null,
-        ]
-          .filter(Boolean)
-          .join(", ") + ".";
+  const counts = [
+    view.failed ? `${view.failed} ${view.failed === 1 ? "cosa da sistemare" : "cose da sistemare"}` : null,
+    view.warnings ? `${view.warnings} da guardare` : null,
+  ].filter(Boolean);
+  const summary = counts.length === 0 ? "Tutto a posto." : `${counts.join(", ")}.`;
   return (
     <>
       <h1 className="admin__title">Stato del sito</h1>
