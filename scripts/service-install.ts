@@ -24,9 +24,12 @@ import {
 import "./lib/load-app-modules.ts";
 
 const checkout = path.resolve(import.meta.dirname, "..");
-const ENV_FILE = SERVICE_ENV_FILE;
+// Everything under another root when SERVICE_INSTALL_ROOT says so (as make's DESTDIR: packaging, the
+// tests); the unit still names the real paths.
+const ROOT = process.env.SERVICE_INSTALL_ROOT ?? "/";
+const ENV_FILE = path.join(ROOT, SERVICE_ENV_FILE);
 const ENV_DIR = path.dirname(ENV_FILE);
-const UNIT_FILE = `/etc/systemd/system/${SERVICE_NAME}.service`;
+const UNIT_FILE = path.join(ROOT, `/etc/systemd/system/${SERVICE_NAME}.service`);
 const ANSWER_WITHIN_MS = 180_000;
 const BUILD = path.join(checkout, "build/server/index.js");
 
@@ -39,7 +42,7 @@ const { SETTING_NAMES } = await import("../app/core/config/env.server.ts");
 // Run again (an update), the settings already installed stay unless this command sets them anew.
 const installed = (() => {
   try {
-    return parseEnvironmentFile(readFileSync(SERVICE_ENV_FILE, "utf8"));
+    return parseEnvironmentFile(readFileSync(ENV_FILE, "utf8"));
   } catch {
     return {};
   }
@@ -57,7 +60,7 @@ const settings = parsed.value;
   }
 }
 
-if (!existsSync("/run/systemd/system"))
+if (!existsSync(path.join(ROOT, "run/systemd/system")))
   fail(
     "systemd non è in esecuzione su questa macchina (un container?): qui il sito si avvia con `npm start`, " +
       "tenuto in vita dal gestore del container (ad esempio docker run --restart unless-stopped).",
@@ -139,8 +142,9 @@ const unit = unitFileText(settings, {
   node: realpathSync(process.execPath),
   start: startCommand(),
   user: SERVICE_USER,
-  envFile: ENV_FILE,
+  envFile: SERVICE_ENV_FILE,
 });
+await mkdir(path.dirname(UNIT_FILE), { recursive: true });
 const unitChanged = await writeIfChanged(UNIT_FILE, unit, 0o644, [0, 0]);
 for (const dir of settings.writablePaths) await ownedDirectory(dir);
 
