@@ -152,6 +152,8 @@ export interface AppConfig {
   calendarFetchAllowPrivate: boolean;
   /** PAGE_VIEW_COUNTING: public page views are counted for the statistics (issue 45). */
   pageViewCounting: boolean;
+  /** The site's status checks (`npm run doctor`, "Stato del sito"): see `siteCheckSchema` below. */
+  siteChecks: SiteCheckSettings;
 }
 
 export interface MailSettings {
@@ -224,5 +226,52 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     },
     calendarFetchAllowPrivate: e.CALENDAR_FETCH_ALLOW_PRIVATE,
     pageViewCounting: e.PAGE_VIEW_COUNTING,
+    siteChecks: loadSiteCheckSettings(present),
   };
 }
+
+// ---- The site's status checks (`npm run doctor`, "Stato del sito"): their own settings, apart. ----
+
+const hostAndPort = /^(\d{1,3}(\.\d{1,3}){3}|\[[0-9a-f:.]+\])(:\d{1,5})?$/i;
+
+const siteCheckSchema = z.object({
+  /** The DNS server the checks ask, `ip:port` (`[ip6]:port`); unset: the machine's own. */
+  DNS_SERVER: z.string().regex(hostAndPort, "must be ip:port, e.g. 1.1.1.1:53 or [2606:4700::1111]:53").optional(),
+  /** The DKIM selector her mail provider gave (the record `<selector>._domainkey.<domain>`). */
+  DKIM_SELECTOR: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9._-]{0,62}$/i, "letters, digits, dots, dashes")
+    .optional(),
+  /** This machine's public addresses, comma-separated, when its interfaces do not show them (behind NAT). */
+  PUBLIC_ADDRESSES: z
+    .string()
+    .refine((v) => v.split(",").every((a) => isIP(a.trim()) !== 0), "must be IP addresses separated by commas")
+    .optional(),
+});
+
+export interface SiteCheckSettings {
+  dnsServer: string | undefined;
+  dkimSelector: string | undefined;
+  publicAddresses: string[];
+}
+
+function loadSiteCheckSettings(present: Record<string, string | undefined>): SiteCheckSettings {
+  const parsed = siteCheckSchema.safeParse(present);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    const name = String(issue.path[0]);
+    throw new ConfigError(`Invalid configuration: ${name}=${JSON.stringify(present[name] ?? "")} (${issue.message})`);
+  }
+  const e = parsed.data;
+  return {
+    dnsServer: e.DNS_SERVER,
+    dkimSelector: e.DKIM_SELECTOR,
+    publicAddresses: e.PUBLIC_ADDRESSES ? e.PUBLIC_ADDRESSES.split(",").map((a) => a.trim()) : [],
+  };
+}
+
+/** Every setting the site reads from its environment (what `npm run service:install` writes to its file). */
+export const SETTING_NAMES: readonly string[] = [
+  ...Object.keys(envSchema.shape),
+  ...Object.keys(siteCheckSchema.shape),
+];
