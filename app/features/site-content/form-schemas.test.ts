@@ -72,7 +72,12 @@ describe("editor schemas", () => {
 
   it("take every external link as optional, a named link only with its name", () => {
     const value = practice();
-    value.links = { booking: "", doctorProfile: " ", social: { label: "", url: "" }, messaging: { label: "", url: "" } };
+    value.links = {
+      booking: "",
+      doctorProfile: " ",
+      social: { label: "", url: "" },
+      messaging: { label: "", url: "" },
+    };
     const parsed = practiceSchema.parse(value);
     expect(parsed.links).toEqual({
       booking: "",
@@ -81,7 +86,9 @@ describe("editor schemas", () => {
       messaging: { label: "", url: "" },
     });
     value.links.social = { label: "", url: "https://instagram.com/studio" };
-    expect(errors(practiceSchema, value)).toEqual({ "links.social.label": "Indica il nome del social (es. Instagram)." });
+    expect(errors(practiceSchema, value)).toEqual({
+      "links.social.label": "Indica il nome del social (es. Instagram).",
+    });
   });
 
   it("normalise what people type: IT prefix and spaces in the Partita IVA, lower-case province", () => {
