@@ -18,6 +18,7 @@ export const calendarReadFailures = [
   "too_many_events",
   "too_many_occurrences",
   "too_complex",
+  "too_heavy",
 ] as const;
 export type CalendarReadFailure = (typeof calendarReadFailures)[number];
 
