@@ -124,10 +124,16 @@ describe("her other calendars, stored (on PostgreSQL)", () => {
     ]);
     expect(await intervals(source.id)).toEqual(stored);
 
-    // Read again: the failure is forgotten.
+    // Read again once its wait after three failures is over: the failure is forgotten.
+    const { nextReadAt } = await row(source.id);
     provider.set("personale.ics", calendarFixture("google-weekly.ics"));
-    await refreshCalendarSources(deps, new Date(failedAt.getTime() + 30 * MINUTE));
-    expect(await row(source.id)).toMatchObject({ lastFailure: null, lastFailedAt: null });
+    await refreshCalendarSources(deps, nextReadAt!);
+    expect(await row(source.id)).toMatchObject({
+      lastFailure: null,
+      lastFailedAt: null,
+      consecutiveFailures: 0,
+      nextReadAt: null,
+    });
   });
 
   it("refuses a private address unless CALENDAR_FETCH_ALLOW_PRIVATE allows it", async () => {

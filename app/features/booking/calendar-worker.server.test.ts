@@ -1,0 +1,104 @@
+import { setTimeout as delay } from "node:timers/promises";
+import ICAL from "ical.js";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { serveCalendars } from "../../../tests/support/factory";
+import {
+  HOSTILE_EVENT_START,
+  slowRulesCalendar,
+  zoneSpellingsCalendar,
+} from "../../../tests/support/hostile-calendars";
+import { CALENDAR_WORKER_LIMITS, readCalendarBusyTimes } from "./calendar-reading.server";
+import { canonicalZone, knownZone } from "./calendar-zones";
+
+const horizon = { from: new Date("2026-03-01T00:00:00Z"), to: new Date("2026-05-01T00:00:00Z") };
+
+/** The longest the event loop went without running a timer due every 20 ms, while `work` ran. */
+async function longestStall<T>(work: Promise<T>): Promise<{ result: T; stallMs: number }> {
+  let last = performance.now();
+  let stallMs = 0;
+  const tick = setInterval(() => {
+    const now = performance.now();
+    stallMs = Math.max(stallMs, now - last);
+    last = now;
+  }, 20);
+  try {
+    const result = await work;
+    return { result, stallMs };
+  } finally {
+    clearInterval(tick);
+  }
+}
+
+describe("a calendar read in a worker thread", () => {
+  let provider: Awaited<ReturnType<typeof serveCalendars>>;
+  beforeAll(async () => {
+    provider = await serveCalendars({ "ostile.ics": slowRulesCalendar(200), "zone.ics": zoneSpellingsCalendar() });
+  });
+  afterAll(() => provider.close());
+
+  it("200 yearly rules ical.js walks to the year 20000 on: refused as too complex by its first event's time, the event loop free", {
+    timeout: 60_000,
+  }, async () => {
+    const worker = { ...CALENDAR_WORKER_LIMITS, cpuMs: 2_000, deadlineMs: 20_000 };
+    const started = performance.now();
+    const { result, stallMs } = await longestStall(
+      readCalendarBusyTimes(provider.url("ostile.ics"), { horizon, allowPrivate: true, worker }),
+    );
+    expect(result).toEqual({ ok: false, reason: "too_complex", detail: { eventAt: HOSTILE_EVENT_START } });
+    expect(performance.now() - started).toBeLessThan(worker.deadlineMs);
+    expect(stallMs).toBeLessThan(1_000);
+  });
+
+  it("past its deadline a read is stopped too, even before its CPU budget", { timeout: 30_000 }, async () => {
+    const worker = { ...CALENDAR_WORKER_LIMITS, cpuMs: 60_000, deadlineMs: 1_500 };
+    const result = await readCalendarBusyTimes(provider.url("ostile.ics"), { horizon, allowPrivate: true, worker });
+    expect(result).toMatchObject({ ok: false, reason: "too_complex" });
+  });
+
+  it("a read given up (the job's time is over) stops the worker at once", { timeout: 30_000 }, async () => {
+    const controller = new AbortController();
+    const reading = readCalendarBusyTimes(provider.url("ostile.ics"), {
+      horizon,
+      allowPrivate: true,
+      signal: controller.signal,
+    });
+    await delay(300);
+    controller.abort();
+    expect(await reading).toMatchObject({ ok: false, reason: "timeout" });
+  });
+
+  it("20,000 spellings of one time zone: read within the worker's heap, the site's heap not grown", {
+    timeout: 60_000,
+  }, async () => {
+    const before = process.memoryUsage().heapUsed;
+    const result = await readCalendarBusyTimes(provider.url("zone.ics"), { horizon, allowPrivate: true });
+    expect(result).toMatchObject({
+      ok: true,
+      value: { busy: [{ start: new Date("2026-03-02T13:00:00Z"), end: new Date("2026-03-02T14:00:00Z") }] },
+    });
+    // The text and its copy to the worker: a few MB, never hundreds.
+    expect(process.memoryUsage().heapUsed - before).toBeLessThan(48 * 1024 * 1024);
+  });
+
+  it("a worker over its heap limit is stopped and the read refused as too heavy", { timeout: 60_000 }, async () => {
+    const worker = { ...CALENDAR_WORKER_LIMITS, heapMb: 4 };
+    const result = await readCalendarBusyTimes(provider.url("zone.ics"), { horizon, allowPrivate: true, worker });
+    expect(result).toMatchObject({ ok: false, reason: "too_heavy" });
+  });
+});
+
+describe("time-zone names", () => {
+  it("every spelling of a zone is its one canonical name, registered once; a name no zone has is none", () => {
+    const registered = ICAL.TimezoneService.count;
+    // ICU's canonical name for it is the older America/Buenos_Aires.
+    const name = "america/argentina/buenos_aires";
+    for (let n = 0; n < 2_000; n++) {
+      const spelling = [...name].map((char, i) => ((n >> i) & 1 ? char.toUpperCase() : char)).join("");
+      expect(knownZone(spelling)).toBe("America/Buenos_Aires");
+    }
+    expect(ICAL.TimezoneService.count - registered).toBeLessThanOrEqual(1);
+    expect(canonicalZone("us/eastern")).toBe("America/New_York");
+    expect(canonicalZone("Europe/Roma")).toBeUndefined();
+    expect(canonicalZone(`Europe/${"x".repeat(100)}`)).toBeUndefined();
+  });
+});
