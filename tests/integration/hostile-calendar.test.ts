@@ -47,7 +47,8 @@ describe("a hostile calendar against the built server (PostgreSQL)", { timeout: 
     await database?.close();
   });
 
-  const row = async () => (await database.db.select().from(calendarSources).where(eq(calendarSources.id, sourceId)))[0]!;
+  const row = async () =>
+    (await database.db.select().from(calendarSources).where(eq(calendarSources.id, sourceId)))[0]!;
   const env = () => ({ DATABASE_URL: databaseUrl, CALENDAR_FETCH_ALLOW_PRIVATE: "true", LOG_LEVEL: "info" });
 
   it("/prenota answers within a second while the calendar is read at start, and the read ends as a failure by its event's time", async () => {

@@ -102,7 +102,8 @@ export function busyTimesFromICalendar(
       }
     }
   } catch (error) {
-    if (error instanceof OverBudget) return refused(error.reason, { eventAt: eventAt === null ? null : new Date(eventAt) });
+    if (error instanceof OverBudget)
+      return refused(error.reason, { eventAt: eventAt === null ? null : new Date(eventAt) });
     throw error;
   }
   return succeeded({ busy: merged(intervals, from, to), unreadableEvents });

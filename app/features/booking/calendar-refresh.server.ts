@@ -107,7 +107,8 @@ export function calendarSourceJobs(deps: CalendarRefreshDeps & { logger: Logger 
         // Ids and reason codes only: a calendar's address is a secret.
         if (tally.failed.length) logger.warn({ failed: tally.failed }, "some calendars could not be read");
         if (tally.read || tally.deleted) logger.info(tally, "calendars read");
-        if (tally.waiting) logger.info({ waiting: tally.waiting }, "calendars waiting to be read again after a failure");
+        if (tally.waiting)
+          logger.info({ waiting: tally.waiting }, "calendars waiting to be read again after a failure");
       },
     },
   ];

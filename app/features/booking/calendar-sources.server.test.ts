@@ -140,7 +140,10 @@ describe("her other calendars, stored (on PostgreSQL)", () => {
     provider.set("personale.ics", 500);
     const source = await added("personale.ics");
     expect((await refreshCalendarSources(deps, MARCH)).failed).toHaveLength(1);
-    expect(await row(source.id)).toMatchObject({ consecutiveFailures: 1, nextReadAt: new Date(MARCH.getTime() + 5 * MINUTE) });
+    expect(await row(source.id)).toMatchObject({
+      consecutiveFailures: 1,
+      nextReadAt: new Date(MARCH.getTime() + 5 * MINUTE),
+    });
 
     // A server started again (another repository on the same rows) waits too: nothing fetched before its time.
     const restarted = { ...deps, calendarSources: createCalendarSourceRepository(database.db, createMemoryEventBus()) };
