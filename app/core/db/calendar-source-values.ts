@@ -19,6 +19,7 @@ export const calendarReadFailures = [
   "too_many_occurrences",
   "too_complex",
   "too_heavy",
+  "busy",
 ] as const;
 export type CalendarReadFailure = (typeof calendarReadFailures)[number];
 

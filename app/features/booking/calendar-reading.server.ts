@@ -11,6 +11,7 @@ import {
   type SafeFetchRefusal,
   safeFetch,
 } from "~/core/net/safe-fetch.server";
+import { createDecodeQueue, DecodeQueueFullError } from "~/core/media/decode-queue.server";
 import { refused, type Result, succeeded } from "~/core/result";
 import { runInWorker, type WorkerLimits, workerScript } from "~/core/workers/run-in-worker.server";
 import type { BusyInterval, BusyTimes, BusyTimesDetail, BusyTimesRefusal } from "./calendar-busy-times";
@@ -42,8 +43,11 @@ export type CalendarRead =
       lastModified: string | null;
     };
 
-/** A worker stopped for its memory: the calendar needs more than a read may take. */
-export type CalendarReadRefusal = SafeFetchRefusal | BusyTimesRefusal | "too_heavy";
+/**
+ * A worker stopped for its memory: the calendar needs more than a read may take. Busy: other reads
+ * fill the queue (calendarReads).
+ */
+export type CalendarReadRefusal = SafeFetchRefusal | BusyTimesRefusal | "too_heavy" | "busy";
 
 /** With the status of an HTTP failure, or the start of the event whose rule could not be expanded. */
 export type CalendarReadDetail = SafeFetchDetail & Partial<BusyTimesDetail>;
@@ -56,8 +60,31 @@ export const CALENDAR_READ_DEFAULTS = { timeoutMs: 15_000, maxBytes: 5 * 1024 * 
  */
 export const CALENDAR_WORKER_LIMITS: WorkerLimits = { heapMb: 192, cpuMs: 10_000, deadlineMs: 60_000 };
 
+/**
+ * Reads one at a time in a process, a few waiting (fetched only when their turn comes): the job reads
+ * one calendar at a time already, and however often she presses "Aggiorna ora" there is never more
+ * than one worker's heap in use.
+ */
+export const calendarReads = createDecodeQueue({
+  inFlight: 1,
+  waiting: 4,
+  maxWaitMs: 2 * CALENDAR_WORKER_LIMITS.deadlineMs,
+});
+
 /** Reads the calendar at `url` (`webcal:` or `https:`): its busy times, "not modified", or why not. */
 export async function readCalendarBusyTimes(
+  url: string,
+  options: CalendarReadOptions,
+): Promise<Result<CalendarRead, CalendarReadRefusal, CalendarReadDetail>> {
+  try {
+    return await calendarReads.run(() => readOne(url, options));
+  } catch (error) {
+    if (error instanceof DecodeQueueFullError) return refused("busy", {});
+    throw error;
+  }
+}
+
+async function readOne(
   url: string,
   options: CalendarReadOptions,
 ): Promise<Result<CalendarRead, CalendarReadRefusal, CalendarReadDetail>> {

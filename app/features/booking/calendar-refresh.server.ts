@@ -59,7 +59,9 @@ export async function refreshCalendarSource(
           lastModified: read.value.lastModified,
           readUntil: horizon.to,
         };
-  await deps.calendarSources.record(source.id, outcome, now);
+  // Not read because others were being read: nothing learnt about this calendar, nothing recorded.
+  if (outcome.status !== "failed" || outcome.reason !== "busy")
+    await deps.calendarSources.record(source.id, outcome, now);
   return outcome;
 }
 

@@ -8,7 +8,7 @@ import {
   zoneSpellingsCalendar,
 } from "../../../tests/support/hostile-calendars";
 import type { CalendarSource } from "~/core/db/schema";
-import { CALENDAR_WORKER_LIMITS, readCalendarBusyTimes } from "./calendar-reading.server";
+import { CALENDAR_WORKER_LIMITS, calendarReads, readCalendarBusyTimes } from "./calendar-reading.server";
 import { calendarSourceView } from "./calendar-sources-admin.server";
 import { canonicalZone, knownZone } from "./calendar-zones";
 
@@ -67,6 +67,25 @@ describe("a calendar read in a worker thread", () => {
     await delay(300);
     controller.abort();
     expect(await reading).toMatchObject({ ok: false, reason: "timeout" });
+  });
+
+  it("one read at a time in a process, four waiting: a sixth at once is refused as busy, never a sixth thread", {
+    timeout: 60_000,
+  }, async () => {
+    const worker = { ...CALENDAR_WORKER_LIMITS, cpuMs: 60_000, deadlineMs: 700 };
+    const reads = Array.from({ length: 6 }, () =>
+      readCalendarBusyTimes(provider.url("ostile.ics"), { horizon, allowPrivate: true, worker }),
+    );
+    expect(calendarReads.running).toBe(1);
+    const results = await Promise.all(reads);
+    expect(results.map((result) => (result.ok ? "read" : result.reason))).toEqual([
+      "too_complex",
+      "too_complex",
+      "too_complex",
+      "too_complex",
+      "too_complex",
+      "busy",
+    ]);
   });
 
   it("20,000 spellings of one time zone: read within the worker's heap, the site's heap not grown", {

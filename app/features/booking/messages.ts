@@ -231,6 +231,7 @@ const CALENDAR_FAILURE_TEXTS: Record<Exclude<CalendarReadFailure, "http_status">
   too_many_occurrences: "il calendario ha troppi impegni ripetuti nei giorni prenotabili.",
   too_complex: "il calendario ha regole di ripetizione troppo complesse da leggere.",
   too_heavy: "il calendario richiede troppa memoria per essere letto.",
+  busy: "altri calendari sono in lettura proprio ora: riprova tra un minuto.",
 };
 
 /** Issue 43, item 2: the holidays' part of the settings screen (decision 54). */
