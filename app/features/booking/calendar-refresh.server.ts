@@ -102,7 +102,8 @@ export function calendarSourceJobs(deps: CalendarRefreshDeps & { logger: Logger 
       name: "booking-calendar-sources",
       schedule: { everyMs: CALENDAR_REFRESH_EVERY_MS },
       atStart: true,
-      // Ten calendars of 15 s at most each, and their reading.
+      // Ten calendars of 15 s of fetching at most each, and their reading (10 s of busy time each at
+      // most, 60 s on a starved machine): past it the read under way is stopped, recorded as a timeout.
       timeoutMs: 5 * 60_000,
       async run({ signal, logger }) {
         const tally = await refreshCalendarSources(deps, new Date(), signal);
