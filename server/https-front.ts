@@ -104,7 +104,11 @@ export async function checkHttpsFront(front: HttpsFrontSettings): Promise<void> 
   }
 }
 
-const caddyLevels: Record<string, number> = { debug: 20, info: 30, warn: 40, error: 50, panic: 60, fatal: 60 };
+// Caddy's information lines (a dozen at each start) are the site's debug lines: at the default level
+// the log says only what an operator acts on.
+const caddyLevels: Record<string, number> = { debug: 10, info: 20, warn: 40, error: 50, panic: 60, fatal: 60 };
+/** Warnings about what the generated configuration does on purpose. */
+const expected = new Set(["admin endpoint disabled"]);
 
 /** Reads Caddy's JSON log lines: certificate failures and successes, and the rest for the site's log. */
 function certificateTracker(front: HttpsFrontSettings, log: FrontLog) {
@@ -149,7 +153,7 @@ function certificateTracker(front: HttpsFrontSettings, log: FrontLog) {
       );
       return;
     }
-    log(`https: ${String(msg)}`, { component: "https", logger, ...fields }, level);
+    if (!expected.has(String(msg))) log(`https: ${String(msg)}`, { component: "https", logger, ...fields }, level);
   };
 }
 
@@ -206,6 +210,7 @@ export function startHttpsFront(options: {
     });
   };
   run();
+  log("https: front started", { host: front.host, httpsPort: front.httpsPort, httpPort: front.httpPort, ca: front.acmeCa });
 
   return {
     async stop() {

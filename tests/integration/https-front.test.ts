@@ -1,4 +1,4 @@
-import { execFile } from "node:child_process";
+import { execFile, spawnSync } from "node:child_process";
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { createServer, type Server } from "node:net";
 import os from "node:os";
@@ -6,10 +6,11 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ADMIN, adminCreate } from "../support/admin";
-import { type AppServer, freePort, newDataDir, startAppServer } from "../support/app-server";
+import { type AppServer, freePort, newDataDir, SERVER_ENTRY, startAppServer } from "../support/app-server";
 import { type Pebble, startPebble, waitFor } from "../support/pebble";
 
 const HOST = "studio-prova.it";
+const root = path.resolve(import.meta.dirname, "../..");
 const run = promisify(execFile);
 
 /**
@@ -136,6 +137,37 @@ describe("HTTPS by itself (Caddy in front, certificates from pebble)", () => {
     } finally {
       taken.close();
     }
+  }, 60_000);
+
+  it("says in one line how to fix it when its user may not open port 443, and writes nothing", () => {
+    const empty = newDataDir("https-unprivileged-");
+    // As root, the test runs the site as "nobody": a user like the one a VPS gives her.
+    const asUser = process.getuid?.() === 0 ? { uid: 65534, gid: 65534 } : {};
+    const result = spawnSync(process.execPath, [SERVER_ENTRY], {
+      cwd: root,
+      // Pebble's files are root's (mode 700): that user reads no ACME_CA_ROOT, and needs none here.
+      env: { ...process.env, ...env(), ACME_CA_ROOT: "", DATA_DIR: empty, HTTPS_PORT: "443", PORT: String(httpPort + 1) },
+      encoding: "utf8",
+      timeout: 30_000,
+      ...asUser,
+    });
+    expect(result.status).toBe(1);
+    const lines = result.stderr.trim().split("\n");
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(/non può aprire la porta 443 \(HTTPS\).*service:install.*CAP_NET_BIND_SERVICE/);
+    expect(readdirSync(empty)).toEqual([]);
+  });
+
+  it("starts Caddy again when it dies", async () => {
+    const pidFile = path.join(dataDir, "https", "caddy.pid");
+    const first = Number(readFileSync(pidFile, "utf8"));
+    process.kill(first, "SIGKILL");
+    await waitFor("another Caddy", () => existsSync(pidFile) && Number(readFileSync(pidFile, "utf8")) !== first);
+    await waitFor(
+      "the site over HTTPS again",
+      async () => (await curl(`https://${HOST}:${httpsPort}/healthz`).catch(() => ({ status: 0 }))).status === 200,
+    );
+    expect(site!.output()).toMatch(/https: Caddy exited; starting it again/);
   }, 60_000);
 
   it("starts and serves without a CA, and says why there is no certificate in DATA_DIR/https/last-error", async () => {
