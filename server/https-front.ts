@@ -191,7 +191,12 @@ export function startHttpsFront(options: {
   const run = () => {
     const caddy = spawn(CADDY_BINARY, ["run", "--config", paths.config], {
       // Caddy's own files (its default storage, an autosaved configuration) under DATA_DIR/https too.
-      env: { PATH: process.env.PATH ?? "/usr/bin:/bin", HOME: front.dir, XDG_DATA_HOME: paths.storage, XDG_CONFIG_HOME: paths.storage },
+      env: {
+        PATH: process.env.PATH ?? "/usr/bin:/bin",
+        HOME: front.dir,
+        XDG_DATA_HOME: paths.storage,
+        XDG_CONFIG_HOME: paths.storage,
+      },
       stdio: ["ignore", "pipe", "pipe"],
     });
     child = caddy;
@@ -210,7 +215,12 @@ export function startHttpsFront(options: {
     });
   };
   run();
-  log("https: front started", { host: front.host, httpsPort: front.httpsPort, httpPort: front.httpPort, ca: front.acmeCa });
+  log("https: front started", {
+    host: front.host,
+    httpsPort: front.httpsPort,
+    httpPort: front.httpPort,
+    ca: front.acmeCa,
+  });
 
   return {
     async stop() {

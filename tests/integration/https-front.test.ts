@@ -41,9 +41,21 @@ describe("HTTPS by itself (Caddy in front, certificates from pebble)", () => {
   async function curl(url: string, ...args: string[]) {
     const port = url.startsWith("https:") ? httpsPort : httpPort;
     const { stdout } = await run("curl", [
-      "-sS", "-o", "/dev/null", "-D", "-", "--max-time", "10",
-      "--resolve", `${HOST}:${port}:127.0.0.1`, "--resolve", `www.${HOST}:${port}:127.0.0.1`,
-      "--cacert", rootFile, ...args, url,
+      "-sS",
+      "-o",
+      "/dev/null",
+      "-D",
+      "-",
+      "--max-time",
+      "10",
+      "--resolve",
+      `${HOST}:${port}:127.0.0.1`,
+      "--resolve",
+      `www.${HOST}:${port}:127.0.0.1`,
+      "--cacert",
+      rootFile,
+      ...args,
+      url,
     ]);
     const status = Number(/^HTTP\/[\d.]+ (\d+)/m.exec(stdout)?.[1]);
     const header = (name: string) => new RegExp(`^${name}: (.*?)\\r?$`, "im").exec(stdout)?.[1];
@@ -99,8 +111,14 @@ describe("HTTPS by itself (Caddy in front, certificates from pebble)", () => {
     const login = await curl(
       `https://${HOST}:${httpsPort}/admin-login`,
       // What a browser sends from the sign-in page at this address.
-      "-X", "POST", "-H", `Origin: https://${HOST}:${httpsPort}`,
-      "--data-urlencode", `email=${ADMIN.email}`, "--data-urlencode", `password=${ADMIN.password}`,
+      "-X",
+      "POST",
+      "-H",
+      `Origin: https://${HOST}:${httpsPort}`,
+      "--data-urlencode",
+      `email=${ADMIN.email}`,
+      "--data-urlencode",
+      `password=${ADMIN.password}`,
     );
     expect(login.status).toBe(302);
     const cookie = login.raw.split(/\r?\n/).find((line) => /^set-cookie: admin_session=/i.test(line));
@@ -146,7 +164,14 @@ describe("HTTPS by itself (Caddy in front, certificates from pebble)", () => {
     const result = spawnSync(process.execPath, [SERVER_ENTRY], {
       cwd: root,
       // Pebble's files are root's (mode 700): that user reads no ACME_CA_ROOT, and needs none here.
-      env: { ...process.env, ...env(), ACME_CA_ROOT: "", DATA_DIR: empty, HTTPS_PORT: "443", PORT: String(httpPort + 1) },
+      env: {
+        ...process.env,
+        ...env(),
+        ACME_CA_ROOT: "",
+        DATA_DIR: empty,
+        HTTPS_PORT: "443",
+        PORT: String(httpPort + 1),
+      },
       encoding: "utf8",
       timeout: 30_000,
       ...asUser,

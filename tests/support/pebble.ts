@@ -45,12 +45,37 @@ function run(child: ChildProcess) {
 function makeApiCertificate(dir: string) {
   const key = ["-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes"];
   const openssl = (...args: string[]) => execFileSync("openssl", args, { cwd: dir, stdio: "pipe" });
-  openssl("req", "-x509", ...key, "-keyout", "ca.key", "-out", "ca.pem", "-days", "2", "-subj", "/CN=Pebble API test CA");
+  openssl(
+    "req",
+    "-x509",
+    ...key,
+    "-keyout",
+    "ca.key",
+    "-out",
+    "ca.pem",
+    "-days",
+    "2",
+    "-subj",
+    "/CN=Pebble API test CA",
+  );
   openssl("req", ...key, "-keyout", "key.pem", "-out", "api.csr", "-subj", "/CN=localhost");
   writeFileSync(path.join(dir, "san.cnf"), "subjectAltName=DNS:localhost,IP:127.0.0.1\n");
   openssl(
-    "x509", "-req", "-in", "api.csr", "-CA", "ca.pem", "-CAkey", "ca.key", "-CAcreateserial",
-    "-out", "cert.pem", "-days", "2", "-extfile", "san.cnf",
+    "x509",
+    "-req",
+    "-in",
+    "api.csr",
+    "-CA",
+    "ca.pem",
+    "-CAkey",
+    "ca.key",
+    "-CAcreateserial",
+    "-out",
+    "cert.pem",
+    "-days",
+    "2",
+    "-extfile",
+    "san.cnf",
   );
 }
 
@@ -71,8 +96,20 @@ export async function startPebble({ httpPort, tlsPort }: { httpPort: number; tls
     spawn(
       "pebble-challtestsrv",
       [
-        "-dns01", `127.0.0.1:${dnsPort}`, "-management", `127.0.0.1:${dnsManagement}`,
-        "-http01", "", "-https01", "", "-tlsalpn01", "", "-defaultIPv4", "127.0.0.1", "-defaultIPv6", "",
+        "-dns01",
+        `127.0.0.1:${dnsPort}`,
+        "-management",
+        `127.0.0.1:${dnsManagement}`,
+        "-http01",
+        "",
+        "-https01",
+        "",
+        "-tlsalpn01",
+        "",
+        "-defaultIPv4",
+        "127.0.0.1",
+        "-defaultIPv6",
+        "",
       ],
       { stdio: ["ignore", "pipe", "pipe"] },
     ),

@@ -212,13 +212,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const siteUrl = (e.SITE_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, "");
   const httpsFront = asConfigError(() =>
     httpsFrontSettings({
-    siteUrl,
-    trustProxySet: e.TRUST_PROXY !== undefined,
-    tlsOff: e.TLS === "off",
-    httpsPort: e.HTTPS_PORT,
-    httpPort: e.HTTP_PORT,
-    acmeCa: e.ACME_CA,
-    acmeCaRoot: e.ACME_CA_ROOT,
+      siteUrl,
+      trustProxySet: e.TRUST_PROXY !== undefined,
+      tlsOff: e.TLS === "off",
+      httpsPort: e.HTTPS_PORT,
+      httpPort: e.HTTP_PORT,
+      acmeCa: e.ACME_CA,
+      acmeCaRoot: e.ACME_CA_ROOT,
       dataDir: path.resolve(e.DATA_DIR),
     }),
   );
