@@ -209,5 +209,7 @@ describe("HTTPS by itself (Caddy in front, certificates from pebble)", () => {
     expect(line).toContain(HOST);
     expect(line).toMatch(/connection refused/i);
     expect(statSync(lastError).mode & 0o777).toBe(0o600);
+    // Both names failed at once: one line in the site's log, not one per name and attempt.
+    expect(site!.output().match(/no certificate yet/g)).toHaveLength(1);
   }, 120_000);
 });
