@@ -107,14 +107,18 @@ export async function checkHttpsFront(front: HttpsFrontSettings): Promise<void> 
 // Caddy's information lines (a dozen at each start) are the site's debug lines: at the default level
 // the log says only what an operator acts on.
 const caddyLevels: Record<string, number> = { debug: 10, info: 20, warn: 40, error: 50, panic: 60, fatal: 60 };
-/** Warnings about what the generated configuration does on purpose. */
-const expected = new Set(["admin endpoint disabled"]);
+/** Warnings about what the configuration does on purpose, and Caddy's own stop: debug lines. */
+const expected = [/^admin endpoint disabled$/, /^exiting/, /^shutting down/, /^stopping/];
+/** A request Caddy could not proxy (the servers starting or gone) is one line per this at most. */
+const PROXY_ERROR_LOG_EVERY_MS = 10_000;
 
 /** Reads Caddy's JSON log lines: certificate failures and successes, and the rest for the site's log. */
 function certificateTracker(front: HttpsFrontSettings, log: FrontLog) {
   const { lastError } = files(front);
   const failing = new Map<string, string>();
   let lastLoggedAt = 0;
+  let proxyErrorLoggedAt = 0;
+  let proxyErrorsUnlogged = 0;
   const writeLastError = () => {
     const latest = [...failing.values()].at(-1);
     if (latest === undefined) rmSync(lastError, { force: true });
@@ -153,7 +157,22 @@ function certificateTracker(front: HttpsFrontSettings, log: FrontLog) {
       );
       return;
     }
-    if (!expected.has(String(msg))) log(`https: ${String(msg)}`, { component: "https", logger, ...fields }, level);
+    if (logger === "http.log.error") {
+      // Under load with the servers down this is a line per request: the first, then one per 10 s.
+      const now = Date.now();
+      if (now - proxyErrorLoggedAt < PROXY_ERROR_LOG_EVERY_MS) {
+        proxyErrorsUnlogged++;
+        return;
+      }
+      // Not the request: its path may carry a token (the site's own log hides those).
+      const { status } = fields as { status?: number };
+      log(`https: ${String(msg)}`, { component: "https", status, sameSince: proxyErrorsUnlogged }, level);
+      proxyErrorLoggedAt = now;
+      proxyErrorsUnlogged = 0;
+      return;
+    }
+    const quiet = expected.some((pattern) => pattern.test(String(msg)));
+    log(`https: ${String(msg)}`, { component: "https", logger, ...fields }, quiet ? 20 : level);
   };
 }
 

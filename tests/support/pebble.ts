@@ -4,7 +4,7 @@ import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import { mkdtempSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { freePort } from "./app-server";
+import { freePort } from "./app-server.ts";
 
 export interface Pebble {
   /** The ACME directory URL (ACME_CA). */
