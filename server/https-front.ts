@@ -157,8 +157,8 @@ function certificateTracker(front: HttpsFrontSettings, log: FrontLog) {
       );
       return;
     }
-    if (logger === "http.log.error") {
-      // Under load with the servers down this is a line per request: the first, then one per 10 s.
+    if (logger === "http.log.error" || logger === "http.stdlib") {
+      // A line per request or connection (the servers down, scanners' bad handshakes): the first, then one per 10 s.
       const now = Date.now();
       if (now - proxyErrorLoggedAt < PROXY_ERROR_LOG_EVERY_MS) {
         proxyErrorsUnlogged++;
