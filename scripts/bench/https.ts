@@ -148,6 +148,9 @@ end
     files.push(load(staticHttpsPort));
     if (round % 2 === 1) proxied.push(load(httpsPort));
   }
+  const caddyPid = readFileSync(path.join(dataDir, "https", "caddy.pid"), "utf8").trim();
+  const pssMb = (pid: string) =>
+    Number(/^Pss:\s+(\d+) kB/m.exec(readFileSync(`/proc/${pid}/smaps_rollup`, "utf8"))?.[1] ?? 0) / 1024;
   const best = (loads: ReturnType<typeof load>[]) => loads.reduce((a, b) => (b.rps > a.rps ? b : a));
   const site1 = best(proxied);
   const file1 = best(files);
@@ -157,7 +160,9 @@ end
     `HTTPS /home (wrk -t2 -c32, gzip, best of ${ROUNDS}): through the front to the site ${Math.round(site1.rps)} req/s (p99 ${site1.p99} ms), the same bytes as a static file ${Math.round(file1.rps)} req/s (p99 ${file1.p99} ms): ${ratio.toFixed(2)}× (goal ≥ ${TARGET_RATIO}); failed answers ${failures}; load average ${os
       .loadavg()
       .map((l) => l.toFixed(2))
-      .join(" ")}; ${os.availableParallelism()} cores.`,
+      .join(
+        " ",
+      )}; ${os.availableParallelism()} cores; the site's Caddy after the load: ${pssMb(caddyPid).toFixed(1)} MB PSS.`,
   );
   if (ratio < TARGET_RATIO || failures > 0) process.exitCode = 1;
 } finally {
