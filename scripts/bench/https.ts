@@ -130,10 +130,11 @@ function wrk.resolve(host, service)
 end
 `,
   );
-  const load = (port: number) => {
-    const args = ["-t2", "-c32", `-d${DURATION_S}s`, "--latency", "-s", script];
+  const load = (port: number, direct = false) => {
+    const args = ["-t2", "-c32", `-d${DURATION_S}s`, "--latency", ...(direct ? [] : ["-s", script])];
     const headers = ["-H", "Accept-Encoding: gzip", "-H", `User-Agent: ${PHONE_USER_AGENT}`];
-    const run = spawnSync(wrk, [...args, ...headers, `https://${HOST}:${port}/home`], {
+    const url = direct ? `http://127.0.0.1:${port}/home` : `https://${HOST}:${port}/home`;
+    const run = spawnSync(wrk, [...args, ...headers, url], {
       encoding: "utf8",
       timeout: (DURATION_S + 30) * 1000,
     });
@@ -148,6 +149,8 @@ end
     files.push(load(staticHttpsPort));
     if (round % 2 === 1) proxied.push(load(httpsPort));
   }
+  // For the closing note: the servers alone, plain HTTP on loopback, no front (not part of the ratio).
+  const direct = load(sitePort, true);
   const caddyPid = readFileSync(path.join(dataDir, "https", "caddy.pid"), "utf8").trim();
   const pssMb = (pid: string) =>
     Number(/^Pss:\s+(\d+) kB/m.exec(readFileSync(`/proc/${pid}/smaps_rollup`, "utf8"))?.[1] ?? 0) / 1024;
@@ -157,7 +160,7 @@ end
   const ratio = site1.rps / file1.rps;
   const failures = [...proxied, ...files].reduce((sum, l) => sum + l.failures, 0);
   console.log(
-    `HTTPS /home (wrk -t2 -c32, gzip, best of ${ROUNDS}): through the front to the site ${Math.round(site1.rps)} req/s (p99 ${site1.p99} ms), the same bytes as a static file ${Math.round(file1.rps)} req/s (p99 ${file1.p99} ms): ${ratio.toFixed(2)}× (goal ≥ ${TARGET_RATIO}); failed answers ${failures}; load average ${os
+    `HTTPS /home (wrk -t2 -c32, gzip, best of ${ROUNDS}): through the front to the site ${Math.round(site1.rps)} req/s (p99 ${site1.p99} ms), the same bytes as a static file ${Math.round(file1.rps)} req/s (p99 ${file1.p99} ms): ${ratio.toFixed(2)}× (goal ≥ ${TARGET_RATIO}); the servers alone over plain HTTP ${Math.round(direct.rps)} req/s; failed answers ${failures}; load average ${os
       .loadavg()
       .map((l) => l.toFixed(2))
       .join(
