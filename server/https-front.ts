@@ -3,7 +3,7 @@
 // answers http:// with 308, sends HSTS, sends www.<host> (or the bare name) to SITE_URL's host and
 // proxies the rest to the site's servers on loopback. Its state is under DATA_DIR/https.
 import { type ChildProcess, spawn } from "node:child_process";
-import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { chmodSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import os from "node:os";
 import path from "node:path";
@@ -76,7 +76,12 @@ async function endLeftoverCaddy(front: HttpsFrontSettings): Promise<void> {
     // gone
   }
   if (pid > 0 && commandLine.includes(config)) {
-    process.kill(pid, "SIGTERM");
+    try {
+      process.kill(pid, "SIGTERM");
+    } catch {
+      // Another user's (the site ran as root before): the port check below names the port it holds.
+      return;
+    }
     const deadline = Date.now() + STOP_DEADLINE_MS;
     while (existsSync(`/proc/${pid}`) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
     if (existsSync(`/proc/${pid}`)) process.kill(pid, "SIGKILL");
@@ -199,6 +204,8 @@ export function startHttpsFront(options: {
   const { front, upstream, log } = options;
   const paths = files(front);
   mkdirSync(paths.storage, { recursive: true, mode: 0o700 });
+  // Private keys and the ACME account are below: owner-only even if it was made otherwise.
+  chmodSync(front.dir, 0o700);
   writePrivately(paths.config, `${JSON.stringify(caddyConfig(front, upstream, paths.storage), null, 2)}\n`);
   const onLine = certificateTracker(front, log);
 
