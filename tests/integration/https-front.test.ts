@@ -110,11 +110,13 @@ describe("HTTPS by itself (Caddy in front, certificates from pebble)", () => {
     expect(created.code, created.stderr).toBe(0);
     const login = await curl(
       `https://${HOST}:${httpsPort}/admin-login`,
-      // What a browser sends from the sign-in page at this address.
+      // What a browser sends from the sign-in page at this address, and a client's lie about its address.
       "-X",
       "POST",
       "-H",
       `Origin: https://${HOST}:${httpsPort}`,
+      "-H",
+      "X-Forwarded-For: 203.0.113.9",
       "--data-urlencode",
       `email=${ADMIN.email}`,
       "--data-urlencode",
@@ -123,6 +125,20 @@ describe("HTTPS by itself (Caddy in front, certificates from pebble)", () => {
     expect(login.status).toBe(302);
     const cookie = login.raw.split(/\r?\n/).find((line) => /^set-cookie: admin_session=/i.test(line));
     expect(cookie).toMatch(/; Secure/i);
+    // The session records the address Caddy saw, not the one the client claimed.
+    const session = cookie!.replace(/^set-cookie: /i, "").split(";")[0]!;
+    const account = await run("curl", [
+      "-sS",
+      "--resolve",
+      `${HOST}:${httpsPort}:127.0.0.1`,
+      "--cacert",
+      rootFile,
+      "-H",
+      `Cookie: ${session}`,
+      `https://${HOST}:${httpsPort}/admin/account`,
+    ]);
+    expect(account.stdout).toContain("IP 127.0.0.1");
+    expect(account.stdout).not.toContain("203.0.113.9");
   }, 60_000);
 
   it("keeps its state owner-only and reuses the certificate after a restart: no new order", async () => {
