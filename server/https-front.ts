@@ -118,7 +118,7 @@ const expected = [/^admin endpoint disabled$/, /^exiting/, /^shutting down/, /^s
 const PROXY_ERROR_LOG_EVERY_MS = 10_000;
 
 /** Reads Caddy's JSON log lines: certificate failures and successes, and the rest for the site's log. */
-function certificateTracker(front: HttpsFrontSettings, log: FrontLog) {
+export function certificateTracker(front: HttpsFrontSettings, log: FrontLog) {
   const { lastError } = files(front);
   const failing = new Map<string, string>();
   let lastLoggedAt = 0;
