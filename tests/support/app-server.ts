@@ -4,6 +4,8 @@ import { createServer } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { startCommand } from "../../scripts/lib/start-command.ts";
+import { openSiteDatabase } from "~/core/db/site-database.server";
+import { createPublication, isLoopbackSite } from "~/features/site-content/publication.server";
 
 const root = path.resolve(import.meta.dirname, "../..");
 
@@ -60,7 +62,17 @@ export async function freePort(): Promise<number> {
  * For tests that need their own state or settings: an empty database,
  * moderation on, two instances on one PostgreSQL…
  */
-export async function startAppServer(env: Record<string, string> = {}, timeoutMs = 60_000): Promise<AppServer> {
+export async function startAppServer(
+  env: Record<string, string> = {},
+  timeoutMs = 60_000,
+  options: {
+    /**
+     * A site on a public address (SITE_URL) shows visitors only "Sito in preparazione" until it is
+     * published (decision 73): published here, as a site in use is, unless the test is about that.
+     */
+    inPreparation?: boolean;
+  } = {},
+): Promise<AppServer> {
   const port = await freePort();
   const dataDir = env.DATA_DIR ?? newDataDir();
   const npmStart = startCommand();
@@ -99,6 +111,15 @@ export async function startAppServer(env: Record<string, string> = {}, timeoutMs
       throw new Error(`server not ready within ${timeoutMs} ms:\n${output}`);
     }
     await new Promise((r) => setTimeout(r, 100));
+  }
+
+  if (env.SITE_URL && !isLoopbackSite(env.SITE_URL) && !options.inPreparation) {
+    const database = await openSiteDatabase({ dataDir, databaseUrl: env.DATABASE_URL });
+    try {
+      await createPublication(database.db).publish();
+    } finally {
+      await database.close();
+    }
   }
 
   const server: AppServer = {

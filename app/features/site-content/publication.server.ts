@@ -16,7 +16,8 @@ export function isLoopbackSite(siteUrl: string): boolean {
   return host === "localhost" || host.endsWith(".localhost") || host === "::1" || /^127\.\d+\.\d+\.\d+$/.test(host);
 }
 
-export function createPublication(db: Db, bus: Pick<EventBus, "publish">, onError?: OnChangeError) {
+/** `bus` absent: a command beside the server (the tests' set-up), which announces nothing. */
+export function createPublication(db: Db, bus?: Pick<EventBus, "publish">, onError?: OnChangeError) {
   const announce = changeAnnouncer(bus, onError, "announcing the site's publication failed");
   const set = async (published: boolean) => {
     const publishedAt = published ? sql`coalesce(${siteSetup.publishedAt}, now())` : sql`null`;
