@@ -60,7 +60,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function PublishSite({ loaderData, actionData }: Route.ComponentProps) {
   const { left, publishedAt, loopback, siteUrl, confirmingUnpublish } = loaderData;
   const legal = left.filter((item) => item.legal);
-  useActionResult(actionData);
+  // A refusal is said once, in place (its alert), not also as a toast.
+  useActionResult(actionData?.ok ? actionData : undefined);
   const refusal = actionData && !actionData.ok ? actionData.message : null;
   return (
     <>
@@ -174,6 +175,7 @@ function UnpublishSection({ confirming }: { confirming: boolean }) {
           confirmLabel="Rimetti in preparazione"
           fields={{ intent: "unpublish" }}
           cancelHref={PUBLISH_PATH}
+          groupLabel="Conferma: rimetti in preparazione"
         />
       ) : null}
     </section>
