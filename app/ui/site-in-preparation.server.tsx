@@ -28,7 +28,7 @@ function SiteInPreparationDocument() {
       <body>
         <main className="error-page" id="main">
           <h1>{TITLE}</h1>
-          <p>Il sito è in preparazione e sarà online a breve.</p>
+          <p>Stiamo preparando questo sito: sarà online a breve.</p>
           <p>Grazie per la pazienza: torna a trovarci tra qualche giorno.</p>
         </main>
         <link rel="stylesheet" href={fontStyles} />

@@ -88,7 +88,15 @@ test("signed in, she sees the whole site; publishing is refused while a legal de
   await expect(page.getByRole("heading", { level: 2, name: "Il sito è in preparazione" })).toBeVisible();
   // What is still the example's, each a link to where she changes it.
   const list = page.getByRole("region", { name: "Dati d'esempio ancora sul sito" });
-  await expect(list.getByRole("link", { name: "la Partita IVA", exact: true })).toHaveAttribute(
+  const legal = list.getByRole("region", { name: "Da sostituire prima di pubblicare" });
+  await expect(legal.getByRole("link")).toHaveText([
+    "il nome",
+    "il numero di iscrizione all'albo",
+    "la Partita IVA",
+    "l'intestatario della Partita IVA",
+    "l'e-mail (contatto per la privacy)",
+  ]);
+  await expect(legal.getByRole("link", { name: "la Partita IVA", exact: true })).toHaveAttribute(
     "href",
     "/admin/contenuti/pratica",
   );
@@ -148,7 +156,8 @@ test("once her details are hers she publishes: /home answers with her name and t
   await saveAndPublish(page);
   await page.goto(`${server.url}${PUBLISH}`);
   const list = page.getByRole("region", { name: "Dati d'esempio ancora sul sito" });
-  await expect(list).not.toContainText("obbligatorio prima di pubblicare");
+  await expect(list.getByRole("region", { name: "Da sostituire prima di pubblicare" })).toHaveCount(0);
+  await expect(list.getByRole("region", { name: "Dati d'esempio" })).toBeVisible();
   await page.getByRole("button", { name: "Pubblica il sito" }).click();
   await expect(page.getByRole("heading", { level: 2, name: "Il sito è pubblicato" })).toBeVisible();
   await page.setViewportSize(viewports[1]);

@@ -95,17 +95,21 @@ export default function PublishSite({ loaderData, actionData }: Route.ComponentP
         ) : (
           <>
             <p className="admin-section__lead">
-              Questi dati vengono dall'esempio del primo avvio, o nominano persone e città che non sono le tue. Quelli
-              segnati come obbligatori vanno sostituiti prima di pubblicare.
+              Questi dati vengono dall'esempio del primo avvio, o nominano persone e città che non sono le tue. Tocca un
+              dato per andare dove lo cambi.
             </p>
-            <ul className="publish-list">
-              {left.map((item) => (
-                <li key={`${item.href} ${item.label}`}>
-                  <Link to={item.href}>{item.label}</Link>
-                  {item.legal ? <strong className="publish-list__legal"> obbligatorio prima di pubblicare</strong> : null}
-                </li>
-              ))}
-            </ul>
+            <ExampleList
+              id="pubblica-obbligatori"
+              title="Da sostituire prima di pubblicare"
+              lead="Per legge devono essere i tuoi."
+              items={legal}
+            />
+            <ExampleList
+              id="pubblica-altri"
+              title={legal.length > 0 ? "Altri dati d'esempio" : "Dati d'esempio"}
+              lead="Puoi pubblicare anche se restano, ma compaiono sul sito."
+              items={left.filter((item) => !item.legal)}
+            />
           </>
         )}
       </section>
@@ -116,6 +120,35 @@ export default function PublishSite({ loaderData, actionData }: Route.ComponentP
         <PublishSection refusal={refusal} legalLeft={legal.length} />
       )}
     </>
+  );
+}
+
+function ExampleList({
+  id,
+  title,
+  lead,
+  items,
+}: {
+  id: string;
+  title: string;
+  lead: string;
+  items: readonly { label: string; href: string }[];
+}) {
+  if (items.length === 0) return null;
+  return (
+    <section aria-labelledby={id} className="publish-group">
+      <h3 id={id} className="publish-group__title">
+        {title}
+      </h3>
+      <p className="publish-group__lead">{lead}</p>
+      <ul className="publish-list">
+        {items.map((item) => (
+          <li key={`${item.href} ${item.label}`}>
+            <Link to={item.href}>{item.label}</Link>
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }
 
