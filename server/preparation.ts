@@ -64,11 +64,7 @@ export function preparationGate(services: Pick<AppServices, "config" | "bus" | "
   }
 
   const closed = (res: Response, status: number, type: string, body: string) =>
-    res
-      .status(status)
-      .set({ "Cache-Control": "no-store", "X-Robots-Tag": "noindex" })
-      .type(type)
-      .send(body);
+    res.status(status).set({ "Cache-Control": "no-store", "X-Robots-Tag": "noindex" }).type(type).send(body);
 
   return {
     active,
@@ -77,7 +73,7 @@ export function preparationGate(services: Pick<AppServices, "config" | "bus" | "
      * known to be published (otherwise the middleware decides, reading the state).
      */
     open(): boolean {
-      return !active || (state !== undefined && state.published && Date.now() - state.readAt < STATE_TTL_MS);
+      return !active || (state?.published === true && Date.now() - state.readAt < STATE_TTL_MS);
     },
     /** Before the page cache: a visitor of a site in preparation never reaches a page. */
     async middleware(req: Request, res: Response, next: NextFunction) {
@@ -93,7 +89,8 @@ export function preparationGate(services: Pick<AppServices, "config" | "bus" | "
         return next(error);
       }
       if (req.path === "/robots.txt") return closed(res, 200, "text/plain; charset=utf-8", PREPARATION_ROBOTS_TXT);
-      if (req.path === "/sitemap.xml") return closed(res, 200, "application/xml; charset=utf-8", PREPARATION_SITEMAP_XML);
+      if (req.path === "/sitemap.xml")
+        return closed(res, 200, "application/xml; charset=utf-8", PREPARATION_SITEMAP_XML);
       res.set("Retry-After", String(PREPARATION_RETRY_AFTER_SECONDS));
       closed(res, 503, "text/html; charset=utf-8", siteInPreparationHtml());
     },

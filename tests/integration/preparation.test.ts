@@ -77,7 +77,9 @@ describe("a site on a public address, before she publishes it", () => {
     const sitemap = await fetch(`${server.url}/sitemap.xml`);
     expect(sitemap.status).toBe(200);
     const xml = await sitemap.text();
-    expect(xml).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>\n<urlset xmlns="http:\/\/www.sitemaps.org\/schemas\/sitemap\/0.9">\n<\/urlset>\n$/);
+    expect(xml).toMatch(
+      /^<\?xml version="1.0" encoding="UTF-8"\?>\n<urlset xmlns="http:\/\/www.sitemaps.org\/schemas\/sitemap\/0.9">\n<\/urlset>\n$/,
+    );
   });
 
   it("gives out no content in the feed, a page's data or a form's answer", async () => {
@@ -111,7 +113,12 @@ describe("a site on a public address, before she publishes it", () => {
     expect(refused.status).toBe(409);
     const html = await refused.text();
     expect(html).toContain("Non puoi ancora pubblicare il sito");
-    for (const label of ["il nome", "il numero di iscrizione all&#x27;albo", "la Partita IVA", "l&#x27;e-mail (contatto per la privacy)"])
+    for (const label of [
+      "il nome",
+      "il numero di iscrizione all&#x27;albo",
+      "la Partita IVA",
+      "l&#x27;e-mail (contatto per la privacy)",
+    ])
       expect(html).toContain(label);
     expect((await fetch(`${server.url}/home`)).status).toBe(503);
   });

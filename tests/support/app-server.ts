@@ -116,7 +116,7 @@ export async function startAppServer(
   if (env.SITE_URL && !isLoopbackSite(env.SITE_URL) && !options.inPreparation) {
     const database = await openSiteDatabase({ dataDir, databaseUrl: env.DATABASE_URL });
     try {
-      await createPublication(database.db).publish();
+      await createPublication(database.db).publishSite();
     } finally {
       await database.close();
     }

@@ -39,7 +39,10 @@ describe("the example details still on the site (issue 46 item 1)", () => {
 
   it("points out a studio renamed under an example's key, whose booking links still carry it", () => {
     const d = defaultSiteContent;
-    const renamed = { ...d, studios: [{ ...d.studios[0]!, name: "Studio di Torino", street: "Via Roma 1", city: "Torino" }] };
+    const renamed = {
+      ...d,
+      studios: [{ ...d.studios[0]!, name: "Studio di Torino", street: "Via Roma 1", city: "Torino" }],
+    };
     expect(labels(renamed).filter((label) => label.startsWith("studi"))).toEqual([
       "studi: la chiave «studio-di-milano» nei link di prenotazione dello studio «Studio di Torino»",
     ]);
@@ -52,7 +55,9 @@ describe("the example details still on the site (issue 46 item 1)", () => {
       practitioner: { ...d.practitioner, name: "Dott.ssa Chiara Rinaldi", title: "Dietista", registerNumber: "AA_1" },
       business: { vatNumber: "12345678903", legalName: "Chiara Rinaldi" },
       contact: { phone: "+39 011 123456", email: "chiara@rinaldi.test" },
-      studios: [{ ...d.studios[0]!, key: "studio-di-torino", name: "Studio di Torino", street: "Via Roma 1", city: "Torino" }],
+      studios: [
+        { ...d.studios[0]!, key: "studio-di-torino", name: "Studio di Torino", street: "Via Roma 1", city: "Torino" },
+      ],
       links: {
         booking: "https://prenota.rinaldi.test/",
         doctorProfile: "https://www.miodottore.it/chiara-rinaldi",

@@ -45,12 +45,7 @@ export function examplesLeft(c: Omit<SiteContent, "portrait">, former: FormerNam
   };
   add(c.practitioner.name === d.practitioner.name, "il nome", "chi", true);
   add(c.practitioner.title === d.practitioner.title, "il titolo professionale", "chi");
-  add(
-    c.practitioner.registerNumber === d.practitioner.registerNumber,
-    "il numero di iscrizione all'albo",
-    "chi",
-    true,
-  );
+  add(c.practitioner.registerNumber === d.practitioner.registerNumber, "il numero di iscrizione all'albo", "chi", true);
   add(c.business.vatNumber === d.business.vatNumber, "la Partita IVA", "chi", true);
   add(c.business.legalName === d.business.legalName, "l'intestatario della Partita IVA", "chi", true);
   for (const example of d.studios)

@@ -47,7 +47,7 @@ describe("the published state", () => {
     const publication = createPublication(database.db, bus);
     await database.db.delete(siteSetup);
     expect(await publication.publishedAt()).toBeNull();
-    await publication.publish();
+    await publication.publishSite();
     expect(await publication.publishedAt()).toBeInstanceOf(Date);
     await publication.unpublish();
     expect(await publication.publishedAt()).toBeNull();

@@ -36,7 +36,7 @@ export function createPublication(db: Db, bus?: Pick<EventBus, "publish">, onErr
         .where(eq(siteSetup.id, true));
       return row?.publishedAt ?? null;
     },
-    publish: () => set(true),
+    publishSite: () => set(true),
     /** Back in preparation: visitors get "Sito in preparazione" again. */
     unpublish: () => set(false),
   };

@@ -41,7 +41,12 @@ export async function action({ request, context }: Route.ActionArgs) {
     return respond(request, s.flash, { ok: false, message: "Richiesta non valida: invia il modulo dalla pagina." });
   if (submission.value.intent === "unpublish") {
     await s.publication.unpublish();
-    return respond(request, s.flash, { ok: true, message: PUBLICATION_MESSAGES.unpublished }, { redirectTo: PUBLISH_PATH });
+    return respond(
+      request,
+      s.flash,
+      { ok: true, message: PUBLICATION_MESSAGES.unpublished },
+      { redirectTo: PUBLISH_PATH },
+    );
   }
   const legal = (await loadExamplesLeft(s)).filter((item) => item.legal);
   // Answered in the page (no redirect): the refusal stays next to the list it names.
@@ -53,7 +58,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       { status: 409 },
     );
   // Announced on the bus: every process's gate opens and its page cache is emptied.
-  await s.publication.publish();
+  await s.publication.publishSite();
   return respond(request, s.flash, { ok: true, message: PUBLICATION_MESSAGES.published }, { redirectTo: PUBLISH_PATH });
 }
 

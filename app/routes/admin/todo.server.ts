@@ -51,17 +51,17 @@ export async function loadAdminTodo(
 ): Promise<AdminTodo> {
   const [reports, work, bookingRequests, mail, backup, calendarsUnread, unusual, setup, left, publishedAt] =
     await Promise.all([
-    s.reports.openCount(),
-    s.reviews.workCounts(),
-    s.appointments.countPending(),
-    s.mailer.status(),
-    getBackupRunState(s.database.db),
-    s.calendarSources.countUnreadSince(new Date(Date.now() - CALENDAR_UNREAD_MS)),
-    unusualTraffic(s.database.db),
-    setupFinished(s.database.db),
-    loadExamplesLeft(s),
-    s.publication.publishedAt(),
-  ]);
+      s.reports.openCount(),
+      s.reviews.workCounts(),
+      s.appointments.countPending(),
+      s.mailer.status(),
+      getBackupRunState(s.database.db),
+      s.calendarSources.countUnreadSince(new Date(Date.now() - CALENDAR_UNREAD_MS)),
+      unusualTraffic(s.database.db),
+      setupFinished(s.database.db),
+      loadExamplesLeft(s),
+      s.publication.publishedAt(),
+    ]);
   return {
     reports,
     pending: s.config.reviewsModeration ? work.pending : 0,

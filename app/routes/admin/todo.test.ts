@@ -122,7 +122,11 @@ describe("the first-run setup in 'Da fare' (issue 46 item 1)", () => {
 
   it("asks her to publish a site on a public address that is still in preparation", () => {
     expect(todoItems({ ...none, unpublished: true }).map((i) => [i.text, i.href, i.action])).toEqual([
-      ["Il sito non è ancora pubblicato: i visitatori vedono solo «Sito in preparazione».", "/admin/pubblica", "Pubblica il sito"],
+      [
+        "Il sito non è ancora pubblicato: i visitatori vedono solo «Sito in preparazione».",
+        "/admin/pubblica",
+        "Pubblica il sito",
+      ],
     ]);
   });
 });
