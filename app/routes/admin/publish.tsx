@@ -11,11 +11,15 @@ import { pageMeta } from "~/features/site-content/meta";
 import { PUBLICATION_MESSAGES, publicationSchema } from "~/features/site-content/publication-form";
 import { isLoopbackSite } from "~/features/site-content/publication.server";
 import { ConfirmButton, NoScriptConfirm } from "~/ui/admin/confirm-button";
+import type { LiveHandle } from "~/ui/live-updates";
 import { loadExamplesLeft } from "./examples-left.server";
 import { PUBLISH_PATH } from "./todo";
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, "Pubblica il sito", "Che cosa resta d'esempio, e la pubblicazione del sito.", { noindex: true });
+
+/** Published from another tab or device, a detail or a question replaced: the screen follows. */
+export const handle: LiveHandle = { liveTables: ["site_publication", "site_content", "faq"] };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   requireAdmin(context);
