@@ -160,8 +160,11 @@ test("once her details are hers she publishes: /home answers with her name and t
   await expect(list.getByRole("region", { name: "Dati d'esempio" })).toBeVisible();
   await page.getByRole("button", { name: "Pubblica il sito" }).click();
   await expect(page.getByRole("heading", { level: 2, name: "Il sito è pubblicato" })).toBeVisible();
-  await page.setViewportSize(viewports[1]);
-  await page.screenshot({ path: `${SHOTS}/pubblicato-1440.png`, fullPage: true });
+  for (const viewport of viewports) {
+    await page.setViewportSize(viewport);
+    await expectNoAxeViolations(page);
+    await page.screenshot({ path: `${SHOTS}/pubblicato-${viewport.width}.png`, fullPage: true });
+  }
 
   const patient = await visitor(browser);
   const home = await patient.goto(`${server.url}/home`);
@@ -173,7 +176,7 @@ test("once her details are hers she publishes: /home answers with her name and t
   expect(await (await request.get(`${server.url}/robots.txt`)).text()).toContain("Allow: /");
 
   // Back in preparation, after a confirmation.
-  await page.getByRole("button", { name: "Rimetti il sito in preparazione" }).click();
+  await page.getByRole("button", { name: "Rimetti in preparazione il sito" }).click();
   const dialog = page.getByRole("dialog");
   await expect(dialog).toContainText("Rimettere il sito in preparazione?");
   await dialog.getByRole("button", { name: "Rimetti in preparazione" }).click();
@@ -190,7 +193,7 @@ test("without JavaScript she publishes and puts the site back in preparation, co
   const patient = await visitor(browser, false);
   expect((await patient.goto(`${server.url}/home`))!.status()).toBe(200);
 
-  await page.getByRole("link", { name: "Rimetti il sito in preparazione" }).click();
+  await page.getByRole("link", { name: "Rimetti in preparazione il sito" }).click();
   const confirm = page.getByRole("group", { name: "Conferma: rimetti in preparazione" });
   await expect(confirm).toContainText("Rimettere il sito in preparazione?");
   await confirm.getByRole("button", { name: "Rimetti in preparazione" }).click();

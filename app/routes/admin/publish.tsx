@@ -202,14 +202,17 @@ function UnpublishSection({ confirming }: { confirming: boolean }) {
       <p className="admin-section__lead">
         Se devi cambiare molte cose, puoi nascondere di nuovo il sito ai visitatori finché non lo pubblichi di nuovo.
       </p>
-      <ConfirmButton
-        label="Rimetti in preparazione"
-        accessibleLabel="Rimetti il sito in preparazione"
-        question={PUBLICATION_MESSAGES.unpublishQuestion}
-        confirmLabel="Rimetti in preparazione"
-        noScriptHref={`${PUBLISH_PATH}?conferma=ritira#pubblica-ritira`}
-        onConfirm={() => fetcher.submit({ intent: "unpublish" }, { method: "post", action: PUBLISH_PATH })}
-      />
+      {/* In a paragraph: the section's column would stretch the button across it. */}
+      <p>
+        <ConfirmButton
+          label="Rimetti in preparazione"
+          accessibleLabel="Rimetti in preparazione il sito"
+          question={PUBLICATION_MESSAGES.unpublishQuestion}
+          confirmLabel="Rimetti in preparazione"
+          noScriptHref={`${PUBLISH_PATH}?conferma=ritira#pubblica-ritira`}
+          onConfirm={() => fetcher.submit({ intent: "unpublish" }, { method: "post", action: PUBLISH_PATH })}
+        />
+      </p>
       {confirming ? (
         <NoScriptConfirm
           action={PUBLISH_PATH}
