@@ -27,9 +27,10 @@ export default defineConfig({
   use: {
     baseURL: `http://localhost:${E2E_PORT}`,
     launchOptions: chromiumLaunchOptions,
-    // A failed test keeps its trace: each action with the page's DOM, network and console. Without
-    // the screencast, which drew and encoded every frame of every test (a sixth of the run's time).
-    trace: { mode: "retain-on-failure", screenshots: false },
+    // Here a failed test keeps its trace: each action with the page's DOM, network and console,
+    // without the screencast (a sixth of the run's time). CI keeps only the output, where the failure
+    // reporter prints the page, so a trace there is recorded for nobody: re-run the spec here for one.
+    trace: process.env.CI ? "off" : { mode: "retain-on-failure", screenshots: false },
   },
   // Desktop by default; layout and accessibility specs also set the phone viewport (tests/support/viewports.ts).
   projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], viewport: { width: 1440, height: 900 } } }],

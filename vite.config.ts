@@ -71,7 +71,13 @@ export default defineConfig({
       resolve: { noExternal: ["drizzle-orm"] },
       build: {
         rollupOptions: {
-          input: { index: "./server/app.ts", start: "./server/start.ts" },
+          // Each worker thread's entry built beside them, under the name its caller gives
+          // (app/core/workers/run-in-worker.server.ts): a calendar is read in one (decision 71).
+          input: {
+            index: "./server/app.ts",
+            start: "./server/start.ts",
+            "calendar-busy-times.worker": "./app/features/booking/calendar-busy-times.worker.ts",
+          },
         },
       },
     },
@@ -135,7 +141,7 @@ export default defineConfig({
       },
     },
     {
-      // React Router names the one server entry it expects index.js; ours are two: index.js and start.js.
+      // React Router names the one server entry it expects index.js; ours are index.js, start.js and the workers'.
       name: "server-entry-names",
       enforce: "post",
       configEnvironment(name, options) {

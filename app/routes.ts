@@ -60,6 +60,8 @@ export default [
       route("admin/segnalazioni", "routes/admin/reports.tsx"),
       route("admin/backup", "routes/admin/backup.tsx"),
       route("admin/backup/scarica", "routes/admin/backup-download.ts"),
+      // Everything a real address needs, checked (the same checks as npm run doctor).
+      route("admin/stato", "routes/admin/site-status.tsx"),
       route("admin/agenda", "routes/admin/agenda.tsx"),
       route("admin/prenotazioni", "routes/admin/prenotazioni.tsx"),
       route("admin/ricette", "routes/admin/recipes.tsx"),

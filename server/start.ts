@@ -34,7 +34,15 @@ const HEARTBEAT = "heartbeat";
 const SILENT_LIMIT_MS = 10_000;
 /** Before it listens: loading the pages on a busy small machine may hold the loop for seconds. */
 const SILENT_LIMIT_STARTING_MS = 60_000;
-const knownErrors = ["ConfigError", "SiteContentError", "EmbeddedDatabaseError"];
+const knownErrors = ["ConfigError", "SiteContentError", "EmbeddedDatabaseError", "HttpsFrontError"];
+
+const logLevels = { trace: 10, debug: 20, info: 30, warn: 40, error: 50, fatal: 60, silent: Infinity } as const;
+
+/** Where the front reaches the servers: their own address, or loopback when they listen on every interface. */
+function upstreamAddress(host: string, port: number): string {
+  if (["0.0.0.0", "::"].includes(host)) return `127.0.0.1:${port}`;
+  return host.includes(":") ? `[${host}]:${port}` : `${host}:${port}`;
+}
 
 function exitWithStartError(error: unknown): never {
   const known = error instanceof Error && knownErrors.includes(error.name);
@@ -126,6 +134,7 @@ async function superviseWorkers(
 ) {
   const log = (msg: string, extra: Record<string, unknown> = {}, level = 30) =>
     console.log(JSON.stringify({ level, time: Date.now(), pid: process.pid, msg, ...extra }));
+  let front: import("./https-front").RunningFront | undefined;
   let embedded: ReturnType<typeof import("~/core/db/embedded-postgres.server").startEmbeddedPostgres> | undefined;
   // The embedded PostgreSQL's address is known once it runs: the first servers wait for it by message.
   const workerEnv: NodeJS.ProcessEnv = config.databaseUrl ? {} : { [AWAIT_DATABASE]: "1" };
@@ -194,8 +203,9 @@ async function superviseWorkers(
   const stopAll = async () => {
     stopping = true;
     const workers = Object.values(cluster.workers ?? {}).filter((w): w is Worker => !!w && !w.isDead());
-    await Promise.all(
-      workers.map(
+    await Promise.all([
+      front?.stop(),
+      ...workers.map(
         (worker) =>
           new Promise<void>((resolve) => {
             const timer = setTimeout(() => worker.process.kill("SIGKILL"), SHUTDOWN_DEADLINE_MS);
@@ -210,7 +220,7 @@ async function superviseWorkers(
             }
           }),
       ),
-    );
+    ]);
     // Still starting when a server failed to: stopped once it runs.
     await (await embedded?.catch(() => undefined))?.stop();
   };
@@ -233,8 +243,22 @@ async function superviseWorkers(
   } catch (error) {
     exitWithStartError(error);
   }
+  const httpsFront = config.httpsFront && (await import("./https-front"));
+  if (config.httpsFront && httpsFront) {
+    // Before anything starts or is written: a port that cannot be opened stops start-up in one line.
+    await httpsFront.checkHttpsFront(config.httpsFront).catch(exitWithStartError);
+  }
   // Forked before PostgreSQL starts: they load the pages meanwhile.
   const first = Array.from({ length: config.webConcurrency }, fork);
+  if (config.httpsFront && httpsFront) {
+    // At once: the certificate is asked for while the servers and PostgreSQL start (502 meanwhile).
+    const minLevel = logLevels[config.logLevel];
+    front = httpsFront.startHttpsFront({
+      front: config.httpsFront,
+      upstream: upstreamAddress(config.host, config.port),
+      log: (msg, extra, level = 30) => level >= minLevel && log(msg, extra, level),
+    });
+  }
   if (!config.databaseUrl) {
     const { assertNoPgliteData, startEmbeddedPostgres } = await import("~/core/db/embedded-postgres.server");
     let url: string;

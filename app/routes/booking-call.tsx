@@ -24,6 +24,8 @@ export function bookingCall(mode: BookingMode, place: { external: string; phone:
     case "site":
       return { href: "/prenota", newTab: false, hint: null };
     case "external":
+      // No address given for this button: the studio's phone instead.
+      if (!place.external) return { href: telHref(place.phone), newTab: false, hint: " (chiama lo studio)" };
       return { href: place.external, newTab: true, hint: " (si apre in una nuova scheda)" };
     case "phone":
       return { href: telHref(place.phone), newTab: false, hint: " (chiama lo studio)" };

@@ -39,7 +39,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const s = context.get(servicesContext);
   const [settings, { content }] = await Promise.all([s.bookingSettings.get(), s.siteContent.current()]);
   if (settings.mode !== "site") return data({ off: true as const, phone: content.contact.phone }, { status: 404 });
-  const moved = await movedStudioAddress(s, content, request);
+  const moved = await movedStudioAddress(s, content, request, "/prenota/lista-attesa");
   if (moved) throw redirect(moved, 301);
   const params = new URL(request.url).searchParams;
   if (params.has("iscritto"))

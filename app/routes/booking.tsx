@@ -54,7 +54,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const [settings, { content }] = await Promise.all([s.bookingSettings.get(), s.siteContent.current()]);
   // Until she turns booking on, the address does not exist (a calm page, with her phone).
   if (settings.mode !== "site") return data({ off: true as const, phone: content.contact.phone }, { status: 404 });
-  const moved = await movedStudioAddress(s, content, request);
+  const moved = await movedStudioAddress(s, content, request, "/prenota");
   if (moved) throw redirect(moved, 301);
   const site = bookingSite(content);
   const search = new URL(request.url).searchParams;

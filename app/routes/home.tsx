@@ -47,7 +47,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   const { content } = await s.siteContent.current();
   const practitionerName = content.practitioner.name;
   // A failed read shows the section's empty state; the rest of the page still works.
-  const [photos, reviews, onlineHours, faq] = await Promise.all([
+  const [photos, reviews, onlineHours, faq, recipesPublished] = await Promise.all([
     Promise.all([s.photos.list(), s.recipes.publishedSlugsByPhoto()])
       .then(([rows, slugs]): RecipePhotoView[] => rows.map((row) => toRecipePhotoView(s.media, row, slugs.get(row.id))))
       .catch((error: unknown) => {
@@ -73,6 +73,14 @@ export async function loader({ context }: Route.LoaderArgs) {
         s.logger.error({ err: error }, "home: reading the FAQ failed");
         return [];
       }),
+    // The way to the recipes, with or without photos in the slideshow.
+    s.recipes
+      .listPublishedPaths()
+      .then((paths) => paths.length > 0)
+      .catch((error: unknown) => {
+        s.logger.error({ err: error }, "home: reading the recipes failed");
+        return false;
+      }),
   ]);
   return {
     photos,
@@ -84,6 +92,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     contactBySite: s.mailer.enabled,
     faq,
     faqHref: FAQ_PATH,
+    recipesPublished,
   };
 }
 
@@ -192,7 +201,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             <p className="section-heading__lead">Idee per pasti equilibrati e semplici da preparare.</p>
           </header>
           <RecipeSlideshow photos={photos} label="Le mie ricette" />
-          <AllRecipesLink photos={photos} />
+          {loaderData.recipesPublished ? <AllRecipesLink /> : null}
         </div>
       </section>
 

@@ -8,6 +8,7 @@ import { waitForLiveStream } from "../support/event-stream";
 import { expectToast } from "../support/toasts";
 import { sampleArticle, sampleRecipe, seedArticles, seedPhotos, seedRecipes } from "../support/factory";
 import { viewports } from "../support/viewports";
+import { saveScreenshot } from "../support/screenshots";
 
 /*
  * Issue 44: a patient finds the articles from any page (the footer), and each article suggests the
@@ -94,7 +95,7 @@ test("an article suggests the recipes sharing its words and the articles sharing
   await expectNoAxeViolations(page);
   for (const viewport of viewports) {
     await page.setViewportSize(viewport);
-    await page.screenshot({ path: `/work/shots/h44-rest/article-related-${viewport.width}.png`, fullPage: true });
+    await saveScreenshot(page, `article-related-${viewport.width}`, { fullPage: true });
   }
   await page.setViewportSize(viewports[0]);
 

@@ -1,5 +1,4 @@
-import { mkdirSync } from "node:fs";
-import { expect, test, type Page } from "../support/e2e-test";
+import { expect, test } from "../support/e2e-test";
 import { romeDate, romeTime } from "~/core/format/rome-clock";
 import { ARTICLE_MESSAGES } from "~/features/articles/messages";
 import { ADMIN, adminCreate } from "../support/admin";
@@ -9,6 +8,7 @@ import { expectNoAxeViolations } from "../support/axe";
 import { sampleRecipe, seedPhotos, seedRecipes, testImage } from "../support/factory";
 import { PASTED_HTML, PASTED_SCRIPT, PASTED_TEXT, pasteHtml } from "../support/rich-text";
 import { viewports } from "../support/viewports";
+import { saveScreenshot } from "../support/screenshots";
 
 /*
  * Issue 44, item 1: she writes an article on her phone with a heading, a list, a link and an image,
@@ -16,7 +16,6 @@ import { viewports } from "../support/viewports";
  * in the sitemap; what she pasted (a script among it) is text on the public page, never code.
  */
 let server: AppServer;
-const SHOTS = "/work/shots/h44-articles";
 
 // The schedule is the next minute but one: the test waits for it (up to three minutes under load).
 test.describe.configure({ timeout: 420_000 });
@@ -29,7 +28,6 @@ test.beforeAll(async () => {
   const [photo] = await seedPhotos(dataDir, 1, { titles: ["Porridge"] });
   await seedRecipes(dataDir, [sampleRecipe({ photoId: photo!.id, status: "published" })]);
   server = await startAppServer({ DATA_DIR: dataDir });
-  mkdirSync(SHOTS, { recursive: true });
 });
 
 test.afterAll(async () => {
@@ -66,7 +64,7 @@ test("on a phone she writes, schedules and sees her article appear at its time, 
   const editor = page.locator(".rich-text__content");
   await expect(editor).toBeVisible();
   await expectNoAxeViolations(page, { include: "main" });
-  await page.screenshot({ path: `${SHOTS}/admin-article-new-390.png`, fullPage: true });
+  await saveScreenshot(page, "admin-article-new-390", { fullPage: true });
 
   await page.getByLabel("Titolo", { exact: true }).fill(TITLE);
   await page.getByLabel("Riassunto").fill("Tre idee semplici per una colazione che sazia fino a pranzo.");
@@ -107,7 +105,7 @@ test("on a phone she writes, schedules and sees her article appear at its time, 
   await expect(editor.locator('img[alt="Una tazza di yogurt con frutta"]')).toBeVisible({ timeout: 60_000 });
   await expect(editor.locator("h2")).toHaveText("Cosa mettere nel piatto");
   await expect(editor.locator("script")).toHaveCount(0);
-  await page.screenshot({ path: `${SHOTS}/admin-article-writing-390.png`, fullPage: true });
+  await saveScreenshot(page, "admin-article-writing-390", { fullPage: true });
 
   // Scheduled for the minute after next, on Italy's clock (the field's minutes).
   const at = Math.ceil((Date.now() + 60_000) / 60_000) * 60_000 + 60_000;
@@ -118,7 +116,7 @@ test("on a phone she writes, schedules and sees her article appear at its time, 
   await page.getByRole("link", { name: "Tutti gli articoli" }).click();
   await expect(page.locator(".article-admin-row").filter({ hasText: TITLE })).toContainText("Programmato");
   await expectNoAxeViolations(page, { include: "main" });
-  await page.screenshot({ path: `${SHOTS}/admin-articles-390.png`, fullPage: true });
+  await saveScreenshot(page, "admin-articles-390", { fullPage: true });
 
   // Before its time it is nowhere public.
   expect(Date.now()).toBeLessThan(at);
@@ -181,12 +179,12 @@ test("on a phone she writes, schedules and sees her article appear at its time, 
     await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", /\/articoli\/colazione-equilibrata/);
     await expect(page.locator('meta[property="og:type"]')).toHaveAttribute("content", "article");
     await expectNoAxeViolations(page);
-    await page.screenshot({ path: `${SHOTS}/article-${viewport.width}.png`, fullPage: true });
+    await saveScreenshot(page, `article-${viewport.width}`, { fullPage: true });
 
     await page.goto(`${server.url}/articoli`);
     await expect(page.getByRole("link", { name: TITLE })).toBeVisible();
     await expectNoAxeViolations(page);
-    await page.screenshot({ path: `${SHOTS}/articles-${viewport.width}.png`, fullPage: true });
+    await saveScreenshot(page, `articles-${viewport.width}`, { fullPage: true });
   }
   expect(dialogs).toEqual([]);
 
@@ -207,5 +205,5 @@ test("on a phone she writes, schedules and sees her article appear at its time, 
   // The toolbar is there before she touches the text.
   await expect(page.getByRole("toolbar", { name: "Formattazione del testo" })).toBeVisible();
   await expectNoAxeViolations(page, { include: "main" });
-  await page.screenshot({ path: `${SHOTS}/admin-article-edit-1440.png`, fullPage: true });
+  await saveScreenshot(page, "admin-article-edit-1440", { fullPage: true });
 });

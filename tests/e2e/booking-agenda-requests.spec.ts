@@ -1,4 +1,3 @@
-import { mkdirSync } from "node:fs";
 import { expect, type Page, test } from "../support/e2e-test";
 import { expectToast } from "../support/toasts";
 import { eq } from "drizzle-orm";
@@ -19,6 +18,7 @@ import { gotoHydrated } from "../support/hydration";
 import { startTestSmtpServer, type TestSmtpServer } from "../support/smtp";
 import { viewports } from "../support/viewports";
 import { visitTypeData } from "../support/factory";
+import { saveScreenshot } from "../support/screenshots";
 
 // Issue 43, item 3: every request in reach. A request 40 days ahead (beyond the agenda's first two
 // weeks) is listed with the others on the agenda's first screen, the oldest request first, as many
@@ -27,7 +27,6 @@ import { visitTypeData } from "../support/factory";
 
 test.describe.configure({ mode: "serial", timeout: 120_000 });
 
-const shots = process.env.SHOTS_DIR ?? "test-results/agenda-requests";
 let smtp: TestSmtpServer;
 let server: AppServer;
 let database: Awaited<ReturnType<typeof openSiteDatabase>>;
@@ -105,10 +104,9 @@ test.describe("390 px, with JavaScript", () => {
       `#appuntamento-${near.id}`,
     );
     await expectNoAxeViolations(page);
-    mkdirSync(shots, { recursive: true });
     for (const viewport of viewports) {
       await page.setViewportSize(viewport);
-      await page.screenshot({ path: `${shots}/agenda-requests-${viewport.width}.png`, fullPage: true });
+      await saveScreenshot(page, `agenda-requests-${viewport.width}`, { fullPage: true });
     }
     await page.setViewportSize(viewports[0]);
 

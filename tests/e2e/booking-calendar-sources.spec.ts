@@ -1,4 +1,3 @@
-import path from "node:path";
 import { expect, type Page, test } from "../support/e2e-test";
 import { openSiteDatabase } from "~/core/db/site-database.server";
 import { createMemoryEventBus } from "~/core/events/event-bus.server";
@@ -12,6 +11,7 @@ import { expectNoAxeViolations } from "../support/axe";
 import { calendarText, serveCalendars, visitTypeData } from "../support/factory";
 import { gotoHydrated } from "../support/hydration";
 import { viewports } from "../support/viewports";
+import { saveScreenshot } from "../support/screenshots";
 
 // Her other calendars against a real server (decision 53): she adds one in the booking settings (a
 // calendar served from a local HTTP server, allowed by CALENDAR_FETCH_ALLOW_PRIVATE), presses
@@ -19,7 +19,6 @@ import { viewports } from "../support/viewports";
 
 test.describe.configure({ mode: "serial", timeout: 180_000 });
 
-const shots = process.env.SHOTS_DIR;
 let server: AppServer;
 let provider: Awaited<ReturnType<typeof serveCalendars>>;
 let database: Awaited<ReturnType<typeof openSiteDatabase>>;
@@ -60,8 +59,8 @@ const section = (page: Page) => page.getByRole("region", { name: "I tuoi altri c
 /** The section as she sees it on the screen, and whole. */
 async function screenshots(page: Page, width: number) {
   await section(page).scrollIntoViewIfNeeded();
-  await page.screenshot({ path: path.join(shots!, `calendar-sources-${width}.png`) });
-  await section(page).screenshot({ path: path.join(shots!, `calendar-sources-${width}-section.png`) });
+  await saveScreenshot(page, `calendar-sources-${width}`);
+  await saveScreenshot(section(page), `calendar-sources-${width}-section`);
 }
 
 test.describe("390 px", () => {
@@ -102,7 +101,7 @@ test.describe("390 px", () => {
     await gotoHydrated(page, `${server.url}/admin/prenotazioni`);
     await row.getByRole("button", { name: "Aggiorna ora: Personale" }).click();
     await expect(page.getByText(M.read(1))).toBeVisible();
-    if (shots) await screenshots(page, 390);
+    await screenshots(page, 390);
     await expectNoAxeViolations(page, { include: "section[aria-labelledby='altri-calendari-titolo']" });
 
     const after = await offered(page, before.day);
@@ -129,7 +128,7 @@ test.describe("1440 px", () => {
     await expect(
       row.getByText(/^Ultima lettura non riuscita \(alle \d\d:\d\d di oggi\): il calendario non si trova/),
     ).toBeVisible();
-    if (shots) await screenshots(page, 1440);
+    await screenshots(page, 1440);
     await expectNoAxeViolations(page, { include: "section[aria-labelledby='altri-calendari-titolo']" });
   });
 });

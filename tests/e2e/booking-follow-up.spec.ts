@@ -1,4 +1,3 @@
-import { mkdirSync } from "node:fs";
 import { expect, type Page, test } from "../support/e2e-test";
 import { expectToast } from "../support/toasts";
 import { eq } from "drizzle-orm";
@@ -11,7 +10,7 @@ import { createBookingSettingsRepository } from "~/features/booking/booking-sett
 import { AGENDA_MESSAGES } from "~/features/booking/messages";
 import { createVisitTypeRepository } from "~/features/booking/visit-types.server";
 import { ADMIN, adminCreate } from "../support/admin";
-import { signInAsAdmin } from "../support/admin-browser";
+import { saveAndPublish, signInAsAdmin } from "../support/admin-browser";
 import { type AppServer, startAppServer } from "../support/app-server";
 import { expectNoAxeViolations } from "../support/axe";
 import { personalDataIn } from "../support/booking";
@@ -20,6 +19,7 @@ import { defaultSiteContent } from "~/features/site-content/defaults";
 import { gotoHydrated } from "../support/hydration";
 import { startTestSmtpServer, type TestSmtpServer } from "../support/smtp";
 import { viewports } from "../support/viewports";
+import { saveScreenshot } from "../support/screenshots";
 
 // Issue 43, item 8 and the rest of item 4: she asks, from a visit in her agenda, to remind the patient
 // of the follow-up; the job sends the e-mail when due (the job also runs as the server starts: the
@@ -29,7 +29,6 @@ import { viewports } from "../support/viewports";
 
 test.describe.configure({ mode: "serial", timeout: 300_000 });
 
-const shots = process.env.SHOTS_DIR ?? "test-results/booking-follow-up";
 const bus = createMemoryEventBus();
 let smtp: TestSmtpServer;
 let server: AppServer;
@@ -84,7 +83,6 @@ test.beforeAll(async () => {
   } finally {
     await database.close();
   }
-  mkdirSync(shots, { recursive: true });
 });
 
 test.afterAll(async () => {
@@ -126,7 +124,7 @@ test("1440 px: she plans the follow-up of a coming visit, sees it on the visit, 
   await expect(card.getByText(/^Controllo da ricordare: Visita di controllo, e-mail al paziente \S+ \d/)).toBeVisible();
   await expectNoAxeViolations(page);
   await card.scrollIntoViewIfNeeded();
-  await page.screenshot({ path: `${shots}/agenda-follow-up-1440.png` });
+  await saveScreenshot(page, "agenda-follow-up-1440");
   await card
     .getByRole("button", { name: `Annulla il promemoria del controllo: ${visits.coming!.name}, 09:00–10:00` })
     .click();
@@ -143,7 +141,7 @@ test("390 px: she plans the follow-up of a past visit; when due, the job e-mails
   const card = await agendaCard(page, visit.id);
   await card.locator("summary", { hasText: "Ricorda il controllo" }).click();
   await expectNoAxeViolations(page);
-  await page.screenshot({ path: `${shots}/agenda-follow-up-form-390.png`, fullPage: false });
+  await saveScreenshot(page, "agenda-follow-up-form-390");
   await card.getByLabel("Tra quante settimane dalla visita").selectOption("2");
   await card.getByLabel("Visita da prenotare").selectOption({ label: "Visita di controllo (30 minuti)" });
   await card.getByRole("button", { name: "Ricorda il controllo" }).click();
@@ -151,7 +149,7 @@ test("390 px: she plans the follow-up of a past visit; when due, the job e-mails
   await expect(card.getByText(/^Controllo da ricordare: Visita di controllo, e-mail al paziente /)).toBeVisible();
   await expectNoAxeViolations(page);
   await card.scrollIntoViewIfNeeded();
-  await page.screenshot({ path: `${shots}/agenda-follow-up-390.png` });
+  await saveScreenshot(page, "agenda-follow-up-390");
   await page.context().close();
   expect(smtp.received.some((m) => m.parsed.to?.[0]?.address === visit.email)).toBe(false);
 
@@ -190,7 +188,7 @@ test("390 px: she plans the follow-up of a past visit; when due, the job e-mails
   await expect(patientPage.locator(".booking-chosen")).toContainText("Visita di controllo");
   await chooseFirstTime(patientPage);
   await expectDetailsFilled(patientPage, patient(visit.name));
-  await patientPage.screenshot({ path: `${shots}/prenota-filled-390.png`, fullPage: true });
+  await saveScreenshot(patientPage, "prenota-filled-390", { fullPage: true });
   // An altered reference fills nothing.
   await patientPage.goto(patientPage.url().replace(/(da=[^&]+)[A-Za-z0-9_-](&|$)/, "$1x$2"));
   await expect(patientPage.getByLabel("Nome e cognome")).toHaveValue("");
@@ -212,12 +210,12 @@ for (const viewport of viewports) {
     const again = page.getByRole("link", { name: "Prenota di nuovo" });
     await expect(again).toBeVisible();
     expect(personalDataIn((await again.getAttribute("href"))!, carla)).toEqual([]);
-    await page.screenshot({ path: `${shots}/prenota-di-nuovo-${viewport.width}.png`, fullPage: true });
+    await saveScreenshot(page, `prenota-di-nuovo-${viewport.width}`, { fullPage: true });
     await again.click();
     await expect(page.locator(".booking-chosen")).toContainText("Prima visita");
     await chooseFirstTime(page);
     await expectDetailsFilled(page, carla);
-    if (viewport.width === 1440) await page.screenshot({ path: `${shots}/prenota-filled-1440.png`, fullPage: true });
+    if (viewport.width === 1440) await saveScreenshot(page, "prenota-filled-1440", { fullPage: true });
     await page.context().close();
     // The cancelled visit's page with its new button, checked by axe (which runs as a script).
     const scripted = await (await browser.newContext({ viewport })).newPage();
@@ -227,3 +225,25 @@ for (const viewport of viewports) {
     await scripted.context().close();
   });
 }
+
+test('with JavaScript, after she renames the studio, "Prenota di nuovo" opens the booking at its new address', async ({
+  page,
+  browser,
+}) => {
+  await signInAsAdmin(page, server);
+  await page.goto(`${server.url}/admin/contenuti/studi`);
+  await page
+    .getByRole("group", { name: "Studio 1", exact: true })
+    .getByLabel("Nome dello studio")
+    .fill("Studio di Torino");
+  await saveAndPublish(page);
+
+  // The link still names the studio by its key: followed inside the page, as a data request.
+  const patientPage = await (await browser.newContext({ viewport: viewports[0] })).newPage();
+  await gotoHydrated(patientPage, `${server.url}/prenota/gestisci/${manageToken}`);
+  await patientPage.getByRole("link", { name: "Prenota di nuovo" }).click();
+  await expect(patientPage).toHaveURL(/\/prenota\?sede=studio-di-torino&/);
+  await expect(patientPage.locator(".booking-chosen")).toContainText("Prima visita");
+  await expect(patientPage.getByRole("group", { name: "Giorni con orari liberi" })).toBeVisible();
+  await patientPage.context().close();
+});

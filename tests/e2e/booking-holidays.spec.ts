@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync } from "node:fs";
+import { mkdtempSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { expect, type Page, test } from "../support/e2e-test";
@@ -18,6 +18,7 @@ import { bookedAmong, postBooking } from "../support/booking";
 import { everyDayContentFile, visitTypeData } from "../support/factory";
 import { gotoHydrated } from "../support/hydration";
 import { viewports } from "../support/viewports";
+import { saveScreenshot } from "../support/screenshots";
 
 // Issue 43, item 2: Italy's national holidays are closed on /prenota without her typing them, a time
 // on one posted straight to the server is refused, she reopens one in the settings (with JavaScript
@@ -27,7 +28,6 @@ import { viewports } from "../support/viewports";
 
 test.describe.configure({ mode: "serial", timeout: 180_000 });
 
-const shots = process.env.SHOTS_DIR ?? "test-results/booking-holidays";
 const SECTION = "section[aria-labelledby='festivita-titolo']";
 
 let server: AppServer;
@@ -113,8 +113,7 @@ test.describe("390 px", () => {
     const day = page.getByRole("region", { name: new RegExp(`25 dicembre ${natale.slice(0, 4)}$`) });
     await expect(day.getByText(/^Festivo: Natale/)).toBeVisible();
     await expectNoAxeViolations(page);
-    mkdirSync(shots, { recursive: true });
-    await day.screenshot({ path: `${shots}/agenda-holiday-390.png` });
+    await saveScreenshot(day, "agenda-holiday-390");
   });
 
   test.describe("without JavaScript", () => {
@@ -173,7 +172,6 @@ test.describe("1440 px", () => {
   });
 
   test("the section holds at 320 px (no sideways scroll); screenshots at 390×844 and 1440×900", async ({ page }) => {
-    mkdirSync(shots, { recursive: true });
     await signInAsAdmin(page, server);
     await page.setViewportSize({ width: 320, height: 700 });
     await page.goto(`${server.url}/admin/prenotazioni`);
@@ -181,7 +179,7 @@ test.describe("1440 px", () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(
       0,
     );
-    await page.locator(SECTION).screenshot({ path: `${shots}/holidays-section-320.png` });
+    await saveScreenshot(page.locator(SECTION), "holidays-section-320");
     for (const viewport of viewports) {
       await page.setViewportSize(viewport);
       await gotoHydrated(page, `${server.url}/admin/prenotazioni`);
@@ -189,8 +187,8 @@ test.describe("1440 px", () => {
       await page
         .getByRole("heading", { name: "Festività" })
         .evaluate((h) => window.scrollTo(0, h.getBoundingClientRect().top + window.scrollY - 90));
-      await page.screenshot({ path: `${shots}/holidays-${viewport.width}x${viewport.height}.png` });
-      await page.locator(SECTION).screenshot({ path: `${shots}/holidays-section-${viewport.width}.png` });
+      await saveScreenshot(page, `holidays-${viewport.width}x${viewport.height}`);
+      await saveScreenshot(page.locator(SECTION), `holidays-section-${viewport.width}`);
     }
   });
 });

@@ -1,4 +1,3 @@
-import { mkdirSync } from "node:fs";
 import { expect, type Browser, type Page, test } from "../support/e2e-test";
 import ICAL from "ical.js";
 import { eq } from "drizzle-orm";
@@ -16,6 +15,7 @@ import { visitTypeData } from "../support/factory";
 import { gotoHydrated } from "../support/hydration";
 import { startTestSmtpServer, type TestSmtpServer } from "../support/smtp";
 import { viewports } from "../support/viewports";
+import { saveScreenshot } from "../support/screenshots";
 
 // Item 7, online visits, against a real server and a real SMTP server: she sets a room per
 // appointment on her video server in the settings; two patients book online without JavaScript on a
@@ -24,7 +24,6 @@ import { viewports } from "../support/viewports";
 
 test.describe.configure({ mode: "serial", timeout: 180_000 });
 
-const shots = process.env.SHOTS_DIR;
 const [phone, desktop] = viewports;
 const ROOM = /https:\/\/meet\.jit\.si\/[a-z2-7]{26}/g;
 
@@ -62,9 +61,7 @@ test.afterAll(async () => {
 const onlineForm = (page: Page) => page.getByRole("form", { name: "Visita online: Consulenza online" });
 
 async function shoot(page: Page, name: string, width: number) {
-  if (!shots) return;
-  mkdirSync(shots, { recursive: true });
-  await page.screenshot({ path: `${shots}/${name}-${width}.png` });
+  await saveScreenshot(page, `${name}-${width}`);
 }
 
 test("she sets a room per appointment on her video server: a bad address refused in Italian; axe at 390 and 1440 px", async ({

@@ -1,4 +1,3 @@
-import { mkdirSync } from "node:fs";
 import { type Browser, expect, type Page, test } from "../support/e2e-test";
 import { openSiteDatabase } from "~/core/db/site-database.server";
 import { createMemoryEventBus } from "~/core/events/event-bus.server";
@@ -19,6 +18,7 @@ import { visitTypeData } from "../support/factory";
 import { gotoHydrated } from "../support/hydration";
 import { startTestSmtpServer, type TestSmtpServer } from "../support/smtp";
 import { viewports } from "../support/viewports";
+import { saveScreenshot } from "../support/screenshots";
 
 // Issue 43, item 6: the waiting list against a real server and a real SMTP server. Two patients
 // join it without JavaScript at 390 px; a booked visit is cancelled by its patient; both receive
@@ -27,7 +27,6 @@ import { viewports } from "../support/viewports";
 
 test.describe.configure({ mode: "serial", timeout: 180_000 });
 
-const shots = process.env.SHOTS_DIR ?? "test-results/booking-waiting-list";
 const SUBJECT = "Si è liberato un orario: Prima visita";
 let smtp: TestSmtpServer;
 let server: AppServer;
@@ -76,11 +75,10 @@ test.afterAll(async () => {
 const booking = () => `${server.url}/prenota?sede=studio-di-milano&visita=${typeId}`;
 
 async function shoot(page: Page, name: string) {
-  mkdirSync(shots, { recursive: true });
   for (const viewport of viewports) {
     await page.setViewportSize(viewport);
     await expectNoAxeViolations(page);
-    await page.screenshot({ path: `${shots}/${name}-${viewport.width}.png`, fullPage: true });
+    await saveScreenshot(page, `${name}-${viewport.width}`, { fullPage: true });
   }
   await page.setViewportSize(viewports[0]);
 }
@@ -154,7 +152,7 @@ test.describe("390 px without JavaScript", () => {
     await expect(bruno.getByLabel("Nome e cognome")).toHaveValue("Bruno Neri");
     for (const viewport of viewports) {
       await anna.setViewportSize(viewport);
-      await anna.screenshot({ path: `${shots}/details-from-link-${viewport.width}.png`, fullPage: true });
+      await saveScreenshot(anna, `details-from-link-${viewport.width}`, { fullPage: true });
     }
     await anna.setViewportSize(viewports[0]);
 

@@ -1,5 +1,3 @@
-import { mkdirSync } from "node:fs";
-import path from "node:path";
 import { expect, type Page, test } from "../support/e2e-test";
 import { expectToast } from "../support/toasts";
 import { startAppServer, type AppServer } from "../support/app-server";
@@ -7,6 +5,7 @@ import { expectNoAxeViolations } from "../support/axe";
 import { gotoHydrated } from "../support/hydration";
 import { startTestSmtpServer, type TestSmtpServer } from "../support/smtp";
 import { viewports } from "../support/viewports";
+import { saveScreenshot, screenshotsWanted } from "../support/screenshots";
 
 /*
  * Issue 29, point 9, at 390 px: the contact form both ways. Without e-mail configured it opens the
@@ -14,7 +13,6 @@ import { viewports } from "../support/viewports";
  * e-mail configured it posts to the site, which sends it through the outbox to a real SMTP server.
  */
 test.use({ viewport: { width: 390, height: 844 } });
-const shots = process.env.SHOTS_DIR;
 const message = "Buongiorno, sarei libera martedì pomeriggio: è possibile un primo colloquio?";
 
 async function fill(page: Page) {
@@ -26,13 +24,12 @@ async function fill(page: Page) {
 }
 
 async function checkScreens(page: Page, name: string) {
-  if (shots) mkdirSync(shots, { recursive: true });
   for (const viewport of viewports) {
     await page.setViewportSize(viewport);
     await expectNoAxeViolations(page);
-    if (shots) {
+    if (screenshotsWanted) {
       await page.getByRole("form", { name: "Scrivimi un messaggio" }).scrollIntoViewIfNeeded();
-      await page.screenshot({ path: path.join(shots, `contact-${name}-${viewport.width}.png`) });
+      await saveScreenshot(page, `contact-${name}-${viewport.width}`);
     }
   }
   await page.setViewportSize({ width: 390, height: 844 });

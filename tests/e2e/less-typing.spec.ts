@@ -47,7 +47,7 @@ async function openPlace(page: Page, name: string) {
     await place(page, name).locator(":scope > summary").click();
   await expect(place(page, name)).toHaveAttribute("open", "");
 }
-/** A day's "Altro" opened: its second range, its presets and "Copia su tutti i giorni". */
+/** A day's "Altro" opened: its second range, its presets and "Copia sui giorni aperti". */
 async function openMore(dayGroup: Locator) {
   if ((await dayGroup.locator("details").getAttribute("open")) === null) await dayGroup.locator("summary").click();
   await expect(dayGroup.locator("details")).toHaveAttribute("open", "");
@@ -61,8 +61,9 @@ async function setWorkingWeek(page: Page, placeName: string) {
   await openMore(day(page, placeName, "Lunedì"));
   await day(page, placeName, "Lunedì").getByRole("button", { name: "Giornata 9–13 e 14–19" }).click();
   await expect(day(page, placeName, "Lunedì").getByLabel("Riapre alle")).toHaveValue("14:00");
-  await place(page, placeName).getByRole("button", { name: "Copia su tutti i giorni gli orari di lunedì" }).click();
-  await expect(day(page, placeName, "Domenica").getByLabel("Chiuso")).not.toBeChecked();
+  await place(page, placeName).getByRole("button", { name: "Copia sui giorni aperti gli orari di lunedì" }).click();
+  // A closed day stays closed: the copy never reopens it.
+  await expect(day(page, placeName, "Domenica").getByLabel("Chiuso")).toBeChecked();
   await day(page, placeName, "Sabato").getByLabel("Chiuso").check();
   await day(page, placeName, "Domenica").getByLabel("Chiuso").check();
 }
@@ -111,7 +112,7 @@ test("with JavaScript: two studios and online set in thirteen taps, presets and 
   await monday.getByRole("group", { name: "Lunedì, prima fascia" }).getByLabel("Apre alle").fill("08:30");
   await openMore(monday);
   await place(admin, "Studio di Monza")
-    .getByRole("button", { name: "Copia su tutti i giorni gli orari di lunedì" })
+    .getByRole("button", { name: "Copia sui giorni aperti gli orari di lunedì" })
     .click();
   await expect(
     day(admin, "Studio di Monza", "Giovedì")
@@ -145,18 +146,21 @@ test("without JavaScript: a preset and the copy answer the form filled in, saved
   // What she typed elsewhere comes back with the answer, and the copy takes it too.
   await tuesdayMorning.getByLabel("Apre alle").fill("10:00");
   await place(admin, "Visite online")
-    .getByRole("button", { name: "Copia su tutti i giorni gli orari di martedì" })
+    .getByRole("button", { name: "Copia sui giorni aperti gli orari di martedì" })
     .click();
-  for (const other of ["Lunedì", "Sabato", "Domenica"]) {
+  for (const other of ["Lunedì", "Mercoledì", "Venerdì"]) {
     const morning = day(admin, "Visite online", other).getByRole("group", { name: `${other}, prima fascia` });
     await expect(morning.getByLabel("Apre alle")).toHaveValue("10:00");
     await expect(morning.getByLabel("Chiude alle")).toHaveValue("19:00");
     await expect(day(admin, "Visite online", other).getByLabel("Chiuso")).not.toBeChecked();
   }
+  // The weekend she closed stays closed.
+  for (const closed of ["Sabato", "Domenica"])
+    await expect(day(admin, "Visite online", closed).getByLabel("Chiuso")).toBeChecked();
   // Nothing was saved by the buttons: the site still shows the week before.
   await expect(place(admin, "Visite online").getByText("Sul sito ora:")).toContainText(WORKING_WEEK);
   await admin.getByRole("button", { name: "Salva e pubblica", exact: true }).click();
-  await expect(place(admin, "Visite online").getByText("Sul sito ora:")).toContainText("Lun–Dom 10:00–19:00");
+  await expect(place(admin, "Visite online").getByText("Sul sito ora:")).toContainText("Lun–Ven 10:00–19:00");
   // The studios' weeks were posted as they were.
   await expect(place(admin, "Studio di Milano").getByText("Sul sito ora:")).toContainText(WORKING_WEEK);
 });

@@ -51,14 +51,14 @@ test("a visitor subscribes from the footer, confirms through the e-mailed link, 
   // She writes a newsletter on her phone and sends it.
   await signInAsAdmin(page, server);
   await page.goto(`${server.url}/admin/newsletter`);
-  await expect(page.locator(".newsletter-admin__counts")).toContainText("1 iscritti confermati");
+  await expect(page.locator(".newsletter-admin__counts")).toContainText("1 iscritto confermato");
   await page.getByLabel("Oggetto").fill("Le novità di primavera");
   await page.locator(".rich-text__content").click();
   await page.keyboard.type("Tre ricette di stagione da provare.");
   await page.getByRole("button", { name: "Salva e mostra l'anteprima" }).click();
   await expectToast(page, M.draftSaved);
   await expect(page.locator(".newsletter-preview")).toContainText("Tre ricette di stagione da provare.");
-  await page.getByRole("button", { name: "Invia a 1 iscritti" }).click();
+  await page.getByRole("button", { name: "Invia a 1 iscritto" }).click();
   await expectToast(page, M.started);
 
   const mails = await smtp.waitFor(2, 60_000);
@@ -93,7 +93,7 @@ test("a visitor subscribes from the footer, confirms through the e-mailed link, 
   expect(response.status).toBe(200);
   await page.goto(`${server.url}/admin/newsletter`);
   await expect(page.locator(".newsletter-admin__counts")).toContainText("0 iscritti confermati");
-  await expect(page.locator(".newsletter-admin__counts")).toContainText("1 disiscritti");
+  await expect(page.locator(".newsletter-admin__counts")).toContainText("1 disiscritto");
   // The link in the mail says so too, and offers no button any more.
   await page.goto(`${server.url}${unsubscribe}`);
   await expect(page.getByRole("main").getByRole("status")).toHaveText(M.alreadyUnsubscribed);

@@ -1,5 +1,3 @@
-import { mkdirSync } from "node:fs";
-import path from "node:path";
 import { expect, type Page, test } from "../support/e2e-test";
 import { expectToast } from "../support/toasts";
 import { ADMIN, adminCreate, jpeg } from "../support/admin";
@@ -8,10 +6,10 @@ import { newDataDir, startAppServer, type AppServer } from "../support/app-serve
 import { expectNoAxeViolations } from "../support/axe";
 import { seedPhotos } from "../support/factory";
 import { viewports } from "../support/viewports";
+import { saveScreenshot, screenshotsWanted } from "../support/screenshots";
 
 /* Issue 29, point 10, at 390 px: a photo goes to the top of the order in one step ("Sposta in cima"). */
 let server: AppServer;
-const shots = process.env.SHOTS_DIR;
 test.use({ viewport: { width: 390, height: 844 } });
 
 test.beforeAll(async () => {
@@ -38,14 +36,12 @@ test("'Sposta in cima' puts the newest photo first in one step, the focus stayin
   await expect(page.getByRole("button", { name: "Sposta giù: Ricetta 3, posizione 1 di 3" })).toBeFocused();
   await page.reload();
   await expect.poll(() => titles(page)).toEqual(["Ricetta 3", "Ricetta 1", "Ricetta 2"]);
-
-  if (shots) mkdirSync(shots, { recursive: true });
   for (const viewport of viewports) {
     await page.setViewportSize(viewport);
     await expectNoAxeViolations(page);
-    if (shots) {
+    if (screenshotsWanted) {
       await page.locator("#foto").scrollIntoViewIfNeeded();
-      await page.screenshot({ path: path.join(shots, `photos-sposta-in-cima-${viewport.width}.png`) });
+      await saveScreenshot(page, `photos-sposta-in-cima-${viewport.width}`);
     }
   }
 });

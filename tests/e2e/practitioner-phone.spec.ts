@@ -6,6 +6,7 @@ import { expectNoAxeViolations } from "../support/axe";
 import { gotoHydrated } from "../support/hydration";
 import { seedReviews } from "../support/factory";
 import { postReview } from "../support/reviews";
+import { saveScreenshot } from "../support/screenshots";
 
 /*
  * Issue 29, points 1 and 7, at 390 px: the panel's first screen says what needs her ("Da fare") and
@@ -71,7 +72,7 @@ test("'Da fare' and the menu's counts follow a report and a review waiting for a
   await expect(menu.getByRole("link", { name: "Segnalazioni 1 da vedere" })).toBeVisible();
   await expect(menu.getByRole("link", { name: "Foto e recensioni 1 da vedere" })).toBeVisible();
   await expectNoAxeViolations(page);
-  await page.screenshot({ path: "test-results/admin-todo-390.png", fullPage: true });
+  await saveScreenshot(page, "admin-todo-390", { fullPage: true });
 
   await todo.getByRole("link", { name: "Esamina" }).click();
   await expect(page).toHaveURL(/\/admin\/segnalazioni$/);
@@ -121,7 +122,7 @@ test("on a wide screen the sections are a row of links, with no menu button", as
   const menu = page.getByRole("navigation", { name: "Sezioni del pannello" });
   await expect(menu.getByRole("link")).toHaveCount(15);
   await expect(menu.getByRole("link", { name: "Ricette" })).toBeVisible();
-  await page.screenshot({ path: "test-results/admin-todo-1440.png" });
+  await saveScreenshot(page, "admin-todo-1440");
 });
 
 test("a new invitation opens the phone's share sheet with its message, and stays on screen with its copy buttons", async ({

@@ -1,4 +1,3 @@
-import { mkdirSync } from "node:fs";
 import { expect, test, type Page } from "../support/e2e-test";
 import { ADMIN, adminCreate } from "../support/admin";
 import { signInAsAdmin } from "../support/admin-browser";
@@ -8,6 +7,7 @@ import { sampleRecipe, seedPhotos, testImage } from "../support/factory";
 import { gotoHydrated } from "../support/hydration";
 import { fillRecipeForm } from "../support/recipes";
 import { viewports } from "../support/viewports";
+import { saveScreenshot } from "../support/screenshots";
 
 /*
  * Issue 46, item 3, on her phone (390 px): with no photo in the slideshow, "Nuova ricetta" is offered
@@ -15,7 +15,6 @@ import { viewports } from "../support/viewports";
  * without JavaScript; /ricette and the recipe's page show it.
  */
 const phone = viewports[0];
-const shots = process.env.SHOTS_DIR ?? "test-results/recipe-own-photo";
 let server: AppServer;
 let dataDir: string;
 
@@ -74,10 +73,16 @@ test("with JavaScript: a new recipe with her own photo, no slideshow photo, show
   await gotoHydrated(page, `${server.url}/admin-login`);
   await writeWithOwnPhoto(page, "Crostata di albicocche", "crostata-di-albicocche", alt, 1);
   await expectNoAxeViolations(page, { include: "main" });
-  mkdirSync(shots, { recursive: true });
-  await page.screenshot({ path: `${shots}/ricetta-foto-propria-editor-390.png`, fullPage: false });
+  await saveScreenshot(page, "ricetta-foto-propria-editor-390");
 
   const visitor = await (await browser.newContext({ viewport: phone })).newPage();
+  // No photo in the slideshow, yet the home and every page's footer lead to the recipes.
+  await visitor.goto(`${server.url}/home`);
+  await expect(visitor.locator("#ricette").getByRole("link", { name: "Tutte le ricette" })).toHaveAttribute(
+    "href",
+    "/ricette",
+  );
+  await expect(visitor.locator("footer").getByRole("link", { name: "Ricette" })).toHaveAttribute("href", "/ricette");
   await visitor.goto(`${server.url}/ricette`);
   const card = visitor.locator("article, li").filter({ hasText: "Crostata di albicocche" }).first();
   await expect(card).toBeVisible();
@@ -87,9 +92,9 @@ test("with JavaScript: a new recipe with her own photo, no slideshow photo, show
   await visitor.goto(`${server.url}/ricette/crostata-di-albicocche`);
   await loaded(visitor, alt);
   await expectNoAxeViolations(visitor);
-  await visitor.screenshot({ path: `${shots}/ricetta-foto-propria-pagina-390.png` });
+  await saveScreenshot(visitor, "ricetta-foto-propria-pagina-390");
   await visitor.setViewportSize(viewports[1]);
-  await visitor.screenshot({ path: `${shots}/ricetta-foto-propria-pagina-1440.png` });
+  await saveScreenshot(visitor, "ricetta-foto-propria-pagina-1440");
   await visitor.context().close();
 });
 
@@ -127,7 +132,7 @@ test("'Rimuovi la foto': her photo is deleted, the recipe shows its slideshow ph
     .check();
   await page.getByLabel("Rimuovi la foto").check();
   await expectNoAxeViolations(page, { include: "main" });
-  await page.screenshot({ path: `${shots}/ricetta-rimuovi-foto-390.png`, fullPage: false });
+  await saveScreenshot(page, "ricetta-rimuovi-foto-390");
   await page.getByRole("button", { name: "Salva la ricetta" }).click();
   await expect(page.getByLabel("Carica la foto della ricetta (facoltativo)")).toBeVisible();
   await expect(page.getByLabel("Rimuovi la foto")).toHaveCount(0);

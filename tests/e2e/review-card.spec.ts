@@ -1,5 +1,3 @@
-import { mkdirSync } from "node:fs";
-import path from "node:path";
 import { expect, type Page, test } from "../support/e2e-test";
 import { expectToast } from "../support/toasts";
 import { ADMIN, adminCreate } from "../support/admin";
@@ -8,6 +6,7 @@ import { newDataDir, startAppServer, type AppServer } from "../support/app-serve
 import { expectNoAxeViolations } from "../support/axe";
 import { seedReviews } from "../support/factory";
 import { viewports } from "../support/viewports";
+import { saveScreenshot, screenshotsWanted } from "../support/screenshots";
 
 /*
  * Issue 29, point 2, at 390 px: one review card with every action (reply, hide, delete, the open
@@ -16,7 +15,6 @@ import { viewports } from "../support/viewports";
  */
 let server: AppServer;
 const ids: Record<string, string> = {};
-const shots = process.env.SHOTS_DIR;
 test.use({ viewport: { width: 390, height: 844 } });
 
 test.beforeAll(async () => {
@@ -92,7 +90,6 @@ test("the same card on 'Risposte' and 'Segnalazioni', with no accessibility viol
   // Three screens, each checked by axe at two widths.
   test.setTimeout(180_000);
   await signInAsAdmin(page, server);
-  if (shots) mkdirSync(shots, { recursive: true });
   for (const [screen, url] of [
     ["pannello", "/admin#recensioni"],
     ["risposte", "/admin/risposte"],
@@ -110,9 +107,9 @@ test("the same card on 'Risposte' and 'Segnalazioni', with no accessibility viol
       await page.setViewportSize(viewport);
       await expectNoAxeViolations(page);
       expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
-      if (shots) {
+      if (screenshotsWanted) {
         await anna.scrollIntoViewIfNeeded();
-        await page.screenshot({ path: path.join(shots, `review-card-${screen}-${viewport.width}.png`) });
+        await saveScreenshot(page, `review-card-${screen}-${viewport.width}`);
       }
     }
     await page.setViewportSize({ width: 390, height: 844 });

@@ -8,13 +8,13 @@ import { expectNoAxeViolations } from "../support/axe";
 import { expect, type Page, test } from "../support/e2e-test";
 import { seedReviews } from "../support/factory";
 import { viewports } from "../support/viewports";
+import { saveScreenshot } from "../support/screenshots";
 
 // Issue 44 item 5: one setting takes the reviews off the site (the home's section, the page, every
 // link, the sitemap's entry, any structured data about them), the reviews kept; on again, all is back.
 
 test.describe.configure({ mode: "serial", timeout: 180_000 });
 
-const shots = process.env.SHOTS_DIR ?? "test-results/reviews-switch";
 const REVIEW = "Consigli chiari e pratici, la rivedrei volentieri.";
 /** Every public page a visitor can open (the unknown address shows the 404 page's links). */
 const PAGES = ["/", "/home", "/services", "/privacy", "/studi/studio-di-milano", "/pagina-che-non-esiste"];
@@ -91,7 +91,7 @@ test("she switches the reviews off on her phone: they leave every page, the site
   await expect(visitor.getByRole("navigation").getByRole("link", { name: "Chi Sono" })).toBeVisible();
   await expect(visitor.getByRole("link", { name: "Recensioni" })).toHaveCount(0);
   await expect(visitor.locator("#recensioni")).toHaveCount(0);
-  await visitor.screenshot({ path: `${shots}/home-reviews-off-390.png`, fullPage: true });
+  await saveScreenshot(visitor, "home-reviews-off-390", { fullPage: true });
 
   // Kept: the review is still stored, and back as it was when she switches them on.
   const database = await openSiteDatabase({ dataDir: server.dataDir });
@@ -118,7 +118,7 @@ for (const viewport of viewports) {
     const setting = page.getByRole("group", { name: "Recensioni" });
     await expect(setting.getByLabel("Mostra le recensioni sul sito")).toBeChecked();
     await expectNoAxeViolations(page);
-    await setting.screenshot({ path: `${shots}/reviews-setting-${viewport.width}.png` });
+    await saveScreenshot(setting, `reviews-setting-${viewport.width}`);
   });
 }
 

@@ -13,6 +13,7 @@ import { expectNoAxeViolations } from "../support/axe";
 import { waitForLiveStream } from "../support/event-stream";
 import { gotoHydrated } from "../support/hydration";
 import { viewports } from "../support/viewports";
+import { saveScreenshot } from "../support/screenshots";
 
 /*
  * "Contenuti del sito": the practitioner edits her site and every open page follows without a
@@ -395,7 +396,7 @@ test("at phone size: a restore shows what it changes, asks, and can restore one 
   const texts = admin.getByRole("region", { name: "Testi" });
   await expect(texts).toContainText(`Nella versione ${base}: ${oldTagline}`);
   await expectNoAxeViolations(admin);
-  await admin.screenshot({ path: "test-results/version-preview-390.png", fullPage: true });
+  await saveScreenshot(admin, "version-preview-390", { fullPage: true });
 
   // Only the phone number comes back; the new tagline stays.
   await saveAndPublish(admin, "Ripristina solo «Dati dello studio»");

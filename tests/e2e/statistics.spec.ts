@@ -1,4 +1,3 @@
-import { mkdirSync } from "node:fs";
 import { sql } from "drizzle-orm";
 import { rowsOf } from "~/core/db/rows";
 import { openSiteDatabase } from "~/core/db/site-database.server";
@@ -19,6 +18,7 @@ import { expectToast } from "../support/toasts";
 import { viewports } from "../support/viewports";
 import { STATISTICS_MESSAGES } from "~/features/statistics/messages";
 import { waitForHydration } from "../support/hydration";
+import { saveScreenshot } from "../support/screenshots";
 
 // Issue 45: after two visitors' scripted visits (one from Instagram with a campaign, one from Google),
 // two times chosen on /prenota (one with JavaScript, one without) and one booking, the "Statistiche"
@@ -26,7 +26,6 @@ import { waitForHydration } from "../support/hydration";
 
 test.describe.configure({ mode: "serial", timeout: 180_000 });
 
-const shots = process.env.SHOTS_DIR ?? "test-results/statistics";
 let server: AppServer;
 let database: Awaited<ReturnType<typeof openSiteDatabase>>;
 
@@ -152,10 +151,9 @@ test("390 px: the statistics after scripted visits and a booking, and the CSV wi
   expect([column(1), column(2), column(3), column(4)]).toEqual([3, 2, 1, 0]);
 
   await expectNoAxeViolations(page);
-  mkdirSync(shots, { recursive: true });
-  await page.screenshot({ path: `${shots}/statistiche-390.png`, fullPage: true });
+  await saveScreenshot(page, "statistiche-390", { fullPage: true });
   await page.setViewportSize(viewports[1]);
-  await page.screenshot({ path: `${shots}/statistiche-1440.png`, fullPage: true });
+  await saveScreenshot(page, "statistiche-1440", { fullPage: true });
   await expectNoAxeViolations(page);
 
   // The CSV: the same pages and sources, for the same period.

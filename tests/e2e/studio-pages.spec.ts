@@ -12,6 +12,7 @@ import { expectNoAxeViolations } from "../support/axe";
 import { expect, type Page, test } from "../support/e2e-test";
 import { visitTypeData } from "../support/factory";
 import { viewports } from "../support/viewports";
+import { saveScreenshot } from "../support/screenshots";
 
 // Issue 44 item 3: a page per studio, /studi/<slug>, its structured data's hours those of the hours
 // editor, its slug following the studio's name, and the old slug answering 301 on its page and in
@@ -19,7 +20,6 @@ import { viewports } from "../support/viewports";
 
 test.describe.configure({ mode: "serial", timeout: 180_000 });
 
-const shots = process.env.SHOTS_DIR ?? "test-results/studio-pages";
 let server: AppServer;
 let typeId: string;
 
@@ -168,7 +168,7 @@ test.describe("390 px", () => {
     // axe runs on this page, with this closure, in the tests at 390 and 1440 px below.
     for (const viewport of viewports) {
       await patient.setViewportSize(viewport);
-      await patient.screenshot({ path: `/work/shots/h44-rest/studio-closures-${viewport.width}.png`, fullPage: true });
+      await saveScreenshot(patient, `studio-closures-${viewport.width}`, { fullPage: true });
     }
     await visitor.close();
   });
@@ -231,6 +231,6 @@ for (const viewport of viewports) {
     await page.goto(`${server.url}/studi/studio-di-torino`);
     await expect(page.getByRole("heading", { level: 1, name: "Studio di Torino" })).toBeVisible();
     await expectNoAxeViolations(page);
-    await page.screenshot({ path: `${shots}/studio-page-${viewport.width}.png`, fullPage: true });
+    await saveScreenshot(page, `studio-page-${viewport.width}`, { fullPage: true });
   });
 }

@@ -500,7 +500,7 @@ describe("npm run admin:create", () => {
   });
 
   it("standard input as the prompt asks: the password on the first line, its confirmation on the second", async () => {
-    const databaseUrl = await createPostgresDatabase();
+    const databaseUrl = await createPostgresDatabase({ migrated: true });
     const run = (input: string, env: Record<string, string> = {}) =>
       adminCreate({ DATABASE_URL: databaseUrl, ...env }, ["--email", account.email], input);
     const created = run(`${account.password}\n${account.password}\n`);
@@ -619,7 +619,7 @@ describe("npm run admin:create", () => {
   });
 
   it("PostgreSQL: creates the account and resets it while a server runs on the same database", async () => {
-    const databaseUrl = await createPostgresDatabase();
+    const databaseUrl = await createPostgresDatabase({ migrated: true });
     const created = adminCreate({ DATABASE_URL: databaseUrl }, ["--email", account.email], account.password);
     expect(created.code, created.stderr).toBe(0);
     expect(created.stdout).toContain("Amministratore creato");

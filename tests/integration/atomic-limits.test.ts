@@ -28,7 +28,7 @@ describe("limits and once-only codes under parallel bursts (PostgreSQL)", { time
   const recoveryCodes: string[][] = [];
 
   beforeAll(async () => {
-    const databaseUrl = await createPostgresDatabase();
+    const databaseUrl = await createPostgresDatabase({ migrated: true });
     database = await openDatabase({ url: databaseUrl });
     const accounts = createAdminAccounts(database.db);
     await accounts.setPassword(PASSWORD_ONLY.email, PASSWORD_ONLY.password);

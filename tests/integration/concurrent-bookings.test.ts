@@ -23,7 +23,7 @@ describe("twenty bookings at once on the production server (default settings, e-
 
   beforeAll(async () => {
     smtp = await startTestSmtpServer();
-    const databaseUrl = await createPostgresDatabase();
+    const databaseUrl = await createPostgresDatabase({ migrated: true });
     database = await openDatabase({ url: databaseUrl });
     ({ visitTypeId, times } = await seedFreeTimes(database.db, PATIENTS));
     // No MAIL_TO, no DATABASE_POOL_SIZE: the defaults.

@@ -49,7 +49,7 @@ describe.each([
   beforeAll(async () => {
     dataDir = mkdtempSync(path.join(os.tmpdir(), "concurrent-transactions-"));
     const config = loadConfig({
-      DATABASE_URL: await createPostgresDatabase(),
+      DATABASE_URL: await createPostgresDatabase({ migrated: true }),
       DATABASE_POOL_SIZE: String(poolSize),
       DATA_DIR: dataDir,
       SITE_URL: "https://studio.test",

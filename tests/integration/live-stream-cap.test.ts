@@ -49,7 +49,7 @@ describe("/events cap per client and in total", () => {
       path.join(root, "build/server/index.js")
     );
     running = await startServer(serverBuild, {
-      DATABASE_URL: await createPostgresDatabase(),
+      DATABASE_URL: await createPostgresDatabase({ migrated: true }),
       PORT: "0",
       HOST: "127.0.0.1",
       LOG_LEVEL: "silent",

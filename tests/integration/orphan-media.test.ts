@@ -49,7 +49,7 @@ describe("no orphan media after kill -9 (PostgreSQL)", () => {
   let mediaDir: string;
 
   beforeAll(async () => {
-    databaseUrl = await createPostgresDatabase();
+    databaseUrl = await createPostgresDatabase({ migrated: true });
     database = await openDatabase({ url: databaseUrl });
     mediaDir = mkdtempSync(path.join(os.tmpdir(), "orphans-"));
   });

@@ -66,7 +66,7 @@ describe("/reviews from the page cache", () => {
   let timer: FormTimer;
 
   beforeAll(async () => {
-    const databaseUrl = await createPostgresDatabase();
+    const databaseUrl = await createPostgresDatabase({ migrated: true });
     const env = { DATABASE_URL: databaseUrl, REVIEWS_RATE_LIMIT: "100", REVIEWS_MODERATION: "false" };
     first = await startAppServer(env);
     second = await startAppServer(env);

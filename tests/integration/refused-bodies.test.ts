@@ -31,7 +31,7 @@ describe("refused bodies and odd addresses", () => {
 
   beforeAll(async () => {
     const dataDir = mkdtempSync(path.join(os.tmpdir(), "refused-bodies-"));
-    databaseUrl = await createPostgresDatabase();
+    databaseUrl = await createPostgresDatabase({ migrated: true });
     const created = adminCreate(
       { DATA_DIR: dataDir, DATABASE_URL: databaseUrl },
       ["--email", ADMIN.email],

@@ -22,7 +22,7 @@ describe("page views counted by the server (issue 45)", { timeout: 180_000 }, ()
   };
 
   beforeAll(async () => {
-    databaseUrl = await createPostgresDatabase();
+    databaseUrl = await createPostgresDatabase({ migrated: true });
     client = new pg.Client({ connectionString: databaseUrl });
     await client.connect();
   });

@@ -26,7 +26,7 @@ describe("TRUST_PROXY forms (PostgreSQL)", () => {
   let serverBuild: typeof import("../../server/app").serverBuild;
 
   beforeAll(async () => {
-    databaseUrl = await createPostgresDatabase();
+    databaseUrl = await createPostgresDatabase({ migrated: true });
     database = await openDatabase({ url: databaseUrl });
     await createAdminAccounts(database.db).setPassword(ADMIN.email, ADMIN.password);
     // The production bundle (built by npm test before vitest runs).
@@ -44,6 +44,8 @@ describe("TRUST_PROXY forms (PostgreSQL)", () => {
       HOST: "127.0.0.1",
       SITE_URL: site,
       LOG_LEVEL: "silent",
+      // The proxy here is the test itself, not the HTTPS front `npm start` would run.
+      TLS: "off",
       DATA_DIR: mkdtempSync(path.join(os.tmpdir(), "trust-proxy-")),
       ...(trustProxy === undefined ? {} : { TRUST_PROXY: trustProxy }),
     };
@@ -84,6 +86,8 @@ describe("TRUST_PROXY forms (PostgreSQL)", () => {
       PORT: String(port),
       HOST: "127.0.0.1",
       LOG_LEVEL: "silent",
+      // The proxy here is the test itself, not the HTTPS front `npm start` would run.
+      TLS: "off",
       DATA_DIR: mkdtempSync(path.join(os.tmpdir(), "trust-proxy-")),
       TRUST_PROXY: "loopback",
     });

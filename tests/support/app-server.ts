@@ -85,6 +85,8 @@ export async function startAppServer(
       ...npmStart.env,
       LOG_LEVEL: "warn",
       WEB_CONCURRENCY: "1",
+      // An https SITE_URL names the public address only: no HTTPS front unless a test asks for it.
+      TLS: "off",
       ...env,
       PORT: String(port),
       HOST: "127.0.0.1",

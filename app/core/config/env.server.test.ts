@@ -1,6 +1,6 @@
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { ConfigError, loadConfig } from "./env.server";
+import { ConfigError, loadConfig, SETTING_NAMES } from "./env.server";
 
 describe("configuration from the environment", () => {
   it("has working defaults: port 3000, all interfaces, ./data, embedded database", () => {
@@ -133,5 +133,24 @@ describe("e-mail notice settings", () => {
     );
     expect(loadConfig({}).reviewInvitationDays).toBe(30);
     expect(() => loadConfig({ REVIEW_INVITATION_DAYS: "0" })).toThrow(/REVIEW_INVITATION_DAYS/);
+  });
+});
+
+describe("the site status checks' settings", () => {
+  it("reads DNS_SERVER, DKIM_SELECTOR and PUBLIC_ADDRESSES", () => {
+    expect(
+      loadConfig({ DNS_SERVER: "127.0.0.1:8053", DKIM_SELECTOR: "mail", PUBLIC_ADDRESSES: "203.0.113.5, 2001:db8::5" })
+        .siteChecks,
+    ).toEqual({ dnsServer: "127.0.0.1:8053", dkimSelector: "mail", publicAddresses: ["203.0.113.5", "2001:db8::5"] });
+    expect(loadConfig({}).siteChecks).toEqual({ dnsServer: undefined, dkimSelector: undefined, publicAddresses: [] });
+  });
+
+  it("stops start-up naming a bad one", () => {
+    expect(() => loadConfig({ DNS_SERVER: "dns.google" })).toThrow(/^Invalid configuration: DNS_SERVER="dns.google"/);
+    expect(() => loadConfig({ PUBLIC_ADDRESSES: "203.0.113.5,casa" })).toThrow(/PUBLIC_ADDRESSES/);
+  });
+
+  it("lists them among the settings service:install writes", () => {
+    expect(SETTING_NAMES).toEqual(expect.arrayContaining(["SITE_URL", "SMTP_URL", "DNS_SERVER", "DKIM_SELECTOR"]));
   });
 });

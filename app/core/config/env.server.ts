@@ -4,6 +4,7 @@ import path from "node:path";
 import { z } from "zod";
 import type { LiveStreamLimits } from "~/core/events/live-stream.server";
 import type { S3Settings } from "~/core/media/s3-media-storage.server";
+import { HttpsFrontConfigError, type HttpsFrontSettings, httpsFrontSettings } from "./https-front";
 
 const booleanFlag = z
   .enum(["true", "false", "1", "0", "on", "off", "yes", "no"])
@@ -59,7 +60,8 @@ const trustProxySchema = z.string().transform((raw, ctx) => {
 
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().min(1).default("0.0.0.0"),
+  /** Unset: 0.0.0.0, or 127.0.0.1 behind the HTTPS front (only it may reach the servers). */
+  HOST: z.string().min(1).optional(),
   DATA_DIR: z.string().min(1).default("./data"),
   /** Server processes sharing the port; by default one per core, at most four. */
   WEB_CONCURRENCY: z.coerce.number().int().min(1).max(32).optional(),
@@ -75,6 +77,15 @@ const envSchema = z.object({
   SITE_CONTENT_FILE: z.string().min(1).optional(),
   /** Unset trusts no proxy, so X-Forwarded-For and X-Forwarded-Proto are ignored. */
   TRUST_PROXY: trustProxySchema.optional(),
+  /** Off: no HTTPS front even with an https SITE_URL (her own proxy terminates TLS). */
+  TLS: z.enum(["on", "off"], { error: 'deve essere "on" oppure "off"' }).default("on"),
+  /** The HTTPS front's ports (443 and 80 unless a test or another layout needs others). */
+  HTTPS_PORT: z.coerce.number({ error: "deve essere un numero di porta" }).int().min(1).max(65535).optional(),
+  HTTP_PORT: z.coerce.number({ error: "deve essere un numero di porta" }).int().min(1).max(65535).default(80),
+  /** The ACME directory the certificate is asked from; Let's Encrypt's when unset. */
+  ACME_CA: z.url({ protocol: /^https$/, error: "deve essere l'indirizzo https:// della directory ACME" }).optional(),
+  /** PEM file of the CA signing ACME_CA's own HTTPS (a company or test CA). */
+  ACME_CA_ROOT: z.string().min(1).optional(),
   /** On: a new review waits for the administrator's approval. */
   REVIEWS_MODERATION: booleanFlag.default(false),
   /** Live-update streams (/events) open at once, in all and per client address. */
@@ -134,6 +145,8 @@ export interface AppConfig {
   logLevel: z.infer<typeof envSchema>["LOG_LEVEL"];
   siteContentFile: string | undefined;
   trustProxy: TrustProxySetting;
+  /** Set when `npm start` runs the HTTPS front (decision 72); the servers then trust it on loopback. */
+  httpsFront: HttpsFrontSettings | undefined;
   reviewsModeration: boolean;
   liveStreams: LiveStreamLimits;
   reviewsRateLimitPerHour: number;
@@ -152,6 +165,8 @@ export interface AppConfig {
   calendarFetchAllowPrivate: boolean;
   /** PAGE_VIEW_COUNTING: public page views are counted for the statistics (issue 45). */
   pageViewCounting: boolean;
+  /** The site's status checks (`npm run doctor`, "Stato del sito"): see `siteCheckSchema` below. */
+  siteChecks: SiteCheckSettings;
 }
 
 export interface MailSettings {
@@ -163,6 +178,15 @@ export interface MailSettings {
 
 export class ConfigError extends Error {
   override name = "ConfigError";
+}
+
+function asConfigError<T>(read: () => T): T {
+  try {
+    return read();
+  } catch (error) {
+    if (error instanceof HttpsFrontConfigError) throw new ConfigError(error.message);
+    throw error;
+  }
 }
 
 /** Reads and validates the environment; throws ConfigError with one line naming the bad setting. */
@@ -187,18 +211,37 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       `Invalid configuration: ${e.SMTP_URL ? "MAIL_FROM" : "SMTP_URL"} is required when ${e.SMTP_URL ? "SMTP_URL" : "MAIL_FROM"} is set`,
     );
   }
+  const siteUrl = (e.SITE_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, "");
+  const httpsFront = asConfigError(() =>
+    httpsFrontSettings({
+      siteUrl,
+      trustProxySet: e.TRUST_PROXY !== undefined,
+      tlsOff: e.TLS === "off",
+      httpsPort: e.HTTPS_PORT,
+      httpPort: e.HTTP_PORT,
+      acmeCa: e.ACME_CA,
+      acmeCaRoot: e.ACME_CA_ROOT,
+      dataDir: path.resolve(e.DATA_DIR),
+    }),
+  );
+  if (httpsFront && [httpsFront.httpsPort, httpsFront.httpPort].includes(e.PORT))
+    throw new ConfigError(
+      `Configurazione non valida: PORT=${e.PORT} (è la porta del front HTTPS; i server del sito ne usano un'altra, ad es. 3000)`,
+    );
   return {
     port: e.PORT,
-    host: e.HOST,
+    host: e.HOST ?? (httpsFront ? "127.0.0.1" : "0.0.0.0"),
     dataDir: path.resolve(e.DATA_DIR),
     webConcurrency: e.WEB_CONCURRENCY ?? Math.min(os.availableParallelism(), 4),
     databaseUrl: e.DATABASE_URL,
     databasePoolSize: e.DATABASE_POOL_SIZE,
-    siteUrl: (e.SITE_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ""),
+    siteUrl,
     siteUrlConfigured: e.SITE_URL !== undefined,
     logLevel: e.LOG_LEVEL,
     siteContentFile: e.SITE_CONTENT_FILE,
-    trustProxy: e.TRUST_PROXY ?? false,
+    // Behind the front, the forwarded client address and scheme come from it, on this machine only.
+    trustProxy: e.TRUST_PROXY ?? (httpsFront ? ["loopback"] : false),
+    httpsFront,
     reviewsModeration: e.REVIEWS_MODERATION,
     liveStreams: { total: e.LIVE_STREAMS_MAX, perClient: e.LIVE_STREAMS_PER_CLIENT },
     reviewsRateLimitPerHour: e.REVIEWS_RATE_LIMIT,
@@ -224,5 +267,52 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     },
     calendarFetchAllowPrivate: e.CALENDAR_FETCH_ALLOW_PRIVATE,
     pageViewCounting: e.PAGE_VIEW_COUNTING,
+    siteChecks: loadSiteCheckSettings(present),
   };
 }
+
+// ---- The site's status checks (`npm run doctor`, "Stato del sito"): their own settings, apart. ----
+
+const hostAndPort = /^(\d{1,3}(\.\d{1,3}){3}|\[[0-9a-f:.]+\])(:\d{1,5})?$/i;
+
+const siteCheckSchema = z.object({
+  /** The DNS server the checks ask, `ip:port` (`[ip6]:port`); unset: the machine's own. */
+  DNS_SERVER: z.string().regex(hostAndPort, "must be ip:port, e.g. 1.1.1.1:53 or [2606:4700::1111]:53").optional(),
+  /** The DKIM selector her mail provider gave (the record `<selector>._domainkey.<domain>`). */
+  DKIM_SELECTOR: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9._-]{0,62}$/i, "letters, digits, dots, dashes")
+    .optional(),
+  /** This machine's public addresses, comma-separated, when its interfaces do not show them (behind NAT). */
+  PUBLIC_ADDRESSES: z
+    .string()
+    .refine((v) => v.split(",").every((a) => isIP(a.trim()) !== 0), "must be IP addresses separated by commas")
+    .optional(),
+});
+
+export interface SiteCheckSettings {
+  dnsServer: string | undefined;
+  dkimSelector: string | undefined;
+  publicAddresses: string[];
+}
+
+function loadSiteCheckSettings(present: Record<string, string | undefined>): SiteCheckSettings {
+  const parsed = siteCheckSchema.safeParse(present);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    const name = String(issue.path[0]);
+    throw new ConfigError(`Invalid configuration: ${name}=${JSON.stringify(present[name] ?? "")} (${issue.message})`);
+  }
+  const e = parsed.data;
+  return {
+    dnsServer: e.DNS_SERVER,
+    dkimSelector: e.DKIM_SELECTOR,
+    publicAddresses: e.PUBLIC_ADDRESSES ? e.PUBLIC_ADDRESSES.split(",").map((a) => a.trim()) : [],
+  };
+}
+
+/** Every setting the site reads from its environment (what `npm run service:install` writes to its file). */
+export const SETTING_NAMES: readonly string[] = [
+  ...Object.keys(envSchema.shape),
+  ...Object.keys(siteCheckSchema.shape),
+];

@@ -18,6 +18,8 @@ export const calendarReadFailures = [
   "too_many_events",
   "too_many_occurrences",
   "too_complex",
+  "too_heavy",
+  "busy",
 ] as const;
 export type CalendarReadFailure = (typeof calendarReadFailures)[number];
 

@@ -16,7 +16,7 @@ describe("the site's connections when the server stops answering", () => {
     timeout: 30_000,
   }, async () => {
     // One connection: a stuck one kept in the pool would be the only one there is.
-    const database = await openDatabase({ url: await createPostgresDatabase(), poolSize: 1 });
+    const database = await openDatabase({ url: await createPostgresDatabase({ migrated: true }), poolSize: 1 });
     const stopped: number[] = [];
     try {
       // The server process behind the connection stops (SIGSTOP): it enforces no timeout of its own.

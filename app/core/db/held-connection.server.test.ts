@@ -9,7 +9,7 @@ import { ConnectionHeldError } from "./held-connection.server";
 describe("no pooled connection asked for while a transaction holds one", () => {
   let database: Database;
   beforeAll(async () => {
-    database = await openDatabase({ url: await createPostgresDatabase(), poolSize: 1 });
+    database = await openDatabase({ url: await createPostgresDatabase({ migrated: true }), poolSize: 1 });
   });
   afterAll(() => database.close());
   // Both drivers answer raw SQL with { rows }.

@@ -685,6 +685,12 @@ export const calendarSources = pgTable(
     /** The HTTP status of an `http_status` failure (404, 500…). */
     lastFailureStatus: smallint("last_failure_status"),
     lastFailedAt: timestamp("last_failed_at", { withTimezone: true }),
+    /** The start of the event whose rule could not be expanded (a `too_complex` failure): never its title. */
+    lastFailureEventAt: timestamp("last_failure_event_at", { withTimezone: true }),
+    /** Failed reads since the last that worked: the wait before the next grows with them. */
+    consecutiveFailures: smallint("consecutive_failures").notNull().default(0),
+    /** After a failure, not read again by the job before this (null: at its next run). */
+    nextReadAt: timestamp("next_read_at", { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [
@@ -699,6 +705,7 @@ export const calendarSources = pgTable(
     check("calendar_sources_studio_keys_format", studioKeysPattern(t.studioKeys)),
     check("calendar_sources_failure_valid", sql`${t.lastFailure} in (${quoted(calendarReadFailures)})`),
     check("calendar_sources_failure_when", sql`(${t.lastFailure} is null) = (${t.lastFailedAt} is null)`),
+    check("calendar_sources_failures_count", sql`${t.consecutiveFailures} >= 0`),
   ],
 );
 

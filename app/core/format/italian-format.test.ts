@@ -11,6 +11,8 @@ import {
   formatItalianNumericDate,
   formatOneDecimal,
   formatPercent,
+  joinedList,
+  nameAfter,
 } from "./italian-format";
 
 const intlDate = new Intl.DateTimeFormat("it-IT", {
@@ -143,5 +145,22 @@ describe("formatItalianDayRange", () => {
     expect(formatItalianDayRange("2026-08-01", "2026-08-11")).toBe("dal 1° all'11 agosto 2026");
     expect(formatItalianDayRange("2026-08-08", "2026-08-21")).toBe("dall'8 al 21 agosto 2026");
     expect(formatItalianDayRange("2026-12-24", "2026-12-24")).toBe("giovedì 24 dicembre 2026");
+  });
+});
+
+describe("Italian lists and names with a title", () => {
+  it("joins a list one way: commas, then «e» before the last", () => {
+    expect(joinedList([])).toBe("");
+    expect(joinedList(["Lunedì"])).toBe("Lunedì");
+    expect(joinedList(["Lunedì", "Giovedì"])).toBe("Lunedì e Giovedì");
+    expect(joinedList(["Lunedì", "Mercoledì", "Venerdì", "Domenica"])).toBe("Lunedì, Mercoledì, Venerdì e Domenica");
+  });
+
+  it("puts the article a title wants after the word before it, joined to a preposition", () => {
+    expect(nameAfter("di", "Dott.ssa Elena Marchetti")).toBe("della Dott.ssa Elena Marchetti");
+    expect(nameAfter("Sono", "Dott.ssa Elena Marchetti")).toBe("Sono la Dott.ssa Elena Marchetti");
+    expect(nameAfter("con", "Dott. Marco Rossi")).toBe("con il Dott. Marco Rossi");
+    expect(nameAfter("Di", "Dott. Marco Rossi")).toBe("Del Dott. Marco Rossi");
+    expect(nameAfter("di", "Elena Marchetti")).toBe("di Elena Marchetti");
   });
 });

@@ -124,3 +124,32 @@ export function formatEuro(cents: number): string {
   const rest = cents % 100;
   return `${whole}${rest ? `,${String(rest).padStart(2, "0")}` : ""} €`;
 }
+
+/** "Lunedì", "Lunedì e Giovedì", "Lunedì, Giovedì e Sabato": the one way the site joins a list. */
+export function joinedList(items: readonly string[]): string {
+  return items.length < 2 ? (items[0] ?? "") : `${items.slice(0, -1).join(", ")} e ${items.at(-1)}`;
+}
+
+// Italian puts the article before a title ("la Dott.ssa Ferrari"), joined to the preposition before it.
+const TITLE_ARTICLE: readonly [RegExp, "la" | "il"][] = [
+  [/^(?:dott\.?ssa|dr\.?ssa|prof\.?ssa)\s/i, "la"],
+  [/^(?:dott|dr|prof)\.\s/i, "il"],
+];
+const JOINED: Record<string, Record<"la" | "il", string>> = {
+  di: { la: "della", il: "del" },
+  a: { la: "alla", il: "al" },
+  da: { la: "dalla", il: "dal" },
+};
+
+/**
+ * A name as it reads after `word` ("di", "con", "Sono"…): "della Dott.ssa Giulia Ferrari", "con il
+ * Dott. Marco Rossi", "Sono la Dott.ssa …"; a name without a title just follows the word.
+ */
+export function nameAfter(word: string, name: string): string {
+  const article = TITLE_ARTICLE.find(([title]) => title.test(name))?.[1];
+  if (!article) return word ? `${word} ${name}` : name;
+  const joined = JOINED[word.toLowerCase()]?.[article];
+  if (joined)
+    return `${word[0] === word[0]!.toUpperCase() ? joined[0]!.toUpperCase() + joined.slice(1) : joined} ${name}`;
+  return word ? `${word} ${article} ${name}` : `${article} ${name}`;
+}

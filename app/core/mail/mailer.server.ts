@@ -21,15 +21,20 @@ class MailRefusedError extends Error {
   }
 }
 
-/** Over SMTP with nodemailer; the outbox id becomes the Message-ID, so a repeat is recognisable as one. */
-function createSmtpTransport(smtpUrl: string): MailTransport {
-  const transport = nodemailer.createTransport({
+/** nodemailer over SMTP_URL, as every mail of the site goes (the outbox's worker, the site's status test). */
+export function openSmtp(smtpUrl: string) {
+  return nodemailer.createTransport({
     url: smtpUrl,
     // Short timeouts: a dead server costs a retry, not a worker stuck for minutes.
     connectionTimeout: 10_000,
     greetingTimeout: 10_000,
     socketTimeout: 20_000,
   });
+}
+
+/** Over SMTP with nodemailer; the outbox id becomes the Message-ID, so a repeat is recognisable as one. */
+function createSmtpTransport(smtpUrl: string): MailTransport {
+  const transport = openSmtp(smtpUrl);
   return {
     async send(mail, from) {
       try {

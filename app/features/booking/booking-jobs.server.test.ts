@@ -176,7 +176,7 @@ describe("the booking's jobs (on PostgreSQL)", () => {
 describe("the booking's jobs on a pool of one", () => {
   let database: Database;
   beforeAll(async () => {
-    database = await openDatabase({ url: await createPostgresDatabase(), poolSize: 1 });
+    database = await openDatabase({ url: await createPostgresDatabase({ migrated: true }), poolSize: 1 });
   });
   afterAll(() => database.close());
 

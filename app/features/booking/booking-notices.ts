@@ -1,5 +1,6 @@
+import { countOf } from "~/core/format/plural";
 // Over 300 lines: every mail the booking sends, one function each, built from the same rows (place, time, price, room).
-import { formatItalianDateTime } from "~/core/format/italian-format";
+import { formatItalianDateTime, nameAfter } from "~/core/format/italian-format";
 import { romeDate, romeTime } from "~/core/format/rome-clock";
 import { type Mail, type MailLink, renderMail } from "~/core/mail/mail-layout";
 
@@ -85,7 +86,7 @@ export function patientBookedNotice(input: {
     pending
       ? `ho ricevuto la tua richiesta di ${input.visitTypeName.toLowerCase()}. Ti scriverò appena l'avrò confermata.`
       : `la tua visita è confermata. Trovi in allegato il file da aggiungere al tuo calendario.`,
-    `Puoi annullare o cambiare l'orario dai link qui sotto fino a ${input.cancellationLimitHours} ore prima della visita; dopo, chiama lo studio al ${input.phone}.`,
+    `Puoi annullare o cambiare l'orario dai link qui sotto fino a ${countOf(input.cancellationLimitHours, ["ora", "ore"])} prima della visita; dopo, chiama lo studio al ${input.phone}.`,
   ];
   return render(
     subject,
@@ -275,11 +276,11 @@ export function patientReviewInviteNotice(input: {
   validDays: number;
 }): Mail {
   return render(
-    `Come è andata la visita con ${input.practitionerName}?`,
+    `Come è andata la visita ${nameAfter("con", input.practitionerName)}?`,
     [
       `Gentile ${input.patientName},`,
       "grazie per la fiducia. Se ti va, puoi lasciare una recensione con il tuo link personale qui sotto.",
-      `Il link vale ${input.validDays} giorni e per una sola recensione; non serve scrivere nulla sulla tua salute.`,
+      `Il link vale ${countOf(input.validDays, ["giorno", "giorni"])} e per una sola recensione; non serve scrivere nulla sulla tua salute.`,
     ],
     [],
     [{ label: "Lascia una recensione", url: input.url }],
@@ -305,7 +306,7 @@ export function patientFollowUpNotice(input: {
     [
       `Gentile ${input.patientName},`,
       `come concordato alla tua ultima visita, è il momento di prenotare la prossima: ${input.visitTypeName.toLowerCase()}.`,
-      `Dal link qui sotto trovi i tuoi dati già inseriti: scegli solo il giorno e l'orario. Il link vale ${input.validDays} giorni; puoi anche chiamare lo studio al ${input.phone}.`,
+      `Dal link qui sotto trovi i tuoi dati già inseriti: scegli solo il giorno e l'orario. Il link vale ${countOf(input.validDays, ["giorno", "giorni"])}; puoi anche chiamare lo studio al ${input.phone}.`,
     ],
     [["Visita", input.visitTypeName], ["Con", input.practitionerName], ...priceRows(input.price)],
     [{ label: "Prenota la visita", url: input.url }],

@@ -1,4 +1,5 @@
 // Over 300 lines: the three steps of one page, sharing their heading, the choice so far and the step links.
+import { countOf } from "~/core/format/plural";
 import type { ReactNode } from "react";
 import { placeParam } from "./place-param";
 import { Form, Link } from "react-router";
@@ -121,7 +122,7 @@ const WEEKDAYS = [
   ["dom", "domenica"],
 ] as const;
 
-const timesCount = (count: number) => (count === 1 ? "1 orario" : `${count} orari`);
+const timesCount = (count: number) => countOf(count, ["orario", "orari"]);
 
 /**
  * The days with free times as month calendars: each free day a link to `href(day)` (the chosen one
@@ -243,7 +244,7 @@ export function DayAndTimeStep({
  * visit in any case (a request waits for her answer until its time).
  */
 export function requestNote(answerHours: number): string {
-  const within = answerHours === 1 ? "un'ora" : `${answerHours} ore`;
+  const within = answerHours === 1 ? "un'ora" : countOf(answerHours, ["ora", "ore"]);
   return `Richiesta: la dottoressa ti conferma l'orario per e-mail entro ${within}, e comunque prima della visita; fino ad allora l'orario resta riservato a te.`;
 }
 

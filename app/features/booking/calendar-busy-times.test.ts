@@ -198,12 +198,12 @@ describe("busy times from a calendar served over HTTP", () => {
 describe("bounded work on a hostile calendar", () => {
   it("refuses a FREQ=SECONDLY rule once it passes the occurrences cap", async () => {
     const result = await readCalendarBusyTimes(`${base}/secondly-bomb.ics`, { horizon: spring, allowPrivate: true });
-    expect(result).toEqual({ ok: false, reason: "too_many_occurrences" });
+    expect(result).toEqual({ ok: false, reason: "too_many_occurrences", detail: { eventAt: expect.any(Date) } });
   });
 
   it("refuses a rule no date satisfies once it passes the steps cap", async () => {
     const result = await readCalendarBusyTimes(`${base}/impossible-rule.ics`, { horizon: spring, allowPrivate: true });
-    expect(result).toEqual({ ok: false, reason: "too_complex" });
+    expect(result).toEqual({ ok: false, reason: "too_complex", detail: { eventAt: expect.any(Date) } });
   });
 
   it("refuses a calendar with more events than the cap", () => {
@@ -237,6 +237,7 @@ describe("bounded work on a hostile calendar", () => {
     expect(busyTimesFromICalendar(withRule("FREQ=WEEKLY;BYDAY=MO;COUNT=5000"), horizon, small)).toEqual({
       ok: false,
       reason: "too_complex",
+      detail: { eventAt: new Date("2020-01-06T08:00:00Z") },
     });
   });
 });

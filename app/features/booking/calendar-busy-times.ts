@@ -6,9 +6,9 @@
 // no date can satisfy, would otherwise keep the process busy for hours).
 
 import ICAL from "ical.js";
-import { boundedMemory } from "~/core/bounded-memory";
 import { addDays, romeInstant } from "~/core/format/rome-clock";
 import { refused, type Result, succeeded } from "~/core/result";
+import { knownZone } from "./calendar-zones";
 
 /** A time she is busy, [start, end). */
 export type BusyInterval = { start: Date; end: Date };
@@ -25,6 +25,9 @@ export type BusyTimesLimits = {
 export const BUSY_TIMES_LIMITS: BusyTimesLimits = { maxEvents: 20_000, maxOccurrences: 10_000, maxSteps: 50_000 };
 
 export type BusyTimesRefusal = "not_calendar" | "too_many_events" | "too_many_occurrences" | "too_complex";
+
+/** The start of the event whose expansion went over the budget: what she is told, never its title. */
+export type BusyTimesDetail = { eventAt: Date | null };
 
 export type BusyTimes = {
   /** Sorted, overlaps merged, cut to the horizon. */
@@ -56,7 +59,9 @@ export function busyTimesFromICalendar(
   text: string,
   horizon: { from: Date; to: Date },
   limits: BusyTimesLimits = BUSY_TIMES_LIMITS,
-): Result<BusyTimes, BusyTimesRefusal> {
+  /** Told each event's start before it is expanded: who stops a read midway knows which event it was. */
+  onEvent?: (startsAt: number) => void,
+): Result<BusyTimes, BusyTimesRefusal, BusyTimesDetail> {
   let jcal: unknown;
   try {
     jcal = ICAL.parse(text);
@@ -84,9 +89,12 @@ export function busyTimesFromICalendar(
 
   const intervals: Array<[number, number]> = [];
   let unreadableEvents = 0;
+  let eventAt: number | null = null;
   try {
     for (const event of events) {
       try {
+        eventAt = startOf(event);
+        if (eventAt !== null) onEvent?.(eventAt);
         expandEvent(event, { from, to, overridden, budget, intervals });
       } catch (error) {
         if (error instanceof OverBudget) throw error;
@@ -94,7 +102,8 @@ export function busyTimesFromICalendar(
       }
     }
   } catch (error) {
-    if (error instanceof OverBudget) return refused(error.reason);
+    if (error instanceof OverBudget)
+      return refused(error.reason, { eventAt: eventAt === null ? null : new Date(eventAt) });
     throw error;
   }
   return succeeded({ busy: merged(intervals, from, to), unreadableEvents });
@@ -138,70 +147,22 @@ function zoneEveryTime(children: JCalComponent[]) {
   }
 }
 
-/** The zone's name once ical.js knows it (registering a platform zone the first time), or undefined. */
-function knownZone(tzid: string): string | undefined {
-  if (ICAL.TimezoneService.has(tzid)) return tzid;
-  const zone = PlatformZone.named(tzid);
-  if (!zone) return undefined;
-  ICAL.TimezoneService.register(zone);
-  return tzid;
-}
-
-/** An IANA time zone answered from the platform's data (Intl), for ical.js. */
-class PlatformZone extends ICAL.Timezone {
-  static named(tzid: string): PlatformZone | undefined {
-    try {
-      return new PlatformZone(tzid, new Intl.DateTimeFormat("en-US", { timeZone: tzid, hourCycle: "h23", ...PARTS }));
-    } catch {
-      return undefined;
-    }
-  }
-
-  /** Offsets by quarter hour of UTC: every transition in use falls on one. */
-  private readonly offsets = boundedMemory<number, number>(20_000);
-
-  private readonly format: Intl.DateTimeFormat;
-
-  private constructor(tzid: string, format: Intl.DateTimeFormat) {
-    super({ tzid });
-    this.format = format;
-  }
-
-  /** Seconds ahead of UTC at this wall-clock time: in a repeated hour the first, in a skipped hour the offset before it. */
-  override utcOffset(time: ICAL.Time): number {
-    const wall = Date.UTC(time.year, time.month - 1, time.day, time.hour, time.minute, time.second);
-    const before = this.offsetAt(wall - DAY_MS);
-    const after = this.offsetAt(wall + DAY_MS);
-    const fits = [before, after].filter((offset) => this.offsetAt(wall - offset * 1000) === offset);
-    return fits.length > 0 ? Math.max(...fits) : before;
-  }
-
-  private offsetAt(instant: number): number {
-    const quarter = Math.floor(instant / 900_000);
-    return this.offsets(quarter, () => {
-      const parts: Record<string, number> = {};
-      for (const part of this.format.formatToParts(instant)) parts[part.type] = Number(part.value);
-      const wall = Date.UTC(parts.year!, parts.month! - 1, parts.day!, parts.hour!, parts.minute!, parts.second!);
-      return Math.round((wall - Math.floor(instant / 1000) * 1000) / 1000);
-    });
-  }
-}
-
-const PARTS = {
-  year: "numeric",
-  month: "numeric",
-  day: "numeric",
-  hour: "numeric",
-  minute: "numeric",
-  second: "numeric",
-} as const;
-
 const dateOf = (time: ICAL.Time) =>
   `${time.year}-${String(time.month).padStart(2, "0")}-${String(time.day).padStart(2, "0")}`;
 
 /** The instant of a time: a date is its day's midnight in Italy; every date-time has a zone (zoneEveryTime). */
 function instantOf(time: ICAL.Time): number {
   return time.isDate ? romeInstant(dateOf(time), 0) : time.toUnixTime() * 1000;
+}
+
+/** An event's first start, or null when it has none ical.js can read. */
+function startOf(event: ICAL.Component): number | null {
+  try {
+    const dtstart = event.getFirstPropertyValue("dtstart");
+    return dtstart instanceof ICAL.Time ? instantOf(dtstart) : null;
+  } catch {
+    return null;
+  }
 }
 
 function occurrenceKey(event: ICAL.Component, instant: number): string {

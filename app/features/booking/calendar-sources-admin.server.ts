@@ -97,7 +97,7 @@ export function calendarSourceView(
     lastRead: source.lastReadAt ? `Letto ${whenText(source.lastReadAt, now)}` : "Non ancora letto",
     failure:
       source.lastFailure && source.lastFailedAt
-        ? `Ultima lettura non riuscita (${whenText(source.lastFailedAt, now)}): ${calendarFailureText(source.lastFailure, source.lastFailureStatus)}`
+        ? `Ultima lettura non riuscita (${whenText(source.lastFailedAt, now)}): ${calendarFailureText(source.lastFailure, source.lastFailureStatus, source.lastFailureEventAt)}${source.nextReadAt && source.nextReadAt > now ? ` Nuovo tentativo ${whenText(source.nextReadAt, now)}.` : ""}`
         : null,
   };
 }

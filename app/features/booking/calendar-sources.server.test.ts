@@ -16,8 +16,8 @@ import {
 } from "../../../tests/support/factory";
 import { loadAgenda } from "./agenda-view.server";
 import { freeDays } from "./availability";
-import { type CalendarRefreshDeps, refreshCalendarSources } from "./calendar-refresh.server";
-import { createCalendarSourceRepository } from "./calendar-sources.server";
+import { type CalendarRefreshDeps, refreshCalendarSource, refreshCalendarSources } from "./calendar-refresh.server";
+import { createCalendarSourceRepository, retryDelayMs } from "./calendar-sources.server";
 
 /** Sunday 1 March 2026, 11:00 in Italy: the fixtures' events are in March and April. */
 const MARCH = new Date("2026-03-01T10:00:00Z");
@@ -124,10 +124,51 @@ describe("her other calendars, stored (on PostgreSQL)", () => {
     ]);
     expect(await intervals(source.id)).toEqual(stored);
 
-    // Read again: the failure is forgotten.
+    // Read again once its wait after three failures is over: the failure is forgotten.
+    const { nextReadAt } = await row(source.id);
     provider.set("personale.ics", calendarFixture("google-weekly.ics"));
-    await refreshCalendarSources(deps, new Date(failedAt.getTime() + 30 * MINUTE));
-    expect(await row(source.id)).toMatchObject({ lastFailure: null, lastFailedAt: null });
+    await refreshCalendarSources(deps, nextReadAt!);
+    expect(await row(source.id)).toMatchObject({
+      lastFailure: null,
+      lastFailedAt: null,
+      consecutiveFailures: 0,
+      nextReadAt: null,
+    });
+  });
+
+  it("a calendar that failed waits before the job reads it again, longer after each failure, whoever reads the row", async () => {
+    provider.set("personale.ics", 500);
+    const source = await added("personale.ics");
+    expect((await refreshCalendarSources(deps, MARCH)).failed).toHaveLength(1);
+    expect(await row(source.id)).toMatchObject({
+      consecutiveFailures: 1,
+      nextReadAt: new Date(MARCH.getTime() + 5 * MINUTE),
+    });
+
+    // A server started again (another repository on the same rows) waits too: nothing fetched before its time.
+    const restarted = { ...deps, calendarSources: createCalendarSourceRepository(database.db, createMemoryEventBus()) };
+    const requested = provider.requests.length;
+    expect(await refreshCalendarSources(restarted, new Date(MARCH.getTime() + 4 * MINUTE))).toMatchObject({
+      read: 0,
+      failed: [],
+      waiting: 1,
+    });
+    expect(provider.requests.length).toBe(requested);
+
+    const secondAt = new Date(MARCH.getTime() + 5 * MINUTE);
+    expect((await refreshCalendarSources(restarted, secondAt)).failed).toHaveLength(1);
+    expect(provider.requests.length).toBe(requested + 1);
+    expect(await row(source.id)).toMatchObject({
+      consecutiveFailures: 2,
+      nextReadAt: new Date(secondAt.getTime() + 10 * MINUTE),
+    });
+    expect(retryDelayMs(3)).toBe(20 * MINUTE);
+    expect(retryDelayMs(50)).toBe(6 * 60 * MINUTE);
+
+    // Her "Aggiorna ora" reads it at once, and a read that works ends the wait.
+    provider.set("personale.ics", calendarFixture("google-weekly.ics"));
+    await refreshCalendarSource(restarted, await row(source.id), 60, new Date(secondAt.getTime() + MINUTE));
+    expect(await row(source.id)).toMatchObject({ consecutiveFailures: 0, nextReadAt: null, lastFailure: null });
   });
 
   it("refuses a private address unless CALENDAR_FETCH_ALLOW_PRIVATE allows it", async () => {

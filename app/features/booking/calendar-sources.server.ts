@@ -26,7 +26,16 @@ export interface CalendarSourceData {
 export type CalendarReadOutcome =
   | { status: "read"; busy: BusyInterval[]; etag: string | null; lastModified: string | null; readUntil: Date }
   | { status: "not_modified" }
-  | { status: "failed"; reason: CalendarReadFailure; httpStatus: number | null };
+  | { status: "failed"; reason: CalendarReadFailure; httpStatus: number | null; eventAt: Date | null };
+
+/**
+ * How long after its `failures`-th failure in a row a calendar waits before the job reads it again:
+ * 5 minutes doubled each time, at most 6 hours. Stored on its row, so a server that starts again
+ * waits too, and a calendar that stops the reading is not read at every start.
+ */
+export function retryDelayMs(failures: number): number {
+  return Math.min(5 * 60_000 * 2 ** Math.max(failures - 1, 0), 6 * 3_600_000);
+}
 
 const b = calendarBusyIntervals;
 const s = calendarSources;
@@ -113,16 +122,36 @@ export function createCalendarSourceRepository(
      */
     async record(id: string, outcome: CalendarReadOutcome, now: Date): Promise<boolean> {
       const done = await db.transaction(async (tx) => {
-        const [held] = await tx.select({ id: s.id }).from(s).where(eq(s.id, id)).for("update");
+        const [held] = await tx
+          .select({ id: s.id, failures: s.consecutiveFailures })
+          .from(s)
+          .where(eq(s.id, id))
+          .for("update");
         if (!held) return false;
         if (outcome.status === "failed") {
+          const failures = held.failures + 1;
           await tx
             .update(s)
-            .set({ lastFailure: outcome.reason, lastFailureStatus: outcome.httpStatus, lastFailedAt: now })
+            .set({
+              lastFailure: outcome.reason,
+              lastFailureStatus: outcome.httpStatus,
+              lastFailedAt: now,
+              lastFailureEventAt: outcome.eventAt,
+              consecutiveFailures: Math.min(failures, 1_000),
+              nextReadAt: new Date(now.getTime() + retryDelayMs(failures)),
+            })
             .where(eq(s.id, id));
           return true;
         }
-        const succeededRead = { lastReadAt: now, lastFailure: null, lastFailureStatus: null, lastFailedAt: null };
+        const succeededRead = {
+          lastReadAt: now,
+          lastFailure: null,
+          lastFailureStatus: null,
+          lastFailedAt: null,
+          lastFailureEventAt: null,
+          consecutiveFailures: 0,
+          nextReadAt: null,
+        };
         if (outcome.status === "not_modified") {
           await tx.update(s).set(succeededRead).where(eq(s.id, id));
           return true;

@@ -1,4 +1,5 @@
 import { useMemo } from "react";
+import { countOf } from "~/core/format/plural";
 import { useFetcher } from "react-router";
 import { type ActionResult, useActionResult } from "~/core/forms/action-result";
 import { SelectField } from "~/core/forms/conform-fields";
@@ -9,7 +10,7 @@ import type { AgendaItem } from "./agenda-view.server";
 
 const WEEK_OPTIONS = Array.from({ length: FOLLOW_UP_WEEKS.max - FOLLOW_UP_WEEKS.min + 1 }, (_, index) => {
   const weeks = String(FOLLOW_UP_WEEKS.min + index);
-  return { value: weeks, label: `${weeks} settimane` };
+  return { value: weeks, label: countOf(Number(weeks), ["settimana", "settimane"]) };
 });
 
 /**

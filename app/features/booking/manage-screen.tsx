@@ -1,3 +1,4 @@
+import { countOf } from "~/core/format/plural";
 import { Form, Link } from "react-router";
 import { DayCalendar, TimeList } from "./booking-steps";
 import type { ManagePage } from "./manage-page.server";
@@ -75,8 +76,8 @@ export function ManageScreen({
 
       {appointment.tooLate ? (
         <p className="booking-notice">
-          Mancano meno di {appointment.cancellationLimitHours} ore alla visita: per annullarla o spostarla chiama lo
-          studio al <a href={tel}>{phone}</a>.
+          Mancano meno di {countOf(appointment.cancellationLimitHours, ["ora", "ore"])} alla visita: per annullarla o
+          spostarla chiama lo studio al <a href={tel}>{phone}</a>.
         </p>
       ) : null}
 

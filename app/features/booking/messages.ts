@@ -1,4 +1,5 @@
 import type { CalendarReadFailure } from "~/core/db/calendar-source-values";
+import { formatItalianDateTime } from "~/core/format/italian-format";
 
 /** Booking's Italian messages: what a patient is told when a time cannot be booked, cancelled or changed. */
 export const BOOKING_MESSAGES = {
@@ -194,8 +195,17 @@ export const CALENDAR_SOURCE_MESSAGES = {
     `Lettura del calendario non riuscita: ${why} Restano validi gli impegni letti l'ultima volta.`,
 } as const;
 
-/** Why a read of one of her calendars failed, in Italian, by its reason code (and HTTP status). */
-export function calendarFailureText(reason: CalendarReadFailure, httpStatus: number | null): string {
+/**
+ * Why a read of one of her calendars failed, in Italian, by its reason code (and HTTP status, or the
+ * start of the event whose rule could not be expanded: its time, never its title).
+ */
+export function calendarFailureText(
+  reason: CalendarReadFailure,
+  httpStatus: number | null,
+  eventAt: Date | null = null,
+): string {
+  if (reason === "too_complex" && eventAt)
+    return `il calendario ha una regola di ripetizione troppo complessa da leggere: è quella dell'evento che inizia il ${formatItalianDateTime(eventAt.toISOString())} (cambiala o toglila, poi premi «Aggiorna ora»).`;
   if (reason === "http_status") {
     if (httpStatus === 404 || httpStatus === 410)
       return "il calendario non si trova a questo indirizzo (forse l'indirizzo segreto è stato cambiato).";
@@ -220,6 +230,8 @@ const CALENDAR_FAILURE_TEXTS: Record<Exclude<CalendarReadFailure, "http_status">
   too_many_events: "il calendario ha troppi eventi (più di 20.000).",
   too_many_occurrences: "il calendario ha troppi impegni ripetuti nei giorni prenotabili.",
   too_complex: "il calendario ha regole di ripetizione troppo complesse da leggere.",
+  too_heavy: "il calendario richiede troppa memoria per essere letto.",
+  busy: "altri calendari sono in lettura proprio ora: riprova tra un minuto.",
 };
 
 /** Issue 43, item 2: the holidays' part of the settings screen (decision 54). */

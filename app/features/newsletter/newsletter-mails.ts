@@ -1,3 +1,4 @@
+import { nameAfter } from "~/core/format/italian-format";
 import { renderToStaticMarkup } from "react-dom/server";
 import { createElement } from "react";
 import type { StoredImage } from "~/core/db/schema";
@@ -13,7 +14,7 @@ export const confirmationMail = (input: { practitionerName: string; confirmUrl: 
     blocks: [
       {
         paragraphs: [
-          `Hai chiesto di ricevere la newsletter di ${input.practitionerName}.`,
+          `Hai chiesto di ricevere la newsletter ${nameAfter("di", input.practitionerName)}.`,
           `Per confermare apri il link qui sotto entro ${input.validDays} giorni. Se non sei stato tu, ignora questa e-mail: senza conferma il tuo indirizzo viene cancellato.`,
         ],
       },

@@ -1,4 +1,5 @@
 import { GENERIC_FAILURE } from "~/core/forms/action-result";
+import { countOf } from "~/core/format/plural";
 import { IMAGE_UPLOAD_MESSAGES } from "~/core/media/image-upload";
 
 /** The recipe photos' Italian messages; those listed in docs/product.md are verbatim. */
@@ -21,4 +22,4 @@ export const PHOTO_MESSAGES = {
 } as const;
 
 /** After several photos chosen at once: how many were added. */
-export const photosAddedMessage = (n: number) => (n === 1 ? "1 foto aggiunta" : `${n} foto aggiunte`);
+export const photosAddedMessage = (n: number) => countOf(n, ["foto aggiunta", "foto aggiunte"]);

@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState } from "react";
+import { countOf } from "~/core/format/plural";
 import { useRevalidator } from "react-router";
 import { PHOTO_MESSAGES, photosAddedMessage } from "~/features/photos/messages";
 import { toast } from "~/ui/toaster";
@@ -220,7 +221,7 @@ export function PhotoUploadForm({ onPhaseChange }: { onPhaseChange?: (phase: Upl
       ) : null}
       {chosen.length > 0 ? (
         <div className="admin-upload__chosen">
-          <p>{`${chosen.length} foto scelte:`}</p>
+          <p>{`${countOf(chosen.length, ["foto scelta", "foto scelte"])}:`}</p>
           <ul>
             {chosen.map((line) => (
               <li key={line}>{line}</li>

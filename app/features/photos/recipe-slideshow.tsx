@@ -214,9 +214,8 @@ export function RecipeSlideshow({ photos, label }: { photos: RecipePhotoView[]; 
   );
 }
 
-/** Under the slideshow once a photo has a published recipe: the list of every recipe. */
-export function AllRecipesLink({ photos }: { photos: RecipePhotoView[] }) {
-  if (!photos.some((photo) => photo.recipeSlug)) return null;
+/** Under the slideshow once a recipe is published, whether or not the slideshow has photos: the list of every recipe. */
+export function AllRecipesLink() {
   return (
     <p className="section__more">
       <Link to="/ricette" className="arrow-link">

@@ -1,4 +1,5 @@
 import { useEffect, useRef } from "react";
+import { countOf } from "~/core/format/plural";
 import { useFetcher } from "react-router";
 import { type ActionResult, useActionResult } from "~/core/forms/action-result";
 import { TextAreaField } from "~/core/forms/conform-fields";
@@ -139,9 +140,7 @@ function OpenReports({ reports, headingLevel }: { reports: ReportView[]; heading
   const Heading = `h${headingLevel + 1}` as "h3" | "h4";
   return (
     <div className="admin-reports__open">
-      <Heading className="admin-reports__heading">
-        {reports.length === 1 ? "1 segnalazione" : `${reports.length} segnalazioni`}
-      </Heading>
+      <Heading className="admin-reports__heading">{countOf(reports.length, ["segnalazione", "segnalazioni"])}</Heading>
       <ul className="admin-reports__reasons">
         {reports.map((report) => (
           <li key={report.id}>

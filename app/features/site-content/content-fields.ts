@@ -28,10 +28,32 @@ export const webUrl = (missing: string) =>
     ),
   );
 
+/** An address she may leave empty (then ""): whatever shows it is then left out. */
+export const optionalWebUrl = () =>
+  z
+    .preprocess(
+      blankToUndefined,
+      oneLine(z.string().trim().max(500, tooLong(500)))
+        .pipe(z.url({ protocol: /^https?$/, hostname: z.regexes.domain, error: URL_MESSAGE }))
+        .optional(),
+    )
+    .transform((value) => value ?? "");
+
 const HTML_MESSAGE = "Scrivi solo testo, senza codice HTML (i segni < e > non sono ammessi).";
 /** Plain text only: what she types is shown as typed, never interpreted as markup. */
 export const plainText = (missing: string, max: number, lines: "one" | "many" = "one") =>
   requiredText(missing, max, lines).refine((value) => !/[<>]/.test(value), HTML_MESSAGE);
+
+/** One line of plain text she may leave empty (then ""), at most `max` characters. */
+export const optionalLine = (max: number) =>
+  z
+    .preprocess(
+      blankToUndefined,
+      oneLine(z.string().trim().max(max, tooLong(max)))
+        .refine((value) => !/[<>]/.test(value), HTML_MESSAGE)
+        .optional(),
+    )
+    .transform((value) => value ?? "");
 
 /** Plain text she may leave empty (then ""): paragraphs, at most `max` characters. */
 export const optionalParagraphs = (max: number) =>

@@ -70,6 +70,27 @@ describe("editor schemas", () => {
     }
   });
 
+  it("take every external link as optional, a named link only with its name", () => {
+    const value = practice();
+    value.links = {
+      booking: "",
+      doctorProfile: " ",
+      social: { label: "", url: "" },
+      messaging: { label: "", url: "" },
+    };
+    const parsed = practiceSchema.parse(value);
+    expect(parsed.links).toEqual({
+      booking: "",
+      doctorProfile: "",
+      social: { label: "", url: "" },
+      messaging: { label: "", url: "" },
+    });
+    value.links.social = { label: "", url: "https://instagram.com/studio" };
+    expect(errors(practiceSchema, value)).toEqual({
+      "links.social.label": "Indica il nome del social (es. Instagram).",
+    });
+  });
+
   it("normalise what people type: IT prefix and spaces in the Partita IVA, lower-case province", () => {
     const value = practice();
     value.business.vatNumber = "IT 07184320153";

@@ -11,6 +11,8 @@ import {
   plainText,
   tooLong,
   URL_MESSAGE,
+  optionalLine,
+  optionalWebUrl,
   versionField,
   webUrl,
 } from "./content-fields";
@@ -68,17 +70,12 @@ export const practiceSchema = z.object({
         .pipe(z.email("Indirizzo email non valido: controlla che sia come nome@dominio.it.")),
     ),
   }),
+  // Each link optional: one left empty is not shown (a booking button then calls the studio).
   links: z.object({
-    booking: webUrl("Indica l'indirizzo del sito di prenotazione."),
-    doctorProfile: webUrl("Indica l'indirizzo del profilo per le prenotazioni."),
-    social: z.object({
-      label: plainText("Indica il nome del social (es. Instagram).", 40),
-      url: webUrl("Indica l'indirizzo del profilo social."),
-    }),
-    messaging: z.object({
-      label: plainText("Indica il nome del servizio di messaggi (es. WhatsApp).", 40),
-      url: webUrl("Indica il link per i messaggi."),
-    }),
+    booking: optionalWebUrl(),
+    doctorProfile: optionalWebUrl(),
+    social: namedLink("Indica il nome del social (es. Instagram)."),
+    messaging: namedLink("Indica il nome del servizio di messaggi (es. WhatsApp)."),
   }),
   stats: z.object({
     patients: plainText("Indica il numero di pazienti (es. 200+).", 12),
@@ -88,6 +85,13 @@ export const practiceSchema = z.object({
   // Unticked, a form sends no field of the group at all: then it is off.
   reviews: z.preprocess((value) => value ?? {}, z.object({ shown: checkbox })),
 });
+
+/** A link shown by its name: both empty, or both given. */
+function namedLink(nameMissing: string) {
+  return z.object({ label: optionalLine(40), url: optionalWebUrl() }).superRefine((link, context) => {
+    if (link.url && !link.label) context.addIssue({ code: "custom", path: ["label"], message: nameMissing });
+  });
+}
 
 export const DIRECTIONS_MAX = 1000;
 

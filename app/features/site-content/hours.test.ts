@@ -34,7 +34,7 @@ describe("opening hours shown grouped", () => {
     );
     expect(groupOpeningHours(hours)).toEqual([
       { days: "Lun, Gio, Sab, Dom", daysLong: "Lunedì, Giovedì, Sabato e Domenica", time: "Chiuso", closed: true },
-      { days: "Mar–Mer, Ven", daysLong: "Martedì – Mercoledì, Venerdì", time: "9:00–13:00", closed: false },
+      { days: "Mar–Mer, Ven", daysLong: "Martedì – Mercoledì e Venerdì", time: "9:00–13:00", closed: false },
     ]);
     // The editor's one-line summary names the open days only.
     expect(openingHoursLine(hours)).toBe("Mar–Mer, Ven 9:00–13:00");

@@ -1,3 +1,4 @@
+import { joinedList } from "~/core/format/italian-format";
 import { weekdays, type DayHours, type TimeRange, type Weekday } from "./site-content";
 
 const shortNames: Record<Weekday, string> = {
@@ -46,10 +47,6 @@ export interface HoursGroup {
 
 const CLOSED = "Chiuso";
 
-/** "Lunedì, Giovedì e Sabato" (as Intl.ListFormat writes it, without loading Intl in the page). */
-const listed = (names: string[]) =>
-  names.length < 2 ? (names[0] ?? "") : `${names.slice(0, -1).join(", ")} e ${names.at(-1)}`;
-
 /**
  * Days with the same hours grouped, in week order of their first day; runs of adjacent open days
  * are written as a span ("Lun–Ven"). Closed days make one group too, listed day by day ("Sab, Dom",
@@ -66,11 +63,16 @@ export function groupOpeningHours(hours: DayHours[]): HoursGroup[] {
     time === CLOSED
       ? {
           days: days.map((day) => shortNames[day]).join(", "),
-          daysLong: listed(days.map((day) => dayNames[day])),
+          daysLong: joinedList(days.map((day) => dayNames[day])),
           time,
           closed: true,
         }
-      : { days: spans(days, shortNames, "–"), daysLong: spans(days, dayNames, " – "), time, closed: false },
+      : {
+          days: spans(days, shortNames, "–").join(", "),
+          daysLong: joinedList(spans(days, dayNames, " – ")),
+          time,
+          closed: false,
+        },
   );
 }
 
@@ -79,16 +81,14 @@ export function openGroups(hours: DayHours[]): HoursGroup[] {
   return groupOpeningHours(hours).filter((group) => !group.closed);
 }
 
-function spans(days: Weekday[], names: Record<Weekday, string>, dash: string): string {
+function spans(days: Weekday[], names: Record<Weekday, string>, dash: string): string[] {
   const runs: Weekday[][] = [];
   for (const day of days) {
     const last = runs.at(-1);
     if (last && weekdays.indexOf(day) === weekdays.indexOf(last.at(-1)!) + 1) last.push(day);
     else runs.push([day]);
   }
-  return runs
-    .map((run) => (run.length === 1 ? names[run[0]!] : `${names[run[0]!]}${dash}${names[run.at(-1)!]}`))
-    .join(", ");
+  return runs.map((run) => (run.length === 1 ? names[run[0]!] : `${names[run[0]!]}${dash}${names[run.at(-1)!]}`));
 }
 
 /** "Lun–Ven 9:00–19:00, Sab 9:00–13:00"; "Su appuntamento" when every day is closed. */

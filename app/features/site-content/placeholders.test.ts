@@ -20,7 +20,21 @@ const hers = {
 describe("her details in her texts (decision 66)", () => {
   it("fills each placeholder from her details, the cities once each and joined in Italian", () => {
     expect(fillPlaceholders("Sono {nome}, {titolo}, iscritta all'{albo} (n. {numero}); ricevo a {citta}.", hers)).toBe(
-      "Sono Dott.ssa Chiara Rinaldi, Biologa Nutrizionista, iscritta all'Ordine dei Biologi del Piemonte (n. AA_071234); ricevo a Torino e Asti.",
+      "Sono la Dott.ssa Chiara Rinaldi, Biologa Nutrizionista, iscritta all'Ordine dei Biologi del Piemonte (n. AA_071234); ricevo a Torino e Asti.",
+    );
+  });
+
+  it("puts the article before a title as Italian does, and never twice", () => {
+    expect(fillPlaceholders("I consigli di {nome}. Con {nome}. Sono la {nome}.", hers)).toBe(
+      "I consigli della Dott.ssa Chiara Rinaldi. Con la Dott.ssa Chiara Rinaldi. Sono la Dott.ssa Chiara Rinaldi.",
+    );
+    const his = { ...hers, practitioner: { ...hers.practitioner, name: "Dott. Marco Bianchi" } };
+    expect(fillPlaceholders("Sono {nome}, i consigli di {nome}", his)).toBe(
+      "Sono il Dott. Marco Bianchi, i consigli del Dott. Marco Bianchi",
+    );
+    const untitled = { ...hers, practitioner: { ...hers.practitioner, name: "Chiara Rinaldi" } };
+    expect(fillPlaceholders("Sono {nome}, i consigli di {nome}", untitled)).toBe(
+      "Sono Chiara Rinaldi, i consigli di Chiara Rinaldi",
     );
   });
 
@@ -38,7 +52,7 @@ describe("her details in her texts (decision 66)", () => {
   it("the first version's texts follow her details: no example's name or city once she changed them", () => {
     const { texts } = withDetailsFilled({ ...defaultSiteContent, ...hers });
     const all = Object.values(texts).join("\n");
-    expect(all).toContain("Sono Dott.ssa Chiara Rinaldi, Biologa Nutrizionista.");
+    expect(all).toContain("Sono la Dott.ssa Chiara Rinaldi, Biologa Nutrizionista.");
     expect(all).toContain("ricevo negli studi di Torino e Asti.");
     for (const example of ["Giulia Ferrari", "Lombardia", "AA_084512", "Milano", "Monza"])
       expect(all).not.toContain(example);

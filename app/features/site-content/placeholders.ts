@@ -1,3 +1,4 @@
+import { joinedList, nameAfter } from "~/core/format/italian-format";
 import type { SiteContent } from "./site-content";
 
 /*
@@ -19,18 +20,24 @@ export const PLACEHOLDERS = [
 
 /** "Milano", "Milano e Monza", "Milano, Monza e Como": each city once, in the studios' order. */
 function studioCities(c: Details): string {
-  const cities = [...new Set(c.studios.map((studio) => studio.city))];
-  return new Intl.ListFormat("it", { type: "conjunction" }).format(cities);
+  return joinedList([...new Set(c.studios.map((studio) => studio.city))]);
 }
 
-// "{città}" too: a phone's keyboard offers the accent.
-const PATTERN = /\{(nome|titolo|albo|numero|citta|città)\}/giu;
+// "{città}" too: a phone's keyboard offers the accent. The word before {nome} is read too: a name
+// with a title takes its article ("Sono la Dott.ssa …", "della Dott.ssa …").
+const PATTERN =
+  /(?:\b(sono|di|con|a|da|per|la|il|della|del|alla|al|dalla|dal) )?\{(nome|titolo|albo|numero|citta|città)\}/giu;
+
+const ARTICLES = /^(la|il|della|del|alla|al|dalla|dal)$/i;
 
 /** The text with each placeholder filled in; any other brace stays as she wrote it. */
 export function fillPlaceholders(text: string, c: Details): string {
-  return text.replace(PATTERN, (_, word: string) => {
+  return text.replace(PATTERN, (_, before: string | undefined, word: string) => {
     const key = word.toLowerCase().replace("à", "a");
-    return PLACEHOLDERS.find((p) => p.word === key)!.value(c);
+    const value = PLACEHOLDERS.find((p) => p.word === key)!.value(c);
+    // Written with its article already ("la {nome}"): kept as she wrote it.
+    if (key === "nome" && before && !ARTICLES.test(before)) return nameAfter(before, value);
+    return before ? `${before} ${value}` : value;
   });
 }
 

@@ -48,7 +48,7 @@ export function practiceJsonLd(content: PageContent, siteUrl: string) {
       jobTitle: practitioner.title,
       memberOf: { "@type": "Organization", name: practitioner.register },
     },
-    sameAs: [links.social.url, links.doctorProfile],
+    sameAs: [links.social.url, links.doctorProfile].filter(Boolean),
     hasOfferCatalog: {
       "@type": "OfferCatalog",
       name: "Servizi",

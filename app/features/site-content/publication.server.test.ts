@@ -22,7 +22,7 @@ describe("a loopback site", () => {
 
 /** The migration's own statement, run again on the state a site had before the update. */
 const migration = readFileSync(
-  path.resolve(import.meta.dirname, "../../../drizzle/0031_site-published.sql"),
+  path.resolve(import.meta.dirname, "../../../drizzle/0032_site-published.sql"),
   "utf8",
 ).split("--> statement-breakpoint")[1]!;
 

@@ -37,17 +37,18 @@ export function SiteFooter({
           <li>
             <a href={`mailto:${contact.email}`}>{contact.email}</a>
           </li>
+          {[links.social, links.messaging]
+            .filter((link) => link.url)
+            .map((link) => (
+              <li key={link.url}>
+                <a href={link.url} target="_blank" rel="noopener noreferrer">
+                  {link.label}
+                  <span className="visually-hidden"> (si apre in una nuova scheda)</span>
+                </a>
+              </li>
+            ))}
           <li>
-            <a href={links.social.url} target="_blank" rel="noopener noreferrer">
-              {links.social.label}
-              <span className="visually-hidden"> (si apre in una nuova scheda)</span>
-            </a>
-          </li>
-          <li>
-            <a href={links.messaging.url} target="_blank" rel="noopener noreferrer">
-              {links.messaging.label}
-              <span className="visually-hidden"> (si apre in una nuova scheda)</span>
-            </a>
+            <Link to="/ricette">Ricette</Link>
           </li>
           <li>
             <Link to="/articoli">Articoli</Link>

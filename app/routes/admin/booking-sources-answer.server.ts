@@ -19,7 +19,7 @@ function sourcesDoneAnswer(done: CalendarSourceDone) {
       ? M.read(read.busy.length)
       : read.status === "not_modified"
         ? M.unchanged
-        : M.readFailed(calendarFailureText(read.reason, read.httpStatus));
+        : M.readFailed(calendarFailureText(read.reason, read.httpStatus, read.eventAt));
   if (done.intent === "source-remove") return { ok: true, message: M.removed };
   if (done.intent === "source-add") return { ok: true, message: `${M.added} ${readText}` };
   return { ok: read?.status !== "failed", message: readText };

@@ -9,7 +9,7 @@ import type { ReactNode } from "react";
 import type { DayHours } from "~/features/site-content/site-content";
 import { useEditorData } from "./content";
 
-/** Saves the week's hours; "Copia su tutti i giorni" without JavaScript answers the form with the day copied. */
+/** Saves the week's hours; "Copia sui giorni aperti" without JavaScript answers the form with the day copied. */
 export const action = (args: Route.ActionArgs) => hoursAction(args);
 
 /**

@@ -4,7 +4,7 @@ import { parseSubmission } from "~/core/forms/parse-submission.server";
 import { weekdays } from "~/features/site-content/site-content";
 import { dayCopySchema, formWithDayCopied } from "./hours-copy.server";
 
-/** A week's fields as the hours form posts them: Monday 9–13 and 14–19, the other days closed. */
+/** A week's fields as the hours form posts them: Monday 9–13 and 14–19, Tuesday to Friday 10–12, the weekend closed. */
 function week(prefix: string): [string, string][] {
   return weekdays.flatMap((day, i): [string, string][] => [
     [`${prefix}[${i}].day`, day],
@@ -15,7 +15,12 @@ function week(prefix: string): [string, string][] {
           [`${prefix}[0].ranges[1].opens`, "14:00"],
           [`${prefix}[0].ranges[1].closes`, "19:00"],
         ] as [string, string][])
-      : ([[`${prefix}[${i}].closed`, "on"]] as [string, string][])),
+      : i < 5
+        ? ([
+            [`${prefix}[${i}].ranges[0].opens`, "10:00"],
+            [`${prefix}[${i}].ranges[0].closes`, "12:00"],
+          ] as [string, string][])
+        : ([[`${prefix}[${i}].closed`, "on"]] as [string, string][])),
   ]);
 }
 
@@ -32,8 +37,8 @@ function hoursForm(copy: string) {
   return form;
 }
 
-describe("Copia su tutti i giorni, without JavaScript", () => {
-  it("answers the form with Monday's hours on every day of that week only, and saves nothing", () => {
+describe("Copia sui giorni aperti, without JavaScript", () => {
+  it("answers the form with Monday's hours on that week's open days only, closed days kept, and saves nothing", () => {
     const form = hoursForm("studios[0].hours[0]");
     const copy = parseSubmission(form, dayCopySchema);
     expect(copy.status).toBe("success");
@@ -44,16 +49,22 @@ describe("Copia su tutti i giorni, without JavaScript", () => {
     expect(submission.status).toBeUndefined();
     const value = submission.reply().initialValue as {
       studios: { hours: { day: string; closed?: string; ranges?: { opens: string }[] }[] }[];
-      onlineHours: { closed?: string }[];
+      onlineHours: { closed?: string; ranges?: { opens: string }[] }[];
     };
     const studioWeek = value.studios[0]?.hours ?? [];
     expect(studioWeek.map((day) => day.day)).toEqual([...weekdays]);
-    for (const day of studioWeek) {
+    for (const day of studioWeek.slice(0, 5)) {
       expect(day.closed).toBeUndefined();
       expect(day.ranges?.map((range) => range.opens)).toEqual(["09:00", "14:00"]);
     }
+    // Saturday and Sunday were closed: a copy never reopens them.
+    for (const day of studioWeek.slice(5)) {
+      expect(day.closed).toBe("on");
+      expect(day.ranges).toBeUndefined();
+    }
     // The other week is untouched.
-    expect(value.onlineHours.slice(1).every((day) => day.closed === "on")).toBe(true);
+    expect(value.onlineHours.slice(1, 5).every((day) => day.ranges?.[0]?.opens === "10:00")).toBe(true);
+    expect(value.onlineHours.slice(5).every((day) => day.closed === "on")).toBe(true);
   });
 
   it("reads only a day of a week the form has; anything else is a plain save", () => {

@@ -105,6 +105,7 @@ const SECTIONS: {
   { to: "/admin/segnalazioni", label: "Segnalazioni", count: (todo) => todo.reports },
   { to: "/admin/account", label: "Account e sicurezza" },
   { to: "/admin/backup", label: "Backup" },
+  { to: "/admin/stato", label: "Stato del sito" },
 ];
 
 function SectionLinks({ todo }: { todo: AdminTodo }) {

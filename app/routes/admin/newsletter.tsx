@@ -1,4 +1,6 @@
 import { data, Form } from "react-router";
+import { formatCount } from "~/core/format/italian-format";
+import { countOf, pluralForm } from "~/core/format/plural";
 import type { Route } from "./+types/newsletter";
 import { servicesContext } from "~/context";
 import { type ActionResult, useActionResult } from "~/core/forms/action-result";
@@ -165,8 +167,10 @@ export default function AdminNewsletter({ loaderData, actionData }: Route.Compon
           Iscritti
         </h2>
         <p className="newsletter-admin__counts">
-          <strong>{counts.confirmed}</strong> iscritti confermati · <strong>{counts.pending}</strong> in attesa di
-          conferma · {counts.unsubscribed} disiscritti
+          <strong>{formatCount(counts.confirmed)}</strong>{" "}
+          {pluralForm(counts.confirmed, ["iscritto confermato", "iscritti confermati"])} ·{" "}
+          <strong>{formatCount(counts.pending)}</strong> in attesa di conferma ·{" "}
+          {countOf(counts.unsubscribed, ["disiscritto", "disiscritti"])}
         </p>
         {!mailEnabled ? <p className="admin-notice">{M.mailOff}</p> : null}
       </section>
@@ -181,7 +185,7 @@ export default function AdminNewsletter({ loaderData, actionData }: Route.Compon
               <li key={campaign.id}>
                 <strong>{campaign.subject}</strong> · {campaign.startedAt} ·{" "}
                 {campaign.finished
-                  ? `messa in coda per tutti i ${campaign.queued} iscritti`
+                  ? `messa in coda per ${campaign.queued === 1 ? "l'unico iscritto" : `tutti i ${countOf(campaign.queued, ["iscritto", "iscritti"])}`}`
                   : `in coda ${campaign.queued} su ${campaign.total}`}
                 <progress
                   max={Math.max(campaign.total, 1)}
@@ -239,7 +243,7 @@ export default function AdminNewsletter({ loaderData, actionData }: Route.Compon
             {draft.imagesUnmailable ? <p className="admin-notice">{M.imagesNeedSiteUrl}</p> : null}
             <p>L'invio non si può annullare: controlla l'anteprima e manda prima una prova a te.</p>
             <button type="submit" className="button" disabled={!mailEnabled || counts.confirmed === 0}>
-              {`Invia a ${counts.confirmed} iscritti`}
+              {`Invia a ${countOf(counts.confirmed, ["iscritto", "iscritti"])}`}
             </button>
           </Form>
         </section>

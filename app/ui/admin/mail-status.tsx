@@ -1,3 +1,4 @@
+import { countOf } from "~/core/format/plural";
 /** Whether the practitioner gets e-mail notices, and whether any are stuck. */
 interface MailStatusView {
   enabled: boolean;
@@ -20,7 +21,7 @@ export function MailStatus({ status }: { status: MailStatusView }) {
     <p className="admin-notice admin-mail-status">
       <strong>Notifiche e-mail attive</strong> verso {status.recipient}.
       {status.waiting > 0
-        ? ` ${status.waiting === 1 ? "1 messaggio in attesa" : `${status.waiting} messaggi in attesa`} di invio${status.lastError ? " (il server di posta non risponde: nuovo tentativo a breve)" : ""}.`
+        ? ` ${countOf(status.waiting, ["messaggio", "messaggi"])} in attesa di invio${status.lastError ? " (il server di posta non risponde: nuovo tentativo a breve)" : ""}.`
         : null}
       {status.failed > 0
         ? ` ${status.failed === 1 ? "1 messaggio non è stato consegnato" : `${status.failed} messaggi non sono stati consegnati`}: controlla le impostazioni SMTP.`

@@ -71,20 +71,20 @@ export function ContactFields<Form extends Record<string, unknown>>({
           meta={web.booking}
           label="Sito di prenotazione"
           type="url"
-          hint="Il pulsante «Prenota una visita» della home."
+          hint="Facoltativo. Il pulsante «Prenota una visita» della home; vuoto, il pulsante chiama lo studio."
         />
         <TextField
           meta={web.doctorProfile}
           label="Profilo per le prenotazioni (es. MioDottore)"
           type="url"
-          hint="Il pulsante «Prenota una Consulenza» della pagina dei servizi."
+          hint="Facoltativo. Il pulsante «Prenota una Consulenza» della pagina dei servizi; vuoto, chiama lo studio."
         />
         <div className="content-form__pair">
-          <TextField meta={social.label} label="Nome del social" />
+          <TextField meta={social.label} label="Nome del social (facoltativo)" />
           <TextField meta={social.url} label="Link del profilo social" type="url" />
         </div>
         <div className="content-form__pair">
-          <TextField meta={messaging.label} label="Nome del servizio di messaggi" />
+          <TextField meta={messaging.label} label="Nome del servizio di messaggi (facoltativo)" />
           <TextField meta={messaging.url} label="Link per i messaggi" type="url" />
         </div>
       </fieldset>

@@ -46,11 +46,14 @@ export function weekFormValue(week: DayHours[]) {
 export function weekWithDayCopied(week: DayFormValue[], from: number): DayFormValue[] {
   const source = week[from];
   return week.map((day, index) =>
-    index === from || !source
+    index === from || !source || isClosed(day)
       ? day
       : { day: day.day, closed: source.closed, ranges: source.ranges?.map((r) => ({ ...r })) },
   );
 }
+
+/** A day she marked closed: a copy never reopens it (she unticks "Chiuso" first if she wants it open). */
+const isClosed = (day: DayFormValue) => day.closed === "on";
 
 /** A preset's button text: its hours only ("9–13"); the full label ("Mattina 9–13") is its name. */
 const presetHours = (label: string) => label.replace(/^\S+ /, "");
@@ -87,8 +90,8 @@ const hasErrors = (field: { allErrors: Record<string, unknown> }) => Object.keys
 /**
  * One place's week in the hours form, two short lines a day (issue 46: the step was 7.6 screens on a
  * phone): the day's name and "Chiuso", then its first range and "Altro", which holds the second
- * range (e.g. 9:00–13:00 and 15:00–19:00), the usual hours one tap each and "Copia su tutti i
- * giorni"; open by itself when the day has a second range. A closed day is its first line only.
+ * range (e.g. 9:00–13:00 and 15:00–19:00), the usual hours one tap each and "Copia sui giorni
+ * aperti"; open by itself when the day has a second range. A closed day is its first line only.
  * Each button works without JavaScript (a preset is Conform's update intent; the copy is answered by
  * the server with the form filled in); with it, in place. `answered`: the field a button's answer
  * without JavaScript was for, whose day stays open.
@@ -156,7 +159,7 @@ export function WeekFields({ week, form, answered = "" }: { week: WeekField; for
                 className="button button--small button--secondary hours-editor__copy"
                 onClick={copy}
               >
-                Copia su tutti i giorni<span className="visually-hidden"> gli orari di {name.toLowerCase()}</span>
+                Copia sui giorni aperti<span className="visually-hidden"> gli orari di {name.toLowerCase()}</span>
               </button>
             </Disclosure>
             <div className="hours-editor__errors">

@@ -1,0 +1,175 @@
+// `npm run bench:https` (decision 72): the cached /home over TLS through the site's own HTTPS front
+// (Caddy, its certificate obtained from pebble, Let's Encrypt's test CA, as in the tests), against the
+// same front serving the same precompressed bytes as a static file, in the same run. wrk, HTTPS, 2
+// threads, 32 connections, gzip, a phone's user agent (so visits are counted as in real use); best of
+// 3 rounds each, in turn. The static side is a second Caddy with the site's own generated
+// configuration, certificate storage and TLS settings, only the proxy replaced by a file server
+// (`precompressed gzip`) on other ports: Caddy's admin API is off, so its routes are not changed live.
+// Goal: ≥ 0.7×. Exit code 1 when missed. wrk gets the name for SNI and Host from the URL and connects
+// to 127.0.0.1 through a Lua `wrk.resolve` (no /etc/hosts entry).
+import { type ChildProcess, execFileSync, spawn, spawnSync } from "node:child_process";
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { gunzipSync } from "node:zlib";
+import { freePort } from "../../tests/support/app-server.ts";
+import { startPebble, waitFor } from "../../tests/support/pebble.ts";
+import { PHONE_USER_AGENT } from "../../tests/support/user-agents.ts";
+import { buildIfStale } from "../build-if-stale.ts";
+import { wrkLoad } from "./cached-home.ts";
+import { startSite, stop } from "./site.ts";
+
+const HOST = "studio-prova.it";
+const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const TARGET_RATIO = 0.7;
+
+function program(binary: string, debianPackage: string): string {
+  const file = `/usr/bin/${binary}`;
+  if (!existsSync(file) && process.getuid?.() === 0) {
+    console.log(`Installing ${debianPackage} from Debian's packages…`);
+    spawnSync("apt-get", ["update", "-qq"], { stdio: "ignore" });
+    spawnSync("apt-get", ["install", "-y", "-qq", "--no-install-recommends", debianPackage], {
+      stdio: "ignore",
+      env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" },
+    });
+  }
+  if (!existsSync(file)) throw new Error(`${binary} not found: run 'sudo apt-get install -y ${debianPackage}'`);
+  return file;
+}
+
+await buildIfStale();
+const wrk = program("wrk", "wrk");
+program("caddy", "caddy");
+program("pebble", "pebble");
+
+const [httpsPort, httpPort, sitePort, staticHttpsPort, staticHttpPort] = (await Promise.all(
+  Array.from({ length: 5 }, freePort),
+)) as [number, number, number, number, number];
+const work = mkdtempSync(path.join(os.tmpdir(), "bench-https-"));
+const dataDir = path.join(work, "data");
+const pebble = await startPebble({ httpPort, tlsPort: httpsPort });
+const rootFile = path.join(work, "pebble-root.pem");
+writeFileSync(rootFile, await pebble.issuingRoot());
+
+const curl = (port: number, urlPath: string, ...args: string[]) =>
+  execFileSync(
+    "curl",
+    [
+      "-sS",
+      "--max-time",
+      "10",
+      "--resolve",
+      `${HOST}:${port}:127.0.0.1`,
+      "--cacert",
+      rootFile,
+      "-H",
+      "Accept-Encoding: gzip",
+      "-A",
+      PHONE_USER_AGENT,
+      ...args,
+      `https://${HOST}:${port}${urlPath}`,
+    ],
+    { stdio: ["ignore", "pipe", "pipe"] },
+  );
+const answersOk = (port: number) => {
+  try {
+    return curl(port, "/home", "-o", "/dev/null", "-w", "%{http_code}").toString() === "200";
+  } catch {
+    return false;
+  }
+};
+
+const site = startSite({
+  port: sitePort,
+  dataDir,
+  processes: Number(process.env.WEB_CONCURRENCY ?? 1),
+  env: {
+    SITE_URL: `https://${HOST}`,
+    TRUST_PROXY: "",
+    HTTPS_PORT: String(httpsPort),
+    HTTP_PORT: String(httpPort),
+    ACME_CA: pebble.directory,
+    ACME_CA_ROOT: pebble.apiRoot,
+  },
+});
+let staticFront: ChildProcess | undefined;
+try {
+  await waitFor("/home through the site's HTTPS front", () => answersOk(httpsPort), 120_000);
+  // The page cache's bytes, as the front sends them: gzip, kept on the second request.
+  curl(httpsPort, "/home", "-o", "/dev/null");
+  const gzipped = curl(httpsPort, "/home");
+  const staticDir = path.join(work, "static");
+  execFileSync("mkdir", ["-p", staticDir]);
+  writeFileSync(path.join(staticDir, "home.html"), gunzipSync(gzipped));
+  writeFileSync(path.join(staticDir, "home.html.gz"), gzipped);
+
+  const config = JSON.parse(readFileSync(path.join(dataDir, "https", "caddy.json"), "utf8"));
+  const http = config.apps.http;
+  http.http_port = staticHttpPort;
+  http.https_port = staticHttpsPort;
+  http.servers.site.listen = [`:${staticHttpsPort}`];
+  http.servers.site.routes[1].handle = [
+    { handler: "rewrite", uri: "/home.html" },
+    { handler: "file_server", root: staticDir, precompressed: { gzip: {} }, precompressed_order: ["gzip"] },
+  ];
+  const staticConfig = path.join(work, "caddy-static.json");
+  writeFileSync(staticConfig, JSON.stringify(config), { mode: 0o600 });
+  staticFront = spawn("/usr/bin/caddy", ["run", "--config", staticConfig], {
+    env: { PATH: process.env.PATH, HOME: work },
+    stdio: "ignore",
+  });
+  await waitFor("the same bytes as a static file", () => answersOk(staticHttpsPort), 60_000);
+
+  const script = path.join(work, "resolve.lua");
+  writeFileSync(
+    script,
+    `-- The name stays in the URL (SNI, Host); the connections go to this machine.
+function wrk.resolve(host, service)
+  wrk.addrs = wrk.lookup("127.0.0.1", service)
+end
+`,
+  );
+  const load = (port: number, direct = false) => {
+    const args = ["-t2", "-c32", `-d${DURATION_S}s`, "--latency", ...(direct ? [] : ["-s", script])];
+    const headers = ["-H", "Accept-Encoding: gzip", "-H", `User-Agent: ${PHONE_USER_AGENT}`];
+    const url = direct ? `http://127.0.0.1:${port}/home` : `https://${HOST}:${port}/home`;
+    const run = spawnSync(wrk, [...args, ...headers, url], {
+      encoding: "utf8",
+      timeout: (DURATION_S + 30) * 1000,
+    });
+    if (run.status !== 0) throw new Error(`wrk failed (${run.status}): ${run.stderr || run.stdout}`);
+    return wrkLoad(run.stdout);
+  };
+  const proxied: ReturnType<typeof load>[] = [];
+  const files: ReturnType<typeof load>[] = [];
+  for (let round = 0; round < ROUNDS; round++) {
+    // In alternate order, so neither always runs on a machine the other has just warmed or tired.
+    if (round % 2 === 0) proxied.push(load(httpsPort));
+    files.push(load(staticHttpsPort));
+    if (round % 2 === 1) proxied.push(load(httpsPort));
+  }
+  // For the closing note: the servers alone, plain HTTP on loopback, no front (not part of the ratio).
+  const direct = load(sitePort, true);
+  const caddyPid = readFileSync(path.join(dataDir, "https", "caddy.pid"), "utf8").trim();
+  const pssMb = (pid: string) =>
+    Number(/^Pss:\s+(\d+) kB/m.exec(readFileSync(`/proc/${pid}/smaps_rollup`, "utf8"))?.[1] ?? 0) / 1024;
+  const best = (loads: ReturnType<typeof load>[]) => loads.reduce((a, b) => (b.rps > a.rps ? b : a));
+  const site1 = best(proxied);
+  const file1 = best(files);
+  const ratio = site1.rps / file1.rps;
+  const failures = [...proxied, ...files].reduce((sum, l) => sum + l.failures, 0);
+  console.log(
+    `HTTPS /home (wrk -t2 -c32, gzip, best of ${ROUNDS}): through the front to the site ${Math.round(site1.rps)} req/s (p99 ${site1.p99} ms), the same bytes as a static file ${Math.round(file1.rps)} req/s (p99 ${file1.p99} ms): ${ratio.toFixed(2)}× (goal ≥ ${TARGET_RATIO}); the servers alone over plain HTTP ${Math.round(direct.rps)} req/s; failed answers ${failures}; load average ${os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(
+        " ",
+      )}; ${os.availableParallelism()} cores; the site's Caddy after the load: ${pssMb(caddyPid).toFixed(1)} MB PSS.`,
+  );
+  if (ratio < TARGET_RATIO || failures > 0) process.exitCode = 1;
+} finally {
+  staticFront?.kill("SIGTERM");
+  await stop(site).catch((error: unknown) => console.error(String(error)));
+  await pebble.stop();
+}
