@@ -4,8 +4,6 @@ import { createServer } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { startCommand } from "../../scripts/lib/start-command.ts";
-import { openSiteDatabase } from "~/core/db/site-database.server";
-import { createPublication, isLoopbackSite } from "~/features/site-content/publication.server";
 
 const root = path.resolve(import.meta.dirname, "../..");
 
@@ -115,13 +113,10 @@ export async function startAppServer(
     await new Promise((r) => setTimeout(r, 100));
   }
 
-  if (env.SITE_URL && !isLoopbackSite(env.SITE_URL) && !options.inPreparation) {
-    const database = await openSiteDatabase({ dataDir, databaseUrl: env.DATABASE_URL });
-    try {
-      await createPublication(database.db).publishSite();
-    } finally {
-      await database.close();
-    }
+  // Loaded here only: the benchmarks import this file's freePort under plain node, without the "~/" alias.
+  if (env.SITE_URL && !options.inPreparation) {
+    const { publishIfPublic } = await import("./published-site.ts");
+    await publishIfPublic(env.SITE_URL, { dataDir, databaseUrl: env.DATABASE_URL });
   }
 
   const server: AppServer = {
