@@ -77,7 +77,11 @@ export function preparationGate(services: Pick<AppServices, "config" | "bus" | "
     },
     /** Before the page cache: a visitor of a site in preparation never reaches a page. */
     async middleware(req: Request, res: Response, next: NextFunction) {
-      if (!active || alwaysOpen(req.path)) return next();
+      if (!active) return next();
+      // The path as the router will read it (its adapter appends the target to the origin):
+      // "/admin/../home" is /home there (WHATWG URL), and must be here.
+      const path = URL.parse(`http://gate.invalid${req.originalUrl}`)?.pathname ?? "";
+      if (alwaysOpen(path)) return next();
       try {
         if (await published()) return next();
         if (await signedIn(req)) {
@@ -88,7 +92,7 @@ export function preparationGate(services: Pick<AppServices, "config" | "bus" | "
       } catch (error) {
         return next(error);
       }
-      if (req.path === "/robots.txt") return closed(res, 200, "text/plain; charset=utf-8", PREPARATION_ROBOTS_TXT);
+      if (path === "/robots.txt") return closed(res, 200, "text/plain; charset=utf-8", PREPARATION_ROBOTS_TXT);
       if (req.path === "/sitemap.xml")
         return closed(res, 200, "application/xml; charset=utf-8", PREPARATION_SITEMAP_XML);
       res.set("Retry-After", String(PREPARATION_RETRY_AFTER_SECONDS));

@@ -1,3 +1,4 @@
+import http from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openSiteDatabase } from "~/core/db/site-database.server";
 import { createMemoryEventBus } from "~/core/events/event-bus.server";
@@ -23,6 +24,20 @@ async function signIn(server: AppServer): Promise<string> {
   const cookie = login.headers.getSetCookie().find((c) => c.startsWith("admin_session="));
   if (!cookie) throw new Error(`no session after signing in (${login.status}): ${(await login.text()).slice(0, 400)}`);
   return cookie.split(";")[0]!;
+}
+
+/** A GET of the path exactly as written (fetch would resolve its dots first). */
+function rawGet(server: AppServer, path: string): Promise<{ status: number; body: string }> {
+  const { hostname, port } = new URL(server.url);
+  return new Promise((resolve, reject) => {
+    const request = http.get({ host: hostname, port, path }, (response) => {
+      let body = "";
+      response.setEncoding("utf8");
+      response.on("data", (chunk) => (body += chunk));
+      response.on("end", () => resolve({ status: response.statusCode ?? 0, body }));
+    });
+    request.on("error", reject);
+  });
 }
 
 /** Posts "Pubblica il sito" (or its opposite) as a browser without JavaScript would. */
@@ -87,6 +102,21 @@ describe("a site on a public address, before she publishes it", () => {
       const response = await fetch(`${server.url}${path}`);
       expect(response.status, path).toBe(503);
       expect(await response.text(), path).not.toContain(defaultSiteContent.practitioner.name);
+    }
+  });
+
+  it("is not opened by a path that climbs out of the admin area", async () => {
+    for (const path of [
+      "/admin/../home",
+      "/admin/%2e%2e/home",
+      "/admin\\..\\home",
+      "/admin-login/../../privacy",
+      "//x/admin",
+      "//home",
+    ]) {
+      const answer = await rawGet(server, path);
+      expect(answer.status, path).toBe(503);
+      expect(answer.body, path).not.toContain(defaultSiteContent.practitioner.name);
     }
   });
 
