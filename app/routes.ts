@@ -80,6 +80,8 @@ export default [
       route("admin/newsletter", "routes/admin/newsletter.tsx"),
       // Issue 46 item 1: the first-run setup, one step per URL (none: the first).
       route("admin/configurazione/:passo?", "routes/admin/setup.tsx"),
+      // Issue 55 item 2: what is still an example, and publishing the site (or putting it back in preparation).
+      route("admin/pubblica", "routes/admin/publish.tsx"),
     ]),
     route("*", "routes/not-found.tsx"),
   ]),

@@ -52,6 +52,7 @@ import { createSessionStore, type SessionStore, sessionTokenFromCookie } from "~
 import { createKnownDevices, type KnownDevices } from "~/features/account/known-device.server";
 import { createStudioSlugRepository, type StudioSlugRepository } from "~/features/site-content/studio-slugs.server";
 import { createStudioPhotoRepository, type StudioPhotoRepository } from "~/features/site-content/studio-photos.server";
+import { createPublication, type Publication } from "~/features/site-content/publication.server";
 import { createPageCounter, type PageCounter } from "~/features/statistics/page-counter.server";
 import { createNewsletterRepository, type NewsletterRepository } from "~/features/newsletter/newsletter.server";
 
@@ -64,6 +65,8 @@ export interface AppServices {
   studioSlugs: StudioSlugRepository;
   /** Her studios' photos (issue 44 item 3). */
   studioPhotos: StudioPhotoRepository;
+  /** Whether she published the site: on a public address, visitors see it only then (decision 73). */
+  publication: Publication;
   logger: Logger;
   database: Database;
   bus: EventBus;
@@ -172,6 +175,7 @@ export async function createServices(
       config,
       siteContent,
       studioSlugs: createStudioSlugRepository(database.db),
+      publication: createPublication(database.db, bus, logError),
       studioPhotos: createStudioPhotoRepository(database.db, siteContent, bus, (error, message) =>
         logger.error({ err: error }, message),
       ),

@@ -26,6 +26,7 @@ import { rejectForeignOrigin } from "~/core/server/same-origin";
 import { baselineHeaders, noncePolicy, securityHeaders } from "~/core/server/security-headers";
 import { drainUnreadBody } from "~/core/server/unread-body";
 import { pageViewCounting } from "./page-views";
+import { preparationGate } from "./preparation";
 
 /** /readyz answers within this (and the request's own few milliseconds): probes give up after 5 s. */
 const READY_TIMEOUT_MS = 3_000;
@@ -72,6 +73,7 @@ export function createApp(
     return context;
   };
   const imageOrigins = config.s3?.publicUrl ? [new URL(config.s3.publicUrl).origin] : [];
+  const preparation = preparationGate(services);
   const pageViews = pageViewCounting(services.pageViews, CACHED_PAGES, config.siteUrl, config.pageViewCounting);
 
   let pageCache: ReturnType<typeof createPageCache> | undefined;
@@ -179,6 +181,9 @@ export function createApp(
     }
   });
 
+  // A site on a public address not yet published: visitors get "Sito in preparazione" (decision 73),
+  // neither a kept page nor a count.
+  app.use(preparation.middleware);
   // Before the page cache: its hits are page views too (issue 45, decision 59).
   app.use(pageViews.middleware);
   if (pageCache) app.use(pageCache.middleware);
@@ -252,6 +257,8 @@ export function createApp(
     const logAnswers = logger.isLevelEnabled("info");
     return function answerKeptPage(req: IncomingMessage, res: ServerResponse): boolean {
       if (req.headers["content-length"] || req.headers["transfer-encoding"]) return false;
+      // Not known to be published: the long way, through the preparation's gate.
+      if (!preparation.open()) return false;
       const url = req.url ?? "";
       // An absolute-form target, a build file: the long way (the static file would win there).
       if (!url.startsWith("/") || buildFiles.has(url.split("/", 2)[1]!)) return false;

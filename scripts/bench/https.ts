@@ -80,6 +80,11 @@ const answersOk = (port: number) => {
   }
 };
 
+// A site on a public address is in preparation until published (decision 73): this one is, from its start.
+await import("../lib/load-app-modules.ts");
+const { publishIfPublic } = await import("../../tests/support/published-site.ts");
+await publishIfPublic(`https://${HOST}`, { dataDir });
+
 const site = startSite({
   port: sitePort,
   dataDir,

@@ -91,10 +91,10 @@ test("on a phone the menu is one button, opened and used by keyboard; the screen
   await button.focus();
   await page.keyboard.press("Enter");
   const menu = page.getByRole("navigation", { name: "Sezioni del pannello" });
-  await expect(menu.getByRole("link")).toHaveCount(14);
+  await expect(menu.getByRole("link")).toHaveCount(16);
   await page.keyboard.press("Tab");
   await expect(menu.getByRole("link", { name: "Foto e recensioni" })).toBeFocused();
-  for (let i = 0; i < 13; i++) await page.keyboard.press("Tab");
+  for (let i = 0; i < 14; i++) await page.keyboard.press("Tab");
   await expect(menu.getByRole("link", { name: "Backup" })).toBeFocused();
   await page.keyboard.press("Enter");
   await expect(page).toHaveURL(/\/admin\/backup$/);
@@ -120,7 +120,7 @@ test("on a wide screen the sections are a row of links, with no menu button", as
   await signInAsAdmin(page, server);
   await expect(page.locator(".admin-menu__button")).toBeHidden();
   const menu = page.getByRole("navigation", { name: "Sezioni del pannello" });
-  await expect(menu.getByRole("link")).toHaveCount(14);
+  await expect(menu.getByRole("link")).toHaveCount(16);
   await expect(menu.getByRole("link", { name: "Ricette" })).toBeVisible();
   await saveScreenshot(page, "admin-todo-1440");
 });

@@ -60,7 +60,17 @@ export async function freePort(): Promise<number> {
  * For tests that need their own state or settings: an empty database,
  * moderation on, two instances on one PostgreSQL…
  */
-export async function startAppServer(env: Record<string, string> = {}, timeoutMs = 60_000): Promise<AppServer> {
+export async function startAppServer(
+  env: Record<string, string> = {},
+  timeoutMs = 60_000,
+  options: {
+    /**
+     * A site on a public address (SITE_URL) shows visitors only "Sito in preparazione" until it is
+     * published (decision 73): published here, as a site in use is, unless the test is about that.
+     */
+    inPreparation?: boolean;
+  } = {},
+): Promise<AppServer> {
   const port = await freePort();
   const dataDir = env.DATA_DIR ?? newDataDir();
   const npmStart = startCommand();
@@ -101,6 +111,12 @@ export async function startAppServer(env: Record<string, string> = {}, timeoutMs
       throw new Error(`server not ready within ${timeoutMs} ms:\n${output}`);
     }
     await new Promise((r) => setTimeout(r, 100));
+  }
+
+  // Loaded here only: the benchmarks import this file's freePort under plain node, without the "~/" alias.
+  if (env.SITE_URL && !options.inPreparation) {
+    const { publishIfPublic } = await import("./published-site.ts");
+    await publishIfPublic(env.SITE_URL, { dataDir, databaseUrl: env.DATABASE_URL });
   }
 
   const server: AppServer = {

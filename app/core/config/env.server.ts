@@ -1,3 +1,4 @@
+// Over 300 lines: every environment setting, checked and refused in Italian in one place, read once at start.
 import { isIP } from "node:net";
 import os from "node:os";
 import path from "node:path";

@@ -296,6 +296,8 @@ export const siteContentVersions = pgTable("site_content_versions", {
 /**
  * Issue 46 item 1: the first-run setup. One row at most (id true): `openedAt` once it opened by itself
  * at her first sign-in (it never does again), `finishedAt` once she ended it (then it leaves her to-do list).
+ * `publishedAt` (issue 55 item 2): set while the site is published; null, a site on a public address
+ * shows visitors only "Sito in preparazione" (decision 73).
  */
 export const siteSetup = pgTable(
   "site_setup",
@@ -303,6 +305,7 @@ export const siteSetup = pgTable(
     id: boolean("id").primaryKey().default(true),
     openedAt: timestamp("opened_at", { withTimezone: true }),
     finishedAt: timestamp("finished_at", { withTimezone: true }),
+    publishedAt: timestamp("published_at", { withTimezone: true }),
   },
   (t) => [check("site_setup_single_row", sql`${t.id}`)],
 );

@@ -145,6 +145,16 @@ export function createFaqRepository(db: Db, bus: Pick<EventBus, "publish">, onEr
         .limit(limit);
     },
 
+    /** The first start's example questions she has not saved yet, in the page's order (decision 73). */
+    async exampleQuestions(): Promise<Pick<FaqQuestion, "id" | "question">[]> {
+      return db
+        .select({ id: faqQuestions.id, question: faqQuestions.question })
+        .from(faqQuestions)
+        .innerJoin(faqGroups, eq(faqGroups.id, faqQuestions.groupId))
+        .where(eq(faqQuestions.example, true))
+        .orderBy(asc(faqGroups.position), asc(faqQuestions.position));
+    },
+
     /** When a question last changed, for the sitemap; null when there is none. */
     async lastChange(): Promise<Date | null> {
       const [row] = await db.select({ at: sql<Date | null>`max(${faqQuestions.updatedAt})` }).from(faqQuestions);

@@ -8,15 +8,65 @@ describe("the example details still on the site (issue 46 item 1)", () => {
   it("names each fictional detail of the first version, with its form", () => {
     expect(labels(defaultSiteContent)).toEqual([
       "chi: il nome",
+      "chi: il titolo professionale",
       "chi: il numero di iscrizione all'albo",
       "chi: la Partita IVA",
       "chi: l'intestatario della Partita IVA",
       "studi: l'indirizzo dello Studio di Milano",
       "studi: l'indirizzo dello Studio di Monza",
       "contatti: il telefono",
-      "contatti: l'e-mail",
-      "contatti: i link (prenotazioni, social, messaggi)",
+      "contatti: l'e-mail (contatto per la privacy)",
+      "contatti: il link di prenotazione",
+      "contatti: i link (profilo, social, messaggi)",
+      "pratica: il numero di pazienti della home",
+      "pratica: gli anni di esperienza della home",
     ]);
+  });
+
+  it("marks the details the law wants hers as legal: name, register number, Partita IVA, privacy contact", () => {
+    expect(
+      examplesLeft(defaultSiteContent)
+        .filter((e) => e.legal)
+        .map((e) => e.label),
+    ).toEqual([
+      "il nome",
+      "il numero di iscrizione all'albo",
+      "la Partita IVA",
+      "l'intestatario della Partita IVA",
+      "l'e-mail (contatto per la privacy)",
+    ]);
+  });
+
+  it("points out a studio renamed under an example's key, whose booking links still carry it", () => {
+    const d = defaultSiteContent;
+    const renamed = {
+      ...d,
+      studios: [{ ...d.studios[0]!, name: "Studio di Torino", street: "Via Roma 1", city: "Torino" }],
+    };
+    expect(labels(renamed).filter((label) => label.startsWith("studi"))).toEqual([
+      "studi: la chiave «studio-di-milano» nei link di prenotazione dello studio «Studio di Torino»",
+    ]);
+  });
+
+  it("leaves nothing once every detail, figure and link is hers", () => {
+    const d = defaultSiteContent;
+    const hers = {
+      ...d,
+      practitioner: { ...d.practitioner, name: "Dott.ssa Chiara Rinaldi", title: "Dietista", registerNumber: "AA_1" },
+      business: { vatNumber: "12345678903", legalName: "Chiara Rinaldi" },
+      contact: { phone: "+39 011 123456", email: "chiara@rinaldi.test" },
+      studios: [
+        { ...d.studios[0]!, key: "studio-di-torino", name: "Studio di Torino", street: "Via Roma 1", city: "Torino" },
+      ],
+      links: {
+        booking: "https://prenota.rinaldi.test/",
+        doctorProfile: "https://www.miodottore.it/chiara-rinaldi",
+        social: { label: "Instagram", url: "https://www.instagram.com/chiara.rinaldi/" },
+        messaging: { label: "WhatsApp", url: "https://wa.me/39011123456" },
+      },
+      stats: { patients: "300+", yearsOfExperience: "10+" },
+    };
+    expect(labels(hers)).toEqual([]);
   });
 
   it("points out a text that names a city none of her studios is in, or the example's person, while the placeholders follow her", () => {

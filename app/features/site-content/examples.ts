@@ -8,6 +8,12 @@ export interface ExampleLeft {
   /** Short Italian words for the to-do list and the setup's last step ("il nome", "lo Studio di Milano"). */
   label: string;
   group: ContentGroup;
+  /**
+   * A detail the law wants true on a health professional's site (who she is, her register number,
+   * her Partita IVA, where to write about one's data): while it is the example's, the site cannot be
+   * published (issue 55 item 2).
+   */
+  legal: boolean;
 }
 
 const d = defaultSiteContent;
@@ -34,28 +40,43 @@ const NO_FORMER_NAMES: FormerNames = { people: [], studios: [], cities: [] };
  */
 export function examplesLeft(c: Omit<SiteContent, "portrait">, former: FormerNames = NO_FORMER_NAMES): ExampleLeft[] {
   const left: ExampleLeft[] = [];
-  const add = (same: boolean, label: string, group: ContentGroup) => {
-    if (same) left.push({ label, group });
+  const add = (same: boolean, label: string, group: ContentGroup, legal = false) => {
+    if (same) left.push({ label, group, legal });
   };
-  add(c.practitioner.name === d.practitioner.name, "il nome", "chi");
-  add(c.practitioner.registerNumber === d.practitioner.registerNumber, "il numero di iscrizione all'albo", "chi");
-  add(c.business.vatNumber === d.business.vatNumber, "la Partita IVA", "chi");
-  add(c.business.legalName === d.business.legalName, "l'intestatario della Partita IVA", "chi");
+  add(c.practitioner.name === d.practitioner.name, "il nome", "chi", true);
+  add(c.practitioner.title === d.practitioner.title, "il titolo professionale", "chi");
+  add(c.practitioner.registerNumber === d.practitioner.registerNumber, "il numero di iscrizione all'albo", "chi", true);
+  add(c.business.vatNumber === d.business.vatNumber, "la Partita IVA", "chi", true);
+  add(c.business.legalName === d.business.legalName, "l'intestatario della Partita IVA", "chi", true);
   for (const example of d.studios)
     add(
       c.studios.some((studio) => studio.street === example.street && studio.city === example.city),
       `l'indirizzo dello ${example.name}`,
       "studi",
     );
+  // A key is in every booking link she sends: one of the example's, under another name, still says "Milano".
+  for (const studio of c.studios) {
+    const example = d.studios.find((e) => e.key === studio.key);
+    add(
+      example !== undefined && studio.name !== example.name,
+      `la chiave «${studio.key}» nei link di prenotazione dello studio «${studio.name}»`,
+      "studi",
+    );
+  }
   add(c.contact.phone === d.contact.phone, "il telefono", "contatti");
-  add(c.contact.email === d.contact.email, "l'e-mail", "contatti");
-  const links = [c.links.booking, c.links.doctorProfile, c.links.social.url, c.links.messaging.url];
-  const exampleLinks = [d.links.booking, d.links.doctorProfile, d.links.social.url, d.links.messaging.url];
+  // The privacy notice names it as where to write about one's data.
+  add(c.contact.email === d.contact.email, "l'e-mail (contatto per la privacy)", "contatti", true);
+  add(c.links.booking === d.links.booking, "il link di prenotazione", "contatti");
+  const links = [c.links.doctorProfile, c.links.social.url, c.links.messaging.url];
+  const exampleLinks = [d.links.doctorProfile, d.links.social.url, d.links.messaging.url];
   add(
     links.some((link) => exampleLinks.includes(link)),
-    "i link (prenotazioni, social, messaggi)",
+    "i link (profilo, social, messaggi)",
     "contatti",
   );
+  // The home page's figures: a made-up count of patients is a claim about her practice.
+  add(c.stats.patients === d.stats.patients, "il numero di pazienti della home", "pratica");
+  add(c.stats.yearsOfExperience === d.stats.yearsOfExperience, "gli anni di esperienza della home", "pratica");
   // As the site shows them: a placeholder names her, whatever she is called.
   const others = othersNamed(c, former);
   for (const [key, label] of TEXT_LABELS) add(others(fillPlaceholders(c.texts[key], c)), label, "testi");

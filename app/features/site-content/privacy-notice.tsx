@@ -6,7 +6,7 @@ import privacyStyles from "~/styles/privacy.css?url";
 import { formatAddress, type PageContent } from "./site-content";
 
 /** Change together with the text below. */
-export const PRIVACY_LAST_UPDATED = "27 novembre 2026";
+export const PRIVACY_LAST_UPDATED = "2 dicembre 2026";
 
 const newTab = <span className="visually-hidden"> (si apre in una nuova scheda)</span>;
 
@@ -94,6 +94,10 @@ export function PrivacyNotice({
           richiesta, l'esito della richiesta e l'ora. L'indirizzo IP è usato anche per limitare l'invio ripetuto di
           recensioni e i tentativi di accesso all'area riservata (protezione da spam e abusi). Questi dati non servono a
           identificarti e non sono usati per profilazione.
+        </p>
+        <p>
+          Finché il sito è in preparazione, chi lo visita vede solo una pagina d'attesa: oltre ai dati di navigazione
+          qui sopra non viene raccolto nulla e le visite non sono contate.
         </p>
         <h3>Recensioni</h3>
         <p>

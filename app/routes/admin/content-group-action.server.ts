@@ -7,7 +7,7 @@ import { requireAdmin } from "~/features/account/admin-auth.server";
 import { editorSchema, groupPaths, type ContentGroup } from "~/features/site-content/editor-groups";
 import { CONTENT_MESSAGES } from "~/features/site-content/messages";
 import { toPublicContent } from "~/features/site-content/site-content.server";
-import { examplesLeft } from "~/features/site-content/examples";
+import { loadExamplesLeft } from "./examples-left.server";
 import { toStudioPhotoView } from "~/features/site-content/studio-photos.server";
 import { dayCopySchema, formWithDayCopied } from "./hours-copy.server";
 import {
@@ -81,9 +81,7 @@ export async function loadEditorData(context: Readonly<RouterContextProvider>) {
       [...photos].map(([key, rows]) => [key, rows.map((row) => toStudioPhotoView(s.media, row))]),
     ),
     // The fictional first version's details still on the site, each with its form (issue 46 item 1).
-    left: examplesLeft(published.content, await s.siteContent.formerNames(published.version)).map(
-      ({ label, group }) => ({ label, group, href: groupPaths[group] }),
-    ),
+    left: (await loadExamplesLeft(s, published)).map(({ label, group, href }) => ({ label, group, href })),
   };
 }
 

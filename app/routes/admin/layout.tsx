@@ -99,6 +99,7 @@ const SECTIONS: {
   { to: "/admin/newsletter", label: "Newsletter" },
   { to: "/admin/statistiche", label: "Statistiche" },
   { to: "/admin/contenuti", label: "Contenuti del sito" },
+  { to: "/admin/pubblica", label: "Pubblica il sito", count: (todo) => (todo.unpublished ? 1 : 0) },
   { to: "/admin/inviti", label: "Invita a recensire" },
   { to: "/admin/risposte", label: "Risposte", count: (todo) => todo.unanswered },
   { to: "/admin/segnalazioni", label: "Segnalazioni", count: (todo) => todo.reports },

@@ -22,6 +22,8 @@ import ServicesEditor from "./content-services";
 import StudiosEditor from "./content-studios";
 import TextsEditor from "./content-texts";
 import { useEditorData } from "./content";
+import { useAdminTodo } from "./layout";
+import { PUBLISH_PATH } from "./todo";
 
 /*
  * Issue 46 item 1, "Configurazione iniziale": the editor's own forms, one short step each, saved as
@@ -144,6 +146,7 @@ function ContactStep({ actionData }: { actionData: unknown }) {
 
 export default function Setup({ loaderData, actionData }: Route.ComponentProps) {
   const { index, left } = loaderData;
+  const { unpublished } = useAdminTodo();
   const location = useLocation();
   const step = STEPS[index];
   const total = STEPS.length;
@@ -185,6 +188,12 @@ export default function Setup({ loaderData, actionData }: Route.ComponentProps) 
                 ? "Sul sito non resta nessun dato d'esempio. Puoi cambiare tutto quando vuoi da «Contenuti del sito»."
                 : "Puoi sostituirli anche più tardi: restano elencati in «Da fare» e sopra ogni modulo dei contenuti."}
             </p>
+            {unpublished ? (
+              <p>
+                Finché non lo pubblichi, i visitatori vedono solo «Sito in preparazione»: quando sei pronta,{" "}
+                <Link to={PUBLISH_PATH}>pubblica il sito</Link>.
+              </p>
+            ) : null}
             <Form method="post" className="setup__finish">
               <input type="hidden" name="intent" value="finish" />
               <button type="submit" className="button">

@@ -1,9 +1,9 @@
 import type { AppServices } from "~/services.server";
 import { getBackupRunState } from "~/features/backups/status.server";
 import { type UnusualDay, unusualTraffic } from "~/features/statistics/unusual-traffic.server";
-import { groupPaths } from "~/features/site-content/editor-groups";
-import { examplesLeft } from "~/features/site-content/examples";
+import { isLoopbackSite } from "~/features/site-content/publication.server";
 import { setupFinished } from "~/features/site-content/setup.server";
+import { loadExamplesLeft } from "./examples-left.server";
 
 /** What needs the practitioner, counted for the panel's "Da fare" and the menu's badges. */
 export interface AdminTodo {
@@ -26,6 +26,8 @@ export interface AdminTodo {
   /** Issue 46 item 1: the first-run setup not ended yet, and the example details still on the site. */
   setupFinished: boolean;
   examplesLeft: readonly { label: string; href: string }[];
+  /** Decision 73: a site on a public address not published yet (visitors see "Sito in preparazione"). */
+  unpublished: boolean;
 }
 
 /** A calendar not read for this long goes on her to-do list. */
@@ -35,20 +37,31 @@ const CALENDAR_UNREAD_MS = 24 * 60 * 60_000;
 export async function loadAdminTodo(
   s: Pick<
     AppServices,
-    "reports" | "reviews" | "appointments" | "mailer" | "database" | "config" | "calendarSources" | "siteContent"
+    | "reports"
+    | "reviews"
+    | "appointments"
+    | "mailer"
+    | "database"
+    | "config"
+    | "calendarSources"
+    | "siteContent"
+    | "faq"
+    | "publication"
   >,
 ): Promise<AdminTodo> {
-  const [reports, work, bookingRequests, mail, backup, calendarsUnread, unusual, setup, published] = await Promise.all([
-    s.reports.openCount(),
-    s.reviews.workCounts(),
-    s.appointments.countPending(),
-    s.mailer.status(),
-    getBackupRunState(s.database.db),
-    s.calendarSources.countUnreadSince(new Date(Date.now() - CALENDAR_UNREAD_MS)),
-    unusualTraffic(s.database.db),
-    setupFinished(s.database.db),
-    s.siteContent.current(),
-  ]);
+  const [reports, work, bookingRequests, mail, backup, calendarsUnread, unusual, setup, left, publishedAt] =
+    await Promise.all([
+      s.reports.openCount(),
+      s.reviews.workCounts(),
+      s.appointments.countPending(),
+      s.mailer.status(),
+      getBackupRunState(s.database.db),
+      s.calendarSources.countUnreadSince(new Date(Date.now() - CALENDAR_UNREAD_MS)),
+      unusualTraffic(s.database.db),
+      setupFinished(s.database.db),
+      loadExamplesLeft(s),
+      s.publication.publishedAt(),
+    ]);
   return {
     reports,
     pending: s.config.reviewsModeration ? work.pending : 0,
@@ -59,9 +72,8 @@ export async function loadAdminTodo(
     calendarsUnread,
     unusualTraffic: unusual,
     setupFinished: setup,
-    examplesLeft: examplesLeft(published.content, await s.siteContent.formerNames(published.version)).map(
-      ({ label, group }) => ({ label, href: groupPaths[group] }),
-    ),
+    examplesLeft: left.map(({ label, href }) => ({ label, href })),
+    unpublished: publishedAt === null && !isLoopbackSite(s.config.siteUrl),
   };
 }
 

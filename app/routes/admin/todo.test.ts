@@ -13,6 +13,7 @@ const none = {
   unusualTraffic: null,
   setupFinished: true,
   examplesLeft: [],
+  unpublished: false,
 } as const;
 
 describe("the panel's 'Da fare'", () => {
@@ -116,6 +117,16 @@ describe("the first-run setup in 'Da fare' (issue 46 item 1)", () => {
         href: "/admin/contenuti/pratica",
         action: "Sostituiscili",
       },
+    ]);
+  });
+
+  it("asks her to publish a site on a public address that is still in preparation", () => {
+    expect(todoItems({ ...none, unpublished: true }).map((i) => [i.text, i.href, i.action])).toEqual([
+      [
+        "Il sito non è ancora pubblicato: i visitatori vedono solo «Sito in preparazione».",
+        "/admin/pubblica",
+        "Pubblica il sito",
+      ],
     ]);
   });
 });

@@ -3,6 +3,9 @@ import type { TodoItem } from "~/ui/admin/todo-list";
 import type { AdminTodo } from "./todo.server";
 import { SETUP_PATH } from "~/features/site-content/editor-groups";
 
+/** "Pubblica il sito" (decision 73). */
+export const PUBLISH_PATH = "/admin/pubblica";
+
 const many = (n: number, one: string, more: string) => (n === 1 ? one : more.replace("#", String(n)));
 
 /** The "Da fare" lines for what the layout counted, most urgent first. */
@@ -75,6 +78,13 @@ export function todoItems(todo: AdminTodo): TodoItem[] {
       text: `Sul sito restano dati d'esempio da sostituire: ${todo.examplesLeft.map((e) => e.label).join(", ")}.`,
       href: todo.examplesLeft[0].href,
       action: "Sostituiscili",
+    });
+  // Decision 73: on a public address, visitors see only "Sito in preparazione" until she publishes.
+  if (todo.unpublished)
+    items.push({
+      text: "Il sito non è ancora pubblicato: i visitatori vedono solo «Sito in preparazione».",
+      href: PUBLISH_PATH,
+      action: "Pubblica il sito",
     });
   if (todo.unanswered > 0)
     items.push({

@@ -90,7 +90,10 @@ export function NoScriptConfirm({
   action,
   fields,
   cancelHref,
+  groupLabel = "Conferma eliminazione",
 }: {
+  /** What the group is called for a screen reader. */
+  groupLabel?: string;
   question: string;
   confirmLabel: string;
   /** The route that makes the change. */
@@ -99,7 +102,7 @@ export function NoScriptConfirm({
   cancelHref: string;
 }) {
   return (
-    <form method="post" action={action} className="admin-confirm" role="group" aria-label="Conferma eliminazione">
+    <form method="post" action={action} className="admin-confirm" role="group" aria-label={groupLabel}>
       <p className="admin-confirm__question">{question}</p>
       <HiddenFields fields={fields} />
       <div className="admin-dialog__actions">
