@@ -1,6 +1,6 @@
 import { chmod, mkdir, readdir, rm, stat } from "node:fs/promises";
 import path from "node:path";
-import { romeWallClock } from "~/core/format/rome-clock";
+import { romeInstant, romeWallClock } from "~/core/format/rome-clock";
 
 /** studio-YYYYMMDD-HHMM.tar.gz, with -2, -3… when several are made in one minute; .tar.gz.age encrypted. */
 const backupName = /^studio-([0-9]{8})-([0-9]{4})(?:-([0-9]+))?\.tar\.gz(?:\.age)?$/;
@@ -40,6 +40,15 @@ export async function nextBackupPath(dir: string, date: Date, encrypted = false)
     if (match && name.startsWith(stamp)) last = Math.max(last, Number(match[3] ?? 1));
   }
   return path.join(dir, backupFileName(date, last + 1, encrypted));
+}
+
+/** When a backup was made, read from its name (Italy's clock); undefined for another name. */
+export function backupNameDate(name: string): Date | undefined {
+  const match = backupName.exec(name);
+  if (!match) return undefined;
+  const [, day, time] = match as unknown as [string, string, string];
+  const date = `${day.slice(0, 4)}-${day.slice(4, 6)}-${day.slice(6, 8)}`;
+  return new Date(romeInstant(date, Number(time.slice(0, 2)) * 60 + Number(time.slice(2, 4))));
 }
 
 export const sortKey = (name: string) => {

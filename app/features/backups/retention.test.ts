@@ -23,7 +23,8 @@ describe("which copies in the bucket are kept", () => {
     expect(kept).toContain("copy-2026-12-20");
     expect(kept).toContain("copy-2026-12-13");
     // The newest of each month: the last day of each of the 12 months.
-    for (const month of ["2026-01-31", "2026-02-28", "2026-06-30", "2026-11-30"]) expect(kept).toContain(`copy-${month}`);
+    for (const month of ["2026-01-31", "2026-02-28", "2026-06-30", "2026-11-30"])
+      expect(kept).toContain(`copy-${month}`);
     expect(kept).not.toContain("copy-2025-12-31");
     expect(kept).not.toContain("copy-2026-12-01");
     expect(kept).not.toContain("copy-2026-12-06");
