@@ -1,5 +1,6 @@
 import type { AppServices } from "~/services.server";
 import { getBackupRunState } from "~/features/backups/status.server";
+import { backupChecksTodo, getBackupChecksState } from "~/features/backups/checks-status.server";
 import { type UnusualDay, unusualTraffic } from "~/features/statistics/unusual-traffic.server";
 import { groupPaths } from "~/features/site-content/editor-groups";
 import { examplesLeft } from "~/features/site-content/examples";
@@ -19,6 +20,8 @@ export interface AdminTodo {
   mailFailed: number;
   /** The last backup failed, or the last good one is more than two days old (not "none yet"). */
   backupProblem: "failed" | "stale" | null;
+  /** Decision 76: the last copy to her bucket failed, the last restore drill failed (what failed), the disk ≥ 95%. */
+  backupChecks: ReturnType<typeof backupChecksTodo>;
   /** Her other calendars not read for a day (decision 53). */
   calendarsUnread: number;
   /** Issue 45: yesterday's visitors, when unusually many (statistics). */
@@ -38,17 +41,19 @@ export async function loadAdminTodo(
     "reports" | "reviews" | "appointments" | "mailer" | "database" | "config" | "calendarSources" | "siteContent"
   >,
 ): Promise<AdminTodo> {
-  const [reports, work, bookingRequests, mail, backup, calendarsUnread, unusual, setup, published] = await Promise.all([
-    s.reports.openCount(),
-    s.reviews.workCounts(),
-    s.appointments.countPending(),
-    s.mailer.status(),
-    getBackupRunState(s.database.db),
-    s.calendarSources.countUnreadSince(new Date(Date.now() - CALENDAR_UNREAD_MS)),
-    unusualTraffic(s.database.db),
-    setupFinished(s.database.db),
-    s.siteContent.current(),
-  ]);
+  const [reports, work, bookingRequests, mail, backup, calendarsUnread, unusual, setup, published, checks] =
+    await Promise.all([
+      s.reports.openCount(),
+      s.reviews.workCounts(),
+      s.appointments.countPending(),
+      s.mailer.status(),
+      getBackupRunState(s.database.db),
+      s.calendarSources.countUnreadSince(new Date(Date.now() - CALENDAR_UNREAD_MS)),
+      unusualTraffic(s.database.db),
+      setupFinished(s.database.db),
+      s.siteContent.current(),
+      getBackupChecksState(s.database.db, s.config.backup.dir),
+    ]);
   return {
     reports,
     pending: s.config.reviewsModeration ? work.pending : 0,
@@ -56,6 +61,7 @@ export async function loadAdminTodo(
     bookingRequests,
     mailFailed: mail.failed,
     backupProblem: backup.warning === "failed" || backup.warning === "stale" ? backup.warning : null,
+    backupChecks: backupChecksTodo(checks),
     calendarsUnread,
     unusualTraffic: unusual,
     setupFinished: setup,

@@ -9,6 +9,7 @@ const none = {
   bookingRequests: 0,
   mailFailed: 0,
   backupProblem: null,
+  backupChecks: { copyFailed: null, drillFailed: null, diskFullPercent: null },
   calendarsUnread: 0,
   unusualTraffic: null,
   setupFinished: true,
