@@ -85,9 +85,9 @@ export function createLocalMediaStorage(
     async write(key, data) {
       const file = fileFor(key);
       if (!file) throw new Error(`not a media key: ${key}`);
-      await mkdir(path.dirname(file), { recursive: true });
       // A file that would not fit is refused before it is started.
       await ensureRoom(root, data.length, "salvare il file", { read: options.diskSpace });
+      await mkdir(path.dirname(file), { recursive: true });
       // Write then rename, so a reader never sees half a file; a ".tmp" name is never served.
       const temp = `${file}.${randomBytes(4).toString("hex")}.tmp`;
       try {

@@ -33,6 +33,28 @@ describe("the panel's 'Da fare'", () => {
   });
 });
 
+describe("the backup checks in 'Da fare'", () => {
+  it("puts a failed drill first and in red with what failed, then a failed copy, then a disk 95% full", () => {
+    const items = todoItems({
+      ...none,
+      backupChecks: {
+        drillFailed: "manca db/004.copy nel file di backup",
+        copyFailed: "copia in s3.example.it/copie/ non riuscita: HTTP 403",
+        diskFullPercent: 96,
+      },
+    });
+    expect(items.map((i) => [i.text, i.href, i.urgent ?? false])).toEqual([
+      [
+        "La prova settimanale di ripristino del backup non è riuscita: manca db/004.copy nel file di backup.",
+        "/admin/backup",
+        true,
+      ],
+      ["L'ultima copia del backup nel tuo spazio esterno (bucket) non è riuscita.", "/admin/backup", false],
+      ["Il disco del sito è pieno al 96%: presto backup e foto verranno rifiutati.", "/admin/backup", true],
+    ]);
+  });
+});
+
 describe("the booking requests in 'Da fare'", () => {
   it("are counted in Italian singular and plural, leading to the agenda", () => {
     expect(todoItems({ ...none, bookingRequests: 1 })).toEqual([
