@@ -1,4 +1,3 @@
-
 import { expect, test, type Page } from "../support/e2e-test";
 import { ADMIN, adminCreate } from "../support/admin";
 import { signInAsAdmin } from "../support/admin-browser";

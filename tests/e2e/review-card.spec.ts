@@ -1,4 +1,3 @@
-
 import { expect, type Page, test } from "../support/e2e-test";
 import { expectToast } from "../support/toasts";
 import { ADMIN, adminCreate } from "../support/admin";
