@@ -9,7 +9,7 @@
 // decrypted with BACKUP_PASSPHRASE, or the passphrase typed at a hidden prompt
 // (or given on standard input); --from-bucket first downloads a copy from the
 // bucket named by BACKUP_S3_* (decision 76).
-import { mkdtemp, rm } from "node:fs/promises";
+import { mkdir, mkdtemp, rm } from "node:fs/promises";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import "./lib/load-app-modules.ts";
@@ -108,6 +108,8 @@ try {
       );
     }
     console.error(`  Scaricamento di ${copy.name} da ${bucket.label}…`);
+    // A new machine's DATA_DIR may not exist yet.
+    await mkdir(config.dataDir, { recursive: true });
     downloadDir = await mkdtemp(path.join(config.dataDir, ".restore-download-"));
     file = path.join(downloadDir, copy.name);
     await bucket.download(copy.name, file);

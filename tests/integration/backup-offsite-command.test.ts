@@ -62,7 +62,8 @@ describe("npm run backup and npm run restore with her bucket", () => {
 
   it("restores the latest copy with the passphrase given on standard input", async () => {
     const url = await createPostgresDatabase();
-    const dataDir = await tempDir("cli-new-machine-");
+    // A new machine: the data folder does not exist yet.
+    const dataDir = path.join(await tempDir("cli-new-machine-"), "data");
     const restored = await runScript(
       "scripts/restore.ts",
       ["--from-bucket", "latest"],

@@ -1,5 +1,5 @@
 import { createReadStream, createWriteStream } from "node:fs";
-import { mkdtemp, open, rm, stat } from "node:fs/promises";
+import { mkdir, mkdtemp, open, rm, stat } from "node:fs/promises";
 import path from "node:path";
 import { Duplex, Readable, Writable } from "node:stream";
 import type { ReadableStream as WebReadableStream } from "node:stream/web";
@@ -101,6 +101,7 @@ export async function withPlainArchive<T>(
   }
   const { size } = await stat(options.file);
   await ensureRoom(options.workDir, size, "decifrare il backup", { read: options.diskSpace });
+  await mkdir(options.workDir, { recursive: true });
   // mkdtemp makes it 0700: the decrypted rows stay the process's own.
   const dir = await mkdtemp(path.join(options.workDir, ".decrypt-work-"));
   try {
