@@ -5,7 +5,7 @@ import { Duplex, Readable, Writable } from "node:stream";
 import type { ReadableStream as WebReadableStream } from "node:stream/web";
 import { pipeline } from "node:stream/promises";
 import { Decrypter, Encrypter } from "age-encryption";
-import { BackupRejectedError } from "./restore-archive.server";
+import { BackupRejectedError } from "./rejected.server";
 import { DiskFullError, type DiskSpaceReader, ensureRoom, isDiskFull } from "~/core/disk/disk-space.server";
 
 // Backups are encrypted with the age format (decision 76): a passphrase, scrypt, then
