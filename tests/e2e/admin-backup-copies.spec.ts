@@ -14,6 +14,7 @@ import { viewports } from "../support/viewports";
 
 let server: AppServer;
 let s3: S3rver;
+let s3Running = false;
 
 test.beforeAll(async () => {
   s3 = new S3rver({
@@ -24,6 +25,7 @@ test.beforeAll(async () => {
     configureBuckets: [{ name: "copie-e2e" }],
   });
   const { port } = await s3.run();
+  s3Running = true;
   const dataDir = newDataDir("e2e-backup-copies-");
   const env = {
     DATA_DIR: dataDir,
@@ -40,7 +42,7 @@ test.beforeAll(async () => {
 
 test.afterAll(async () => {
   await server?.stop();
-  await s3?.close();
+  if (s3Running) await s3.close();
 });
 
 test("on a phone, the backup screen shows the encrypted copy in her bucket; a failed copy goes on her to-do list", async ({
@@ -66,6 +68,7 @@ test("on a phone, the backup screen shows the encrypted copy in her bucket; a fa
 
   // Her bucket unreachable: the backup is still made, the failed copy is on the screen and on her list.
   await s3.close();
+  s3Running = false;
   await page.getByRole("button", { name: "Esegui backup ora" }).click();
   await expect(page.getByText(/^Backup completato: /)).toBeVisible({ timeout: 90_000 });
   await expect(section).toContainText("non è riuscita");
