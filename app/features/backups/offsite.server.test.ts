@@ -23,6 +23,11 @@ import { MANIFEST_NAME } from "./manifest.server";
 import { BackupRejectedError } from "./restore-archive.server";
 import { restoreBackup } from "./restore.server";
 import { copiesToKeep } from "./retention";
+import { weeklyDrillJob } from "./scheduler.server";
+import { loadConfig } from "~/core/config/env.server";
+import { pino } from "pino";
+
+const logger = pino({ level: "silent" });
 
 const migrationsFolder = path.resolve(import.meta.dirname, "../../../drizzle");
 const passphrase = "mela verde sul tavolo 42";
@@ -278,6 +283,19 @@ describe("the weekly restore drill", () => {
     const after = await readAllRows(siteUrl);
     for (const [table, rows] of before) if (!table.includes("backup_")) expect(after.get(table)).toEqual(rows);
     expect(backupChecksTodo(await getBackupChecksState(site.db, target.dir)).drillFailed).toBeNull();
+  });
+
+  it("runs as the weekly job, Sundays at 05:15 in Italy, and only while the nightly backup is on", async () => {
+    const config = loadConfig({ DATA_DIR: await tempDir("drill-job-"), DATABASE_URL: siteUrl, BACKUP_DIR: target.dir });
+    const services = { config, logger, database: site, media: target.media, embedded: null };
+    const job = weeklyDrillJob(services)!;
+    expect(job).toMatchObject({ name: "weekly-restore-drill", schedule: { cron: "15 5 * * 0" } });
+    expect(job.timeoutMs).toBeLessThanOrEqual(60 * 60_000);
+    const before = await site.db.select().from(backupChecks).where(eq(backupChecks.kind, "drill"));
+    await job.run({ slot: new Date(), signal: new AbortController().signal, logger });
+    const after = await site.db.select().from(backupChecks).where(eq(backupChecks.kind, "drill"));
+    expect(after.length).toBe(before.length + 1);
+    expect(weeklyDrillJob({ ...services, config: { ...config, backup: { ...config.backup, time: null } } })).toBeNull();
   });
 
   it("names a media file whose byte flipped, on her to-do list", async () => {
