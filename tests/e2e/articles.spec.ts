@@ -1,4 +1,5 @@
-import { expect, test } from "../support/e2e-test";
+
+import { expect, test, } from "../support/e2e-test";
 import { romeDate, romeTime } from "~/core/format/rome-clock";
 import { ARTICLE_MESSAGES } from "~/features/articles/messages";
 import { ADMIN, adminCreate } from "../support/admin";

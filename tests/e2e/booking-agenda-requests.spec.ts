@@ -1,3 +1,4 @@
+
 import { expect, type Page, test } from "../support/e2e-test";
 import { expectToast } from "../support/toasts";
 import { eq } from "drizzle-orm";

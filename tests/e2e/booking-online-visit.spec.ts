@@ -1,3 +1,4 @@
+
 import { expect, type Browser, type Page, test } from "../support/e2e-test";
 import ICAL from "ical.js";
 import { eq } from "drizzle-orm";

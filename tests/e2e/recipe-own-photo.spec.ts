@@ -1,3 +1,4 @@
+
 import { expect, test, type Page } from "../support/e2e-test";
 import { ADMIN, adminCreate } from "../support/admin";
 import { signInAsAdmin } from "../support/admin-browser";

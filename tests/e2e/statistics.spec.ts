@@ -1,3 +1,4 @@
+
 import { sql } from "drizzle-orm";
 import { rowsOf } from "~/core/db/rows";
 import { openSiteDatabase } from "~/core/db/site-database.server";
