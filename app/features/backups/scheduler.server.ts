@@ -37,6 +37,10 @@ export async function runScheduledBackup(
       return outcome;
     }
     for (const warning of outcome.warnings) logger.warn({ detail: warning }, "nightly backup: other users can read it");
+    if (outcome.copy && !outcome.copy.ok)
+      logger.error({ detail: outcome.copy.error }, "nightly backup: the copy to the bucket failed");
+    else if (outcome.copy)
+      logger.info({ name: outcome.copy.name, pruned: outcome.copy.pruned }, "nightly backup: copied to the bucket");
     logger.info(
       {
         file: outcome.file,
