@@ -1,8 +1,14 @@
 import { mkdtempSync } from "node:fs";
+import { readFile, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import S3rver from "s3rver";
 import { expect, test } from "../support/e2e-test";
+import { defaultMigrationsFolder } from "~/core/db/database.server";
+import { openSiteDatabase } from "~/core/db/site-database.server";
+import { createLocalMediaStorage } from "~/core/media/media-storage.server";
+import { listBackups } from "~/features/backups/backup-files.server";
+import { runRestoreDrill } from "~/features/backups/drill.server";
 import { ADMIN, adminCreate } from "../support/admin";
 import { signInAsAdmin } from "../support/admin-browser";
 import { newDataDir, startAppServer, type AppServer } from "../support/app-server";
@@ -12,6 +18,7 @@ import { viewports } from "../support/viewports";
 
 /* Decision 76 on the backup screen: encrypted backups, their copy in her bucket, a failed copy on her to-do list. */
 
+const PASSPHRASE = "una passphrase per la prova e2e";
 let server: AppServer;
 let s3: S3rver;
 let s3Running = false;
@@ -29,7 +36,7 @@ test.beforeAll(async () => {
   const dataDir = newDataDir("e2e-backup-copies-");
   const env = {
     DATA_DIR: dataDir,
-    BACKUP_PASSPHRASE: "una passphrase per la prova e2e",
+    BACKUP_PASSPHRASE: PASSPHRASE,
     BACKUP_S3_ENDPOINT: `http://127.0.0.1:${port}`,
     BACKUP_S3_BUCKET: "copie-e2e",
     BACKUP_S3_ACCESS_KEY_ID: "S3RVER",
@@ -77,4 +84,36 @@ test("on a phone, the backup screen shows the encrypted copy in her bucket; a fa
     page.getByText("L'ultima copia del backup nel tuo spazio esterno (bucket) non è riuscita."),
   ).toBeVisible();
   await saveScreenshot(page, "backup-copy-failed-todo-390", { fullPage: true });
+
+  // The weekly drill on a backup whose byte flipped on disk: named on the screen and first on her list, in red.
+  const backups = path.join(server.dataDir, "backups");
+  const [newest] = await listBackups(backups);
+  const bytes = await readFile(newest!.file);
+  bytes[bytes.length >> 1]! ^= 0x01;
+  await writeFile(newest!.file, bytes);
+  const database = await openSiteDatabase({ dataDir: server.dataDir });
+  try {
+    const outcome = await runRestoreDrill({
+      connection: { connectionString: database.url },
+      db: database.db,
+      media: createLocalMediaStorage(path.join(server.dataDir, "media")),
+      mediaStorage: "local",
+      dir: backups,
+      keep: 14,
+      migrationsFolder: defaultMigrationsFolder(),
+      passphrase: PASSPHRASE,
+    });
+    expect(outcome.ok).toBe(false);
+  } finally {
+    await database.close();
+  }
+  await page.goto(`${server.url}/admin/backup`);
+  await expect(page.getByRole("alert").filter({ hasText: "La prova di ripristino" })).toContainText(
+    "il file cifrato è danneggiato o manomesso",
+  );
+  await expectNoAxeViolations(page);
+  await saveScreenshot(page, "backup-drill-failed-390", { fullPage: true });
+  await page.goto(`${server.url}/admin`);
+  const urgent = page.locator(".admin-todo__item--urgent").first();
+  await expect(urgent).toContainText("La prova settimanale di ripristino del backup non è riuscita");
 });
