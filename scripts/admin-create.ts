@@ -12,6 +12,7 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import "./lib/load-app-modules.ts";
 import { fail, loadCommandConfig, openCommandDatabase } from "./lib/command.ts";
+import { promptHidden } from "./lib/hidden-prompt.ts";
 
 const usage = `Uso: npm run admin:create -- --email EMAIL [--reset-2fa]
 
@@ -54,38 +55,6 @@ if (values.help) {
   process.exit(0);
 }
 if (!values.email) fail(`serve --email.\n\n${usage}`, 2);
-
-/** Reads one line from the terminal without echoing it. */
-function promptHidden(question: string): Promise<string> {
-  return new Promise((resolve) => {
-    const input = process.stdin;
-    process.stderr.write(question);
-    input.setRawMode(true);
-    input.resume();
-    input.setEncoding("utf8");
-    let typed = "";
-    const onData = (chunk: string) => {
-      for (const char of chunk) {
-        if (char === "\r" || char === "\n") {
-          input.setRawMode(false);
-          input.pause();
-          input.off("data", onData);
-          process.stderr.write("\n");
-          resolve(typed);
-          return;
-        }
-        if (char === "\u0003") {
-          input.setRawMode(false);
-          process.stderr.write("\n");
-          process.exit(130);
-        }
-        if (char === "\u007f" || char === "\b") typed = typed.slice(0, -1);
-        else typed += char;
-      }
-    };
-    input.on("data", onData);
-  });
-}
 
 /** Two lines of the longest password, with room to spare: more is not a password. */
 const MAX_STDIN_BYTES = 4096;

@@ -14,6 +14,8 @@ const usage = `Uso: npm run backup [-- --output FILE]
 Salva database e file multimediali in un unico file .tar.gz.
 Senza --output il file va in BACKUP_DIR (predefinito DATA_DIR/backups) e lì
 vengono conservati solo gli ultimi BACKUP_KEEP (predefinito 14).
+Con BACKUP_PASSPHRASE il file è cifrato (formato age, .tar.gz.age); con BACKUP_S3_BUCKET
+viene poi copiato nello spazio esterno (7 copie giornaliere, 4 settimanali, 12 mensili).
 Database: DATABASE_URL se impostata, altrimenti quello incorporato in DATA_DIR.`;
 
 let values: { output?: string; help?: boolean };
@@ -51,6 +53,12 @@ try {
       (missing ? `; ${missing} file citati nel database non c'erano più` : "") +
       (result.pruned.length ? `; eliminati ${result.pruned.length} backup più vecchi` : ""),
   );
+  if (result.copy?.ok) {
+    console.log(`Copia nello spazio esterno: ${result.copy.name} (${formatBytes(result.copy.bytes)})`);
+  } else if (result.copy) {
+    console.error(`Attenzione: ${result.copy.error}`);
+    process.exitCode = 1;
+  }
 } catch (error) {
   await database.close();
   fail(`backup non riuscito: ${(error as Error).message}`);

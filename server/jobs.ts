@@ -6,7 +6,7 @@ import { bookingSite } from "~/booking-site";
 import { scheduledArticlesJob } from "~/features/articles/article-jobs.server";
 import type { ScheduledJob } from "~/core/jobs/scheduler.server";
 import { ORPHAN_SWEEP_INTERVAL_MS, sweepOrphanMedia } from "~/core/media/orphan-sweep.server";
-import { nightlyBackupJob } from "~/features/backups/scheduler.server";
+import { nightlyBackupJob, weeklyDrillJob } from "~/features/backups/scheduler.server";
 import { bookingJobs } from "~/features/booking/booking-jobs.server";
 import { followUpJobs } from "~/features/booking/follow-up-jobs.server";
 import { calendarSourceJobs } from "~/features/booking/calendar-refresh.server";
@@ -20,6 +20,7 @@ const HOUR_MS = 60 * 60_000;
 export function siteJobs(services: AppServices): ScheduledJob[] {
   const { logger } = services;
   const backup = nightlyBackupJob(services);
+  const drill = weeklyDrillJob(services);
   const loadSite = async () => bookingSite((await services.siteContent.current()).content);
   return [
     {
@@ -56,6 +57,8 @@ export function siteJobs(services: AppServices): ScheduledJob[] {
       },
     },
     ...(backup ? [backup] : []),
+    // Decision 76: the newest backup restored into a scratch copy every week, then thrown away.
+    ...(drill ? [drill] : []),
     // The day-before reminders, the review invitations and the retention purge; the e-mails take the
     // places from the content.
     ...bookingJobs({ ...services, loadSite }),

@@ -4,6 +4,7 @@ import { servicesContext } from "~/context";
 import { CalendarSourcesPrivacy } from "~/features/booking/calendar-sources-privacy";
 import { OnlineVisitsPrivacy } from "~/features/booking/online-visits-privacy";
 import { FollowUpPrivacy } from "~/features/booking/follow-up-privacy";
+import { BackupCopiesPrivacy } from "~/features/backups/backup-privacy";
 import { pageMeta } from "~/features/site-content/meta";
 import { PrivacyNotice } from "~/features/site-content/privacy-notice";
 import { NewsletterPrivacy } from "~/features/newsletter/newsletter-privacy";
@@ -26,7 +27,15 @@ export async function loader({ context }: Route.LoaderArgs) {
     s.onlineRooms.providers(),
     keepsAll(s.database.db),
   ]);
-  return { retentionMonths, waitingListExpiryDays, contactBySite: s.mailer.enabled, videoProviders, keepsStatistics };
+  const bucket = s.config.backup.bucket;
+  return {
+    retentionMonths,
+    waitingListExpiryDays,
+    contactBySite: s.mailer.enabled,
+    videoProviders,
+    keepsStatistics,
+    backupCopiesHost: bucket ? new URL(bucket.endpoint).host : null,
+  };
 }
 
 export default function Privacy({ loaderData }: Route.ComponentProps) {
@@ -46,6 +55,7 @@ export default function Privacy({ loaderData }: Route.ComponentProps) {
       waitingListExpiryDays={loaderData.waitingListExpiryDays}
       visitStatistics={<StatisticsPrivacy keepAll={loaderData.keepsStatistics} />}
       newsletter={loaderData.contactBySite ? <NewsletterPrivacy /> : null}
+      backupCopies={loaderData.backupCopiesHost ? <BackupCopiesPrivacy host={loaderData.backupCopiesHost} /> : null}
     />
   );
 }

@@ -9,10 +9,10 @@ export function fail(message: string, code = 1): never {
 }
 
 /** The settings from the environment, as the server validates them; a bad one ends the command. */
-export async function loadCommandConfig() {
+export async function loadCommandConfig(env: NodeJS.ProcessEnv = process.env) {
   const { loadConfig } = await import("../../app/core/config/env.server.ts");
   try {
-    return loadConfig(process.env);
+    return loadConfig(env);
   } catch (error) {
     return fail((error as Error).message);
   }

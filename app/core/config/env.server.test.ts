@@ -58,6 +58,39 @@ describe("configuration from the environment", () => {
   });
 });
 
+describe("encrypted backups and her bucket (decision 76)", () => {
+  const bucket = {
+    BACKUP_S3_BUCKET: "copie-studio",
+    BACKUP_S3_ENDPOINT: "https://s3.eu-south-1.example.it",
+    BACKUP_S3_ACCESS_KEY_ID: "chiave",
+    BACKUP_S3_SECRET_ACCESS_KEY: "segreto",
+  };
+
+  it("are off unless set: backups in clear, no copy", () => {
+    expect(loadConfig({}).backup).toMatchObject({ passphrase: undefined, bucket: undefined });
+  });
+
+  it("read the bucket with its optional folder, and the passphrase", () => {
+    const config = loadConfig({
+      ...bucket,
+      BACKUP_S3_PREFIX: "studio/",
+      BACKUP_PASSPHRASE: "una frase lunga abbastanza",
+    });
+    expect(config.backup.bucket).toMatchObject({ bucket: "copie-studio", region: "us-east-1", prefix: "studio/" });
+    expect(config.backup.passphrase).toBe("una frase lunga abbastanza");
+  });
+
+  it("refuse a bucket without the passphrase: copies leave the machine encrypted or not at all", () => {
+    expect(() => loadConfig(bucket)).toThrow("BACKUP_PASSPHRASE is required when BACKUP_S3_BUCKET is set");
+  });
+
+  it("never echo a passphrase or a secret key that is refused", () => {
+    expect(() => loadConfig({ BACKUP_PASSPHRASE: "corta" })).toThrow(
+      "Invalid configuration: BACKUP_PASSPHRASE=(hidden) (at least 12 characters)",
+    );
+  });
+});
+
 describe("S3 media settings", () => {
   it("are off unless S3_BUCKET is set", () => {
     expect(loadConfig({}).s3).toBeUndefined();

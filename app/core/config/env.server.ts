@@ -123,15 +123,44 @@ const envSchema = z.object({
   /** Backups kept in BACKUP_DIR; older ones are deleted after each good one. */
   BACKUP_KEEP: z.coerce.number().int().min(1).max(1000).default(14),
   BACKUP_DIR: z.string().min(1).optional(),
+  // Decision 76: backups encrypted with her passphrase, copied to her S3-compatible bucket.
+  BACKUP_PASSPHRASE: z.string().min(12, "at least 12 characters").max(1024).optional(),
+  BACKUP_S3_ENDPOINT: z.url({ protocol: /^https?$/ }).optional(),
+  BACKUP_S3_BUCKET: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, "not a valid bucket name")
+    .optional(),
+  BACKUP_S3_REGION: z.string().min(1).default("us-east-1"),
+  BACKUP_S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  BACKUP_S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  /** A folder in the bucket ("studio/"); the bucket's root when unset. */
+  BACKUP_S3_PREFIX: z
+    .string()
+    .regex(/^([A-Za-z0-9._-]+\/)*$/, 'folder names ending in "/", e.g. studio/')
+    .max(200)
+    .default(""),
   /** On: her calendars may be read over plain http and at private addresses (tests, intranets). */
   CALENDAR_FETCH_ALLOW_PRIVATE: booleanFlag.default(false),
   /** Off: public page views are not counted (the statistics screen stays empty). */
   PAGE_VIEW_COUNTING: booleanFlag.default(true),
 });
 
-const withCredentials = new Set(["DATABASE_URL", "SMTP_URL", "S3_SECRET_ACCESS_KEY"]);
+const withCredentials = new Set([
+  "DATABASE_URL",
+  "SMTP_URL",
+  "S3_SECRET_ACCESS_KEY",
+  "BACKUP_PASSPHRASE",
+  "BACKUP_S3_SECRET_ACCESS_KEY",
+]);
 
 const s3Required = ["S3_ENDPOINT", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"] as const;
+/** Copies leave the machine encrypted only: the bucket needs the passphrase too. */
+const backupS3Required = [
+  "BACKUP_S3_ENDPOINT",
+  "BACKUP_S3_ACCESS_KEY_ID",
+  "BACKUP_S3_SECRET_ACCESS_KEY",
+  "BACKUP_PASSPHRASE",
+] as const;
 
 export interface AppConfig {
   port: number;
@@ -161,6 +190,19 @@ export interface AppConfig {
     time: { hour: number; minute: number } | null;
     keep: number;
     dir: string;
+    /** BACKUP_PASSPHRASE: every backup encrypted with it (age); unset: backups in clear. */
+    passphrase: string | undefined;
+    /** BACKUP_S3_*: her bucket for the encrypted copies. */
+    bucket:
+      | {
+          endpoint: string;
+          bucket: string;
+          region: string;
+          accessKeyId: string;
+          secretAccessKey: string;
+          prefix: string;
+        }
+      | undefined;
   };
   /** CALENDAR_FETCH_ALLOW_PRIVATE: her calendars' addresses may be plain http and private (decision 53). */
   calendarFetchAllowPrivate: boolean;
@@ -206,6 +248,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   if (e.S3_BUCKET) {
     const missing = s3Required.find((name) => !e[name]);
     if (missing) throw new ConfigError(`Invalid configuration: ${missing} is required when S3_BUCKET is set`);
+  }
+  if (e.BACKUP_S3_BUCKET) {
+    const missing = backupS3Required.find((name) => !e[name]);
+    if (missing) throw new ConfigError(`Invalid configuration: ${missing} is required when BACKUP_S3_BUCKET is set`);
   }
   if (Boolean(e.SMTP_URL) !== Boolean(e.MAIL_FROM)) {
     throw new ConfigError(
@@ -265,6 +311,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
           : { hour: Number(e.BACKUP_TIME.slice(0, 2)), minute: Number(e.BACKUP_TIME.slice(3)) },
       keep: e.BACKUP_KEEP,
       dir: path.resolve(e.BACKUP_DIR ?? path.join(e.DATA_DIR, "backups")),
+      passphrase: e.BACKUP_PASSPHRASE,
+      bucket: e.BACKUP_S3_BUCKET
+        ? {
+            endpoint: e.BACKUP_S3_ENDPOINT!,
+            bucket: e.BACKUP_S3_BUCKET,
+            region: e.BACKUP_S3_REGION,
+            accessKeyId: e.BACKUP_S3_ACCESS_KEY_ID!,
+            secretAccessKey: e.BACKUP_S3_SECRET_ACCESS_KEY!,
+            prefix: e.BACKUP_S3_PREFIX,
+          }
+        : undefined,
     },
     calendarFetchAllowPrivate: e.CALENDAR_FETCH_ALLOW_PRIVATE,
     pageViewCounting: e.PAGE_VIEW_COUNTING,

@@ -332,6 +332,27 @@ export const backupRuns = pgTable(
   (t) => [index("backup_runs_finished_idx").on(t.finishedAt.desc())],
 );
 
+/** The checks made on backups after they are written: the copy to her bucket, the weekly restore drill. */
+export const backupCheckKinds = ["copy", "drill"] as const;
+export type BackupCheckKind = (typeof backupCheckKinds)[number];
+
+/** One line per copy to the bucket and per restore drill: what the backup screen and her to-do list show. */
+export const backupChecks = pgTable(
+  "backup_checks",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    kind: text("kind", { enum: backupCheckKinds }).notNull(),
+    finishedAt: timestamp("finished_at", { withTimezone: true }).notNull().defaultNow(),
+    ok: boolean("ok").notNull(),
+    /** The archive copied or restored (its name, not a path). */
+    name: text("name"),
+    bytes: bigint("bytes", { mode: "number" }),
+    /** What failed, in Italian; or what was checked. */
+    detail: text("detail"),
+  },
+  (t) => [index("backup_checks_kind_finished_idx").on(t.kind, t.finishedAt.desc())],
+);
+
 export type RecipePhoto = typeof recipePhotos.$inferSelect;
 export type Review = typeof reviews.$inferSelect;
 export type ReviewInvitation = typeof reviewInvitations.$inferSelect;

@@ -1,4 +1,5 @@
 import type { Logger } from "pino";
+import { DiskFullError } from "~/core/disk/disk-space.server";
 import type { StoredImage } from "~/core/db/schema";
 import type { UploadLimits } from "~/core/forms/respond.server";
 import { deleteStoredImage, ImageBusyError, ImageRejectedError, storeImage } from "./image-pipeline.server";
@@ -13,10 +14,14 @@ import type { MediaPrefix, MediaStorage } from "./media-storage.server";
  * are removed again.
  */
 
+/** The image was not kept: the disk has no room (checked before each file is written). */
+export const DISK_FULL_MESSAGE =
+  "Spazio su disco esaurito: l'immagine non è stata salvata. Elimina qualche file o avvisa chi gestisce il sito.";
+
 /** An upload that did not get through: the status and the sentence to show. */
 export interface UploadRefusal {
   ok: false;
-  status: 400 | 413 | 422 | 500 | 503;
+  status: 400 | 413 | 422 | 500 | 503 | 507;
   message: string;
 }
 
@@ -62,6 +67,10 @@ export async function saveUploadedImage<T>(
   } catch (error) {
     if (error instanceof ImageBusyError) return { ok: false, status: 503, message: error.message };
     if (error instanceof ImageRejectedError) return { ok: false, status: 422, message: error.message };
+    if (error instanceof DiskFullError) {
+      deps.logger.error({ err: error }, `${upload.what}: the disk is full`);
+      return { ok: false, status: 507, message: DISK_FULL_MESSAGE };
+    }
     deps.logger.error({ err: error }, `${upload.what}: storing the image failed`);
     const { uploadFailed } = upload.messages ?? IMAGE_UPLOAD_MESSAGES;
     return { ok: false, status: 500, message: uploadFailed };

@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { type FileHandle, mkdir, open, readdir, rename, rm, stat, writeFile } from "node:fs/promises";
+import { DiskFullError, type DiskSpaceReader, ensureRoom, isDiskFull } from "~/core/disk/disk-space.server";
 import path from "node:path";
 import type { Readable } from "node:stream";
 
@@ -64,7 +65,11 @@ export interface MediaStorage {
 }
 
 /** Files under `<root>/<prefix>/`, served by our own server at /media/<key>. */
-export function createLocalMediaStorage(root: string): MediaStorage {
+export function createLocalMediaStorage(
+  root: string,
+  /** The disk's figures; tests pass their own to play a full disk. */
+  options: { diskSpace?: DiskSpaceReader } = {},
+): MediaStorage {
   const fileFor = (key: string) => {
     if (!isMediaKey(key)) return undefined;
     return path.join(root, ...key.split("/"));
@@ -80,10 +85,19 @@ export function createLocalMediaStorage(root: string): MediaStorage {
     async write(key, data) {
       const file = fileFor(key);
       if (!file) throw new Error(`not a media key: ${key}`);
+      // A file that would not fit is refused before it is started.
+      await ensureRoom(root, data.length, "salvare il file", { read: options.diskSpace });
       await mkdir(path.dirname(file), { recursive: true });
       // Write then rename, so a reader never sees half a file; a ".tmp" name is never served.
       const temp = `${file}.${randomBytes(4).toString("hex")}.tmp`;
-      await writeFile(temp, data, { flag: "wx" });
+      try {
+        await writeFile(temp, data, { flag: "wx" });
+      } catch (error) {
+        // The disk filled up under it: no half-written file stays behind.
+        await rm(temp, { force: true });
+        if (isDiskFull(error)) throw new DiskFullError("spazio su disco esaurito durante il salvataggio del file");
+        throw error;
+      }
       await rename(temp, file);
     },
 

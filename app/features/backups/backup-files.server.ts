@@ -1,9 +1,9 @@
 import { chmod, mkdir, readdir, rm, stat } from "node:fs/promises";
 import path from "node:path";
-import { romeWallClock } from "~/core/format/rome-clock";
+import { romeInstant, romeWallClock } from "~/core/format/rome-clock";
 
-/** studio-YYYYMMDD-HHMM.tar.gz, with -2, -3… when several are made in one minute. */
-const backupName = /^studio-([0-9]{8})-([0-9]{4})(?:-([0-9]+))?\.tar\.gz$/;
+/** studio-YYYYMMDD-HHMM.tar.gz, with -2, -3… when several are made in one minute; .tar.gz.age encrypted. */
+const backupName = /^studio-([0-9]{8})-([0-9]{4})(?:-([0-9]+))?\.tar\.gz(?:\.age)?$/;
 const STALE_PARTIAL_MS = 6 * 60 * 60 * 1000;
 
 export interface BackupFile {
@@ -19,30 +19,39 @@ const pad = (n: number, width = 2) => String(n).padStart(width, "0");
  * The name for a backup made at `date`, by Italy's clock (the site's, whatever the server's zone):
  * the name reads as the time the admin screen shows.
  */
-export function backupFileName(date: Date, sequence = 1): string {
+export function backupFileName(date: Date, sequence = 1, encrypted = false): string {
   const rome = romeWallClock(date.getTime());
   const stamp =
     `${rome.getUTCFullYear()}${pad(rome.getUTCMonth() + 1)}${pad(rome.getUTCDate())}` +
     `-${pad(rome.getUTCHours())}${pad(rome.getUTCMinutes())}`;
-  return `studio-${stamp}${sequence > 1 ? `-${sequence}` : ""}.tar.gz`;
+  return `studio-${stamp}${sequence > 1 ? `-${sequence}` : ""}.tar.gz${encrypted ? ".age" : ""}`;
 }
 
-function isBackupFileName(name: string): boolean {
+export function isBackupFileName(name: string): boolean {
   return backupName.test(name);
 }
 
 /** A path in `dir` that sorts after every backup already there from the same minute. */
-export async function nextBackupPath(dir: string, date: Date): Promise<string> {
+export async function nextBackupPath(dir: string, date: Date, encrypted = false): Promise<string> {
   const stamp = backupFileName(date).replace(/\.tar\.gz$/, "");
   let last = 0;
   for (const name of await readdir(dir).catch(() => [] as string[])) {
     const match = backupName.exec(name);
     if (match && name.startsWith(stamp)) last = Math.max(last, Number(match[3] ?? 1));
   }
-  return path.join(dir, backupFileName(date, last + 1));
+  return path.join(dir, backupFileName(date, last + 1, encrypted));
 }
 
-const sortKey = (name: string) => {
+/** When a backup was made, read from its name (Italy's clock); undefined for another name. */
+export function backupNameDate(name: string): Date | undefined {
+  const match = backupName.exec(name);
+  if (!match) return undefined;
+  const [, day, time] = match as unknown as [string, string, string];
+  const date = `${day.slice(0, 4)}-${day.slice(4, 6)}-${day.slice(6, 8)}`;
+  return new Date(romeInstant(date, Number(time.slice(0, 2)) * 60 + Number(time.slice(2, 4))));
+}
+
+export const sortKey = (name: string) => {
   const [, day, time, sequence] = backupName.exec(name)!;
   return `${day}${time}${(sequence ?? "1").padStart(6, "0")}`;
 };

@@ -1,10 +1,14 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import pg from "pg";
+import { desc, eq, sql } from "drizzle-orm";
+import { type DiskSpaceReader, ensureRoom } from "~/core/disk/disk-space.server";
 import type { Db } from "~/core/db/database.server";
 import { backupRuns, type BackupTrigger } from "~/core/db/schema";
 import type { MediaStorage } from "~/core/media/media-storage.server";
 import { makeBackupFolderPrivate, nextBackupPath, pruneBackups } from "./backup-files.server";
+import type { BackupBucket } from "./bucket.server";
+import { copyToBucket, type CopyOutcome } from "./copy.server";
 import { createBackup, type BackupResult, type ProgressReporter } from "./dump.server";
 import { describeContents, describeManifest } from "./manifest.server";
 
@@ -18,6 +22,12 @@ export interface BackupTarget {
   dir: string;
   keep: number;
   migrationsFolder: string;
+  /** Every backup encrypted (age) for it; unset: written in clear, as before (decision 76). */
+  passphrase?: string;
+  /** Her bucket: each encrypted backup copied there, then the retention applied there. */
+  bucket?: BackupBucket;
+  /** The disk's figures; tests pass their own to play a full disk. */
+  diskSpace?: DiskSpaceReader;
 }
 
 interface BackupJobResult extends BackupResult {
@@ -27,6 +37,8 @@ interface BackupJobResult extends BackupResult {
   pruned: string[];
   /** What the operator should fix, in Italian (a backups folder others can read). */
   warnings: string[];
+  /** The copy to her bucket, when there is one. */
+  copy?: CopyOutcome;
 }
 
 /** Any number distinct from other advisory locks: held while one instance makes a backup. */
@@ -61,8 +73,10 @@ export async function runBackup(
     if (!file) {
       const warning = await makeBackupFolderPrivate(target.dir);
       if (warning) warnings.push(warning);
-      file = await nextBackupPath(target.dir, startedAt);
+      file = await nextBackupPath(target.dir, startedAt, Boolean(target.passphrase));
     }
+    // Refused before a byte is written when the disk cannot hold it.
+    await ensureRoom(path.dirname(file), await expectedBackupBytes(target), "il backup", { read: target.diskSpace });
     const result = await createBackup({
       connection: target.connection,
       media: target.media,
@@ -71,6 +85,7 @@ export async function runBackup(
       migrationsFolder: target.migrationsFolder,
       app: appIdentity(),
       onProgress: options.onProgress,
+      passphrase: target.passphrase,
     });
     const summary = describeManifest(result.manifest);
     await target.db.insert(backupRuns).values({
@@ -83,7 +98,10 @@ export async function runBackup(
       summary: describeContents(result.manifest),
     });
     const pruned = options.file ? [] : await pruneBackups(target.dir, target.keep);
-    return { ...result, summary, pruned, warnings };
+    const copy = target.bucket
+      ? await copyToBucket({ db: target.db, bucket: target.bucket, file: result.file })
+      : undefined;
+    return { ...result, summary, pruned, warnings, copy };
   } catch (error) {
     await target.db
       .insert(backupRuns)
@@ -91,6 +109,22 @@ export async function runBackup(
       .catch(() => {});
     throw error;
   }
+}
+
+/**
+ * What the next backup will take on disk: the last good one and a fifth more (the site grows), and as
+ * much again for the tables' text it writes first; the database's size on the first night.
+ */
+async function expectedBackupBytes(target: BackupTarget): Promise<number> {
+  const [last] = await target.db
+    .select({ bytes: backupRuns.bytes })
+    .from(backupRuns)
+    .where(eq(backupRuns.ok, true))
+    .orderBy(desc(backupRuns.finishedAt))
+    .limit(1);
+  if (last?.bytes) return Math.ceil(last.bytes * 1.2) * 2;
+  const size = await target.db.execute(sql`select pg_database_size(current_database())::text as bytes`);
+  return 2 * Number((size as unknown as { rows: { bytes: string }[] }).rows[0]?.bytes ?? 0);
 }
 
 /**

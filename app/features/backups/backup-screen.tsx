@@ -4,6 +4,7 @@ import type { BackupStatusView } from "./status.server";
 import { useSchemaForm } from "~/core/forms/use-schema-form";
 import { backupNowSchema } from "./backup-forms";
 import { BACKUP_MESSAGES } from "./messages";
+import { BackupChecksSection } from "./backup-checks-section";
 
 /** Where "Esegui backup ora" posts (this screen's own route). */
 export const BACKUP_NOW_PATH = "/admin/backup";
@@ -45,6 +46,7 @@ export function BackupScreen({ view, result }: { view: BackupStatusView; result?
         </dl>
         <BackupNowForm />
       </section>
+      <BackupChecksSection checks={view.checks} />
       <section className="admin-section" aria-labelledby="backup-scarica-titolo">
         <h2 id="backup-scarica-titolo" className="admin-section__title">
           Una copia per te

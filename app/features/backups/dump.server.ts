@@ -17,6 +17,7 @@ import {
   type ManifestTable,
 } from "./manifest.server";
 import { ChecksumStream, CopyTextChecksum } from "./checksum.server";
+import { encryptingStream } from "./encryption.server";
 import { MIGRATIONS_SCHEMA, MIGRATIONS_TABLE, readMigrations } from "./migrations.server";
 
 export type ProgressReporter = (message: string) => void;
@@ -31,6 +32,8 @@ interface BackupOptions {
   migrationsFolder: string;
   app: { name: string; version: string };
   onProgress?: ProgressReporter;
+  /** Encrypts the archive with age for this passphrase as it is written (nothing in clear on disk). */
+  passphrase?: string;
 }
 
 export interface BackupResult {
@@ -193,11 +196,11 @@ export async function createBackup(options: BackupOptions): Promise<BackupResult
     }
 
     const pack = tar.pack();
-    const written = pipeline(
-      pack,
-      createGzip({ level: GZIP_LEVEL }),
-      createWriteStream(partial, { flags: "wx", mode: 0o600 }),
-    );
+    const out = createWriteStream(partial, { flags: "wx", mode: 0o600 });
+    const gzip = createGzip({ level: GZIP_LEVEL });
+    const written = options.passphrase
+      ? pipeline(pack, gzip, encryptingStream(options.passphrase), out)
+      : pipeline(pack, gzip, out);
     // A failure while writing must not leave addEntry waiting on a stream nobody reads.
     written.catch(() => pack.destroy());
     const addEntry = async (name: string, size: number, body: Readable) => {

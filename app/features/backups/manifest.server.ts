@@ -1,7 +1,7 @@
 import { getTableConfig, type PgTable } from "drizzle-orm/pg-core";
 import { z } from "zod";
 import { appointments, recipePhotos, recipes, reviews } from "~/core/db/schema";
-import { formatDecimal } from "~/core/format/italian-format";
+import { formatSize } from "~/core/disk/disk-space.server";
 import { countOf } from "~/core/format/plural";
 
 /** Bumped when an older restore could no longer read what a newer backup writes. */
@@ -120,14 +120,4 @@ export function describeContents(manifest: BackupManifest): string {
   return HER_WORDS.map(([table, forms]) => countOf(rows(table), forms)).join(", ");
 }
 
-export function formatBytes(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  const units = ["KB", "MB", "GB", "TB"];
-  let value = bytes / 1024;
-  let unit = 0;
-  while (value >= 1024 && unit < units.length - 1) {
-    value /= 1024;
-    unit++;
-  }
-  return `${formatDecimal(value, 1)} ${units[unit]}`;
-}
+export const formatBytes = formatSize;

@@ -11,6 +11,7 @@ import tar from "tar-stream";
 import { isStoredImage, MAX_INPUT_PIXELS } from "~/core/media/image-pipeline.server";
 import { isMediaKey, type MediaExtension, type MediaPrefix } from "~/core/media/media-storage.server";
 import { ChecksumStream, CopyTextChecksum } from "./checksum.server";
+import { BackupRejectedError } from "./rejected.server";
 import type { ProgressReporter } from "./dump.server";
 import { findRestorableTable, findSequenceOwner, type RestorableTable } from "./known-tables.server";
 import {
@@ -29,14 +30,7 @@ import { readMigrations, type MigrationFile } from "./migrations.server";
 // (entries, sizes, checksums, rows, images, the manifest against this version's tables and
 // migrations), then unpacked into a private work directory. Nothing here touches the database.
 
-/**
- * The backup was not used and nothing was changed: the message says why, in Italian. Thrown from deep
- * in the archive's streams and the restore's transaction, whose rollback it is; only the command line
- * (scripts/restore.ts) catches it.
- */
-export class BackupRejectedError extends Error {
-  override name = "BackupRejectedError";
-}
+export { BackupRejectedError };
 
 const MAX_MANIFEST_BYTES = 64 * 1024 * 1024;
 /** A stored rendition (WebP, at most 1280 px) weighs well under 1 MB; a few are held at once while they decode. */

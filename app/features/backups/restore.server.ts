@@ -8,6 +8,7 @@ import type { MediaStorage } from "~/core/media/media-storage.server";
 import type { ProgressReporter } from "./dump.server";
 import { type BackupManifest, mediaEntryName } from "./manifest.server";
 import { createMigrationsTableSql, MIGRATIONS_SCHEMA, MIGRATIONS_TABLE, type MigrationFile } from "./migrations.server";
+import { withPlainArchive } from "./encryption.server";
 import { BackupRejectedError, type TableLoad, type VerifiedBackup, withVerifiedBackup } from "./restore-archive.server";
 
 // The second half of a restore: with the archive checked and unpacked (restore-archive.server.ts),
@@ -26,6 +27,8 @@ interface RestoreOptions {
   onProgress?: ProgressReporter;
   /** Bytes free for this process on the disk holding `dir`; the disk's own figure unless a test says otherwise. */
   freeSpace?: (dir: string) => Promise<number>;
+  /** For an encrypted backup (.tar.gz.age): decrypted into `workDir` first, the copy removed after. */
+  passphrase?: string;
 }
 
 interface RestoreResult {
@@ -129,42 +132,52 @@ async function loadOrder(client: pg.Client, tables: TableLoad[]): Promise<TableL
 export async function restoreBackup(options: RestoreOptions): Promise<RestoreResult> {
   const started = Date.now();
   const report = options.onProgress ?? (() => {});
-  return withVerifiedBackup({ ...options, report }, async (backup) => {
-    const client = new pg.Client(
-      typeof options.connection === "function" ? await options.connection() : options.connection,
-    );
-    // A connection lost mid-way fails the query under way; unheard, the event would end the process.
-    client.on("error", () => {});
-    await client.connect();
-    try {
-      const filled = await tablesWithRows(client);
-      if (filled.length > 0 && !options.replace) {
-        throw new BackupRejectedError(
-          `il database di destinazione contiene già dati (tabelle: ${filled.join(", ")}). ` +
-            `Per sostituirli con il backup usa --replace`,
-        );
-      }
-      const written: string[] = [];
-      try {
-        await writeMissingMedia(options.media, backup, written, report);
-        await resetAndLoad(client, backup, report);
-      } catch (error) {
-        for (const key of written) await options.media.delete(key).catch(() => {});
-        if ((error as { code?: string }).code === "55P03") {
-          throw new BackupRejectedError("il database è in uso: ferma il sito e riprova");
-        }
-        throw error;
-      }
-      return {
-        manifest: backup.manifest,
-        appliedMigrations: backup.migrations.newer.map((m) => m.tag),
-        mediaWritten: written.length,
-        durationMs: Date.now() - started,
-      };
-    } finally {
-      await client.end().catch(() => {});
+  const diskSpace = options.freeSpace && (async (dir: string) => ({ free: await options.freeSpace!(dir), total: 0 }));
+  return withPlainArchive({ ...options, diskSpace }, (file) =>
+    withVerifiedBackup({ ...options, file, report }, (backup) => loadVerified(options, backup, started, report)),
+  );
+}
+
+async function loadVerified(
+  options: RestoreOptions,
+  backup: VerifiedBackup,
+  started: number,
+  report: ProgressReporter,
+): Promise<RestoreResult> {
+  const client = new pg.Client(
+    typeof options.connection === "function" ? await options.connection() : options.connection,
+  );
+  // A connection lost mid-way fails the query under way; unheard, the event would end the process.
+  client.on("error", () => {});
+  await client.connect();
+  try {
+    const filled = await tablesWithRows(client);
+    if (filled.length > 0 && !options.replace) {
+      throw new BackupRejectedError(
+        `il database di destinazione contiene già dati (tabelle: ${filled.join(", ")}). ` +
+          `Per sostituirli con il backup usa --replace`,
+      );
     }
-  });
+    const written: string[] = [];
+    try {
+      await writeMissingMedia(options.media, backup, written, report);
+      await resetAndLoad(client, backup, report);
+    } catch (error) {
+      for (const key of written) await options.media.delete(key).catch(() => {});
+      if ((error as { code?: string }).code === "55P03") {
+        throw new BackupRejectedError("il database è in uso: ferma il sito e riprova");
+      }
+      throw error;
+    }
+    return {
+      manifest: backup.manifest,
+      appliedMigrations: backup.migrations.newer.map((m) => m.tag),
+      mediaWritten: written.length,
+      durationMs: Date.now() - started,
+    };
+  } finally {
+    await client.end().catch(() => {});
+  }
 }
 
 /** The backup's media files this storage lacks (those present are left as they are); `written` lists each one added. */

@@ -6,6 +6,7 @@ import { backupRuns } from "~/core/db/schema";
 import { type ScheduledJob, scheduleCron } from "~/core/jobs/scheduler.server";
 import type { MediaStorage } from "~/core/media/media-storage.server";
 import { runBackup, withBackupLock, type BackupTarget } from "./backup-job.server";
+import { runRestoreDrill } from "./drill.server";
 import { serverBackupTarget } from "./target.server";
 
 /**
@@ -36,6 +37,10 @@ export async function runScheduledBackup(
       return outcome;
     }
     for (const warning of outcome.warnings) logger.warn({ detail: warning }, "nightly backup: other users can read it");
+    if (outcome.copy && !outcome.copy.ok)
+      logger.error({ detail: outcome.copy.error }, "nightly backup: the copy to the bucket failed");
+    else if (outcome.copy)
+      logger.info({ name: outcome.copy.name, pruned: outcome.copy.pruned }, "nightly backup: copied to the bucket");
     logger.info(
       {
         file: outcome.file,
@@ -99,6 +104,36 @@ export function nightlyBackupJob(services: {
     timeoutMs: BACKUP_TIMEOUT_MS,
     run: async ({ slot }) => {
       await runScheduledBackup(target, slot, logger);
+    },
+  };
+}
+
+/** A drill restores the whole newest backup: given up past this, the scratch copy dropped all the same. */
+const DRILL_TIMEOUT_MS = 60 * 60_000;
+
+/**
+ * Decision 76: every Sunday at 05:15 (after the night's backup), the newest backup restored into a
+ * scratch database and folder and checked against its manifest (drill.server.ts); none when the
+ * nightly backup is off. The outcome is on the backup screen; a failure on her to-do list.
+ */
+export function weeklyDrillJob(services: {
+  config: AppConfig;
+  logger: Logger;
+  database: Database;
+  media: MediaStorage;
+  embedded: { url: string } | null;
+}): ScheduledJob | null {
+  if (!services.config.backup.time) return null;
+  const target = serverBackupTarget(services);
+  return {
+    name: "weekly-restore-drill",
+    schedule: { cron: "15 5 * * 0" },
+    timeoutMs: DRILL_TIMEOUT_MS,
+    run: async ({ signal, logger }) => {
+      const outcome = await runRestoreDrill(target, { signal });
+      if (outcome.ok)
+        logger.info({ file: outcome.name, ms: outcome.durationMs }, `restore drill passed: ${outcome.summary}`);
+      else logger.error({ file: outcome.name, detail: outcome.error }, "restore drill failed");
     },
   };
 }

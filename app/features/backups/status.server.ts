@@ -4,6 +4,7 @@ import type { Database, Db } from "~/core/db/database.server";
 import { backupRuns } from "~/core/db/schema";
 import { formatLongDateTime } from "~/core/format/admin-format";
 import { listBackups, type BackupFile } from "./backup-files.server";
+import { backupChecksView, getBackupChecksState } from "./checks-status.server";
 import { formatBytes } from "./manifest.server";
 
 /** A good backup older than this is a warning in the admin. */
@@ -44,7 +45,11 @@ export async function getBackupRunState(db: Db, now = new Date()) {
   return { lastGood, lastFailure, warning };
 }
 
-export async function getBackupStatus(db: Db, backup: AppConfig["backup"], now = new Date()): Promise<BackupStatus> {
+export async function getBackupStatus(
+  db: Db,
+  backup: Pick<AppConfig["backup"], "time" | "keep" | "dir">,
+  now = new Date(),
+): Promise<BackupStatus> {
   const { lastGood, lastFailure, warning } = await getBackupRunState(db, now);
   const [latestFile] = await listBackups(backup.dir);
   const pad = (n: number) => String(n).padStart(2, "0");
@@ -60,7 +65,11 @@ export async function getBackupStatus(db: Db, backup: AppConfig["backup"], now =
 
 /** What the admin's backup screen shows: the status in sentences, dates and sizes written out. */
 export async function backupStatusView(deps: { database: Database; config: Pick<AppConfig, "backup"> }) {
-  const status = await getBackupStatus(deps.database.db, deps.config.backup);
+  const { backup } = deps.config;
+  const [status, checks] = await Promise.all([
+    getBackupStatus(deps.database.db, backup),
+    getBackupChecksState(deps.database.db, backup.dir),
+  ]);
   const lastGood = status.lastGood ? formatLongDateTime(status.lastGood.at) : null;
   const failedAt = status.lastFailure ? formatLongDateTime(status.lastFailure.at) : null;
   return {
@@ -82,6 +91,11 @@ export async function backupStatusView(deps: { database: Database; config: Pick<
     },
     nightlyAt: status.nightlyAt,
     keep: status.keep,
+    /** Decision 76: encryption, the copy to her bucket, the weekly drill, the disk. */
+    checks: backupChecksView(checks, {
+      encrypted: Boolean(backup.passphrase),
+      bucket: backup.bucket ? `${backup.bucket.bucket} (${new URL(backup.bucket.endpoint).host})` : null,
+    }),
   };
 }
 

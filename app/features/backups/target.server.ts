@@ -5,6 +5,7 @@ import type { Database } from "~/core/db/database.server";
 import { createLocalMediaStorage, type MediaStorage } from "~/core/media/media-storage.server";
 import { createS3MediaStorage } from "~/core/media/s3-media-storage.server";
 import type { BackupTarget } from "./backup-job.server";
+import { createBackupBucket } from "./bucket.server";
 
 export { defaultMigrationsFolder };
 
@@ -30,6 +31,8 @@ export function backupTargetFromConfig(
     dir: config.backup.dir,
     keep: config.backup.keep,
     migrationsFolder: defaultMigrationsFolder(),
+    passphrase: config.backup.passphrase,
+    bucket: config.backup.bucket && createBackupBucket(config.backup.bucket),
   };
 }
 

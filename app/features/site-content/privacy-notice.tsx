@@ -19,6 +19,7 @@ export function PrivacyNotice({
   waitingListExpiryDays,
   visitStatistics,
   newsletter,
+  backupCopies,
 }: {
   content: PageContent;
   /** How long booked appointments are kept (the booking settings'). */
@@ -33,6 +34,8 @@ export function PrivacyNotice({
   visitStatistics?: ReactNode;
   /** What the newsletter keeps (issue 44 item 4), after the contact messages. */
   newsletter?: ReactNode;
+  /** Who else holds the backups' encrypted copies (decision 76), among the recipients. */
+  backupCopies?: ReactNode;
 }) {
   const { practitioner, business, contact, studios } = content;
   const email = <a href={`mailto:${contact.email}`}>{contact.email}</a>;
@@ -253,6 +256,7 @@ export function PrivacyNotice({
           GDPR). Non vendo né cedo i dati a terzi e non li trasferisco fuori dall'Unione europea. Le recensioni
           pubblicate sono visibili a chiunque visiti il sito.
         </p>
+        {backupCopies}
         <p>
           I collegamenti a servizi esterni (mappe, prenotazione online, Instagram, WhatsApp) si aprono solo se li
           scegli: da quel momento si applicano le informative di quei servizi, che agiscono come titolari autonomi.

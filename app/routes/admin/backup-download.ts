@@ -15,7 +15,8 @@ export async function loader({ context }: Route.LoaderArgs) {
   const body = Readable.toWeb(createReadStream(latest.file)) as ReadableStream<Uint8Array>;
   return new Response(body, {
     headers: {
-      "Content-Type": "application/gzip",
+      // An encrypted backup (age) is no gzip stream until decrypted.
+      "Content-Type": latest.name.endsWith(".age") ? "application/octet-stream" : "application/gzip",
       "Content-Length": String(latest.bytes),
       "Content-Disposition": `attachment; filename="${latest.name}"`,
       "Cache-Control": "private, no-store",

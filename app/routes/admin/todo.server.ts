@@ -1,5 +1,6 @@
 import type { AppServices } from "~/services.server";
 import { getBackupRunState } from "~/features/backups/status.server";
+import { backupChecksTodo, getBackupChecksState } from "~/features/backups/checks-status.server";
 import { type UnusualDay, unusualTraffic } from "~/features/statistics/unusual-traffic.server";
 import { isLoopbackSite } from "~/features/site-content/publication.server";
 import { setupFinished } from "~/features/site-content/setup.server";
@@ -19,6 +20,8 @@ export interface AdminTodo {
   mailFailed: number;
   /** The last backup failed, or the last good one is more than two days old (not "none yet"). */
   backupProblem: "failed" | "stale" | null;
+  /** Decision 76: the last copy to her bucket failed, the last restore drill failed (what failed), the disk ≥ 95%. */
+  backupChecks: ReturnType<typeof backupChecksTodo>;
   /** Her other calendars not read for a day (decision 53). */
   calendarsUnread: number;
   /** Issue 45: yesterday's visitors, when unusually many (statistics). */
@@ -49,7 +52,7 @@ export async function loadAdminTodo(
     | "publication"
   >,
 ): Promise<AdminTodo> {
-  const [reports, work, bookingRequests, mail, backup, calendarsUnread, unusual, setup, left, publishedAt] =
+  const [reports, work, bookingRequests, mail, backup, calendarsUnread, unusual, setup, left, publishedAt, checks] =
     await Promise.all([
       s.reports.openCount(),
       s.reviews.workCounts(),
@@ -61,6 +64,7 @@ export async function loadAdminTodo(
       setupFinished(s.database.db),
       loadExamplesLeft(s),
       s.publication.publishedAt(),
+      getBackupChecksState(s.database.db, s.config.backup.dir),
     ]);
   return {
     reports,
@@ -69,6 +73,7 @@ export async function loadAdminTodo(
     bookingRequests,
     mailFailed: mail.failed,
     backupProblem: backup.warning === "failed" || backup.warning === "stale" ? backup.warning : null,
+    backupChecks: backupChecksTodo(checks),
     calendarsUnread,
     unusualTraffic: unusual,
     setupFinished: setup,

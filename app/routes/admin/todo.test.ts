@@ -9,6 +9,7 @@ const none = {
   bookingRequests: 0,
   mailFailed: 0,
   backupProblem: null,
+  backupChecks: { copyFailed: null, drillFailed: null, diskFullPercent: null },
   calendarsUnread: 0,
   unusualTraffic: null,
   setupFinished: true,
@@ -29,6 +30,28 @@ describe("the panel's 'Da fare'", () => {
       ["Un'e-mail di avviso non è stata consegnata: il server di posta va controllato.", "/admin/inviti"],
       ["L'ultimo backup riuscito ha più di due giorni.", "/admin/backup"],
       ["3 recensioni recenti non hanno ancora una tua risposta (facoltativa).", "/admin/risposte"],
+    ]);
+  });
+});
+
+describe("the backup checks in 'Da fare'", () => {
+  it("puts a failed drill first and in red with what failed, then a failed copy, then a disk 95% full", () => {
+    const items = todoItems({
+      ...none,
+      backupChecks: {
+        drillFailed: "manca db/004.copy nel file di backup",
+        copyFailed: "copia in s3.example.it/copie/ non riuscita: HTTP 403",
+        diskFullPercent: 96,
+      },
+    });
+    expect(items.map((i) => [i.text, i.href, i.urgent ?? false])).toEqual([
+      [
+        "La prova settimanale di ripristino del backup non è riuscita: manca db/004.copy nel file di backup.",
+        "/admin/backup",
+        true,
+      ],
+      ["L'ultima copia del backup nel tuo spazio esterno (bucket) non è riuscita.", "/admin/backup", false],
+      ["Il disco del sito è pieno al 96%: presto backup e foto verranno rifiutati.", "/admin/backup", true],
     ]);
   });
 });

@@ -66,6 +66,27 @@ export function todoItems(todo: AdminTodo): TodoItem[] {
       href: "/admin/backup",
       action: "Vai ai backup",
     });
+  // Decision 76: a backup that would not restore comes first among them, in red.
+  if (todo.backupChecks.drillFailed)
+    items.push({
+      text: `La prova settimanale di ripristino del backup non è riuscita: ${todo.backupChecks.drillFailed}.`,
+      href: "/admin/backup",
+      action: "Vai ai backup",
+      urgent: true,
+    });
+  if (todo.backupChecks.copyFailed)
+    items.push({
+      text: "L'ultima copia del backup nel tuo spazio esterno (bucket) non è riuscita.",
+      href: "/admin/backup",
+      action: "Vai ai backup",
+    });
+  if (todo.backupChecks.diskFullPercent !== null)
+    items.push({
+      text: `Il disco del sito è pieno al ${todo.backupChecks.diskFullPercent}%: presto backup e foto verranno rifiutati.`,
+      href: "/admin/backup",
+      action: "Vai ai backup",
+      urgent: true,
+    });
   // Issue 46 item 1: the setup until she ends it, then what of the example is still on the site, by name.
   if (!todo.setupFinished)
     items.push({

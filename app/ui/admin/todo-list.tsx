@@ -5,6 +5,8 @@ export interface TodoItem {
   text: string;
   href: string;
   action: string;
+  /** Shown in red: something is at risk (a backup that would not restore). */
+  urgent?: boolean;
 }
 
 /**
@@ -22,7 +24,10 @@ export function TodoList({ items }: { items: TodoItem[] }) {
       ) : (
         <ul className="admin-todo__list">
           {items.map((item) => (
-            <li key={item.href} className="admin-todo__item">
+            <li
+              key={`${item.href} ${item.text}`}
+              className={item.urgent ? "admin-todo__item admin-todo__item--urgent" : "admin-todo__item"}
+            >
               <span>{item.text}</span>
               <Link to={item.href} className="button button--secondary button--small">
                 {item.action}

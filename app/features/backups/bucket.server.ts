@@ -1,0 +1,141 @@
+import { createReadStream, createWriteStream } from "node:fs";
+import { rm, stat } from "node:fs/promises";
+import { Readable } from "node:stream";
+import type { ReadableStream as WebReadableStream } from "node:stream/web";
+import { pipeline } from "node:stream/promises";
+import { AwsClient } from "aws4fetch";
+import { type DiskSpaceReader, ensureRoom } from "~/core/disk/disk-space.server";
+import { backupNameDate, isBackupFileName } from "./backup-files.server";
+
+/** Her bucket for the encrypted copies (BACKUP_S3_*): any S3-compatible provider. */
+export interface BackupBucketSettings {
+  endpoint: string;
+  bucket: string;
+  region: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+  /** Folder in the bucket, e.g. "studio/" (empty: the bucket's root). */
+  prefix: string;
+}
+
+export interface BucketCopy {
+  /** The backup's file name (studio-YYYYMMDD-HHMM.tar.gz.age). */
+  name: string;
+  bytes: number;
+  /** When its backup was made (from its name). */
+  at: Date;
+}
+
+export interface BackupBucket {
+  /** Where the copies go, for messages: host, bucket and prefix, never the keys. */
+  readonly label: string;
+  upload(file: string, name: string): Promise<number>;
+  list(): Promise<BucketCopy[]>;
+  /** Downloads a copy to `to` (refused before it starts when the disk has no room). */
+  download(name: string, to: string, options?: { diskSpace?: DiskSpaceReader }): Promise<void>;
+  delete(name: string): Promise<void>;
+}
+
+/** Object names are the backups' own names: nothing else is read or deleted in her bucket. */
+function checkedName(name: string): string {
+  if (!isBackupFileName(name)) throw new Error(`nome di copia non valido: ${JSON.stringify(name.slice(0, 80))}`);
+  return name;
+}
+
+const xmlText = (xml: string, tag: string) =>
+  [...xml.matchAll(new RegExp(`<${tag}>([^<]*)</${tag}>`, "g"))].map((match) => decodeXml(match[1]!));
+const decodeXml = (text: string) =>
+  text.replace(
+    /&(amp|lt|gt|quot|apos);/g,
+    (_, entity: string) => ({ amp: "&", lt: "<", gt: ">", quot: '"', apos: "'" })[entity]!,
+  );
+
+/** Path-style requests signed with SigV4, as the media storage makes them; archives stream both ways. */
+export function createBackupBucket(settings: BackupBucketSettings): BackupBucket {
+  // No retries: a streamed body cannot be sent twice (the next night sends it again).
+  const client = new AwsClient({
+    accessKeyId: settings.accessKeyId,
+    secretAccessKey: settings.secretAccessKey,
+    region: settings.region,
+    service: "s3",
+    retries: 0,
+  });
+  const endpoint = settings.endpoint.replace(/\/+$/, "");
+  const prefix = settings.prefix;
+  const bucketUrl = `${endpoint}/${encodeURIComponent(settings.bucket)}`;
+  const objectUrl = (name: string) =>
+    `${bucketUrl}/${prefix.split("/").map(encodeURIComponent).join("/")}${checkedName(name)}`;
+  const failure = async (what: string, response: Response) =>
+    new Error(`${what} nel bucket non riuscito: HTTP ${response.status} ${(await response.text()).slice(0, 200)}`);
+
+  return {
+    label: `${new URL(endpoint).host}/${settings.bucket}/${prefix}`,
+
+    async upload(file, name) {
+      const { size } = await stat(file);
+      const response = await client.fetch(objectUrl(name), {
+        method: "PUT",
+        body: Readable.toWeb(createReadStream(file)) as ReadableStream,
+        headers: { "Content-Length": String(size), "Content-Type": "application/octet-stream" },
+        // @ts-expect-error Node's fetch needs it for a streamed body; the DOM's RequestInit lacks it.
+        duplex: "half",
+      });
+      if (!response.ok) throw await failure("caricamento", response);
+      return size;
+    },
+
+    async list() {
+      const copies: BucketCopy[] = [];
+      let token: string | undefined;
+      do {
+        const url = new URL(bucketUrl);
+        url.searchParams.set("list-type", "2");
+        if (prefix) url.searchParams.set("prefix", prefix);
+        if (token) url.searchParams.set("continuation-token", token);
+        const response = await client.fetch(url.href);
+        if (!response.ok) throw await failure("elenco", response);
+        const xml = await response.text();
+        for (const [entry] of xml.matchAll(/<Contents>[\s\S]*?<\/Contents>/g)) {
+          const name = (xmlText(entry, "Key")[0] ?? "").slice(prefix.length);
+          if (!isBackupFileName(name) || name.includes("/")) continue;
+          copies.push({
+            name,
+            bytes: Number(xmlText(entry, "Size")[0] ?? 0),
+            at: backupNameDate(name)!,
+          });
+        }
+        token = xml.includes("<IsTruncated>true</IsTruncated>") ? xmlText(xml, "NextContinuationToken")[0] : undefined;
+      } while (token);
+      return copies;
+    },
+
+    async download(name, to, options = {}) {
+      const response = await client.fetch(objectUrl(name));
+      if (response.status === 404) throw new Error(`copia ${name} non trovata nel bucket`);
+      if (!response.ok || !response.body) throw await failure("scaricamento", response);
+      const bytes = Number(response.headers.get("content-length") ?? 0);
+      try {
+        await ensureRoom(to.slice(0, to.lastIndexOf("/")) || ".", bytes, "scaricare la copia", {
+          read: options.diskSpace,
+        });
+      } catch (error) {
+        await response.body.cancel();
+        throw error;
+      }
+      try {
+        await pipeline(
+          Readable.fromWeb(response.body as WebReadableStream),
+          createWriteStream(to, { flags: "wx", mode: 0o600 }),
+        );
+      } catch (error) {
+        await rm(to, { force: true });
+        throw error;
+      }
+    },
+
+    async delete(name) {
+      const response = await client.fetch(objectUrl(name), { method: "DELETE" });
+      if (!response.ok && response.status !== 404) throw await failure("eliminazione", response);
+    },
+  };
+}
