@@ -6,6 +6,7 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ADMIN, adminCreate } from "../support/admin";
+import { publishIfPublic } from "../support/published-site";
 import { type AppServer, freePort, newDataDir, SERVER_ENTRY, startAppServer } from "../support/app-server";
 import { type Pebble, startPebble, waitFor } from "../support/pebble";
 
@@ -70,7 +71,8 @@ describe("HTTPS by itself (Caddy in front, certificates from pebble)", () => {
     issuingRoot = await pebble.issuingRoot();
     writeFileSync(rootFile, issuingRoot);
     dataDir = newDataDir("https-front-");
-    site = await startAppServer(env());
+    // Published by the test below, as she does from her panel (decision 73).
+    site = await startAppServer(env(), 60_000, { inPreparation: true });
   }, 120_000);
 
   afterAll(async () => {
@@ -104,6 +106,38 @@ describe("HTTPS by itself (Caddy in front, certificates from pebble)", () => {
     expect(www.header("location")).toBe(`https://${HOST}:${httpsPort}/articoli?p=2`);
     expect(existsSync(path.join(dataDir, "https", "last-error"))).toBe(false);
   }, 150_000);
+
+  it('shows visitors only "Sito in preparazione" over HTTPS until she publishes, then her site', async () => {
+    const body = async (url: string) =>
+      (
+        await run("curl", [
+          "-sS",
+          "--max-time",
+          "10",
+          "--resolve",
+          `${HOST}:${httpsPort}:127.0.0.1`,
+          "--cacert",
+          rootFile,
+          url,
+        ])
+      ).stdout;
+    const home = await curl(`https://${HOST}:${httpsPort}/home`);
+    expect(home.status).toBe(503);
+    expect(home.header("x-robots-tag")).toMatch(/noindex/);
+    expect(await body(`https://${HOST}:${httpsPort}/home`)).toContain("Sito in preparazione");
+    expect(await body(`https://${HOST}:${httpsPort}/robots.txt`)).toMatch(/^Disallow: \/\s*$/m);
+    expect(await body(`https://${HOST}:${httpsPort}/sitemap.xml`)).not.toContain("<loc>");
+
+    await publishIfPublic(`https://${HOST}`, { dataDir });
+    // Each server process reads the state again within 30 s; the panel's button also tells them at once.
+    await waitFor(
+      "the published site",
+      async () => (await curl(`https://${HOST}:${httpsPort}/home`)).status === 200,
+      45_000,
+    );
+    expect(await body(`https://${HOST}:${httpsPort}/home`)).toContain("Giulia Ferrari");
+    expect(await body(`https://${HOST}:${httpsPort}/sitemap.xml`)).toContain(`<loc>https://${HOST}/home</loc>`);
+  }, 90_000);
 
   it("gives the administrator a Secure session cookie through the front", async () => {
     const created = adminCreate({ DATA_DIR: dataDir }, ["--email", ADMIN.email], ADMIN.password);
