@@ -1,5 +1,5 @@
 import type { Review } from "~/core/db/schema";
-import { formatItalianDate } from "~/core/format/italian-format";
+import { formatItalianDate, nameAfter } from "~/core/format/italian-format";
 import { toPublicImage } from "~/core/media/image-pipeline.server";
 import type { MediaStorage } from "~/core/media/media-storage.server";
 import type { ReviewView } from "./review-view";
@@ -15,7 +15,7 @@ export function toReviewView(media: MediaStorage, review: Review | ReviewWithRep
           content: reply.content,
           date: reply.updatedAt.toISOString(),
           dateText: formatItalianDate(reply.updatedAt.toISOString()),
-          author: replyAuthor,
+          title: `Risposta ${nameAfter("di", replyAuthor)}`,
         }
       : null,
     id: review.id,

@@ -14,5 +14,6 @@ export interface ReviewView {
   /** Sent through an invitation the practitioner gave after a visit. */
   verified: boolean;
   /** The practitioner's public answer, signed with her name; `date` is when it was last written. */
-  reply: { content: string; date: string; dateText: string; author: string } | null;
+  /** `title`: "Risposta della Dott.ssa …", made on the server (the page's script needs no grammar). */
+  reply: { content: string; date: string; dateText: string; title: string } | null;
 }
