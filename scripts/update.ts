@@ -11,7 +11,13 @@ import "./lib/load-app-modules.ts";
 import { fail, loadCommandConfig, openCommandDatabase } from "./lib/command.ts";
 import { finishJournal, readJournal, testKillPoint, writeJournal } from "./update/journal.ts";
 import { resumeUpdate, runUpdate, UpdateFailed, type UpdateOperations } from "./update/run-update.ts";
-import { restartSite, restartWay, startSiteAfterRestore, stopSiteForRestore, waitForVersion } from "./update/site-control.ts";
+import {
+  restartSite,
+  restartWay,
+  startSiteAfterRestore,
+  stopSiteForRestore,
+  waitForVersion,
+} from "./update/site-control.ts";
 
 const usage = `Uso: npm run update [-- --ref RIF]
 

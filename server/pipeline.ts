@@ -23,7 +23,7 @@ import { precompressedAssets } from "~/core/server/precompressed-assets";
 import { bornExpress } from "~/core/server/born-express";
 import { rememberedTrust } from "~/core/server/remembered-trust";
 import { rejectForeignOrigin } from "~/core/server/same-origin";
-import { checkoutCommit } from "~/core/server/site-version.server";
+import { runningCommit } from "~/core/server/site-version.server";
 import { baselineHeaders, noncePolicy, securityHeaders } from "~/core/server/security-headers";
 import { drainUnreadBody } from "~/core/server/unread-body";
 import { pageViewCounting } from "./page-views";
@@ -116,7 +116,7 @@ export function createApp(
     res.set("Cache-Control", "no-store").json({ status: "ok" });
   });
   // Read once per server process: a process runs the code it loaded at its start (an update checks it).
-  const version = checkoutCommit(process.cwd());
+  const version = runningCommit();
   app.get("/readyz", async (req, res) => {
     res.set("Cache-Control", "no-store");
     try {

@@ -2,13 +2,12 @@
 // sources changed): plain JavaScript, so no process of the site carries a TypeScript loader.
 //
 // WEB_CONCURRENCY server processes share the port (node:cluster). This process is
-// only their supervisor, also for one: it runs the embedded PostgreSQL (when
-// DATABASE_URL is unset), starts the servers, starts another when one dies (a
-// crash, a heap out of memory: the site and the database stay up), and on
-// SIGTERM or SIGINT stops the servers, then the database, and exits 0; on SIGHUP it replaces the servers
-// by new ones on the build now on disk (server/reload.ts). A server whose event loop
-// is stuck (an endless loop, a stopped process) stops sending its heartbeat: it is killed, and
-// another takes its place as after a crash.
+// only their supervisor, also for one: it runs the embedded PostgreSQL (when DATABASE_URL is unset),
+// starts the servers, starts another when one dies (a crash, a heap out of memory: the site and the
+// database stay up), and on SIGTERM or SIGINT stops the servers, then the database, and exits 0; on
+// SIGHUP it replaces the servers by new ones on the build now on disk (server/reload.ts). A server
+// whose event loop is stuck (an endless loop, a stopped process) stops sending its heartbeat: it is
+// killed, and another takes its place as after a crash.
 import cluster, { type Worker } from "node:cluster";
 import { rmSync } from "node:fs";
 import { reloadFile, sitePidFile } from "~/core/server/site-version.server";

@@ -3,7 +3,12 @@
 // finishes or undoes it. Removed once the update ended; its outcome stays in last.json.
 import { readFileSync, rmSync } from "node:fs";
 import path from "node:path";
-import { type LastUpdate, lastUpdateFile, updateDir, writeJsonAtomic } from "../../app/core/server/site-version.server.ts";
+import {
+  type LastUpdate,
+  lastUpdateFile,
+  updateDir,
+  writeJsonAtomic,
+} from "../../app/core/server/site-version.server.ts";
 
 /** In order: each is written once the step it names is done. */
 export const PHASES = ["started", "backed-up", "checked-out", "installed", "built", "restarted"] as const;

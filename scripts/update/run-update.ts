@@ -48,7 +48,13 @@ const short = (commit: string) => commit.slice(0, 12);
 const reached = (journal: Journal, phase: Phase) => PHASES.indexOf(journal.phase) >= PHASES.indexOf(phase);
 
 function outcome(kind: Outcome["outcome"], journal: Journal, message: string): Outcome {
-  return { outcome: kind, from: journal.oldCommit, to: journal.targetCommit, finishedAt: new Date().toISOString(), message };
+  return {
+    outcome: kind,
+    from: journal.oldCommit,
+    to: journal.targetCommit,
+    finishedAt: new Date().toISOString(),
+    message,
+  };
 }
 
 /**

@@ -65,7 +65,11 @@ export function startSiteAfterRestore(way: RestartWay): number {
 
 function failedReload(dataDir: string, since: number): string | null {
   try {
-    const record = JSON.parse(readFileSync(reloadFile(dataDir), "utf8")) as { at: string; outcome: string; message: string };
+    const record = JSON.parse(readFileSync(reloadFile(dataDir), "utf8")) as {
+      at: string;
+      outcome: string;
+      message: string;
+    };
     return record.outcome === "failed" && Date.parse(record.at) >= since ? record.message : null;
   } catch {
     return null;

@@ -40,6 +40,16 @@ export function checkoutCommit(dir: string): string | null {
   return null;
 }
 
+let running: string | null | undefined;
+/**
+ * The commit this process runs: read at its first call (the request pipeline makes it at start), so a
+ * checkout moved since (an update under way) does not change it.
+ */
+export function runningCommit(): string | null {
+  if (running === undefined) running = checkoutCommit(process.cwd());
+  return running;
+}
+
 /** Where `npm run update` keeps its journal and its outcome, and the supervisor its pid and reloads. */
 export const updateDir = (dataDir: string) => path.join(dataDir, "update");
 export const lastUpdateFile = (dataDir: string) => path.join(updateDir(dataDir), "last.json");
