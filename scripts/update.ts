@@ -9,7 +9,7 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import "./lib/load-app-modules.ts";
 import { fail, loadCommandConfig, openCommandDatabase } from "./lib/command.ts";
-import { finishJournal, readJournal, testKillPoint, writeJournal } from "./update/journal.ts";
+import { finishJournal, lockUpdates, readJournal, testKillPoint, writeJournal } from "./update/journal.ts";
 import { resumeUpdate, runUpdate, UpdateFailed, type UpdateOperations } from "./update/run-update.ts";
 import {
   restartSite,
@@ -172,12 +172,20 @@ const operations: UpdateOperations = {
   log: (line) => console.error(line),
 };
 
+let unlock: () => void;
+try {
+  unlock = lockUpdates(dataDir);
+} catch (error) {
+  fail(`aggiornamento non iniziato: ${(error as Error).message}.`);
+}
 try {
   const found = operations.journal.read();
   if (found) console.log((await resumeUpdate(operations, found)).message);
   const result = await runUpdate(operations, values.ref);
+  unlock();
   console.log(result.message);
 } catch (error) {
+  unlock();
   if (error instanceof UpdateFailed) {
     console.error(error.message);
     process.exit(1);

@@ -1,7 +1,7 @@
 // The update's journal (DATA_DIR/update/state.json): written atomically before and after each step,
 // so that an update killed at any point (kill -9, a power cut) is found by the next one, which
 // finishes or undoes it. Removed once the update ended; its outcome stays in last.json.
-import { readFileSync, rmSync } from "node:fs";
+import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from "node:fs";
 import path from "node:path";
 import {
   type LastUpdate,
@@ -53,5 +53,39 @@ export function finishJournal(dataDir: string, outcome: LastUpdate): void {
 export function testKillPoint(phase: Phase): void {
   if (process.env.NODE_ENV === "test" && process.env.UPDATE_TEST_KILL_AFTER === phase) {
     process.kill(process.pid, "SIGKILL");
+  }
+}
+
+/**
+ * One update at a time: a lock file holding the pid of the update that made it. One left by a
+ * process that is gone (killed) is taken over. Returns the function that releases it.
+ */
+export function lockUpdates(dataDir: string): () => void {
+  const file = path.join(updateDir(dataDir), "lock");
+  mkdirSync(updateDir(dataDir), { recursive: true, mode: 0o700 });
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      const fd = openSync(file, "wx", 0o600);
+      writeSync(fd, String(process.pid));
+      closeSync(fd);
+      return () => rmSync(file, { force: true });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+      const holder = Number(readFileSync(file, "utf8"));
+      if (Number.isInteger(holder) && holder > 0 && isRunning(holder)) {
+        throw new Error(`un altro aggiornamento è in corso (processo ${holder}): aspetta che finisca`);
+      }
+      rmSync(file, { force: true });
+    }
+  }
+  throw new Error("impossibile prendere il blocco degli aggiornamenti");
+}
+
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "EPERM";
   }
 }

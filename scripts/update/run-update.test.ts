@@ -126,3 +126,19 @@ describe("resumeUpdate", () => {
     expect(site.steps).toEqual(["drop build"]);
   });
 });
+
+describe("lockUpdates", () => {
+  it("lets one update run at a time, and takes over the lock of one that was killed", async () => {
+    const { mkdtempSync, writeFileSync } = await import("node:fs");
+    const os = await import("node:os");
+    const path = await import("node:path");
+    const { lockUpdates } = await import("./journal.ts");
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), "update-lock-"));
+    const release = lockUpdates(dataDir);
+    expect(() => lockUpdates(dataDir)).toThrow(/un altro aggiornamento è in corso/);
+    release();
+    // A pid no process has (above the kernel's maximum).
+    writeFileSync(path.join(dataDir, "update/lock"), "4999999");
+    lockUpdates(dataDir)();
+  });
+});

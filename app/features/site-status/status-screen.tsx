@@ -28,7 +28,7 @@ const UPDATE_LABEL = {
 } as const;
 
 /** One line: the version running and the last `npm run update`, its paragraph when it went wrong. */
-function VersionLine({ version }: { version: StatusView["version"] }) {
+export function VersionLine({ version }: { version: StatusView["version"] }) {
   const last = version.lastUpdate;
   return (
     <p className={last && last.outcome !== "updated" ? "admin-notice admin-notice--error" : "admin-notice"}>
