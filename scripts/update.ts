@@ -9,7 +9,14 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import "./lib/load-app-modules.ts";
 import { fail, loadCommandConfig, openCommandDatabase } from "./lib/command.ts";
-import { finishJournal, lockUpdates, readJournal, testKillPoint, writeJournal } from "./update/journal.ts";
+import {
+  finishJournal,
+  giveToDataOwner,
+  lockUpdates,
+  readJournal,
+  testKillPoint,
+  writeJournal,
+} from "./update/journal.ts";
 import { resumeUpdate, runUpdate, UpdateFailed, type UpdateOperations } from "./update/run-update.ts";
 import {
   restartSite,
@@ -78,6 +85,7 @@ async function withDatabase<T>(work: (database: Awaited<ReturnType<typeof openCo
   }
 }
 
+let backupFile: string | undefined;
 const operations: UpdateOperations = {
   head: () => git("rev-parse", "HEAD"),
   dirty: () => git("status", "--porcelain", "--untracked-files=no") !== "",
@@ -120,6 +128,7 @@ const operations: UpdateOperations = {
       const result = await runBackup(backupTargetFromConfig(config, database, database.url), "manual", {
         onProgress: (line) => console.error(`  ${line}`),
       });
+      backupFile = result.file;
       return result.file;
     }),
   migrations: () =>
@@ -166,7 +175,10 @@ const operations: UpdateOperations = {
   journal: {
     read: () => readJournal(dataDir),
     write: (journal) => writeJournal(dataDir, journal),
-    finish: (outcome) => finishJournal(dataDir, outcome),
+    finish: (outcome) => {
+      finishJournal(dataDir, outcome);
+      giveToDataOwner(dataDir, [backupFile]);
+    },
   },
   killPoint: testKillPoint,
   log: (line) => console.error(line),

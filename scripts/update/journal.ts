@@ -1,7 +1,17 @@
 // The update's journal (DATA_DIR/update/state.json): written atomically before and after each step,
 // so that an update killed at any point (kill -9, a power cut) is found by the next one, which
 // finishes or undoes it. Removed once the update ended; its outcome stays in last.json.
-import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from "node:fs";
+import {
+  chownSync,
+  closeSync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeSync,
+} from "node:fs";
 import path from "node:path";
 import {
   type LastUpdate,
@@ -87,5 +97,22 @@ function isRunning(pid: number): boolean {
     return true;
   } catch (error) {
     return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
+
+/**
+ * Run as root (sudo, where systemd runs the site as its own user), what the update wrote under
+ * DATA_DIR goes to the data folder's owner: the site reads the outcome and prunes the backups.
+ */
+export function giveToDataOwner(dataDir: string, files: (string | undefined)[]): void {
+  if (process.getuid?.() !== 0) return;
+  try {
+    const { uid, gid } = statSync(dataDir);
+    if (uid === 0) return;
+    const dir = updateDir(dataDir);
+    const entries = readdirSync(dir).map((name) => path.join(dir, name));
+    for (const file of [dir, ...entries, ...files]) if (file) chownSync(file, uid, gid);
+  } catch {
+    // Best effort: the update's outcome stands either way.
   }
 }
