@@ -23,6 +23,7 @@ import { precompressedAssets } from "~/core/server/precompressed-assets";
 import { bornExpress } from "~/core/server/born-express";
 import { rememberedTrust } from "~/core/server/remembered-trust";
 import { rejectForeignOrigin } from "~/core/server/same-origin";
+import { runningCommit } from "~/core/server/site-version.server";
 import { baselineHeaders, noncePolicy, securityHeaders } from "~/core/server/security-headers";
 import { drainUnreadBody } from "~/core/server/unread-body";
 import { pageViewCounting } from "./page-views";
@@ -116,12 +117,14 @@ export function createApp(
   app.get("/healthz", (_req, res) => {
     res.set("Cache-Control", "no-store").json({ status: "ok" });
   });
+  // Read once per server process: a process runs the code it loaded at its start (an update checks it).
+  const version = runningCommit();
   app.get("/readyz", async (req, res) => {
     res.set("Cache-Control", "no-store");
     try {
       // Its own short bound: a probe must get its answer before it gives up (decision 0044).
       await services.database.ping(READY_TIMEOUT_MS);
-      res.json({ status: "ready" });
+      res.json({ status: "ready", version });
     } catch (error) {
       if (isDatabaseUnavailable(error)) reportDatabaseUnavailable(req.log, error);
       else req.log.error({ err: error }, "readiness check failed");

@@ -2,13 +2,16 @@
 // sources changed): plain JavaScript, so no process of the site carries a TypeScript loader.
 //
 // WEB_CONCURRENCY server processes share the port (node:cluster). This process is
-// only their supervisor, also for one: it runs the embedded PostgreSQL (when
-// DATABASE_URL is unset), starts the servers, starts another when one dies (a
-// crash, a heap out of memory: the site and the database stay up), and on
-// SIGTERM or SIGINT stops the servers, then the database, and exits 0. A server whose event loop
-// is stuck (an endless loop, a stopped process) stops sending its heartbeat: it is killed, and
-// another takes its place as after a crash.
+// only their supervisor, also for one: it runs the embedded PostgreSQL (when DATABASE_URL is unset),
+// starts the servers, starts another when one dies (a crash, a heap out of memory: the site and the
+// database stay up), and on SIGTERM or SIGINT stops the servers, then the database, and exits 0; on
+// SIGHUP it replaces the servers by new ones on the build now on disk (server/reload.ts). A server
+// whose event loop is stuck (an endless loop, a stopped process) stops sending its heartbeat: it is
+// killed, and another takes its place as after a crash.
 import cluster, { type Worker } from "node:cluster";
+import { rmSync } from "node:fs";
+import { reloadFile, sitePidFile } from "~/core/server/site-version.server";
+import { createReloader, liveWorkers, recordPid, stopServerProcess } from "./reload";
 
 // React (and the libraries built on it) pick their production build by this variable; without it
 // every page is rendered by the development build, with its checks and warnings: several times the CPU.
@@ -79,6 +82,7 @@ function onShutdownSignal(): { stopWith(stop: () => Promise<void>): void; reques
 
 /** Set for a server forked while the supervisor still starts PostgreSQL: its address comes by message. */
 const AWAIT_DATABASE = "SITE_DATABASE_FROM_SUPERVISOR";
+let reload = () => {};
 
 async function startServerHere(database: Promise<string> | null): Promise<RunningServer> {
   // Loaded only here: the supervisor never loads the pages. Loading them is most of a server's
@@ -117,6 +121,8 @@ if (cluster.isWorker) {
   shutdown.stopWith(() => running.close());
 } else {
   const shutdown = onShutdownSignal();
+  // A reload (decision 75); until the servers run, a SIGHUP is ignored rather than ending the site.
+  process.on("SIGHUP", () => reload());
   const { loadConfig } = await import("~/core/config/env.server");
   let config: ReturnType<typeof loadConfig>;
   try {
@@ -168,7 +174,7 @@ async function superviseWorkers(
     worker.on("exit", (code, signal) => {
       heartbeats.delete(worker);
       hashingSlots.forget(worker);
-      if (stopping) return;
+      if (stopping || reloader.claims(worker)) return;
       // Before any server listened, an exit is a start-up error (it printed why): stop at once.
       if (!served) {
         void stopAll().then(() => process.exit(1));
@@ -200,30 +206,25 @@ async function superviseWorkers(
     }
   }, HEARTBEAT_EVERY_MS).unref();
 
+  const stopWorker = (worker: Worker) => stopServerProcess(worker, SHUTDOWN_DEADLINE_MS);
   const stopAll = async () => {
     stopping = true;
-    const workers = Object.values(cluster.workers ?? {}).filter((w): w is Worker => !!w && !w.isDead());
-    await Promise.all([
-      front?.stop(),
-      ...workers.map(
-        (worker) =>
-          new Promise<void>((resolve) => {
-            const timer = setTimeout(() => worker.process.kill("SIGKILL"), SHUTDOWN_DEADLINE_MS);
-            worker.once("exit", () => {
-              clearTimeout(timer);
-              resolve();
-            });
-            try {
-              worker.send("shutdown");
-            } catch {
-              worker.process.kill("SIGTERM");
-            }
-          }),
-      ),
-    ]);
+    await Promise.all([front?.stop(), ...liveWorkers().map(stopWorker)]);
     // Still starting when a server failed to: stopped once it runs.
     await (await embedded?.catch(() => undefined))?.stop();
+    rmSync(sitePidFile(config.dataDir), { force: true });
   };
+  const reloader = createReloader({
+    count: config.webConcurrency,
+    fork,
+    running: () => liveWorkers(),
+    stop: stopWorker,
+    file: reloadFile(config.dataDir),
+    log,
+  });
+  reload = () => !stopping && reloader.reload();
+  // Where `npm run update` finds the supervisor to send it SIGHUP.
+  recordPid(sitePidFile(config.dataDir), log);
 
   // The memory settings of `npm start` (package.json) for every server process, also when this
   // supervisor was started without them: a young generation of 2 MB rather than V8's default of up

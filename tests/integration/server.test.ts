@@ -22,7 +22,7 @@ describe("production server on the embedded database", () => {
     expect(health.status).toBe(200);
     expect(await health.json()).toEqual({ status: "ok" });
     const ready = await fetch(`${server.url}/readyz`);
-    expect(await ready.json()).toEqual({ status: "ready" });
+    expect(await ready.json()).toMatchObject({ status: "ready" });
   });
 
   it("keeps its data under DATA_DIR", () => {
@@ -210,7 +210,7 @@ describe("production server on PostgreSQL", () => {
     const server = await startAppServer({ DATABASE_URL: await createPostgresDatabase() });
     try {
       const ready = await fetch(`${server.url}/readyz`);
-      expect(await ready.json()).toEqual({ status: "ready" });
+      expect(await ready.json()).toMatchObject({ status: "ready" });
       expect((await fetch(`${server.url}/`)).status).toBe(200);
     } finally {
       expect(await server.stop()).toBe(0);

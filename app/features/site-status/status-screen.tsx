@@ -14,6 +14,31 @@ export interface StatusView {
   /** When the checks ran, in words. */
   checkedAt: string;
   mailOn: boolean;
+  version: {
+    /** The commit the site runs (short), null outside a git checkout. */
+    commit: string | null;
+    lastUpdate: { outcome: "updated" | "rolled-back" | "failed"; at: string; message: string } | null;
+  };
+}
+
+const UPDATE_LABEL = {
+  updated: "riuscito",
+  "rolled-back": "non riuscito, sito tornato alla versione precedente",
+  failed: "non riuscito",
+} as const;
+
+/** One line: the version running and the last `npm run update`, its paragraph when it went wrong. */
+export function VersionLine({ version }: { version: StatusView["version"] }) {
+  const last = version.lastUpdate;
+  return (
+    <p className={last && last.outcome !== "updated" ? "admin-notice admin-notice--error" : "admin-notice"}>
+      Versione in funzione: {version.commit ?? "sconosciuta (non è una copia git)"}.{" "}
+      {last
+        ? `Ultimo aggiornamento (npm run update): ${UPDATE_LABEL[last.outcome]}, ${last.at}.`
+        : "Nessun aggiornamento fatto con npm run update."}
+      {last && last.outcome !== "updated" ? ` ${last.message}` : null}
+    </p>
+  );
 }
 
 const STATE_LABEL = { ok: "A posto", warning: "Da guardare", failed: "Da sistemare" } as const;
@@ -33,6 +58,7 @@ export function StatusScreen({ view, result }: { view: StatusView; result?: Acti
       <p className={view.failed ? "admin-notice admin-notice--error" : "admin-notice"} role="status">
         {summary} Controllato {view.checkedAt}; ricarica la pagina per controllare di nuovo.
       </p>
+      <VersionLine version={view.version} />
       {view.groups.map((group) => (
         <section key={group.title} className="admin-section" aria-labelledby={`stato-${group.title}`}>
           <h2 id={`stato-${group.title}`} className="admin-section__title">

@@ -15,9 +15,22 @@ import { readForm, respond } from "~/core/forms/respond.server";
 import { Stylesheet } from "~/ui/stylesheet";
 import styles from "~/styles/admin-site-status.css?url";
 import { servicesContext } from "~/context";
+import { readLastUpdate, runningCommit } from "~/core/server/site-version.server";
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, "Stato del sito", "Controllo di dominio, HTTPS, posta e macchina del sito.", { noindex: true });
+
+/** The running version and how `npm run update` last ended (its file under DATA_DIR/update). */
+function versionView(commit: string | null, last: ReturnType<typeof readLastUpdate>) {
+  const at = last ? new Date(last.finishedAt) : null;
+  return {
+    commit: commit ? commit.slice(0, 12) : null,
+    lastUpdate:
+      last && at && !Number.isNaN(at.getTime())
+        ? { outcome: last.outcome, at: formatLongDateTime(at), message: last.message }
+        : null,
+  };
+}
 
 /** Every check but the test e-mail, at each load: each is bounded, so the page waits seconds at most. */
 export async function loader({ context }: Route.LoaderArgs) {
@@ -44,6 +57,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     warnings: checks.filter((c) => c.state === "warning").length,
     checkedAt: formatLongDateTime(new Date()),
     mailOn: Boolean(s.config.mail),
+    version: versionView(runningCommit(), readLastUpdate(s.config.dataDir)),
   });
 }
 
