@@ -1,4 +1,3 @@
-// Over 300 lines: the repository's every path on one throwaway database (bookings, links, jobs, her changes).
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Database } from "~/core/db/database.server";
