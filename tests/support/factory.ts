@@ -191,8 +191,8 @@ export async function seedRecipes(dataDir: string, recipes: RecipeData[]): Promi
         ? { photoId: photo.id, ...(await storeCrops(media, "recipe-photos", photo.image)) }
         : null;
       const result = await repo.create(recipe, crops);
-      if (!result.ok) throw new Error(`recipe ${recipe.slug} not seeded: ${result.conflict}`);
-      saved.push(result.recipe);
+      if (!result.ok) throw new Error(`recipe ${recipe.slug} not seeded: ${result.reason}`);
+      saved.push(result.value);
     }
     return saved;
   } finally {
