@@ -91,8 +91,11 @@ export async function rename(): Promise<Result<undefined, "x">> { throw new Gone
 
   it("fails Conform's useForm whatever its type arguments, and not in a comment or a string", () => {
     const form = (call: string): SourceFile[] => [
-      { path: "app/features/things/thing-form.tsx", text: `import { useForm } from "@conform-to/react";
-${call}` },
+      {
+        path: "app/features/things/thing-form.tsx",
+        text: `import { useForm } from "@conform-to/react";
+${call}`,
+      },
     ];
     const name = "Checking a form in the browser";
     for (const call of [
@@ -129,7 +132,9 @@ type Answer<T> = { ok: true; records: T[] } | { ok: false; code: string };`),
     expect(step(file(`export type SaveResult = Result<{ published: Content }, "conflict", Content>;`), name).ok).toBe(
       true,
     );
-    expect(step(file(`export type R = { ok: true; value: Photo } | { ok: false; reason: "busy" };`), name).ok).toBe(true);
+    expect(step(file(`export type R = { ok: true; value: Photo } | { ok: false; reason: "busy" };`), name).ok).toBe(
+      true,
+    );
   });
 
   it("fails FormData taken by an exported feature function outside *.server, and passes a form built to send", () => {
@@ -181,9 +186,9 @@ export function ThingForm() { const onSubmit = (event) => send(new FormData(even
     const big = (text: string, path = "app/features/things/big.ts"): SourceFile[] => [{ path, text }];
     expect(step(big(long), name).ok).toBe(false);
     expect(step(big(`// Over 300 lines: one table's rows.\n${long}`), name).ok).toBe(false);
-    expect(countWays(big(long), undefined, { "app/features/things/big.ts": "One table's rows." }).every((c) => c.ok)).toBe(
-      true,
-    );
+    expect(
+      countWays(big(long), undefined, { "app/features/things/big.ts": "One table's rows." }).every((c) => c.ok),
+    ).toBe(true);
     expect(step(big(long, "app/features/things/big.test.ts"), name).ok).toBe(true);
     // The list stays true: a module split (or gone) leaves it.
     expect(staleKept(big("const a = 1;"), { "app/features/things/big.ts": "One table's rows." })).toEqual([

@@ -320,7 +320,7 @@ export async function seedBooking(
       { hours },
     );
     if (!booked.ok) throw new Error(booked.reason);
-    return { managePath: `/prenota/gestisci/${booked.manageToken}`, visitTypeId: first.id };
+    return { managePath: `/prenota/gestisci/${booked.value.manageToken}`, visitTypeId: first.id };
   } finally {
     await database.close();
   }

@@ -38,7 +38,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   const result = await s.siteContent.restore(version, base, section);
   if (result.ok) {
     if (result.value.unchanged) return answer(true, CONTENT_MESSAGES.unchanged);
-    s.logger.info({ restored: version, section, version: result.value.published.version }, "site content version restored");
+    s.logger.info(
+      { restored: version, section, version: result.value.published.version },
+      "site content version restored",
+    );
     return answer(
       true,
       section ? CONTENT_MESSAGES.sectionRestored(groupLabels[section], version) : CONTENT_MESSAGES.restored(version),
