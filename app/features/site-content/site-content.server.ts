@@ -25,9 +25,7 @@ import { removePhotosOfGoneStudios } from "./studio-photos.server";
 import type { MediaStorage } from "~/core/media/media-storage.server";
 import { refused, type Result, succeeded } from "~/core/result";
 
-export { defaultSiteContent };
-
-export { KEPT_VERSIONS };
+export { defaultSiteContent, KEPT_VERSIONS };
 
 /** Not a refusal: a seed file or stored row the code cannot read, fatal at start (server/start.ts names it). */
 export class SiteContentError extends Error {
