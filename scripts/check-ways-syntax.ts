@@ -104,7 +104,9 @@ export const calls = (root: Node | undefined, ...names: string[]) =>
 
 /** `new Name(…)` under `root`. */
 export const constructions = (root: Node | undefined, name: string) =>
-  ofType(root, "NewExpression").filter((made) => bare(made.callee).type === "Identifier" && bare(made.callee).value === name);
+  ofType(root, "NewExpression").filter(
+    (made) => bare(made.callee).type === "Identifier" && bare(made.callee).value === name,
+  );
 
 const exported = (root: Node) =>
   (root.body as Node[]).filter((item) => item.type === "ExportDeclaration").map((item) => item.declaration as Node);
@@ -189,7 +191,8 @@ export const htmlShells = (root: Node) =>
   nodes(root, (node) => {
     if (node.type === "StringLiteral") return /<html\b|<!doctype|<body\b/i.test(node.value);
     if (node.type === "TemplateElement") return /<html\b|<!doctype|<body\b/i.test(node.raw);
-    if (node.type === "JSXOpeningElement") return node.name.type === "Identifier" && /^(html|body)$/.test(node.name.value);
+    if (node.type === "JSXOpeningElement")
+      return node.name.type === "Identifier" && /^(html|body)$/.test(node.name.value);
     return false;
   });
 
@@ -205,7 +208,7 @@ export const httpStatuses = (root: Node) =>
 /** `data(…)` answered: returned or thrown, with `{ status: 404 }` told apart (an address that does not exist). */
 export function dataAnswers(root: Node | undefined, statement: "ReturnStatement" | "ThrowStatement") {
   return ofType(root, statement).filter(({ argument }) => {
-    if (!argument || argument.type !== "CallExpression") return false;
+    if (argument?.type !== "CallExpression") return false;
     const { name, on } = callee(argument);
     if (name !== "data" || on !== undefined) return false;
     if (statement === "ReturnStatement") return true;

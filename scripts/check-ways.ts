@@ -155,7 +155,9 @@ export const STEPS: Step[] = [
         name: "redirectWithToast directly",
         files: (file) => routes(file) || domain(file),
         find: (ast, file) =>
-          features(file) ? calls(ast, "redirectWithToast") : inAction((action) => calls(action, "redirectWithToast"))(ast, file),
+          features(file)
+            ? calls(ast, "redirectWithToast")
+            : inAction((action) => calls(action, "redirectWithToast"))(ast, file),
       },
       {
         name: "a bare redirect()",
@@ -212,7 +214,9 @@ export const STEPS: Step[] = [
         find: (ast, file, { caught }) =>
           errorClasses(ast)
             .filter(({ name }) =>
-              (caught.get(name) ?? []).some((where) => where.startsWith("app/") && featureOf(where) !== featureOf(file.path)),
+              (caught.get(name) ?? []).some(
+                (where) => where.startsWith("app/") && featureOf(where) !== featureOf(file.path),
+              ),
             )
             .map(({ node }) => node),
       },
