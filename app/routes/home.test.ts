@@ -10,6 +10,7 @@ function fakeServices(overrides: {
   newest?: (n: number) => Promise<unknown[]>;
   bookingMode?: string;
   offeredOnline?: (studioKey: string | null) => Promise<unknown[]>;
+  recipePaths?: () => Promise<{ slug: string; updatedAt: Date }[]>;
 }) {
   const logger = { error: vi.fn() };
   const services = {
@@ -28,7 +29,10 @@ function fakeServices(overrides: {
       get: async () => undefined,
     },
     photos: { list: overrides.list ?? (async () => []) },
-    recipes: { publishedSlugsByPhoto: async () => new Map<string, string>() },
+    recipes: {
+      publishedSlugsByPhoto: async () => new Map<string, string>(),
+      listPublishedPaths: overrides.recipePaths ?? (async () => []),
+    },
     reviews: { newest: overrides.newest ?? (async () => []) },
     faq: { homeQuestions: async () => [] },
     mailer: { enabled: false },
@@ -84,6 +88,16 @@ describe("home loader", () => {
       daysLong: "Lunedì – Venerdì",
       time: "9:00–19:00",
       closed: false,
+    });
+  });
+
+  it("leads to the recipes once one is published, photos or not", async () => {
+    expect((await call(fakeServices({}).context)).recipesPublished).toBe(false);
+    const one = async () => [{ slug: "crostata", updatedAt: new Date() }];
+    const data = await call(fakeServices({ recipePaths: one }).context);
+    expect({ photos: data.photos, recipesPublished: data.recipesPublished }).toEqual({
+      photos: [],
+      recipesPublished: true,
     });
   });
 

@@ -63,6 +63,14 @@ test.describe("with JavaScript, at phone size", () => {
 
     await expect(page.getByText(RECIPE_MESSAGES.servingsInvalid).first()).toBeVisible();
     await expect(page.getByLabel("Porzioni", { exact: true })).toBeFocused();
+    // Its label is in view below the fixed header, not under it.
+    await expect
+      .poll(async () => {
+        const header = (await page.locator(".site-header").boundingBox())!;
+        const label = (await page.locator("label.field__label", { hasText: /^Porzioni/ }).boundingBox())!;
+        return label.y >= header.y + header.height;
+      })
+      .toBe(true);
     for (const message of [
       RECIPE_MESSAGES.quantityInvalid,
       RECIPE_MESSAGES.saturatesOverFat,

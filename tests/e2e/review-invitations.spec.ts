@@ -160,7 +160,7 @@ test.describe
       await expect(visitor.getByRole("alert").filter({ hasText: "Questo invito non è più valido." })).toBeVisible();
     });
 
-    test("the practitioner's reply appears live on open pages, as 'Risposta di' with its date", async () => {
+    test("the practitioner's reply appears live on open pages, as 'Risposta della Dott.ssa' with its date", async () => {
       await visitor.goto(`${server.url}/home`);
       await expect(reviewCard(visitor, "Sara")).toBeVisible();
       await admin.goto(`${server.url}/admin/risposte`);
@@ -173,7 +173,7 @@ test.describe
       await expectToast(admin, "Risposta pubblicata");
 
       const reply = reviewCard(visitor, "Sara").locator(".review-card__reply");
-      await expect(reply).toContainText("Risposta di Dott.ssa");
+      await expect(reply).toContainText("Risposta della Dott.ssa");
       await expect(reply).toContainText("Grazie Sara, a presto per il controllo!");
       await expect(reply.locator("time")).toHaveAttribute("datetime", /^\d{4}-\d{2}-\d{2}T/);
 

@@ -94,7 +94,7 @@ for (const javaScriptEnabled of [false, true]) {
       await expect(answered.locator(".review-card__verified")).toHaveText(
         /^Verificata: Scritta con un invito personale/,
       );
-      await expect(answered.locator(".review-card__reply")).toContainText("Risposta di");
+      await expect(answered.locator(".review-card__reply")).toContainText("Risposta della Dott.ssa");
       await expect(answered.locator(".review-card__reply")).toContainText("Grazie, stiamo riducendo le attese.");
 
       await page.goto(`${server.url}/reviews?voto=3`);

@@ -330,7 +330,7 @@ describe("her agenda's actions (on PostgreSQL)", () => {
     expect(invitations.map((i) => i.patientName)).toEqual([patient.name]);
     const mails = await outbox();
     expect(mails.map((m) => [m.recipient, m.subject])).toEqual([
-      [patient.email, "Come è andata la visita con Dott.ssa Giulia Ferrari?"],
+      [patient.email, "Come è andata la visita con la Dott.ssa Giulia Ferrari?"],
     ]);
     const token = mails[0]!.text.match(/\/reviews\?invito=([A-Za-z0-9_-]{43})#lascia-recensione/)![1]!;
     expect(hashInvitationToken(token)).toBe(invitations[0]!.tokenHash);

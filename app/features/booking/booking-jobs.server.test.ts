@@ -135,7 +135,7 @@ describe("the booking's jobs (on PostgreSQL)", () => {
       expect((await invitations()).map((i) => i.patientName)).toEqual(["Maria Rossi"]);
       const mails = await database.db.select().from(mailOutbox);
       expect(mails.map((m) => [m.recipient, m.subject])).toEqual([
-        ["maria@example.it", "Come è andata la visita con Dott.ssa Giulia Ferrari?"],
+        ["maria@example.it", "Come è andata la visita con la Dott.ssa Giulia Ferrari?"],
       ]);
       expect((await deps.appointments.get(visit.id))?.reviewInvitedAt?.toISOString()).toBe(at.toISOString());
     });

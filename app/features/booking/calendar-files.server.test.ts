@@ -65,7 +65,7 @@ describe("the patient's calendar file", () => {
         uid: `appointment-${appointment.id}@${siteHost}`,
         summary: "Prima visita – Dott.ssa Giulia Ferrari",
         location: "Studio di Milano, Via Giuseppe Verdi 18, 20121 Milano (MI)",
-        description: `Prima visita con Dott.ssa Giulia Ferrari, 7 gennaio 2030 alle ore 09:00 (ora italiana).\nStudio di Milano, Via Giuseppe Verdi 18, 20121 Milano (MI)\nMappa: ${studio.mapsUrl}`,
+        description: `Prima visita con la Dott.ssa Giulia Ferrari, 7 gennaio 2030 alle ore 09:00 (ora italiana).\nStudio di Milano, Via Giuseppe Verdi 18, 20121 Milano (MI)\nMappa: ${studio.mapsUrl}`,
         start: "2030-01-07T08:00:00.000Z",
         end: "2030-01-07T09:00:00.000Z",
         utc: true,

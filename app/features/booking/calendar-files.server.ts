@@ -1,3 +1,4 @@
+import { nameAfter } from "~/core/format/italian-format";
 import ical, { ICalCalendarMethod, type ICalEventData, ICalEventStatus } from "ical-generator";
 import type { AppointmentStatus } from "~/core/db/booking-values";
 import { formatItalianDateTime } from "~/core/format/italian-format";
@@ -76,7 +77,7 @@ export function patientEventFile(input: {
   // Item 7: the room goes in LOCATION and URL while the visit holds (a withdrawn file names none).
   const room = studio || withdrawn(appointment.status) ? null : (appointment.onlineRoomUrl ?? null);
   const description = [
-    `${input.visitTypeName} con ${input.practitionerName}, ${when} (ora italiana).`,
+    `${input.visitTypeName} ${nameAfter("con", input.practitionerName)}, ${when} (ora italiana).`,
     pending ? "Richiesta in attesa di conferma: riceverai un'e-mail quando sarà confermata." : null,
     studio
       ? `${studio.name}, ${studio.address}\nMappa: ${studio.mapsUrl}`

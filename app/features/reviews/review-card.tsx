@@ -1,3 +1,4 @@
+import { nameAfter } from "~/core/format/italian-format";
 import { useRef } from "react";
 import type { PublicImage } from "~/core/media/public-image";
 import type { ReviewView } from "~/features/reviews/review-view";
@@ -80,7 +81,7 @@ export function ReviewCard({
       {review.reply ? (
         <div className="review-card__reply">
           <p className="review-card__reply-title">
-            <strong>Risposta di {review.reply.author}</strong>{" "}
+            <strong>Risposta {nameAfter("di", review.reply.author)}</strong>{" "}
             <time dateTime={review.reply.date}>{review.reply.dateText}</time>
           </p>
           <p className="review-card__reply-content">{review.reply.content}</p>

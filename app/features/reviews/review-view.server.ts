@@ -5,7 +5,7 @@ import type { MediaStorage } from "~/core/media/media-storage.server";
 import type { ReviewView } from "./review-view";
 import type { ReviewWithReply } from "./reviews.server";
 
-/** A review as pages receive it; `replyAuthor` signs the practitioner's reply ("Risposta di …"). */
+/** A review as pages receive it; `replyAuthor` signs the practitioner's reply ("Risposta della Dott.ssa …"). */
 export function toReviewView(media: MediaStorage, review: Review | ReviewWithReply, replyAuthor: string): ReviewView {
   const reply = "reply" in review ? review.reply : null;
   return {
