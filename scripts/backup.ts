@@ -54,9 +54,9 @@ try {
       (result.pruned.length ? `; eliminati ${result.pruned.length} backup più vecchi` : ""),
   );
   if (result.copy?.ok) {
-    console.log(`Copia nello spazio esterno: ${result.copy.name} (${formatBytes(result.copy.bytes)})`);
+    console.log(`Copia nello spazio esterno: ${result.copy.value.name} (${formatBytes(result.copy.value.bytes)})`);
   } else if (result.copy) {
-    console.error(`Attenzione: ${result.copy.error}`);
+    console.error(`Attenzione: ${result.copy.detail?.error}`);
     process.exitCode = 1;
   }
 } catch (error) {

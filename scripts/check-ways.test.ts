@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { countWays, type SourceFile } from "./check-ways";
+import { countWays, type SourceFile, staleKept } from "./check-ways";
 
 const step = (files: SourceFile[], name: string) => countWays(files).find(({ step }) => step.name === name)!;
 const places = (files: SourceFile[], name: string) =>
@@ -58,16 +58,109 @@ export async function rename(form: FormData) { return { ok: false, status: 409 }
     expect(places(files, "Answering an action")["a bare redirect()"]).toEqual(["app/routes/other.tsx:4"]);
   });
 
-  it("counts an Error subclass that only rolls its transaction back as no other way", () => {
+  it("counts an Error subclass thrown and caught inside its feature as no other way, whatever its comment", () => {
     const files: SourceFile[] = [
       {
         path: "app/features/things/things.server.ts",
-        text: `/** Thrown inside the transaction: rolls the transaction back with the reason. */
-class Refused extends Error {}
-export async function rename(): Promise<Result<undefined, "gone">> { return refused("gone"); }`,
+        text: `class Refused extends Error {}
+export async function rename(): Promise<Result<undefined, "gone">> {
+  try { throw new Refused("gone"); } catch (error) { if (error instanceof Refused) return refused("gone"); throw error; }
+}`,
       },
     ];
     expect(step(files, "A feature function's result").ok).toBe(true);
+  });
+
+  it("fails an Error subclass a route catches by its class, even when its comment says it never leaves", () => {
+    const files: SourceFile[] = [
+      {
+        path: "app/features/things/things.server.ts",
+        text: `/** Not a refusal: it never leaves the module, and rolls the transaction back. */
+export class Gone extends Error {}
+export async function rename(): Promise<Result<undefined, "x">> { throw new Gone(); }`,
+      },
+      {
+        path: "app/routes/things.tsx",
+        text: `export async function action() { try { await rename(); } catch (error) { if (error instanceof Gone) return respond(r, f, a); } }`,
+      },
+    ];
+    expect(places(files, "A feature function's result")["an Error subclass caught outside its feature"]).toEqual([
+      "app/features/things/things.server.ts:2",
+    ]);
+  });
+
+  it("fails Conform's useForm whatever its type arguments, and not in a comment or a string", () => {
+    const form = (call: string): SourceFile[] => [
+      {
+        path: "app/features/things/thing-form.tsx",
+        text: `import { useForm } from "@conform-to/react";
+${call}`,
+      },
+    ];
+    const name = "Checking a form in the browser";
+    for (const call of [
+      "const [form] = useForm<z.input<typeof schema>, z.output<typeof schema>>({ id });",
+      "const [form] = useForm({ id });",
+      "const [form] = useForm  <\n  Input\n>({ id });",
+    ])
+      expect(places(form(call), name)["Conform's useForm directly"]).toEqual(["app/features/things/thing-form.tsx:2"]);
+    expect(step(form('// useForm<A>( is not used here\nconst text = "useForm(";'), name).ok).toBe(true);
+    expect(step(form("const check = useSchemaForm(schema, { fallback });"), name).ok).toBe(true);
+  });
+
+  it("fails an `ok: true` union that is not Result, and passes Result and its own shape", () => {
+    const file = (text: string): SourceFile[] => [{ path: "app/features/things/things.server.ts", text }];
+    const name = "A feature function's result";
+    const way = "an `ok: true` union that is not Result";
+    expect(
+      places(
+        file(`export type SaveResult =
+  | { ok: true; published: Content; unchanged?: true }
+  | { ok: false; reason: "conflict"; current: Content };
+type Answer<T> = { ok: true; records: T[] } | { ok: false; code: string };`),
+        name,
+      )[way],
+    ).toEqual(["app/features/things/things.server.ts:2", "app/features/things/things.server.ts:4"]);
+    expect(
+      places(
+        file(`export type BookingResult =
+  | { ok: true; appointment: AppointmentRecord; manageToken: string }
+  | Extract<Result<never, BookingRefusal>, { ok: false }>;`),
+        name,
+      )[way],
+    ).toEqual(["app/features/things/things.server.ts:2"]);
+    expect(step(file(`export type SaveResult = Result<{ published: Content }, "conflict", Content>;`), name).ok).toBe(
+      true,
+    );
+    expect(step(file(`export type R = { ok: true; value: Photo } | { ok: false; reason: "busy" };`), name).ok).toBe(
+      true,
+    );
+  });
+
+  it("fails FormData taken by an exported feature function outside *.server, and passes a form built to send", () => {
+    const name = "Reading a form on the server";
+    const way = "raw FormData handed to a feature";
+    const files: SourceFile[] = [
+      {
+        path: "app/features/things/thing-schema.ts",
+        text: `export function typedValues(form: FormData): Values { return { name: String(form.get("name")) }; }`,
+      },
+      {
+        path: "app/features/things/thing-form.tsx",
+        text: `export const typedOthers = ({ form }: { form: FormData }) => form;
+function send(body: FormData) { return fetch("/x", { method: "POST", body }); }
+export function ThingForm() { const onSubmit = (event) => send(new FormData(event.currentTarget)); }`,
+      },
+    ];
+    expect(places(files, name)[way]).toEqual([
+      "app/features/things/thing-schema.ts:1",
+      "app/features/things/thing-form.tsx:1",
+    ]);
+    const parsedFirst: SourceFile = {
+      path: "app/features/things/thing-schema.ts",
+      text: `export function typedValues(payload: Record<string, unknown>): Values { return { name: String(payload.name) }; }`,
+    };
+    expect(step([parsedFirst], name).ok).toBe(true);
   });
 
   it("fails a feature's path, a second mail shell and a direct publish, but not in comments or tests", () => {
@@ -87,13 +180,22 @@ export async function rename(): Promise<Result<undefined, "gone">> { return refu
     ]);
   });
 
-  it("fails a module over 300 lines unless its first lines say why", () => {
+  it("fails a module over 300 lines unless the kept list gives its reason; a comment is no reason", () => {
     const long = Array.from({ length: 320 }, (_, i) => `const a${i} = ${i};`).join("\n");
-    const name = "A module over 300 lines without its reason";
-    expect(step([{ path: "app/features/things/big.ts", text: long }], name).ok).toBe(false);
+    const name = "A module over 300 lines, not kept";
+    const big = (text: string, path = "app/features/things/big.ts"): SourceFile[] => [{ path, text }];
+    expect(step(big(long), name).ok).toBe(false);
+    expect(step(big(`// Over 300 lines: one table's rows.\n${long}`), name).ok).toBe(false);
     expect(
-      step([{ path: "app/features/things/big.ts", text: `// Over 300 lines: one table's rows.\n${long}` }], name).ok,
+      countWays(big(long), undefined, { "app/features/things/big.ts": "One table's rows." }).every((c) => c.ok),
     ).toBe(true);
-    expect(step([{ path: "app/features/things/big.test.ts", text: long }], name).ok).toBe(true);
+    expect(step(big(long, "app/features/things/big.test.ts"), name).ok).toBe(true);
+    // The list stays true: a module split (or gone) leaves it.
+    expect(staleKept(big("const a = 1;"), { "app/features/things/big.ts": "One table's rows." })).toEqual([
+      "app/features/things/big.ts: 1 lines, no longer over 300",
+    ]);
+    expect(staleKept([], { "app/features/things/big.ts": "One table's rows." })).toEqual([
+      "app/features/things/big.ts: no such module",
+    ]);
   });
 });

@@ -68,9 +68,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { clientIp } = context.get(requestContext);
   const [settings, { content }] = await Promise.all([s.bookingSettings.get(), s.siteContent.current()]);
   if (settings.mode !== "site") throw data(null, { status: 404 });
-  const form = await readForm(request);
-  const submission = parseSubmission(form, waitingListSchema);
-  const values = typedWaitingListValues(form);
+  const submission = parseSubmission(await readForm(request), waitingListSchema);
+  const values = typedWaitingListValues(submission.payload);
   if (submission.status !== "success") {
     const { answer, status } = await refusedPatientForm(s, clientIp, submission, values, {
       rateLimited: WAITING_LIST_MESSAGES.rateLimited,

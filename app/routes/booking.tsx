@@ -99,9 +99,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { clientIp } = context.get(requestContext);
   const [settings, { content }] = await Promise.all([s.bookingSettings.get(), s.siteContent.current()]);
   if (settings.mode !== "site") throw data(null, { status: 404 });
-  const form = await readForm(request);
-  const submission = parseSubmission(form, bookingSchema);
-  const values = typedBookingValues(form);
+  const submission = parseSubmission(await readForm(request), bookingSchema);
+  const values = typedBookingValues(submission.payload);
   if (submission.status !== "success") {
     const { answer, status } = await refusedPatientForm(s, clientIp, submission, values, {
       rateLimited: BOOKING_REFUSAL_MESSAGES.rate_limited,

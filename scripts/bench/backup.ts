@@ -171,7 +171,7 @@ try {
   let copyMs = Date.now();
   const copy = await copyToBucket({ db: database.db, bucket, file: encrypted.file });
   copyMs = Date.now() - copyMs;
-  if (!copy.ok) throw new Error(copy.error);
+  if (!copy.ok) throw new Error(copy.detail?.error);
   await s3.close();
   await database.close();
 
@@ -208,7 +208,7 @@ try {
     `  backup size:    ${formatBytes(backup.bytes).padEnd(17)}${formatBytes(encrypted.bytes)} (media ${formatBytes(mediaBytes)} before compression)`,
   );
   console.log(
-    `  copy to bucket: ${"-".padEnd(17)}${seconds(copyMs)} (${formatBytes(copy.bytes)} to s3rver on loopback)`,
+    `  copy to bucket: ${"-".padEnd(17)}${seconds(copyMs)} (${formatBytes(copy.value.bytes)} to s3rver on loopback)`,
   );
   console.log(
     `  restore time:   ${seconds(restore.durationMs).padEnd(17)}${seconds(restoreEncrypted.durationMs)} (${extra(restore.durationMs, restoreEncrypted.durationMs)})`,

@@ -72,8 +72,11 @@ async function seed(name: string, status: "pending" | "confirmed", begun = false
   });
   if (!booked.ok) throw new Error(booked.reason);
   if (status === "pending")
-    await database.db.update(appointments).set({ status: "pending" }).where(eq(appointments.id, booked.appointment.id));
-  return { id: booked.appointment.id, email };
+    await database.db
+      .update(appointments)
+      .set({ status: "pending" })
+      .where(eq(appointments.id, booked.value.appointment.id));
+  return { id: booked.value.appointment.id, email };
 }
 
 async function statusOf(id: string) {

@@ -65,8 +65,8 @@ async function seedVisit(
   });
   if (!booked.ok) throw new Error(booked.reason);
   if (status !== "confirmed")
-    await database.db.update(appointments).set({ status }).where(eq(appointments.id, booked.appointment.id));
-  return { id: booked.appointment.id, email, name };
+    await database.db.update(appointments).set({ status }).where(eq(appointments.id, booked.value.appointment.id));
+  return { id: booked.value.appointment.id, email, name };
 }
 
 /** The agenda's time of a half-hour visit starting at `h`:00. */

@@ -69,8 +69,8 @@ async function seed(name: string, days: number, hour: number, status: "pending" 
   await database.db
     .update(appointments)
     .set({ status, createdAt: new Date(Date.now() - askedDaysAgo * 86_400_000) })
-    .where(eq(appointments.id, booked.appointment.id));
-  return { id: booked.appointment.id, email, day: formatItalianDay(addDays(romeDate(Date.now()), days)) };
+    .where(eq(appointments.id, booked.value.appointment.id));
+  return { id: booked.value.appointment.id, email, day: formatItalianDay(addDays(romeDate(Date.now()), days)) };
 }
 
 /** The number on the menu's "Agenda" (0 when it shows none). */

@@ -76,10 +76,10 @@ test.beforeAll(async () => {
       ["coming", "Bruno Conti", addDays(today, 3)],
     ] as const) {
       const booked = await book(name, day, 9 * 60);
-      visits[key] = { id: booked.appointment.id, ...patient(name) };
+      visits[key] = { id: booked.value.appointment.id, ...patient(name) };
     }
     // A visit in six days that Carla cancels by her link.
-    manageToken = (await book("Carla Fontana", addDays(today, 6), 10 * 60)).manageToken;
+    manageToken = (await book("Carla Fontana", addDays(today, 6), 10 * 60)).value.manageToken;
   } finally {
     await database.close();
   }

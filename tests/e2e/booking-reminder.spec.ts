@@ -51,7 +51,7 @@ test("the day before, the reminder reaches the patient of a confirmed visit; a c
         note: null,
       });
       if (!booked.ok) throw new Error(booked.reason);
-      return booked.appointment;
+      return booked.value.appointment;
     };
     await book(12, "Anna Verdi", "anna@example.it");
     const cancelled = await book(13, "Luca Neri", "luca@example.it");

@@ -64,7 +64,7 @@ test.beforeAll(async () => {
     { hours: milano },
   );
   if (!booked.ok) throw new Error(booked.reason);
-  visit = { startsAt, manageToken: booked.manageToken };
+  visit = { startsAt, manageToken: booked.value.manageToken };
 });
 test.afterAll(async () => {
   await database?.close();

@@ -126,13 +126,13 @@ describe.each([
       return booked;
     };
     const toConfirm: string[] = [];
-    for (const [i, t] of take().entries()) toConfirm.push((await book(request.id, t, i)).appointment.id);
+    for (const [i, t] of take().entries()) toConfirm.push((await book(request.id, t, i)).value.appointment.id);
     const toDecline: string[] = [];
-    for (const [i, t] of take().entries()) toDecline.push((await book(request.id, t, i)).appointment.id);
+    for (const [i, t] of take().entries()) toDecline.push((await book(request.id, t, i)).value.appointment.id);
     const toCancel: string[] = [];
-    for (const [i, t] of take().entries()) toCancel.push((await book(immediate.id, t, i)).manageToken);
+    for (const [i, t] of take().entries()) toCancel.push((await book(immediate.id, t, i)).value.manageToken);
     const toMove: string[] = [];
-    for (const [i, t] of take().entries()) toMove.push((await book(immediate.id, t, i)).manageToken);
+    for (const [i, t] of take().entries()) toMove.push((await book(immediate.id, t, i)).value.manageToken);
     const moveTargets = take();
     const newTimes = take();
     // Visits that took place, to invite to a review.
@@ -146,7 +146,7 @@ describe.each([
         note: null,
       });
       if (!booked.ok) throw new Error(booked.reason);
-      visited.push(booked.appointment.id);
+      visited.push(booked.value.appointment.id);
     }
     const published: string[] = [];
     for (let i = 0; i < EACH; i++)

@@ -191,8 +191,8 @@ export async function seedRecipes(dataDir: string, recipes: RecipeData[]): Promi
         ? { photoId: photo.id, ...(await storeCrops(media, "recipe-photos", photo.image)) }
         : null;
       const result = await repo.create(recipe, crops);
-      if (!result.ok) throw new Error(`recipe ${recipe.slug} not seeded: ${result.conflict}`);
-      saved.push(result.recipe);
+      if (!result.ok) throw new Error(`recipe ${recipe.slug} not seeded: ${result.reason}`);
+      saved.push(result.value);
     }
     return saved;
   } finally {
@@ -320,7 +320,7 @@ export async function seedBooking(
       { hours },
     );
     if (!booked.ok) throw new Error(booked.reason);
-    return { managePath: `/prenota/gestisci/${booked.manageToken}`, visitTypeId: first.id };
+    return { managePath: `/prenota/gestisci/${booked.value.manageToken}`, visitTypeId: first.id };
   } finally {
     await database.close();
   }

@@ -1,4 +1,3 @@
-// Over 300 lines: one lifecycle (find, init, start, join after a crash, stop) of the embedded server, its steps sharing state.
 import { execFile, execFileSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import {

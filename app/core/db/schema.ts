@@ -1,4 +1,3 @@
-// Over 300 lines: every table and constraint in the one schema drizzle-kit reads (decision 49).
 import { sql } from "drizzle-orm";
 import {
   bigint,

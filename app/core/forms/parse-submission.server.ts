@@ -1,4 +1,3 @@
-// Over 300 lines: the field tree, the names kept and the intents kept are one guard against what a form may make the parser build.
 import { parseWithZod } from "@conform-to/zod/v4";
 import type { z } from "zod";
 import { wasCut } from "./form-data.server";

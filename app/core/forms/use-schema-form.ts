@@ -106,6 +106,10 @@ export function useSchemaCheck<Schema extends FormSchema>(
  * With `message`, the form shows one message for the whole form rather than one per field (the
  * sign-in steps): a refused submit's first message (or `fallback`) is announced and handed to `show`,
  * an accepted one clears it, and `formProps` are the check's alone (the page renders its fields).
+ *
+ * With `checkOn: "submit"`, fields are checked only when the form is sent (a public form whose
+ * visitor is not interrupted while typing); such a form may run its own submit with `check` and
+ * `form.onSubmit` instead of `formProps`.
  */
 export function useSchemaForm<Schema extends FormSchema>(
   source: SchemaSource<Schema>,
@@ -115,6 +119,7 @@ export function useSchemaForm<Schema extends FormSchema>(
     defaultValue,
     disableAutoCoercion,
     message,
+    checkOn = "blur",
   }: {
     id: string;
     lastResult?: SubmissionResult<string[]> | null;
@@ -122,6 +127,7 @@ export function useSchemaForm<Schema extends FormSchema>(
     defaultValue?: Record<string, unknown>;
     disableAutoCoercion?: boolean;
     message?: { fallback: string; show: (message: string | null) => void };
+    checkOn?: "blur" | "submit";
   },
 ) {
   const check = useSchemaCheck(source, { disableAutoCoercion });
@@ -130,8 +136,8 @@ export function useSchemaForm<Schema extends FormSchema>(
     id,
     lastResult,
     defaultValue: defaultValue as never,
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
+    shouldValidate: checkOn === "submit" ? "onSubmit" : "onBlur",
+    shouldRevalidate: checkOn === "submit" ? "onSubmit" : "onInput",
     onValidate: check.onValidate,
   });
   /** Says a refused submit's first message and puts the focus on its field. */
@@ -164,5 +170,5 @@ export function useSchemaForm<Schema extends FormSchema>(
   // One message for the form: no Conform on the element (its id would start Conform's own field checks).
   // noValidate either way: our own Italian message instead of the browser's bubble.
   const formProps = (message ? { noValidate: true, ...check.triggers, onSubmit } : withConform) as typeof withConform;
-  return { form, fields, formProps };
+  return { form, fields, formProps, check };
 }

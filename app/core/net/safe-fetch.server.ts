@@ -1,4 +1,3 @@
-// Over 300 lines: each check of a fetched URL (scheme, address, redirect, deadline, size) on one request path.
 // Fetching a URL a user gave the server (a calendar's address, say) without letting it reach what
 // only the server can reach: only https, only public addresses, the host resolved once and the
 // connection made to that checked address (no DNS rebinding between check and connect), each

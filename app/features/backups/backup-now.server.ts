@@ -18,9 +18,12 @@ export async function runBackupNow(deps: {
     if (!outcome) return refused("alreadyRunning");
     for (const warning of outcome.warnings) logger.warn({ detail: warning }, "admin backup: other users can read it");
     if (outcome.copy && !outcome.copy.ok)
-      logger.error({ detail: outcome.copy.error }, "admin backup: the copy to the bucket failed");
+      logger.error({ detail: outcome.copy.detail?.error }, "admin backup: the copy to the bucket failed");
     else if (outcome.copy)
-      logger.info({ name: outcome.copy.name, pruned: outcome.copy.pruned }, "admin backup: copied to the bucket");
+      logger.info(
+        { name: outcome.copy.value.name, pruned: outcome.copy.value.pruned },
+        "admin backup: copied to the bucket",
+      );
     logger.info(
       { file: outcome.file, bytes: outcome.bytes, ms: outcome.durationMs },
       `admin backup done: ${outcome.summary}`,

@@ -1,3 +1,4 @@
+import { type Result, refused, succeeded } from "~/core/result";
 import path from "node:path";
 import type { Db } from "~/core/db/database.server";
 import { backupChecks } from "~/core/db/schema";
@@ -5,9 +6,12 @@ import type { BackupBucket } from "./bucket.server";
 import { ENCRYPTED_SUFFIX } from "./encryption.server";
 import { copiesToKeep, DEFAULT_RETENTION, type RetentionPolicy } from "./retention";
 
-export type CopyOutcome =
-  | { ok: true; name: string; bytes: number; pruned: string[] }
-  | { ok: false; name: string; error: string };
+/** The copy made (its name, size, the copies pruned), or why it failed, in Italian for her screen. */
+export type CopyOutcome = Result<
+  { name: string; bytes: number; pruned: string[] },
+  "copyFailed",
+  { name: string; error: string }
+>;
 
 /**
  * Copies an encrypted backup to her bucket, then deletes the copies the retention does not keep
@@ -35,9 +39,12 @@ export async function copyToBucket(deps: {
       await deps.bucket.delete(copy.name);
       pruned.push(copy.name);
     }
-    outcome = { ok: true, name, bytes, pruned };
+    outcome = succeeded({ name, bytes, pruned });
   } catch (error) {
-    outcome = { ok: false, name, error: `copia in ${deps.bucket.label} non riuscita: ${(error as Error).message}` };
+    outcome = refused("copyFailed", {
+      name,
+      error: `copia in ${deps.bucket.label} non riuscita: ${(error as Error).message}`,
+    });
   }
   await deps.db
     .insert(backupChecks)
@@ -45,8 +52,8 @@ export async function copyToBucket(deps: {
       kind: "copy",
       ok: outcome.ok,
       name,
-      bytes: outcome.ok ? outcome.bytes : null,
-      detail: outcome.ok ? null : outcome.error.slice(0, 2000),
+      bytes: outcome.ok ? outcome.value.bytes : null,
+      detail: outcome.ok ? null : (outcome.detail?.error ?? "").slice(0, 2000),
     })
     .catch(() => {});
   return outcome;

@@ -1,3 +1,4 @@
+import { type Result, refused, succeeded } from "~/core/result";
 import { createHash, randomBytes } from "node:crypto";
 import { createReadStream } from "node:fs";
 import { mkdtemp, rm, stat } from "node:fs/promises";
@@ -16,9 +17,12 @@ import { restoreBackup } from "./restore.server";
 // server and a scratch media folder, checked against the archive's manifest, then thrown away. The
 // live database and media are only read from the backups folder's side: nothing of theirs is touched.
 
-export type DrillOutcome =
-  | { ok: true; name: string; bytes: number; summary: string; durationMs: number }
-  | { ok: false; name: string | null; error: string };
+/** The drill passed (what it restored and checked), or what failed, in Italian for her screen. */
+export type DrillOutcome = Result<
+  { name: string; bytes: number; summary: string; durationMs: number },
+  "drillFailed",
+  { name: string | null; error: string }
+>;
 
 const quoteIdent = (name: string) => `"${name.replace(/"/g, '""')}"`;
 
@@ -82,15 +86,16 @@ export async function runRestoreDrill(
   const name = file ? path.basename(file) : null;
   let outcome: DrillOutcome;
   if (!file) {
-    outcome = { ok: false, name, error: "nessun backup da provare nella cartella dei backup" };
+    outcome = refused("drillFailed", { name, error: "nessun backup da provare nella cartella dei backup" });
   } else {
     outcome = await drill(target, file, options.signal).then(
-      ({ bytes, summary }) => ({ ok: true as const, name: name!, bytes, summary, durationMs: Date.now() - started }),
-      (error: Error) => ({
-        ok: false as const,
-        name,
-        error: error instanceof BackupRejectedError ? error.message : `errore imprevisto: ${error.message}`,
-      }),
+      ({ bytes, summary }): DrillOutcome =>
+        succeeded({ name: name!, bytes, summary, durationMs: Date.now() - started }),
+      (error: Error): DrillOutcome =>
+        refused("drillFailed", {
+          name,
+          error: error instanceof BackupRejectedError ? error.message : `errore imprevisto: ${error.message}`,
+        }),
     );
   }
   await target.db
@@ -99,8 +104,8 @@ export async function runRestoreDrill(
       kind: "drill",
       ok: outcome.ok,
       name,
-      bytes: outcome.ok ? outcome.bytes : null,
-      detail: (outcome.ok ? outcome.summary : outcome.error).slice(0, 2000),
+      bytes: outcome.ok ? outcome.value.bytes : null,
+      detail: (outcome.ok ? outcome.value.summary : (outcome.detail?.error ?? "")).slice(0, 2000),
     })
     .catch(() => {});
   return outcome;

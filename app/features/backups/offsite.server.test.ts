@@ -112,7 +112,7 @@ describe("encrypted backups copied to her bucket", () => {
   it("restores from the bucket's copy the same rows and files, with only the passphrase and the keys", async () => {
     const made = await runBackup(target, "manual");
     expect(path.basename(made.file)).toMatch(/^studio-[0-9]{8}-[0-9]{4}(-[0-9]+)?\.tar\.gz\.age$/);
-    expect(made.copy).toMatchObject({ ok: true, name: path.basename(made.file) });
+    expect(made.copy).toMatchObject({ ok: true, value: { name: path.basename(made.file) } });
 
     // A new machine: an empty database and data folder, the bucket's keys and the passphrase.
     const [copy] = await bucket("copie-studio", "studio/").list();
@@ -214,7 +214,7 @@ describe("encrypted backups copied to her bucket", () => {
     expect(left).toContain("studio-20261031-0300.tar.gz.age");
     expect(left).not.toContain("studio-20261201-0300.tar.gz.age");
     expect(left.length).toBeLessThan(all.length);
-    expect(outcome.ok && outcome.pruned.length).toBe(all.length - left.length);
+    expect(outcome.ok && outcome.value.pruned.length).toBe(all.length - left.length);
   });
 
   it("puts a failed copy on her to-do list", async () => {
@@ -275,8 +275,8 @@ describe("the weekly restore drill", () => {
     const before = await readAllRows(siteUrl);
     const made = await runBackup(target, "manual");
     const outcome = await runRestoreDrill(target);
-    expect(outcome).toMatchObject({ ok: true, name: path.basename(made.file) });
-    expect(outcome.ok && outcome.summary).toMatch(/ripristinati e verificati/);
+    expect(outcome).toMatchObject({ ok: true, value: { name: path.basename(made.file) } });
+    expect(outcome.ok && outcome.value.summary).toMatch(/ripristinati e verificati/);
     expect(await scratchDatabases()).toEqual([]);
     expect((await filesUnder(target.dir)).filter((f) => f.startsWith("."))).toEqual([]);
     // The live rows are as they were, but for the backups' own bookkeeping.

@@ -1,4 +1,3 @@
-// Over 300 lines: one streaming pass over an archive, each check made as its bytes go by.
 import { createHash } from "node:crypto";
 import { createWriteStream } from "node:fs";
 import { mkdir, mkdtemp, open, rm, statfs, type FileHandle } from "node:fs/promises";

@@ -38,9 +38,12 @@ export async function runScheduledBackup(
     }
     for (const warning of outcome.warnings) logger.warn({ detail: warning }, "nightly backup: other users can read it");
     if (outcome.copy && !outcome.copy.ok)
-      logger.error({ detail: outcome.copy.error }, "nightly backup: the copy to the bucket failed");
+      logger.error({ detail: outcome.copy.detail?.error }, "nightly backup: the copy to the bucket failed");
     else if (outcome.copy)
-      logger.info({ name: outcome.copy.name, pruned: outcome.copy.pruned }, "nightly backup: copied to the bucket");
+      logger.info(
+        { name: outcome.copy.value.name, pruned: outcome.copy.value.pruned },
+        "nightly backup: copied to the bucket",
+      );
     logger.info(
       {
         file: outcome.file,
@@ -132,8 +135,11 @@ export function weeklyDrillJob(services: {
     run: async ({ signal, logger }) => {
       const outcome = await runRestoreDrill(target, { signal });
       if (outcome.ok)
-        logger.info({ file: outcome.name, ms: outcome.durationMs }, `restore drill passed: ${outcome.summary}`);
-      else logger.error({ file: outcome.name, detail: outcome.error }, "restore drill failed");
+        logger.info(
+          { file: outcome.value.name, ms: outcome.value.durationMs },
+          `restore drill passed: ${outcome.value.summary}`,
+        );
+      else logger.error({ file: outcome.detail?.name, detail: outcome.detail?.error }, "restore drill failed");
     },
   };
 }

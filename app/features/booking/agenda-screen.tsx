@@ -1,4 +1,3 @@
-// Over 300 lines: the agenda's one screen, its requests, days, weeks and recent visits sharing one appointment card and its actions.
 import { useId, useMemo } from "react";
 import { type FetcherWithComponents, Link, useFetcher, useSearchParams } from "react-router";
 import { type ActionResult, useActionResult } from "~/core/forms/action-result";

@@ -92,7 +92,7 @@ describe("her agenda's actions (on PostgreSQL)", () => {
       { hours, now },
     );
     if (!booked.ok) throw new Error(booked.reason);
-    return booked.appointment;
+    return booked.value.appointment;
   }
 
   it("lists today and the coming days by day in Italy, with the pending count", async () => {

@@ -21,6 +21,7 @@ import type { WeeklyHours } from "./availability";
 import { readBookingSettings } from "./booking-settings.server";
 import { checkedTimes, refusalOf, timesFrom, writingHeldTimes } from "./held-times.server";
 import { newAppointmentRoom } from "./online-rooms.server";
+import { succeeded } from "~/core/result";
 
 /** 32 random bytes, base64url: 256 bits, 43 characters (as the review invitations' tokens). */
 const TOKEN_BYTES = 32;
@@ -72,7 +73,7 @@ export function appointmentBooking(db: Db, announce: Announce) {
       return refusalOf<BookingRefusal>(error);
     }
     await announce("insert", booked.appointment.id);
-    return { ok: true, ...booked };
+    return succeeded(booked);
   }
 
   return {

@@ -8,6 +8,7 @@ import {
   type Announce,
   type AppointmentRecord,
   type BookingRefusal,
+  type Changed,
   findType,
   holdsTime,
   MINUTE,
@@ -21,12 +22,11 @@ import {
 } from "./appointment-records.server";
 import type { WeeklyHours } from "./availability";
 import { readBookingSettings } from "./booking-settings.server";
-import { refused } from "~/core/result";
+import { refused, type Result, succeeded } from "~/core/result";
 import { checkedTimes, refusalOf, timesFrom, writingHeldTimes } from "./held-times.server";
 import { recordFreedTime } from "./waiting-list-writes.server";
 
 type Change = Partial<typeof appointments.$inferInsert>;
-type Changed = { ok: true; appointment: AppointmentRecord; previous: AppointmentRecord };
 
 /**
  * The changes of an appointment, hers by its id and the patient's by the link's token, each made the
@@ -48,8 +48,8 @@ export function appointmentChanges(
     from: readonly AppointmentStatus[],
     change: (current: AppointmentRecord, tx: Executor) => Promise<Change>,
     alsoWrite?: MoveWrite,
-  ): Promise<Changed | { ok: false; reason: R }> {
-    let changed: Omit<Changed, "ok">;
+  ): Promise<Result<Changed, R>> {
+    let changed: Changed;
     try {
       changed = await writingHeldTimes(db, async (tx) => {
         const [previous] = await tx
@@ -75,7 +75,7 @@ export function appointmentChanges(
       return refusalOf<R>(error);
     }
     await announce("update", id);
-    return { ok: true, ...changed };
+    return succeeded(changed);
   }
 
   /** Her change of status from one of `from` to `to`; undefined when it is in none of them (or does not exist). */
@@ -91,7 +91,7 @@ export function appointmentChanges(
       async () => ({ status: to }),
       alsoWrite && ((row, tx) => alsoWrite(row, tx)),
     );
-    return result.ok ? result.appointment : undefined;
+    return result.ok ? result.value.appointment : undefined;
   }
 
   /**
@@ -154,7 +154,7 @@ export function appointmentChanges(
         async () => ({ status: "cancelled" }),
         alsoWrite && ((row, tx) => alsoWrite(row, tx)),
       );
-      return result.ok ? { ok: true, appointment: result.appointment } : result;
+      return result.ok ? succeeded({ appointment: result.value.appointment }) : result;
     },
 
     /**

@@ -35,20 +35,21 @@ export interface BookingRequest {
  */
 export type BookingRefusal = "taken" | "unavailable" | "visit_type_unavailable";
 
-export type BookingResult =
-  | { ok: true; appointment: AppointmentRecord; manageToken: string }
-  | Extract<Result<never, BookingRefusal>, { ok: false }>;
+/** The booking, with its link's token (given once: only its hash is stored). */
+export type BookingResult = Result<{ appointment: AppointmentRecord; manageToken: string }, BookingRefusal>;
 
 /** Why a patient's link cannot change the booking: unknown link, no longer active, or past the cancellation limit. */
 export type PatientChangeRefusal = "unknown" | "inactive" | "too_late";
 
-export type PatientCancelResult =
-  | { ok: true; appointment: AppointmentRecord }
-  | Extract<Result<never, PatientChangeRefusal>, { ok: false }>;
+export type PatientCancelResult = Result<{ appointment: AppointmentRecord }, PatientChangeRefusal>;
 
-export type PatientMoveResult =
-  | { ok: true; appointment: AppointmentRecord; previous: AppointmentRecord }
-  | Extract<Result<never, PatientChangeRefusal | BookingRefusal>, { ok: false }>;
+/** An appointment changed, with the row as it was before. */
+export interface Changed {
+  appointment: AppointmentRecord;
+  previous: AppointmentRecord;
+}
+
+export type PatientMoveResult = Result<Changed, PatientChangeRefusal | BookingRefusal>;
 
 /** Writes that belong with a change, in its transaction (e.g. the e-mail in the outbox). */
 export type AlsoWrite = (appointment: AppointmentRecord, tx: Executor) => Promise<void>;

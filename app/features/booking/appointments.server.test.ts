@@ -1,4 +1,3 @@
-// Over 300 lines: the repository's every path on one throwaway database (bookings, links, jobs, her changes).
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Database } from "~/core/db/database.server";
@@ -71,7 +70,9 @@ describe("appointment repository on PostgreSQL", () => {
 
   describe("booking a time", () => {
     it("stores the visit with the buffer after it, confirmed at once when the type says so, and announces it", async () => {
-      const { appointment, manageToken } = await booked();
+      const {
+        value: { appointment, manageToken },
+      } = await booked();
       expect(appointment).toMatchObject({
         visitTypeId: firstVisit,
         studioKey: "studio-di-milano",
@@ -93,8 +94,9 @@ describe("appointment repository on PostgreSQL", () => {
     });
 
     it("makes a request of a type she confirms, and an online visit without a studio", async () => {
-      expect((await booked({ visitTypeId: followUp })).appointment.status).toBe("pending");
-      const visit = (await booked({ visitTypeId: online, studioKey: null, startsAt: monday("11:00") })).appointment;
+      expect((await booked({ visitTypeId: followUp })).value.appointment.status).toBe("pending");
+      const visit = (await booked({ visitTypeId: online, studioKey: null, startsAt: monday("11:00") })).value
+        .appointment;
       expect(visit).toMatchObject({ online: true, studioKey: null, status: "confirmed", endsAt: monday("11:45") });
     });
 
@@ -186,20 +188,22 @@ describe("appointment repository on PostgreSQL", () => {
     it("opens that booking only", async () => {
       const mine = await booked();
       await booked({ startsAt: monday("11:00"), patient: { name: "Luca Bianchi", email: "l@example.it", phone: "1" } });
-      expect(await repo.findByManageToken(mine.manageToken)).toEqual(mine.appointment);
-      expect(await repo.findByManageToken(mine.manageToken.slice(0, -1))).toBeUndefined();
+      expect(await repo.findByManageToken(mine.value.manageToken)).toEqual(mine.value.appointment);
+      expect(await repo.findByManageToken(mine.value.manageToken.slice(0, -1))).toBeUndefined();
       // One character changed (never to itself: a token ending in "A" would stay the same).
-      const other = mine.manageToken.endsWith("A") ? "B" : "A";
-      expect(await repo.findByManageToken(`${mine.manageToken.slice(0, -1)}${other}`)).toBeUndefined();
-      expect(await repo.findByManageToken(hashManageToken(mine.manageToken))).toBeUndefined();
+      const other = mine.value.manageToken.endsWith("A") ? "B" : "A";
+      expect(await repo.findByManageToken(`${mine.value.manageToken.slice(0, -1)}${other}`)).toBeUndefined();
+      expect(await repo.findByManageToken(hashManageToken(mine.value.manageToken))).toBeUndefined();
     });
 
     it("cancels up to the limit before the visit, freeing the time; then says it is cancelled already", async () => {
-      const { appointment, manageToken } = await booked();
+      const {
+        value: { appointment, manageToken },
+      } = await booked();
       events.length = 0;
       const dayBefore = new Date("2030-01-06T07:59:00Z"); // 24 hours and a minute before
       const result = await repo.cancelByPatient(manageToken, dayBefore);
-      expect(result).toMatchObject({ ok: true, appointment: { id: appointment.id, status: "cancelled" } });
+      expect(result).toMatchObject({ ok: true, value: { appointment: { id: appointment.id, status: "cancelled" } } });
       expect(events).toEqual([{ table: "booking", action: "update", id: appointment.id }]);
       expect(await repo.cancelByPatient(manageToken, dayBefore)).toEqual({
         ok: false,
@@ -209,7 +213,9 @@ describe("appointment repository on PostgreSQL", () => {
     });
 
     it("refuses to cancel within the limit (24 hours here), saying to call the studio; an unknown link is said invalid", async () => {
-      const { manageToken } = await booked();
+      const {
+        value: { manageToken },
+      } = await booked();
       // Sunday 10:00 in Italy is 23 hours before Monday 9:00.
       expect(await repo.cancelByPatient(manageToken, now)).toEqual({
         ok: false,
@@ -226,7 +232,9 @@ describe("appointment repository on PostgreSQL", () => {
 
   describe("moving a visit by the patient's link", () => {
     it("moves it to another free time, freeing the old one, with the same link; the reminder is due again", async () => {
-      const { appointment, manageToken } = await booked();
+      const {
+        value: { appointment, manageToken },
+      } = await booked();
       await database.db.update(appointments).set({ reminderSentAt: now }).where(eq(appointments.id, appointment.id));
       events.length = 0;
       const seen: [string, string][] = [];
@@ -240,15 +248,17 @@ describe("appointment repository on PostgreSQL", () => {
       );
       expect(result).toMatchObject({
         ok: true,
-        appointment: {
-          id: appointment.id,
-          startsAt: monday("11:00"),
-          endsAt: monday("12:00"),
-          blockedUntil: monday("12:15"),
-          status: "confirmed",
-          reminderSentAt: null,
+        value: {
+          appointment: {
+            id: appointment.id,
+            startsAt: monday("11:00"),
+            endsAt: monday("12:00"),
+            blockedUntil: monday("12:15"),
+            status: "confirmed",
+            reminderSentAt: null,
+          },
+          previous: { startsAt: monday("09:00") },
         },
-        previous: { startsAt: monday("09:00") },
       });
       expect(seen).toEqual([[monday("09:00").toISOString(), monday("11:00").toISOString()]]);
       expect(events).toEqual([{ table: "booking", action: "update", id: appointment.id }]);
@@ -257,50 +267,56 @@ describe("appointment repository on PostgreSQL", () => {
     });
 
     it("moves it to a time overlapping its own old one, which does not count as taken", async () => {
-      const { manageToken } = await booked();
+      const {
+        value: { manageToken },
+      } = await booked();
       const result = await repo.moveByPatient(manageToken, monday("09:30"), {
         hours,
         now: new Date("2030-01-06T07:00:00Z"),
       });
-      expect(result).toMatchObject({ ok: true, appointment: { startsAt: monday("09:30") } });
+      expect(result).toMatchObject({ ok: true, value: { appointment: { startsAt: monday("09:30") } } });
     });
 
     it("makes a request of a type she confirms a request again", async () => {
-      const { appointment, manageToken } = await booked({ visitTypeId: followUp });
+      const {
+        value: { appointment, manageToken },
+      } = await booked({ visitTypeId: followUp });
       await repo.confirm(appointment.id);
       const result = await repo.moveByPatient(manageToken, monday("12:00"), {
         hours,
         now: new Date("2030-01-06T07:00:00Z"),
       });
-      expect(result).toMatchObject({ ok: true, appointment: { status: "pending" } });
+      expect(result).toMatchObject({ ok: true, value: { appointment: { status: "pending" } } });
     });
 
     it("refuses a time taken or not offered, after the limit, once cancelled, or with an unknown link, changing nothing", async () => {
       const mine = await booked();
       await booked({ startsAt: monday("11:00"), patient: { name: "Luca Bianchi", email: "l@example.it", phone: "1" } });
       const early = { hours, now: new Date("2030-01-06T07:00:00Z") };
-      expect(await repo.moveByPatient(mine.manageToken, monday("11:30"), early)).toEqual({
+      expect(await repo.moveByPatient(mine.value.manageToken, monday("11:30"), early)).toEqual({
         ok: false,
         reason: "taken",
       });
-      expect(await repo.moveByPatient(mine.manageToken, monday("11:10"), early)).toMatchObject({
+      expect(await repo.moveByPatient(mine.value.manageToken, monday("11:10"), early)).toMatchObject({
         reason: "unavailable",
       });
-      expect(await repo.moveByPatient(mine.manageToken, monday("12:00"), { hours, now })).toEqual({
+      expect(await repo.moveByPatient(mine.value.manageToken, monday("12:00"), { hours, now })).toEqual({
         ok: false,
         reason: "too_late",
       });
       expect(await repo.moveByPatient("x".repeat(43), monday("12:00"), early)).toMatchObject({ reason: "unknown" });
-      expect((await repo.findByManageToken(mine.manageToken))?.startsAt).toEqual(monday("09:00"));
-      await repo.cancel(mine.appointment.id);
-      expect(await repo.moveByPatient(mine.manageToken, monday("12:00"), early)).toEqual({
+      expect((await repo.findByManageToken(mine.value.manageToken))?.startsAt).toEqual(monday("09:00"));
+      await repo.cancel(mine.value.appointment.id);
+      expect(await repo.moveByPatient(mine.value.manageToken, monday("12:00"), early)).toEqual({
         ok: false,
         reason: "inactive",
       });
     });
 
     it("gives one of a move and a booking racing for the same time the time", async () => {
-      const { manageToken } = await booked();
+      const {
+        value: { manageToken },
+      } = await booked();
       const early = new Date("2030-01-06T07:00:00Z");
       const results = await Promise.all([
         repo.moveByPatient(manageToken, monday("11:00"), { hours, now: early }),
@@ -319,20 +335,20 @@ describe("appointment repository on PostgreSQL", () => {
     it("are due from the reminder time on the day before, once, and only for confirmed visits", async () => {
       const visit = (await repo.bookByPractitioner(request({ startsAt: tuesday("09:00") }))) as {
         ok: true;
-        appointment: { id: string };
+        value: { appointment: { id: string } };
       };
       const request1 = await booked({ visitTypeId: followUp, startsAt: tuesday("11:00") });
       const cancelled = await repo.bookByPractitioner(request({ startsAt: tuesday("12:00"), visitTypeId: followUp }));
-      if (cancelled.ok) await repo.cancel(cancelled.appointment.id);
-      expect(request1.appointment.status).toBe("pending");
+      if (cancelled.ok) await repo.cancel(cancelled.value.appointment.id);
+      expect(request1.value.appointment.status).toBe("pending");
 
       expect(await repo.claimDueReminders(monday("17:59"))).toEqual([]);
       const sent: string[] = [];
       const due = await repo.claimDueReminders(monday("18:00"), async (row) => {
         sent.push(row.id);
       });
-      expect(due.map((row) => row.id)).toEqual([visit.appointment.id]);
-      expect(sent).toEqual([visit.appointment.id]);
+      expect(due.map((row) => row.id)).toEqual([visit.value.appointment.id]);
+      expect(sent).toEqual([visit.value.appointment.id]);
       expect(due[0]!.reminderSentAt).toEqual(monday("18:00"));
       expect(await repo.claimDueReminders(monday("18:05"))).toEqual([]);
     });
@@ -341,13 +357,15 @@ describe("appointment repository on PostgreSQL", () => {
       const early = await repo.bookByPractitioner(request({ startsAt: tuesday("09:00") }));
       const late = await repo.bookByPractitioner(request({ startsAt: tuesday("11:00") }));
       expect((await repo.claimDueReminders(tuesday("10:00"))).map((row) => row.id)).toEqual([
-        late.ok && late.appointment.id,
+        late.ok && late.value.appointment.id,
       ]);
       expect(early.ok).toBe(true);
     });
 
     it("are not sent for a visit booked after its reminder time (it has just been confirmed)", async () => {
-      const { appointment } = await booked({ startsAt: tuesday("09:00") });
+      const {
+        value: { appointment },
+      } = await booked({ startsAt: tuesday("09:00") });
       await database.db
         .update(appointments)
         .set({ createdAt: monday("18:30") })
@@ -360,7 +378,7 @@ describe("appointment repository on PostgreSQL", () => {
       const visit = await repo.bookByPractitioner(request({ startsAt: new Date("2030-04-01T07:00:00Z") }));
       expect(await repo.claimDueReminders(new Date("2030-03-31T15:59:00Z"))).toEqual([]);
       expect((await repo.claimDueReminders(new Date("2030-03-31T16:00:00Z"))).map((row) => row.id)).toEqual([
-        visit.ok && visit.appointment.id,
+        visit.ok && visit.value.appointment.id,
       ]);
     });
 
@@ -373,8 +391,8 @@ describe("appointment repository on PostgreSQL", () => {
 
   describe("the practitioner", () => {
     it("confirms or declines a request once; a declined request frees its time", async () => {
-      const request1 = (await booked({ visitTypeId: followUp })).appointment;
-      const request2 = (await booked({ visitTypeId: followUp, startsAt: monday("11:00") })).appointment;
+      const request1 = (await booked({ visitTypeId: followUp })).value.appointment;
+      const request2 = (await booked({ visitTypeId: followUp, startsAt: monday("11:00") })).value.appointment;
       events.length = 0;
       expect(await repo.confirm(request1.id)).toMatchObject({ id: request1.id, status: "confirmed" });
       expect(await repo.confirm(request1.id)).toBeUndefined();
@@ -388,7 +406,9 @@ describe("appointment repository on PostgreSQL", () => {
     });
 
     it("cancels a visit at any time, with what belongs with it in the same transaction", async () => {
-      const { appointment } = await booked();
+      const {
+        value: { appointment },
+      } = await booked();
       const seen: string[] = [];
       const cancelled = await repo.cancel(appointment.id, async (row, tx) => {
         seen.push(row.status);
@@ -404,9 +424,11 @@ describe("appointment repository on PostgreSQL", () => {
       const evening = await repo.bookByPractitioner(request({ startsAt: monday("19:30"), visitTypeId: followUp }));
       expect(evening).toMatchObject({
         ok: true,
-        appointment: { status: "confirmed", endsAt: monday("20:00"), blockedUntil: monday("20:15") },
+        value: {
+          appointment: { status: "confirmed", endsAt: monday("20:00"), blockedUntil: monday("20:15") },
+        },
       });
-      expect(evening.ok && evening.manageToken).toMatch(/^[A-Za-z0-9_-]{43}$/);
+      expect(evening.ok && evening.value.manageToken).toMatch(/^[A-Za-z0-9_-]{43}$/);
       expect(await repo.bookByPractitioner(request({ startsAt: monday("10:10") }))).toEqual({
         ok: false,
         reason: "taken",
@@ -419,21 +441,25 @@ describe("appointment repository on PostgreSQL", () => {
     });
 
     it("moves a visit to the time she chooses, keeping its length and status, never over a time held", async () => {
-      const { appointment } = await booked({ visitTypeId: followUp });
+      const {
+        value: { appointment },
+      } = await booked({ visitTypeId: followUp });
       await booked({ startsAt: monday("11:00") });
       await database.db.update(appointments).set({ reminderSentAt: now }).where(eq(appointments.id, appointment.id));
       events.length = 0;
       const moved = await repo.moveByPractitioner(appointment.id, monday("18:00"));
       expect(moved).toMatchObject({
         ok: true,
-        appointment: {
-          startsAt: monday("18:00"),
-          endsAt: monday("18:30"),
-          blockedUntil: monday("18:45"),
-          status: "pending",
-          reminderSentAt: null,
+        value: {
+          appointment: {
+            startsAt: monday("18:00"),
+            endsAt: monday("18:30"),
+            blockedUntil: monday("18:45"),
+            status: "pending",
+            reminderSentAt: null,
+          },
+          previous: { startsAt: monday("09:00") },
         },
-        previous: { startsAt: monday("09:00") },
       });
       expect(events).toEqual([{ table: "booking", action: "update", id: appointment.id }]);
       expect(await repo.moveByPractitioner(appointment.id, monday("11:30"))).toEqual({
@@ -448,18 +474,22 @@ describe("appointment repository on PostgreSQL", () => {
     });
 
     it("raises the calendar SEQUENCE with each change, in its transaction; a refused change leaves it", async () => {
-      const { appointment, manageToken } = await booked({ visitTypeId: followUp });
+      const {
+        value: { appointment, manageToken },
+      } = await booked({ visitTypeId: followUp });
       expect(appointment.sequence).toBe(0);
       const sequenceNow = async () =>
         (await database.db.select().from(appointments).where(eq(appointments.id, appointment.id)))[0]!.sequence;
       expect(await repo.moveByPractitioner(appointment.id, monday("18:00"))).toMatchObject({
         ok: true,
-        appointment: { sequence: 1 },
-        previous: { sequence: 0 },
+        value: {
+          appointment: { sequence: 1 },
+          previous: { sequence: 0 },
+        },
       });
       expect(
         await repo.moveByPatient(manageToken, monday("10:00"), { hours, now: new Date("2030-01-03T08:00:00Z") }),
-      ).toMatchObject({ ok: true, appointment: { sequence: 2 } });
+      ).toMatchObject({ ok: true, value: { appointment: { sequence: 2 } } });
       await booked({ startsAt: monday("11:00") });
       expect((await repo.moveByPractitioner(appointment.id, monday("11:00"))).ok).toBe(false);
       expect(await sequenceNow()).toBe(2);
@@ -468,7 +498,9 @@ describe("appointment repository on PostgreSQL", () => {
     });
 
     it("marks a confirmed visit that has begun as missed", async () => {
-      const { appointment } = await booked();
+      const {
+        value: { appointment },
+      } = await booked();
       expect(await repo.markNoShow(appointment.id, monday("08:59"))).toBeUndefined();
       expect(await repo.markNoShow(appointment.id, monday("09:10"))).toMatchObject({ status: "no_show" });
       expect(await repo.markNoShow(appointment.id, monday("09:10"))).toBeUndefined();
@@ -483,7 +515,7 @@ describe("appointment repository on PostgreSQL", () => {
         );
       await at("2027-12-01T08:00:00Z", "Anna Vecchia"); // 25 months before
       const cancelled = await at("2027-12-02T08:00:00Z", "Bruno Vecchio");
-      if (cancelled.ok) await repo.cancel(cancelled.appointment.id);
+      if (cancelled.ok) await repo.cancel(cancelled.value.appointment.id);
       await at("2028-01-06T08:00:00Z", "Carla Recente"); // ends exactly 24 months before now: kept
       await booked();
       expect(await repo.deleteExpired(now)).toBe(2);
@@ -494,9 +526,10 @@ describe("appointment repository on PostgreSQL", () => {
     });
 
     it("lists the coming appointments that hold their time, earliest first, with their type's name", async () => {
-      const late = (await booked({ startsAt: monday("11:00") })).appointment;
-      const early = (await booked({ visitTypeId: followUp })).appointment;
-      const gone = (await booked({ visitTypeId: online, studioKey: null, startsAt: monday("12:15") })).appointment;
+      const late = (await booked({ startsAt: monday("11:00") })).value.appointment;
+      const early = (await booked({ visitTypeId: followUp })).value.appointment;
+      const gone = (await booked({ visitTypeId: online, studioKey: null, startsAt: monday("12:15") })).value
+        .appointment;
       await repo.cancel(gone.id);
       const agenda = await repo.listUpcoming(now);
       expect(agenda.map((entry) => [entry.id, entry.visitTypeName, entry.status])).toEqual([

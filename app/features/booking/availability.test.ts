@@ -1,4 +1,3 @@
-// Over 300 lines: the free-time rules, each with its cases (hours, buffers, time off, notice, clock changes).
 import { describe, expect, it } from "vitest";
 import {
   type AvailabilityInput,

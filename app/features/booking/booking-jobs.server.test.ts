@@ -57,7 +57,7 @@ describe("the booking's jobs (on PostgreSQL)", () => {
       note: null,
     });
     if (!booked.ok) throw new Error(booked.reason);
-    return booked.appointment;
+    return booked.value.appointment;
   }
 
   it("queues the day-before reminder once the reminder time has come, once", async () => {

@@ -1,5 +1,4 @@
 import { countOf } from "~/core/format/plural";
-// Over 300 lines: every mail the booking sends, one function each, built from the same rows (place, time, price, room).
 import { formatItalianDateTime, nameAfter } from "~/core/format/italian-format";
 import { romeDate, romeTime } from "~/core/format/rome-clock";
 import { type Mail, type MailLink, renderMail } from "~/core/mail/mail-layout";

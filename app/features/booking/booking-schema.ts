@@ -68,9 +68,11 @@ export interface BookingFormValues {
   consent: boolean;
 }
 
-export function typedBookingValues(form: FormData): BookingFormValues {
+/** From the parsed form (the submission's payload): a field sent twice counts its first value. */
+export function typedBookingValues(fields: Record<string, unknown>): BookingFormValues {
+  const first = (name: string) => [fields[name]].flat()[0];
   const text = (name: string, max: number) => {
-    const value = form.get(name);
+    const value = first(name);
     return typeof value === "string" ? value.slice(0, max) : "";
   };
   return {
@@ -78,6 +80,6 @@ export function typedBookingValues(form: FormData): BookingFormValues {
     email: text("email", bookingLimits.patientEmail.max),
     phone: text("phone", bookingLimits.patientPhone.max),
     note: text("note", bookingLimits.note.max),
-    consent: form.get("consent") === "on",
+    consent: first("consent") === "on",
   };
 }

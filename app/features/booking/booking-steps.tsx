@@ -1,4 +1,3 @@
-// Over 300 lines: the three steps of one page, sharing their heading, the choice so far and the step links.
 import { countOf } from "~/core/format/plural";
 import type { ReactNode } from "react";
 import { placeParam } from "./place-param";

@@ -145,7 +145,7 @@ export async function submitBooking(
   );
   if (!result.ok) return result;
   deps.mailer.kick();
-  return succeeded({ manageToken: result.manageToken, status: result.appointment.status });
+  return succeeded({ manageToken: result.value.manageToken, status: result.value.appointment.status });
 }
 
 /** The patient cancels by her link; both e-mails in its transaction. "unknown": no appointment has this link. */
@@ -209,5 +209,5 @@ export async function moveByLink(
   );
   if (!result.ok) return result;
   deps.mailer.kick();
-  return succeeded(result.appointment.status);
+  return succeeded(result.value.appointment.status);
 }

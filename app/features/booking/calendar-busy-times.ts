@@ -1,4 +1,3 @@
-// Over 300 lines: one calendar read (events, rules, zones, budget), its helpers sharing the work budget.
 // The busy times of a calendar the practitioner keeps elsewhere (Google, Outlook, iCloud…), read
 // from its iCalendar text with ical.js (decision 52). Only when she is busy is kept: no title,
 // place, description or attendee leaves this module. Recurring events are expanded within the

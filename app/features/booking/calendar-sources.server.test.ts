@@ -274,8 +274,8 @@ describe("her other calendars, stored (on PostgreSQL)", () => {
       provider.set("personale.ics", busyTuesday);
       await added("personale.ics");
       await refreshCalendarSources(deps, now);
-      const ids = [over.appointment.id, clear.appointment.id];
-      expect([...(await deps.calendarSources.overlapping(ids))]).toEqual([over.appointment.id]);
+      const ids = [over.value.appointment.id, clear.value.appointment.id];
+      expect([...(await deps.calendarSources.overlapping(ids))]).toEqual([over.value.appointment.id]);
       // Her agenda says so on that visit alone.
       const { days } = await loadAgenda({ ...booking, calendarSources: deps.calendarSources }, testSite, now);
       expect(days.flatMap((day) => day.items).map((item) => [item.time, item.busyElsewhere])).toEqual([
@@ -285,7 +285,7 @@ describe("her other calendars, stored (on PostgreSQL)", () => {
       const [still] = await database.db
         .select({ status: appointments.status })
         .from(appointments)
-        .where(eq(appointments.id, over.appointment.id));
+        .where(eq(appointments.id, over.value.appointment.id));
       expect(still?.status).toBe("confirmed");
     });
   });

@@ -49,7 +49,7 @@ describe("the follow-up e-mail (on PostgreSQL)", () => {
       note: null,
     });
     if (!booked.ok) throw new Error(booked.reason);
-    return { appointment: booked.appointment, control };
+    return { appointment: booked.value.appointment, control };
   }
 
   it("is planned from a confirmed visit, N weeks after its day; refused twice, for a request or a day gone", async () => {
@@ -79,8 +79,8 @@ describe("the follow-up e-mail (on PostgreSQL)", () => {
     await database.db
       .update(appointments)
       .set({ status: "pending" })
-      .where(eq(appointments.id, request.appointment.id));
-    expect(await plan(6, visitDay, request.appointment.id)).toBe(false);
+      .where(eq(appointments.id, request.value.appointment.id));
+    expect(await plan(6, visitDay, request.value.appointment.id)).toBe(false);
   });
 
   it("when due, goes once even with two runs at once: its link opens /prenota on the type, her details filled", async () => {

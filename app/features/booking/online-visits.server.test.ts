@@ -232,7 +232,7 @@ describe("online visits (on PostgreSQL)", () => {
     });
     await expect(
       database.db.execute(
-        sql`update appointments set online_room_url = 'https://meet.jit.si/abc' where id = ${booked.ok ? booked.appointment.id : ""}`,
+        sql`update appointments set online_room_url = 'https://meet.jit.si/abc' where id = ${booked.ok ? booked.value.appointment.id : ""}`,
       ),
     ).rejects.toMatchObject({ cause: { constraint: "appointments_online_room_valid" } });
   });

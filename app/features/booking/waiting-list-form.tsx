@@ -33,14 +33,15 @@ export interface WaitingListValues {
   consent: boolean;
 }
 
-export function typedWaitingListValues(form: FormData): WaitingListValues {
+/** From the parsed form (the submission's payload): a field sent twice counts its first value. */
+export function typedWaitingListValues(fields: Record<string, unknown>): WaitingListValues {
+  const all = (name: string) => (fields[name] === undefined ? [] : [fields[name]].flat());
   const text = (name: string, max: number) => {
-    const value = form.get(name);
+    const value = all(name)[0];
     return typeof value === "string" ? value.slice(0, max) : "";
   };
   const ticked = (name: string, max: number) =>
-    form
-      .getAll(name)
+    all(name)
       .slice(0, max)
       .filter((value): value is string => typeof value === "string")
       .map((value) => value.slice(0, 20));
@@ -49,7 +50,7 @@ export function typedWaitingListValues(form: FormData): WaitingListValues {
     email: text("email", bookingLimits.patientEmail.max),
     giorni: ticked("giorni", 7),
     fasce: ticked("fasce", 3),
-    consent: form.get("consent") === "on",
+    consent: all("consent")[0] === "on",
   };
 }
 

@@ -73,7 +73,7 @@ describe("the waiting list (on PostgreSQL)", () => {
         note: null,
       });
       if (!booked.ok) throw new Error(`${time}: ${booked.reason}`);
-      if (time === "10:00") token = booked.manageToken;
+      if (time === "10:00") token = booked.value.manageToken;
     }
     return token;
   }

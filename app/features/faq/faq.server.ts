@@ -1,4 +1,3 @@
-// Over 300 lines: one repository of two tables whose positions change together, under the same locks.
 import { and, asc, desc, eq, gt, lt, sql } from "drizzle-orm";
 import { postgresError, UNIQUE_VIOLATION } from "~/core/db/postgres-error";
 import type { Db } from "~/core/db/database.server";

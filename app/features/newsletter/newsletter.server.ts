@@ -1,4 +1,3 @@
-// Over 300 lines: subscribers and newsletters in one module, since queueing a copy claims the one and writes the other in one transaction.
 import { createHash, randomBytes } from "node:crypto";
 import { and, asc, count, desc, eq, isNotNull, isNull, lt, sql } from "drizzle-orm";
 import type { Db, Executor } from "~/core/db/database.server";

@@ -115,14 +115,14 @@ export async function saveRecipe(
   if (!result?.ok) {
     await removeCrops(media, newCrops);
     if (!result) return refused("notFound");
-    return refused(result.conflict === "photo" ? "photoTaken" : "slugConflict");
+    return refused(result.reason === "photo" ? "photoTaken" : "slugConflict");
   }
   // Committed: what the row no longer names is deleted from storage.
   if (crops !== (existing?.crops ?? null)) await removeCrops(media, existing?.crops);
   if ((input.upload || removing) && existing?.own) await deleteStoredImage(media, existing.own.image);
-  logger.info({ recipeId: result.recipe.id, status: data.status }, input.id ? "recipe updated" : "recipe created");
+  logger.info({ recipeId: result.value.id, status: data.status }, input.id ? "recipe updated" : "recipe created");
   const outcome = data.status === "published" ? "published" : input.id ? "saved" : "created";
-  return succeeded({ recipe: result.recipe, outcome });
+  return succeeded({ recipe: result.value, outcome });
 }
 
 /** Deletes the recipe and then its crops; refused when it was already gone. The photo stays. */

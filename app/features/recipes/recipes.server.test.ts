@@ -33,7 +33,7 @@ describe("recipe repository on PostgreSQL", () => {
   const created = async (...args: Parameters<RecipeRepository["create"]>) => {
     const result = await repo.create(...args);
     if (!result.ok) throw new Error(`not created: ${JSON.stringify(result)}`);
-    return result.recipe;
+    return result.value;
   };
 
   it("stores every field and reads it back with its photo, announcing the change", async () => {
@@ -61,11 +61,11 @@ describe("recipe repository on PostgreSQL", () => {
     await created(sampleRecipe({ photoId: attached.id }), null);
     expect(await repo.create(sampleRecipe({ photoId: (await photo()).id }), null)).toEqual({
       ok: false,
-      conflict: "slug",
+      reason: "slug",
     });
     expect(await repo.create(sampleRecipe({ photoId: attached.id, slug: "altra" }), null)).toEqual({
       ok: false,
-      conflict: "photo",
+      reason: "photo",
     });
     expect(await repo.slugTaken("insalata-di-farro")).toBe(true);
     expect(await repo.slugTaken("altra")).toBe(false);
@@ -93,12 +93,12 @@ describe("recipe repository on PostgreSQL", () => {
     expect(recipe.publishedAt).toBeNull();
     expect(await repo.findPublished(recipe.slug)).toBeUndefined();
     const published = await repo.update(recipe.id, sampleRecipe(), null);
-    const first = published?.ok ? published.recipe.publishedAt : null;
+    const first = published?.ok ? published.value.publishedAt : null;
     expect(first).toBeInstanceOf(Date);
     await repo.update(recipe.id, sampleRecipe({ status: "draft" }), null);
     const again = await repo.update(recipe.id, sampleRecipe({ title: "Insalata di farro estiva" }), null);
-    expect(again?.ok && again.recipe.publishedAt).toEqual(first);
-    expect(again?.ok && again.recipe.title).toBe("Insalata di farro estiva");
+    expect(again?.ok && again.value.publishedAt).toEqual(first);
+    expect(again?.ok && again.value.title).toBe("Insalata di farro estiva");
     expect(events.map((e) => e.action)).toEqual(["insert", "update", "update", "update"]);
     expect(await repo.update("00000000-0000-4000-8000-000000000000", sampleRecipe(), null)).toBeUndefined();
   });

@@ -7,6 +7,7 @@ import { isRowId } from "~/core/db/row-id.server";
 import type { EventBus } from "~/core/events/event-bus.server";
 import { changeAnnouncer, type OnChangeError } from "~/core/events/publish-change.server";
 import { SLUG_MAX_LENGTH, SLUG_PATTERN } from "~/core/format/slug";
+import { refused, type Result, succeeded } from "~/core/result";
 import {
   type Ingredient,
   type RecipeCategory,
@@ -49,7 +50,7 @@ export interface RecipeListFilter {
 /** Why a write was refused: another recipe already has this address, or this photo. */
 export type RecipeConflict = "slug" | "photo";
 
-export type RecipeWriteResult = { ok: true; recipe: RecipeRecord } | { ok: false; conflict: RecipeConflict };
+export type RecipeWriteResult = Result<RecipeRecord, RecipeConflict>;
 
 // The lists are jsonb: parsed on every read, never trusted as stored (a restored archive may hold anything).
 const storedIngredients = z.array(
@@ -156,12 +157,12 @@ export function createRecipeRepository(db: Db, bus: Pick<EventBus, "publish">, o
     try {
       written = await run();
     } catch (error) {
-      const refused = postgresError(error);
-      if (refused?.code !== UNIQUE_VIOLATION) throw error;
-      return { ok: false, conflict: refused.constraint === "recipes_photo_unique" ? "photo" : "slug" };
+      const violation = postgresError(error);
+      if (violation?.code !== UNIQUE_VIOLATION) throw error;
+      return refused(violation.constraint === "recipes_photo_unique" ? "photo" : "slug");
     }
     if (!written) return undefined;
-    return { ok: true, recipe: (await findOne(eq(recipes.id, written.id)))! };
+    return succeeded((await findOne(eq(recipes.id, written.id)))!);
   }
 
   return {
@@ -257,7 +258,7 @@ export function createRecipeRepository(db: Db, bus: Pick<EventBus, "publish">, o
           .returning({ id: recipes.id });
         return row;
       });
-      if (result?.ok) await announce("insert", result.recipe.id);
+      if (result?.ok) await announce("insert", result.value.id);
       return result!;
     },
 

@@ -80,8 +80,7 @@ export function ReviewCard({
       {review.reply ? (
         <div className="review-card__reply">
           <p className="review-card__reply-title">
-            <strong>{review.reply.title}</strong>{" "}
-            <time dateTime={review.reply.date}>{review.reply.dateText}</time>
+            <strong>{review.reply.title}</strong> <time dateTime={review.reply.date}>{review.reply.dateText}</time>
           </p>
           <p className="review-card__reply-content">{review.reply.content}</p>
         </div>

@@ -1,11 +1,9 @@
-import { useForm } from "@conform-to/react";
 import { useEffect, useRef, useState } from "react";
 import { useFetcher } from "react-router";
-import type { z } from "zod";
 import { toast } from "~/ui/toaster";
 import { type ActionResult, useActionResult } from "~/core/forms/action-result";
 import { Field } from "~/core/forms/field";
-import { useSchemaCheck } from "~/core/forms/use-schema-form";
+import { useSchemaForm } from "~/core/forms/use-schema-form";
 import {
   RATING_DEFAULT,
   INVITATION_FIELD,
@@ -16,7 +14,7 @@ import {
   type ReviewFormValues,
 } from "./review-rules";
 import { REVIEW_FORM_MESSAGES } from "./messages";
-import type { ReviewField, reviewSchema } from "./review-schema";
+import type { ReviewField } from "./review-schema";
 import { HONEYPOT_FIELD, STARTED_FIELD } from "./spam-guard";
 import { InvitationNotice } from "./public-reviews";
 import { ReviewSent } from "./review-sent";
@@ -74,14 +72,11 @@ export function ReviewForm({
   // A photo refused as it is picked (it never leaves the phone).
   const [photoError, setPhotoError] = useState<string | null>(null);
   const result = fetcher.data ?? serverResult;
-  const check = useSchemaCheck(() => import("./review-schema").then((module) => module.reviewSchema));
-
-  const [form, fields] = useForm<z.input<typeof reviewSchema>, z.output<typeof reviewSchema>>({
+  // Its own submit (a toast, the photo's check, the first field in error by the page's order).
+  const { form, fields, check } = useSchemaForm(() => import("./review-schema").then((module) => module.reviewSchema), {
     id: "recensione",
     lastResult: result && !result.ok ? result.reply : undefined,
-    onValidate: check.onValidate,
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onSubmit",
+    checkOn: "submit",
   });
 
   const errorsOf = (name: ReviewField) => (name === "photo" && photoError ? [photoError] : fields[name].errors);

@@ -1,4 +1,3 @@
-// Over 300 lines: one case per rule of the public review form, on one database and one set of services.
 import { mkdtempSync, readdirSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";

@@ -102,8 +102,8 @@ export async function saveContentGroup<G extends ContentGroup>(
 ): Promise<Result<{ unchanged: boolean }, "conflict">> {
   const result = await publishGroup(s, group, value as never, baseVersion);
   if (!result.ok) return refused("conflict");
-  if (result.unchanged) return succeeded({ unchanged: true });
-  s.logger.info({ group, version: result.published.version }, "site content published");
+  if (result.value.unchanged) return succeeded({ unchanged: true });
+  s.logger.info({ group, version: result.value.published.version }, "site content published");
   return succeeded({ unchanged: false });
 }
 

@@ -1,4 +1,3 @@
-// Over 300 lines: the privacy page is one legal text, each section beside the data it describes.
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { Stylesheet } from "~/ui/stylesheet";

@@ -96,7 +96,7 @@ describe("site content store on PostgreSQL", () => {
   it("publishes a save as the next version, announces it and keeps the previous one", async () => {
     events.length = 0;
     const result = await store.save(1, "Dati dello studio", withPhone("+39 02 1111 1111"));
-    expect(result).toMatchObject({ ok: true, published: { version: 2 } });
+    expect(result).toMatchObject({ ok: true, value: { published: { version: 2 } } });
     expect((await store.current()).content.contact.phone).toBe("+39 02 1111 1111");
     expect(events).toEqual([{ table: "site_content", action: "update", id: "2" }]);
     const history = await store.history();
@@ -110,7 +110,7 @@ describe("site content store on PostgreSQL", () => {
     const before = await store.current();
     events.length = 0;
     const result = await store.save(before.version, "Dati dello studio", structuredClone(before.content));
-    expect(result).toMatchObject({ ok: true, unchanged: true, published: { version: before.version } });
+    expect(result).toMatchObject({ ok: true, value: { unchanged: true, published: { version: before.version } } });
     expect((await store.current()).version).toBe(before.version);
     expect((await store.history(1))[0]!.version).toBe(before.version);
     expect(events).toEqual([]);
@@ -128,7 +128,7 @@ describe("site content store on PostgreSQL", () => {
     const first = await store.save(base, "Testi", withPhone("+39 02 2222 2222"));
     const second = await store.save(base, "Testi", withPhone("+39 02 3333 3333"));
     expect(first.ok).toBe(true);
-    expect(second).toMatchObject({ ok: false, reason: "conflict", current: { version: base + 1 } });
+    expect(second).toMatchObject({ ok: false, reason: "conflict", detail: { version: base + 1 } });
     expect((await store.current()).content.contact.phone).toBe("+39 02 2222 2222");
   });
 
@@ -145,7 +145,7 @@ describe("site content store on PostgreSQL", () => {
   it("restores an older version as a new version", async () => {
     const base = (await store.current()).version;
     const result = await store.restore(1, base);
-    expect(result).toMatchObject({ ok: true, published: { version: base + 1 } });
+    expect(result).toMatchObject({ ok: true, value: { published: { version: base + 1 } } });
     expect((await store.current()).content).toEqual(defaultSiteContent);
     expect((await store.history(1))[0]!.summary).toBe("Ripristino della versione 1");
     expect(await store.restore(9999, base + 1)).toEqual({ ok: false, reason: "missing" });
@@ -179,7 +179,7 @@ describe("site content store on PostgreSQL", () => {
     while (version <= KEPT_VERSIONS + 2) {
       const result = await store.save(version, `Salvataggio ${version}`, withPhone(`+39 02 ${1000 + version}`));
       if (!result.ok) throw new Error("save failed");
-      version = result.published.version;
+      version = result.value.published.version;
     }
     const history = await store.history();
     expect(history).toHaveLength(20);
@@ -212,7 +212,7 @@ describe("site content store on PostgreSQL", () => {
       expect((await fresh.version(version))!.content).toEqual(content);
       // And she saves on top of it as on any version.
       const saved = await fresh.save(version, "Dati dello studio", withPhone("+39 02 9999 9999"));
-      expect(saved).toMatchObject({ ok: true, published: { version: version + 1 } });
+      expect(saved).toMatchObject({ ok: true, value: { published: { version: version + 1 } } });
     } finally {
       fresh.close();
     }
@@ -230,12 +230,12 @@ describe("site content store on PostgreSQL", () => {
     const first = await store.save(base.version, "Dati dello studio", renamed("Anna Verdi", "Studio Aurora", "Forlì"));
     if (!first.ok) throw new Error("save failed");
     const second = await store.save(
-      first.published.version,
+      first.value.published.version,
       "Dati dello studio",
       renamed("Chiara Rinaldi", "Studio di Torino", "Torino"),
     );
     if (!second.ok) throw new Error("save failed");
-    const names = await store.formerNames(second.published.version);
+    const names = await store.formerNames(second.value.published.version);
     expect(names.people).toEqual(
       expect.arrayContaining([
         "Dott.ssa Giulia Ferrari",
@@ -250,6 +250,6 @@ describe("site content store on PostgreSQL", () => {
     // Each name once, however many versions name it.
     expect(names.cities.filter((city) => city === "Milano")).toHaveLength(1);
     // The to-do list asks on every admin screen: the same version is not read again.
-    expect(store.formerNames(second.published.version)).toBe(store.formerNames(second.published.version));
+    expect(store.formerNames(second.value.published.version)).toBe(store.formerNames(second.value.published.version));
   });
 });

@@ -23,10 +23,9 @@ import { deleteStoredImage, toPublicImage } from "~/core/media/image-pipeline.se
 import type { StoredImage } from "~/core/db/schema";
 import { removePhotosOfGoneStudios } from "./studio-photos.server";
 import type { MediaStorage } from "~/core/media/media-storage.server";
+import { refused, type Result, succeeded } from "~/core/result";
 
-export { defaultSiteContent };
-
-export { KEPT_VERSIONS };
+export { defaultSiteContent, KEPT_VERSIONS };
 
 /** Not a refusal: a seed file or stored row the code cannot read, fatal at start (server/start.ts names it). */
 export class SiteContentError extends Error {
@@ -74,12 +73,16 @@ export interface VersionSummary {
   savedAt: string;
 }
 
-export type SaveResult =
-  /** `unchanged`: the content was the same as the base version's, so no version was added. */
-  | { ok: true; published: PublishedContent; unchanged?: true }
-  /** Someone saved after the form was loaded: nothing was written. */
-  | { ok: false; reason: "conflict"; current: PublishedContent }
-  | { ok: false; reason: "missing" };
+/**
+ * Published, or `unchanged`: the content was the same as the base version's, so no version was
+ * added. Refused: "conflict", someone saved after the form was loaded and nothing was written (the
+ * current content as detail); "missing", no such version to restore.
+ */
+export type SaveResult = Result<
+  { published: PublishedContent; unchanged?: true },
+  "conflict" | "missing",
+  PublishedContent
+>;
 
 export interface SiteContentStore {
   /**
@@ -226,8 +229,8 @@ export function createSiteContentStore(
     if (!row) {
       invalidate();
       const newest = await current();
-      if (newest.version === baseVersion) return { ok: true, published: newest, unchanged: true };
-      return { ok: false, reason: "conflict", current: newest };
+      if (newest.version === baseVersion) return succeeded({ published: newest, unchanged: true as const });
+      return refused("conflict", newest);
     }
     const published: PublishedContent = {
       version: Number(row.version),
@@ -242,7 +245,7 @@ export function createSiteContentStore(
       .catch((error: unknown) => onError(error, "pruning old site content versions failed"));
     // Committed: a bus failure must not report the save as failed; pages catch up on reconnect.
     await announce({ table: "site_content", action: "update", id: String(published.version) });
-    return { ok: true, published };
+    return succeeded({ published });
   };
 
   return {
@@ -252,10 +255,10 @@ export function createSiteContentStore(
     formerNames: formerNamesReader(db),
     async restore(version, baseVersion, group) {
       const old = await readVersion(version);
-      if (!old) return { ok: false, reason: "missing" };
+      if (!old) return refused("missing");
       if (!group) return save(baseVersion, `Ripristino della versione ${version}`, old.content);
       const now = await current();
-      if (now.version !== baseVersion) return { ok: false, reason: "conflict", current: now };
+      if (now.version !== baseVersion) return refused("conflict", now);
       const summary = `Ripristino di «${groupLabels[group]}» dalla versione ${version}`;
       return save(baseVersion, summary, withSectionFrom(now.content, old.content, group));
     },

@@ -31,7 +31,7 @@ describe("studio slugs", () => {
     next.studios[index]!.name = name;
     const saved = await store.save(version, "Studi", next);
     if (!saved.ok) throw new Error(`save failed: ${saved.reason}`);
-    return saved.published.content;
+    return saved.value.published.content;
   }
 
   const at = async (slug: string) => slugs.resolve((await store.current()).content.studios, slug);

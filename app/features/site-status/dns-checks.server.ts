@@ -1,6 +1,7 @@
 // The records a real address needs, asked of one DNS server (DNS_SERVER, or the machine's own): the
 // domain's and www.'s A/AAAA pointing here, and the mail domain's MX, SPF, DKIM and DMARC.
 import { Resolver } from "node:dns/promises";
+import { refused, type Result, succeeded } from "~/core/result";
 import { type Check, failed, passed, warned } from "./check";
 
 /** Each question to the DNS server waits this long, twice at most. */
@@ -12,28 +13,29 @@ export function dnsResolver(server: string | undefined): Resolver {
   return resolver;
 }
 
-type Answer<T> = { ok: true; records: T[] } | { ok: false; unreachable: boolean; code: string };
+/** The records, or why the server gave none: it did not answer, or answered with an error (its code as detail). */
+type Answer<T> = Result<T[], "unreachable" | "error", string>;
 
 /** No such record (or no such name) is an empty answer; a server that cannot answer is another thing. */
 async function ask<T>(query: () => Promise<T[]>): Promise<Answer<T>> {
   try {
-    return { ok: true, records: await query() };
+    return succeeded(await query());
   } catch (error) {
     const code = (error as { code?: string }).code ?? "ERROR";
-    if (code === "ENODATA" || code === "ENOTFOUND") return { ok: true, records: [] };
-    return { ok: false, unreachable: code === "ETIMEOUT" || code === "ECONNREFUSED", code };
+    if (code === "ENODATA" || code === "ENOTFOUND") return succeeded([]);
+    return refused(code === "ETIMEOUT" || code === "ECONNREFUSED" ? "unreachable" : "error", code);
   }
 }
 
 const PANEL = "nel pannello DNS del dominio (presso chi te l'ha registrato)";
 
-function dnsDown(key: string, title: string, name: string, answer: { unreachable: boolean; code: string }) {
+function dnsDown(key: string, title: string, name: string, answer: { reason: string; detail?: string }) {
   return failed(
     key,
     title,
-    answer.unreachable
+    answer.reason === "unreachable"
       ? `Il server DNS non ha risposto alla domanda su ${name}.`
-      : `Il server DNS non sa rispondere su ${name} (${answer.code}).`,
+      : `Il server DNS non sa rispondere su ${name} (${answer.detail ?? "ERROR"}).`,
     "Riprova tra qualche minuto; se dura, controlla DNS_SERVER (o la rete di questa macchina).",
   );
 }
@@ -49,7 +51,7 @@ export async function addressCheck(resolver: Resolver, name: string, ours: strin
   if (!a.ok) return dnsDown(key, title, name, a);
   if (!aaaa.ok) return dnsDown(key, title, name, aaaa);
   const mine = ours.length ? ours.join(", ") : "l'indirizzo IP di questa macchina (dal pannello del fornitore del VPS)";
-  if (a.records.length === 0 && aaaa.records.length === 0)
+  if (a.value.length === 0 && aaaa.value.length === 0)
     return failed(
       key,
       title,
@@ -57,14 +59,14 @@ export async function addressCheck(resolver: Resolver, name: string, ours: strin
       `Aggiungi ${PANEL} un record A per ${name} con valore ${ours.find((x) => !x.includes(":")) ?? mine}.`,
     );
   const elsewhere = [
-    ...a.records.filter((ip) => !ours.includes(ip)).map((ip) => ({ type: "A", ip })),
-    ...aaaa.records.filter((ip) => !ours.includes(normalize6(ip))).map((ip) => ({ type: "AAAA", ip })),
+    ...a.value.filter((ip) => !ours.includes(ip)).map((ip) => ({ type: "A", ip })),
+    ...aaaa.value.filter((ip) => !ours.includes(normalize6(ip))).map((ip) => ({ type: "AAAA", ip })),
   ];
   if (ours.length === 0)
     return warned(
       key,
       title,
-      `${name} punta a ${[...a.records, ...aaaa.records].join(", ")}; gli indirizzi di questa macchina non sono noti.`,
+      `${name} punta a ${[...a.value, ...aaaa.value].join(", ")}; gli indirizzi di questa macchina non sono noti.`,
       "Se la macchina è dietro un NAT, scrivi i suoi indirizzi pubblici in PUBLIC_ADDRESSES.",
     );
   if (elsewhere.length > 0) {
@@ -79,7 +81,7 @@ export async function addressCheck(resolver: Resolver, name: string, ours: strin
         : `Cancella ${PANEL} il record ${first!.type} di ${name} (questa macchina non ha un indirizzo ${first!.type === "A" ? "IPv4" : "IPv6"}).`,
     );
   }
-  return passed(key, title, `${name} punta a questa macchina (${[...a.records, ...aaaa.records].join(", ")}).`);
+  return passed(key, title, `${name} punta a questa macchina (${[...a.value, ...aaaa.value].join(", ")}).`);
 }
 
 /** An IPv6 address as the interfaces list it (compressed, lower case), to compare with a record. */
@@ -104,7 +106,7 @@ export async function mailDomainChecks(
   const checks: Check[] = [];
 
   if (!mx.ok) checks.push(dnsDown("mx", `Record MX di ${domain}`, domain, mx));
-  else if (mx.records.length === 0)
+  else if (mx.value.length === 0)
     checks.push(
       failed(
         "mx",
@@ -118,14 +120,14 @@ export async function mailDomainChecks(
       passed(
         "mx",
         `Record MX di ${domain}`,
-        `La posta per @${domain} va a ${mx.records
+        `La posta per @${domain} va a ${mx.value
           .sort((x, y) => x.priority - y.priority)
           .map((r) => r.exchange)
           .join(", ")}.`,
       ),
     );
 
-  const spf = txt.ok ? joined(txt.records).filter((t) => /^v=spf1(\s|$)/i.test(t)) : [];
+  const spf = txt.ok ? joined(txt.value).filter((t) => /^v=spf1(\s|$)/i.test(t)) : [];
   if (!txt.ok) checks.push(dnsDown("spf", `Record SPF di ${domain}`, domain, txt));
   else if (spf.length === 1) checks.push(passed("spf", `Record SPF di ${domain}`, spf[0]!));
   else
@@ -154,7 +156,7 @@ export async function mailDomainChecks(
     );
   else if (!dkim.ok) checks.push(dnsDown("dkim", `Firma DKIM (${dkimName})`, dkimName, dkim));
   else {
-    const key = joined(dkim.records).find((t) => /(^|;)\s*p=/.test(t));
+    const key = joined(dkim.value).find((t) => /(^|;)\s*p=/.test(t));
     const revoked = key !== undefined && /(^|;)\s*p=\s*(;|$)/.test(key);
     if (key && !revoked)
       checks.push(passed("dkim", `Firma DKIM (${dkimName})`, "La chiave pubblica DKIM è pubblicata."));
@@ -171,7 +173,7 @@ export async function mailDomainChecks(
       );
   }
 
-  const policy = dmarc.ok ? joined(dmarc.records).find((t) => /^v=DMARC1(;|\s|$)/i.test(t)) : undefined;
+  const policy = dmarc.ok ? joined(dmarc.value).find((t) => /^v=DMARC1(;|\s|$)/i.test(t)) : undefined;
   if (!dmarc.ok) checks.push(dnsDown("dmarc", `Record DMARC di ${domain}`, `_dmarc.${domain}`, dmarc));
   else if (policy) checks.push(passed("dmarc", `Record DMARC di ${domain}`, policy));
   else

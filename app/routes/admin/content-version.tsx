@@ -37,8 +37,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { restore: version, version: base, section } = submission.value;
   const result = await s.siteContent.restore(version, base, section);
   if (result.ok) {
-    if (result.unchanged) return answer(true, CONTENT_MESSAGES.unchanged);
-    s.logger.info({ restored: version, section, version: result.published.version }, "site content version restored");
+    if (result.value.unchanged) return answer(true, CONTENT_MESSAGES.unchanged);
+    s.logger.info(
+      { restored: version, section, version: result.value.published.version },
+      "site content version restored",
+    );
     return answer(
       true,
       section ? CONTENT_MESSAGES.sectionRestored(groupLabels[section], version) : CONTENT_MESSAGES.restored(version),
