@@ -25,7 +25,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const signedIn = await isSignedIn(services, request);
   const flash = await flashStore.read(request);
   const { mode: bookingMode } = await services.bookingSettings.get();
-  // The newsletter form's consent wording (issue 44 item 4); no form while e-mail is not configured.
+  // The newsletter form's consent wording; no form while e-mail is not configured.
   const newsletterConsent = services.mailer.enabled ? await services.newsletter.consentText() : null;
   return data(
     {

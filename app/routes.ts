@@ -22,14 +22,14 @@ export default [
     route("prenota/lista-attesa", "routes/booking-waiting-list.tsx"),
     route("ricette", "routes/recipes.tsx"),
     route("ricette/:slug", "routes/recipe.tsx"),
-    // A studio's page (issue 44 item 3); an older slug of it answers 301.
+    // A studio's page; an older slug of it answers 301.
     route("studi/:slug", "routes/studio.tsx"),
-    // Issue 44, item 1: her articles (their Atom feed is above, outside the layout).
+    // Her articles (their Atom feed is above, outside the layout).
     route("articoli", "routes/articles.tsx"),
     route("articoli/:slug", "routes/article.tsx"),
-    // Issue 44, item 2: the FAQ.
+    // The FAQ.
     route("domande-frequenti", "routes/faq.tsx"),
-    // Issue 44, item 4: the newsletter's form, its confirmation link and its unsubscribe link (one-click POST too).
+    // The newsletter's form, its confirmation link and its unsubscribe link (one-click POST too).
     route("newsletter", "routes/newsletter.tsx"),
     route("newsletter/conferma/:token", "routes/newsletter-confirm.tsx"),
     route("newsletter/disiscriviti/:token", "routes/newsletter-unsubscribe.tsx"),
@@ -41,7 +41,7 @@ export default [
     layout("routes/admin/layout.tsx", [
       route("admin", "routes/admin/index.tsx"),
       route("admin/foto", "routes/admin/photos.ts"),
-      // Issue 44, item 3: a studio's photos (added, described, moved, removed on the studios' screen).
+      // A studio's photos (added, described, moved, removed on the studios' screen).
       route("admin/foto-studi", "routes/admin/studio-photos.ts"),
       route("admin/recensioni", "routes/admin/reviews.ts"),
       route("admin/account", "routes/admin/account.tsx"),
@@ -70,17 +70,17 @@ export default [
       route("admin/articoli/immagini", "routes/admin/article-image.ts"),
       route("admin/articoli/:id", "routes/admin/article-edit.tsx"),
       route("admin/articoli/:id/ripristina", "routes/admin/article-restore.ts"),
-      // Issue 44, item 2: the FAQ's list (groups, order, deletions) and a question's editor.
+      // The FAQ's list (groups, order, deletions) and a question's editor.
       route("admin/domande", "routes/admin/faq.tsx"),
       route("admin/domande/:id", "routes/admin/faq-edit.tsx"),
-      // Issue 45: the visit statistics and their CSV.
+      // The visit statistics and their CSV.
       route("admin/statistiche", "routes/admin/statistics.tsx"),
       route("admin/statistiche.csv", "routes/admin/statistics-csv.ts"),
-      // Issue 44, item 4: subscribers, the next newsletter, its sending.
+      // Subscribers, the next newsletter, its sending.
       route("admin/newsletter", "routes/admin/newsletter.tsx"),
-      // Issue 46 item 1: the first-run setup, one step per URL (none: the first).
+      // The first-run setup, one step per URL (none: the first).
       route("admin/configurazione/:passo?", "routes/admin/setup.tsx"),
-      // Issue 55 item 2: what is still an example, and publishing the site (or putting it back in preparation).
+      // What is still an example, and publishing the site (or putting it back in preparation).
       route("admin/pubblica", "routes/admin/publish.tsx"),
     ]),
     route("*", "routes/not-found.tsx"),

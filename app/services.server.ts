@@ -61,9 +61,9 @@ export interface AppServices {
   config: AppConfig;
   /** The practitioner's texts, contacts, hours, studios, services and portrait (versioned). */
   siteContent: SiteContentStore;
-  /** The addresses the studios' pages have had (issue 44 item 3): an old one redirects. */
+  /** The addresses the studios' pages have had: an old one redirects. */
   studioSlugs: StudioSlugRepository;
-  /** Her studios' photos (issue 44 item 3). */
+  /** Her studios' photos. */
   studioPhotos: StudioPhotoRepository;
   /** Whether she published the site: on a public address, visitors see it only then (decision 73). */
   publication: Publication;
@@ -76,9 +76,9 @@ export interface AppServices {
   photos: RecipePhotoRepository;
   /** The recipes written for the photos (drafts and published). */
   recipes: RecipeRepository;
-  /** Her articles (issue 44, item 1): drafts, scheduled and published, their images and versions. */
+  /** Her articles: drafts, scheduled and published, their images and versions. */
   articles: ArticleRepository;
-  /** The FAQ (issue 44, item 2): her questions and answers, in her groups and order. */
+  /** The FAQ: her questions and answers, in her groups and order. */
   faq: FaqRepository;
   reviews: ReviewRepository;
   invitations: InvitationRepository;
@@ -88,7 +88,7 @@ export interface AppServices {
   visitTypes: VisitTypeRepository;
   timeOff: TimeOffRepository;
   bookingSettings: BookingSettingsRepository;
-  /** The holidays she reopened and the studios' patron saints (issue 43, item 2). */
+  /** The holidays she reopened and the studios' patron saints. */
   holidays: HolidayRepository;
   /** Her agenda's subscription address (only its token's hash is stored). */
   calendarFeed: CalendarFeedRepository;
@@ -99,7 +99,7 @@ export interface AppServices {
   /** Her other calendars read for their busy times (decision 53). */
   calendarSources: CalendarSourceRepository;
   onlineRooms: OnlineRoomRepository;
-  /** Patients waiting for a time to free (issue 43 item 6). */
+  /** Patients waiting for a time to free. */
   waitingList: WaitingListRepository;
   /** Booking's port to the reviews: an invitation for a visit's patient, in booking's transaction. */
   createReviewInvitation: CreateReviewInvitation;
@@ -120,9 +120,9 @@ export interface AppServices {
   flash: FlashStore;
   /** Signs and checks the review form's fill-time field. */
   formTimer: FormTimer;
-  /** The public pages' views, counted in memory and written every few seconds (issue 45, decision 59). */
+  /** The public pages' views, counted in memory and written every few seconds (decision 59). */
   pageViews: PageCounter;
-  /** Issue 44, item 4: the newsletter's subscribers (double opt-in), her consent wording and newsletters. */
+  /** The newsletter's subscribers (double opt-in), her consent wording and newsletters. */
   newsletter: NewsletterRepository;
 }
 
@@ -160,7 +160,7 @@ export async function createServices(
     );
     const seeded = await siteContent.seed(seedContent);
     const faq = createFaqRepository(database.db, bus, (error, message) => logger.error({ err: error }, message));
-    // A first start: the FAQ's example questions too (issue 44 item 2).
+    // A first start: the FAQ's example questions too.
     if (seeded) await faq.seedExamples();
     if (!seeded && config.siteContentFile) {
       logger.warn("SITE_CONTENT_FILE ignored: the site content is already in the database (edit it in the admin)");

@@ -64,15 +64,15 @@ export function siteJobs(services: AppServices): ScheduledJob[] {
     ...bookingJobs({ ...services, loadSite }),
     // Her other calendars read for their busy times (decision 53).
     ...calendarSourceJobs({ ...services, allowPrivate: services.config.calendarFetchAllowPrivate }),
-    // Issue 43, item 8: the follow-up e-mails due.
+    // The follow-up e-mails due.
     ...followUpJobs({ ...services, loadSite }),
     // The waiting list: freed times mailed to the people waiting, expired entries deleted.
     waitingListJob({ ...services, withJobLock: services.appointments.withJobLock, loadSite }),
-    // Issue 44, item 1: scheduled articles announced at their time (the pages and their cache follow).
+    // Scheduled articles announced at their time (the pages and their cache follow).
     scheduledArticlesJob(services),
-    // Issue 45: past days' salts forgotten, aggregates older than two years deleted unless she keeps them.
+    // Past days' salts forgotten, aggregates older than two years deleted unless she keeps them.
     ...statisticsJobs(services.database.db),
-    // Issue 44, item 4: a newsletter's copies queued a batch at a time; unconfirmed addresses deleted.
+    // A newsletter's copies queued a batch at a time; unconfirmed addresses deleted.
     ...newsletterJobs(services),
   ];
 }

@@ -1,4 +1,4 @@
-// Issue 45, item 1 (decision 59): each answered request of a public page handed to the statistics'
+// Decision 59: each answered request of a public page handed to the statistics'
 // counter, before the page cache so that its hits count too. Only when the answer is finished and
 // only in memory: the request never waits for the database (the counter writes every few seconds).
 import type { NextFunction, Request, Response } from "express";

@@ -187,7 +187,7 @@ export function createApp(
   // A site on a public address not yet published: visitors get "Sito in preparazione" (decision 73),
   // neither a kept page nor a count.
   app.use(preparation.middleware);
-  // Before the page cache: its hits are page views too (issue 45, decision 59).
+  // Before the page cache: its hits are page views too (decision 59).
   app.use(pageViews.middleware);
   if (pageCache) app.use(pageCache.middleware);
 
@@ -243,7 +243,7 @@ export function createApp(
   return { app, listener, serverOptions: bornExpress(app), live, pageCache };
 
   /**
-   * A kept public page answered before Express (issue 45 item 4, decision 68): the request read as
+   * A kept public page answered before Express (decision 68): the request read as
    * Express reads it (its proxy trust, its negotiation), the headers the long way sets sent in one
    * block, counted and logged the same, without the router, a per-request logger, a static file lookup or a
    * compression wrapper. A request with a body, or for a name the build's files also use, goes the

@@ -1,4 +1,4 @@
-// Issue 55 item 2 (decision 73): a site on a public address shows visitors one page, "Sito in
+// Decision 73: a site on a public address shows visitors one page, "Sito in
 // preparazione", until she publishes it; she, signed in, sees the whole site as it will be.
 import type { NextFunction, Request, Response } from "express";
 import { isLoopbackSite } from "~/features/site-content/publication.server";

@@ -89,7 +89,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     s.flash,
     { ok: true, message: LOGIN_MESSAGES.success, step: "password", email: "" },
     {
-      // The first sign-in of a site never set up opens the setup (issue 46 item 1), once.
+      // The first sign-in of a site never set up opens the setup, once.
       redirectTo: (await openSetupOnce(s.database.db)) ? SETUP_PATH : "/admin",
       redirectStatus: 302,
       redirectAlways: true,

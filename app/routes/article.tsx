@@ -106,7 +106,7 @@ export default function ArticlePage({ loaderData }: Route.ComponentProps) {
           <p>Vuoi un piano alimentare su misura per te?</p>
           <BookingButton external={(links) => links.booking}>Prenota una visita</BookingButton>
         </aside>
-        {/* Issue 44, item 4: the newsletter's form under each article. */}
+        {/* The newsletter's form under each article. */}
         {newsletterConsent !== null ? (
           <aside className="article__newsletter" aria-label="Newsletter">
             <SubscribeForm consentText={newsletterConsent} place="article" />

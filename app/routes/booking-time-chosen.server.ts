@@ -1,4 +1,4 @@
-// Issue 45, the booking funnel's "times chosen": counted when the booking page's last step, the one
+// The booking funnel's "times chosen": counted when the booking page's last step, the one
 // that shows the time she chose, is loaded by a visitor. Only a number per day goes to the counter
 // (written in its batches): nothing about who chose it, nor which time.
 import { createContext, type RouterContextProvider } from "react-router";

@@ -24,7 +24,7 @@ import { Stylesheet } from "~/ui/stylesheet";
 import bookingStyles from "~/styles/booking.css?url";
 import { bookingSite } from "~/booking-site";
 
-// Issue 43 item 6: when no free time suits, a patient leaves her name, e-mail and the weekdays and
+// When no free time suits, a patient leaves her name, e-mail and the weekdays and
 // parts of day that suit; the waiting-list job mails her when such a time frees.
 
 export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "private, no-cache" });

@@ -77,7 +77,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 /**
- * A waiting list's link (issue 43 item 6): while valid, her name and e-mail fill the form and the
+ * A waiting list's link: while valid, her name and e-mail fill the form and the
  * token stays in the steps' links; expired (or booked meanwhile), the page says so and books as usual.
  */
 async function waitingLink(s: Pick<AppServices, "waitingList">, token: string | null) {

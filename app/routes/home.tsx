@@ -54,7 +54,7 @@ export async function loader({ context }: Route.LoaderArgs) {
         s.logger.error({ err: error }, "home: reading recipe photos failed");
         return [];
       }),
-    // Switched off (issue 44 item 5): none read, none shown.
+    // Switched off: none read, none shown.
     !content.reviews.shown
       ? []
       : s.reviews
@@ -65,7 +65,7 @@ export async function loader({ context }: Route.LoaderArgs) {
             return [];
           }),
     onlineVisitHours(s, content),
-    // The questions she shows on the home page (issue 44 item 2), their links built here.
+    // The questions she shows on the home page, their links built here.
     s.faq
       .homeQuestions(HOME_FAQ_COUNT)
       .then((rows) => rows.map((q) => ({ href: `${FAQ_PATH}#${questionAnchor(q.id)}`, question: q.question })))

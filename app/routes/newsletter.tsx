@@ -18,7 +18,7 @@ export const meta: Route.MetaFunction = (args) =>
 const REFUSAL_STATUS = { rateLimited: 429, unavailable: 503, failed: 500 } as const;
 
 /**
- * The subscription (issue 44 item 4): the footer's and the articles' form post here. The answer is
+ * The subscription: the footer's and the articles' form post here. The answer is
  * this page with the message (a fetcher reads it in place): no redirect, so no cookie is set.
  */
 export async function action({ request, context }: Route.ActionArgs) {

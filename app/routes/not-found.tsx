@@ -14,7 +14,7 @@ export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, "Pagina non trovata", "La pagina richiesta non esiste o è stata spostata.", { noindex: true });
 
 export function ErrorBoundary() {
-  // The reviews' link only while she shows them (issue 44 item 5).
+  // The reviews' link only while she shows them.
   const reviewsShown = useRouteLoaderData<typeof rootLoader>("root")?.content.reviews.shown === true;
   return (
     <div className="page error-page">

@@ -2,7 +2,7 @@ import { data } from "react-router";
 import type { SiteContentStore } from "~/features/site-content/site-content.server";
 
 /**
- * The reviews' addresses exist only while she shows the reviews (issue 44 item 5): switched off,
+ * The reviews' addresses exist only while she shows the reviews: switched off,
  * the page, the form and a report answer 404 like any address the site does not have; the reviews
  * stay stored, and are back when she switches them on.
  */

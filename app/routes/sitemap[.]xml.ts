@@ -39,22 +39,22 @@ export async function loader({ context }: Route.LoaderArgs) {
     path: `/ricette/${slug}`,
     lastModified: [savedAt, updatedAt.toISOString()].sort().at(-1)!,
   }));
-  // Each studio's page, at its slug now (issue 44 item 3).
+  // Each studio's page, at its slug now.
   const studioPages = [...studioSlugs(content.studios).values()].map(studioPath);
-  // The reviews' page only while she shows the reviews (issue 44 item 5).
+  // The reviews' page only while she shows the reviews.
   const pages = content.reviews.shown ? PUBLIC_PATHS : PUBLIC_PATHS.filter((path) => path !== "/reviews");
   const recipePaths = published.length ? ["/ricette", ...recipePages] : [];
-  // Issue 44, item 1: the articles' list once one is live, and each live article.
+  // The articles' list once one is live, and each live article.
   const articlePages: SitemapEntry[] = articlesLive.map(({ slug, updatedAt }) => ({
     path: `/articoli/${slug}`,
     lastModified: [savedAt, updatedAt.toISOString()].sort().at(-1)!,
   }));
   const articlePaths = articlesLive.length ? ["/articoli", ...articlePages] : [];
-  // Issue 44, item 2: the FAQ once it has a question, changed when a question or the site content last did.
+  // The FAQ once it has a question, changed when a question or the site content last did.
   const faqPaths: SitemapEntry[] = faqChanged
     ? [{ path: "/domande-frequenti", lastModified: [savedAt, faqChanged.toISOString()].sort().at(-1)! }]
     : [];
-  // Issue 44, item 4: the newsletter's page while e-mail is configured (its form works only then).
+  // The newsletter's page while e-mail is configured (its form works only then).
   const newsletterPaths = mailer.enabled ? ["/newsletter"] : [];
   const paths = [...pages, ...studioPages, ...recipePaths, ...articlePaths, ...faqPaths, ...newsletterPaths];
   return new Response(sitemapXml(config.siteUrl, paths, savedAt), {

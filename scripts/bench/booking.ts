@@ -1,5 +1,5 @@
 // `npm run bench:booking`, also the last figure of `npm run bench`: how long the free times of a
-// 60-day horizon take to compute with 2,000 appointments already taken in it (issue 27). Target: p95
+// 60-day horizon take to compute with 2,000 appointments already taken in it. Target: p95
 // ≤ 50 ms. The calculation alone, as the booking page's loader and the booking's check run it, on a
 // generated agenda given in random order (so its sort is measured too). Exit code 1 when the target
 // is missed.

@@ -1,4 +1,4 @@
-// `npm run bench:cached-home`, also part of `npm run bench` (issue 45, item 4): a cached /home
+// `npm run bench:cached-home`, also part of `npm run bench`: a cached /home
 // against nginx serving the same bytes precompressed (`gzip_static`), in the same run, with page
 // views counted; and /home's p99 with counting on and off (PAGE_VIEW_COUNTING). 6 rounds, each
 // loading the three in turn (on and off in alternate order) with wrk, 32 connections, gzip: the best

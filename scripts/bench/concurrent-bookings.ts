@@ -1,7 +1,7 @@
 // `node scripts/bench/concurrent-bookings.ts`, also a figure of `npm run bench`: twenty patients
 // booking twenty different free times at the same moment, on the production server with the
 // default settings (the embedded PostgreSQL, the default pool and server processes, no MAIL_TO) and
-// e-mail on, through an SMTP server in this process (issue 41: four at once froze every database
+// e-mail on, through an SMTP server in this process (four at once froze every database
 // page). Every booking must be answered (303 to her page) and each time booked once; prints the
 // answers' p50 and p95. Exit code 1, alone, when one is not.
 import { mkdtempSync, rmSync } from "node:fs";

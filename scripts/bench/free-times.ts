@@ -1,6 +1,6 @@
 // `npm run bench:free-times`: a studio's free days for a 60-day horizon as the booking page computes
 // them, from the database: 2,000 appointments and her 3 other calendars of 500 events each (a fifth
-// recurring) stored as busy times (issue 43, decision 53). Each run is availabilityInput (the
+// recurring) stored as busy times (decision 53). Each run is availabilityInput (the
 // settings, time off, appointments and busy times read from PostgreSQL) then freeDays. Target: p95 ≤
 // 50 ms over 200 runs; exit code 1 when missed. Prints the load average: run it on a quiet machine.
 import { randomBytes } from "node:crypto";

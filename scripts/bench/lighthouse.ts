@@ -29,9 +29,9 @@ const paths = pages.length
       "/ricette",
       `/ricette/${RECIPE_SLUG}`,
       "/prenota",
-      // The FAQ with a first start's example questions (issue 44 item 2).
+      // The FAQ with a first start's example questions.
       "/domande-frequenti",
-      // The articles, one of them, and a first start's studio (issue 44 items 1 and 3).
+      // The articles, one of them, and a first start's studio.
       "/articoli",
       `/articoli/${ARTICLE_SLUG}`,
       "/studi/studio-di-milano",
@@ -336,7 +336,7 @@ try {
       if (pagePath === "/home" && row.jsKb > targets.homeJsKb)
         failures.push(`${where}: JavaScript ${row.jsKb} KB > ${targets.homeJsKb} KB`);
     }
-    // A recipe page carries no more JavaScript than /reviews (issue 28), compared within the run.
+    // A recipe page carries no more JavaScript than /reviews, compared within the run.
     const reviews = rows.find((r) => r.run === run && r.path === "/reviews");
     for (const recipe of rows.filter((r) => r.run === run && r.path.startsWith("/ricette/")))
       if (reviews && recipe.jsKb > reviews.jsKb)

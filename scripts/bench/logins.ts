@@ -1,5 +1,5 @@
 // `npm run bench:logins`, also the last figures of `npm run bench`: how much 20 sign-ins sent at
-// once raise the memory of the server processes (issue 41; decision 45). Each password check is a
+// once raise the memory of the server processes (decision 45). Each password check is a
 // 64 MiB scrypt hash; unknown e-mails cost the same, through the decoy. Target: ≤ 100 MB with one
 // server process and, summed, with `npm start`'s default number of processes (the supervisor grants
 // one hash at a time to all of them). Exit code 1 when the target is missed.

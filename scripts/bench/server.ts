@@ -195,22 +195,22 @@ console.log(
     `p95 ${percentile(latencies, 95).toFixed(1)} ms (${latencies.length} of ${5 * STREAMS} events arrived)`,
 );
 console.log(`Shutdown on SIGTERM: ${shutdownMs.toFixed(0)} ms`);
-// The cached /home against nginx, counting on and off (issue 45): servers of their own.
+// The cached /home against nginx, counting on and off: servers of their own.
 const { measureCachedHome } = await import("./cached-home.ts");
 const cachedHome = await measureCachedHome();
 console.log(cachedHome.summary);
 results.push(cachedHome.ok);
-// Booking's free times (issue 27): the calculation alone, in this process, once the server is gone.
+// Booking's free times: the calculation alone, in this process, once the server is gone.
 const { measureFreeTimes } = await import("./booking.ts");
 const freeTimes = measureFreeTimes();
 console.log(freeTimes.summary);
 results.push(freeTimes.ok);
-// Twenty bookings at once on a server of its own with the default settings (issue 41).
+// Twenty bookings at once on a server of its own with the default settings.
 const { measureConcurrentBookings } = await import("./concurrent-bookings.ts");
 const bookings = await measureConcurrentBookings();
 console.log(bookings.summary);
 results.push(bookings.ok);
-// Memory under 20 sign-ins at once (issue 41): servers of its own, once this run's are gone.
+// Memory under 20 sign-ins at once: servers of its own, once this run's are gone.
 const { measureLogins } = await import("./logins.ts");
 const logins = await measureLogins();
 console.log(logins.summary);

@@ -7,7 +7,7 @@ import { ADMIN, adminCreate } from "../support/admin";
 import { newDataDir, startAppServer, type AppServer } from "../support/app-server";
 import { endFirstRunSetup } from "../support/factory";
 
-// Issue 41 (decision 45): strangers who fill the account's failure limit do not keep her out of the
+// Decision 45: strangers who fill the account's failure limit do not keep her out of the
 // browser she signs in from, with the page's own scripts (it posts to /admin-login.data) and without.
 let server: AppServer;
 

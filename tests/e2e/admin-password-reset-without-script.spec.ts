@@ -6,7 +6,7 @@ import { ADMIN, adminCreate } from "../support/admin";
 import { newDataDir, startAppServer, type AppServer } from "../support/app-server";
 import { endFirstRunSetup } from "../support/factory";
 
-// Issue 41: the new-password form posted by the browser itself (no script), as it does before the
+// The new-password form posted by the browser itself (no script), as it does before the
 // page's scripts arrive. Its page's Referrer-Policy decides what the browser sends as Origin.
 let server: AppServer;
 const NEW_PASSWORD = "nuova-password-senza-script";

@@ -7,7 +7,7 @@ import { testImage } from "../support/factory";
 import { viewports } from "../support/viewports";
 
 /*
- * Issue 44, item 1, "a cover image with its crop": on her phone she taps the cover where it must stay
+ * "a cover image with its crop": on her phone she taps the cover where it must stay
  * in view, nudges the point with the keyboard's arrows, publishes, and the card on /articoli (where
  * the cover is cropped to 16:9) is cropped around that point.
  */

@@ -11,7 +11,7 @@ import { viewports } from "../support/viewports";
 import { saveScreenshot } from "../support/screenshots";
 
 /*
- * Issue 44: a patient finds the articles from any page (the footer), and each article suggests the
+ * A patient finds the articles from any page (the footer), and each article suggests the
  * recipes sharing a word with it and the articles sharing a category, then the newest; an open page
  * follows a related recipe she edits.
  */

@@ -11,7 +11,7 @@ import { viewports } from "../support/viewports";
 import { saveScreenshot } from "../support/screenshots";
 
 /*
- * Issue 44, item 1: she writes an article on her phone with a heading, a list, a link and an image,
+ * She writes an article on her phone with a heading, a list, a link and an image,
  * schedules it a minute or two ahead, and it appears at its time on /articoli, in the Atom feed and
  * in the sitemap; what she pasted (a script among it) is text on the public page, never code.
  */

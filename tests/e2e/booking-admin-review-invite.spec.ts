@@ -92,7 +92,7 @@ function linkIn(text: string, server: AppServer): string {
 /** The patient writes her review through the link: it is published as verified. */
 async function reviewThrough(page: Page, link: string, name: string) {
   await page.goto(link);
-  // Her first name is suggested (issue 46); she signs with the name she likes.
+  // Her first name is suggested; she signs with the name she likes.
   const nameField = page.getByLabel("Nome", { exact: true });
   await expect(nameField).toHaveValue(name.split(" ")[0]!);
   await nameField.fill(name);

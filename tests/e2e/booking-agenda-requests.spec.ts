@@ -20,7 +20,7 @@ import { viewports } from "../support/viewports";
 import { visitTypeData } from "../support/factory";
 import { saveScreenshot } from "../support/screenshots";
 
-// Issue 43, item 3: every request in reach. A request 40 days ahead (beyond the agenda's first two
+// Every request in reach. A request 40 days ahead (beyond the agenda's first two
 // weeks) is listed with the others on the agenda's first screen, the oldest request first, as many
 // as her menu's badge counts, and confirmed from there; the agenda's week links reach its day,
 // without JavaScript too.

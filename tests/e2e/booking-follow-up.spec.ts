@@ -21,7 +21,7 @@ import { startTestSmtpServer, type TestSmtpServer } from "../support/smtp";
 import { viewports } from "../support/viewports";
 import { saveScreenshot } from "../support/screenshots";
 
-// Issue 43, item 8 and the rest of item 4: she asks, from a visit in her agenda, to remind the patient
+// And the rest of item 4: she asks, from a visit in her agenda, to remind the patient
 // of the follow-up; the job sends the e-mail when due (the job also runs as the server starts: the
 // test makes the follow-up due and starts the server again), through a real SMTP server; its link
 // opens /prenota on the follow-up's type with the patient's details filled, without JavaScript. And

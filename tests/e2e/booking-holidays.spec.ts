@@ -20,7 +20,7 @@ import { gotoHydrated } from "../support/hydration";
 import { viewports } from "../support/viewports";
 import { saveScreenshot } from "../support/screenshots";
 
-// Issue 43, item 2: Italy's national holidays are closed on /prenota without her typing them, a time
+// Italy's national holidays are closed on /prenota without her typing them, a time
 // on one posted straight to the server is refused, she reopens one in the settings (with JavaScript
 // and without) and it is offered; a studio's patron saint closes that studio only. The server's
 // clock is the real one: the booking horizon is set to its longest (365 days), which always reaches

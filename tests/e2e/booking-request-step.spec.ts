@@ -12,7 +12,7 @@ import { expectNoAxeViolations } from "../support/axe";
 import { viewports } from "../support/viewports";
 import { visitTypeData } from "../support/factory";
 
-// Issue 43, item 5: a visit type she confirms herself says so on the last step, before its button
+// A visit type she confirms herself says so on the last step, before its button
 // "Invia la richiesta"; a type confirmed at once keeps "Prenota" and says nothing of the kind. With
 // JavaScript and without, at 390 px.
 

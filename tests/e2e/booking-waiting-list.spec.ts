@@ -20,7 +20,7 @@ import { startTestSmtpServer, type TestSmtpServer } from "../support/smtp";
 import { viewports } from "../support/viewports";
 import { saveScreenshot } from "../support/screenshots";
 
-// Issue 43, item 6: the waiting list against a real server and a real SMTP server. Two patients
+// The waiting list against a real server and a real SMTP server. Two patients
 // join it without JavaScript at 390 px; a booked visit is cancelled by its patient; both receive
 // the e-mail; the first to press gets the time, the second is told it is taken. Every new screen
 // passes axe at 390 and 1440 px, where scripts run (axe runs in the page).

@@ -8,7 +8,7 @@ import { viewports } from "../support/viewports";
 import { saveScreenshot, screenshotsWanted } from "../support/screenshots";
 
 /*
- * Issue 29, point 9, at 390 px: the contact form both ways. Without e-mail configured it opens the
+ * At 390 px: the contact form both ways. Without e-mail configured it opens the
  * visitor's mail program with the message encoded as UTF-8 ("martedì" intact) and says so; with
  * e-mail configured it posts to the site, which sends it through the outbox to a real SMTP server.
  */

@@ -10,7 +10,7 @@ import { PASTED_HTML, PASTED_SCRIPT, PASTED_TEXT, pasteHtml } from "../support/r
 import { viewports } from "../support/viewports";
 
 /*
- * Issue 44, item 2: on her phone she adds a question whose answer has a list, moves it up, shows it
+ * On her phone she adds a question whose answer has a list, moves it up, shows it
  * on the home page; it is on /domande-frequenti in her order, in the FAQPage structured data, with
  * and without JavaScript; what she pasted (a script among it) is text there, never code.
  */

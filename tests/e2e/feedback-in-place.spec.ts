@@ -5,7 +5,7 @@ import { gotoHydrated } from "../support/hydration";
 import { postReview, reviewCard, waitForFillTime } from "../support/reviews";
 
 /*
- * Issue 29, point 10, as a visitor on a phone sees it: the average drawn to the half star, toasts
+ * As a visitor on a phone sees it: the average drawn to the half star, toasts
  * under the header and a success replacing the errors before it, and the focus left where she
  * pressed after "Filtra", "Invia segnalazione" and "Invia recensione".
  */
@@ -78,7 +78,7 @@ test("a toast shows under the header, and a success clears the error before it",
   await submit.click();
   await expectToast(page, "Recensione aggiunta con successo");
   await expect(error).toHaveCount(0);
-  // The focus stays where she sent the form, on what it became (issue 46: the sent review's panel in
+  // The focus stays where she sent the form, on what it became (the sent review's panel in
   // the form's place), not at the top of the page.
   expect(await page.evaluate(() => Boolean(document.activeElement?.closest(".review-sent")))).toBe(true);
 });

@@ -8,7 +8,7 @@ import { expectToast } from "../support/toasts";
 import { viewports } from "../support/viewports";
 
 /*
- * Issue 46 item 1 at 390 px: from a fresh start, her first sign-in opens "Configurazione iniziale";
+ * At 390 px: from a fresh start, her first sign-in opens "Configurazione iniziale";
  * she walks its steps (each saved as she goes, each skippable) to a site with nothing fictional left,
  * her taps counted; the setup opens only once, and a step works without JavaScript.
  */

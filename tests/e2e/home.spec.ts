@@ -17,11 +17,11 @@ async function stopTime(page: Page) {
  * the inline script that releases the scripts after the first paint, which the client bundle no longer
  * carries (1.7 KB: the server alone writes it). 105.8 KB measured; the issue's own ceiling is 110 KB.
  * Then the features of the next issues, each asked for on /home: the slides' links to their recipes
- * (issue 28) and the average's half stars (issue 29), 107.4 KB measured; 108 KB, still under the
+ * and the average's half stars, 107.4 KB measured; 108 KB, still under the
  * ceiling. Code of other pages must never come here (the booking pages once did: vite.config.ts), nor
  * the admin's (its date formats and the editor's messages once did, through modules both import).
  * With each studio's hours in the contact section: 107.8 KB measured. With each studio's page linked
- * from it and the reviews' switch (issue 44), the closed days listed (issue 46), and the share card
+ * from it and the reviews' switch, the closed days listed, and the share card
  * the recipes and articles share (in the chunk of what two families share): 108.4 KB measured; 109 KB,
  * under the ceiling.
  */

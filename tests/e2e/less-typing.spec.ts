@@ -9,7 +9,7 @@ import { sampleRecipe, seedPhotos } from "../support/factory";
 import { fillRecipeForm } from "../support/recipes";
 
 /*
- * Issue 46 item 3, "less typing", on her phone (390 px): a day's usual hours in one tap and copied
+ * "less typing", on her phone (390 px): a day's usual hours in one tap and copied
  * onto the week in another, with and without JavaScript; a recipe's photo chosen by its thumbnail;
  * the portrait's focus set by tapping the photo or with one of nine buttons (keyboard, no JavaScript).
  */

@@ -46,7 +46,7 @@ test.beforeAll(async () => {
     "/admin/segnalazioni",
     "/admin/contenuti",
     ...new Set(Object.values(groupPaths)),
-    // Issue 46 item 1: the first-run setup's steps.
+    // The first-run setup's steps.
     ...["chi-sei", "studi", "orari", "contatti", "ritratto", "testi", "servizi", "fine"].map(
       (step) => `${SETUP_PATH}/${step}`,
     ),

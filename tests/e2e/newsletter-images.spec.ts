@@ -8,7 +8,7 @@ import { expectToast } from "../support/toasts";
 import { viewports } from "../support/viewports";
 import { NEWSLETTER_MESSAGES as M } from "~/features/newsletter/messages";
 
-// Issue 44, item 4 (decision 70): on her phone she puts an image in a newsletter, sees it in the
+// Decision 70: on her phone she puts an image in a newsletter, sees it in the
 // preview, and her test copy, received by a real SMTP server, shows it from the site's https address.
 let server: AppServer;
 let smtp: TestSmtpServer;

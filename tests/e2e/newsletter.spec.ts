@@ -8,7 +8,7 @@ import { expectToast } from "../support/toasts";
 import { viewports } from "../support/viewports";
 import { NEWSLETTER_MESSAGES as M } from "~/features/newsletter/messages";
 
-// Issue 44, item 4: one server with e-mail on, sending to a real SMTP server run by this test; at phone size.
+// One server with e-mail on, sending to a real SMTP server run by this test; at phone size.
 let server: AppServer;
 let smtp: TestSmtpServer;
 const SITE = MAIL_SITE_URL;

@@ -8,7 +8,7 @@ import { seedPhotos } from "../support/factory";
 import { viewports } from "../support/viewports";
 import { saveScreenshot, screenshotsWanted } from "../support/screenshots";
 
-/* Issue 29, point 10, at 390 px: a photo goes to the top of the order in one step ("Sposta in cima"). */
+/* At 390 px: a photo goes to the top of the order in one step ("Sposta in cima"). */
 let server: AppServer;
 test.use({ viewport: { width: 390, height: 844 } });
 

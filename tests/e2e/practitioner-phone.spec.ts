@@ -9,7 +9,7 @@ import { postReview } from "../support/reviews";
 import { saveScreenshot } from "../support/screenshots";
 
 /*
- * Issue 29, points 1 and 7, at 390 px: the panel's first screen says what needs her ("Da fare") and
+ * At 390 px: the panel's first screen says what needs her ("Da fare") and
  * the menu counts it; the menu is one button on a phone, reachable by keyboard.
  */
 let server: AppServer;
@@ -42,7 +42,7 @@ test("'Da fare' and the menu's counts follow a report and a review waiting for a
     `i link negli inviti e nelle e-mail puntano a http://localhost:`,
   );
   const todo = page.getByRole("region", { name: "Da fare" });
-  // A fresh site: only its first-run setup waits (issue 46 item 1).
+  // A fresh site: only its first-run setup waits.
   const setup =
     /^La configurazione iniziale non è finita: il sito mostra ancora dati d'esempio\.\s*Continua la configurazione$/;
   await expect(todo.getByRole("listitem")).toHaveText([setup]);

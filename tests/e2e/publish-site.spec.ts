@@ -9,7 +9,7 @@ import { endFirstRunSetup } from "../support/factory";
 import { viewports } from "../support/viewports";
 
 /*
- * Issue 55 item 2 (decision 73): a site whose SITE_URL is a public address shows visitors only
+ * Decision 73: a site whose SITE_URL is a public address shows visitors only
  * "Sito in preparazione" (503, noindex, an empty sitemap, robots.txt disallowing all) until she
  * presses "Pubblica il sito"; the button is refused while a legal detail is the example's, naming it.
  */

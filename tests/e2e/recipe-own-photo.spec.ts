@@ -10,7 +10,7 @@ import { viewports } from "../support/viewports";
 import { saveScreenshot } from "../support/screenshots";
 
 /*
- * Issue 46, item 3, on her phone (390 px): with no photo in the slideshow, "Nuova ricetta" is offered
+ * On her phone (390 px): with no photo in the slideshow, "Nuova ricetta" is offered
  * and the recipe is saved with her own photo, uploaded in the editor with its description, with and
  * without JavaScript; /ricette and the recipe's page show it.
  */

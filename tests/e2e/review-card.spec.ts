@@ -9,7 +9,7 @@ import { viewports } from "../support/viewports";
 import { saveScreenshot, screenshotsWanted } from "../support/screenshots";
 
 /*
- * Issue 29, point 2, at 390 px: one review card with every action (reply, hide, delete, the open
+ * At 390 px: one review card with every action (reply, hide, delete, the open
  * reports and their handling) wherever the admin shows a review; the same card on "Risposte" and
  * "Segnalazioni"; with JavaScript (toasts, focus kept in the card) and without (forms that post).
  */

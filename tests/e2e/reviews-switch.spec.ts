@@ -10,7 +10,7 @@ import { seedReviews } from "../support/factory";
 import { viewports } from "../support/viewports";
 import { saveScreenshot } from "../support/screenshots";
 
-// Issue 44 item 5: one setting takes the reviews off the site (the home's section, the page, every
+// One setting takes the reviews off the site (the home's section, the page, every
 // link, the sitemap's entry, any structured data about them), the reviews kept; on again, all is back.
 
 test.describe.configure({ mode: "serial", timeout: 180_000 });

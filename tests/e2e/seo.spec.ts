@@ -108,7 +108,7 @@ test.describe("search engines and sharing", () => {
         "/privacy",
         "/studi/studio-di-milano",
         "/studi/studio-di-monza",
-        // A first start's example questions (issue 44 item 2).
+        // A first start's example questions.
         "/domande-frequenti",
       ].map((p) => `${SITE_URL}${p}`),
     );

@@ -20,7 +20,7 @@ import { STATISTICS_MESSAGES } from "~/features/statistics/messages";
 import { waitForHydration } from "../support/hydration";
 import { saveScreenshot } from "../support/screenshots";
 
-// Issue 45: after two visitors' scripted visits (one from Instagram with a campaign, one from Google),
+// After two visitors' scripted visits (one from Instagram with a campaign, one from Google),
 // two times chosen on /prenota (one with JavaScript, one without) and one booking, the "Statistiche"
 // screen at 390 px shows what was counted, axe-clean, and the CSV export holds the same numbers.
 

@@ -14,7 +14,7 @@ import { visitTypeData } from "../support/factory";
 import { viewports } from "../support/viewports";
 import { saveScreenshot } from "../support/screenshots";
 
-// Issue 44 item 3: a page per studio, /studi/<slug>, its structured data's hours those of the hours
+// A page per studio, /studi/<slug>, its structured data's hours those of the hours
 // editor, its slug following the studio's name, and the old slug answering 301 on its page and in
 // booking links.
 

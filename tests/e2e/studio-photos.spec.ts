@@ -8,7 +8,7 @@ import { gotoHydrated } from "../support/hydration";
 import { expectToast } from "../support/toasts";
 import { viewports } from "../support/viewports";
 
-// Issue 44 item 3: she adds a photo of a studio on her phone, with the words that describe it; the
+// She adds a photo of a studio on her phone, with the words that describe it; the
 // studio's page shows it (its alt text, its renditions, in its structured data and share card), also
 // to a visitor without JavaScript. A photo without its description is refused, saying why.
 

@@ -13,7 +13,7 @@ import { expectToast } from "../support/toasts";
 import { viewports } from "../support/viewports";
 
 /*
- * Issue 46, items 4 and 5, on her phone and her patients' (390 px): no screen offers what it then
+ * On her phone and her patients' (390 px): no screen offers what it then
  * refuses, a sent review is said and stays said, the invitation form empties and suggests a first
  * name; a recipe's plurals and portions follow the scaling (in print too), energy reads
  * "2176 kJ / 520 kcal", a studio's closed days are listed, backups are named by Italy's clock and

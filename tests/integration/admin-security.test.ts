@@ -479,7 +479,7 @@ describe("npm run admin:create", () => {
       headers: { Origin: server.url },
       redirect: "manual",
     });
-    // Signed in: to the panel, or the first time on a new site to its first-run setup (issue 46).
+    // Signed in: to the panel, or the first time on a new site to its first-run setup.
     const to = response.headers.get("location") ?? "";
     return response.status === 302 && (to === "/admin" || to.startsWith(SETUP_PATH));
   }

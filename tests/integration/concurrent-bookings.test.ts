@@ -7,7 +7,7 @@ import { startTestSmtpServer, type TestSmtpServer } from "../support/smtp";
 import { createPostgresDatabase } from "../support/test-databases";
 import { settledWithin } from "../support/within";
 
-// Issue 41: with e-mail on and MAIL_TO unset (the notices go to the practice address), four
+// With e-mail on and MAIL_TO unset (the notices go to the practice address), four
 // bookings at once froze every database page until a restart. The production server, its default
 // pool, twenty patients each booking a different free time at the same moment.
 const PATIENTS = 20;

@@ -21,7 +21,7 @@ import { settledWithin } from "../support/within";
 // Every write that queues an e-mail holds a pooled connection in its transaction: twenty of each at
 // once, through the services as the server composes them, on a pool of one and of four, with the
 // practitioner's notices going to MAIL_TO or (unset) to the practice address read from the site
-// content. Before the fix, four bookings at once froze the pool for good (issue 41).
+// content. Before the fix, four bookings at once froze the pool for good.
 
 // Sunday 6 January 2030, 10:00 in Italy: the free times are the weekday mornings after it.
 const now = new Date("2030-01-06T09:00:00Z");

@@ -10,7 +10,7 @@ import { openSiteDatabase } from "~/core/db/site-database.server";
 import { finishSetup } from "~/features/site-content/setup.server";
 import { startAppServer, type AppServer } from "../support/app-server";
 
-// Issue 41: a burst of logins neither fills the memory nor queues without end, and strangers who
+// A burst of logins neither fills the memory nor queues without end, and strangers who
 // fill the account's failure limit do not keep the administrator out (decision 45).
 const ADMIN = { email: "titolare@studio.test", password: "password-della-titolare-1" };
 

@@ -4,14 +4,14 @@ import { COMPUTER_USER_AGENT, PHONE_USER_AGENT } from "../support/user-agents";
 import { type AppServer, startAppServer } from "../support/app-server";
 import { createPostgresDatabase } from "../support/test-databases";
 
-// Issue 45: page views counted by the production server, on two instances sharing one PostgreSQL,
+// Page views counted by the production server, on two instances sharing one PostgreSQL,
 // written in batches; SIGTERM writes the last ones, kill -9 loses at most the unwritten seconds and
 // never counts a view twice.
 
 const browser = { "User-Agent": PHONE_USER_AGENT, "Accept-Encoding": "gzip, br" };
 
 // Two production servers starting at once: generous time on a busy two-core machine.
-describe("page views counted by the server (issue 45)", { timeout: 180_000 }, () => {
+describe("page views counted by the server", { timeout: 180_000 }, () => {
   let databaseUrl: string;
   let client: pg.Client;
   const servers: AppServer[] = [];

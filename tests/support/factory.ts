@@ -415,7 +415,7 @@ export async function seedSite(
   await database.db.execute(sql.raw(`insert into rate_limit_hits (key) values ('review:127.0.0.1')`));
 }
 
-// Her other calendars (issue 43, item 1): a calendar provider on a local port, and calendars to serve.
+// Her other calendars: a calendar provider on a local port, and calendars to serve.
 
 /** One of the calendar files of app/features/booking/calendar-fixtures, as a provider serves it. */
 export function calendarFixture(name: string): string {
@@ -475,7 +475,7 @@ export function calendarSourceData(overrides: Partial<CalendarSourceData> = {}):
     ...overrides,
   };
 }
-// Holidays (issue 43, item 2).
+// Holidays.
 
 /**
  * A SITE_CONTENT_FILE (written in `dir`) whose studios and online visits are open every day of the
@@ -504,7 +504,7 @@ export const everyDayMornings: WeeklyHours = {
   Saturday: nineToNoon,
   Sunday: nineToNoon,
 };
-// Issue 43, item 6: the waiting list.
+// The waiting list.
 
 /** A patient waiting for the first visit at the Milan studio, any weekday, mornings. */
 export function waitingEntryData(
@@ -538,7 +538,7 @@ export async function bookingActionDeps(database: Database) {
   };
 }
 
-/** An article as she would write it (issue 44, item 1): a draft with a heading, a list and a link. */
+/** An article as she would write it: a draft with a heading, a list and a link. */
 export function sampleArticle(overrides: Partial<ArticleData> = {}): ArticleData {
   return {
     slug: "colazione-equilibrata",
@@ -579,7 +579,7 @@ export function sampleArticle(overrides: Partial<ArticleData> = {}): ArticleData
   };
 }
 
-// Issue 45 (statistics): a counted page view.
+// Statistics: a counted page view.
 
 export function pageViewData(overrides: Partial<PageView> = {}): PageView {
   return {
@@ -593,7 +593,7 @@ export function pageViewData(overrides: Partial<PageView> = {}): PageView {
   };
 }
 
-// Issue 44 item 2 (FAQ): an answer with a list, and a question of a group.
+// FAQ: an answer with a list, and a question of a group.
 export function sampleFaqAnswer(lead = "Porta con te:"): RichTextDocument {
   const item = (text: string) => ({
     type: "listItem" as const,
@@ -618,7 +618,7 @@ export function sampleFaqQuestion(groupId: string, overrides: Partial<FaqQuestio
   };
 }
 
-// Issue 44, item 4 (newsletter): confirmed subscribers written straight into the table.
+// Newsletter: confirmed subscribers written straight into the table.
 export async function seedNewsletterSubscribers(db: Db, count: number, domain = "esempio.it"): Promise<string[]> {
   const emails = Array.from({ length: count }, (_, i) => `iscritto${String(i).padStart(3, "0")}@${domain}`);
   if (count === 0) return emails;
@@ -634,7 +634,7 @@ export async function seedNewsletterSubscribers(db: Db, count: number, domain = 
   return emails;
 }
 
-// Issue 44 (related recipes and articles): articles written straight into a server's data directory.
+// Related recipes and articles: articles written straight into a server's data directory.
 export async function seedArticles(dataDir: string, articles: ArticleData[]): Promise<ArticleRecord[]> {
   const database = await openSiteDatabase({ dataDir });
   try {
@@ -651,7 +651,7 @@ export async function seedArticles(dataDir: string, articles: ArticleData[]): Pr
   }
 }
 
-// Issue 46 item 1: a site whose first-run setup she has ended, for tests about signing in (the
+// A site whose first-run setup she has ended, for tests about signing in (the
 // setup opens by itself at the first sign-in of a site never set up: first-run-setup.spec.ts).
 
 /** Marks the first-run setup ended: the first sign-in goes to the panel. */

@@ -1,4 +1,4 @@
-// Issue 45 (statistics): browsers' user agents that are no bot, for counted page views in tests and
+// Statistics: browsers' user agents that are no bot, for counted page views in tests and
 // in the benchmarks (plain Node imports this file: no path aliases here).
 export const PHONE_USER_AGENT =
   "Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1";

@@ -206,7 +206,7 @@ export interface AppConfig {
   };
   /** CALENDAR_FETCH_ALLOW_PRIVATE: her calendars' addresses may be plain http and private (decision 53). */
   calendarFetchAllowPrivate: boolean;
-  /** PAGE_VIEW_COUNTING: public page views are counted for the statistics (issue 45). */
+  /** PAGE_VIEW_COUNTING: public page views are counted for the statistics. */
   pageViewCounting: boolean;
   /** The site's status checks (`npm run doctor`, "Stato del sito"): see `siteCheckSchema` below. */
   siteChecks: SiteCheckSettings;

@@ -41,7 +41,7 @@ export const bookingLimits = {
   note: { max: 500 },
   visitTypeName: { max: 80 },
   timeOffLabel: { max: 80 },
-  /** A studio's patron saint (issue 43, item 2). */
+  /** A studio's patron saint. */
   patronName: { max: 80 },
   /** Item 7: a room's address (an own room's may carry a long password parameter) and its provider's name. */
   onlineRoomUrl: { max: 600 },

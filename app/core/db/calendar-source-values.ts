@@ -1,6 +1,6 @@
 /**
  * The values the calendar sources' tables allow (schema.ts), shared with the settings form: her other
- * calendars, whose busy times the booking reads (issue 43, item 1; decision 53).
+ * calendars, whose busy times the booking reads (decision 53).
  */
 
 /** Why the last read of a calendar failed: the refusals of readCalendarBusyTimes, stored as codes. */

@@ -293,9 +293,9 @@ export const siteContentVersions = pgTable("site_content_versions", {
 });
 
 /**
- * Issue 46 item 1: the first-run setup. One row at most (id true): `openedAt` once it opened by itself
+ * The first-run setup. One row at most (id true): `openedAt` once it opened by itself
  * at her first sign-in (it never does again), `finishedAt` once she ended it (then it leaves her to-do list).
- * `publishedAt` (issue 55 item 2): set while the site is published; null, a site on a public address
+ * `publishedAt`: set while the site is published; null, a site on a public address
  * shows visitors only "Sito in preparazione" (decision 73).
  */
 export const siteSetup = pgTable(
@@ -427,7 +427,7 @@ export const recipes = pgTable(
     crops: jsonb("crops").$type<RecipeCrops>(),
     createdAt: createdAt(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
-    // Issue 46 item 3: her own photo, uploaded in the editor (re-encoded renditions), and its alt text.
+    // Her own photo, uploaded in the editor (re-encoded renditions), and its alt text.
     image: jsonb("image").$type<StoredImage>(),
     imageAlt: text("image_alt"),
   },
@@ -491,10 +491,10 @@ export const bookingSettings = pgTable(
     retentionMonths: smallint("retention_months").notNull().default(24),
     /** The review invitation e-mailed by the booking jobs the day after each visit that took place. */
     reviewInviteNextDay: boolean("review_invite_next_day").notNull().default(false),
-    // Issue 43 item 6, the waiting list: after how many days an entry is deleted, how long a freed time's link lasts.
+    // The waiting list: after how many days an entry is deleted, how long a freed time's link lasts.
     waitingListExpiryDays: smallint("waiting_list_expiry_days").notNull().default(60),
     waitingListLinkHours: smallint("waiting_list_link_hours").notNull().default(4),
-    // Issue 43 item 5: what the last step promises before a request is sent.
+    // What the last step promises before a request is sent.
     requestAnswerHours: smallint("request_answer_hours").notNull().default(48),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -656,7 +656,7 @@ export const calendarFeed = pgTable(
 );
 
 /**
- * Issue 43, item 8: the follow-up she asks for from a visit in her agenda. On `due_on` (a day in
+ * The follow-up she asks for from a visit in her agenda. On `due_on` (a day in
  * Italy) the job e-mails the patient a link to book `visit_type_id` with her details filled, once
  * (`sent_at`, set in the transaction that queues the mail). It goes with its appointment (cascade),
  * so the retention purge deletes it too.
@@ -681,7 +681,7 @@ export const followUps = pgTable(
 
 export type FollowUp = typeof followUps.$inferSelect;
 
-// Her other calendars' busy times (issue 43, item 1; decision 53).
+// Her other calendars' busy times (decision 53).
 /**
  * A calendar she keeps elsewhere, read by its address for its busy times. The address is a secret (a
  * Google secret iCal address is a password): never logged, never shown back whole. `studio_keys` null
@@ -750,7 +750,7 @@ export const calendarBusyIntervals = pgTable(
 
 export type CalendarSource = typeof calendarSources.$inferSelect;
 
-// Issue 43, item 2: holidays (decision 54). Italy's national holidays are computed (italian-holidays.ts),
+// Holidays (decision 54). Italy's national holidays are computed (italian-holidays.ts),
 // closed unless she reopens that date; each studio's patron saint is closed every year at that studio.
 
 /** A date she reopened: a national holiday (or a studio's patron day) that year, open at every place. */
@@ -814,7 +814,7 @@ export const onlineRooms = pgTable(
 );
 
 export type OnlineRoom = typeof onlineRooms.$inferSelect;
-// Issue 43, item 6: the waiting list (decision 55).
+// The waiting list (decision 55).
 
 /**
  * A patient waiting for a time: the visit type, the place (a studio, or online), the weekdays and
@@ -892,7 +892,7 @@ export const waitingListOpenings = pgTable(
 
 export type WaitingListEntry = typeof waitingListEntries.$inferSelect;
 
-// Issue 44 item 3: every address a studio's page has had, so an old one (a studio renamed) answers 301.
+// Every address a studio's page has had, so an old one (a studio renamed) answers 301.
 /**
  * A slug a studio's page has had (its name's, now or before, and its key): the primary key gives
  * each address one studio. The current slug follows the name; the others redirect to it.
@@ -911,7 +911,7 @@ export const studioSlugs = pgTable(
   ],
 );
 
-// Issue 44 item 3: a studio's photos on its page (decision 69).
+// A studio's photos on its page (decision 69).
 /**
  * A photo of a studio, by the studio's stable key (its slug may change; its key never does): at most
  * six per studio (positions 0-5, unique per studio, checked at the end of each statement so a move
@@ -934,7 +934,7 @@ export const studioPhotos = pgTable(
   ],
 );
 
-// ---- Articles (issue 44, item 1; decision record 0061) ----------------------------------------------
+// ---- Articles (decision record 0061) ----------------------------------------------
 
 /** An image she put in an article or as its cover, stored by the image pipeline; alt text is the document's. */
 export const articleImages = pgTable("article_images", {
@@ -965,7 +965,7 @@ export const articles = pgTable(
     coverAlt: text("cover_alt"),
     createdAt: createdAt(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
-    // Issue 44, item 1 (the cover's crop): the point of the cover kept in view where it is cropped, in %.
+    // The cover's crop: the point of the cover kept in view where it is cropped, in %.
     coverFocusX: smallint("cover_focus_x").notNull().default(50),
     coverFocusY: smallint("cover_focus_y").notNull().default(50),
   },
@@ -976,7 +976,7 @@ export const articles = pgTable(
     check("articles_body_document", sql`jsonb_typeof(${t.body}) = 'object'`),
     check("articles_cover_has_alt", sql`${t.coverImageId} is null or char_length(${t.coverAlt}) > 0`),
     index("articles_published_idx").on(t.publishAt.desc()).where(sql`${t.status} = 'published'`),
-    // Issue 44, item 1: a focus point is a percentage of the cover's width and height.
+    // A focus point is a percentage of the cover's width and height.
     check(
       "articles_cover_focus_percent",
       sql`${t.coverFocusX} between 0 and 100 and ${t.coverFocusY} between 0 and 100`,
@@ -998,7 +998,7 @@ export const articleVersions = pgTable(
   (t) => [unique("article_versions_pk").on(t.articleId, t.number)],
 );
 
-// Issue 45, items 1-3 (statistics, decision 59): aggregates only, no address, user agent or identifier.
+// Statistics, decision 59: aggregates only, no address, user agent or identifier.
 // The day's salt and its visitor marks are not here: hand-written in the unlogged schema
 // statistics_volatile (migration 0023), out of backups and the WAL, deleted after their day.
 
@@ -1009,7 +1009,7 @@ export const statisticsDays = pgTable(
     day: date("day", { mode: "string" }).primaryKey(),
     views: integer("views").notNull().default(0),
     visitors: integer("visitors").notNull().default(0),
-    // Issue 45, the booking funnel: times chosen on /prenota that day (a count, nobody followed).
+    // The booking funnel: times chosen on /prenota that day (a count, nobody followed).
     timesChosen: integer("times_chosen").notNull().default(0),
   },
   (t) => [
@@ -1071,7 +1071,7 @@ export const statisticsSettings = pgTable(
   (t) => [check("statistics_settings_one_row", sql`${t.id}`)],
 );
 
-// ---- FAQ (issue 44, item 2; decision record 0063) --------------------------------------------------
+// ---- FAQ (decision record 0063) --------------------------------------------------
 // Positions are unique per list, checked at the end of each statement (DEFERRABLE, hand-written in the
 // migration), so moving one up swaps two positions in one UPDATE.
 
@@ -1118,7 +1118,7 @@ export const faqQuestions = pgTable(
   ],
 );
 
-// Issue 44, item 4: the newsletter (decision 64).
+// The newsletter (decision 64).
 
 /**
  * A newsletter subscriber. Pending until the e-mailed link is confirmed (only the SHA-256 of that
@@ -1181,7 +1181,7 @@ export const newsletterCampaigns = pgTable("newsletter_campaigns", {
   startedAt: timestamp("started_at", { withTimezone: true }),
   total: integer("total"),
   finishedAt: timestamp("finished_at", { withTimezone: true }),
-  // Issue 44, item 4 (images in the newsletter): each image the body shows, by id, as stored when
+  // Images in the newsletter: each image the body shows, by id, as stored when
   // saved; its files' keys here keep the orphan-media sweep off them while the newsletter exists.
   images: jsonb("images").$type<Record<string, StoredImage>>().notNull().default({}),
 });

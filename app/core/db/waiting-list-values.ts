@@ -1,5 +1,5 @@
 /**
- * The values the waiting list's check constraints allow (schema.ts, issue 43 item 6): a leaf module,
+ * The values the waiting list's check constraints allow (schema.ts): a leaf module,
  * so the patient's form in the browser gets them without the ORM.
  */
 

@@ -74,7 +74,7 @@ export const phoneBookingSchema = z.object({
 /** From how many weeks after the visit to how many she can ask the follow-up for. */
 export const FOLLOW_UP_WEEKS = { min: 2, max: 26 } as const;
 
-/** Issue 43, item 8: "Ricorda il controllo tra N settimane", with the type to book then; or its cancel. */
+/** "Ricorda il controllo tra N settimane", with the type to book then; or its cancel. */
 export const followUpSchema = z.object({
   intent: z.literal("follow_up", { error: M.invalid }),
   id: z.uuid({ error: M.notFound }),

@@ -50,7 +50,7 @@ export function AgendaDays({
 }: {
   page: Pick<AgendaPage, "days" | "holidays" | "previousWeek" | "nextWeek">;
   result?: AgendaResult;
-  /** The follow-up's choices of type (issue 43, item 8). */
+  /** The follow-up's choices of type. */
   visitTypes?: readonly VisitTypeOption[];
 }) {
   return (

@@ -50,7 +50,7 @@ export interface AgendaItem {
    */
   reviewInvite: { sentOn: string | null } | null;
   visitTypeId: string;
-  /** The follow-up she asked for from this visit (issue 43, item 8): its day, type, and when it went. */
+  /** The follow-up she asked for from this visit: its day, type, and when it went. */
   followUp: { dueOn: string; visitTypeName: string; sentOn: string | null } | null;
   /** One of her other calendars is busy at this time: shown on it, never cancelled. */
   busyElsewhere: boolean;
@@ -127,7 +127,7 @@ export interface AgendaHoliday {
   text: string;
 }
 
-/** The holidays between two days, both included, each day's in one line (issue 43, item 2). */
+/** The holidays between two days, both included, each day's in one line. */
 async function agendaHolidays(
   holidays: HolidayRepository,
   site: BookingSite,

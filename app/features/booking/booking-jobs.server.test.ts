@@ -172,7 +172,7 @@ describe("the booking's jobs (on PostgreSQL)", () => {
 });
 
 // The jobs run their work inside their lock's transaction: on a pool of one, anything they read
-// through the pool meanwhile would wait for the lock's own connection for ever (issue 41).
+// through the pool meanwhile would wait for the lock's own connection for ever.
 describe("the booking's jobs on a pool of one", () => {
   let database: Database;
   beforeAll(async () => {

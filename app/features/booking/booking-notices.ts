@@ -287,7 +287,7 @@ export function patientReviewInviteNotice(input: {
 }
 
 /**
- * To the patient, when the follow-up she agreed with the practitioner is due (issue 43, item 8): a
+ * To the patient, when the follow-up she agreed with the practitioner is due: a
  * link that opens the booking on the follow-up's type with her details filled, valid `validDays`.
  */
 export function patientFollowUpNotice(input: {

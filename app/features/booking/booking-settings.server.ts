@@ -29,7 +29,7 @@ export const DEFAULT_BOOKING_SETTINGS: BookingSettings = {
 
 /** Settings added after the first form: kept as stored when a save leaves them out. */
 type LaterSettings = "waitingListExpiryDays" | "waitingListLinkHours" | "requestAnswerHours";
-/** What a save writes: the later settings (issue 43 items 5 and 6) kept as stored when left out. */
+/** What a save writes: the later settings kept as stored when left out. */
 export type SavedBookingSettings = Omit<BookingSettings, LaterSettings> & Partial<Pick<BookingSettings, LaterSettings>>;
 
 /** The booking's settings as stored, or the defaults. */

@@ -139,7 +139,7 @@ export async function submitBooking(
     { hours: place.hours, now: context.now },
     async (appointment, tx, token) => {
       await queueBookedMails(deps, context, mail, appointment, token, tx);
-      // Booked: her waiting for this visit type is over (issue 43 item 6).
+      // Booked: her waiting for this visit type is over.
       await closeWaitingEntries(tx, appointment.patientEmail, appointment.visitTypeId);
     },
   );

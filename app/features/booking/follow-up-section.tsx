@@ -14,7 +14,7 @@ const WEEK_OPTIONS = Array.from({ length: FOLLOW_UP_WEEKS.max - FOLLOW_UP_WEEKS.
 });
 
 /**
- * Issue 43, item 8, on a confirmed visit of her agenda: "Ricorda il controllo tra N settimane" and the
+ * On a confirmed visit of her agenda: "Ricorda il controllo tra N settimane" and the
  * type to book then; once asked, when the e-mail goes (or went) and, until it goes, its cancel.
  * Plain forms: without JavaScript too.
  */

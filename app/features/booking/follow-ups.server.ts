@@ -32,7 +32,7 @@ export interface DueFollowUp {
 const CLAIM_BATCH = 100;
 
 /**
- * The follow-ups of issue 43 item 8: planned from a confirmed visit in her agenda, e-mailed when due,
+ * The follow-ups: planned from a confirmed visit in her agenda, e-mailed when due,
  * once. Each change is announced as a booking change (her agenda shows them).
  */
 export function createFollowUpRepository(db: Db, bus: Pick<EventBus, "publish">, onError: OnChangeError = () => {}) {

@@ -77,7 +77,7 @@ export async function availabilityInput(
       ),
     // Her other calendars' busy times where they block this place (decision 53).
     busyTimesAt(executor, studioKey, now, until),
-    // Issue 43, item 2: the holidays closed at this place (national, its patron saint), as time off.
+    // The holidays closed at this place (national, its patron saint), as time off.
     holidayClosedDays(executor, studioKey, today, addDays(today, settings.horizonDays)),
   ]);
   return {

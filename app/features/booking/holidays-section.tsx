@@ -1,5 +1,5 @@
 /**
- * The settings screen's holidays (issue 43, item 2; decision 54): the next 12 months' holidays, each
+ * The settings screen's holidays (decision 54): the next 12 months' holidays, each
  * closed unless she reopens it, and each studio's patron saint, closed every year at that studio.
  */
 import { useFetcher } from "react-router";

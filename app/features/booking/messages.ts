@@ -234,7 +234,7 @@ const CALENDAR_FAILURE_TEXTS: Record<Exclude<CalendarReadFailure, "http_status">
   busy: "altri calendari sono in lettura proprio ora: riprova tra un minuto.",
 };
 
-/** Issue 43, item 2: the holidays' part of the settings screen (decision 54). */
+/** The holidays' part of the settings screen (decision 54). */
 export const HOLIDAY_MESSAGES = {
   reopened: "Festività riaperta: quel giorno si può prenotare.",
   closed: "Festività chiusa di nuovo: quel giorno non si può prenotare.",
@@ -248,7 +248,7 @@ export const HOLIDAY_MESSAGES = {
   patronName: "Scrivi il nome del santo (al massimo 80 caratteri).",
 } as const;
 
-/** The waiting list's Italian messages (issue 43 item 6): the patient's form and her list. */
+/** The waiting list's Italian messages: the patient's form and her list. */
 export const WAITING_LIST_MESSAGES = {
   weekdaysRequired: "Scegli almeno un giorno della settimana.",
   dayPartsRequired: "Scegli almeno una fascia: mattina, pomeriggio o sera.",

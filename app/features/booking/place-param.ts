@@ -1,6 +1,6 @@
 /**
  * How the booking's addresses and forms name a place (`sede`): by the slug the site gives it (a
- * studio's page's, which follows its name: issue 44 item 3), else by its key ("online"). The key,
+ * studio's page's, which follows its name), else by its key ("online"). The key,
  * which never changes, is what the appointments keep.
  */
 export const placeParam = (place: { key: string; slug?: string }) => place.slug ?? place.key;

@@ -32,10 +32,10 @@ export const settingsSchema = z.object({
   reminderTime: z.string({ error: M.reminderTime }).regex(/^([01]\d|2[0-3]):[0-5]\d$/, { error: M.reminderTime }),
   retentionMonths: wholeNumber(limits.retentionMonths, M.retention),
   reviewInviteNextDay: checkbox.optional().default(false),
-  // Issue 43 item 6: the waiting list's expiry and link (left out: kept as stored).
+  // The waiting list's expiry and link (left out: kept as stored).
   waitingListExpiryDays: wholeNumber(waitingListLimits.expiryDays, M.waitingListExpiry).optional(),
   waitingListLinkHours: wholeNumber(waitingListLimits.linkHours, M.waitingListLink).optional(),
-  // Issue 43 item 5: said to the patient before a request is sent (left out: kept as stored).
+  // Said to the patient before a request is sent (left out: kept as stored).
   requestAnswerHours: wholeNumber(limits.requestAnswerHours, M.requestAnswer).optional(),
 });
 
@@ -113,7 +113,7 @@ export const moveTypeSchema = z.object({
   direction: z.enum(["up", "down"], { error: M.invalid }),
 });
 
-// Issue 43, item 2: a holiday reopened or closed again by its date; a studio's patron saint added or removed.
+// A holiday reopened or closed again by its date; a studio's patron saint added or removed.
 const holidaySchema = z.object({ intent: z.enum(["holiday-reopen", "holiday-close"]), date: day });
 export const patronSchema = z
   .object({
@@ -195,7 +195,7 @@ export const settingsActionSchemaFor = (allowHttp: boolean) => {
 };
 export const settingsActionSchema = settingsActionSchemaFor(false);
 export type SettingsActionInput = z.infer<typeof settingsActionSchema>;
-/** The holidays' changes (issue 43, item 2). */
+/** The holidays' changes. */
 export type HolidayChange = Extract<SettingsActionInput, { intent: `holiday-${string}` | `patron-${string}` }>;
 const HOLIDAY_INTENTS: readonly string[] = ["holiday-reopen", "holiday-close", "patron-add", "patron-remove"];
 export const isHolidayChange = (input: SettingsActionInput): input is HolidayChange =>

@@ -1,4 +1,4 @@
-/** The waiting list's page (issue 43 item 6): the form, and what happens next once sent. */
+/** The waiting list's page: the form, and what happens next once sent. */
 import { Form, Link } from "react-router";
 import { placeParam } from "./place-param";
 import { bookingLimits } from "~/core/db/booking-values";

@@ -17,7 +17,7 @@ import { matchingTimes } from "./waiting-list-matching";
 import { waitingListNotice } from "./waiting-list-notice";
 import { ENTRIES_PER_RUN, type JobTx, type WaitingListRepository } from "./waiting-list.server";
 
-// The waiting list's job (issue 43 item 6, decision 55): every transaction that frees a time writes
+// The waiting list's job (decision 55): every transaction that frees a time writes
 // a row of waiting_list_openings (waiting-list-writes.server.ts); this job claims those rows (SKIP
 // LOCKED) and mails the people waiting whose preferences a free time now meets, oldest entry first.
 // The link only fills the booking form: whoever books first gets the time (the exclusion constraint).

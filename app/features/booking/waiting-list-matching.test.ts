@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { FreeDay } from "./availability";
 import { dayPartOf, matchingTimes } from "./waiting-list-matching";
 
-// Which free times a freed interval makes suit a patient on the waiting list (issue 43 item 6).
+// Which free times a freed interval makes suit a patient on the waiting list.
 
 const time = (iso: string, clock: string) => ({ startsAt: iso, time: clock });
 /** Tuesday 8 January 2030 (Italy, UTC+1): 9:00, 10:00, 12:45, 13:00, 18:00 free. */

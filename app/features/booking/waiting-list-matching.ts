@@ -1,7 +1,7 @@
 import type { DayPart } from "~/core/db/waiting-list-values";
 import { type FreeDay, type FreeTime, weekdays } from "./availability";
 
-// Which free times suit a patient on the waiting list (issue 43 item 6): pure arithmetic, so the job
+// Which free times suit a patient on the waiting list: pure arithmetic, so the job
 // and its tests agree on what "a matching time" is.
 
 /** The part of the day a start time ("HH:MM" in Italy) falls in: before 13, 13 to 18, from 18. */

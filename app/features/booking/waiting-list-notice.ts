@@ -4,7 +4,7 @@ import type { FreeTime } from "./availability";
 import { priceRows } from "./booking-notices";
 
 /**
- * To a patient on the waiting list, when a time that suits her frees (issue 43 item 6): the first
+ * To a patient on the waiting list, when a time that suits her frees: the first
  * such time, the link that opens the booking with her details filled, until when it is valid, and
  * that the time goes to whoever books first.
  */

@@ -1,5 +1,5 @@
 /**
- * The waiting list's form (issue 43 item 6): who, which visit where, the weekdays and parts of day
+ * The waiting list's form: who, which visit where, the weekdays and parts of day
  * that suit. Name and e-mail are the booking form's own fields; the lists are capped by the schema.
  */
 import { z } from "zod";

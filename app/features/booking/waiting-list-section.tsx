@@ -1,4 +1,4 @@
-/** The settings screen's waiting list (issue 43 item 6): who is waiting, for what, since when; each removable. */
+/** The settings screen's waiting list: who is waiting, for what, since when; each removable. */
 import { RemoveButton } from "./settings-common";
 
 export interface WaitingEntryView {

@@ -2,7 +2,7 @@ import { and, eq, sql } from "drizzle-orm";
 import type { Executor } from "~/core/db/database.server";
 import { waitingListEntries, waitingListOpenings } from "~/core/db/schema";
 
-// The waiting list's writes inside other changes' transactions (issue 43 item 6): a leaf module, so
+// The waiting list's writes inside other changes' transactions: a leaf module, so
 // the appointments' and time off's modules reach it without reaching the rest of the waiting list.
 
 /** Written in the transaction that frees [startsAt, endsAt): the job picks it up. */

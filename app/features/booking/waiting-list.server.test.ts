@@ -23,7 +23,7 @@ import {
 import { cancelByLink, submitBooking } from "./booking-submission.server";
 import { notifyFreedTimes, waitingListJob } from "./waiting-list-job.server";
 
-// Issue 43, item 6: the waiting list on PostgreSQL. Sunday 6 January 2030, 10:00 in Italy; the
+// The waiting list on PostgreSQL. Sunday 6 January 2030, 10:00 in Italy; the
 // Milan studio opens weekday mornings (9–13); a visit on Tuesday the 8th at 10:00 frees its time.
 const now = new Date("2030-01-06T09:00:00Z");
 const tuesday = (time: string) => new Date(`2030-01-08T${time}:00+01:00`);
@@ -108,7 +108,7 @@ describe("the waiting list (on PostgreSQL)", () => {
       const [mail] = await outboxTo(email);
       expect(mail?.subject).toBe("Si è liberato un orario: Prima visita");
       expect(mail?.text).toContain("martedì 8 gennaio 2030, ore 10:00");
-      // The price she shows, as in every e-mail to a patient (issue 43, item 4).
+      // The price she shows, as in every e-mail to a patient.
       expect(mail?.text).toMatch(/Prezzo: 80(,00)? €/);
       expect(mail?.text).toContain(
         `${testSiteUrl}/prenota?sede=studio-di-milano&visita=${typeId}&giorno=2030-01-08&lista=`,

@@ -15,7 +15,7 @@ import { readBookingSettings } from "./booking-settings.server";
 import { BOOKING_RATE_LIMITS } from "./booking-submission.server";
 import type { WaitingListInput } from "./waiting-list-schema";
 
-// The waiting list (issue 43 item 6, decision 55): patients waiting for a time, their entries and
+// The waiting list (decision 55): patients waiting for a time, their entries and
 // the patient's joining from the page. The job that mails them is waiting-list-job.server.ts.
 
 const HOUR = 60 * MINUTE;

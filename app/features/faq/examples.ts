@@ -1,7 +1,7 @@
 import type { Block, RichTextDocument } from "~/ui/rich-text/document";
 
 /*
- * A first start's example questions (issue 44 item 2): fictional but plausible, like the site
+ * A first start's example questions: fictional but plausible, like the site
  * content's defaults, and marked as examples in her list until she saves them.
  */
 

@@ -1,6 +1,6 @@
 import { PENDING_DAYS } from "./consent";
 
-/** The privacy page's words on the newsletter (issue 44, item 4; decision 64). */
+/** The privacy page's words on the newsletter (decision 64). */
 export function NewsletterPrivacy() {
   return (
     <>

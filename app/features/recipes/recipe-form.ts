@@ -142,7 +142,7 @@ const nutritionSchema = z
 export const recipeFormSchema = z.object({
   /** A slideshow photo: optional when the recipe has its own photo. */
   photoId: z.preprocess(blankToUndefined, z.uuid({ error: M.photoGone }).optional()),
-  /** Her own photo, uploaded here (issue 46 item 3); its description for those who cannot see it. */
+  /** Her own photo, uploaded here; its description for those who cannot see it. */
   image: optionalImageSchema,
   imageAlt: optionalText(IMAGE_ALT_MAX_LENGTH),
   /** "Rimuovi la foto" ticked: her own photo goes (a new upload replaces it instead). */

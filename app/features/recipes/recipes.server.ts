@@ -212,7 +212,7 @@ export function createRecipeRepository(db: Db, bus: Pick<EventBus, "publish">, o
     /**
      * Published recipes that share a word with `text` (Italian stems, stop words left out): matched
      * on the title first, then the category and tags, then the description; ties go to the newest.
-     * The articles' pages ask it with an article's title, excerpt and categories (issue 44).
+     * The articles' pages ask it with an article's title, excerpt and categories.
      */
     async listRelated(text: string, limit: number): Promise<RecipeRecord[]> {
       // Any of the text's words, not all of them: plainto_tsquery joins them with "and".

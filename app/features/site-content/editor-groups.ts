@@ -10,7 +10,7 @@ export const contentGroups = {
   testi: textsSchema,
   servizi: servicesSchema,
   ritratto: portraitFocusSchema,
-  // The first-run setup's short steps (issue 46 item 1): two parts of "Dati dello studio".
+  // The first-run setup's short steps: two parts of "Dati dello studio".
   chi: practiceSchema.pick({ practitioner: true, business: true }),
   contatti: practiceSchema.pick({ contact: true, links: true }),
 } as const satisfies Record<(typeof CONTENT_SECTIONS)[number], unknown> & Record<string, unknown>;
@@ -39,7 +39,7 @@ export const groupPaths: Record<ContentGroup, string> = {
   contatti: "/admin/contenuti/pratica",
 };
 
-/** The first-run setup (issue 46 item 1): its first step opens at her first sign-in. */
+/** The first-run setup: its first step opens at her first sign-in. */
 export const SETUP_PATH = "/admin/configurazione";
 
 /** A form's schema with the version it was loaded from. */

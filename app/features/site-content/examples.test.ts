@@ -4,7 +4,7 @@ import { examplesLeft } from "./examples";
 
 const labels = (content: typeof defaultSiteContent) => examplesLeft(content).map((e) => `${e.group}: ${e.label}`);
 
-describe("the example details still on the site (issue 46 item 1)", () => {
+describe("the example details still on the site", () => {
   it("names each fictional detail of the first version, with its form", () => {
     expect(labels(defaultSiteContent)).toEqual([
       "chi: il nome",

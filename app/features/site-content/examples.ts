@@ -11,7 +11,7 @@ export interface ExampleLeft {
   /**
    * A detail the law wants true on a health professional's site (who she is, her register number,
    * her Partita IVA, where to write about one's data): while it is the example's, the site cannot be
-   * published (issue 55 item 2).
+   * published.
    */
   legal: boolean;
 }
@@ -32,7 +32,7 @@ export interface FormerNames {
 const NO_FORMER_NAMES: FormerNames = { people: [], studios: [], cities: [] };
 
 /**
- * What of the fictional first version (defaults.ts) is still on the site (issue 46 item 1): the
+ * What of the fictional first version (defaults.ts) is still on the site: the
  * details that are someone else's (name, register number, Partita IVA, contacts, links, studios),
  * and the texts that still name the example's person or cities she does not have, or a person,
  * studio or city of an earlier version (`former`) she no longer has. Generic wording

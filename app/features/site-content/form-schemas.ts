@@ -81,7 +81,7 @@ export const practiceSchema = z.object({
     patients: plainText("Indica il numero di pazienti (es. 200+).", 12),
     yearsOfExperience: plainText("Indica gli anni di esperienza (es. 5+).", 12),
   }),
-  /** Issue 44 item 5: off, the reviews leave the site (section, page, links, sitemap); their data stays. */
+  /** Off, the reviews leave the site (section, page, links, sitemap); their data stays. */
   // Unticked, a form sends no field of the group at all: then it is off.
   reviews: z.preprocess((value) => value ?? {}, z.object({ shown: checkbox })),
 });
@@ -129,7 +129,7 @@ export const studioSchema = z.object({
         .optional(),
     )
     .transform((value) => value ?? ""),
-  /** "Come arrivare", on the studio's page (issue 44 item 3); empty: the page leaves it out. */
+  /** "Come arrivare", on the studio's page; empty: the page leaves it out. */
   directions: optionalParagraphs(DIRECTIONS_MAX),
 });
 
@@ -189,10 +189,10 @@ export const portraitUploadFormSchema = portraitUploadSchema.extend({ version: v
 /** "Rimuovi il ritratto", on top of the version the screen was loaded from. */
 export const portraitRemovalSchema = z.object({ intent: z.literal("remove"), version: versionField });
 
-/** The first-run setup's last button, "Concludi la configurazione" (issue 46 item 1). */
+/** The first-run setup's last button, "Concludi la configurazione". */
 export const setupFinishSchema = z.object({ intent: z.literal("finish") });
 
-// Issue 44 item 3: a studio's photos.
+// A studio's photos.
 const studioKey = z.string().regex(new RegExp(STUDIO_KEY_PATTERN)).max(120);
 const photoId = z.guid();
 /** The words that describe the photo to whoever cannot see it: required. */

@@ -1,6 +1,6 @@
 /** The content editor's Italian messages (the form fields' own messages are in their schemas). */
 export const CONTENT_MESSAGES = {
-  /** The first-run setup ended (issue 46 item 1). */
+  /** The first-run setup ended. */
   setupFinished: "Configurazione completata.",
   saved: "Modifiche pubblicate: il sito è già aggiornato.",
   unchanged: "Nessuna modifica da pubblicare: il sito è già così.",
@@ -17,7 +17,7 @@ export const CONTENT_MESSAGES = {
   portraitMissing: "Non c'è nessun ritratto da rimuovere.",
   failed: "Salvataggio non riuscito: riprova tra qualche istante.",
   staleForm: "Il modulo non è più valido: ricarica la pagina e riprova.",
-  // A studio's photos (issue 44 item 3).
+  // A studio's photos.
   photoAltMissing: "Descrivi la foto in poche parole: la leggono i lettori di schermo a chi non può vederla.",
   photoAdded: "Foto aggiunta: è già nella pagina dello studio.",
   photosFull: "Questo studio ha già 6 foto, il massimo: rimuovine una per aggiungerne un'altra.",

@@ -2,7 +2,7 @@ import { joinedList, nameAfter } from "~/core/format/italian-format";
 import type { SiteContent } from "./site-content";
 
 /*
- * Issue 46 item 1 (decision 66): her texts may name her details by a word in braces, typed on a
+ * Decision 66: her texts may name her details by a word in braces, typed on a
  * phone or put there by the editor's buttons; the site fills them in from the content's own fields
  * when it serves a page (plain text, never markup), so changing a detail once changes every text.
  */

@@ -29,9 +29,9 @@ export function PrivacyNotice({
   bookingDetails?: ReactNode;
   /** After how many days a waiting list entry is deleted (the booking settings'). */
   waitingListExpiryDays: number;
-  /** What the visit statistics keep (issue 45), at the end of the cookie section: they need no cookie. */
+  /** What the visit statistics keep, at the end of the cookie section: they need no cookie. */
   visitStatistics?: ReactNode;
-  /** What the newsletter keeps (issue 44 item 4), after the contact messages. */
+  /** What the newsletter keeps, after the contact messages. */
   newsletter?: ReactNode;
   /** Who else holds the backups' encrypted copies (decision 76), among the recipients. */
   backupCopies?: ReactNode;

@@ -5,7 +5,7 @@ import type { EventBus } from "~/core/events/event-bus.server";
 import { changeAnnouncer, type OnChangeError } from "~/core/events/publish-change.server";
 
 /*
- * Issue 55 item 2 (decision 73): whether she published the site. On a public address, until she
+ * Decision 73: whether she published the site. On a public address, until she
  * does, visitors get only "Sito in preparazione"; the state is one column of site_setup's one row,
  * each change announced as "site_publication" so that every process's gate and page cache hear it.
  */

@@ -4,7 +4,7 @@ import { type Result, succeeded } from "~/core/result";
 import { siteContentVersions, siteSetup } from "~/core/db/schema";
 
 /*
- * Issue 46 item 1: the first-run setup's state (one row of site_setup). It opens by itself once, at
+ * The first-run setup's state (one row of site_setup). It opens by itself once, at
  * her first sign-in on a site whose content was never saved; until she ends it, it waits on her to-do list.
  */
 

@@ -218,7 +218,7 @@ describe("site content store on PostgreSQL", () => {
     }
   });
 
-  it("names the people, studios and cities of every kept version, read once per version (issue 46 item 1)", async () => {
+  it("names the people, studios and cities of every kept version, read once per version", async () => {
     const base = await store.current();
     const d = defaultSiteContent;
     const renamed = (name: string, studio: string, city: string) => ({

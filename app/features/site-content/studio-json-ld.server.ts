@@ -13,7 +13,7 @@ export interface StudioClosure {
 }
 
 /**
- * A studio's page's structured data (issue 44 item 3): the studio as a MedicalBusiness (a kind of
+ * A studio's page's structured data: the studio as a MedicalBusiness (a kind of
  * LocalBusiness) with its address, its week as the hours editor has it, and the holidays that close
  * it; then the breadcrumbs. Built by the loader, sent as data (like practiceJsonLd).
  */

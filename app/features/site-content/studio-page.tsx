@@ -27,7 +27,7 @@ export interface StudioClosureView {
 }
 
 /**
- * A studio's page (issue 44 item 3): its address with a link to a map (opened on click: nothing
+ * A studio's page: its address with a link to a map (opened on click: nothing
  * of a map loads with the page), its week and the holidays ahead that close it, how to get there
  * in her words, the visits offered there with booking straight into this studio, and her photos of it.
  */

@@ -18,7 +18,7 @@ import { addStudioPhoto, moveStudioPhoto, removeStudioPhoto } from "./studio-pho
 import { createStudioPhotoRepository, type StudioPhotoRepository } from "./studio-photos.server";
 import { createStudioSlugRepository } from "./studio-slugs.server";
 
-// Issue 44 item 3: a studio's photos, kept by its key: in her order, six at most, following a
+// A studio's photos, kept by its key: in her order, six at most, following a
 // rename, gone with the studio (their files too).
 describe("studio photos", () => {
   let database: Database;

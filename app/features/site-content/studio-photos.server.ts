@@ -37,7 +37,7 @@ export async function removePhotosOfGoneStudios(
 }
 
 /**
- * Her studios' photos (issue 44 item 3), by the studio's key: at most six a studio, in her order.
+ * Her studios' photos, by the studio's key: at most six a studio, in her order.
  * Each change is announced on the bus (table "studio_photos") once committed: the studio's page
  * leaves the page cache and open pages refresh.
  */

@@ -7,7 +7,7 @@ import { createSiteContentStore, defaultSiteContent, type SiteContentStore } fro
 import type { SiteContent } from "./site-content";
 import { createStudioSlugRepository, type StudioSlugRepository } from "./studio-slugs.server";
 
-// Issue 44 item 3: a studio's page follows its name, and every address it had answers with the new one.
+// A studio's page follows its name, and every address it had answers with the new one.
 describe("studio slugs", () => {
   let database: Database;
   let store: SiteContentStore;

@@ -2,7 +2,7 @@ import type { Studio } from "./site-content";
 import { freeStudioKey } from "./studio-keys";
 
 /**
- * Each studio's slug, its page's address /studi/<slug> (issue 44 item 3): made from its name, so it
+ * Each studio's slug, its page's address /studi/<slug>: made from its name, so it
  * follows a rename; "-2", "-3"… for a name another studio before it in the list already gives. The
  * key stays as it was (booking refers to it); an older slug redirects (studio-slugs.server.ts).
  */

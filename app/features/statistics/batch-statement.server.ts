@@ -1,4 +1,4 @@
-// A batch of counts as one statement adds it to PostgreSQL (issue 45, item 3; decisions 59 and 68):
+// A batch of counts as one statement adds it to PostgreSQL (decisions 59 and 68):
 // the day's marks hashed, every row sorted, the visitors counted from the marks new to the table.
 import { createHash } from "node:crypto";
 import { sql } from "drizzle-orm";

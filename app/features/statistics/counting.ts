@@ -1,4 +1,4 @@
-// Which requests are page views, and what of them is kept (issue 45, item 1; decision 59): the
+// Which requests are page views, and what of them is kept (decision 59): the
 // page, the day, where the visitor came from and the device class. The client's address and user
 // agent are handed on only to be hashed with the day's salt (page-counter.server.ts), never kept.
 import { isbot } from "isbot";

@@ -1,4 +1,4 @@
-// Page views counted in memory and added to PostgreSQL in batches (issue 45, item 3; decision 59):
+// Page views counted in memory and added to PostgreSQL in batches (decision 59):
 // one statement per process every few seconds, adding to what the other processes and instances
 // added. A batch is added once: its id is written by the same statement, so one retried after an
 // unknown outcome (the connection lost during the commit) is not added twice. A kill -9 loses the

@@ -1,6 +1,6 @@
 import { RETENTION_YEARS } from "./retention";
 
-/** The privacy page's words on the visit statistics (issue 45, item 6; decision 59). */
+/** The privacy page's words on the visit statistics (decision 59). */
 export function StatisticsPrivacy({ keepAll }: { keepAll: boolean }) {
   return (
     <>

@@ -1,4 +1,4 @@
-// The "Statistiche" screen (issue 45, item 2): readable on her phone, charts drawn on the server as
+// The "Statistiche" screen: readable on her phone, charts drawn on the server as
 // SVG (no chart library, nothing on the public pages), each with a text summary and its table.
 import { Form, Link } from "react-router";
 import { formatCount, formatItalianDay, formatItalianNumericDate, formatPercent } from "~/core/format/italian-format";

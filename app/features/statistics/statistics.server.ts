@@ -1,4 +1,4 @@
-// What the "Statistiche" screen reads (issue 45, item 2), her setting to keep the aggregates, and
+// What the "Statistiche" screen reads, her setting to keep the aggregates, and
 // their deletion after two years (item 3). Aggregates only: nothing here can name a visitor.
 import { sql } from "drizzle-orm";
 import type { Db } from "~/core/db/database.server";

@@ -1,4 +1,4 @@
-// Issue 45: the to-do list may mention a day with unusual traffic. "Unusual", simply: yesterday (in
+// The to-do list may mention a day with unusual traffic. "Unusual", simply: yesterday (in
 // Italy) had more than three times the median visitors of the 28 days before it, and at least 30
 // (a quiet site going from 2 to 7 visitors is no news). Read from the daily aggregates only.
 import { sql } from "drizzle-orm";

@@ -6,7 +6,7 @@ import { BOOKING_SETTINGS_MESSAGES, HOLIDAY_MESSAGES } from "~/features/booking/
 import { SETTINGS_PAGE, type SettingsResult } from "~/features/booking/settings-common";
 import type { HolidayChange } from "~/features/booking/settings-schema";
 
-/** Issue 43, item 2: the holidays' part of the screen, its refusals' statuses and words. */
+/** The holidays' part of the screen, its refusals' statuses and words. */
 const HOLIDAY_ANSWERS: Record<HolidayRefusal, { status: number; message: string }> = {
   not_holiday: { status: 400, message: HOLIDAY_MESSAGES.notHoliday },
   studio_invalid: { status: 400, message: BOOKING_SETTINGS_MESSAGES.studioInvalid },
@@ -22,7 +22,7 @@ const HOLIDAY_DONE: Record<HolidayChange["intent"], string> = {
 /** The patron saint form's field a refusal is shown next to. */
 const HOLIDAY_FIELDS: Partial<Record<HolidayRefusal, string>> = { studio_invalid: "studioKey", patron_exists: "day" };
 
-/** The holidays' forms of the booking settings: the change, then its answer (issue 43, item 2). */
+/** The holidays' forms of the booking settings: the change, then its answer. */
 export async function holidaysAnswer(
   request: Request,
   s: AppServices,

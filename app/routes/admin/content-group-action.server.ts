@@ -76,11 +76,11 @@ export async function loadEditorData(context: Readonly<RouterContextProvider>) {
     version: published.version,
     savedAt: published.savedAt,
     content: toPublicContent(s.media, published.content),
-    // Each studio's photos by its key (issue 44 item 3).
+    // Each studio's photos by its key.
     studioPhotos: Object.fromEntries(
       [...photos].map(([key, rows]) => [key, rows.map((row) => toStudioPhotoView(s.media, row))]),
     ),
-    // The fictional first version's details still on the site, each with its form (issue 46 item 1).
+    // The fictional first version's details still on the site, each with its form.
     left: (await loadExamplesLeft(s, published)).map(({ label, group, href }) => ({ label, group, href })),
   };
 }

@@ -14,7 +14,7 @@ export const action = (args: Route.ActionArgs) => hoursAction(args);
 
 /**
  * Each studio's week, then the online visits': per day, closed or one or two ranges. One place open at
- * a time on a phone (issue 46: the step was 7.6 screens long): each place is a disclosure, the first
+ * a time on a phone (the step was 7.6 screens long): each place is a disclosure, the first
  * open, and any that holds an error or the week a button just answered (without JavaScript).
  */
 export default function HoursEditor({ actionData }: Route.ComponentProps) {

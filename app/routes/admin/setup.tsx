@@ -26,7 +26,7 @@ import { useAdminTodo } from "./layout";
 import { PUBLISH_PATH } from "./todo";
 
 /*
- * Issue 46 item 1, "Configurazione iniziale": the editor's own forms, one short step each, saved as
+ * "Configurazione iniziale": the editor's own forms, one short step each, saved as
  * she goes (each step publishes like its editor screen, then goes on); every step can be skipped.
  */
 

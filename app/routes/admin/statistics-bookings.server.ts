@@ -1,4 +1,4 @@
-// The booking funnel's counts for the statistics (issue 45, item 2), read here in the composition:
+// The booking funnel's counts for the statistics, read here in the composition:
 // the statistics feature names no other feature, and only counts leave this query.
 import { sql } from "drizzle-orm";
 import type { Db } from "~/core/db/database.server";

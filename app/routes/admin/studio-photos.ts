@@ -27,7 +27,7 @@ const REFUSALS: Record<Exclude<StudioPhotoRefusal, "image">, readonly [string, n
 };
 
 /**
- * Every change to a studio's photos (issue 44 item 3): add (a multipart upload: the camera or a
+ * Every change to a studio's photos: add (a multipart upload: the camera or a
  * file, with its alt text), describe, move, remove. A plain form post comes back to the studios'
  * screen at the studio's photos, with a toast; a fetcher gets the answer as data.
  */

@@ -24,9 +24,9 @@ export interface AdminTodo {
   backupChecks: ReturnType<typeof backupChecksTodo>;
   /** Her other calendars not read for a day (decision 53). */
   calendarsUnread: number;
-  /** Issue 45: yesterday's visitors, when unusually many (statistics). */
+  /** Yesterday's visitors, when unusually many (statistics). */
   unusualTraffic: UnusualDay | null;
-  /** Issue 46 item 1: the first-run setup not ended yet, and the example details still on the site. */
+  /** The first-run setup not ended yet, and the example details still on the site. */
   setupFinished: boolean;
   examplesLeft: readonly { label: string; href: string }[];
   /** Decision 73: a site on a public address not published yet (visitors see "Sito in preparazione"). */

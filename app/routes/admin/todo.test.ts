@@ -117,7 +117,7 @@ describe("the site address warning", () => {
   });
 });
 
-describe("the first-run setup in 'Da fare' (issue 46 item 1)", () => {
+describe("the first-run setup in 'Da fare'", () => {
   const left = [
     { label: "il nome", href: "/admin/contenuti/pratica" },
     { label: "l'indirizzo dello Studio di Monza", href: "/admin/contenuti/studi" },

@@ -87,7 +87,7 @@ export function todoItems(todo: AdminTodo): TodoItem[] {
       action: "Vai ai backup",
       urgent: true,
     });
-  // Issue 46 item 1: the setup until she ends it, then what of the example is still on the site, by name.
+  // The setup until she ends it, then what of the example is still on the site, by name.
   if (!todo.setupFinished)
     items.push({
       text: "La configurazione iniziale non è finita: il sito mostra ancora dati d'esempio.",
@@ -117,7 +117,7 @@ export function todoItems(todo: AdminTodo): TodoItem[] {
       href: "/admin/risposte",
       action: "Rispondi",
     });
-  // Issue 45: news rather than work, so last.
+  // News rather than work, so last.
   if (todo.unusualTraffic) {
     const { day, visitors, median } = todo.unusualTraffic;
     items.push({

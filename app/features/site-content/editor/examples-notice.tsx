@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import { countOf } from "~/core/format/plural";
 
 /**
- * The fictional first version's details still on the site (issue 46 item 1), each a link to its
+ * The fictional first version's details still on the site, each a link to its
  * form: marked as examples until she replaces them. One line with their count; the list behind
  * "Mostra" (a disclosure: keyboard and screen readers, no script), as every notice of the panel.
  * Nothing when none is left.

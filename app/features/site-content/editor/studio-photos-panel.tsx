@@ -18,7 +18,7 @@ export interface StudioPhotoItem {
 }
 
 /**
- * A studio's photos on the studios' screen (issue 44 item 3): each with its description, moved or
+ * A studio's photos on the studios' screen: each with its description, moved or
  * removed; a new one from the phone's camera or a file, with the description she must write. At
  * six, the form gives way to a sentence saying why. Every form works without JavaScript too.
  */

@@ -88,7 +88,7 @@ export function Disclosure({
 const hasErrors = (field: { allErrors: Record<string, unknown> }) => Object.keys(field.allErrors).length > 0;
 
 /**
- * One place's week in the hours form, two short lines a day (issue 46: the step was 7.6 screens on a
+ * One place's week in the hours form, two short lines a day (the step was 7.6 screens on a
  * phone): the day's name and "Chiuso", then its first range and "Altro", which holds the second
  * range (e.g. 9:00–13:00 and 15:00–19:00), the usual hours one tap each and "Copia sui giorni
  * aperti"; open by itself when the day has a second range. A closed day is its first line only.
