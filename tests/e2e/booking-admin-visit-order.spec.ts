@@ -85,7 +85,7 @@ test("without JavaScript, at 390 px: the move posts and the page comes back in t
   const [first, second, third] = (await orderOnScreen(page)) as [string, string, string];
   await page.getByRole("button", { name: `Sposta giù: ${second}, posizione 2 di 3` }).click();
   await expect(page.getByText(M.typeMoved)).toBeVisible();
-  expect(await orderOnScreen(page)).toEqual([first, third, second]);
+  await expect.poll(() => orderOnScreen(page)).toEqual([first, third, second]);
   expect(await orderOnSite(page)).toEqual([first, third, second]);
   await page.context().close();
 });
