@@ -10,7 +10,7 @@ import { createBookingSettingsRepository } from "~/features/booking/booking-sett
 import { AGENDA_MESSAGES } from "~/features/booking/messages";
 import { createVisitTypeRepository } from "~/features/booking/visit-types.server";
 import { ADMIN, adminCreate } from "../support/admin";
-import { saveAndPublish, signInAsAdmin } from "../support/admin-browser";
+import { renameFirstStudio, signInAsAdmin } from "../support/admin-browser";
 import { type AppServer, startAppServer } from "../support/app-server";
 import { expectNoAxeViolations } from "../support/axe";
 import { personalDataIn } from "../support/booking";
@@ -230,13 +230,7 @@ test('with JavaScript, after she renames the studio, "Prenota di nuovo" opens th
   page,
   browser,
 }) => {
-  await signInAsAdmin(page, server);
-  await page.goto(`${server.url}/admin/contenuti/studi`);
-  await page
-    .getByRole("group", { name: "Studio 1", exact: true })
-    .getByLabel("Nome dello studio")
-    .fill("Studio di Torino");
-  await saveAndPublish(page);
+  await renameFirstStudio(page, server, "Studio di Torino");
 
   // The link still names the studio by its key: followed inside the page, as a data request.
   const patientPage = await (await browser.newContext({ viewport: viewports[0] })).newPage();

@@ -6,7 +6,7 @@ import { createBookingSettingsRepository } from "~/features/booking/booking-sett
 import { italianHolidaysBetween } from "~/features/booking/italian-holidays";
 import { createVisitTypeRepository } from "~/features/booking/visit-types.server";
 import { ADMIN, adminCreate } from "../support/admin";
-import { saveAndPublish, signInAsAdmin } from "../support/admin-browser";
+import { renameFirstStudio, saveAndPublish, signInAsAdmin } from "../support/admin-browser";
 import { type AppServer, startAppServer } from "../support/app-server";
 import { expectNoAxeViolations } from "../support/axe";
 import { expect, type Page, test } from "../support/e2e-test";
@@ -177,13 +177,7 @@ test.describe("390 px", () => {
     page,
     browser,
   }) => {
-    await signInAsAdmin(page, server);
-    await page.goto(`${server.url}/admin/contenuti/studi`);
-    await page
-      .getByRole("group", { name: "Studio 1", exact: true })
-      .getByLabel("Nome dello studio")
-      .fill("Studio di Torino");
-    await saveAndPublish(page);
+    await renameFirstStudio(page, server, "Studio di Torino");
 
     expect(await answer("/studi/studio-di-milano")).toEqual({ status: 301, location: "/studi/studio-di-torino" });
     expect(await answer(`/prenota?sede=studio-di-milano&visita=${typeId}`)).toEqual({

@@ -39,3 +39,11 @@ export async function saveAndPublish(page: Page, button = "Salva e pubblica") {
   await page.getByRole("button", { name: button, exact: true }).click();
   await expect(status).toHaveText(String(before + 1));
 }
+
+/** Renames her first studio in "Contenuti del sito" (signed in) and publishes it. */
+export async function renameFirstStudio(page: Page, server: Pick<AppServer, "url" | "dataDir">, name: string) {
+  await signInAsAdmin(page, server);
+  await page.goto(`${server.url}/admin/contenuti/studi`);
+  await page.getByRole("group", { name: "Studio 1", exact: true }).getByLabel("Nome dello studio").fill(name);
+  await saveAndPublish(page);
+}
