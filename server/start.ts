@@ -223,8 +223,6 @@ async function superviseWorkers(
     log,
   });
   reload = () => !stopping && reloader.reload();
-  // Where `npm run update` finds the supervisor to send it SIGHUP.
-  recordPid(sitePidFile(config.dataDir), log);
 
   // The memory settings of `npm start` (package.json) for every server process, also when this
   // supervisor was started without them: a young generation of 2 MB rather than V8's default of up
@@ -249,6 +247,8 @@ async function superviseWorkers(
     // Before anything starts or is written: a port that cannot be opened stops start-up in one line.
     await httpsFront.checkHttpsFront(config.httpsFront).catch(exitWithStartError);
   }
+  // Where `npm run update` finds the supervisor to send it SIGHUP; once nothing can stop the start.
+  recordPid(sitePidFile(config.dataDir), log);
   // Forked before PostgreSQL starts: they load the pages meanwhile.
   const first = Array.from({ length: config.webConcurrency }, fork);
   if (config.httpsFront && httpsFront) {
