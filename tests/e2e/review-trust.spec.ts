@@ -2,6 +2,7 @@ import { expect, test, type Page } from "../support/e2e-test";
 import { expectToast } from "../support/toasts";
 import { newDataDir, startAppServer, type AppServer } from "../support/app-server";
 import { expectNoAxeViolations } from "../support/axe";
+import { gotoHydrated } from "../support/hydration";
 import { reviewCard } from "../support/reviews";
 import { seedReviews, type SeedReview } from "../support/factory";
 import { viewports } from "../support/viewports";
@@ -59,7 +60,9 @@ for (const javaScriptEnabled of [false, true]) {
     test("counts reviews per star and verified ones, and filters through the URL keeping the pages", async ({
       page,
     }) => {
-      await page.goto(`${server.url}/reviews`);
+      // With JavaScript, "Carica altre" appends in place once the page has hydrated: clicked before, it is a link.
+      if (javaScriptEnabled) await gotoHydrated(page, `${server.url}/reviews`);
+      else await page.goto(`${server.url}/reviews`);
       await expect(page.locator(".reviews-summary")).toContainText("18 recensioni");
       await expect(page.locator(".reviews-summary")).toContainText("13 verificate");
       await expect(breakdownRow(page, "5 stelle")).toContainText("15 recensioni (83%)");
