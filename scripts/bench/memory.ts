@@ -16,6 +16,12 @@ const SETTLE_MS = 10_000;
 execFileSync(process.execPath, [path.resolve(import.meta.dirname, "../build-if-stale.ts")], { stdio: "inherit" });
 const port = await freePort();
 const dataDir = mkdtempSync(path.join(os.tmpdir(), "bench-memory-"));
+// With an https SITE_URL (the HTTPS front counted too) the site is public: published first, as she does (decision 73).
+if (process.env.SITE_URL) {
+  await import("../lib/load-app-modules.ts");
+  const { publishIfPublic } = await import("../../tests/support/published-site.ts");
+  await publishIfPublic(process.env.SITE_URL, { dataDir });
+}
 // As the service: no proxy declared, one server process.
 const server = startSite({ port, dataDir, processes: 1, env: { TRUST_PROXY: "" } });
 try {
