@@ -105,7 +105,9 @@ for (const javaScriptEnabled of [false, true]) {
     });
 
     test("reports a review with a reason", async ({ page }) => {
-      await page.goto(`${server.url}/reviews`);
+      // With JavaScript the report is answered in place once the page has hydrated.
+      if (javaScriptEnabled) await gotoHydrated(page, `${server.url}/reviews`);
+      else await page.goto(`${server.url}/reviews`);
       const card = reviewCard(page, "Due stelle");
       await card.locator("summary", { hasText: "Segnala" }).click();
       await card.getByRole("radio", { name: "Falsa o ingannevole" }).check();

@@ -519,6 +519,8 @@ test.describe("reviews page without JavaScript", () => {
     const firstPage = await page.locator(".review-card__name").allInnerTexts();
     await page.getByRole("link", { name: "Carica altre" }).click();
     await expect(page).toHaveURL(/\/reviews\?dopo=/);
+    // The new page's list, once it is there (the address changes before the page is parsed).
+    await expect(page.locator(".review-list .review-card").first()).toBeVisible();
     const secondPage = await page.locator(".review-card__name").allInnerTexts();
     expect(secondPage.length).toBeGreaterThan(0);
     expect(secondPage.filter((n) => firstPage.includes(n))).toEqual([]);
