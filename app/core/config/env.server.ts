@@ -162,6 +162,17 @@ const backupS3Required = [
   "BACKUP_PASSPHRASE",
 ] as const;
 
+/** Her bucket for the encrypted backup copies (BACKUP_S3_*): any S3-compatible provider. */
+export interface BackupBucketSettings {
+  endpoint: string;
+  bucket: string;
+  region: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+  /** Folder in the bucket, e.g. "studio/" (empty: the bucket's root). */
+  prefix: string;
+}
+
 export interface AppConfig {
   port: number;
   host: string;
@@ -193,16 +204,7 @@ export interface AppConfig {
     /** BACKUP_PASSPHRASE: every backup encrypted with it (age); unset: backups in clear. */
     passphrase: string | undefined;
     /** BACKUP_S3_*: her bucket for the encrypted copies. */
-    bucket:
-      | {
-          endpoint: string;
-          bucket: string;
-          region: string;
-          accessKeyId: string;
-          secretAccessKey: string;
-          prefix: string;
-        }
-      | undefined;
+    bucket: BackupBucketSettings | undefined;
   };
   /** CALENDAR_FETCH_ALLOW_PRIVATE: her calendars' addresses may be plain http and private (decision 53). */
   calendarFetchAllowPrivate: boolean;

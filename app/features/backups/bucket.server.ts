@@ -1,3 +1,4 @@
+import type { BackupBucketSettings } from "~/core/config/env.server";
 import { createReadStream, createWriteStream } from "node:fs";
 import { rm, stat } from "node:fs/promises";
 import { Readable } from "node:stream";
@@ -6,17 +7,6 @@ import { pipeline } from "node:stream/promises";
 import { AwsClient } from "aws4fetch";
 import { type DiskSpaceReader, ensureRoom } from "~/core/disk/disk-space.server";
 import { backupNameDate, isBackupFileName } from "./backup-files.server";
-
-/** Her bucket for the encrypted copies (BACKUP_S3_*): any S3-compatible provider. */
-export interface BackupBucketSettings {
-  endpoint: string;
-  bucket: string;
-  region: string;
-  accessKeyId: string;
-  secretAccessKey: string;
-  /** Folder in the bucket, e.g. "studio/" (empty: the bucket's root). */
-  prefix: string;
-}
 
 export interface BucketCopy {
   /** The backup's file name (studio-YYYYMMDD-HHMM.tar.gz.age). */
