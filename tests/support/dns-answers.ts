@@ -4,6 +4,7 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import dgram from "node:dgram";
 import { freePort } from "./app-server";
+import { challtestsrvDnsOnly } from "./pebble";
 
 export interface DnsAnswers {
   /** For DNS_SERVER: `127.0.0.1:<port>`. */
@@ -22,22 +23,9 @@ const fqdn = (host: string) => (host.endsWith(".") ? host : `${host}.`);
 
 export async function startDnsAnswers(): Promise<DnsAnswers> {
   const [dnsPort, managementPort, relayPort] = [await freePort(), await freePort(), await freePort()];
-  const child: ChildProcess = spawn(
-    "pebble-challtestsrv",
-    [
-      "-dns01",
-      `127.0.0.1:${dnsPort}`,
-      "-management",
-      `127.0.0.1:${managementPort}`,
-      "-http01",
-      "",
-      "-https01",
-      "",
-      "-tlsalpn01",
-      "",
-    ],
-    { stdio: ["ignore", "pipe", "pipe"] },
-  );
+  const child: ChildProcess = spawn("pebble-challtestsrv", challtestsrvDnsOnly(dnsPort, managementPort), {
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   // Ready once its management server says it listens.
   await new Promise<void>((resolve, reject) => {
     let said = "";

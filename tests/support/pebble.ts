@@ -83,6 +83,22 @@ function makeApiCertificate(dir: string) {
  * Starts pebble-challtestsrv (DNS only, every A query answered 127.0.0.1) and pebble, whose HTTP-01
  * and TLS-ALPN-01 validations go to `httpPort` and `tlsPort` (the site's front's test ports).
  */
+/** pebble-challtestsrv as a DNS server only (its HTTP and TLS challenge servers off), answers set over `management`. */
+export function challtestsrvDnsOnly(dnsPort: number, managementPort: number): string[] {
+  return [
+    "-dns01",
+    `127.0.0.1:${dnsPort}`,
+    "-management",
+    `127.0.0.1:${managementPort}`,
+    "-http01",
+    "",
+    "-https01",
+    "",
+    "-tlsalpn01",
+    "",
+  ];
+}
+
 export async function startPebble({ httpPort, tlsPort }: { httpPort: number; tlsPort: number }): Promise<Pebble> {
   const dir = mkdtempSync(path.join(os.tmpdir(), "pebble-"));
   makeApiCertificate(dir);
@@ -95,22 +111,7 @@ export async function startPebble({ httpPort, tlsPort }: { httpPort: number; tls
   const dns = run(
     spawn(
       "pebble-challtestsrv",
-      [
-        "-dns01",
-        `127.0.0.1:${dnsPort}`,
-        "-management",
-        `127.0.0.1:${dnsManagement}`,
-        "-http01",
-        "",
-        "-https01",
-        "",
-        "-tlsalpn01",
-        "",
-        "-defaultIPv4",
-        "127.0.0.1",
-        "-defaultIPv6",
-        "",
-      ],
+      [...challtestsrvDnsOnly(dnsPort, dnsManagement), "-defaultIPv4", "127.0.0.1", "-defaultIPv6", ""],
       { stdio: ["ignore", "pipe", "pipe"] },
     ),
   );
