@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import pg from "pg";
+import type { Logger } from "pino";
 import { desc, eq, sql } from "drizzle-orm";
 import { type DiskSpaceReader, ensureRoom } from "~/core/disk/disk-space.server";
 import type { Db } from "~/core/db/database.server";
@@ -39,6 +40,22 @@ interface BackupJobResult extends BackupResult {
   warnings: string[];
   /** The copy to her bucket, when there is one. */
   copy?: CopyOutcome;
+}
+
+/** The warnings and the bucket copy of a backup, logged the same way whoever asked for it. */
+export function logBackupAftermath(
+  logger: Pick<Logger, "info" | "warn" | "error">,
+  which: "admin" | "nightly",
+  outcome: Pick<BackupJobResult, "warnings" | "copy">,
+) {
+  for (const warning of outcome.warnings) logger.warn({ detail: warning }, `${which} backup: other users can read it`);
+  if (outcome.copy && !outcome.copy.ok)
+    logger.error({ detail: outcome.copy.detail?.error }, `${which} backup: the copy to the bucket failed`);
+  else if (outcome.copy)
+    logger.info(
+      { name: outcome.copy.value.name, pruned: outcome.copy.value.pruned },
+      `${which} backup: copied to the bucket`,
+    );
 }
 
 /** Any number distinct from other advisory locks: held while one instance makes a backup. */

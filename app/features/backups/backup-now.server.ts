@@ -1,6 +1,6 @@
 import type { Logger } from "pino";
 import { type Result, refused, succeeded } from "~/core/result";
-import { runBackup, withBackupLock, type BackupTarget } from "./backup-job.server";
+import { logBackupAftermath, runBackup, withBackupLock, type BackupTarget } from "./backup-job.server";
 
 /**
  * "Esegui backup ora": the nightly job's backup, made now into the backups folder (with its
@@ -16,14 +16,7 @@ export async function runBackupNow(deps: {
   try {
     const outcome = await withBackupLock(target.connection, () => runBackup(target, "admin"));
     if (!outcome) return refused("alreadyRunning");
-    for (const warning of outcome.warnings) logger.warn({ detail: warning }, "admin backup: other users can read it");
-    if (outcome.copy && !outcome.copy.ok)
-      logger.error({ detail: outcome.copy.detail?.error }, "admin backup: the copy to the bucket failed");
-    else if (outcome.copy)
-      logger.info(
-        { name: outcome.copy.value.name, pruned: outcome.copy.value.pruned },
-        "admin backup: copied to the bucket",
-      );
+    logBackupAftermath(logger, "admin", outcome);
     logger.info(
       { file: outcome.file, bytes: outcome.bytes, ms: outcome.durationMs },
       `admin backup done: ${outcome.summary}`,

@@ -5,7 +5,7 @@ import type { Database } from "~/core/db/database.server";
 import { backupRuns } from "~/core/db/schema";
 import { type ScheduledJob, scheduleCron } from "~/core/jobs/scheduler.server";
 import type { MediaStorage } from "~/core/media/media-storage.server";
-import { runBackup, withBackupLock, type BackupTarget } from "./backup-job.server";
+import { logBackupAftermath, runBackup, withBackupLock, type BackupTarget } from "./backup-job.server";
 import { runRestoreDrill } from "./drill.server";
 import { serverBackupTarget } from "./target.server";
 
@@ -36,14 +36,7 @@ export async function runScheduledBackup(
       logger.info("nightly backup: already made by another instance");
       return outcome;
     }
-    for (const warning of outcome.warnings) logger.warn({ detail: warning }, "nightly backup: other users can read it");
-    if (outcome.copy && !outcome.copy.ok)
-      logger.error({ detail: outcome.copy.detail?.error }, "nightly backup: the copy to the bucket failed");
-    else if (outcome.copy)
-      logger.info(
-        { name: outcome.copy.value.name, pruned: outcome.copy.value.pruned },
-        "nightly backup: copied to the bucket",
-      );
+    logBackupAftermath(logger, "nightly", outcome);
     logger.info(
       {
         file: outcome.file,
