@@ -6,7 +6,7 @@ import { RichTextBody } from "~/ui/rich-text/body";
 import { ArticleCard } from "~/features/articles/article-card";
 import { Breadcrumbs } from "~/features/articles/breadcrumbs";
 import { loadArticlePage } from "~/features/articles/article-page.server";
-import { FEED_PATH } from "~/features/articles/categories";
+import { articlePath, FEED_PATH } from "~/features/articles/categories";
 import { toRecipeCardView } from "~/features/recipes/recipe-view.server";
 import { pageMeta } from "~/features/site-content/meta";
 import { JsonLd } from "~/ui/json-ld";
@@ -16,6 +16,9 @@ import { Stylesheet } from "~/ui/stylesheet";
 import articlesStyles from "~/styles/articles.css?url";
 import { SubscribeForm } from "~/features/newsletter/subscribe-form";
 import type { loader as rootLoader } from "~/root";
+import type { ActionResult } from "~/core/forms/action-result";
+import { useLastActionData } from "~/core/forms/use-last-action-data";
+import { subscribeAction } from "./newsletter-subscribe.server";
 
 /** She edits or withdraws it, or a related recipe: an open page follows. */
 export const handle: LiveHandle = { liveTables: ["articles", "recipes"] };
@@ -58,8 +61,12 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   return { ...shown, recipeLinks, recipesHeading: matched.length ? "Ricette correlate" : "Dalle ricette" };
 }
 
-export default function ArticlePage({ loaderData }: Route.ComponentProps) {
+/** Subscribing from the form under the article: the answer is the article, the message in its form. */
+export const action = (args: Route.ActionArgs) => subscribeAction(args);
+
+export default function ArticlePage({ loaderData, actionData }: Route.ComponentProps) {
   const { article, body, images, updatedOn, related, recipeLinks, recipesHeading } = loaderData;
+  const subscribed = useLastActionData<ActionResult>(actionData);
   const { newsletterConsent } = useRouteLoaderData<typeof rootLoader>("root")!;
   return (
     <div className="page article-page">
@@ -109,7 +116,13 @@ export default function ArticlePage({ loaderData }: Route.ComponentProps) {
         {/* The newsletter's form under each article. */}
         {newsletterConsent !== null ? (
           <aside className="article__newsletter" aria-label="Newsletter">
-            <SubscribeForm consentText={newsletterConsent} place="article" />
+            {/* Back at the form, where its message is, with or without JavaScript. */}
+            <SubscribeForm
+              consentText={newsletterConsent}
+              place="article"
+              result={subscribed}
+              action={`${articlePath(article.slug)}#newsletter-article`}
+            />
           </aside>
         ) : null}
       </article>

@@ -137,10 +137,13 @@ export default function Home({ loaderData }: Route.ComponentProps) {
                 Scopri i servizi
               </Link>
             </div>
-            <p className="stat">
-              <span className="stat__value">{stats.patients}</span>
-              <span className="stat__label">pazienti soddisfatti</span>
-            </p>
+            {/* A figure she left empty is not shown: no count she has not given. */}
+            {stats.patients ? (
+              <p className="stat">
+                <span className="stat__value">{stats.patients}</span>
+                <span className="stat__label">pazienti soddisfatti</span>
+              </p>
+            ) : null}
           </div>
           <div className="hero__art">
             <img src="/images/erbe.svg" alt="" width={480} height={420} fetchPriority="low" />
@@ -158,10 +161,12 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               focusY={portrait.focusY}
               name={practitioner.name}
             />
-            <p className="stat stat--badge">
-              <span className="stat__value">{stats.yearsOfExperience}</span>
-              <span className="stat__label">anni di esperienza</span>
-            </p>
+            {stats.yearsOfExperience ? (
+              <p className="stat stat--badge">
+                <span className="stat__value">{stats.yearsOfExperience}</span>
+                <span className="stat__label">anni di esperienza</span>
+              </p>
+            ) : null}
           </div>
           <div className="about__text">
             <p className="eyebrow">Chi Sono</p>

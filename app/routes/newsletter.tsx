@@ -1,48 +1,18 @@
 import { useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/newsletter";
 import type { ActionResult } from "~/core/forms/action-result";
-import { parseSubmission } from "~/core/forms/parse-submission.server";
-import { readForm, refusal, respond } from "~/core/forms/respond.server";
 import { NEWSLETTER_MESSAGES as M } from "~/features/newsletter/messages";
-import { subscribeToNewsletter } from "~/features/newsletter/newsletter-actions.server";
-import { subscribeSchema } from "~/features/newsletter/newsletter-schema";
 import { SubscribeForm } from "~/features/newsletter/subscribe-form";
 import { pageMeta } from "~/features/site-content/meta";
 import { useLastActionData } from "~/core/forms/use-last-action-data";
 import type { loader as rootLoader } from "~/root";
-import { requestContext, servicesContext } from "~/context";
+import { subscribeAction } from "./newsletter-subscribe.server";
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, "Newsletter", "Iscriviti alla newsletter dello studio: articoli e ricette nuove per e-mail.");
 
-const REFUSAL_STATUS = { rateLimited: 429, unavailable: 503, failed: 500 } as const;
-
-/**
- * The subscription: the footer's and the articles' form post here. The answer is
- * this page with the message (a fetcher reads it in place): no redirect, so no cookie is set.
- */
-export async function action({ request, context }: Route.ActionArgs) {
-  const s = context.get(servicesContext);
-  const answer = (result: ActionResult, status: number) => respond(request, s.flash, result, { status });
-  const read = await readForm(request, { maxBytes: 4 * 1024, refusals: "returned" });
-  const { clientIp } = context.get(requestContext);
-  // Every refusal of a public form takes a place of the address's budget; past it, the form's 429.
-  const refuse = async (result: ActionResult, status: number) =>
-    (await s.rateLimiter.countRefusal(clientIp))
-      ? answer(result, status)
-      : answer({ ok: false, message: M.rateLimited }, 429);
-  if (!read.ok) return refuse({ ok: false, message: read.message }, read.status);
-  const submission = parseSubmission(read.form, subscribeSchema);
-  if (submission.status !== "success") return refuse(refusal(submission, M.invalid), 400);
-  const result = await subscribeToNewsletter(s, {
-    email: submission.value.email,
-    clientIp,
-    siteUrl: s.config.siteUrl,
-    practitionerName: (await s.siteContent.current()).content.practitioner.name,
-  });
-  if (!result.ok) return answer({ ok: false, message: M[result.reason] }, REFUSAL_STATUS[result.reason]);
-  return answer({ ok: true, message: M.checkMail }, 200);
-}
+/** The subscription: the footer's form posts here (an article's to the article itself). */
+export const action = (args: Route.ActionArgs) => subscribeAction(args);
 
 export default function Newsletter({ actionData }: Route.ComponentProps) {
   const root = useRouteLoaderData<typeof rootLoader>("root")!;

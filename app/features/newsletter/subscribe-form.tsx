@@ -6,26 +6,30 @@ import { NEWSLETTER_PATH } from "./newsletter-paths";
 
 /**
  * The subscription form (footer, under each article, its own page): an address and her consent
- * wording. A plain form, with or without JavaScript: the newsletter page answers the post (no script
- * of its own on every page). No cookie, no identifier: nothing is kept of a visitor until the
+ * wording. A plain form, with or without JavaScript: the page it posts to answers (no script of its
+ * own on every page). No cookie, no identifier: nothing is kept of a visitor until the
  * e-mailed link is confirmed.
  */
 export function SubscribeForm({
   consentText,
   place,
   result,
+  action = NEWSLETTER_PATH,
 }: {
   consentText: string;
   /** Where it is: names its fields' ids and its look (the footer's is on a dark ground). */
   place: "footer" | "article" | "page";
-  /** The newsletter page's answer to the post. */
+  /** The answer to the post, on the page the form is on. */
   result?: ActionResult;
+  /** Where it posts: the newsletter's page, or the article's own (the reader stays on it). */
+  action?: string;
 }) {
   const id = `newsletter-${place}`;
   return (
     <form
+      id={id}
       method="post"
-      action={NEWSLETTER_PATH}
+      action={action}
       // No accessible name: a named form is a landmark, and a page may hold two (an article's and the footer's).
       className={`newsletter-form newsletter-form--${place}`}
     >

@@ -10,8 +10,8 @@ export const contentGroups = {
   testi: textsSchema,
   servizi: servicesSchema,
   ritratto: portraitFocusSchema,
-  // The first-run setup's short steps: two parts of "Dati dello studio".
-  chi: practiceSchema.pick({ practitioner: true, business: true }),
+  // The first-run setup's short steps: two parts of "Dati dello studio" (who she is with the home's figures).
+  chi: practiceSchema.pick({ practitioner: true, business: true, stats: true }),
   contatti: practiceSchema.pick({ contact: true, links: true }),
 } as const satisfies Record<(typeof CONTENT_SECTIONS)[number], unknown> & Record<string, unknown>;
 export type ContentGroup = keyof typeof contentGroups;

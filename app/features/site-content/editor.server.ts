@@ -3,7 +3,8 @@ import type { z } from "zod";
 import { imageUpload, saveUploadedImage, type UploadRefusal } from "~/core/media/image-upload.server";
 import type { MediaStorage } from "~/core/media/media-storage.server";
 import { type Result, refused, succeeded } from "~/core/result";
-import { type ContentGroup, type contentGroups, type editorSchema, groupLabels } from "./editor-groups";
+import { type ContentGroup, contentGroups, type editorSchema, groupLabels } from "./editor-groups";
+import { KEEPABLE, type Keepable, withKept } from "./kept-examples";
 import type { SaveResult, SiteContentStore } from "./site-content.server";
 import { type DayHours, MAX_STUDIOS, type SiteContent, weekdays } from "./site-content";
 import { assignStudioKeys } from "./studio-keys";
@@ -81,13 +82,20 @@ export async function publishGroup<G extends ContentGroup>(
   group: G,
   value: GroupValue<G>,
   baseVersion: number,
+  kept: readonly Keepable[] = [],
 ): Promise<SaveResult> {
   const { content } = await s.siteContent.current();
-  return s.siteContent.save(baseVersion, groupLabels[group], applyGroup(content, group, value));
+  return s.siteContent.save(baseVersion, groupLabels[group], withKept(applyGroup(content, group, value), kept));
 }
 
 /** A form's value as its schema parses it, without the version it was loaded from. */
 export type EditorValue<G extends ContentGroup> = Omit<z.output<ReturnType<typeof editorSchema<G>>>, "version">;
+
+/** The keepable examples a form of this group holds ("texts.about" in "testi"). */
+export const keepableIn = (group: ContentGroup) => {
+  const parts = Object.keys(contentGroups[group].shape);
+  return KEEPABLE.filter((name) => parts.includes(name.split(".")[0]!));
+};
 
 /**
  * One editor form's value (parsed by the route with the form's schema, as the browser checked it),
@@ -99,8 +107,9 @@ export async function saveContentGroup<G extends ContentGroup>(
   group: G,
   value: EditorValue<G>,
   baseVersion: number,
+  kept: readonly Keepable[] = [],
 ): Promise<Result<{ unchanged: boolean }, "conflict">> {
-  const result = await publishGroup(s, group, value as never, baseVersion);
+  const result = await publishGroup(s, group, value as never, baseVersion, kept);
   if (!result.ok) return refused("conflict");
   if (result.value.unchanged) return succeeded({ unchanged: true });
   s.logger.info({ group, version: result.value.published.version }, "site content published");

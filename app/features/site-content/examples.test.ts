@@ -18,8 +18,13 @@ describe("the example details still on the site", () => {
       "contatti: l'e-mail (contatto per la privacy)",
       "contatti: il link di prenotazione",
       "contatti: i link (profilo, social, messaggi)",
-      "pratica: il numero di pazienti della home",
-      "pratica: gli anni di esperienza della home",
+      "chi: il numero di pazienti della home",
+      "chi: gli anni di esperienza della home",
+      "testi: il motto",
+      "testi: il titolo della home",
+      "testi: la presentazione della home",
+      "testi: il testo «Chi sono»",
+      "testi: l'introduzione dei servizi",
     ]);
   });
 
@@ -65,13 +70,30 @@ describe("the example details still on the site", () => {
         messaging: { label: "WhatsApp", url: "https://wa.me/39011123456" },
       },
       stats: { patients: "300+", yearsOfExperience: "10+" },
+      // The example's texts, each kept as hers with one tap.
+      kept: ["texts.tagline", "texts.heroTitle", "texts.heroIntro", "texts.about", "texts.servicesIntro"],
     };
     expect(labels(hers)).toEqual([]);
+  });
+
+  it("counts the home's figures and the example's texts until she keeps, changes or empties them", () => {
+    const d = defaultSiteContent;
+    const figures = (content: typeof d) => labels(content).filter((label) => /pazienti|esperienza/.test(label));
+    expect(figures(d)).toEqual(["chi: il numero di pazienti della home", "chi: gli anni di esperienza della home"]);
+    // Kept as they are ("200+" is true for her), or left empty (the home then leaves the figure out).
+    expect(figures({ ...d, kept: ["stats.patients"], stats: { ...d.stats, yearsOfExperience: "" } })).toEqual([]);
+    const texts = (content: typeof d) => labels(content).filter((label) => label.startsWith("testi"));
+    expect(texts({ ...d, kept: ["texts.about"], texts: { ...d.texts, tagline: "Il mio motto" } })).toEqual([
+      "testi: il titolo della home",
+      "testi: la presentazione della home",
+      "testi: l'introduzione dei servizi",
+    ]);
   });
 
   it("points out a text that names a city none of her studios is in, or the example's person, while the placeholders follow her", () => {
     const hers = {
       ...defaultSiteContent,
+      kept: ["texts.heroTitle", "texts.heroIntro", "texts.about"],
       practitioner: { ...defaultSiteContent.practitioner, name: "Dott.ssa Chiara Rinaldi", registerNumber: "AA_1" },
       business: { vatNumber: "12345678903", legalName: "Chiara Rinaldi" },
       studios: [{ ...defaultSiteContent.studios[0]!, street: "Via Roma 12", city: "Torino" }],

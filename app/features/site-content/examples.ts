@@ -1,5 +1,6 @@
 import { defaultSiteContent } from "./defaults";
 import { fillPlaceholders } from "./placeholders";
+import { stillExample } from "./kept-examples";
 import type { ContentGroup } from "./editor-groups";
 import type { SiteContent } from "./site-content";
 
@@ -35,8 +36,8 @@ const NO_FORMER_NAMES: FormerNames = { people: [], studios: [], cities: [] };
  * What of the fictional first version (defaults.ts) is still on the site: the
  * details that are someone else's (name, register number, Partita IVA, contacts, links, studios),
  * and the texts that still name the example's person or cities she does not have, or a person,
- * studio or city of an earlier version (`former`) she no longer has. Generic wording
- * she may well keep (title, services, motto) is not counted.
+ * studio or city of an earlier version (`former`) she no longer has. Generic wording she may
+ * well keep (the title, the texts, the home's figures) counts until she changes or keeps it.
  */
 export function examplesLeft(c: Omit<SiteContent, "portrait">, former: FormerNames = NO_FORMER_NAMES): ExampleLeft[] {
   const left: ExampleLeft[] = [];
@@ -44,7 +45,7 @@ export function examplesLeft(c: Omit<SiteContent, "portrait">, former: FormerNam
     if (same) left.push({ label, group, legal });
   };
   add(c.practitioner.name === d.practitioner.name, "il nome", "chi", true);
-  add(c.practitioner.title === d.practitioner.title, "il titolo professionale", "chi");
+  add(stillExample(c, "practitioner.title"), "il titolo professionale", "chi");
   add(c.practitioner.registerNumber === d.practitioner.registerNumber, "il numero di iscrizione all'albo", "chi", true);
   add(c.business.vatNumber === d.business.vatNumber, "la Partita IVA", "chi", true);
   add(c.business.legalName === d.business.legalName, "l'intestatario della Partita IVA", "chi", true);
@@ -75,11 +76,14 @@ export function examplesLeft(c: Omit<SiteContent, "portrait">, former: FormerNam
     "contatti",
   );
   // The home page's figures: a made-up count of patients is a claim about her practice.
-  add(c.stats.patients === d.stats.patients, "il numero di pazienti della home", "pratica");
-  add(c.stats.yearsOfExperience === d.stats.yearsOfExperience, "gli anni di esperienza della home", "pratica");
-  // As the site shows them: a placeholder names her, whatever she is called.
+  // Until she changes, empties or keeps them (kept-examples.ts).
+  add(stillExample(c, "stats.patients"), "il numero di pazienti della home", "chi");
+  add(stillExample(c, "stats.yearsOfExperience"), "gli anni di esperienza della home", "chi");
+  // The example's own words until she replaces or keeps them; as the site shows them, any naming
+  // someone else (a placeholder names her, whatever she is called).
   const others = othersNamed(c, former);
-  for (const [key, label] of TEXT_LABELS) add(others(fillPlaceholders(c.texts[key], c)), label, "testi");
+  for (const [key, label] of TEXT_LABELS)
+    add(stillExample(c, `texts.${key}`) || others(fillPlaceholders(c.texts[key], c)), label, "testi");
   return left;
 }
 

@@ -78,8 +78,9 @@ export const practiceSchema = z.object({
     messaging: namedLink("Indica il nome del servizio di messaggi (es. WhatsApp)."),
   }),
   stats: z.object({
-    patients: plainText("Indica il numero di pazienti (es. 200+).", 12),
-    yearsOfExperience: plainText("Indica gli anni di esperienza (es. 5+).", 12),
+    // Either may be left empty: the home then leaves that figure out.
+    patients: optionalLine(12),
+    yearsOfExperience: optionalLine(12),
   }),
   /** Off, the reviews leave the site (section, page, links, sitemap); their data stays. */
   // Unticked, a form sends no field of the group at all: then it is off.

@@ -112,6 +112,11 @@ export interface SiteContent {
   };
   services: ServiceContent[];
   portrait: PortraitContent;
+  /**
+   * The example details she said are hers as they are ("Tieni il testo d'esempio": a text, the
+   * title, a figure), by form field name (kept-examples.ts): no longer counted as examples.
+   */
+  kept?: string[];
 }
 
 /** What the header, footer and head of every page use: everything but the portrait. */

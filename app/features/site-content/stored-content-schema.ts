@@ -4,6 +4,7 @@ import { percent, time } from "./content-fields";
 import { practiceSchema, serviceSchema, studioSchema, textsSchema } from "./form-schemas";
 import { MAX_STUDIOS, SERVICE_COUNT, type SiteContent, weekdays } from "./site-content";
 import { assignStudioKeys } from "./studio-keys";
+import { KEEPABLE } from "./kept-examples";
 
 const storedImageSchema = z.object({
   width: z.number().int().positive(),
@@ -65,5 +66,6 @@ export const siteContentSchema = z.preprocess(
     ...textsSchema.shape,
     services: z.array(serviceSchema.extend({ id: z.string().regex(/^[a-z0-9-]+$/) })).length(SERVICE_COUNT),
     portrait: z.object({ image: storedImageSchema.nullable(), focusX: percent, focusY: percent }),
+    kept: z.array(z.enum(KEEPABLE)).max(KEEPABLE.length).optional(),
   }),
 ) satisfies z.ZodType<SiteContent, unknown>;

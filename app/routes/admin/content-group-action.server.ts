@@ -6,6 +6,7 @@ import { assertFormPost, readForm, respond } from "~/core/forms/respond.server";
 import { requireAdmin } from "~/features/account/admin-auth.server";
 import { editorSchema, groupPaths, type ContentGroup } from "~/features/site-content/editor-groups";
 import { CONTENT_MESSAGES } from "~/features/site-content/messages";
+import { fillKeptFields } from "~/features/site-content/kept-examples";
 import { toPublicContent } from "~/features/site-content/site-content.server";
 import { loadExamplesLeft } from "./examples-left.server";
 import { toStudioPhotoView } from "~/features/site-content/studio-photos.server";
@@ -13,6 +14,7 @@ import { dayCopySchema, formWithDayCopied } from "./hours-copy.server";
 import {
   MAX_CONTENT_FORM_BYTES,
   MAX_HOURS_FORM_FIELDS,
+  keepableIn,
   type PortraitRefusal,
   portraitUpload,
   saveContentGroup,
@@ -43,6 +45,8 @@ export async function contentGroupAction(
   const s = context.get(servicesContext);
   const maxFields = group === "orari" ? MAX_HOURS_FORM_FIELDS : undefined;
   const form = alreadyRead ?? (await readForm(request, { maxBytes: MAX_CONTENT_FORM_BYTES, maxFields }));
+  // "Tieni il testo d'esempio" ticked: the example's text, now hers.
+  const kept = fillKeptFields(form, keepableIn(group));
   const submission = parseSubmission(form, editorSchema(group), { disableAutoCoercion: true });
   if (submission.status === undefined)
     // A list button (add, remove, move a row): the form again, nothing to announce.
@@ -53,7 +57,7 @@ export async function contentGroupAction(
     return respond(request, s.flash, { ok: false, message, reply: submission.reply() }, { status: 400 });
   }
   const { version, ...value } = submission.value;
-  const result = await saveContentGroup(s, group, value, version);
+  const result = await saveContentGroup(s, group, value, version, kept);
   if (!result.ok) {
     const reply = submission.reply({ formErrors: [CONTENT_MESSAGES.conflict] });
     return respond(request, s.flash, { ok: false, message: CONTENT_MESSAGES.conflictShort, reply }, { status: 409 });

@@ -1,7 +1,7 @@
 import type { Route } from "./+types/content-practice";
 import { EditorForm } from "~/features/site-content/editor/fields";
-import { CheckboxField, TextField } from "~/core/forms/conform-fields";
-import { ContactFields, PractitionerFields } from "~/features/site-content/editor/practice-fields";
+import { CheckboxField } from "~/core/forms/conform-fields";
+import { ContactFields, FiguresFields, PractitionerFields } from "~/features/site-content/editor/practice-fields";
 import { useContentForm } from "~/features/site-content/editor/use-content-form";
 import { contentGroupAction } from "./content-group-action.server";
 import { useEditorData } from "./content";
@@ -18,7 +18,6 @@ export default function PracticeEditor({ actionData }: Route.ComponentProps) {
     { practitioner, business, contact, links, stats, reviews },
     actionData?.reply,
   );
-  const figures = fields.stats.getFieldset();
   const reviewsShown = fields.reviews.getFieldset().shown;
 
   return (
@@ -29,17 +28,7 @@ export default function PracticeEditor({ actionData }: Route.ComponentProps) {
       <EditorForm form={form} version={baseVersion}>
         <PractitionerFields practitioner={fields.practitioner} business={fields.business} />
         <ContactFields contact={fields.contact} links={fields.links} />
-        <fieldset className="content-form__group">
-          <legend>Numeri della home</legend>
-          <div className="content-form__pair">
-            <TextField
-              meta={figures.patients}
-              label="Pazienti soddisfatti"
-              hint="Sul sito si legge «200+ pazienti soddisfatti». Ad esempio 200+."
-            />
-            <TextField meta={figures.yearsOfExperience} label="Anni di esperienza" hint="Ad esempio 5+." />
-          </div>
-        </fieldset>
+        <FiguresFields stats={fields.stats} />
         <fieldset className="content-form__group">
           <legend>Recensioni</legend>
           <CheckboxField

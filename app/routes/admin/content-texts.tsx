@@ -1,6 +1,6 @@
 import type { Route } from "./+types/content-texts";
 import { EditorForm } from "~/features/site-content/editor/fields";
-import { TextAreaField, TextField } from "~/core/forms/conform-fields";
+import { ContentTextField as TextField, useWithoutExamples } from "~/features/site-content/editor/example-fields";
 import { useContentForm } from "~/features/site-content/editor/use-content-form";
 import { PlaceholderButtons } from "~/features/site-content/editor/placeholder-buttons";
 import { contentGroupAction } from "./content-group-action.server";
@@ -14,7 +14,8 @@ const limit = (n: number) => `Al massimo ${n} caratteri.`;
 /** The words of the site: plain text, a blank line between paragraphs. */
 export default function TextsEditor({ actionData }: Route.ComponentProps) {
   const { version, content } = useEditorData();
-  const { form, fields, baseVersion } = useContentForm("testi", version, { texts: content.texts }, actionData?.reply);
+  const start = { texts: useWithoutExamples("texts", content.texts) };
+  const { form, fields, baseVersion } = useContentForm("testi", version, start, actionData?.reply);
   const texts = fields.texts.getFieldset();
   return (
     <section className="content-section" aria-labelledby="testi-titolo">
@@ -33,19 +34,19 @@ export default function TextsEditor({ actionData }: Route.ComponentProps) {
         <PlaceholderButtons />
         <TextField meta={texts.tagline} label="Motto della pagina iniziale" hint={limit(TEXT_LIMITS.tagline)} />
         <TextField meta={texts.heroTitle} label="Titolo principale della home" hint={limit(TEXT_LIMITS.heroTitle)} />
-        <TextAreaField
+        <TextField
           meta={texts.heroIntro}
           label="Presentazione sotto il titolo"
           rows={4}
           hint={limit(TEXT_LIMITS.heroIntro)}
         />
-        <TextAreaField
+        <TextField
           meta={texts.about}
           label="Chi Sono"
           rows={10}
           hint={`Uno o più paragrafi separati da una riga vuota. ${limit(TEXT_LIMITS.about)}`}
         />
-        <TextAreaField
+        <TextField
           meta={texts.servicesIntro}
           label="Introduzione della pagina dei servizi"
           rows={4}

@@ -1,4 +1,4 @@
-import type { ComponentType } from "react";
+import { type ComponentType, useMemo } from "react";
 import { Form, Link, redirect, useLocation } from "react-router";
 import type { Route } from "./+types/setup";
 import { servicesContext } from "~/context";
@@ -7,7 +7,9 @@ import { readForm, refusal, respond } from "~/core/forms/respond.server";
 import { CONTENT_MESSAGES } from "~/features/site-content/messages";
 import { requireAdmin } from "~/features/account/admin-auth.server";
 import { EditorForm, EditorSubmitLabel } from "~/features/site-content/editor/fields";
-import { ContactFields, PractitionerFields } from "~/features/site-content/editor/practice-fields";
+import { ContactFields, FiguresFields, PractitionerFields } from "~/features/site-content/editor/practice-fields";
+import { ExampleFields, useWithoutExamples } from "~/features/site-content/editor/example-fields";
+import { exampleFields } from "~/features/site-content/kept-examples";
 import { useContentForm } from "~/features/site-content/editor/use-content-form";
 import { SETUP_PATH } from "~/features/site-content/editor-groups";
 import { ExamplesNotice } from "~/features/site-content/editor/examples-notice";
@@ -112,9 +114,13 @@ type Answer = { reply?: Parameters<typeof useContentForm>[3] } | undefined;
 
 function WhoStep({ actionData }: { actionData: unknown }) {
   const { version, content } = useEditorData();
-  const { practitioner, business } = content;
   const reply = (actionData as Answer)?.reply;
-  const { form, fields, baseVersion } = useContentForm("chi", version, { practitioner, business }, reply);
+  const start = {
+    practitioner: useWithoutExamples("practitioner", content.practitioner),
+    business: useWithoutExamples("business", content.business),
+    stats: useWithoutExamples("stats", content.stats),
+  };
+  const { form, fields, baseVersion } = useContentForm("chi", version, start, reply);
   return (
     <section className="content-section" aria-labelledby="chi-titolo">
       <h2 id="chi-titolo" className="admin-section__title">
@@ -122,6 +128,7 @@ function WhoStep({ actionData }: { actionData: unknown }) {
       </h2>
       <EditorForm form={form} version={baseVersion}>
         <PractitionerFields practitioner={fields.practitioner} business={fields.business} />
+        <FiguresFields stats={fields.stats} />
       </EditorForm>
     </section>
   );
@@ -129,9 +136,12 @@ function WhoStep({ actionData }: { actionData: unknown }) {
 
 function ContactStep({ actionData }: { actionData: unknown }) {
   const { version, content } = useEditorData();
-  const { contact, links } = content;
   const reply = (actionData as Answer)?.reply;
-  const { form, fields, baseVersion } = useContentForm("contatti", version, { contact, links }, reply);
+  const start = {
+    contact: useWithoutExamples("contact", content.contact),
+    links: useWithoutExamples("links", content.links),
+  };
+  const { form, fields, baseVersion } = useContentForm("contatti", version, start, reply);
   return (
     <section className="content-section" aria-labelledby="contatti-titolo">
       <h2 id="contatti-titolo" className="admin-section__title">
@@ -145,7 +155,8 @@ function ContactStep({ actionData }: { actionData: unknown }) {
 }
 
 export default function Setup({ loaderData, actionData }: Route.ComponentProps) {
-  const { index, left } = loaderData;
+  const { index, left, content } = loaderData;
+  const examples = useMemo(() => exampleFields(content), [content]);
   const { unpublished } = useAdminTodo();
   const location = useLocation();
   const step = STEPS[index];
@@ -174,7 +185,9 @@ export default function Setup({ loaderData, actionData }: Route.ComponentProps) 
       {step && StepForm ? (
         <EditorSubmitLabel.Provider value="Salva e continua">
           <ExamplesNotice left={left.filter((example) => example.group === step.group)} />
-          <StepForm key={location.key} actionData={actionData} />
+          <ExampleFields.Provider value={examples}>
+            <StepForm key={location.key} actionData={actionData} />
+          </ExampleFields.Provider>
         </EditorSubmitLabel.Provider>
       ) : (
         <>

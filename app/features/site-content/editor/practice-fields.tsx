@@ -1,5 +1,5 @@
 import type { FieldMetadata } from "@conform-to/react";
-import { TextField } from "~/core/forms/conform-fields";
+import { ContentTextField as TextField } from "./example-fields";
 import type { SiteContent } from "~/features/site-content/site-content";
 
 // Any form whose value holds this part ("Dati dello studio", or a step of the first-run setup).
@@ -89,5 +89,32 @@ export function ContactFields<Form extends Record<string, unknown>>({
         </div>
       </fieldset>
     </>
+  );
+}
+
+/** The home's two figures, each left out when empty (the practice editor and the setup's first step). */
+export function FiguresFields<Form extends Record<string, unknown>>({ stats }: { stats: Part<"stats", Form> }) {
+  const figures = stats.getFieldset();
+  return (
+    <fieldset className="content-form__group">
+      <legend>Numeri della home</legend>
+      <p className="field__hint">
+        Facoltativi: scrivili solo se sono veri. Un campo vuoto toglie quel numero dalla home.
+      </p>
+      <div className="content-form__pair">
+        <TextField
+          meta={figures.patients}
+          label="Pazienti soddisfatti"
+          optional
+          hint="Sul sito si legge, ad esempio, «200+ pazienti soddisfatti»."
+        />
+        <TextField
+          meta={figures.yearsOfExperience}
+          label="Anni di esperienza"
+          optional
+          hint="Sul sito si legge, ad esempio, «5+ anni di esperienza»."
+        />
+      </div>
+    </fieldset>
   );
 }
