@@ -1,4 +1,5 @@
 import { expect, test } from "../support/e2e-test";
+import { ADMIN } from "../support/admin";
 import { signInAsAdmin } from "../support/admin-browser";
 import { newDataDir, type AppServer } from "../support/app-server";
 import { MAIL_SITE_URL, startSiteWithMail } from "../support/site-with-mail";
@@ -50,8 +51,10 @@ test("an image in a newsletter: described, shown in the preview, mailed from the
   await expect.poll(() => previewed.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
 
   await page.getByRole("button", { name: "Invia una prova a me" }).click();
-  await expectToast(page, M.testSent);
+  // To her own sign-in address, which the toast names.
+  await expectToast(page, M.testSent(ADMIN.email));
   const [copy] = await smtp.waitFor(1, 60_000);
+  expect(copy!.parsed.to?.map((to) => to.address)).toEqual([ADMIN.email]);
   expect(copy!.parsed.subject).toBe("[Prova] Legumi d'inverno");
   const img =
     /<img src="(https:\/\/www\.studio\.test(\/media\/article-images\/[^"]+))" width="(\d+)" height="(\d+)" alt="Una zuppa di ceci fumante"/.exec(

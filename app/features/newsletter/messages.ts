@@ -32,7 +32,7 @@ export const NEWSLETTER_MESSAGES = {
   draftSaved: "Bozza salvata: l'anteprima è qui sotto",
   composed: "Bozza preparata con gli articoli e le ricette nuove: controllala e salvala",
   nothingNew: "Non ci sono articoli o ricette nuove dall'ultima newsletter.",
-  testSent: "E-mail di prova in coda: arriva al tuo indirizzo tra poco",
+  testSent: (address: string) => `E-mail di prova in coda: arriva a ${address} tra poco`,
   started: "Invio avviato: la newsletter parte a poco a poco, l'avanzamento è qui sotto",
   noSubscribers: "Non ci sono iscritti confermati: nessuna e-mail da inviare.",
   notDraft: "Questa newsletter è già stata inviata.",

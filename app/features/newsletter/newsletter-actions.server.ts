@@ -99,10 +99,14 @@ export async function startNewsletter(
   return succeeded();
 }
 
-/** The test copy, to her (MAIL_TO or the practice address): its unsubscribe link leads to the form's page. */
+/**
+ * The test copy, to her own address (`to`: her account's, not the practice's, which patients write
+ * to and others may read): its unsubscribe link leads to the form's page.
+ */
 export async function sendTestNewsletter(
   deps: { mailer: Mailer; config: SiteAddress },
   input: { subject: string; body: RichTextDocument; images: Record<string, StoredImage> },
+  to: string,
 ): Promise<Result<undefined, "mailOff" | "imagesNeedSiteUrl">> {
   if (!deps.mailer.enabled) return refused("mailOff");
   const base = mailImageBase(deps.config.siteUrl, deps.config.siteUrlConfigured);
@@ -112,7 +116,7 @@ export async function sendTestNewsletter(
     body: renderedBody(input.body, base ? mailImages(input.images, base) : {}),
     unsubscribeUrl: new URL(NEWSLETTER_PATH, deps.config.siteUrl).href,
   });
-  await deps.mailer.queue(mail);
+  await deps.mailer.queueTo(to, mail);
   deps.mailer.kick();
   return succeeded();
 }

@@ -133,6 +133,13 @@ describe("newsletter on PostgreSQL", () => {
     expect(emails.filter((email) => email !== null)).toEqual([copies[1]!.recipient]);
   });
 
+  it("the test copy goes to her own sign-in address, not to the practice's", async () => {
+    expect((await sendTestNewsletter(deps(), { subject: "Prova", body, images: {} }, "lei@studio.test")).ok).toBe(true);
+    const [copy] = await outbox();
+    expect(copy!.recipient).toBe("lei@studio.test");
+    expect(copy!.subject).toBe("[Prova] Prova");
+  });
+
   it("a send interrupted by a crash and restarted queues each subscriber exactly once", async () => {
     const emails = await seedNewsletterSubscribers(database.db, 200);
     const id = await repo.saveDraft({ subject: "Newsletter di prova", body });
@@ -208,7 +215,7 @@ describe("newsletter on PostgreSQL", () => {
         { siteUrl: "http://studio.example.it", siteUrlConfigured: true },
       ]) {
         expect(await startNewsletter({ ...deps(), config }, id)).toEqual({ ok: false, reason: "imagesNeedSiteUrl" });
-        expect(await sendTestNewsletter({ ...deps(), config }, (await repo.draft())!)).toEqual({
+        expect(await sendTestNewsletter({ ...deps(), config }, (await repo.draft())!, "lei@studio.test")).toEqual({
           ok: false,
           reason: "imagesNeedSiteUrl",
         });

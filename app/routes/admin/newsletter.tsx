@@ -86,7 +86,7 @@ const linkItem = (title: string, url: string): Block => ({
 });
 
 export async function action({ request, context }: Route.ActionArgs) {
-  requireAdmin(context);
+  const admin = requireAdmin(context);
   const s = context.get(servicesContext);
   const submission = parseSubmission(await readForm(request, MAX_FORM_BYTES), newsletterAdminSchema);
   if (submission.status !== "success")
@@ -108,8 +108,10 @@ export async function action({ request, context }: Route.ActionArgs) {
         const draft = { subject: value.subject, body: value.body, images: Object.fromEntries(stored) };
         await s.newsletter.saveDraft(draft);
         if (value.intent === "save") return answer({ ok: true, message: M.draftSaved });
-        const sent = await sendTestNewsletter(s, draft);
-        return answer(sent.ok ? { ok: true, message: M.testSent } : { ok: false, message: M[sent.reason] });
+        // To her own sign-in address, which the toast names.
+        const to = admin.user.email;
+        const sent = await sendTestNewsletter(s, draft, to);
+        return answer(sent.ok ? { ok: true, message: M.testSent(to) } : { ok: false, message: M[sent.reason] });
       }
       case "send": {
         const started = await startNewsletter(s, value.campaignId);

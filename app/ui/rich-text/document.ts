@@ -37,15 +37,23 @@ function* blocks(content: readonly Block[]): Generator<Block> {
   }
 }
 
+/** A linked text's address after it, as a plain-text mail must give it (not twice when the text is the address). */
+function withAddress(inline: Extract<Inline, { type: "text" }>): string {
+  const href = inline.marks?.find((mark) => mark.type === "link")?.attrs.href;
+  return href && href !== inline.text ? `${inline.text} (${href})` : inline.text;
+}
+
 /**
  * The document's words, as a reader reads them (for the reading time and the search engines' text);
- * with `imageText`, each image as that line too (an e-mail's plain text).
+ * with `imageText`, each image as that line too, and each link's address after its words (an
+ * e-mail's plain text, where nothing can be clicked but an address).
  */
 export function documentText(doc: RichTextDocument, imageText?: (alt: string) => string): string {
   const parts: string[] = [];
+  const text = (inline: Inline) => (inline.type !== "text" ? " " : imageText ? withAddress(inline) : inline.text);
   for (const node of blocks(doc.content)) {
     if ((node.type === "paragraph" || node.type === "heading") && node.content)
-      parts.push(node.content.map((i) => (i.type === "text" ? i.text : " ")).join(""));
+      parts.push(node.content.map(text).join(""));
     else if (node.type === "image" && imageText) parts.push(imageText(node.attrs.alt));
   }
   return parts.join("\n");

@@ -94,7 +94,8 @@ function ExampleTextField({ meta, rows, type, inputMode, example, ...field }: Pr
                   form.update({ name: meta.name, value: event.currentTarget.checked ? example.example : "" })
                 }
               />{" "}
-              Tieni il testo d'esempio
+              {example.example.length <= 40 ? `Tieni «${example.example}»` : "Tieni il testo d'esempio"}
+              <span className="visually-hidden">: {field.label}</span>
             </label>
           ) : null}
         </>
