@@ -2,6 +2,7 @@
 // SVG (no chart library, nothing on the public pages), each with a text summary and its table.
 import { Form, Link } from "react-router";
 import { formatCount, formatItalianDay, formatItalianNumericDate, formatPercent } from "~/core/format/italian-format";
+import { countOf, pluralForm } from "~/core/format/plural";
 import { useSchemaForm } from "~/core/forms/use-schema-form";
 import { type ActionResult, useActionResult } from "~/core/forms/action-result";
 import type { StatisticsReport, Totals } from "./statistics.server";
@@ -25,6 +26,9 @@ function change(current: number, before: number, days: number): string {
   return `${sign}${formatPercent(Math.abs(share))} rispetto ai ${days} giorni prima`;
 }
 
+const VISITORS = ["visitatore", "visitatori"] as const;
+const VIEWS = ["pagina vista", "pagine viste"] as const;
+
 function PeriodCards({ periods }: { periods: StatisticsReport["periods"] }) {
   return (
     <ul className="statistics-periods">
@@ -32,11 +36,13 @@ function PeriodCards({ periods }: { periods: StatisticsReport["periods"] }) {
         <li key={days} className="statistics-period">
           <h3 className="statistics-period__title">Ultimi {days} giorni</h3>
           <p>
-            <strong className="statistics-period__number">{formatCount(current.visitors)}</strong> visitatori{" "}
+            <strong className="statistics-period__number">{formatCount(current.visitors)}</strong>{" "}
+            {pluralForm(current.visitors, VISITORS)}{" "}
             <span className="statistics-period__change">({change(current.visitors, before.visitors, days)})</span>
           </p>
           <p>
-            <strong className="statistics-period__number">{formatCount(current.views)}</strong> pagine viste{" "}
+            <strong className="statistics-period__number">{formatCount(current.views)}</strong>{" "}
+            {pluralForm(current.views, VIEWS)}{" "}
             <span className="statistics-period__change">({change(current.views, before.views, days)})</span>
           </p>
         </li>
@@ -53,7 +59,7 @@ function busiest(daily: StatisticsReport["daily"]) {
 function summary(report: StatisticsReport, total: Totals): string {
   if (total.views === 0) return `Negli ultimi ${report.days} giorni nessuna pagina vista.`;
   const top = busiest(report.daily);
-  return `Negli ultimi ${report.days} giorni ${formatCount(total.views)} pagine viste e ${formatCount(total.visitors)} visitatori; il giorno con più pagine viste è stato ${formatItalianDay(top.day)} (${formatCount(top.views)}).`;
+  return `Negli ultimi ${report.days} giorni ${countOf(total.views, VIEWS)} e ${countOf(total.visitors, VISITORS)}; il giorno con più pagine viste è stato ${formatItalianDay(top.day)} (${formatCount(top.views)}).`;
 }
 
 /**

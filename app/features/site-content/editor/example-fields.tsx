@@ -1,4 +1,4 @@
-import { type FieldMetadata, useFormMetadata } from "@conform-to/react";
+import type { FieldMetadata } from "@conform-to/react";
 import { createContext, type ReactNode, useContext } from "react";
 import { TextAreaField, TextField } from "~/core/forms/conform-fields";
 import { Field } from "~/core/forms/field";
@@ -51,7 +51,6 @@ export function ContentTextField({ rows, type = "text", inputMode, ...props }: P
 }
 
 function ExampleTextField({ meta, rows, type, inputMode, example, ...field }: Props & { example: ExampleField }) {
-  const form = useFormMetadata(meta.formId);
   const value = typeof meta.initialValue === "string" ? meta.initialValue : undefined;
   const placeholder = example.keepable ? example.example : `es. ${example.example}`;
   return (
@@ -90,9 +89,7 @@ function ExampleTextField({ meta, rows, type, inputMode, example, ...field }: Pr
                 form={meta.formId}
                 defaultChecked={value === example.example}
                 // With JavaScript the example's words fill the field, hers to read or touch up; without, the server puts them.
-                onChange={(event) =>
-                  form.update({ name: meta.name, value: event.currentTarget.checked ? example.example : "" })
-                }
+                onChange={(event) => fill(meta.id, event.currentTarget.checked ? example.example : "")}
               />{" "}
               {example.example.length <= 40 ? `Tieni «${example.example}»` : "Tieni il testo d'esempio"}
               <span className="visually-hidden">: {field.label}</span>
@@ -102,4 +99,12 @@ function ExampleTextField({ meta, rows, type, inputMode, example, ...field }: Pr
       )}
     </Field>
   );
+}
+
+/** Puts a text in a field as if typed: the form (Conform listens to its input events) sees it changed. */
+function fill(id: string, text: string) {
+  const field = document.getElementById(id);
+  if (!(field instanceof HTMLInputElement || field instanceof HTMLTextAreaElement)) return;
+  field.value = text;
+  field.dispatchEvent(new Event("input", { bubbles: true }));
 }

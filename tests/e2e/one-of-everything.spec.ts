@@ -1,0 +1,210 @@
+import { writeFileSync } from "node:fs";
+import path from "node:path";
+import { sql } from "drizzle-orm";
+import { expect, type Page, test } from "../support/e2e-test";
+import { openSiteDatabase } from "~/core/db/site-database.server";
+import { groupPaths, SETUP_PATH } from "~/features/site-content/editor-groups";
+import { signInAsAdmin } from "../support/admin-browser";
+import { newDataDir, type AppServer } from "../support/app-server";
+import { startSiteWithMail } from "../support/site-with-mail";
+import type { TestSmtpServer } from "../support/smtp";
+import {
+  sampleArticle,
+  sampleRecipe,
+  seedArticles,
+  seedBooking,
+  seedNewsletterSubscribers,
+  seedPhotos,
+  seedRecipes,
+  seedReviews,
+} from "../support/factory";
+import { saveScreenshot } from "../support/screenshots";
+
+/*
+ * A site with one of everything (a review, a recipe, an article, a subscriber, a booking, a
+ * question): every public page and every screen of her panel is read, and none may say "1 "
+ * before a plural ("1 iscritti confermati"). Her name at 320 px, and subscribing from an article.
+ */
+
+let server: AppServer;
+let smtp: TestSmtpServer;
+let publicPaths: string[];
+let adminPaths: string[];
+const NAME = "Dott.ssa Elena Marchetti";
+
+test.describe.configure({ mode: "serial", timeout: 240_000 });
+
+test.beforeAll(async () => {
+  test.setTimeout(180_000);
+  const dataDir = newDataDir("one-of-everything-");
+  const photos = await seedPhotos(dataDir, 1);
+  const [recipe] = await seedRecipes(dataDir, [sampleRecipe({ photoId: photos[0]!.id, slug: "insalata-di-farro" })]);
+  await seedReviews(dataDir, [{ name: "Laura B.", rating: 5, content: "Percorso chiaro e piano facile da seguire." }]);
+  const [article] = await seedArticles(dataDir, [
+    sampleArticle({ status: "published", publishAt: new Date(Date.now() - 86_400_000) }),
+  ]);
+  const { managePath } = await seedBooking(dataDir);
+  const contentFile = path.join(dataDir, "content.json");
+  writeFileSync(contentFile, JSON.stringify({ practitioner: { name: NAME } }));
+  // With e-mail: the newsletter's forms and her subscribers' counts show.
+  ({ server, smtp } = await startSiteWithMail(dataDir, { SITE_CONTENT_FILE: contentFile }));
+  // Written with the first version of the content, at the first start: one question left of the example's four.
+  const database = await openSiteDatabase({ dataDir });
+  try {
+    await seedNewsletterSubscribers(database.db, 1);
+    await database.db.execute(
+      sql`delete from faq_questions where id not in (select id from faq_questions order by position limit 1)`,
+    );
+  } finally {
+    await database.close();
+  }
+  publicPaths = [
+    "/home",
+    "/services",
+    "/reviews",
+    "/privacy",
+    "/prenota",
+    managePath,
+    "/ricette",
+    "/ricette/insalata-di-farro",
+    "/studi/studio-di-milano",
+    "/articoli",
+    `/articoli/${article!.slug}`,
+    "/domande-frequenti",
+    "/newsletter",
+  ];
+  adminPaths = [
+    "/admin",
+    "/admin/agenda",
+    "/admin/prenotazioni",
+    "/admin/ricette",
+    `/admin/ricette/${recipe!.id}`,
+    "/admin/inviti",
+    "/admin/risposte",
+    "/admin/segnalazioni",
+    "/admin/contenuti",
+    ...new Set(Object.values(groupPaths)),
+    ...["chi-sei", "studi", "orari", "contatti", "ritratto", "testi", "servizi", "fine"].map(
+      (step) => `${SETUP_PATH}/${step}`,
+    ),
+    "/admin/statistiche",
+    "/admin/articoli",
+    `/admin/articoli/${article!.id}`,
+    "/admin/domande",
+    "/admin/newsletter",
+    "/admin/backup",
+    "/admin/account",
+    "/admin/pubblica",
+  ];
+});
+test.afterAll(async () => {
+  await server?.stop();
+  await smtp?.stop();
+});
+
+/** The site's nouns in the plural: after a lone "1" each is a slip. */
+const PLURALS = [
+  "iscritti",
+  "iscrizioni",
+  "ricette",
+  "articoli",
+  "recensioni",
+  "risposte",
+  "segnalazioni",
+  "inviti",
+  "visite",
+  "prenotazioni",
+  "appuntamenti",
+  "richieste",
+  "ore",
+  "minuti",
+  "giorni",
+  "settimane",
+  "mesi",
+  "anni",
+  "pazienti",
+  "persone",
+  "domande",
+  "gruppi",
+  "studi",
+  "servizi",
+  "dati",
+  "esempi",
+  "versioni",
+  "immagini",
+  "copie",
+  "visitatori",
+  "pagine",
+  "visualizzazioni",
+  "posti",
+  "volte",
+  "stelle",
+  "voti",
+  "caratteri",
+  "parole",
+  "calendari",
+  "elementi",
+  "cose",
+];
+const SLIP = new RegExp(`(?<![\\d.,:/])1\\s+(${PLURALS.join("|")})\\b`, "giu");
+
+/** Every "1 <plural>" the page shows, with a few words around it. */
+async function slips(page: Page): Promise<string[]> {
+  const text = await page.evaluate(() => document.body.innerText);
+  return [...text.matchAll(SLIP)].map((m) => text.slice(Math.max(0, m.index - 30), m.index + 40).replace(/\s+/g, " "));
+}
+
+test("no page says '1' before a plural, public or hers", async ({ page }) => {
+  const found: string[] = [];
+  for (const pagePath of publicPaths) {
+    const response = await page.goto(`${server.url}${pagePath}`);
+    expect(response?.status(), pagePath).toBe(200);
+    for (const slip of await slips(page)) found.push(`${pagePath}: …${slip}…`);
+  }
+  await signInAsAdmin(page, server);
+  for (const pagePath of adminPaths) {
+    const response = await page.goto(`${server.url}${pagePath}`);
+    expect(response?.status(), pagePath).toBe(200);
+    // The notices behind "Mostra" count too.
+    for (const summary of await page.locator("details:not([open]) > summary").all())
+      if (await summary.isVisible()) await summary.click();
+    for (const slip of await slips(page)) found.push(`${pagePath}: …${slip}…`);
+  }
+  expect(found).toEqual([]);
+});
+
+test("at 320 px the header shows her whole name", async ({ page }) => {
+  await page.setViewportSize({ width: 320, height: 640 });
+  await page.goto(`${server.url}/home`);
+  const name = page.locator(".site-header .brand__name");
+  await expect(name).toHaveText(NAME);
+  // Nothing of it hidden: no ellipsis, no line cut by the header.
+  const cut = await name.evaluate((el) => {
+    const box = el.getBoundingClientRect();
+    const header = el.closest("header")!.getBoundingClientRect();
+    return {
+      clipped: el.scrollWidth > el.clientWidth + 0.5,
+      outside: box.bottom > header.bottom || box.top < header.top,
+    };
+  });
+  expect(cut).toEqual({ clipped: false, outside: false });
+  await saveScreenshot(page, "header-name-320");
+});
+
+for (const javaScriptEnabled of [true, false])
+  test(`subscribing from an article keeps the reader on it (JavaScript ${javaScriptEnabled ? "on" : "off"})`, async ({
+    browser,
+  }) => {
+    const context = await browser.newContext({ javaScriptEnabled, viewport: { width: 390, height: 844 } });
+    const page = await context.newPage();
+    const articleUrl = `${server.url}${publicPaths.find((p) => p.startsWith("/articoli/"))}`;
+    await page.goto(articleUrl);
+    const form = page.locator("#newsletter-article");
+    await form.getByLabel("Il tuo indirizzo e-mail").fill(`lettore-${javaScriptEnabled ? "js" : "html"}@esempio.it`);
+    await form.getByRole("checkbox").check();
+    await form.getByRole("button", { name: "Iscriviti" }).click();
+    await expect(form.getByRole("status")).toContainText("Ti abbiamo inviato un'e-mail");
+    expect(page.url().split("#")[0]).toBe(articleUrl);
+    await expect(page.getByRole("heading", { level: 1, name: "Colazione equilibrata" })).toBeVisible();
+    await context.close();
+  });
