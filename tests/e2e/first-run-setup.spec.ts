@@ -110,7 +110,7 @@ test("her first sign-in opens the setup; she walks it to a site with nothing fic
   await her.type(field(page, "Intestatario della Partita IVA"), "Chiara Rinaldi");
   // The example's title is hers too: kept with one tap, it fills the field, hers to touch up.
   await expect(field(page, "Titolo professionale")).toHaveValue("");
-  await her.tap(page.getByRole("checkbox", { name: "Tieni «Biologa Nutrizionista»: Titolo professionale" }));
+  await her.tap(page.getByRole("checkbox", { name: /^Tieni «Biologa Nutrizionista»\s*: Titolo professionale$/ }));
   await expect(field(page, "Titolo professionale")).toHaveValue("Biologa Nutrizionista");
   // The home's figures: hers, or left empty (then the home does not show that one).
   await her.type(field(page, "Pazienti soddisfatti (facoltativo)"), "300+");
