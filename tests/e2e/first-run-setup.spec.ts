@@ -253,5 +253,19 @@ test("without JavaScript a step saves and goes on, and 'Salta questo passo' is a
   await expect(page).toHaveURL(/\/configurazione\/orari$/);
   const home = await (await fetch(`${server.url}/home`)).text();
   expect(home).toContain("Dott.ssa Chiara Rinaldi Bianchi");
+
+  // The example's texts kept with one tap each (the motto is hers already): the server puts them back, and they are hers.
+  await page.goto(`${server.url}/admin/configurazione/testi`);
+  const keep = page.getByRole("checkbox", { name: /^Tieni/ });
+  await expect(keep).toHaveCount(4);
+  for (const box of await keep.all()) await box.check();
+  await page.getByRole("button", { name: "Salva e continua" }).click();
+  await expect(page).toHaveURL(/\/configurazione\/servizi$/);
+  await page.goto(`${server.url}/admin/configurazione/fine`);
+  const left = page.getByRole("region", { name: "Esempi da sostituire" });
+  for (const label of ["il titolo della home", "il testo «Chi sono»"])
+    await expect(left.getByText(label, { exact: true })).toHaveCount(0);
+  const about = await (await fetch(`${server.url}/home`)).text();
+  expect(about).toContain("Credo in un'alimentazione che si possa seguire davvero");
   await context.close();
 });
