@@ -13,7 +13,13 @@ const REFUSAL_STATUS = { rateLimited: 429, unavailable: 503, failed: 500 } as co
  * A subscription, on the page its form is on (the newsletter's own, or an article's: the reader
  * stays on it). The answer is that page with the message: no redirect, so no cookie is set.
  */
-export async function subscribeAction({ request, context }: { request: Request; context: Readonly<RouterContextProvider> }) {
+export async function subscribeAction({
+  request,
+  context,
+}: {
+  request: Request;
+  context: Readonly<RouterContextProvider>;
+}) {
   const s = context.get(servicesContext);
   const answer = (result: ActionResult, status: number) => respond(request, s.flash, result, { status });
   const read = await readForm(request, { maxBytes: 4 * 1024, refusals: "returned" });
@@ -35,4 +41,3 @@ export async function subscribeAction({ request, context }: { request: Request; 
   if (!result.ok) return answer({ ok: false, message: M[result.reason] }, REFUSAL_STATUS[result.reason]);
   return answer({ ok: true, message: M.checkMail }, 200);
 }
-

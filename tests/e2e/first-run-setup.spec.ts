@@ -180,7 +180,11 @@ test("her first sign-in opens the setup; she walks it to a site with nothing fic
   await left.locator("summary").click();
   for (const label of ["il motto", "il testo «Chi sono»"])
     await expect(left.getByRole("link", { name: label, exact: true })).toBeVisible();
-  for (const label of ["il titolo professionale", "il numero di pazienti della home", "gli anni di esperienza della home"])
+  for (const label of [
+    "il titolo professionale",
+    "il numero di pazienti della home",
+    "gli anni di esperienza della home",
+  ])
     await expect(left.getByRole("link", { name: label, exact: true })).toHaveCount(0);
   await expect(left.getByRole("link", { name: /^la domanda d'esempio/ })).toHaveCount(4);
   for (const viewport of [viewports[1], viewports[0]]) {

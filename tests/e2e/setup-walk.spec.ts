@@ -4,7 +4,7 @@ import { defaultSiteContent } from "~/features/site-content/defaults";
 import { FAQ_EXAMPLES } from "~/features/faq/examples";
 import { ADMIN, adminCreate } from "../support/admin";
 import { newDataDir, startAppServer, type AppServer } from "../support/app-server";
-import { sampleRecipe, seedRecipes } from "../support/factory";
+import { sampleRecipe, seedPhotos, seedRecipes } from "../support/factory";
 import { saveScreenshot } from "../support/screenshots";
 
 /*
@@ -22,8 +22,9 @@ test.beforeAll(async () => {
   test.setTimeout(120_000);
   const dataDir = newDataDir("e2e-setup-walk-");
   expect(adminCreate({ DATA_DIR: dataDir }, ["--email", ADMIN.email], ADMIN.password).code).toBe(0);
-  // A published recipe, so the home's recipe section has one to show (its screenshots).
-  await seedRecipes(dataDir, [sampleRecipe({ slug: "insalata-di-farro" })]);
+  // A published recipe with its slideshow photo, so the home's recipe section has one to show (its screenshots).
+  const [photo] = await seedPhotos(dataDir, 1);
+  await seedRecipes(dataDir, [sampleRecipe({ slug: "insalata-di-farro", photoId: photo!.id })]);
   server = await startAppServer({ DATA_DIR: dataDir }, 90_000);
 });
 test.afterAll(() => server?.stop());
@@ -121,7 +122,8 @@ test("a new practitioner's setup leaves nothing of the example on her public sit
   await expect(page).toHaveURL(/\/admin\/configurazione\/chi-sei$/);
   const next = page.getByRole("button", { name: "Salva e continua" });
 
-  // 1. Who she is, and the home's figures: one hers, one left out.
+  // 1. Who she is, and the home's figures: one hers, one left out. Nothing to clear: the example is a hint.
+  await saveScreenshot(page, "setup-who-390", { fullPage: true });
   await field(page, "Nome visualizzato").fill(HER.name);
   await field(page, "Titolo professionale").fill(HER.title);
   await field(page, "Albo professionale").fill(HER.register);
@@ -160,6 +162,7 @@ test("a new practitioner's setup leaves nothing of the example on her public sit
   await expect(page).toHaveURL(/\/configurazione\/testi$/);
 
   // 6. Texts: three her own, two of the example's kept with one tap each.
+  await saveScreenshot(page, "setup-texts-390", { fullPage: true });
   await field(page, "Motto della pagina iniziale").fill(HER.tagline);
   await field(page, "Titolo principale della home").fill(HER.heroTitle);
   await field(page, "Introduzione della pagina dei servizi").fill(HER.servicesIntro);

@@ -5,8 +5,6 @@ import { TEXT_MESSAGES } from "~/core/forms/field-rules";
 import { editorSchema } from "./editor-groups";
 import { practiceSchema, studiosSchema, textsSchema, versionRestoreSchema } from "./form-schemas";
 import { hoursSchema } from "./hours-schema";
-import { fillKeptFields } from "./kept-examples";
-import { keepableIn } from "./editor.server";
 import { CONTENT_MESSAGES } from "./messages";
 import { siteContentSchema } from "./stored-content-schema";
 
@@ -50,17 +48,6 @@ describe("editor schemas", () => {
     value.stats = { patients: "", yearsOfExperience: " " };
     const parsed = practiceSchema.safeParse(value);
     expect(parsed.success && parsed.data.stats).toEqual({ patients: "", yearsOfExperience: "" });
-  });
-
-  it("put the example's text back in a field she kept empty, and name only this form's keepable fields", () => {
-    const form = new FormData();
-    form.set("texts.about", "");
-    form.set("texts.tagline", "Il mio motto");
-    for (const name of ["texts.about", "texts.tagline", "practitioner.name", "stats.patients"]) form.append("keep", name);
-    expect(fillKeptFields(form, keepableIn("testi"))).toEqual(["texts.about", "texts.tagline"]);
-    expect(form.get("texts.about")).toBe(defaultSiteContent.texts.about);
-    // What she typed stays hers.
-    expect(form.get("texts.tagline")).toBe("Il mio motto");
   });
 
   it("refuse a Partita IVA with a wrong check digit, and an empty one for the legal line", () => {

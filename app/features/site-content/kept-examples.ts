@@ -68,21 +68,6 @@ export function exampleFields(content: Omit<SiteContent, "portrait">): Record<st
   return fields;
 }
 
-/**
- * A posted form with "Tieni il testo d'esempio" ticked (`keep`): each kept field left empty (no
- * JavaScript filled it) gets the example's text back. Returns the names kept, of this form only.
- */
-export function fillKeptFields(form: FormData, names: readonly string[]): Keepable[] {
-  const kept = [...new Set(form.getAll("keep"))].filter(
-    (name): name is Keepable => typeof name === "string" && isKeepable(name) && names.includes(name),
-  );
-  for (const name of kept) {
-    const value = form.get(name);
-    if (typeof value !== "string" || value.trim() === "") form.set(name, exampleValue(name));
-  }
-  return kept;
-}
-
 /** The content's list of kept examples with these added. */
 export const withKept = (content: SiteContent, kept: readonly Keepable[]): SiteContent =>
   kept.length === 0 ? content : { ...content, kept: [...new Set([...(content.kept ?? []), ...kept])] };

@@ -2,7 +2,8 @@
 // SVG (no chart library, nothing on the public pages), each with a text summary and its table.
 import { Form, Link } from "react-router";
 import { formatCount, formatItalianDay, formatItalianNumericDate, formatPercent } from "~/core/format/italian-format";
-import { countOf, pluralForm } from "~/core/format/plural";
+import { countOf } from "~/core/format/plural";
+import { PeriodCount, VIEWS, VISITORS } from "./period-count";
 import { useSchemaForm } from "~/core/forms/use-schema-form";
 import { type ActionResult, useActionResult } from "~/core/forms/action-result";
 import type { StatisticsReport, Totals } from "./statistics.server";
@@ -26,25 +27,18 @@ function change(current: number, before: number, days: number): string {
   return `${sign}${formatPercent(Math.abs(share))} rispetto ai ${days} giorni prima`;
 }
 
-const VISITORS = ["visitatore", "visitatori"] as const;
-const VIEWS = ["pagina vista", "pagine viste"] as const;
-
 function PeriodCards({ periods }: { periods: StatisticsReport["periods"] }) {
   return (
     <ul className="statistics-periods">
       {periods.map(({ days, current, before }) => (
         <li key={days} className="statistics-period">
           <h3 className="statistics-period__title">Ultimi {days} giorni</h3>
-          <p>
-            <strong className="statistics-period__number">{formatCount(current.visitors)}</strong>{" "}
-            {pluralForm(current.visitors, VISITORS)}{" "}
-            <span className="statistics-period__change">({change(current.visitors, before.visitors, days)})</span>
-          </p>
-          <p>
-            <strong className="statistics-period__number">{formatCount(current.views)}</strong>{" "}
-            {pluralForm(current.views, VIEWS)}{" "}
-            <span className="statistics-period__change">({change(current.views, before.views, days)})</span>
-          </p>
+          <PeriodCount
+            count={current.visitors}
+            forms={VISITORS}
+            change={change(current.visitors, before.visitors, days)}
+          />
+          <PeriodCount count={current.views} forms={VIEWS} change={change(current.views, before.views, days)} />
         </li>
       ))}
     </ul>

@@ -6,7 +6,7 @@ import { assertFormPost, readForm, respond } from "~/core/forms/respond.server";
 import { requireAdmin } from "~/features/account/admin-auth.server";
 import { editorSchema, groupPaths, type ContentGroup } from "~/features/site-content/editor-groups";
 import { CONTENT_MESSAGES } from "~/features/site-content/messages";
-import { fillKeptFields } from "~/features/site-content/kept-examples";
+import { withKeptFields } from "./kept-fields.server";
 import { toPublicContent } from "~/features/site-content/site-content.server";
 import { loadExamplesLeft } from "./examples-left.server";
 import { toStudioPhotoView } from "~/features/site-content/studio-photos.server";
@@ -44,9 +44,9 @@ export async function contentGroupAction(
   requireAdmin(context);
   const s = context.get(servicesContext);
   const maxFields = group === "orari" ? MAX_HOURS_FORM_FIELDS : undefined;
-  const form = alreadyRead ?? (await readForm(request, { maxBytes: MAX_CONTENT_FORM_BYTES, maxFields }));
+  const read = alreadyRead ?? (await readForm(request, { maxBytes: MAX_CONTENT_FORM_BYTES, maxFields }));
   // "Tieni il testo d'esempio" ticked: the example's text, now hers.
-  const kept = fillKeptFields(form, keepableIn(group));
+  const { form, kept } = withKeptFields(read, keepableIn(group));
   const submission = parseSubmission(form, editorSchema(group), { disableAutoCoercion: true });
   if (submission.status === undefined)
     // A list button (add, remove, move a row): the form again, nothing to announce.

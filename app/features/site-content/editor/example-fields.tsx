@@ -42,11 +42,7 @@ type Props = {
 export function ContentTextField({ rows, type = "text", inputMode, ...props }: Props) {
   const example = useContext(ExampleFields)[props.meta.name];
   if (!example)
-    return rows ? (
-      <TextAreaField {...props} rows={rows} />
-    ) : (
-      <TextField {...props} type={type} inputMode={inputMode} />
-    );
+    return rows ? <TextAreaField {...props} rows={rows} /> : <TextField {...props} type={type} inputMode={inputMode} />;
   return <ExampleTextField {...props} rows={rows} type={type} inputMode={inputMode} example={example} />;
 }
 
