@@ -30,13 +30,9 @@ test.afterAll(async () => {
 });
 
 const PHONE = { width: 390, height: 844 };
-const SIZES = [
-  { width: 320, height: 640 },
-  PHONE,
-  { width: 1440, height: 900 },
-];
+const SIZES = [{ width: 320, height: 640 }, PHONE, { width: 1440, height: 900 }];
 
-/** Signed in, on her phone, in Italian (the time fields show 09:00 as hers do). */
+/** Signed in, on her phone, in Italian. */
 async function signIn(browser: Browser, javaScriptEnabled = true, viewport = PHONE): Promise<Page> {
   const context = await browser.newContext({ viewport, javaScriptEnabled, locale: "it-IT" });
   const page = await context.newPage();
@@ -99,14 +95,16 @@ test("with JavaScript: she removes a service, adds one with a price, moves it up
   await service(admin, 1).getByLabel("Prezzo").fill("da 80 €");
   await service(admin, 2).getByLabel("Prezzo").fill("70-90 €");
   await admin.getByRole("button", { name: "Salva e pubblica", exact: true }).click();
-  await expect.poll(async () => (await publicServices()).cards.map((card) => card.title)).toEqual([
-    "Nutrizione in gravidanza",
-    "Piani alimentari personalizzati",
-    "Educazione alimentare",
-    "Gestione del peso",
-    "Nutrizione e patologie",
-    "Nutrizione sportiva",
-  ]);
+  await expect
+    .poll(async () => (await publicServices()).cards.map((card) => card.title))
+    .toEqual([
+      "Nutrizione in gravidanza",
+      "Piani alimentari personalizzati",
+      "Educazione alimentare",
+      "Gestione del peso",
+      "Nutrizione e patologie",
+      "Nutrizione sportiva",
+    ]);
   const { cards, offers } = await publicServices();
   // Each card keeps its anchor; the new one has its own, from its title.
   expect(cards.map((card) => card.id)).toEqual([
@@ -158,14 +156,16 @@ test("without JavaScript: add, move and remove are the form's buttons; only the 
   await expect(admin.locator(".service-list__item")).toHaveCount(6);
   expect((await publicServices()).cards.map((card) => card.title)).toContain("Nutrizione sportiva");
   await admin.getByRole("button", { name: "Salva e pubblica", exact: true }).click();
-  await expect.poll(async () => (await publicServices()).cards.map((card) => card.title)).toEqual([
-    "Nutrizione in gravidanza",
-    "Piani alimentari personalizzati",
-    "Educazione alimentare",
-    "Gestione del peso",
-    "Prima visita",
-    "Nutrizione e patologie",
-  ]);
+  await expect
+    .poll(async () => (await publicServices()).cards.map((card) => card.title))
+    .toEqual([
+      "Nutrizione in gravidanza",
+      "Piani alimentari personalizzati",
+      "Educazione alimentare",
+      "Gestione del peso",
+      "Prima visita",
+      "Nutrizione e patologie",
+    ]);
   const { cards, offers } = await publicServices();
   expect(cards[4]).toMatchObject({ id: "servizio-prima-visita", price: "€ 90" });
   expect(offers[4]).toMatchObject({ priceSpecification: { price: 90, priceCurrency: "EUR" } });
@@ -189,7 +189,10 @@ async function openMore(dayGroup: Locator) {
   await expect(dayGroup.locator("details")).toHaveAttribute("open", "");
 }
 
-/** Whether a time field shows its whole value: the width its text needs fits in the field. */
+/**
+ * Whether a time field shows its whole value: the field as wide as the same field left at its own
+ * width (what its text needs; here the browser draws "09:00 AM", wider than her phone's "09:00").
+ */
 async function showsWhole(input: Locator) {
   return input.evaluate((element) => {
     const field = element as HTMLInputElement;
@@ -229,7 +232,9 @@ test("hours at 320 px: a one-range preset keeps 'Altro' and the copy, and the ti
   await monday.getByRole("button", { name: "Copia sui giorni aperti gli orari di lunedì" }).click();
   await expect(monday.locator("details")).toHaveAttribute("open", "");
   await expect(
-    day(admin, "Studio di Milano", "Martedì").getByRole("group", { name: "Martedì, prima fascia" }).getByLabel("Chiude alle"),
+    day(admin, "Studio di Milano", "Martedì")
+      .getByRole("group", { name: "Martedì, prima fascia" })
+      .getByLabel("Chiude alle"),
   ).toHaveValue("13:00");
   await saveScreenshot(admin, "hours-editor-preset-320");
 });
@@ -277,7 +282,7 @@ test("screens of the setup's hours step and its week at 320, 390 and 1440 px", a
     const admin = await signIn(browser, true, viewport);
     await open(admin, "/admin/configurazione/orari", true);
     expect(await admin.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
-    await saveScreenshot(admin, `setup-hours-${viewport.width}`);
+    await saveScreenshot(admin, `setup-hours-${viewport.width}`, { fullPage: true });
     await admin.getByRole("button", { name: "Salva e continua" }).click();
     await expect(admin.getByRole("heading", { name: "Controlla la settimana" })).toBeVisible();
     expect(await admin.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);

@@ -41,7 +41,16 @@ describe("her list of services", () => {
   });
 
   it("takes a price as she writes it, or none, and refuses anything else in Italian", () => {
-    for (const price of ["80 €", "da 80 €", "80-120 €", "80 – 120 €", "€ 80", "Da 1.200 €", "45,50 €", "a partire da 60 €"])
+    for (const price of [
+      "80 €",
+      "da 80 €",
+      "80-120 €",
+      "80 – 120 €",
+      "€ 80",
+      "Da 1.200 €",
+      "45,50 €",
+      "a partire da 60 €",
+    ])
       expect(servicesSchema.parse({ services: [sent("Visita", { price })] }).services[0]!.price, price).toBe(price);
     expect(servicesSchema.parse({ services: [sent("Visita", { price: "  " })] }).services[0]!.price).toBe("");
     expect(servicesSchema.parse({ services: [sent("Visita", { price: " da  80   € " })] }).services[0]!.price).toBe(
@@ -92,7 +101,11 @@ describe("her list of services", () => {
         .map(({ id: _id, ...service }) => service),
     });
     const next = applyGroup(defaultSiteContent, "servizi", value);
-    expect(next.services.map((s) => s.id)).toEqual(fromDefaults().reverse().map((s) => s.id));
+    expect(next.services.map((s) => s.id)).toEqual(
+      fromDefaults()
+        .reverse()
+        .map((s) => s.id),
+    );
   });
 
   it("refuses two services with one id (a stale or forged form)", () => {
@@ -114,7 +127,11 @@ describe("prices in the practice's structured data", () => {
       itemOffered: { "@type": "Service", name: "Piani alimentari personalizzati" },
       priceSpecification: { "@type": "PriceSpecification", priceCurrency: "EUR", price: 80 },
     });
-    expect(offers[1]!.priceSpecification).toEqual({ "@type": "PriceSpecification", priceCurrency: "EUR", minPrice: 60 });
+    expect(offers[1]!.priceSpecification).toEqual({
+      "@type": "PriceSpecification",
+      priceCurrency: "EUR",
+      minPrice: 60,
+    });
     expect(offers[2]!.priceSpecification).toEqual({
       "@type": "PriceSpecification",
       priceCurrency: "EUR",

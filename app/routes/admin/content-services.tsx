@@ -64,12 +64,7 @@ export default function ServicesEditor({ actionData }: Route.ComponentProps) {
                   </legend>
                   <input type="hidden" name={f.id.name} value={f.id.value ?? ""} />
                   <TextField meta={f.title} label="Titolo" />
-                  <TextAreaField
-                    meta={f.description}
-                    label="Descrizione"
-                    rows={4}
-                    hint="Al massimo 400 caratteri."
-                  />
+                  <TextAreaField meta={f.description} label="Descrizione" rows={4} hint="Al massimo 400 caratteri." />
                   <TextField
                     meta={f.price}
                     label="Prezzo"
