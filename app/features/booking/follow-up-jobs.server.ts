@@ -5,6 +5,7 @@ import type { BookingSite } from "./booking-mails.server";
 import { patientFollowUpNotice } from "./booking-notices";
 import { shownPrice } from "./booking-page.server";
 import { ONLINE_PLACE } from "./booking-schema";
+import { placeParam } from "./place-param";
 import { type DetailsLinks, FOLLOW_UP_VALID_DAYS } from "./details-link.server";
 import type { FollowUpRepository } from "./follow-ups.server";
 
@@ -17,15 +18,19 @@ export interface FollowUpJobDeps {
 
 /**
  * /prenota on the follow-up's type at the visit's place, her details filled from that appointment
- * through a signed reference (no personal data in the address).
+ * through a signed reference (no personal data in the address). The place by its name's slug today:
+ * a studio renamed since the visit is not named the old way in a new e-mail.
  */
 export function followUpBookingUrl(
   deps: Pick<FollowUpJobDeps, "detailsLinks" | "config">,
   due: { appointmentId: string; visitTypeId: string; studioKey: string | null },
+  places: BookingSite["places"],
   now: Date,
 ): string {
+  const key = due.studioKey ?? ONLINE_PLACE;
+  const place = places.find((p) => p.key === key);
   const search = new URLSearchParams({
-    sede: due.studioKey ?? ONLINE_PLACE,
+    sede: place ? placeParam(place) : key,
     visita: due.visitTypeId,
     da: deps.detailsLinks.ref(due.appointmentId, FOLLOW_UP_VALID_DAYS, now),
   });
@@ -38,7 +43,7 @@ export function followUpBookingUrl(
  */
 export async function sendDueFollowUps(
   deps: FollowUpJobDeps,
-  site: Pick<BookingSite, "practitionerName" | "phone">,
+  site: Pick<BookingSite, "practitionerName" | "phone" | "places">,
   now = new Date(),
 ): Promise<number> {
   const sent = await deps.followUps.claimDue(now, async (due, tx) => {
@@ -47,7 +52,7 @@ export async function sendDueFollowUps(
       visitTypeName: due.visitTypeName,
       practitionerName: site.practitionerName,
       phone: site.phone,
-      url: followUpBookingUrl(deps, due, now),
+      url: followUpBookingUrl(deps, due, site.places, now),
       validDays: FOLLOW_UP_VALID_DAYS,
       price: shownPrice(due),
     });
@@ -62,7 +67,7 @@ export const FOLLOW_UP_SCHEDULE = "*/15 * * * *";
 
 /** The follow-up e-mails' job, for the one scheduler (server/jobs.ts, decision 49). */
 export function followUpJobs(
-  services: FollowUpJobDeps & { loadSite: () => Promise<Pick<BookingSite, "practitionerName" | "phone">> },
+  services: FollowUpJobDeps & { loadSite: () => Promise<Pick<BookingSite, "practitionerName" | "phone" | "places">> },
 ): ScheduledJob[] {
   return [
     {

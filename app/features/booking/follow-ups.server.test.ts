@@ -7,7 +7,7 @@ import { openTestDatabase } from "../../../tests/support/test-databases";
 import { bookingRepositories, testPatient, testSite, testSiteUrl, visitTypeData } from "../../../tests/support/factory";
 import { personalDataIn } from "../../../tests/support/booking";
 import { createDetailsLinks, filledDetails } from "./details-link.server";
-import { type FollowUpJobDeps, sendDueFollowUps } from "./follow-up-jobs.server";
+import { type FollowUpJobDeps, followUpBookingUrl, sendDueFollowUps } from "./follow-up-jobs.server";
 
 // Tuesday 7 July 2099, 10:00 in Italy: the visit the follow-ups are asked from.
 const visitStart = "2099-07-07T10:00:00+02:00";
@@ -81,6 +81,20 @@ describe("the follow-up e-mail (on PostgreSQL)", () => {
       .set({ status: "pending" })
       .where(eq(appointments.id, request.value.appointment.id));
     expect(await plan(6, visitDay, request.value.appointment.id)).toBe(false);
+  });
+
+  it("names a studio renamed since the visit by its new name's slug, not by its first key", () => {
+    const renamed = testSite.places.map((place) =>
+      place.key === "studio-di-milano" ? { ...place, name: "Studio di Padova", slug: "studio-di-padova" } : place,
+    );
+    const due = {
+      appointmentId: "00000000-0000-4000-8000-000000000001",
+      visitTypeId: "v",
+      studioKey: "studio-di-milano",
+    };
+    const url = new URL(followUpBookingUrl(deps, due, renamed, visitDay));
+    expect(url.searchParams.get("sede")).toBe("studio-di-padova");
+    expect(url.href).not.toContain("milano");
   });
 
   it("when due, goes once even with two runs at once: its link opens /prenota on the type, her details filled", async () => {

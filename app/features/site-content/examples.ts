@@ -55,15 +55,6 @@ export function examplesLeft(c: Omit<SiteContent, "portrait">, former: FormerNam
       `l'indirizzo dello ${example.name}`,
       "studi",
     );
-  // A key is in every booking link she sends: one of the example's, under another name, still says "Milano".
-  for (const studio of c.studios) {
-    const example = d.studios.find((e) => e.key === studio.key);
-    add(
-      example !== undefined && studio.name !== example.name,
-      `la chiave «${studio.key}» nei link di prenotazione dello studio «${studio.name}»`,
-      "studi",
-    );
-  }
   add(c.contact.phone === d.contact.phone, "il telefono", "contatti");
   // The privacy notice names it as where to write about one's data.
   add(c.contact.email === d.contact.email, "l'e-mail (contatto per la privacy)", "contatti", true);
