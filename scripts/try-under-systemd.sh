@@ -111,8 +111,9 @@ step_checks() {
 
   say "di nuovo service:install: nulla cambia, il processo resta lo stesso"
   local before; before=$(main_pid)
-  site "SITE_URL=https://$DOMAIN npm run --silent service:install" | tee /dev/stderr | grep -q "nulla è cambiato" ||
-    die "la seconda installazione ha cambiato qualcosa"
+  local said; said=$(site "SITE_URL=https://$DOMAIN npm run --silent service:install")
+  echo "$said"
+  grep -q "nulla è cambiato" <<<"$said" || die "la seconda installazione ha cambiato qualcosa"
   [ "$(main_pid)" = "$before" ] || die "la seconda installazione ha riavviato il sito"
 
   say "systemctl reload: nuovi server, stesso supervisore"
@@ -145,8 +146,9 @@ step_update() {
   local wanted; wanted=$(git -C "$TRY/dev" rev-parse HEAD)
   # No network in the container: npm ci from the cache the first install filled.
   site "npm_config_offline=true npm run --silent update"
-  inside curl -sS http://127.0.0.1:3000/readyz | tee /dev/stderr | grep -q "$wanted" || die "/readyz non riporta $wanted"
-  echo
+  local ready; ready=$(inside curl -sS http://127.0.0.1:3000/readyz)
+  echo "$ready"
+  grep -q "$wanted" <<<"$ready" || die "/readyz non riporta $wanted"
 }
 
 step_reboot() {

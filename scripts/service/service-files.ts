@@ -152,6 +152,8 @@ EnvironmentFile=${paths.envFile}
 Environment=NODE_ENV=production
 ${startEnv.join("\n")}
 ExecStart=${execStart.map(unitWord).join(" ")}
+# systemctl reload: the supervisor starts new servers on the build on disk, then stops the old ones.
+ExecReload=/bin/kill -HUP $MAINPID
 # SIGTERM to the supervisor alone: it stops the servers, then PostgreSQL, within 10 s.
 KillMode=mixed
 TimeoutStopSec=20
