@@ -121,7 +121,7 @@ step_checks() {
   last=$(inside cat "$record" 2>/dev/null || true)
   inside systemctl reload studio-nutrizione
   [ "$(main_pid)" = "$before" ] || die "reload ha cambiato il processo principale"
-  wait_until "il ricaricamento riuscito" 90 sh -c "r=\$(nsenter -t $(leader) -a cat $record); [ \"\$r\" != '$last' ] && echo \"\$r\" | grep -q '\"outcome\":\"ok\"'"
+  wait_until "il ricaricamento riuscito" 90 sh -c "r=\$(nsenter -t $(leader) -a cat $record); [ \"\$r\" != '$last' ] && echo \"\$r\" | grep -Eq '\"outcome\": ?\"ok\"'"
   inside cat "$record" && echo
   answers || die "dopo reload il sito non risponde"
 
