@@ -34,7 +34,7 @@ wait_until() { # what, seconds, command...
   for _ in $(seq "$seconds"); do "$@" >/dev/null 2>&1 && return 0; sleep 1; done
   die "$what: non arrivato in $seconds s"
 }
-answers() { https_get /healthz | grep -q .; }
+answers() { local body; body=$(https_get /healthz) && [[ $body == *ok* ]]; }
 
 step_prepare() {
   say "pacchetti (Debian): systemd-container pebble caddy"
@@ -106,8 +106,11 @@ step_install() {
 step_checks() {
   say "systemctl status: il supervisore, Caddy e PostgreSQL nel gruppo del servizio"
   inside systemctl status --no-pager --lines=0 studio-nutrizione | sed -n '1,30p'
-  inside systemctl status --no-pager studio-nutrizione | grep -q /usr/bin/caddy || die "Caddy non gira nel servizio"
-  inside systemctl status --no-pager studio-nutrizione | grep -q postgres || die "PostgreSQL non gira nel servizio"
+  # Captured first: grep -q closing the pipe early would fail the pipeline (pipefail).
+  local tree; tree=$(inside systemctl status --no-pager --full studio-nutrizione)
+  grep -q /usr/bin/caddy <<<"$tree" || die "Caddy non gira nel servizio"
+  grep -q "postgres -D" <<<"$tree" || die "PostgreSQL non gira nel servizio"
+  inside sh -c 'p=$(systemctl show -P MainPID studio-nutrizione); ps -o user=,args= -p $p; grep -E "^Cap(Eff|Amb)" /proc/$p/status'
 
   say "di nuovo service:install: nulla cambia, il processo resta lo stesso"
   local before; before=$(main_pid)
