@@ -152,6 +152,8 @@ step_update() {
   local ready; ready=$(inside curl -sS http://127.0.0.1:3000/readyz)
   echo "$ready"
   grep -q "$wanted" <<<"$ready" || die "/readyz non riporta $wanted"
+  local strangers; strangers=$(inside find /var/lib/studio-nutrizione/sito ! -user studio)
+  [ -z "$strangers" ] || die "file dei dati non più dell'utente studio: $strangers"
 }
 
 step_reboot() {
