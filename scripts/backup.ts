@@ -8,6 +8,7 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import "./lib/load-app-modules.ts";
 import { fail, loadCommandConfig, openCommandDatabase } from "./lib/command.ts";
+import { giveFilesToDataOwner } from "./update/journal.ts";
 
 const usage = `Uso: npm run backup [-- --output FILE]
 
@@ -45,6 +46,8 @@ try {
     file: values.output ? path.resolve(values.output) : undefined,
     onProgress: (message) => console.error(`  ${message}`),
   });
+  // sudo npm run backup on the service's data: the site (its own user) lists and prunes the file.
+  giveFilesToDataOwner(config.dataDir, [result.file]);
   for (const warning of result.warnings) console.error(`Attenzione: ${warning}`);
   const missing = result.manifest.media.missing.length;
   console.log(

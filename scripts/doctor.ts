@@ -5,7 +5,6 @@
 //
 // On a machine where `npm run service:install` ran, the service's settings file fills what this
 // command's environment does not set (run it with sudo to read it).
-import { readFileSync } from "node:fs";
 import { parseArgs } from "node:util";
 import "./lib/load-app-modules.ts";
 import { fail, loadCommandConfig } from "./lib/command.ts";
@@ -33,20 +32,8 @@ const testTo = values["email-prova"];
 if (testTo !== undefined && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(testTo))
   fail(`--email-prova ${testTo}: non è un indirizzo e-mail (manca la @ o il dominio).`, 2);
 
-const { SERVICE_ENV_FILE, settingsWhere } = await import("../app/features/site-status/settings-place.server.ts");
-const serviceSettings = (() => {
-  try {
-    return readFileSync(SERVICE_ENV_FILE, "utf8");
-  } catch {
-    return null;
-  }
-})();
-if (serviceSettings !== null) {
-  const { parseEnvironmentFile } = await import("./service/service-files.ts");
-  for (const [name, value] of Object.entries(parseEnvironmentFile(serviceSettings)))
-    if (process.env[name] === undefined) process.env[name] = value;
-}
-
+const { settingsWhere } = await import("../app/features/site-status/settings-place.server.ts");
+// The service's settings (its file) come in through loadCommandConfig, as for every command.
 const config = await loadCommandConfig();
 const [{ checkSite, countFailed }, { listBackups }] = await Promise.all([
   import("../app/features/site-status/site-status.server.ts"),

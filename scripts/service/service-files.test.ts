@@ -97,8 +97,8 @@ describe("the unit service:install writes", () => {
     expect(unit).toMatch(/^ReadWritePaths=\/var\/lib\/studio-nutrizione\/sito$/m);
     expect(unit).toMatch(/^CapabilityBoundingSet=CAP_NET_BIND_SERVICE$/m);
     expect(unit).toMatch(/^AmbientCapabilities=CAP_NET_BIND_SERVICE$/m);
-    // The site has no reload (server/start.ts handles SIGTERM and SIGINT only): none is promised.
-    expect(unit).not.toMatch(/ExecReload/);
+    // systemctl reload is the supervisor's own reload (server/reload.ts), sent to it alone.
+    expect(unit).toMatch(/^ExecReload=\/bin\/kill -HUP \$MAINPID$/m);
   });
 
   it("keeps a backup folder outside the data writable too, and the home folders read-only when the checkout is there", () => {

@@ -128,6 +128,12 @@ export function parseEnvironmentFile(text: string): Record<string, string> {
   return settings;
 }
 
+/** Adds to `env` each setting of the environment file it does not set itself (the command's own win). */
+export function fillFromEnvironmentFile(env: Record<string, string | undefined>, text: string): void {
+  for (const [name, value] of Object.entries(parseEnvironmentFile(text)))
+    if (env[name] === undefined) env[name] = value;
+}
+
 /**
  * The unit: the site's own supervisor run straight from node (no npm kept resident), as the
  * service's user, with only the capability to bind ports 80 and 443 and only its data writable.
@@ -152,6 +158,8 @@ EnvironmentFile=${paths.envFile}
 Environment=NODE_ENV=production
 ${startEnv.join("\n")}
 ExecStart=${execStart.map(unitWord).join(" ")}
+# systemctl reload: the supervisor starts new servers on the build on disk, then stops the old ones.
+ExecReload=/bin/kill -HUP $MAINPID
 # SIGTERM to the supervisor alone: it stops the servers, then PostgreSQL, within 10 s.
 KillMode=mixed
 TimeoutStopSec=20

@@ -105,14 +105,44 @@ function isRunning(pid: number): boolean {
  * DATA_DIR goes to the data folder's owner: the site reads the outcome and prunes the backups.
  */
 export function giveToDataOwner(dataDir: string, files: (string | undefined)[]): void {
-  if (process.getuid?.() !== 0) return;
+  const dir = updateDir(dataDir);
+  let entries: string[] = [];
   try {
-    const { uid, gid } = statSync(dataDir);
-    if (uid === 0) return;
-    const dir = updateDir(dataDir);
-    const entries = readdirSync(dir).map((name) => path.join(dir, name));
-    for (const file of [dir, ...entries, ...files]) if (file) chownSync(file, uid, gid);
+    entries = readdirSync(dir).map((name) => path.join(dir, name));
   } catch {
-    // Best effort: the update's outcome stands either way.
+    // no update folder: the files alone
+  }
+  giveFilesToDataOwner(dataDir, [dir, ...entries, ...files]);
+}
+
+/**
+ * As root, hands `files` to the data folder's owner, with the folders between them and DATA_DIR that
+ * root made (DATA_DIR/backups, made by a first backup: the site writes its nightly backups there).
+ */
+export function giveFilesToDataOwner(dataDir: string, files: (string | undefined)[]): void {
+  if (process.getuid?.() !== 0) return;
+  let owner: { uid: number; gid: number };
+  try {
+    owner = statSync(dataDir);
+  } catch {
+    return;
+  }
+  if (owner.uid === 0) return;
+  const inData = (p: string) => {
+    const relative = path.relative(dataDir, p);
+    return relative !== "" && !relative.startsWith("..") && !path.isAbsolute(relative);
+  };
+  const all = new Set<string>();
+  for (const file of files) {
+    if (!file) continue;
+    all.add(file);
+    for (let parent = path.dirname(file); inData(parent); parent = path.dirname(parent)) all.add(parent);
+  }
+  for (const file of all) {
+    try {
+      chownSync(file, owner.uid, owner.gid);
+    } catch {
+      // Best effort: the command's outcome stands either way.
+    }
   }
 }

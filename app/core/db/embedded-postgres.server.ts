@@ -133,9 +133,15 @@ async function binaries(user: RunAs): Promise<PostgresBinaries> {
   }
 }
 
-/** PostgreSQL refuses to run as root: as root it runs as the `postgres` system user, made if missing. */
-function serverUser(): RunAs {
+/**
+ * PostgreSQL refuses to run as root: as root it runs as the user owning the data (the service's user,
+ * when `sudo npm run update` or backup works on the service's site: it must not take the data from
+ * it), or else as the `postgres` system user, made if missing.
+ */
+function serverUser(dataDir: string): RunAs {
   if (process.getuid?.() !== 0) return {};
+  const owner = dataOwner(dataDir);
+  if (owner) return owner;
   const id = (flag: string) => Number(execFileSync("id", [flag, "postgres"], { stdio: "pipe" }).toString().trim());
   try {
     return { uid: id("-u"), gid: id("-g") };
@@ -156,6 +162,19 @@ function serverUser(): RunAs {
     );
     return { uid: id("-u"), gid: id("-g") };
   }
+}
+
+/** Who owns the cluster (or, before there is one, DATA_DIR), when not root; undefined otherwise. */
+function dataOwner(dataDir: string): RunAs | undefined {
+  for (const place of [path.join(dataDir, "postgres", "data"), dataDir]) {
+    try {
+      const { uid, gid } = statSync(place);
+      return uid === 0 ? undefined : { uid, gid };
+    } catch {
+      // not there yet: the next place
+    }
+  }
+  return undefined;
 }
 
 /** DATA_DIR/postgres, or where its link points; made and handed to the server's user. */
@@ -329,7 +348,7 @@ function releaseStaleLock(pgData: string): void {
  */
 export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): Promise<EmbeddedPostgres> {
   const log = options.log ?? (() => {});
-  const user = serverUser();
+  const user = serverUser(path.resolve(options.dataDir));
   const bin = await binaries(user);
   const clusterDir = prepareClusterDir(path.resolve(options.dataDir), user);
   const pgData = path.join(clusterDir, "data");
