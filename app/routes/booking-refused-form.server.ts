@@ -17,7 +17,7 @@ export async function refusedPatientForm<V>(
   messages: { rateLimited: string; failed: string },
 ): Promise<{ answer: ActionResult & { values: V }; status: 400 | 429 }> {
   const { reason } = await refuseBooking(deps, clientIp);
-  const limited = reason === "rate_limited";
+  const limited = reason === "rateLimited";
   const answer = limited ? { ok: false, message: messages.rateLimited } : refusal(submission, messages.failed);
   return { answer: { ...answer, values }, status: limited ? 429 : 400 };
 }

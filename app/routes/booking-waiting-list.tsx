@@ -10,7 +10,8 @@ import { refusedPatientForm } from "./booking-refused-form.server";
 import { useLastActionData } from "~/core/forms/use-last-action-data";
 import { BookingOff } from "~/features/booking/booking-off";
 import { placeStudioKey } from "~/features/booking/booking-page.server";
-import { WAITING_LIST_MESSAGES } from "~/features/booking/messages";
+import { WAITING_LIST_MESSAGES, WAITING_LIST_REFUSALS } from "~/features/booking/messages";
+import { sayRefusal } from "~/core/forms/refusals";
 import {
   typedWaitingListValues,
   WaitingListForm,
@@ -79,14 +80,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const result = await joinWaitingList(s, submission.value, { places: bookingSite(content).places, clientIp });
   if (!result.ok) {
-    const rateLimited = result.reason === "rate_limited";
-    const message = rateLimited ? WAITING_LIST_MESSAGES.rateLimited : WAITING_LIST_MESSAGES.choiceMissing;
-    return respond<WaitingAnswer>(
-      request,
-      s.flash,
-      { ok: false, message, values },
-      { status: rateLimited ? 429 : 400 },
-    );
+    const { answer, status } = sayRefusal(WAITING_LIST_REFUSALS, result.reason, { values });
+    return respond<WaitingAnswer>(request, s.flash, answer, { status });
   }
   return respond(
     request,

@@ -13,7 +13,8 @@ import { BookingOff } from "~/features/booking/booking-off";
 import { DayAndTimeStep, DetailsStep, PlaceAndTypeStep } from "~/features/booking/booking-steps";
 import { type BookingFormValues, bookingSchema, typedBookingValues } from "~/features/booking/booking-schema";
 import { type BookingSubmission, managePath, submitBooking } from "~/features/booking/booking-submission.server";
-import { BOOKING_FORM_MESSAGES, BOOKING_REFUSAL_MESSAGES, WAITING_LIST_MESSAGES } from "~/features/booking/messages";
+import { BOOKING_FORM_MESSAGES, BOOKING_REFUSALS, WAITING_LIST_MESSAGES } from "~/features/booking/messages";
+import { sayRefusal } from "~/core/forms/refusals";
 import type { AppServices } from "~/services.server";
 import { pageMeta } from "~/features/site-content/meta";
 import type { LiveHandle } from "~/ui/live-updates";
@@ -91,8 +92,6 @@ async function waitingLink(s: Pick<AppServices, "waitingList">, token: string | 
 /** A refused booking comes back with the fields she typed, as typed. */
 type BookingAnswer = ActionResult & { values?: BookingFormValues };
 
-const REFUSAL_STATUS = { place_unknown: 400, rate_limited: 429 } as const;
-
 export async function action({ request, context }: Route.ActionArgs) {
   const s = context.get(servicesContext);
   context.set(bookingPosted, true);
@@ -103,7 +102,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const values = typedBookingValues(submission.payload);
   if (submission.status !== "success") {
     const { answer, status } = await refusedPatientForm(s, clientIp, submission, values, {
-      rateLimited: BOOKING_REFUSAL_MESSAGES.rate_limited,
+      rateLimited: BOOKING_REFUSALS.rateLimited.message,
       failed: BOOKING_FORM_MESSAGES.failed,
     });
     return respond<BookingAnswer>(request, s.flash, answer, { status });
@@ -121,9 +120,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     );
   }
   if (!result.ok) {
-    const answer = { ok: false, message: BOOKING_REFUSAL_MESSAGES[result.reason], values };
-    // A time gone meanwhile, or not one offered: 409, the page shows the other free times.
-    const status = result.reason in REFUSAL_STATUS ? REFUSAL_STATUS[result.reason as keyof typeof REFUSAL_STATUS] : 409;
+    const { answer, status } = sayRefusal(BOOKING_REFUSALS, result.reason, { values });
     return respond<BookingAnswer>(request, s.flash, answer, { status });
   }
   // Post, redirect, get: her own page, with the toast; a reload books nothing twice.

@@ -2,15 +2,13 @@ import type { Route } from "./+types/contact";
 import type { ActionResult } from "~/core/forms/action-result";
 import { parseSubmission } from "~/core/forms/parse-submission.server";
 import { readForm, refusal, respond } from "~/core/forms/respond.server";
-import { CONTACT_FORM_MESSAGES } from "~/features/site-content/messages";
+import { CONTACT_FORM_MESSAGES, CONTACT_REFUSALS } from "~/features/site-content/messages";
+import { sayRefusal } from "~/core/forms/refusals";
 import { contactSchema } from "~/features/site-content/contact-schema";
 import { submitContactMessage } from "~/features/site-content/contact-submission.server";
 import { requestContext, servicesContext } from "~/context";
 
 const MAX_BODY_BYTES = 16 * 1024;
-
-/** The status of each reason the message was not queued. */
-const REFUSAL_STATUS = { rateLimited: 429, failed: 500 } as const;
 
 /**
  * The contact form when e-mail is configured: the message is queued in the outbox. The page's
@@ -34,6 +32,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   const submission = parseSubmission(read.form, contactSchema);
   if (submission.status !== "success") return refuse(refusal(submission, CONTACT_FORM_MESSAGES.failed), 400);
   const result = await submitContactMessage(s, { message: submission.value, clientIp });
-  if (!result.ok) return answer(false, CONTACT_FORM_MESSAGES[result.reason], REFUSAL_STATUS[result.reason]);
+  if (!result.ok) {
+    const { answer: refused, status } = sayRefusal(CONTACT_REFUSALS, result.reason);
+    return respond(request, s.flash, refused, { status, redirectTo: back });
+  }
   return answer(true, CONTACT_FORM_MESSAGES.sent, 200);
 }

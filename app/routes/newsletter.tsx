@@ -3,7 +3,8 @@ import type { Route } from "./+types/newsletter";
 import type { ActionResult } from "~/core/forms/action-result";
 import { parseSubmission } from "~/core/forms/parse-submission.server";
 import { readForm, refusal, respond } from "~/core/forms/respond.server";
-import { NEWSLETTER_MESSAGES as M } from "~/features/newsletter/messages";
+import { NEWSLETTER_MESSAGES as M, SUBSCRIBE_REFUSALS } from "~/features/newsletter/messages";
+import { sayRefusal } from "~/core/forms/refusals";
 import { subscribeToNewsletter } from "~/features/newsletter/newsletter-actions.server";
 import { subscribeSchema } from "~/features/newsletter/newsletter-schema";
 import { SubscribeForm } from "~/features/newsletter/subscribe-form";
@@ -14,8 +15,6 @@ import { requestContext, servicesContext } from "~/context";
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, "Newsletter", "Iscriviti alla newsletter dello studio: articoli e ricette nuove per e-mail.");
-
-const REFUSAL_STATUS = { rateLimited: 429, unavailable: 503, failed: 500 } as const;
 
 /**
  * The subscription: the footer's and the articles' form post here. The answer is
@@ -40,7 +39,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     siteUrl: s.config.siteUrl,
     practitionerName: (await s.siteContent.current()).content.practitioner.name,
   });
-  if (!result.ok) return answer({ ok: false, message: M[result.reason] }, REFUSAL_STATUS[result.reason]);
+  if (!result.ok) {
+    const { answer: refused, status } = sayRefusal(SUBSCRIBE_REFUSALS, result.reason);
+    return answer(refused, status);
+  }
   return answer({ ok: true, message: M.checkMail }, 200);
 }
 

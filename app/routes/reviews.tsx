@@ -17,7 +17,7 @@ import { imageUpload, refusedImageStatus } from "~/core/media/image-upload.serve
 import { refused } from "~/core/result";
 import type { AppServices } from "~/services.server";
 import { pageMeta } from "~/features/site-content/meta";
-import { REVIEW_FORM_MESSAGES } from "~/features/reviews/messages";
+import { REVIEW_FORM_MESSAGES, REVIEW_REFUSALS } from "~/features/reviews/messages";
 import { sayReview, sentAddress } from "~/features/reviews/review-answer";
 import { MoreReviews, PublicReviewList, ReviewsPolicy, ReviewsSummaryLine } from "~/features/reviews/public-reviews";
 import { ReviewBreakdown, ReviewFilterForm } from "~/features/reviews/review-breakdown";
@@ -90,10 +90,11 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   const { message, fieldErrors } = sayReview(result, submission.status === "error" ? submission.error : undefined);
   if (!result.ok) {
+    // The form's own refusal is 413 when the photo is over its cap.
     const status =
       result.reason === "invalid"
         ? refusedImageStatus(message, REVIEW_FORM_MESSAGES.photoTooLarge)
-        : REFUSAL_STATUS[result.reason];
+        : REVIEW_REFUSALS[result.reason].status;
     return respond<ReviewActionResult>(
       request,
       s.flash,
@@ -120,9 +121,6 @@ export async function action({ request, context }: Route.ActionArgs) {
     { redirectTo: sentAddress(saved ?? null), flashKind: saved ? undefined : "message" },
   );
 }
-
-/** The status of each refusal but the form's own (400, or 413 for a photo over its cap). */
-const REFUSAL_STATUS = { invitation: 400, rateLimited: 429, failed: 500, photoBusy: 503, photoRejected: 422 } as const;
 
 /** A body that could not be read whole: too large (counted as a refusal, so a flood of them is stopped), or no form. */
 async function refusedBody(request: Request, s: AppServices, clientIp: string, read: Exclude<FormRead, { ok: true }>) {

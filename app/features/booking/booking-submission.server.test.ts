@@ -152,7 +152,7 @@ describe("booking from the page (actions on PostgreSQL)", () => {
   it("counts refusals per address: a few corrections pass, a flood gets 429, another address is answered", async () => {
     const refused = () => book({ email: "non-una-mail" }, "198.51.100.20");
     for (let i = 0; i < REFUSED_POST_RULE.max; i++) expect(await refused()).toMatchObject({ reason: "invalid" });
-    expect(await refused()).toMatchObject({ ok: false, reason: "rate_limited" });
+    expect(await refused()).toMatchObject({ ok: false, reason: "rateLimited" });
     expect(await book({ email: "non-una-mail" }, "198.51.100.21")).toMatchObject({ reason: "invalid" });
   });
 
@@ -189,7 +189,7 @@ describe("booking from the page (actions on PostgreSQL)", () => {
     await book({ ora: new Date("2030-01-11T09:00:00+01:00").toISOString() });
     await book({ ora: new Date("2030-01-14T09:00:00+01:00").toISOString() });
     const sixth = await book({ ora: new Date("2030-01-15T09:00:00+01:00").toISOString() });
-    expect(sixth).toMatchObject({ ok: false, reason: "rate_limited" });
+    expect(sixth).toMatchObject({ ok: false, reason: "rateLimited" });
   });
 
   it("her link shows only her appointment, moves it to another free time and cancels it, until the limit", async () => {
@@ -212,7 +212,7 @@ describe("booking from the page (actions on PostgreSQL)", () => {
     const late = new Date("2030-01-07T12:00:00Z");
     const latePage = await readManagePage(deps, token, testPlaces, new URLSearchParams(), late);
     expect(latePage?.appointment).toMatchObject({ canChange: false, tooLate: true });
-    expect(await cancelByLink(deps, token, { ...site, now: late })).toEqual({ ok: false, reason: "too_late" });
+    expect(await cancelByLink(deps, token, { ...site, now: late })).toEqual({ ok: false, reason: "tooLate" });
 
     expect(page?.bookAgain).toBeNull();
     expect(await cancelByLink(deps, token, { ...site, now })).toMatchObject({ ok: true });

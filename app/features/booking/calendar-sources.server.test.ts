@@ -205,7 +205,7 @@ describe("her other calendars, stored (on PostgreSQL)", () => {
   it("takes at most ten calendars", async () => {
     for (let i = 0; i < 10; i++) await added(`c${i}.ics`);
     const eleventh = await deps.calendarSources.add(calendarSourceData());
-    expect(eleventh).toEqual({ ok: false, reason: "too_many" });
+    expect(eleventh).toEqual({ ok: false, reason: "tooMany" });
     expect((await deps.calendarSources.list()).length).toBe(10);
   });
 
