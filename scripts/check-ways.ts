@@ -22,7 +22,9 @@ import {
   instanceofNames,
   type Node,
   okTrueUnions,
+  snakeCaseRefusals,
   type SourceFile,
+  statusTables,
   tree,
   typeReferences,
 } from "./check-ways-syntax.ts";
@@ -219,6 +221,33 @@ export const STEPS: Step[] = [
               ),
             )
             .map(({ node }) => node),
+      },
+    ],
+  },
+  {
+    name: "Saying why a change was refused",
+    allowed: 1,
+    ways: [
+      {
+        name: "the feature's refusal table (refusalTable in messages.ts)",
+        canonical: true,
+        files: (file) => features(file) && file.path.endsWith("/messages.ts"),
+        find: (ast) => calls(ast, "refusalTable"),
+      },
+      {
+        name: "a table of statuses by reason of its own",
+        files: (file) => inApp(file) && file.path !== "app/core/forms/refusals.ts",
+        find: (ast) => statusTables(ast),
+      },
+      {
+        name: "a refusal table outside the feature's messages.ts",
+        files: (file) => inApp(file) && !(features(file) && file.path.endsWith("/messages.ts")),
+        find: (ast) => calls(ast, "refusalTable"),
+      },
+      {
+        name: "a reason not in camelCase",
+        files: inApp,
+        find: (ast) => snakeCaseRefusals(ast),
       },
     ],
   },
