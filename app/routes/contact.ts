@@ -2,6 +2,7 @@ import type { Route } from "./+types/contact";
 import type { ActionResult } from "~/core/forms/action-result";
 import { parseSubmission } from "~/core/forms/parse-submission.server";
 import { readForm, refusal, respond } from "~/core/forms/respond.server";
+import { publicRefusal } from "~/core/forms/public-refusal.server";
 import { CONTACT_FORM_MESSAGES, CONTACT_REFUSALS } from "~/features/site-content/messages";
 import { sayRefusal } from "~/core/forms/refusals";
 import { contactSchema } from "~/features/site-content/contact-schema";
@@ -23,11 +24,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   const read = await readForm(request, { maxBytes: MAX_BODY_BYTES, refusals: "returned" });
   if (!s.mailer.enabled) return answer(false, CONTACT_FORM_MESSAGES.failed, 503);
   const { clientIp } = context.get(requestContext);
-  // Every refusal of a public form takes a place of the address's budget; past it, the form's 429.
-  const refuse = async (result: ActionResult, status: number) =>
-    (await s.rateLimiter.countRefusal(clientIp))
-      ? respond(request, s.flash, result, { status, redirectTo: back })
-      : answer(false, CONTACT_FORM_MESSAGES.rateLimited, 429);
+  const refuse = async (result: ActionResult, status: number) => {
+    const rateLimited = sayRefusal(CONTACT_REFUSALS, "rateLimited");
+    const refused = await publicRefusal(s.rateLimiter, clientIp, { answer: result, status }, rateLimited);
+    return respond(request, s.flash, refused.answer, { status: refused.status, redirectTo: back });
+  };
   if (!read.ok) return refuse({ ok: false, message: read.message }, read.status);
   const submission = parseSubmission(read.form, contactSchema);
   if (submission.status !== "success") return refuse(refusal(submission, CONTACT_FORM_MESSAGES.failed), 400);

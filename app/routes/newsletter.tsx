@@ -3,6 +3,7 @@ import type { Route } from "./+types/newsletter";
 import type { ActionResult } from "~/core/forms/action-result";
 import { parseSubmission } from "~/core/forms/parse-submission.server";
 import { readForm, refusal, respond } from "~/core/forms/respond.server";
+import { publicRefusal } from "~/core/forms/public-refusal.server";
 import { NEWSLETTER_MESSAGES as M, SUBSCRIBE_REFUSALS } from "~/features/newsletter/messages";
 import { sayRefusal } from "~/core/forms/refusals";
 import { subscribeToNewsletter } from "~/features/newsletter/newsletter-actions.server";
@@ -25,11 +26,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   const answer = (result: ActionResult, status: number) => respond(request, s.flash, result, { status });
   const read = await readForm(request, { maxBytes: 4 * 1024, refusals: "returned" });
   const { clientIp } = context.get(requestContext);
-  // Every refusal of a public form takes a place of the address's budget; past it, the form's 429.
-  const refuse = async (result: ActionResult, status: number) =>
-    (await s.rateLimiter.countRefusal(clientIp))
-      ? answer(result, status)
-      : answer({ ok: false, message: M.rateLimited }, 429);
+  const refuse = async (result: ActionResult, status: number) => {
+    const rateLimited = sayRefusal(SUBSCRIBE_REFUSALS, "rateLimited");
+    const refused = await publicRefusal(s.rateLimiter, clientIp, { answer: result, status }, rateLimited);
+    return answer(refused.answer, refused.status);
+  };
   if (!read.ok) return refuse({ ok: false, message: read.message }, read.status);
   const submission = parseSubmission(read.form, subscribeSchema);
   if (submission.status !== "success") return refuse(refusal(submission, M.invalid), 400);

@@ -4,6 +4,7 @@ import { z } from "zod";
 import type { Route } from "./+types/review-report";
 import { parseSubmission } from "~/core/forms/parse-submission.server";
 import { readForm, refusal, respond } from "~/core/forms/respond.server";
+import { publicRefusal } from "~/core/forms/public-refusal.server";
 import { REPORT_MESSAGES, REPORT_REFUSALS } from "~/features/reviews/messages";
 import { sayRefusal } from "~/core/forms/refusals";
 import { submitReport } from "~/features/reviews/report-submission.server";
@@ -36,16 +37,13 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const redirectTo = `/reviews#recensione-${reviewId}`;
   const submission = parseSubmission(await readForm(request, MAX_BODY_BYTES), reportSchema);
   if (submission.status !== "success") {
-    // A refused report counts against the address's budget of refusals: a flood of them is stopped.
-    if (!(await s.rateLimiter.countRefusal(clientIp))) {
-      return respond(
-        request,
-        s.flash,
-        { ok: false, message: REPORT_MESSAGES.rateLimited },
-        { status: 429, redirectTo },
-      );
-    }
-    return respond(request, s.flash, refusal(submission, REPORT_MESSAGES.failed), { status: 400, redirectTo });
+    const { answer, status } = await publicRefusal(
+      s.rateLimiter,
+      clientIp,
+      { answer: refusal(submission, REPORT_MESSAGES.failed), status: 400 },
+      sayRefusal(REPORT_REFUSALS, "rateLimited"),
+    );
+    return respond(request, s.flash, answer, { status, redirectTo });
   }
   const result = await submitReport(s, { reviewId, report: submission.value, clientIp });
   const { answer, status } = result.ok

@@ -95,17 +95,6 @@ async function queueBookedMails(
 }
 
 /**
- * A booking form the schema refused counts against the address's budget of refused posts:
- * "rateLimited" once it is spent (a flood), "invalid" otherwise (she corrects the fields).
- */
-export async function refuseBooking(
-  deps: Pick<BookingDeps, "rateLimiter">,
-  clientIp: string,
-): Promise<{ ok: false; reason: "invalid" | "rateLimited" }> {
-  return (await deps.rateLimiter.countRefusal(clientIp)) ? refused("invalid") : refused("rateLimited");
-}
-
-/**
  * One booking from the page, the form already parsed: rate limits (per client and per e-mail), then
  * the repository's booking, which checks the time again and lets the database settle a race; the
  * e-mails are queued in its transaction.

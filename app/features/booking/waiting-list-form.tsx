@@ -1,7 +1,6 @@
 /** The waiting list's page: the form, and what happens next once sent. */
 import { Form, Link } from "react-router";
 import { placeParam } from "./place-param";
-import { bookingLimits } from "~/core/db/booking-values";
 import { type DayPart, dayParts } from "~/core/db/waiting-list-values";
 import { ErrorList, Field } from "~/core/forms/field";
 import { NameAndEmailFields } from "./booking-steps";
@@ -25,34 +24,22 @@ export const DAY_PART_LABELS: Record<DayPart, string> = {
 };
 
 /** The fields she typed or ticked, to show again after a refusal. */
-export interface WaitingListValues {
+export type WaitingListValues = {
   name: string;
   email: string;
   giorni: string[];
   fasce: string[];
   consent: boolean;
-}
+};
 
-/** From the parsed form (the submission's payload): a field sent twice counts its first value. */
-export function typedWaitingListValues(fields: Record<string, unknown>): WaitingListValues {
-  const all = (name: string) => (fields[name] === undefined ? [] : [fields[name]].flat());
-  const text = (name: string, max: number) => {
-    const value = all(name)[0];
-    return typeof value === "string" ? value.slice(0, max) : "";
-  };
-  const ticked = (name: string, max: number) =>
-    all(name)
-      .slice(0, max)
-      .filter((value): value is string => typeof value === "string")
-      .map((value) => value.slice(0, 20));
-  return {
-    name: text("name", bookingLimits.patientName.max),
-    email: text("email", bookingLimits.patientEmail.max),
-    giorni: ticked("giorni", 7),
-    fasce: ticked("fasce", 3),
-    consent: all("consent")[0] === "on",
-  };
-}
+/** The form's fields empty: the shape of the values a refused form shows again (core/forms typedValues). */
+export const EMPTY_WAITING_LIST_VALUES: WaitingListValues = {
+  name: "",
+  email: "",
+  giorni: [],
+  fasce: [],
+  consent: false,
+};
 
 type Errors = Partial<Record<WaitingListField, string[] | null>>;
 
