@@ -110,7 +110,7 @@ export default function WaitingListPage({ loaderData, actionData: answered }: Ro
           place={loaderData.place}
           type={loaderData.type}
           values={typedValues(refused?.reply, EMPTY_WAITING_LIST_VALUES) ?? undefined}
-          errors={refused?.reply?.error ?? undefined}
+          reply={refused?.reply}
           message={refused?.message}
         />
       )}

@@ -174,7 +174,7 @@ export default function BookingPage({ loaderData, actionData: answered }: Route.
                 : undefined)
           }
           carry={carry}
-          errors={refused?.reply?.error ?? undefined}
+          reply={refused?.reply}
           message={refused?.message}
           noteHint={loaderData.noteHint}
           requestAnswerHours={loaderData.requestAnswerHours}
