@@ -240,4 +240,21 @@ export function ThingForm() { const onSubmit = (event) => send(new FormData(even
     );
     expect(step([messages, plain], name).ok).toBe(true);
   });
+
+  it("fails a module in app/routes that app/routes.ts does not name", () => {
+    const name = "A module in app/routes that is no route";
+    const table: SourceFile = {
+      path: "app/routes.ts",
+      text: `export default [index("routes/landing.tsx"), route("prenota", "routes/booking.tsx")] satisfies RouteConfig;`,
+    };
+    const files: SourceFile[] = [
+      table,
+      { path: "app/routes/landing.tsx", text: "export default function Landing() {}" },
+      { path: "app/routes/booking.tsx", text: "export default function Booking() {}" },
+      { path: "app/routes/booking-call.tsx", text: "export function BookingButton() {}" },
+      { path: "app/routes/booking-call.test.ts", text: "it('x', () => {});" },
+    ];
+    expect(places(files, name)["not named in app/routes.ts"]).toEqual(["app/routes/booking-call.tsx:1"]);
+    expect(step(files.slice(0, 3), name).ok).toBe(true);
+  });
 });

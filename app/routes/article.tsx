@@ -1,5 +1,5 @@
 import { Link, useRouteLoaderData } from "react-router";
-import { BookingButton } from "./booking-call";
+import { BookingButton } from "~/composition/booking-call";
 import type { Route } from "./+types/article";
 import { servicesContext } from "~/context";
 import { RichTextBody } from "~/ui/rich-text/body";

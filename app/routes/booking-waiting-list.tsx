@@ -1,6 +1,6 @@
 import { data, Link, redirect } from "react-router";
 import { placeFor } from "~/features/booking/place-param";
-import { movedStudioAddress } from "./studio-moved.server";
+import { movedStudioAddress } from "~/features/site-content/studio-moved.server";
 import type { Route } from "./+types/booking-waiting-list";
 import { requestContext, servicesContext } from "~/context";
 import type { ActionResult } from "~/core/forms/action-result";

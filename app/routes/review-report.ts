@@ -1,5 +1,5 @@
 import { redirect } from "react-router";
-import { requireReviewsShown } from "./reviews-shown.server";
+import { requireReviewsShown } from "~/composition/reviews-shown.server";
 import { z } from "zod";
 import type { Route } from "./+types/review-report";
 import { parseSubmission } from "~/core/forms/parse-submission.server";

@@ -1,5 +1,5 @@
 import { useId } from "react";
-import { requireReviewsShown } from "./reviews-shown.server";
+import { requireReviewsShown } from "~/composition/reviews-shown.server";
 import { Link } from "react-router";
 import type { Route } from "./+types/reviews";
 import type { LiveHandle } from "~/ui/live-updates";

@@ -3,7 +3,7 @@ import { EditorForm } from "~/features/site-content/editor/fields";
 import { SelectField, TextAreaField, TextField } from "~/core/forms/conform-fields";
 import { useContentForm } from "~/features/site-content/editor/use-content-form";
 import { ServiceIcon } from "~/features/site-content/service-icon";
-import { contentGroupAction } from "./content-group-action.server";
+import { contentGroupAction } from "~/composition/admin/content-group-action.server";
 import type { ServiceIconName } from "~/features/site-content/site-content";
 import { useEditorData } from "./content";
 
