@@ -262,10 +262,14 @@ export function statusTables(root: Node): Node[] {
   });
 }
 
-/** The reasons of a refusal table (`refusalTable({ too_late: … })`) not written in camelCase. */
-export const snakeCaseRefusals = (root: Node) =>
-  argumentsOf(root, "refusalTable").flatMap((table) =>
+/** Reasons not written in camelCase: a refusal table's (`refusalTable({ too_late: … })`) and a refusal's (`refused("too_late")`). */
+export const snakeCaseRefusals = (root: Node) => [
+  ...argumentsOf(root, "refusalTable").flatMap((table) =>
     table.type === "ObjectExpression"
       ? (table.properties as Node[]).filter((property) => /_/.test(keyName(property) ?? "")).map(({ key }) => key)
       : [],
-  );
+  ),
+  ...calls(root, "refused")
+    .map((call) => call.arguments[0] && bare(call.arguments[0].expression))
+    .filter((reason) => reason?.type === "StringLiteral" && /_/.test(reason.value)),
+];

@@ -234,6 +234,11 @@ export function ThingForm() { const onSubmit = (event) => send(new FormData(even
       text: `export const THING_REFUSALS = refusalTable({\n  too_late: { message: M.tooLate, status: 409 },\n});`,
     };
     expect(places([snake], name)["a reason not in camelCase"]).toEqual(["app/features/things/messages.ts:2"]);
+    const refusing: SourceFile = {
+      path: "app/features/things/things.server.ts",
+      text: `export function f() { if (a) return refused("rate_limited"); return refused("gone", "a_detail"); }`,
+    };
+    expect(places([refusing], name)["a reason not in camelCase"]).toEqual(["app/features/things/things.server.ts:1"]);
     // A limit, an answer's status and a file's mode are no status table.
     const plain = route(
       `const a = { max: 500 }; const b = { status: 404, redirectTo: "/" }; mkdir(d, { mode: 0o700 });`,

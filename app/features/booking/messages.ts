@@ -214,9 +214,9 @@ export function calendarFailureText(
   httpStatus: number | null,
   eventAt: Date | null = null,
 ): string {
-  if (reason === "too_complex" && eventAt)
+  if (reason === "tooComplex" && eventAt)
     return `il calendario ha una regola di ripetizione troppo complessa da leggere: è quella dell'evento che inizia il ${formatItalianDateTime(eventAt.toISOString())} (cambiala o toglila, poi premi «Aggiorna ora»).`;
-  if (reason === "http_status") {
+  if (reason === "httpStatus") {
     if (httpStatus === 404 || httpStatus === 410)
       return "il calendario non si trova a questo indirizzo (forse l'indirizzo segreto è stato cambiato).";
     if (httpStatus === 401 || httpStatus === 403)
@@ -227,20 +227,20 @@ export function calendarFailureText(
   return CALENDAR_FAILURE_TEXTS[reason];
 }
 
-const CALENDAR_FAILURE_TEXTS: Record<Exclude<CalendarReadFailure, "http_status">, string> = {
+const CALENDAR_FAILURE_TEXTS: Record<Exclude<CalendarReadFailure, "httpStatus">, string> = {
   timeout: "il calendario non ha risposto in tempo.",
-  too_large: "il calendario è troppo grande (più di 5 MB).",
-  not_calendar: "a questo indirizzo non c'è un calendario (serve l'indirizzo iCal, che finisce spesso con .ics).",
-  bad_url: "l'indirizzo non è valido.",
-  bad_scheme: "indirizzo non consentito: serve un indirizzo https:// o webcal://.",
-  private_address: "indirizzo non consentito: porta a una rete privata.",
+  tooLarge: "il calendario è troppo grande (più di 5 MB).",
+  notCalendar: "a questo indirizzo non c'è un calendario (serve l'indirizzo iCal, che finisce spesso con .ics).",
+  badUrl: "l'indirizzo non è valido.",
+  badScheme: "indirizzo non consentito: serve un indirizzo https:// o webcal://.",
+  privateAddress: "indirizzo non consentito: porta a una rete privata.",
   unresolvable: "il sito del calendario non esiste (controlla di aver copiato l'indirizzo per intero).",
   network: "non è stato possibile collegarsi al sito del calendario.",
-  too_many_redirects: "il sito del calendario rimanda ad altri indirizzi troppe volte.",
-  too_many_events: "il calendario ha troppi eventi (più di 20.000).",
-  too_many_occurrences: "il calendario ha troppi impegni ripetuti nei giorni prenotabili.",
-  too_complex: "il calendario ha regole di ripetizione troppo complesse da leggere.",
-  too_heavy: "il calendario richiede troppa memoria per essere letto.",
+  tooManyRedirects: "il sito del calendario rimanda ad altri indirizzi troppe volte.",
+  tooManyEvents: "il calendario ha troppi eventi (più di 20.000).",
+  tooManyOccurrences: "il calendario ha troppi impegni ripetuti nei giorni prenotabili.",
+  tooComplex: "il calendario ha regole di ripetizione troppo complesse da leggere.",
+  tooHeavy: "il calendario richiede troppa memoria per essere letto.",
   busy: "altri calendari sono in lettura proprio ora: riprova tra un minuto.",
 };
 
