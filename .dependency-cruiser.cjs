@@ -13,7 +13,7 @@ const FEATURE = "^app/features/";
  * only the entries above it do (server/app.ts and server/start.ts, the command-line scripts).
  */
 const COMPOSITION =
-  "^app/(services\\.server|context|root|routes|entry\\.server|booking-site|features-registry|visitor-headers\\.server)(\\.tsx?$|/)";
+  "^app/(services\\.server|context|root|routes|composition|entry\\.server|booking-site|features-registry|visitor-headers\\.server)(\\.tsx?$|/)";
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {

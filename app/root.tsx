@@ -42,7 +42,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       // The live stream's greeting tells whether something changed after this render.
       liveVersions: context.get(requestContext).liveVersions,
       signedIn,
-      // Where the booking buttons lead (app/routes/booking-call.tsx); live under "booking".
+      // Where the booking buttons lead (app/composition/booking-call.tsx); live under "booking".
       bookingMode,
       newsletterConsent,
     },

@@ -226,3 +226,50 @@ export function dataAnswers(root: Node | undefined, statement: "ReturnStatement"
     return !notFound;
   });
 }
+
+const isErrorStatus = (node: Node | undefined) =>
+  node?.type === "NumericLiteral" && node.value >= 400 && node.value <= 599;
+const keyName = (property: Node): string | undefined =>
+  property.type === "KeyValueProperty" && ["Identifier", "StringLiteral"].includes(property.key.type)
+    ? (property.key.value as string)
+    : undefined;
+const hasErrorStatus = (object: Node) =>
+  object.type === "ObjectExpression" &&
+  (object.properties as Node[]).some((property) => keyName(property) === "status" && isErrorStatus(property.value));
+
+/** The object literals handed to `name(…)`: a feature's refusal table is `refusalTable({ … })`. */
+const argumentsOf = (root: Node, name: string) =>
+  calls(root, name).flatMap((call) =>
+    (call.arguments as { expression: Node }[]).map(({ expression }) => bare(expression)),
+  );
+
+/**
+ * Statuses by reason written outside a feature's refusal table: `{ notFound: 404, taken: 409 }`, or
+ * `{ taken: { status: 409, message } }` not handed to `refusalTable`.
+ */
+export function statusTables(root: Node): Node[] {
+  const tables = new Set(argumentsOf(root, "refusalTable"));
+  return ofType(root, "ObjectExpression").filter((object) => {
+    if (tables.has(object)) return false;
+    const properties = object.properties as Node[];
+    const byReason = properties.length > 0 && properties.every((p) => keyName(p) !== undefined);
+    if (!byReason) return false;
+    // Two at least: one number by a name is a limit (`{ max: 500 }`) as often as a status.
+    const statuses =
+      properties.length > 1 && properties.every((p) => keyName(p) !== "status" && isErrorStatus(bare(p.value)));
+    const entries = properties.some((p) => keyName(p) !== "status" && hasErrorStatus(bare(p.value)));
+    return statuses || entries;
+  });
+}
+
+/** Reasons not written in camelCase: a refusal table's (`refusalTable({ too_late: … })`) and a refusal's (`refused("too_late")`). */
+export const snakeCaseRefusals = (root: Node) => [
+  ...argumentsOf(root, "refusalTable").flatMap((table) =>
+    table.type === "ObjectExpression"
+      ? (table.properties as Node[]).filter((property) => /_/.test(keyName(property) ?? "")).map(({ key }) => key)
+      : [],
+  ),
+  ...calls(root, "refused")
+    .map((call) => call.arguments[0] && bare(call.arguments[0].expression))
+    .filter((reason) => reason?.type === "StringLiteral" && /_/.test(reason.value)),
+];

@@ -198,4 +198,68 @@ export function ThingForm() { const onSubmit = (event) => send(new FormData(even
       "app/features/things/big.ts: no such module",
     ]);
   });
+
+  it("fails statuses by reason outside the feature's refusal table, and a reason in snake_case", () => {
+    const name = "Saying why a change was refused";
+    const messages: SourceFile = {
+      path: "app/features/things/messages.ts",
+      text: `export const THING_REFUSALS = refusalTable({
+  notFound: { message: THING_MESSAGES.notFound, status: 404 },
+  taken: { message: THING_MESSAGES.taken, status: 409 },
+});`,
+    };
+    const route = (text: string): SourceFile => ({ path: "app/routes/things.tsx", text });
+    expect(
+      step([messages, route("const { answer, status } = sayRefusal(THING_REFUSALS, result.reason);")], name).ok,
+    ).toBe(true);
+    const tables = [
+      route(`const REFUSAL_STATUS = { place_unknown: 400, rate_limited: 429 } as const;`),
+      {
+        path: "app/routes/admin/thing-answer.server.ts",
+        text: `const ANSWERS: Record<Refusal, { status: number; message: string }> = {
+  notHoliday: { status: 400, message: M.notHoliday },
+};`,
+      },
+      { path: "app/routes/admin/other.tsx", text: `const T = refusalTable({ gone: { message: "x", status: 404 } });` },
+    ];
+    expect(places([messages, ...tables], name)).toMatchObject({
+      "a table of statuses by reason of its own": [
+        "app/routes/things.tsx:1",
+        "app/routes/admin/thing-answer.server.ts:1",
+      ],
+      "a refusal table outside the feature's messages.ts": ["app/routes/admin/other.tsx:1"],
+    });
+    const snake: SourceFile = {
+      path: "app/features/things/messages.ts",
+      text: `export const THING_REFUSALS = refusalTable({\n  too_late: { message: M.tooLate, status: 409 },\n});`,
+    };
+    expect(places([snake], name)["a reason not in camelCase"]).toEqual(["app/features/things/messages.ts:2"]);
+    const refusing: SourceFile = {
+      path: "app/features/things/things.server.ts",
+      text: `export function f() { if (a) return refused("rate_limited"); return refused("gone", "a_detail"); }`,
+    };
+    expect(places([refusing], name)["a reason not in camelCase"]).toEqual(["app/features/things/things.server.ts:1"]);
+    // A limit, an answer's status and a file's mode are no status table.
+    const plain = route(
+      `const a = { max: 500 }; const b = { status: 404, redirectTo: "/" }; mkdir(d, { mode: 0o700 });`,
+    );
+    expect(step([messages, plain], name).ok).toBe(true);
+  });
+
+  it("fails a module in app/routes that app/routes.ts does not name", () => {
+    const name = "A module in app/routes that is no route";
+    const table: SourceFile = {
+      path: "app/routes.ts",
+      text: `export default [index("routes/landing.tsx"), route("prenota", "routes/booking.tsx")] satisfies RouteConfig;`,
+    };
+    const files: SourceFile[] = [
+      table,
+      { path: "app/routes/landing.tsx", text: "export default function Landing() {}" },
+      { path: "app/routes/booking.tsx", text: "export default function Booking() {}" },
+      { path: "app/routes/booking-call.tsx", text: "export function BookingButton() {}" },
+      { path: "app/routes/booking-call.test.ts", text: "it('x', () => {});" },
+    ];
+    expect(places(files, name)["not named in app/routes.ts"]).toEqual(["app/routes/booking-call.tsx:1"]);
+    expect(step(files.slice(0, 3), name).ok).toBe(true);
+  });
 });

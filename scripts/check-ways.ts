@@ -20,9 +20,12 @@ import {
   httpStatuses,
   identifiers,
   instanceofNames,
+  nodes,
   type Node,
   okTrueUnions,
+  snakeCaseRefusals,
   type SourceFile,
+  statusTables,
   tree,
   typeReferences,
 } from "./check-ways-syntax.ts";
@@ -37,6 +40,8 @@ interface Context {
   caught: Map<string, string[]>;
   /** Modules kept over 300 lines, each with its reason (scripts/check-ways-kept.json). */
   kept: Record<string, string>;
+  /** The modules app/routes.ts names ("app/routes/…"), when it is among the files. */
+  routeModules: Set<string> | undefined;
 }
 
 interface Way {
@@ -64,7 +69,8 @@ const under =
   (file: SourceFile) =>
     inApp(file) && prefixes.some((prefix) => file.path.startsWith(prefix));
 const serverModule = (file: SourceFile) => /\.server\.tsx?$/.test(file.path);
-const routes = under("app/routes/");
+// The composition's helpers (app/composition) answer actions for the routes: held to the same ways.
+const routes = under("app/routes/", "app/composition/");
 const features = under("app/features/");
 const featureOf = (file: string) => /^app\/features\/([^/]+)\//.exec(file)?.[1];
 /**
@@ -223,6 +229,33 @@ export const STEPS: Step[] = [
     ],
   },
   {
+    name: "Saying why a change was refused",
+    allowed: 1,
+    ways: [
+      {
+        name: "the feature's refusal table (refusalTable in messages.ts)",
+        canonical: true,
+        files: (file) => features(file) && file.path.endsWith("/messages.ts"),
+        find: (ast) => calls(ast, "refusalTable"),
+      },
+      {
+        name: "a table of statuses by reason of its own",
+        files: (file) => inApp(file) && file.path !== "app/core/forms/refusals.ts",
+        find: (ast) => statusTables(ast),
+      },
+      {
+        name: "a refusal table outside the feature's messages.ts",
+        files: (file) => inApp(file) && !(features(file) && file.path.endsWith("/messages.ts")),
+        find: (ast) => calls(ast, "refusalTable"),
+      },
+      {
+        name: "a reason not in camelCase",
+        files: inApp,
+        find: (ast) => snakeCaseRefusals(ast),
+      },
+    ],
+  },
+  {
     name: "Announcing a change",
     allowed: 1,
     ways: [
@@ -254,6 +287,18 @@ export const STEPS: Step[] = [
         name: "over 300 lines and not in scripts/check-ways-kept.json",
         files: (file) => inApp(file) && lineCount(file.text) > MODULE_MAX_LINES,
         find: (_ast, file, { kept }) => (file.path in kept ? [] : [1]),
+      },
+    ],
+  },
+  {
+    name: "A module in app/routes that is no route",
+    allowed: 0,
+    ways: [
+      {
+        // A component or a helper the routes share lives in app/composition (or its feature, or app/ui).
+        name: "not named in app/routes.ts",
+        files: (file) => file.path.startsWith("app/routes/") && !isTest(file),
+        find: (_ast, file, { routeModules }) => (routeModules && !routeModules.has(file.path) ? [1] : []),
       },
     ],
   },
@@ -291,7 +336,15 @@ export function countWays(files: SourceFile[], steps: Step[] = STEPS, kept: Reco
   const caught = new Map<string, string[]>();
   for (const file of files.filter((file) => !/\.test\.tsx?$/.test(file.path)))
     for (const name of instanceofNames(tree(file).root)) caught.set(name, [...(caught.get(name) ?? []), file.path]);
-  const context = { features, caught, kept };
+  const table = files.find((file) => file.path === "app/routes.ts");
+  const routeModules = table
+    ? new Set(
+        nodes(tree(table).root, (node) => node.type === "StringLiteral" && /^routes\//.test(node.value)).map(
+          (node) => `app/${node.value}`,
+        ),
+      )
+    : undefined;
+  const context = { features, caught, kept, routeModules };
   return steps.map((step) => {
     const ways = step.ways.map((way) => ({
       way,

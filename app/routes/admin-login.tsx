@@ -1,14 +1,15 @@
 import { data, isRouteErrorResponse, redirect } from "react-router";
 import type { Route } from "./+types/admin-login";
 import { LoginPage } from "~/features/account/login-form";
-import { currentLoginStep, type LoginRefusal, loginBrowser, signIn } from "~/features/account/login-flow.server";
+import { currentLoginStep, loginBrowser, signIn } from "~/features/account/login-flow.server";
 import { type LoginResult, loginSchema } from "~/features/account/login-schema";
 import { HASHING_RETRY_AFTER_S } from "~/features/account/password.server";
 import { clearSessionCookie, PENDING_SECOND_FACTOR_MS, sessionCookie } from "~/features/account/sessions.server";
 import { parseSubmission } from "~/core/forms/parse-submission.server";
 import { readForm, respond } from "~/core/forms/respond.server";
 import { assertSameOrigin } from "~/core/server/origin.server";
-import { LOGIN_MESSAGES } from "~/features/account/messages";
+import { LOGIN_MESSAGES, LOGIN_REFUSALS } from "~/features/account/messages";
+import { sayRefusal } from "~/core/forms/refusals";
 import { Stylesheet } from "~/ui/stylesheet";
 import { pageMeta } from "~/features/site-content/meta";
 import { SETUP_PATH } from "~/features/site-content/editor-groups";
@@ -32,16 +33,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return data({ step }, { headers: { "Cache-Control": "private, no-store" } });
 }
 
-/** What each refusal's status is (its words: LOGIN_MESSAGES by the same key). */
-const REFUSAL_STATUS: Record<LoginRefusal, number> = {
-  codeExpired: 401,
-  throttled: 429,
-  invalidCode: 401,
-  accountThrottled: 429,
-  busy: 429,
-  invalidCredentials: 401,
-};
-
 export async function action({ request, context }: Route.ActionArgs) {
   const s = context.get(servicesContext);
   assertSameOrigin(request, s.config.siteUrl);
@@ -60,8 +51,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!result.ok) {
     const { step, email = "", withCode } = result.detail!;
     const busy = result.reason === "busy" ? { "Retry-After": String(HASHING_RETRY_AFTER_S) } : undefined;
-    const answer = { ok: false, message: LOGIN_MESSAGES[result.reason], step, email, withCode };
-    return refuse(answer, REFUSAL_STATUS[result.reason], busy);
+    const { answer, status } = sayRefusal(LOGIN_REFUSALS, result.reason, { step, email, withCode });
+    return refuse(answer, status, busy);
   }
   const outcome = result.value;
   // Back to the panel, or to this page at the start or at the code step: no toast, the page says where she is.

@@ -3,7 +3,8 @@ import type { Route } from "./+types/admin-password-forgot";
 import { ForgotPasswordPage } from "~/features/account/password-reset-pages";
 import { requestPasswordReset } from "~/features/account/password-reset.server";
 import { passwordForgotSchema } from "~/features/account/account-forms";
-import { PASSWORD_RESET_MESSAGES as MESSAGES } from "~/features/account/messages";
+import { PASSWORD_RESET_MESSAGES as MESSAGES, PASSWORD_RESET_REFUSALS } from "~/features/account/messages";
+import { sayRefusal } from "~/core/forms/refusals";
 import { parseSubmission } from "~/core/forms/parse-submission.server";
 import { readForm, refusal, respond } from "~/core/forms/respond.server";
 import { assertSameOrigin } from "~/core/server/origin.server";
@@ -20,15 +21,14 @@ export function loader({ context }: Route.LoaderArgs) {
   return data({ mailEnabled: mailer.enabled }, { headers: { "Cache-Control": "private, no-store" } });
 }
 
-/** The status of each refusal (its words: PASSWORD_RESET_MESSAGES by the same key). */
-const REFUSAL_STATUS = { mailOff: 503, throttled: 429 } as const;
-
 export async function action({ request, context }: Route.ActionArgs) {
   const s = context.get(servicesContext);
   assertSameOrigin(request, s.config.siteUrl);
   const submission = parseSubmission(await readForm(request), passwordForgotSchema);
-  const refuse = (reason: keyof typeof REFUSAL_STATUS) =>
-    respond(request, s.flash, { ok: false, message: MESSAGES[reason] }, { status: REFUSAL_STATUS[reason] });
+  const refuse = (reason: keyof typeof PASSWORD_RESET_REFUSALS) => {
+    const { answer, status } = sayRefusal(PASSWORD_RESET_REFUSALS, reason);
+    return respond(request, s.flash, answer, { status });
+  };
   // Without e-mail no link can be sent, whatever was typed: said first.
   if (!s.mailer.enabled) return refuse("mailOff");
   if (submission.status !== "success") return respond(request, s.flash, refusal(submission, MESSAGES.emailInvalid));

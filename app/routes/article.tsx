@@ -1,5 +1,5 @@
 import { Link, useRouteLoaderData } from "react-router";
-import { BookingButton } from "./booking-call";
+import { BookingButton } from "~/composition/booking-call";
 import type { Route } from "./+types/article";
 import { servicesContext } from "~/context";
 import { RichTextBody } from "~/ui/rich-text/body";
@@ -18,7 +18,7 @@ import { SubscribeForm } from "~/features/newsletter/subscribe-form";
 import type { loader as rootLoader } from "~/root";
 import type { ActionResult } from "~/core/forms/action-result";
 import { useLastActionData } from "~/core/forms/use-last-action-data";
-import { subscribeAction } from "./newsletter-subscribe.server";
+import { subscribeAction } from "~/composition/newsletter-subscribe.server";
 
 /** She edits or withdraws it, or a related recipe: an open page follows. */
 export const handle: LiveHandle = { liveTables: ["articles", "recipes"] };

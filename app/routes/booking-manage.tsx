@@ -7,7 +7,8 @@ import { manageSchema } from "~/features/booking/booking-schema";
 import { cancelByLink, managePath, moveByLink } from "~/features/booking/booking-submission.server";
 import { readManagePage } from "~/features/booking/manage-page.server";
 import { ManageScreen } from "~/features/booking/manage-screen";
-import { BOOKING_FORM_MESSAGES, BOOKING_MESSAGES, BOOKING_REFUSAL_MESSAGES } from "~/features/booking/messages";
+import { BOOKING_FORM_MESSAGES, BOOKING_MESSAGES, BOOKING_REFUSALS } from "~/features/booking/messages";
+import { sayRefusal } from "~/core/forms/refusals";
 import { pageMeta } from "~/features/site-content/meta";
 import type { LiveHandle } from "~/ui/live-updates";
 import { Stylesheet } from "~/ui/stylesheet";
@@ -50,8 +51,10 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       : await moveByLink(s, params.token, input.ora, site);
   // No appointment has this link (never had, or the retention purge deleted it): the link's 404 page.
   if (!result.ok && result.reason === "unknown") throw data(BOOKING_MESSAGES.linkInvalid, { status: 404 });
-  if (!result.ok)
-    return respond(request, s.flash, { ok: false, message: BOOKING_REFUSAL_MESSAGES[result.reason] }, { status: 409 });
+  if (!result.ok) {
+    const { answer, status } = sayRefusal(BOOKING_REFUSALS, result.reason);
+    return respond(request, s.flash, answer, { status });
+  }
   const message =
     input.intent === "cancel"
       ? BOOKING_FORM_MESSAGES.cancelled

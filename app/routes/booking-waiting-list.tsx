@@ -1,22 +1,19 @@
 import { data, Link, redirect } from "react-router";
 import { placeFor } from "~/features/booking/place-param";
-import { movedStudioAddress } from "./studio-moved.server";
+import { movedStudioAddress } from "~/features/site-content/studio-moved.server";
 import type { Route } from "./+types/booking-waiting-list";
 import { requestContext, servicesContext } from "~/context";
 import type { ActionResult } from "~/core/forms/action-result";
 import { parseSubmission } from "~/core/forms/parse-submission.server";
-import { readForm, respond } from "~/core/forms/respond.server";
-import { refusedPatientForm } from "./booking-refused-form.server";
+import { readForm, refusal, respond } from "~/core/forms/respond.server";
+import { publicRefusal } from "~/core/forms/public-refusal.server";
+import { typedOnly, typedValues } from "~/core/forms/typed-values";
 import { useLastActionData } from "~/core/forms/use-last-action-data";
 import { BookingOff } from "~/features/booking/booking-off";
 import { placeStudioKey } from "~/features/booking/booking-page.server";
-import { WAITING_LIST_MESSAGES } from "~/features/booking/messages";
-import {
-  typedWaitingListValues,
-  WaitingListForm,
-  WaitingListJoined,
-  type WaitingListValues,
-} from "~/features/booking/waiting-list-form";
+import { WAITING_LIST_MESSAGES, WAITING_LIST_REFUSALS } from "~/features/booking/messages";
+import { sayRefusal } from "~/core/forms/refusals";
+import { EMPTY_WAITING_LIST_VALUES, WaitingListForm, WaitingListJoined } from "~/features/booking/waiting-list-form";
 import { waitingListSchema } from "~/features/booking/waiting-list-schema";
 import { joinWaitingList } from "~/features/booking/waiting-list.server";
 import { pageMeta } from "~/features/site-content/meta";
@@ -61,32 +58,28 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-type WaitingAnswer = ActionResult & { values?: WaitingListValues };
-
 export async function action({ request, context }: Route.ActionArgs) {
   const s = context.get(servicesContext);
   const { clientIp } = context.get(requestContext);
   const [settings, { content }] = await Promise.all([s.bookingSettings.get(), s.siteContent.current()]);
   if (settings.mode !== "site") throw data(null, { status: 404 });
   const submission = parseSubmission(await readForm(request), waitingListSchema);
-  const values = typedWaitingListValues(submission.payload);
+  // A refused form comes back with what she typed or ticked, as typed (Conform's reply).
   if (submission.status !== "success") {
-    const { answer, status } = await refusedPatientForm(s, clientIp, submission, values, {
-      rateLimited: WAITING_LIST_MESSAGES.rateLimited,
-      failed: WAITING_LIST_MESSAGES.failed,
-    });
-    return respond<WaitingAnswer>(request, s.flash, answer, { status });
+    const refused = refusal(submission, WAITING_LIST_MESSAGES.failed);
+    const { answer, status } = await publicRefusal(
+      s.rateLimiter,
+      clientIp,
+      { answer: refused, status: 400 },
+      sayRefusal(WAITING_LIST_REFUSALS, "rateLimited", { reply: typedOnly(refused.reply) }),
+    );
+    return respond<ActionResult>(request, s.flash, answer, { status });
   }
   const result = await joinWaitingList(s, submission.value, { places: bookingSite(content).places, clientIp });
   if (!result.ok) {
-    const rateLimited = result.reason === "rate_limited";
-    const message = rateLimited ? WAITING_LIST_MESSAGES.rateLimited : WAITING_LIST_MESSAGES.choiceMissing;
-    return respond<WaitingAnswer>(
-      request,
-      s.flash,
-      { ok: false, message, values },
-      { status: rateLimited ? 429 : 400 },
-    );
+    const reply = typedOnly(submission.reply());
+    const { answer, status } = sayRefusal(WAITING_LIST_REFUSALS, result.reason, { reply });
+    return respond<ActionResult>(request, s.flash, answer, { status });
   }
   return respond(
     request,
@@ -116,8 +109,8 @@ export default function WaitingListPage({ loaderData, actionData: answered }: Ro
         <WaitingListForm
           place={loaderData.place}
           type={loaderData.type}
-          values={refused?.values}
-          errors={refused?.reply?.error ?? undefined}
+          values={typedValues(refused?.reply, EMPTY_WAITING_LIST_VALUES) ?? undefined}
+          reply={refused?.reply}
           message={refused?.message}
         />
       )}

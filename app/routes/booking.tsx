@@ -3,17 +3,19 @@ import type { Route } from "./+types/booking";
 import { requestContext, servicesContext } from "~/context";
 import type { ActionResult } from "~/core/forms/action-result";
 import { parseSubmission } from "~/core/forms/parse-submission.server";
-import { readForm, respond, failedAction } from "~/core/forms/respond.server";
-import { refusedPatientForm } from "./booking-refused-form.server";
-import { movedStudioAddress } from "./studio-moved.server";
-import { bookingPosted, countTimeChosen } from "./booking-time-chosen.server";
+import { readForm, refusal, respond, failedAction } from "~/core/forms/respond.server";
+import { publicRefusal } from "~/core/forms/public-refusal.server";
+import { typedOnly, typedValues } from "~/core/forms/typed-values";
+import { movedStudioAddress } from "~/features/site-content/studio-moved.server";
+import { bookingPosted, countTimeChosen } from "~/composition/booking-time-chosen.server";
 import { readBookingStep } from "~/features/booking/booking-page.server";
 import { filledDetails } from "~/features/booking/details-link.server";
 import { BookingOff } from "~/features/booking/booking-off";
 import { DayAndTimeStep, DetailsStep, PlaceAndTypeStep } from "~/features/booking/booking-steps";
-import { type BookingFormValues, bookingSchema, typedBookingValues } from "~/features/booking/booking-schema";
+import { bookingSchema, EMPTY_BOOKING_VALUES } from "~/features/booking/booking-schema";
 import { type BookingSubmission, managePath, submitBooking } from "~/features/booking/booking-submission.server";
-import { BOOKING_FORM_MESSAGES, BOOKING_REFUSAL_MESSAGES, WAITING_LIST_MESSAGES } from "~/features/booking/messages";
+import { BOOKING_FORM_MESSAGES, BOOKING_REFUSALS, WAITING_LIST_MESSAGES } from "~/features/booking/messages";
+import { sayRefusal } from "~/core/forms/refusals";
 import type { AppServices } from "~/services.server";
 import { pageMeta } from "~/features/site-content/meta";
 import type { LiveHandle } from "~/ui/live-updates";
@@ -88,11 +90,6 @@ async function waitingLink(s: Pick<AppServices, "waitingList">, token: string | 
     : { keep: undefined, notice: WAITING_LIST_MESSAGES.linkExpired };
 }
 
-/** A refused booking comes back with the fields she typed, as typed. */
-type BookingAnswer = ActionResult & { values?: BookingFormValues };
-
-const REFUSAL_STATUS = { place_unknown: 400, rate_limited: 429 } as const;
-
 export async function action({ request, context }: Route.ActionArgs) {
   const s = context.get(servicesContext);
   context.set(bookingPosted, true);
@@ -100,31 +97,33 @@ export async function action({ request, context }: Route.ActionArgs) {
   const [settings, { content }] = await Promise.all([s.bookingSettings.get(), s.siteContent.current()]);
   if (settings.mode !== "site") throw data(null, { status: 404 });
   const submission = parseSubmission(await readForm(request), bookingSchema);
-  const values = typedBookingValues(submission.payload);
+  // A refused booking comes back with the fields she typed, as typed (Conform's reply).
   if (submission.status !== "success") {
-    const { answer, status } = await refusedPatientForm(s, clientIp, submission, values, {
-      rateLimited: BOOKING_REFUSAL_MESSAGES.rate_limited,
-      failed: BOOKING_FORM_MESSAGES.failed,
-    });
-    return respond<BookingAnswer>(request, s.flash, answer, { status });
+    const refused = refusal(submission, BOOKING_FORM_MESSAGES.failed);
+    const { answer, status } = await publicRefusal(
+      s.rateLimiter,
+      clientIp,
+      { answer: refused, status: 400 },
+      sayRefusal(BOOKING_REFUSALS, "rateLimited", { reply: typedOnly(refused.reply) }),
+    );
+    return respond<ActionResult>(request, s.flash, answer, { status });
   }
+  const typed = typedOnly(submission.reply());
   let result: BookingSubmission;
   try {
     result = await submitBooking(s, submission.value, { ...bookingSite(content), clientIp });
   } catch (error) {
     const failed = failedAction(s.logger, error, "booking failed");
-    return respond<BookingAnswer>(
+    return respond<ActionResult>(
       request,
       s.flash,
-      { ok: false, message: BOOKING_FORM_MESSAGES.failed, values },
+      { ok: false, message: BOOKING_FORM_MESSAGES.failed, reply: typed },
       failed,
     );
   }
   if (!result.ok) {
-    const answer = { ok: false, message: BOOKING_REFUSAL_MESSAGES[result.reason], values };
-    // A time gone meanwhile, or not one offered: 409, the page shows the other free times.
-    const status = result.reason in REFUSAL_STATUS ? REFUSAL_STATUS[result.reason as keyof typeof REFUSAL_STATUS] : 409;
-    return respond<BookingAnswer>(request, s.flash, answer, { status });
+    const { answer, status } = sayRefusal(BOOKING_REFUSALS, result.reason, { reply: typed });
+    return respond<ActionResult>(request, s.flash, answer, { status });
   }
   // Post, redirect, get: her own page, with the toast; a reload books nothing twice.
   // With or without JavaScript: her page is the answer (a fetch follows the redirect too).
@@ -167,7 +166,7 @@ export default function BookingPage({ loaderData, actionData: answered }: Route.
         <DetailsStep
           step={step}
           values={
-            refused?.values ??
+            typedValues(refused?.reply, EMPTY_BOOKING_VALUES) ??
             (waiting && "values" in waiting
               ? waiting.values
               : details
@@ -175,7 +174,7 @@ export default function BookingPage({ loaderData, actionData: answered }: Route.
                 : undefined)
           }
           carry={carry}
-          errors={refused?.reply?.error ?? undefined}
+          reply={refused?.reply}
           message={refused?.message}
           noteHint={loaderData.noteHint}
           requestAnswerHours={loaderData.requestAnswerHours}

@@ -2,15 +2,14 @@ import type { Route } from "./+types/contact";
 import type { ActionResult } from "~/core/forms/action-result";
 import { parseSubmission } from "~/core/forms/parse-submission.server";
 import { readForm, refusal, respond } from "~/core/forms/respond.server";
-import { CONTACT_FORM_MESSAGES } from "~/features/site-content/messages";
+import { publicRefusal } from "~/core/forms/public-refusal.server";
+import { CONTACT_FORM_MESSAGES, CONTACT_REFUSALS } from "~/features/site-content/messages";
+import { sayRefusal } from "~/core/forms/refusals";
 import { contactSchema } from "~/features/site-content/contact-schema";
 import { submitContactMessage } from "~/features/site-content/contact-submission.server";
 import { requestContext, servicesContext } from "~/context";
 
 const MAX_BODY_BYTES = 16 * 1024;
-
-/** The status of each reason the message was not queued. */
-const REFUSAL_STATUS = { rateLimited: 429, failed: 500 } as const;
 
 /**
  * The contact form when e-mail is configured: the message is queued in the outbox. The page's
@@ -25,15 +24,18 @@ export async function action({ request, context }: Route.ActionArgs) {
   const read = await readForm(request, { maxBytes: MAX_BODY_BYTES, refusals: "returned" });
   if (!s.mailer.enabled) return answer(false, CONTACT_FORM_MESSAGES.failed, 503);
   const { clientIp } = context.get(requestContext);
-  // Every refusal of a public form takes a place of the address's budget; past it, the form's 429.
-  const refuse = async (result: ActionResult, status: number) =>
-    (await s.rateLimiter.countRefusal(clientIp))
-      ? respond(request, s.flash, result, { status, redirectTo: back })
-      : answer(false, CONTACT_FORM_MESSAGES.rateLimited, 429);
+  const refuse = async (result: ActionResult, status: number) => {
+    const rateLimited = sayRefusal(CONTACT_REFUSALS, "rateLimited");
+    const refused = await publicRefusal(s.rateLimiter, clientIp, { answer: result, status }, rateLimited);
+    return respond(request, s.flash, refused.answer, { status: refused.status, redirectTo: back });
+  };
   if (!read.ok) return refuse({ ok: false, message: read.message }, read.status);
   const submission = parseSubmission(read.form, contactSchema);
   if (submission.status !== "success") return refuse(refusal(submission, CONTACT_FORM_MESSAGES.failed), 400);
   const result = await submitContactMessage(s, { message: submission.value, clientIp });
-  if (!result.ok) return answer(false, CONTACT_FORM_MESSAGES[result.reason], REFUSAL_STATUS[result.reason]);
+  if (!result.ok) {
+    const { answer: refused, status } = sayRefusal(CONTACT_REFUSALS, result.reason);
+    return respond(request, s.flash, refused, { status, redirectTo: back });
+  }
   return answer(true, CONTACT_FORM_MESSAGES.sent, 200);
 }

@@ -1,5 +1,5 @@
 import { Link, useRouteLoaderData } from "react-router";
-import { BookingButton } from "./booking-call";
+import { BookingButton } from "~/composition/booking-call";
 import type { Route } from "./+types/home";
 import { ContactSection } from "~/features/site-content/contact-section";
 import { JsonLd } from "~/ui/json-ld";

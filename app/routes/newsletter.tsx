@@ -6,7 +6,7 @@ import { SubscribeForm } from "~/features/newsletter/subscribe-form";
 import { pageMeta } from "~/features/site-content/meta";
 import { useLastActionData } from "~/core/forms/use-last-action-data";
 import type { loader as rootLoader } from "~/root";
-import { subscribeAction } from "./newsletter-subscribe.server";
+import { subscribeAction } from "~/composition/newsletter-subscribe.server";
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, "Newsletter", "Iscriviti alla newsletter dello studio: articoli e ricette nuove per e-mail.");

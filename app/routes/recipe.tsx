@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { BookingButton } from "./booking-call";
+import { BookingButton } from "~/composition/booking-call";
 import type { Route } from "./+types/recipe";
 import { servicesContext } from "~/context";
 import { RecipeArticle } from "~/features/recipes/recipe-article";

@@ -1,11 +1,13 @@
 import { redirect } from "react-router";
-import { requireReviewsShown } from "./reviews-shown.server";
+import { requireReviewsShown } from "~/composition/reviews-shown.server";
 import { z } from "zod";
 import type { Route } from "./+types/review-report";
 import { parseSubmission } from "~/core/forms/parse-submission.server";
 import { readForm, refusal, respond } from "~/core/forms/respond.server";
-import { REPORT_MESSAGES } from "~/features/reviews/messages";
-import { type ReportRefusal, submitReport } from "~/features/reviews/report-submission.server";
+import { publicRefusal } from "~/core/forms/public-refusal.server";
+import { REPORT_MESSAGES, REPORT_REFUSALS } from "~/features/reviews/messages";
+import { sayRefusal } from "~/core/forms/refusals";
+import { submitReport } from "~/features/reviews/report-submission.server";
 import { reportSchema } from "~/features/reviews/review-report-schema";
 import { requestContext, servicesContext } from "~/context";
 
@@ -26,9 +28,6 @@ function reviewIdOf(params: { id?: string }): string {
   return parsed.data;
 }
 
-/** What each refusal answers. */
-const REFUSAL_STATUS: Record<ReportRefusal, number> = { notFound: 404, rateLimited: 429, failed: 500 };
-
 /** A visitor reports a review: the page's script gets the answer in place, a plain post the list with a toast. */
 export async function action({ request, params, context }: Route.ActionArgs) {
   const s = context.get(servicesContext);
@@ -38,22 +37,19 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const redirectTo = `/reviews#recensione-${reviewId}`;
   const submission = parseSubmission(await readForm(request, MAX_BODY_BYTES), reportSchema);
   if (submission.status !== "success") {
-    // A refused report counts against the address's budget of refusals: a flood of them is stopped.
-    if (!(await s.rateLimiter.countRefusal(clientIp))) {
-      return respond(
-        request,
-        s.flash,
-        { ok: false, message: REPORT_MESSAGES.rateLimited },
-        { status: 429, redirectTo },
-      );
-    }
-    return respond(request, s.flash, refusal(submission, REPORT_MESSAGES.failed), { status: 400, redirectTo });
+    const { answer, status } = await publicRefusal(
+      s.rateLimiter,
+      clientIp,
+      { answer: refusal(submission, REPORT_MESSAGES.failed), status: 400 },
+      sayRefusal(REPORT_REFUSALS, "rateLimited"),
+    );
+    return respond(request, s.flash, answer, { status, redirectTo });
   }
   const result = await submitReport(s, { reviewId, report: submission.value, clientIp });
-  const answer = result.ok
-    ? { ok: true, message: REPORT_MESSAGES.sent }
-    : { ok: false, message: REPORT_MESSAGES[result.reason] };
-  return respond(request, s.flash, answer, { status: result.ok ? 200 : REFUSAL_STATUS[result.reason], redirectTo });
+  const { answer, status } = result.ok
+    ? { answer: { ok: true, message: REPORT_MESSAGES.sent }, status: 200 }
+    : sayRefusal(REPORT_REFUSALS, result.reason);
+  return respond(request, s.flash, answer, { status, redirectTo });
 }
 
 /** A GET (e.g. a link followed by hand) lands on the list. */

@@ -1,5 +1,5 @@
 import { useId } from "react";
-import { requireReviewsShown } from "./reviews-shown.server";
+import { requireReviewsShown } from "~/composition/reviews-shown.server";
 import { Link } from "react-router";
 import type { Route } from "./+types/reviews";
 import type { LiveHandle } from "~/ui/live-updates";
@@ -17,7 +17,7 @@ import { imageUpload, refusedImageStatus } from "~/core/media/image-upload.serve
 import { refused } from "~/core/result";
 import type { AppServices } from "~/services.server";
 import { pageMeta } from "~/features/site-content/meta";
-import { REVIEW_FORM_MESSAGES } from "~/features/reviews/messages";
+import { REVIEW_FORM_MESSAGES, REVIEW_REFUSALS } from "~/features/reviews/messages";
 import { sayReview, sentAddress } from "~/features/reviews/review-answer";
 import { MoreReviews, PublicReviewList, ReviewsPolicy, ReviewsSummaryLine } from "~/features/reviews/public-reviews";
 import { ReviewBreakdown, ReviewFilterForm } from "~/features/reviews/review-breakdown";
@@ -25,7 +25,9 @@ import { reviewsHref } from "~/features/reviews/review-filter";
 import { ReviewForm, type ReviewActionResult } from "~/features/reviews/review-form";
 import { REVIEW_PHOTO_MAX_BYTES } from "~/features/reviews/review-rules";
 import { type ReviewGuard, reviewGuardSchema, reviewSchema } from "~/features/reviews/review-schema";
-import { type ReviewSubmissionResult, submitReview, typedValues } from "~/features/reviews/review-submission.server";
+import { type ReviewSubmissionResult, submitReview } from "~/features/reviews/review-submission.server";
+import { publicRefusal } from "~/core/forms/public-refusal.server";
+import { sayRefusal } from "~/core/forms/refusals";
 import { readReviewsPage } from "~/features/reviews/reviews-page.server";
 import { useReviewPages } from "~/features/reviews/use-review-pages";
 import { requestContext, servicesContext } from "~/context";
@@ -88,29 +90,31 @@ export async function action({ request, context }: Route.ActionArgs) {
     result = refused("failed");
   }
 
-  const { message, fieldErrors } = sayReview(result, submission.status === "error" ? submission.error : undefined);
-  if (!result.ok) {
+  const errors = submission.status === "error" ? submission.error : undefined;
+  /** A refusal's answer: its message next to its field (or the form's), with the values as typed. */
+  const refusedAnswer = (refusal: Exclude<ReviewSubmissionResult, { ok: true }>) => {
+    const { message, fieldErrors } = sayReview(refusal, errors);
+    // The form's own refusal is 413 when the photo is over its cap.
     const status =
-      result.reason === "invalid"
+      refusal.reason === "invalid"
         ? refusedImageStatus(message, REVIEW_FORM_MESSAGES.photoTooLarge)
-        : REFUSAL_STATUS[result.reason];
-    return respond<ReviewActionResult>(
-      request,
-      s.flash,
-      {
-        ok: false,
-        message,
-        reply: submission.reply({
-          hideFields: ["photo"],
-          fieldErrors,
-          formErrors: Object.keys(fieldErrors).length ? undefined : [message],
-        }),
-        values: typedValues(submission.payload),
-        startedAt: ownToken(s, guard.startToken),
-      },
-      failed ?? { status },
-    );
+        : REVIEW_REFUSALS[refusal.reason].status;
+    const reply = submission.reply({
+      hideFields: ["photo"],
+      fieldErrors,
+      formErrors: Object.keys(fieldErrors).length ? undefined : [message],
+    });
+    return { answer: { ok: false, message, reply, startedAt: ownToken(s, guard.startToken) }, status };
+  };
+  if (!result.ok) {
+    const refusal = refusedAnswer(result);
+    const { answer, status } =
+      result.reason === "invalid"
+        ? await publicRefusal(s.rateLimiter, clientIp, refusal, refusedAnswer(refused("rateLimited")))
+        : refusal;
+    return respond<ReviewActionResult>(request, s.flash, answer, failed ?? { status });
   }
+  const { message } = sayReview(result);
   // Without JavaScript: post, redirect, get; the toast rides on the flash cookie.
   const saved = result.value;
   return respond<ReviewActionResult>(
@@ -121,45 +125,48 @@ export async function action({ request, context }: Route.ActionArgs) {
   );
 }
 
-/** The status of each refusal but the form's own (400, or 413 for a photo over its cap). */
-const REFUSAL_STATUS = { invitation: 400, rateLimited: 429, failed: 500, photoBusy: 503, photoRejected: 422 } as const;
-
 /** A body that could not be read whole: too large (counted as a refusal, so a flood of them is stopped), or no form. */
 async function refusedBody(request: Request, s: AppServices, clientIp: string, read: Exclude<FormRead, { ok: true }>) {
-  if (read.status === 413 && !(await s.rateLimiter.countRefusal(clientIp))) {
-    return respond<ReviewActionResult>(
-      request,
-      s.flash,
-      { ok: false, message: REVIEW_FORM_MESSAGES.rateLimited, values: null },
-      { status: 429 },
+  if (read.status === 413) {
+    const { answer, status } = await publicRefusal(
+      s.rateLimiter,
+      clientIp,
+      tooLarge(s, read),
+      sayRefusal(REVIEW_REFUSALS, "rateLimited"),
     );
+    return respond<ReviewActionResult>(request, s.flash, answer, { status });
   }
-  if (read.status === 413 && read.hadFile && read.arrived) {
+  return respond<ReviewActionResult>(
+    request,
+    s.flash,
+    { ok: false, message: REVIEW_FORM_MESSAGES.failed },
+    { status: read.status },
+  );
+}
+
+/** A body over the cap: with a photo among it, what the visitor typed comes back to the form. */
+function tooLarge(
+  s: AppServices,
+  read: Exclude<FormRead, { ok: true }>,
+): { answer: ReviewActionResult; status: number } {
+  if (read.hadFile && read.arrived) {
     // The photo is refused, but what the visitor typed comes back to the form.
     const submission = parseSubmission(read.arrived, reviewSchema);
     const guard = parseSubmission(read.arrived, reviewGuardSchema);
-    return respond<ReviewActionResult>(
-      request,
-      s.flash,
-      {
+    return {
+      answer: {
         ok: false,
         message: REVIEW_FORM_MESSAGES.photoTooLarge,
         reply: submission.reply({
           hideFields: ["photo"],
           fieldErrors: { photo: [REVIEW_FORM_MESSAGES.photoTooLarge] },
         }),
-        values: typedValues(submission.payload),
         startedAt: ownToken(s, guard.status === "success" ? guard.value.startToken : undefined),
       },
-      { status: 413 },
-    );
+      status: 413,
+    };
   }
-  return respond<ReviewActionResult>(
-    request,
-    s.flash,
-    { ok: false, message: read.status === 413 ? REQUEST_MESSAGES.tooLarge : REVIEW_FORM_MESSAGES.failed, values: null },
-    { status: read.status },
-  );
+  return { answer: { ok: false, message: REQUEST_MESSAGES.tooLarge }, status: 413 };
 }
 
 /** The refused form's own start token, when valid: correcting a field is not a new form. */
@@ -172,7 +179,7 @@ export async function clientAction({ serverAction }: Route.ClientActionArgs): Pr
   try {
     return (await serverAction()) as ReviewActionResult;
   } catch {
-    return { ok: false, message: REVIEW_FORM_MESSAGES.failed, values: null };
+    return { ok: false, message: REVIEW_FORM_MESSAGES.failed };
   }
 }
 

@@ -5,7 +5,7 @@ import { SiteFooter } from "~/features/site-content/site-footer";
 import { SiteHeader } from "~/features/site-content/site-header";
 import { SubscribeForm } from "~/features/newsletter/subscribe-form";
 import type { loader as rootLoader } from "~/root";
-import { BookingButton } from "./booking-call";
+import { BookingButton } from "~/composition/booking-call";
 
 /**
  * The header and footer show the site content (and the newsletter form her consent wording), and the

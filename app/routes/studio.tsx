@@ -1,6 +1,6 @@
 import { redirect } from "react-router";
 import type { Route } from "./+types/studio";
-import { BookingButton } from "./booking-call";
+import { BookingButton } from "~/composition/booking-call";
 import { servicesContext } from "~/context";
 import { addDays, romeDate } from "~/core/format/rome-clock";
 import { formatItalianDay, formatItalianDayRange } from "~/core/format/italian-format";

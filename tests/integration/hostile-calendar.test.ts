@@ -71,7 +71,7 @@ describe("a hostile calendar against the built server (PostgreSQL)", { timeout: 
     expect(slowest.filter((answer) => answer.status !== 200 || answer.ms > ANSWER_WITHIN_MS)).toEqual([]);
     const failed = await row();
     expect(failed).toMatchObject({
-      lastFailure: "too_complex",
+      lastFailure: "tooComplex",
       lastFailureEventAt: HOSTILE_EVENT_START,
       consecutiveFailures: 1,
     });
@@ -89,6 +89,6 @@ describe("a hostile calendar against the built server (PostgreSQL)", { timeout: 
       await delay(100);
     }
     expect(provider.requests).toHaveLength(1);
-    expect(await row()).toMatchObject({ consecutiveFailures: 1, lastFailure: "too_complex" });
+    expect(await row()).toMatchObject({ consecutiveFailures: 1, lastFailure: "tooComplex" });
   });
 });

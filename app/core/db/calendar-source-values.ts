@@ -5,20 +5,20 @@
 
 /** Why the last read of a calendar failed: the refusals of readCalendarBusyTimes, stored as codes. */
 export const calendarReadFailures = [
-  "bad_url",
-  "bad_scheme",
-  "private_address",
+  "badUrl",
+  "badScheme",
+  "privateAddress",
   "unresolvable",
   "network",
   "timeout",
-  "too_large",
-  "http_status",
-  "too_many_redirects",
-  "not_calendar",
-  "too_many_events",
-  "too_many_occurrences",
-  "too_complex",
-  "too_heavy",
+  "tooLarge",
+  "httpStatus",
+  "tooManyRedirects",
+  "notCalendar",
+  "tooManyEvents",
+  "tooManyOccurrences",
+  "tooComplex",
+  "tooHeavy",
   "busy",
 ] as const;
 export type CalendarReadFailure = (typeof calendarReadFailures)[number];

@@ -702,10 +702,10 @@ export const calendarSources = pgTable(
     readUntil: timestamp("read_until", { withTimezone: true }),
     lastReadAt: timestamp("last_read_at", { withTimezone: true }),
     lastFailure: text("last_failure", { enum: calendarReadFailures }),
-    /** The HTTP status of an `http_status` failure (404, 500…). */
+    /** The HTTP status of an `httpStatus` failure (404, 500…). */
     lastFailureStatus: smallint("last_failure_status"),
     lastFailedAt: timestamp("last_failed_at", { withTimezone: true }),
-    /** The start of the event whose rule could not be expanded (a `too_complex` failure): never its title. */
+    /** The start of the event whose rule could not be expanded (a `tooComplex` failure): never its title. */
     lastFailureEventAt: timestamp("last_failure_event_at", { withTimezone: true }),
     /** Failed reads since the last that worked: the wait before the next grows with them. */
     consecutiveFailures: smallint("consecutive_failures").notNull().default(0),

@@ -47,7 +47,11 @@ const ECHO_MAX_LENGTH = 1000;
  */
 function echoed(value: unknown, node: FieldNode, depth: number): unknown {
   if (depth > MAX_DEPTH) return undefined;
-  if (typeof value === "string") return node.value ? value.slice(0, node.maxLength ?? ECHO_MAX_LENGTH) : undefined;
+  if (typeof value === "string") {
+    // One box of a list ticked arrives as one value: the list's one item.
+    const one = node.value ? node : node.items?.node.value ? node.items.node : null;
+    return one ? value.slice(0, one.maxLength ?? ECHO_MAX_LENGTH) : undefined;
+  }
   if (Array.isArray(value)) {
     const items = node.items;
     if (items) return value.slice(0, items.max).map((item) => echoed(item, items.node, depth + 1));

@@ -75,13 +75,13 @@ const requestsFor = (path: string) => seen.filter((request) => request.path === 
 
 describe("safeFetch", () => {
   it("refuses plain http and private addresses unless allowed", async () => {
-    expect(await safeFetch(`${base}/cal.ics`)).toEqual({ ok: false, reason: "bad_scheme" });
-    expect(await safeFetch(`https://127.0.0.1:${port}/cal.ics`)).toEqual({ ok: false, reason: "private_address" });
-    expect(await safeFetch(`https://[::ffff:127.0.0.1]:${port}/cal.ics`)).toMatchObject({ reason: "private_address" });
-    expect(await safeFetch(`webcal://[::1]:${port}/cal.ics`)).toMatchObject({ reason: "private_address" });
-    expect(await safeFetch(`https://[::ffff:0:7f00:1]:${port}/cal.ics`)).toMatchObject({ reason: "private_address" });
-    expect(await safeFetch("ftp://example.com/cal.ics")).toMatchObject({ reason: "bad_scheme" });
-    expect(await safeFetch("not a url")).toMatchObject({ reason: "bad_url" });
+    expect(await safeFetch(`${base}/cal.ics`)).toEqual({ ok: false, reason: "badScheme" });
+    expect(await safeFetch(`https://127.0.0.1:${port}/cal.ics`)).toEqual({ ok: false, reason: "privateAddress" });
+    expect(await safeFetch(`https://[::ffff:127.0.0.1]:${port}/cal.ics`)).toMatchObject({ reason: "privateAddress" });
+    expect(await safeFetch(`webcal://[::1]:${port}/cal.ics`)).toMatchObject({ reason: "privateAddress" });
+    expect(await safeFetch(`https://[::ffff:0:7f00:1]:${port}/cal.ics`)).toMatchObject({ reason: "privateAddress" });
+    expect(await safeFetch("ftp://example.com/cal.ics")).toMatchObject({ reason: "badScheme" });
+    expect(await safeFetch("not a url")).toMatchObject({ reason: "badUrl" });
     expect(requestsFor("/cal.ics")).toBe(0);
   });
 
@@ -120,9 +120,9 @@ describe("safeFetch", () => {
 
   it("refuses a body larger than the cap: announced, streamed, or decompressed", async () => {
     const options = { allowPrivate: true, maxBytes: 1024 * 1024 };
-    expect(await safeFetch(`${base}/declared-large`, options)).toEqual({ ok: false, reason: "too_large" });
-    expect(await safeFetch(`${base}/endless`, options)).toEqual({ ok: false, reason: "too_large" });
-    expect(await safeFetch(`${base}/gzip-bomb`, options)).toEqual({ ok: false, reason: "too_large" });
+    expect(await safeFetch(`${base}/declared-large`, options)).toEqual({ ok: false, reason: "tooLarge" });
+    expect(await safeFetch(`${base}/endless`, options)).toEqual({ ok: false, reason: "tooLarge" });
+    expect(await safeFetch(`${base}/gzip-bomb`, options)).toEqual({ ok: false, reason: "tooLarge" });
   });
 
   it("gives up at the deadline, on a server that stops or one that trickles", async () => {
@@ -142,7 +142,7 @@ describe("safeFetch", () => {
 
     const before = seen.length;
     const refusedHop = await safeFetch(`${base}/to-private`, { allowPrivate: onlyTheTestServer });
-    expect(refusedHop).toEqual({ ok: false, reason: "private_address" });
+    expect(refusedHop).toEqual({ ok: false, reason: "privateAddress" });
     expect(seen.slice(before).map((request) => request.path)).toEqual(["/to-private"]);
   });
 
@@ -150,7 +150,7 @@ describe("safeFetch", () => {
     const before = requestsFor("/loop");
     expect(await safeFetch(`${base}/loop`, { allowPrivate: true, maxRedirects: 3 })).toEqual({
       ok: false,
-      reason: "too_many_redirects",
+      reason: "tooManyRedirects",
     });
     expect(requestsFor("/loop") - before).toBe(4);
   });
@@ -158,7 +158,7 @@ describe("safeFetch", () => {
   it("answers an HTTP error as its status", async () => {
     expect(await safeFetch(`${base}/missing`, { allowPrivate: true })).toEqual({
       ok: false,
-      reason: "http_status",
+      reason: "httpStatus",
       detail: { status: 404 },
     });
   });
@@ -181,7 +181,7 @@ describe("safeFetch", () => {
     const resolve = async () => ["127.0.0.1", "10.20.30.40"];
     expect(
       await safeFetch(`http://calendar.test:${port}/cal.ics`, { allowPrivate: onlyTheTestServer, resolve }),
-    ).toEqual({ ok: false, reason: "private_address" });
+    ).toEqual({ ok: false, reason: "privateAddress" });
     expect(await safeFetch(`https://nowhere.test/cal.ics`, { resolve: async () => [] })).toEqual({
       ok: false,
       reason: "unresolvable",

@@ -34,15 +34,15 @@ export type SafeFetchOptions = {
 };
 
 export type SafeFetchRefusal =
-  | "bad_url"
-  | "bad_scheme"
-  | "private_address"
+  | "badUrl"
+  | "badScheme"
+  | "privateAddress"
   | "unresolvable"
   | "network"
   | "timeout"
-  | "too_large"
-  | "http_status"
-  | "too_many_redirects";
+  | "tooLarge"
+  | "httpStatus"
+  | "tooManyRedirects";
 
 /** What a refusal carries beyond its reason: the HTTP status, or the system's error code. */
 export type SafeFetchDetail = { status?: number; code?: string };
@@ -161,7 +161,7 @@ async function followHops(url: string, limits: Limits, signal: AbortSignal): Pro
     const location = response.headers.location;
     if (REDIRECTS.has(response.statusCode ?? 0) && location) {
       response.destroy();
-      if (hop >= limits.maxRedirects) return refused("too_many_redirects");
+      if (hop >= limits.maxRedirects) return refused("tooManyRedirects");
       target = parseTarget(location, target);
       continue;
     }
@@ -179,10 +179,10 @@ function parseTarget(raw: string, base?: URL): URL {
   try {
     parsed = new URL(raw.trim().replace(/^webcals?:/i, "https:"), base);
   } catch {
-    throw new Refusal("bad_url");
+    throw new Refusal("badUrl");
   }
-  if (parsed.protocol !== "https:" && parsed.protocol !== "http:") throw new Refusal("bad_scheme");
-  if (parsed.username || parsed.password) throw new Refusal("bad_url");
+  if (parsed.protocol !== "https:" && parsed.protocol !== "http:") throw new Refusal("badScheme");
+  if (parsed.username || parsed.password) throw new Refusal("badUrl");
   return parsed;
 }
 
@@ -190,7 +190,7 @@ type Limits = typeof DEFAULTS & SafeFetchOptions;
 
 async function checkedAddress(target: URL, limits: Limits, signal: AbortSignal): Promise<string> {
   const { allowPrivate } = limits;
-  if (target.protocol === "http:" && !allowPrivate) throw new Refusal("bad_scheme");
+  if (target.protocol === "http:" && !allowPrivate) throw new Refusal("badScheme");
   const hostname = target.hostname.replace(/^\[(.*)\]$/, "$1");
   let addresses: string[];
   if (isIP(hostname)) addresses = [hostname];
@@ -207,7 +207,7 @@ async function checkedAddress(target: URL, limits: Limits, signal: AbortSignal):
   for (const address of addresses) {
     if (isPublicAddress(address) || allowPrivate === true) continue;
     if (typeof allowPrivate === "function" && allowPrivate(address)) continue;
-    throw new Refusal("private_address");
+    throw new Refusal("privateAddress");
   }
   return addresses[0]!;
 }
@@ -254,13 +254,13 @@ async function answer(response: IncomingMessage, limits: Limits, signal: AbortSi
   }
   if (status < 200 || status > 299) {
     response.destroy();
-    return refused("http_status", { status });
+    return refused("httpStatus", { status });
   }
   const declared = Number(response.headers["content-length"]);
   const encoding = header(response, "content-encoding")?.toLowerCase() ?? "identity";
   if (encoding === "identity" && declared > limits.maxBytes) {
     response.destroy();
-    return refused("too_large");
+    return refused("tooLarge");
   }
   const body = await readCapped(response, encoding, limits.maxBytes, signal);
   return succeeded({
@@ -299,7 +299,7 @@ async function readCapped(
     for await (const chunk of source as AsyncIterable<Buffer>) {
       if (signal.aborted) throw new Error("aborted");
       size += chunk.length;
-      if (size > maxBytes) throw new Refusal("too_large");
+      if (size > maxBytes) throw new Refusal("tooLarge");
       chunks.push(chunk);
     }
   } finally {

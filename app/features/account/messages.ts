@@ -1,3 +1,5 @@
+import { refusalTable } from "~/core/forms/refusals";
+
 /** Sign-in messages (those in docs/product.md verbatim); shared by the server and the page. */
 export const LOGIN_MESSAGES = {
   missingFields: "Inserisci email e password",
@@ -16,6 +18,16 @@ export const LOGIN_MESSAGES = {
   invalidCode: "Codice non valido o già usato. Riprova.",
   codeExpired: "La verifica è scaduta: accedi di nuovo.",
 } as const;
+
+/** Why a sign-in step was refused: what the page says, and the status. */
+export const LOGIN_REFUSALS = refusalTable({
+  invalidCredentials: { message: LOGIN_MESSAGES.invalidCredentials, status: 401 },
+  throttled: { message: LOGIN_MESSAGES.throttled, status: 429 },
+  accountThrottled: { message: LOGIN_MESSAGES.accountThrottled, status: 429 },
+  busy: { message: LOGIN_MESSAGES.busy, status: 429 },
+  invalidCode: { message: LOGIN_MESSAGES.invalidCode, status: 401 },
+  codeExpired: { message: LOGIN_MESSAGES.codeExpired, status: 401 },
+});
 
 /** Passwords have at least 10 characters. */
 export const MIN_PASSWORD_LENGTH = 10;
@@ -48,6 +60,12 @@ export const PASSWORD_RESET_MESSAGES = {
   changed: "Password aggiornata. Accedi con la nuova password.",
   mailSubject: "Reimposta la password del sito",
 } as const;
+
+/** Why no reset link was sent: what the page says, and the status. */
+export const PASSWORD_RESET_REFUSALS = refusalTable({
+  mailOff: { message: PASSWORD_RESET_MESSAGES.mailOff, status: 503 },
+  throttled: { message: PASSWORD_RESET_MESSAGES.throttled, status: 429 },
+});
 
 /** Why a reset link no longer works, by its state. */
 export const RESET_LINK_MESSAGES = {

@@ -1,3 +1,5 @@
+import { refusalTable } from "~/core/forms/refusals";
+
 /** The articles' Italian messages: the editor's answers, its field rules, the public pages' words. */
 export const ARTICLE_MESSAGES = {
   created: "Bozza salvata",
@@ -36,6 +38,14 @@ export const ARTICLE_MESSAGES = {
   medicalNotice:
     "Le informazioni di questo articolo sono di carattere generale e non sostituiscono una visita o un piano alimentare personalizzato.",
 } as const;
+
+/** Why a save was refused: what the editor says, and the status. */
+export const ARTICLE_REFUSALS = refusalTable({
+  notFound: { message: ARTICLE_MESSAGES.notFound, status: 404 },
+  slugTaken: { message: ARTICLE_MESSAGES.slugTaken, status: 409 },
+  imageGone: { message: ARTICLE_MESSAGES.imageFailed, status: 400 },
+  coverGone: { message: ARTICLE_MESSAGES.coverGone, status: 400 },
+});
 
 export const TITLE_MAX_LENGTH = 140;
 export const EXCERPT_MAX_LENGTH = 300;

@@ -159,7 +159,7 @@ describe("her agenda's actions (on PostgreSQL)", () => {
     expect(event.getFirstPropertyValue("status")).toBe("CONFIRMED");
     expect(await act({ intent: "confirm", id: booked.id })).toMatchObject({
       ok: false,
-      reason: "not_pending",
+      reason: "notPending",
     });
     expect(await deps.appointments.countPending(now)).toBe(0);
   });
@@ -210,7 +210,7 @@ describe("her agenda's actions (on PostgreSQL)", () => {
     });
     expect(await act({ intent: "follow_up", id: booked.id, weeks: "4", visitTypeId: immediate })).toMatchObject({
       ok: false,
-      reason: "follow_up_refused",
+      reason: "followUpRefused",
     });
     const page = await loadAgenda(deps, site, now);
     expect(page.days[0]!.items[0]!.followUp).toEqual({
@@ -221,7 +221,7 @@ describe("her agenda's actions (on PostgreSQL)", () => {
     expect(await act({ intent: "follow_up_cancel", id: booked.id })).toMatchObject({ ok: true });
     expect(await act({ intent: "follow_up_cancel", id: booked.id })).toMatchObject({
       ok: false,
-      reason: "follow_up_missing",
+      reason: "followUpMissing",
     });
     expect((await loadAgenda(deps, site, now)).days[0]!.items[0]!.followUp).toBeNull();
   });
@@ -292,7 +292,7 @@ describe("her agenda's actions (on PostgreSQL)", () => {
     const booked = await bookRequest();
     expect(await act({ intent: "no_show", id: booked.id })).toMatchObject({
       ok: false,
-      reason: "no_show_refused",
+      reason: "noShowRefused",
     });
     await deps.appointments.confirm(booked.id);
     const later = new Date("2030-01-07T08:30:00Z");
@@ -310,7 +310,7 @@ describe("her agenda's actions (on PostgreSQL)", () => {
     const invite = (at: Date, id = booked.id) => act({ intent: "review_invite", id }, at);
     // Before the visit's end: not yet, and the agenda offers no button.
     const during = new Date("2030-01-07T08:30:00Z");
-    expect(await invite(during)).toEqual({ ok: false, reason: "review_invite_refused" });
+    expect(await invite(during)).toEqual({ ok: false, reason: "reviewInviteRefused" });
     expect((await loadAgenda(deps, site, during)).days[0]?.items[0]?.reviewInvite).toBeNull();
 
     const after = new Date("2030-01-07T09:05:00Z");
@@ -319,7 +319,7 @@ describe("her agenda's actions (on PostgreSQL)", () => {
     expect((await loadAgenda(deps, hidden, after)).days[0]?.items[0]?.reviewInvite).toBeNull();
     expect(await act({ intent: "review_invite", id: booked.id }, after, hidden)).toEqual({
       ok: false,
-      reason: "reviews_hidden",
+      reason: "reviewsHidden",
     });
     expect(await database.db.select().from(reviewInvitations)).toEqual([]);
     expect((await loadAgenda(deps, site, after)).days[0]?.items[0]?.reviewInvite).toEqual({ sentOn: null });
@@ -339,7 +339,7 @@ describe("her agenda's actions (on PostgreSQL)", () => {
     // No health data: not even the visit's type.
     expect(mails[0]!.text).not.toContain("Controllo");
     expect((await loadAgenda(deps, site, after)).days[0]?.items[0]?.reviewInvite).toEqual({ sentOn: "7 gennaio 2030" });
-    expect(await invite(after)).toEqual({ ok: false, reason: "review_invite_refused" });
+    expect(await invite(after)).toEqual({ ok: false, reason: "reviewInviteRefused" });
 
     // A visit marked missed is never invited; the visits of past days are listed for it the latest first.
     const missed = await bookRequest("2030-01-07T11:00:00+01:00");

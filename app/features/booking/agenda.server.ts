@@ -24,19 +24,19 @@ export interface AgendaDeps {
   followUps: FollowUpRepository;
 }
 
-/** Why one of her actions changed nothing; the route says it (messages.ts, AGENDA_REFUSAL_MESSAGES). */
+/** Why one of her actions changed nothing; the route says it (messages.ts, AGENDA_REFUSALS). */
 export type AgendaRefusal =
-  | "not_found"
-  | "not_pending"
-  | "not_active"
-  | "no_show_refused"
-  | "review_invite_refused"
-  | "reviews_hidden"
+  | "notFound"
+  | "notPending"
+  | "notActive"
+  | "noShowRefused"
+  | "reviewInviteRefused"
+  | "reviewsHidden"
   | "taken"
-  | "place_required"
-  | "visit_type_required"
-  | "follow_up_refused"
-  | "follow_up_missing";
+  | "placeRequired"
+  | "visitTypeRequired"
+  | "followUpRefused"
+  | "followUpMissing";
 
 export type AgendaOutcome = Result<undefined, AgendaRefusal>;
 
@@ -86,21 +86,21 @@ export async function agendaAction(
     case "book":
       return bookByPhone(deps, input, site);
     case "review_invite":
-      if (!site.reviewsShown) return refused("reviews_hidden");
+      if (!site.reviewsShown) return refused("reviewsHidden");
       return (await deps.appointments.inviteToReview(input.id, now, inviteWrite(deps, site.practitionerName)))
         ? sent(deps)
-        : refused("review_invite_refused");
+        : refused("reviewInviteRefused");
     case "follow_up":
       return (await deps.followUps.plan(
         { appointmentId: input.id, visitTypeId: input.visitTypeId, weeks: input.weeks },
         now,
       ))
         ? succeeded()
-        : refused("follow_up_refused");
+        : refused("followUpRefused");
     case "follow_up_cancel":
-      return (await deps.followUps.cancel(input.id)) ? succeeded() : refused("follow_up_missing");
+      return (await deps.followUps.cancel(input.id)) ? succeeded() : refused("followUpMissing");
     case "no_show":
-      return (await deps.appointments.markNoShow(input.id, now)) ? succeeded() : refused("no_show_refused");
+      return (await deps.appointments.markNoShow(input.id, now)) ? succeeded() : refused("noShowRefused");
     default:
       return changeStatus(deps, { intent: input.intent, id: input.id }, site);
   }
@@ -113,7 +113,7 @@ async function changeStatus(
   site: BookingSite,
 ): Promise<AgendaOutcome> {
   const found = await deps.appointments.get(id);
-  if (!found) return refused("not_found");
+  if (!found) return refused("notFound");
   const mail = await mailContext(deps, found.visitTypeId);
   const changed =
     intent === "confirm"
@@ -121,7 +121,7 @@ async function changeStatus(
       : intent === "decline"
         ? await deps.appointments.decline(id, tellPatient(deps, site, mail, "declined"))
         : await deps.appointments.cancel(id, tellPatient(deps, site, mail, "cancelled"));
-  if (!changed) return refused(intent === "cancel" ? "not_active" : "not_pending");
+  if (!changed) return refused(intent === "cancel" ? "notActive" : "notPending");
   return sent(deps);
 }
 
@@ -132,20 +132,20 @@ async function moveAppointment(
   site: BookingSite,
 ): Promise<AgendaOutcome> {
   const found = await deps.appointments.get(id);
-  if (!found) return refused("not_found");
+  if (!found) return refused("notFound");
   const result = await deps.appointments.moveByPractitioner(
     id,
     new Date(romeInstant(day, minuteOfDay(time))),
     tellPatient(deps, site, await mailContext(deps, found.visitTypeId), "moved"),
   );
-  if (!result.ok) return refused(result.reason === "taken" ? "taken" : "not_active");
+  if (!result.ok) return refused(result.reason === "taken" ? "taken" : "notActive");
   return sent(deps);
 }
 
 /** A visit she books herself (by phone): confirmed; the patient gets the booking's e-mail with her two links. */
 async function bookByPhone(deps: AgendaDeps, input: PhoneBookingInput, site: BookingSite): Promise<AgendaOutcome> {
   const place = site.places.find((p) => p.key === input.place);
-  if (!place) return refused("place_required");
+  if (!place) return refused("placeRequired");
   const mail = await mailContext(deps, input.visitTypeId);
   const result = await deps.appointments.bookByPractitioner(
     {
@@ -175,6 +175,6 @@ async function bookByPhone(deps: AgendaDeps, input: PhoneBookingInput, site: Boo
       );
     },
   );
-  if (!result.ok) return refused(result.reason === "taken" ? "taken" : "visit_type_required");
+  if (!result.ok) return refused(result.reason === "taken" ? "taken" : "visitTypeRequired");
   return sent(deps);
 }

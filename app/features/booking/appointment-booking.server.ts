@@ -91,7 +91,7 @@ export function appointmentBooking(db: Db, announce: Announce) {
       const now = context.now ?? new Date();
       return insertingBooking(async (tx) => {
         const type = await findType(tx, request.visitTypeId);
-        if (!type || !offeredAt(type, request.studioKey)) throw new Refused("visit_type_unavailable");
+        if (!type || !offeredAt(type, request.studioKey)) throw new Refused("visitTypeUnavailable");
         const times = await checkedTimes(tx, type, request.studioKey, request.startsAt, context.hours, now);
         const status = type.confirmation === "immediate" ? "confirmed" : "pending";
         return insertBooking(tx, type, request, times, status, alsoWrite);
@@ -106,7 +106,7 @@ export function appointmentBooking(db: Db, announce: Announce) {
     async bookByPractitioner(request: BookingRequest, alsoWrite?: BookingWrite): Promise<BookingResult> {
       return insertingBooking(async (tx) => {
         const type = await findType(tx, request.visitTypeId);
-        if (!type) throw new Refused("visit_type_unavailable");
+        if (!type) throw new Refused("visitTypeUnavailable");
         const { bufferMinutes } = await readBookingSettings(tx);
         const times = timesFrom(request.startsAt, type.durationMinutes * MINUTE, bufferMinutes);
         return insertBooking(tx, type, request, times, "confirmed", alsoWrite);

@@ -96,7 +96,7 @@ export function appointmentChanges(
 
   /**
    * The patient's change by link: the same one way, up to the cancellation limit before the visit
-   * (the settings' hours; "too_late" after it, and the visit stays); "unknown" for a link that opens none.
+   * (the settings' hours; "tooLate" after it, and the visit stays); "unknown" for a link that opens none.
    */
   async function changeByPatient<R extends BookingRefusal | PatientChangeRefusal>(
     token: string,
@@ -112,7 +112,7 @@ export function appointmentChanges(
       async (current, tx) => {
         const { cancellationLimitHours } = await readBookingSettings(tx);
         if (current.startsAt.getTime() <= now.getTime() + cancellationLimitHours * 60 * MINUTE) {
-          throw new Refused("too_late");
+          throw new Refused("tooLate");
         }
         return change(current, tx);
       },
@@ -175,7 +175,7 @@ export function appointmentChanges(
         now,
         async (previous, tx) => {
           const type = await findType(tx, previous.visitTypeId);
-          if (!type || !offeredAt(type, previous.studioKey)) throw new Refused("visit_type_unavailable");
+          if (!type || !offeredAt(type, previous.studioKey)) throw new Refused("visitTypeUnavailable");
           return {
             ...(await checkedTimes(tx, type, previous.studioKey, startsAt, context.hours, now, previous.id)),
             status: type.confirmation === "immediate" ? "confirmed" : "pending",

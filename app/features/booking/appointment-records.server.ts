@@ -31,15 +31,15 @@ export interface BookingRequest {
 
 /**
  * Why a booking was refused: the time was taken meanwhile, is not one offered, or the visit type is
- * not offered there. A code: the route says it (messages.ts, BOOKING_REFUSAL_MESSAGES).
+ * not offered there. A code: the route says it (messages.ts, BOOKING_REFUSALS).
  */
-export type BookingRefusal = "taken" | "unavailable" | "visit_type_unavailable";
+export type BookingRefusal = "taken" | "unavailable" | "visitTypeUnavailable";
 
 /** The booking, with its link's token (given once: only its hash is stored). */
 export type BookingResult = Result<{ appointment: AppointmentRecord; manageToken: string }, BookingRefusal>;
 
 /** Why a patient's link cannot change the booking: unknown link, no longer active, or past the cancellation limit. */
-export type PatientChangeRefusal = "unknown" | "inactive" | "too_late";
+export type PatientChangeRefusal = "unknown" | "inactive" | "tooLate";
 
 export type PatientCancelResult = Result<{ appointment: AppointmentRecord }, PatientChangeRefusal>;
 

@@ -140,7 +140,7 @@ describe("appointment repository on PostgreSQL", () => {
     });
 
     it("refuses a visit type not offered at the place chosen, or no longer offered", async () => {
-      const refused = { ok: false, reason: "visit_type_unavailable" };
+      const refused = { ok: false, reason: "visitTypeUnavailable" };
       expect(await book({ studioKey: "studio-di-monza" })).toEqual(refused);
       expect(await book({ studioKey: null })).toEqual(refused);
       expect(await book({ visitTypeId: online })).toEqual(refused);
@@ -219,7 +219,7 @@ describe("appointment repository on PostgreSQL", () => {
       // Sunday 10:00 in Italy is 23 hours before Monday 9:00.
       expect(await repo.cancelByPatient(manageToken, now)).toEqual({
         ok: false,
-        reason: "too_late",
+        reason: "tooLate",
       });
       expect((await repo.cancelByPatient(manageToken, new Date("2030-01-06T08:00:00Z"))).ok).toBe(false);
       expect((await repo.cancelByPatient(manageToken, new Date("2030-01-06T07:59:59Z"))).ok).toBe(true);
@@ -302,7 +302,7 @@ describe("appointment repository on PostgreSQL", () => {
       });
       expect(await repo.moveByPatient(mine.value.manageToken, monday("12:00"), { hours, now })).toEqual({
         ok: false,
-        reason: "too_late",
+        reason: "tooLate",
       });
       expect(await repo.moveByPatient("x".repeat(43), monday("12:00"), early)).toMatchObject({ reason: "unknown" });
       expect((await repo.findByManageToken(mine.value.manageToken))?.startsAt).toEqual(monday("09:00"));
@@ -436,7 +436,7 @@ describe("appointment repository on PostgreSQL", () => {
       expect(
         await repo.bookByPractitioner(request({ visitTypeId: "00000000-0000-4000-8000-000000000000" })),
       ).toMatchObject({
-        reason: "visit_type_unavailable",
+        reason: "visitTypeUnavailable",
       });
     });
 

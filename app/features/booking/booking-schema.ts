@@ -60,26 +60,13 @@ export const manageSchema = z.discriminatedUnion("intent", [
 ]);
 
 /** The fields she types, as typed, to show again after a refusal. */
-export interface BookingFormValues {
+export type BookingFormValues = {
   name: string;
   email: string;
   phone: string;
   note: string;
   consent: boolean;
-}
+};
 
-/** From the parsed form (the submission's payload): a field sent twice counts its first value. */
-export function typedBookingValues(fields: Record<string, unknown>): BookingFormValues {
-  const first = (name: string) => [fields[name]].flat()[0];
-  const text = (name: string, max: number) => {
-    const value = first(name);
-    return typeof value === "string" ? value.slice(0, max) : "";
-  };
-  return {
-    name: text("name", bookingLimits.patientName.max),
-    email: text("email", bookingLimits.patientEmail.max),
-    phone: text("phone", bookingLimits.patientPhone.max),
-    note: text("note", bookingLimits.note.max),
-    consent: first("consent") === "on",
-  };
-}
+/** The form's fields empty: the shape of the values a refused form shows again (core/forms typedValues). */
+export const EMPTY_BOOKING_VALUES: BookingFormValues = { name: "", email: "", phone: "", note: "", consent: false };

@@ -159,7 +159,7 @@ describe("the booking settings screen's changes (on PostgreSQL)", () => {
     const nowhere = await act(deps, form({ ...typeForm, price: "", studioKeys: [] }), studios);
     expect("error" in nowhere && nowhere.error).toEqual({ price: [M.priceToShow], studioKeys: [M.placeNeeded] });
     const elsewhere = await act(deps, form({ ...typeForm, studioKeys: ["studio-di-roma"] }), studios);
-    expect(elsewhere).toEqual({ ok: false, reason: "studio_invalid" });
+    expect(elsewhere).toEqual({ ok: false, reason: "studioInvalid" });
     expect(await deps.visitTypes.listAll()).toHaveLength(1);
   });
 
@@ -175,10 +175,10 @@ describe("the booking settings screen's changes (on PostgreSQL)", () => {
     });
     expect(booked.ok).toBe(true);
     const remove = form({ intent: "type-delete", id: type!.id });
-    expect(await act(deps, remove, studios)).toEqual({ ok: false, reason: "type_in_use" });
+    expect(await act(deps, remove, studios)).toEqual({ ok: false, reason: "typeInUse" });
     await database.db.delete(appointments);
     expect(await act(deps, remove, studios)).toMatchObject({ ok: true });
-    expect(await act(deps, remove, studios)).toEqual({ ok: false, reason: "type_missing" });
+    expect(await act(deps, remove, studios)).toEqual({ ok: false, reason: "typeMissing" });
   });
 
   it("adds time off (one day or a range, with a label) and removes it; refuses a range that ends before it starts", async () => {
@@ -238,7 +238,7 @@ describe("the booking settings screen's changes (on PostgreSQL)", () => {
         form({ intent: "type-move", id: "00000000-0000-4000-8000-000000000000", direction: "up" }),
         studios,
       ),
-    ).toEqual({ ok: false, reason: "type_missing" });
+    ).toEqual({ ok: false, reason: "typeMissing" });
     expect(
       await act(deps, form({ intent: "type-move", id: await idOf("Online"), direction: "left" }), studios),
     ).toEqual({ ok: false, error: { direction: [M.invalid] } });

@@ -12,8 +12,8 @@ export interface BookingSettingsDeps {
   onlineRooms: OnlineRoomRepository;
 }
 
-/** Why a change of the settings screen was not made; the route says it (messages.ts, BOOKING_SETTINGS_REFUSAL_MESSAGES). */
-export type SettingsRefusal = "studio_invalid" | "type_missing" | "type_in_use" | "time_off_missing" | "not_online";
+/** Why a change of the settings screen was not made; the route says it (messages.ts, BOOKING_SETTINGS_REFUSALS). */
+export type SettingsRefusal = "studioInvalid" | "typeMissing" | "typeInUse" | "timeOffMissing" | "notOnline";
 
 /** One change from the settings screen, by its `intent`, the form already parsed. */
 export async function bookingSettingsAction(
@@ -31,13 +31,13 @@ export async function bookingSettingsAction(
     case "type-create":
     case "type-update": {
       const { intent, id, price, ...data } = input;
-      if (data.studioKeys.some((key) => !studioKeys.includes(key))) return refused("studio_invalid");
+      if (data.studioKeys.some((key) => !studioKeys.includes(key))) return refused("studioInvalid");
       const values = { ...data, priceCents: price === undefined ? null : euroToCents(price) };
       if (intent === "type-create") {
         await deps.visitTypes.create(values);
         return succeeded();
       }
-      return id && (await deps.visitTypes.update(id, values)) ? succeeded() : refused("type_missing");
+      return id && (await deps.visitTypes.update(id, values)) ? succeeded() : refused("typeMissing");
     }
     case "timeoff-add": {
       const { startsOn, endsOn, label } = input;
@@ -47,10 +47,10 @@ export async function bookingSettingsAction(
     case "type-move":
       // Already first or last: nothing to change, the order stands as shown.
       return (await deps.visitTypes.move(input.id, input.direction)) === "missing"
-        ? refused("type_missing")
+        ? refused("typeMissing")
         : succeeded();
     case "timeoff-remove":
-      return (await deps.timeOff.delete(input.id)) ? succeeded() : refused("time_off_missing");
+      return (await deps.timeOff.delete(input.id)) ? succeeded() : refused("timeOffMissing");
     case "online-room": {
       // Item 7: her room, a room per appointment on her server, or none.
       const { visitTypeId, kind, url, providerName } = input;
@@ -59,11 +59,11 @@ export async function bookingSettingsAction(
         return succeeded();
       }
       const saved = await deps.onlineRooms.save(visitTypeId, { kind, url: url!, providerName: providerName! });
-      return saved === "saved" ? succeeded() : refused(saved === "missing" ? "type_missing" : "not_online");
+      return saved === "saved" ? succeeded() : refused(saved === "missing" ? "typeMissing" : "notOnline");
     }
     case "type-delete": {
       const deleted = await deps.visitTypes.delete(input.id);
-      return deleted === "deleted" ? succeeded() : refused(deleted === "in_use" ? "type_in_use" : "type_missing");
+      return deleted === "deleted" ? succeeded() : refused(deleted === "in_use" ? "typeInUse" : "typeMissing");
     }
   }
 }

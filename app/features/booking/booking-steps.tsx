@@ -1,9 +1,11 @@
+import type { SubmissionResult } from "@conform-to/react";
 import { countOf } from "~/core/format/plural";
 import type { ReactNode } from "react";
 import { placeParam } from "./place-param";
 import { Form, Link } from "react-router";
 import { bookingLimits } from "~/core/db/booking-values";
 import { Field } from "~/core/forms/field";
+import { useSchemaForm } from "~/core/forms/use-schema-form";
 import type { BookingStep, DayOption, VisitOption } from "./booking-page.server";
 import type { BookingField, BookingFormValues } from "./booking-schema";
 import type { FreeTime } from "./availability";
@@ -291,11 +293,14 @@ export function NameAndEmailFields({
   );
 }
 
+/** The booking form's schema, the server's own: fetched when she reaches the form, zod with it. */
+const loadBookingSchema = () => import("./booking-schema").then((module) => module.bookingSchema);
+
 /** Step 3: her details, and the POST. */
 export function DetailsStep({
   step,
   values,
-  errors,
+  reply,
   message,
   noteHint,
   requestAnswerHours,
@@ -306,12 +311,19 @@ export function DetailsStep({
   requestAnswerHours: number;
   carry?: StepCarry;
   values?: BookingFormValues;
-  errors?: Partial<Record<BookingField, string[] | null>>;
+  /** The server's answer to a refused form: the message of each field at fault. */
+  reply?: SubmissionResult<string[]>;
   message?: string;
   /** The contact form's "no health data here". */
   noteHint: string;
 }) {
-  const errorOf = (field: BookingField) => errors?.[field] ?? undefined;
+  // The server's schema, checked in the browser when she sends (fetched when she reaches the form).
+  const { form, fields, formProps, check } = useSchemaForm(loadBookingSchema, {
+    id: "prenotazione",
+    lastResult: reply,
+    checkOn: "submit",
+  });
+  const errorOf = (field: BookingField) => fields[field].errors;
   const back = query({ sede: placeParam(step.place), visita: step.type.id, giorno: step.day.date, ...carry });
   return (
     <section className="booking-step" aria-labelledby="passo-3">
@@ -322,7 +334,14 @@ export function DetailsStep({
       <p>
         <Link to={back}>Cambia giorno o orario</Link>
       </p>
-      <Form method="post" className="booking-form" noValidate>
+      <Form
+        method="post"
+        className="booking-form"
+        id={form.id}
+        noValidate
+        {...check.triggers}
+        onSubmit={formProps.onSubmit}
+      >
         <p className="review-form__status review-form__status--error" role="alert" hidden={!message}>
           {message}
         </p>

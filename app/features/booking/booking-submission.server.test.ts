@@ -7,8 +7,10 @@ import { REFUSED_POST_RULE } from "~/core/server/rate-limit.server";
 import { openTestDatabase } from "../../../tests/support/test-databases";
 import { parseSubmission } from "~/core/forms/parse-submission.server";
 import { readBookingStep } from "./booking-page.server";
-import { bookingSchema, typedBookingValues } from "./booking-schema";
-import { type BookingDeps, cancelByLink, moveByLink, refuseBooking, submitBooking } from "./booking-submission.server";
+import { bookingSchema, EMPTY_BOOKING_VALUES } from "./booking-schema";
+import { publicRefusal } from "~/core/forms/public-refusal.server";
+import { typedValues } from "~/core/forms/typed-values";
+import { type BookingDeps, cancelByLink, moveByLink, submitBooking } from "./booking-submission.server";
 import { readManagePage } from "./manage-page.server";
 import { type DetailsLinks, filledDetails } from "./details-link.server";
 import { BOOKING_FORM_MESSAGES } from "./messages";
@@ -82,7 +84,16 @@ describe("booking from the page (actions on PostgreSQL)", () => {
   /** As the route does: the form parsed by the schema (a refusal counted against the address), then the booking. */
   const book = async (fields: Record<string, string> = {}, clientIp = "203.0.113.5") => {
     const submission = parseSubmission(form(fields), bookingSchema);
-    if (submission.status !== "success") return { ...(await refuseBooking(deps, clientIp)), error: submission.error };
+    if (submission.status !== "success") {
+      const answer = { ok: false, message: "" };
+      const { status } = await publicRefusal(
+        deps.rateLimiter,
+        clientIp,
+        { answer, status: 400 },
+        { answer, status: 429 },
+      );
+      return { ok: false as const, reason: status === 429 ? "rateLimited" : "invalid", error: submission.error };
+    }
     return submitBooking(deps, submission.value, { ...site, clientIp, now });
   };
   const tokenOf = (result: Awaited<ReturnType<typeof book>>) => (result.ok ? result.value.manageToken : undefined);
@@ -137,7 +148,9 @@ describe("booking from the page (actions on PostgreSQL)", () => {
       phone: [BOOKING_FORM_MESSAGES.phoneInvalid],
       consent: [BOOKING_FORM_MESSAGES.consent],
     });
-    expect(typedBookingValues(parseSubmission(form(typed), bookingSchema).payload).email).toBe("non-una-mail");
+    expect(typedValues(parseSubmission(form(typed), bookingSchema).reply(), EMPTY_BOOKING_VALUES)?.email).toBe(
+      "non-una-mail",
+    );
     expect(await outbox()).toEqual([]);
   });
 
@@ -152,7 +165,7 @@ describe("booking from the page (actions on PostgreSQL)", () => {
   it("counts refusals per address: a few corrections pass, a flood gets 429, another address is answered", async () => {
     const refused = () => book({ email: "non-una-mail" }, "198.51.100.20");
     for (let i = 0; i < REFUSED_POST_RULE.max; i++) expect(await refused()).toMatchObject({ reason: "invalid" });
-    expect(await refused()).toMatchObject({ ok: false, reason: "rate_limited" });
+    expect(await refused()).toMatchObject({ ok: false, reason: "rateLimited" });
     expect(await book({ email: "non-una-mail" }, "198.51.100.21")).toMatchObject({ reason: "invalid" });
   });
 
@@ -189,7 +202,7 @@ describe("booking from the page (actions on PostgreSQL)", () => {
     await book({ ora: new Date("2030-01-11T09:00:00+01:00").toISOString() });
     await book({ ora: new Date("2030-01-14T09:00:00+01:00").toISOString() });
     const sixth = await book({ ora: new Date("2030-01-15T09:00:00+01:00").toISOString() });
-    expect(sixth).toMatchObject({ ok: false, reason: "rate_limited" });
+    expect(sixth).toMatchObject({ ok: false, reason: "rateLimited" });
   });
 
   it("her link shows only her appointment, moves it to another free time and cancels it, until the limit", async () => {
@@ -212,7 +225,7 @@ describe("booking from the page (actions on PostgreSQL)", () => {
     const late = new Date("2030-01-07T12:00:00Z");
     const latePage = await readManagePage(deps, token, testPlaces, new URLSearchParams(), late);
     expect(latePage?.appointment).toMatchObject({ canChange: false, tooLate: true });
-    expect(await cancelByLink(deps, token, { ...site, now: late })).toEqual({ ok: false, reason: "too_late" });
+    expect(await cancelByLink(deps, token, { ...site, now: late })).toEqual({ ok: false, reason: "tooLate" });
 
     expect(page?.bookAgain).toBeNull();
     expect(await cancelByLink(deps, token, { ...site, now })).toMatchObject({ ok: true });

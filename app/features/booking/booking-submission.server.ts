@@ -41,7 +41,7 @@ export type { BookingSite } from "./booking-mails.server";
 /** Booked: her link's token, and whether the visit is confirmed or a request. */
 export type BookingSubmission = Result<
   { manageToken: string; status: AppointmentStatus },
-  BookingRefusal | "place_unknown" | "rate_limited"
+  BookingRefusal | "placeUnknown" | "rateLimited"
 >;
 
 /** Her link to see, cancel or move the appointment. */
@@ -95,17 +95,6 @@ async function queueBookedMails(
 }
 
 /**
- * A booking form the schema refused counts against the address's budget of refused posts:
- * "rate_limited" once it is spent (a flood), "invalid" otherwise (she corrects the fields).
- */
-export async function refuseBooking(
-  deps: Pick<BookingDeps, "rateLimiter">,
-  clientIp: string,
-): Promise<{ ok: false; reason: "invalid" | "rate_limited" }> {
-  return (await deps.rateLimiter.countRefusal(clientIp)) ? refused("invalid") : refused("rate_limited");
-}
-
-/**
  * One booking from the page, the form already parsed: rate limits (per client and per e-mail), then
  * the repository's booking, which checks the time again and lets the database settle a race; the
  * e-mails are queued in its transaction.
@@ -116,7 +105,7 @@ export async function submitBooking(
   context: BookingSite & { clientIp: string; now?: Date },
 ): Promise<BookingSubmission> {
   const place = placeFor(context.places, input.sede);
-  if (!place) return refused("place_unknown");
+  if (!place) return refused("placeUnknown");
 
   const counted = await deps.rateLimiter.takeAll([
     { key: `booking:ip:${context.clientIp}`, rule: BOOKING_RATE_LIMITS.perClient },
@@ -124,7 +113,7 @@ export async function submitBooking(
   ]);
   if (!counted.allowed) {
     deps.logger.warn({ clientIp: context.clientIp }, "booking rate-limited");
-    return refused("rate_limited");
+    return refused("rateLimited");
   }
 
   const mail = await mailContext(deps, input.visita);
@@ -192,14 +181,14 @@ export async function moveByLink(
   token: string,
   startsAt: string,
   context: BookingSite & { now?: Date },
-): Promise<Result<AppointmentStatus, PatientChangeRefusal | BookingRefusal | "time_missing">> {
+): Promise<Result<AppointmentStatus, PatientChangeRefusal | BookingRefusal | "timeMissing">> {
   const found = await deps.appointments.findByManageToken(token);
   const instant = new Date(startsAt);
   if (!found) return refused("unknown");
-  if (Number.isNaN(instant.getTime()) || !/^\d{4}-\d{2}-\d{2}T/.test(startsAt)) return refused("time_missing");
+  if (Number.isNaN(instant.getTime()) || !/^\d{4}-\d{2}-\d{2}T/.test(startsAt)) return refused("timeMissing");
   const place = placeOf(context, found);
   const hours = "hours" in place ? place.hours : undefined;
-  if (!hours) return refused("visit_type_unavailable");
+  if (!hours) return refused("visitTypeUnavailable");
   const mail = await mailContext(deps, found.visitTypeId);
   const result = await deps.appointments.moveByPatient(
     token,

@@ -160,23 +160,23 @@ describe("busy times from a calendar served over HTTP", () => {
     });
     expect(await readCalendarBusyTimes(`${base}/huge.ics`, { ...onlyThisServer, maxBytes: 1024 * 1024 })).toEqual({
       ok: false,
-      reason: "too_large",
+      reason: "tooLarge",
     });
     // The first address is allowed, the one it redirects to (another loopback address) is not.
     const redirected = served.length;
     expect(
       await readCalendarBusyTimes(`${base}/moved.ics`, { ...options, allowPrivate: (a) => a === "127.0.0.1" }),
-    ).toEqual({ ok: false, reason: "private_address" });
+    ).toEqual({ ok: false, reason: "privateAddress" });
     expect(served.slice(redirected)).toEqual(["/moved.ics"]);
     // Without CALENDAR_FETCH_ALLOW_PRIVATE, the address itself is refused before any request.
     const before = served.length;
     expect(await readCalendarBusyTimes(`${base}/google-weekly.ics`, options)).toEqual({
       ok: false,
-      reason: "bad_scheme",
+      reason: "badScheme",
     });
     expect(await readCalendarBusyTimes(`webcal://127.0.0.1/google-weekly.ics`, options)).toEqual({
       ok: false,
-      reason: "private_address",
+      reason: "privateAddress",
     });
     expect(served.length).toBe(before);
   });
@@ -184,13 +184,13 @@ describe("busy times from a calendar served over HTTP", () => {
   it("refuses what is not a calendar", async () => {
     expect(await readCalendarBusyTimes(`${base}/missing.ics`, { horizon: spring, allowPrivate: true })).toEqual({
       ok: false,
-      reason: "http_status",
+      reason: "httpStatus",
       detail: { status: 404 },
     });
-    expect(busyTimesFromICalendar("<html>Accedi</html>", spring)).toEqual({ ok: false, reason: "not_calendar" });
+    expect(busyTimesFromICalendar("<html>Accedi</html>", spring)).toEqual({ ok: false, reason: "notCalendar" });
     expect(busyTimesFromICalendar("BEGIN:VCARD\r\nVERSION:4.0\r\nEND:VCARD\r\n", spring)).toEqual({
       ok: false,
-      reason: "not_calendar",
+      reason: "notCalendar",
     });
   });
 });
@@ -198,19 +198,19 @@ describe("busy times from a calendar served over HTTP", () => {
 describe("bounded work on a hostile calendar", () => {
   it("refuses a FREQ=SECONDLY rule once it passes the occurrences cap", async () => {
     const result = await readCalendarBusyTimes(`${base}/secondly-bomb.ics`, { horizon: spring, allowPrivate: true });
-    expect(result).toEqual({ ok: false, reason: "too_many_occurrences", detail: { eventAt: expect.any(Date) } });
+    expect(result).toEqual({ ok: false, reason: "tooManyOccurrences", detail: { eventAt: expect.any(Date) } });
   });
 
   it("refuses a rule no date satisfies once it passes the steps cap", async () => {
     const result = await readCalendarBusyTimes(`${base}/impossible-rule.ics`, { horizon: spring, allowPrivate: true });
-    expect(result).toEqual({ ok: false, reason: "too_complex", detail: { eventAt: expect.any(Date) } });
+    expect(result).toEqual({ ok: false, reason: "tooComplex", detail: { eventAt: expect.any(Date) } });
   });
 
   it("refuses a calendar with more events than the cap", () => {
     const event = "BEGIN:VEVENT\r\nUID:x\r\nDTSTART:20260302T090000Z\r\nEND:VEVENT\r\n";
     const text = `BEGIN:VCALENDAR\r\n${event.repeat(11)}END:VCALENDAR\r\n`;
     const limits = { maxEvents: 10, maxOccurrences: 100, maxSteps: 1000 };
-    expect(busyTimesFromICalendar(text, spring, limits)).toEqual({ ok: false, reason: "too_many_events" });
+    expect(busyTimesFromICalendar(text, spring, limits)).toEqual({ ok: false, reason: "tooManyEvents" });
   });
 
   it("expands a rule begun years ago from near the horizon, with the same occurrences", () => {
@@ -236,7 +236,7 @@ describe("bounded work on a hostile calendar", () => {
     expect(busyTimesFromICalendar(text, horizon, small).ok).toBe(true);
     expect(busyTimesFromICalendar(withRule("FREQ=WEEKLY;BYDAY=MO;COUNT=5000"), horizon, small)).toEqual({
       ok: false,
-      reason: "too_complex",
+      reason: "tooComplex",
       detail: { eventAt: new Date("2020-01-06T08:00:00Z") },
     });
   });

@@ -23,7 +23,7 @@ export type BusyTimesLimits = {
 
 export const BUSY_TIMES_LIMITS: BusyTimesLimits = { maxEvents: 20_000, maxOccurrences: 10_000, maxSteps: 50_000 };
 
-export type BusyTimesRefusal = "not_calendar" | "too_many_events" | "too_many_occurrences" | "too_complex";
+export type BusyTimesRefusal = "notCalendar" | "tooManyEvents" | "tooManyOccurrences" | "tooComplex";
 
 /** The start of the event whose expansion went over the budget: what she is told, never its title. */
 export type BusyTimesDetail = { eventAt: Date | null };
@@ -41,8 +41,8 @@ const DAY_MS = 86_400_000;
 
 /** Thrown to stop ical.js's iteration midway; it never leaves busyTimesFromICalendar, which answers it as a refusal. */
 class OverBudget extends Error {
-  readonly reason: "too_many_occurrences" | "too_complex";
-  constructor(reason: "too_many_occurrences" | "too_complex") {
+  readonly reason: "tooManyOccurrences" | "tooComplex";
+  constructor(reason: "tooManyOccurrences" | "tooComplex") {
     super(reason);
     this.reason = reason;
   }
@@ -65,12 +65,12 @@ export function busyTimesFromICalendar(
   try {
     jcal = ICAL.parse(text);
   } catch {
-    return refused("not_calendar");
+    return refused("notCalendar");
   }
-  if (!Array.isArray(jcal) || jcal[0] !== "vcalendar") return refused("not_calendar");
+  if (!Array.isArray(jcal) || jcal[0] !== "vcalendar") return refused("notCalendar");
   const children = (jcal[2] ?? []) as JCalComponent[];
   const eventCount = children.filter((child) => child[0] === "vevent").length;
-  if (eventCount > limits.maxEvents) return refused("too_many_events");
+  if (eventCount > limits.maxEvents) return refused("tooManyEvents");
   zoneEveryTime(children);
 
   const calendar = new ICAL.Component(jcal);
@@ -251,7 +251,7 @@ function expandEvent(event: ICAL.Component, expansion: Expansion) {
 }
 
 function spend(budget: { steps: number }) {
-  if (--budget.steps < 0) throw new OverBudget("too_complex");
+  if (--budget.steps < 0) throw new OverBudget("tooComplex");
 }
 
 /** How long each occurrence lasts: whole days for a date, milliseconds for a date-time. */
@@ -301,7 +301,7 @@ function nearHorizon(dtstart: ICAL.Time, start: number, lastsMs: number, rule: I
 
 function keep([start, end]: [number, number], expansion: Expansion) {
   if (end <= expansion.from || start >= expansion.to || end <= start) return;
-  if (--expansion.budget.occurrences < 0) throw new OverBudget("too_many_occurrences");
+  if (--expansion.budget.occurrences < 0) throw new OverBudget("tooManyOccurrences");
   expansion.intervals.push([start, end]);
 }
 

@@ -114,6 +114,6 @@ describe("the settings screen's feed actions (on PostgreSQL)", () => {
     expect(await feeds.matches(token)).toBe(true);
     expect(await revokeCalendarFeed({ calendarFeed: feeds })).toEqual({ ok: true, value: undefined });
     expect(await feeds.matches(token)).toBe(false);
-    expect(await revokeCalendarFeed({ calendarFeed: feeds })).toEqual({ ok: false, reason: "none_to_revoke" });
+    expect(await revokeCalendarFeed({ calendarFeed: feeds })).toEqual({ ok: false, reason: "noneToRevoke" });
   });
 });

@@ -102,9 +102,9 @@ export async function createCalendarFeed(deps: {
   return `${deps.config.siteUrl}${calendarFeedPath(token)}`;
 }
 
-/** Switches the feed off; "none_to_revoke" when there was no address. */
+/** Switches the feed off; "noneToRevoke" when there was no address. */
 export async function revokeCalendarFeed(deps: {
   calendarFeed: CalendarFeedRepository;
-}): Promise<Result<undefined, "none_to_revoke">> {
-  return (await deps.calendarFeed.revoke()) ? succeeded() : refused("none_to_revoke");
+}): Promise<Result<undefined, "noneToRevoke">> {
+  return (await deps.calendarFeed.revoke()) ? succeeded() : refused("noneToRevoke");
 }

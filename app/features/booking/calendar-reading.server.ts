@@ -47,7 +47,7 @@ export type CalendarRead =
  * A worker stopped for its memory: the calendar needs more than a read may take. Busy: other reads
  * fill the queue (calendarReads).
  */
-export type CalendarReadRefusal = SafeFetchRefusal | BusyTimesRefusal | "too_heavy" | "busy";
+export type CalendarReadRefusal = SafeFetchRefusal | BusyTimesRefusal | "tooHeavy" | "busy";
 
 /** With the status of an HTTP failure, or the start of the event whose rule could not be expanded. */
 export type CalendarReadDetail = SafeFetchDetail & Partial<BusyTimesDetail>;
@@ -138,10 +138,10 @@ async function busyTimesInWorker(
   const eventAt = Number.isNaN(current[0]!) ? null : new Date(current[0]!);
   switch (ran.stop) {
     case "memory":
-      return refused("too_heavy", {});
+      return refused("tooHeavy", {});
     case "aborted":
       return refused("timeout", {});
     default:
-      return refused("too_complex", { eventAt });
+      return refused("tooComplex", { eventAt });
   }
 }

@@ -12,7 +12,7 @@ import type { CalendarSourceView } from "./calendar-sources-section";
 import type { CalendarReadOutcome } from "./calendar-sources.server";
 import { calendarFailureText } from "./messages";
 
-export type CalendarSourceRefusal = "too_many" | "studio_invalid" | "place_needed" | "missing";
+export type CalendarSourceRefusal = "tooMany" | "studioInvalid" | "placeNeeded" | "missing";
 
 /** What a change came to: a calendar added or read has the outcome of its read. */
 export type CalendarSourceDone = { intent: CalendarSourceInput["intent"]; read?: CalendarReadOutcome };
@@ -31,8 +31,8 @@ export async function calendarSourceAction(
 ): Promise<Result<CalendarSourceDone, CalendarSourceRefusal>> {
   switch (input.intent) {
     case "source-add": {
-      if (input.studioKeys.some((key) => !studioKeys.includes(key))) return refused("studio_invalid");
-      if (!input.studioKeys.length && !input.blocksOnline) return refused("place_needed");
+      if (input.studioKeys.some((key) => !studioKeys.includes(key))) return refused("studioInvalid");
+      if (!input.studioKeys.length && !input.blocksOnline) return refused("placeNeeded");
       // Every studio ticked: those she adds later are blocked too.
       const every = studioKeys.every((key) => input.studioKeys.includes(key));
       const added = await deps.calendarSources.add({

@@ -102,19 +102,19 @@ describe("her other calendars, stored (on PostgreSQL)", () => {
     provider.set("personale.ics", 500);
     const failedAt = new Date(MARCH.getTime() + 10 * MINUTE);
     expect(await refreshCalendarSources(deps, failedAt)).toMatchObject({
-      failed: [{ id: source.id, reason: "http_status" }],
+      failed: [{ id: source.id, reason: "httpStatus" }],
     });
     expect(await intervals(source.id)).toEqual(stored);
     expect(await row(source.id)).toMatchObject({
       lastReadAt: MARCH,
-      lastFailure: "http_status",
+      lastFailure: "httpStatus",
       lastFailureStatus: 500,
       lastFailedAt: failedAt,
     });
 
     provider.set("personale.ics", "<html>Accedi</html>");
     await refreshCalendarSources(deps, new Date(failedAt.getTime() + 10 * MINUTE));
-    expect(await row(source.id)).toMatchObject({ lastFailure: "not_calendar", lastFailureStatus: null });
+    expect(await row(source.id)).toMatchObject({ lastFailure: "notCalendar", lastFailureStatus: null });
     expect(await intervals(source.id)).toEqual(stored);
 
     provider.set("personale.ics", "silent");
@@ -176,7 +176,7 @@ describe("her other calendars, stored (on PostgreSQL)", () => {
     const source = await added("personale.ics");
     const result = await refreshCalendarSources({ ...deps, allowPrivate: false }, MARCH);
     // Plain http at a loopback address: refused before any request.
-    expect(result.failed).toEqual([{ id: source.id, reason: "bad_scheme" }]);
+    expect(result.failed).toEqual([{ id: source.id, reason: "badScheme" }]);
     expect(provider.requests).toEqual([]);
     expect(await intervals(source.id)).toEqual([]);
   });
@@ -196,7 +196,7 @@ describe("her other calendars, stored (on PostgreSQL)", () => {
     // from a calendar it cannot read then (its other busy times kept).
     provider.set("a.ics", 500);
     const tally = await refreshCalendarSources(deps, new Date("2026-03-10T10:00:00Z"));
-    expect(tally).toMatchObject({ deleted: 2, failed: [{ id: kept.id, reason: "http_status" }] });
+    expect(tally).toMatchObject({ deleted: 2, failed: [{ id: kept.id, reason: "httpStatus" }] });
     const left = await intervals(kept.id);
     expect(left.length).toBe(before - 2);
     expect(left.every((interval) => interval.endsAt > new Date("2026-03-10T10:00:00Z"))).toBe(true);
@@ -205,7 +205,7 @@ describe("her other calendars, stored (on PostgreSQL)", () => {
   it("takes at most ten calendars", async () => {
     for (let i = 0; i < 10; i++) await added(`c${i}.ics`);
     const eleventh = await deps.calendarSources.add(calendarSourceData());
-    expect(eleventh).toEqual({ ok: false, reason: "too_many" });
+    expect(eleventh).toEqual({ ok: false, reason: "tooMany" });
     expect((await deps.calendarSources.list()).length).toBe(10);
   });
 

@@ -95,7 +95,7 @@ export function createCalendarSourceRepository(
     },
 
     /** Added unless she has the most calendars allowed already (counted under a lock: two adds at once add one). */
-    async add(data: CalendarSourceData): Promise<Result<CalendarSource, "too_many">> {
+    async add(data: CalendarSourceData): Promise<Result<CalendarSource, "tooMany">> {
       const row = await db.transaction(async (tx) => {
         await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended('booking:calendar-sources', 0))`);
         const [held] = await tx.select({ n: count() }).from(s);
@@ -103,7 +103,7 @@ export function createCalendarSourceRepository(
         const [added] = await tx.insert(s).values(data).returning();
         return added;
       });
-      if (!row) return refused("too_many");
+      if (!row) return refused("tooMany");
       await announce("insert", row.id);
       return succeeded(row);
     },

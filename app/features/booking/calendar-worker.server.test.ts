@@ -46,7 +46,7 @@ describe("a calendar read in a worker thread", () => {
     const { result, stallMs } = await longestStall(
       readCalendarBusyTimes(provider.url("ostile.ics"), { horizon, allowPrivate: true, worker }),
     );
-    expect(result).toEqual({ ok: false, reason: "too_complex", detail: { eventAt: HOSTILE_EVENT_START } });
+    expect(result).toEqual({ ok: false, reason: "tooComplex", detail: { eventAt: HOSTILE_EVENT_START } });
     expect(performance.now() - started).toBeLessThan(worker.deadlineMs);
     expect(stallMs).toBeLessThan(1_000);
   });
@@ -54,7 +54,7 @@ describe("a calendar read in a worker thread", () => {
   it("past its deadline a read is stopped too, even before its CPU budget", { timeout: 30_000 }, async () => {
     const worker = { ...CALENDAR_WORKER_LIMITS, cpuMs: 60_000, deadlineMs: 1_500 };
     const result = await readCalendarBusyTimes(provider.url("ostile.ics"), { horizon, allowPrivate: true, worker });
-    expect(result).toMatchObject({ ok: false, reason: "too_complex" });
+    expect(result).toMatchObject({ ok: false, reason: "tooComplex" });
   });
 
   it("a read given up (the job's time is over) stops the worker at once", { timeout: 30_000 }, async () => {
@@ -79,11 +79,11 @@ describe("a calendar read in a worker thread", () => {
     expect(calendarReads.running).toBe(1);
     const results = await Promise.all(reads);
     expect(results.map((result) => (result.ok ? "read" : result.reason))).toEqual([
-      "too_complex",
-      "too_complex",
-      "too_complex",
-      "too_complex",
-      "too_complex",
+      "tooComplex",
+      "tooComplex",
+      "tooComplex",
+      "tooComplex",
+      "tooComplex",
       "busy",
     ]);
   });
@@ -104,7 +104,7 @@ describe("a calendar read in a worker thread", () => {
   it("a worker over its heap limit is stopped and the read refused as too heavy", { timeout: 60_000 }, async () => {
     const worker = { ...CALENDAR_WORKER_LIMITS, heapMb: 4 };
     const result = await readCalendarBusyTimes(provider.url("zone.ics"), { horizon, allowPrivate: true, worker });
-    expect(result).toMatchObject({ ok: false, reason: "too_heavy" });
+    expect(result).toMatchObject({ ok: false, reason: "tooHeavy" });
   });
 });
 
@@ -138,7 +138,7 @@ describe("her screen", () => {
       lastModified: null,
       readUntil: null,
       lastReadAt: null,
-      lastFailure: "too_complex",
+      lastFailure: "tooComplex",
       lastFailureStatus: null,
       lastFailedAt: new Date("2026-03-02T13:32:00Z"),
       lastFailureEventAt: HOSTILE_EVENT_START,

@@ -9,7 +9,7 @@ import type { HolidayChange } from "./settings-schema";
 export const HOLIDAYS_AHEAD_DAYS = 365;
 
 /** Why a change of the holidays was not made; the route says it (messages.ts, HOLIDAY_MESSAGES). */
-export type HolidayRefusal = "not_holiday" | "studio_invalid" | "patron_exists" | "patron_missing";
+export type HolidayRefusal = "notHoliday" | "studioInvalid" | "patronExists" | "patronMissing";
 
 /** One change of the holidays from the settings screen, by its `intent`, the form already parsed. */
 export async function holidaysAction(
@@ -24,7 +24,7 @@ export async function holidaysAction(
     case "holiday-reopen": {
       const last = addDays(today, HOLIDAYS_AHEAD_DAYS - 1);
       const holidays = holidaysBetween(today, last, await deps.holidays.patrons());
-      if (!holidays.some((holiday) => holiday.date === input.date)) return refused("not_holiday");
+      if (!holidays.some((holiday) => holiday.date === input.date)) return refused("notHoliday");
       await deps.holidays.reopen(input.date);
       return succeeded();
     }
@@ -34,11 +34,11 @@ export async function holidaysAction(
       return succeeded();
     case "patron-add": {
       const { intent: _intent, ...patron } = input;
-      if (!studioKeys.includes(patron.studioKey)) return refused("studio_invalid");
-      return (await deps.holidays.addPatron(patron)) ? succeeded() : refused("patron_exists");
+      if (!studioKeys.includes(patron.studioKey)) return refused("studioInvalid");
+      return (await deps.holidays.addPatron(patron)) ? succeeded() : refused("patronExists");
     }
     case "patron-remove":
-      return (await deps.holidays.removePatron(input.id)) ? succeeded() : refused("patron_missing");
+      return (await deps.holidays.removePatron(input.id)) ? succeeded() : refused("patronMissing");
   }
 }
 

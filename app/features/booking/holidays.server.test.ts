@@ -145,10 +145,10 @@ describe("holidays on PostgreSQL", () => {
       name: "Santa Prova",
     } as const;
     expect(await holidaysAction(deps, patron, studios, "2030-12-20")).toMatchObject({ ok: true });
-    expect(await holidaysAction(deps, patron, studios, "2030-12-20")).toEqual({ ok: false, reason: "patron_exists" });
+    expect(await holidaysAction(deps, patron, studios, "2030-12-20")).toEqual({ ok: false, reason: "patronExists" });
     expect(await holidaysAction(deps, { ...patron, studioKey: "studio-di-roma" }, studios, "2030-12-20")).toEqual({
       ok: false,
-      reason: "studio_invalid",
+      reason: "studioInvalid",
     });
     expect(await timesOn("2030-12-23", "studio-di-milano")).toBe(0);
     expect(await timesOn("2030-12-23", "studio-di-monza")).toBe(9);
@@ -158,7 +158,7 @@ describe("holidays on PostgreSQL", () => {
   it("refuses to reopen a day that is no holiday of the next 12 months", async () => {
     for (const date of ["2030-12-24", "2030-12-25", "2032-01-01"]) {
       const result = await holidaysAction(deps, { intent: "holiday-reopen", date }, [], "2030-12-26");
-      expect(result, date).toEqual({ ok: false, reason: "not_holiday" });
+      expect(result, date).toEqual({ ok: false, reason: "notHoliday" });
     }
     expect(await deps.holidays.reopenedBetween("2030-01-01", "2032-12-31")).toEqual([]);
   });

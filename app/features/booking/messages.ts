@@ -1,5 +1,6 @@
 import type { CalendarReadFailure } from "~/core/db/calendar-source-values";
 import { formatItalianDateTime } from "~/core/format/italian-format";
+import { refusalTable } from "~/core/forms/refusals";
 
 /** Booking's Italian messages: what a patient is told when a time cannot be booked, cancelled or changed. */
 export const BOOKING_MESSAGES = {
@@ -30,19 +31,20 @@ export const BOOKING_FORM_MESSAGES = {
   movedRequest: "Hai chiesto un nuovo orario. Riceverai un'e-mail quando sarà confermato.",
 } as const;
 
-/** What the routes say for each reason a booking, or a change by her link, was refused. */
-export const BOOKING_REFUSAL_MESSAGES = {
-  taken: BOOKING_MESSAGES.taken,
-  unavailable: BOOKING_MESSAGES.unavailable,
-  visit_type_unavailable: BOOKING_MESSAGES.visitTypeUnavailable,
-  unknown: BOOKING_MESSAGES.linkInvalid,
-  inactive: BOOKING_MESSAGES.inactive,
-  too_late: BOOKING_MESSAGES.tooLate,
+/** Why a booking, or a change by her link, was refused: what the page says, and the status. */
+export const BOOKING_REFUSALS = refusalTable({
+  // A time gone meanwhile, or not one offered: 409, the page shows the other free times.
+  taken: { message: BOOKING_MESSAGES.taken, status: 409 },
+  unavailable: { message: BOOKING_MESSAGES.unavailable, status: 409 },
+  visitTypeUnavailable: { message: BOOKING_MESSAGES.visitTypeUnavailable, status: 409 },
+  unknown: { message: BOOKING_MESSAGES.linkInvalid, status: 404 },
+  inactive: { message: BOOKING_MESSAGES.inactive, status: 409 },
+  tooLate: { message: BOOKING_MESSAGES.tooLate, status: 409 },
   // The place or the time sent is none of the page's.
-  place_unknown: BOOKING_FORM_MESSAGES.timeMissing,
-  time_missing: BOOKING_FORM_MESSAGES.timeMissing,
-  rate_limited: BOOKING_FORM_MESSAGES.rateLimited,
-} as const;
+  placeUnknown: { message: BOOKING_FORM_MESSAGES.timeMissing, status: 400 },
+  timeMissing: { message: BOOKING_FORM_MESSAGES.timeMissing, status: 409 },
+  rateLimited: { message: BOOKING_FORM_MESSAGES.rateLimited, status: 429 },
+});
 
 /** The agenda's Italian messages: her actions' answers and the phone booking form's fields. */
 export const AGENDA_MESSAGES = {
@@ -88,20 +90,20 @@ export const AGENDA_DONE_MESSAGES = {
   follow_up_cancel: AGENDA_MESSAGES.followUpCancelled,
 } as const;
 
-/** What the agenda's route says for each reason one of her actions changed nothing. */
-export const AGENDA_REFUSAL_MESSAGES = {
-  not_found: AGENDA_MESSAGES.notFound,
-  not_pending: AGENDA_MESSAGES.notPending,
-  not_active: AGENDA_MESSAGES.notActive,
-  no_show_refused: AGENDA_MESSAGES.noShowRefused,
-  review_invite_refused: AGENDA_MESSAGES.reviewInviteRefused,
-  reviews_hidden: AGENDA_MESSAGES.reviewsHidden,
-  taken: AGENDA_MESSAGES.taken,
-  place_required: AGENDA_MESSAGES.placeRequired,
-  visit_type_required: AGENDA_MESSAGES.visitTypeRequired,
-  follow_up_refused: AGENDA_MESSAGES.followUpRefused,
-  follow_up_missing: AGENDA_MESSAGES.followUpMissing,
-} as const;
+/** Why one of her agenda's actions changed nothing: what the agenda says, and the status. */
+export const AGENDA_REFUSALS = refusalTable({
+  notFound: { message: AGENDA_MESSAGES.notFound, status: 404 },
+  notPending: { message: AGENDA_MESSAGES.notPending, status: 409 },
+  notActive: { message: AGENDA_MESSAGES.notActive, status: 409 },
+  noShowRefused: { message: AGENDA_MESSAGES.noShowRefused, status: 409 },
+  reviewInviteRefused: { message: AGENDA_MESSAGES.reviewInviteRefused, status: 409 },
+  reviewsHidden: { message: AGENDA_MESSAGES.reviewsHidden, status: 409 },
+  taken: { message: AGENDA_MESSAGES.taken, status: 409 },
+  placeRequired: { message: AGENDA_MESSAGES.placeRequired, status: 400 },
+  visitTypeRequired: { message: AGENDA_MESSAGES.visitTypeRequired, status: 409 },
+  followUpRefused: { message: AGENDA_MESSAGES.followUpRefused, status: 409 },
+  followUpMissing: { message: AGENDA_MESSAGES.followUpMissing, status: 409 },
+});
 
 /** The booking settings screen's Italian messages: every bad input, and the answers. */
 export const BOOKING_SETTINGS_MESSAGES = {
@@ -159,14 +161,14 @@ export const BOOKING_SETTINGS_DONE_MESSAGES = {
   "online-room": BOOKING_SETTINGS_MESSAGES.roomSaved,
 } as const;
 
-/** What the settings screen's route says for each reason a change was not made. */
-export const BOOKING_SETTINGS_REFUSAL_MESSAGES = {
-  studio_invalid: BOOKING_SETTINGS_MESSAGES.studioInvalid,
-  type_missing: BOOKING_SETTINGS_MESSAGES.typeMissing,
-  type_in_use: BOOKING_SETTINGS_MESSAGES.typeInUse,
-  time_off_missing: BOOKING_SETTINGS_MESSAGES.timeOffMissing,
-  not_online: BOOKING_SETTINGS_MESSAGES.roomNotOnline,
-} as const;
+/** Why a change of the settings was not made: what the screen says, and the status. */
+export const BOOKING_SETTINGS_REFUSALS = refusalTable({
+  studioInvalid: { message: BOOKING_SETTINGS_MESSAGES.studioInvalid, status: 400 },
+  typeMissing: { message: BOOKING_SETTINGS_MESSAGES.typeMissing, status: 404 },
+  typeInUse: { message: BOOKING_SETTINGS_MESSAGES.typeInUse, status: 409 },
+  timeOffMissing: { message: BOOKING_SETTINGS_MESSAGES.timeOffMissing, status: 404 },
+  notOnline: { message: BOOKING_SETTINGS_MESSAGES.roomNotOnline, status: 409 },
+});
 
 export const CALENDAR_FEED_MESSAGES = {
   created: "Nuovo indirizzo del calendario creato: copialo ora, non sarà più mostrato.",
@@ -195,6 +197,14 @@ export const CALENDAR_SOURCE_MESSAGES = {
     `Lettura del calendario non riuscita: ${why} Restano validi gli impegni letti l'ultima volta.`,
 } as const;
 
+/** Why a change of her calendars was not made: what the screen says, and the status. */
+export const CALENDAR_SOURCE_REFUSALS = refusalTable({
+  tooMany: { message: CALENDAR_SOURCE_MESSAGES.tooMany, status: 409 },
+  studioInvalid: { message: CALENDAR_SOURCE_MESSAGES.studioInvalid, status: 400 },
+  placeNeeded: { message: CALENDAR_SOURCE_MESSAGES.placeNeeded, status: 400 },
+  missing: { message: CALENDAR_SOURCE_MESSAGES.missing, status: 404 },
+});
+
 /**
  * Why a read of one of her calendars failed, in Italian, by its reason code (and HTTP status, or the
  * start of the event whose rule could not be expanded: its time, never its title).
@@ -204,9 +214,9 @@ export function calendarFailureText(
   httpStatus: number | null,
   eventAt: Date | null = null,
 ): string {
-  if (reason === "too_complex" && eventAt)
+  if (reason === "tooComplex" && eventAt)
     return `il calendario ha una regola di ripetizione troppo complessa da leggere: è quella dell'evento che inizia il ${formatItalianDateTime(eventAt.toISOString())} (cambiala o toglila, poi premi «Aggiorna ora»).`;
-  if (reason === "http_status") {
+  if (reason === "httpStatus") {
     if (httpStatus === 404 || httpStatus === 410)
       return "il calendario non si trova a questo indirizzo (forse l'indirizzo segreto è stato cambiato).";
     if (httpStatus === 401 || httpStatus === 403)
@@ -217,20 +227,20 @@ export function calendarFailureText(
   return CALENDAR_FAILURE_TEXTS[reason];
 }
 
-const CALENDAR_FAILURE_TEXTS: Record<Exclude<CalendarReadFailure, "http_status">, string> = {
+const CALENDAR_FAILURE_TEXTS: Record<Exclude<CalendarReadFailure, "httpStatus">, string> = {
   timeout: "il calendario non ha risposto in tempo.",
-  too_large: "il calendario è troppo grande (più di 5 MB).",
-  not_calendar: "a questo indirizzo non c'è un calendario (serve l'indirizzo iCal, che finisce spesso con .ics).",
-  bad_url: "l'indirizzo non è valido.",
-  bad_scheme: "indirizzo non consentito: serve un indirizzo https:// o webcal://.",
-  private_address: "indirizzo non consentito: porta a una rete privata.",
+  tooLarge: "il calendario è troppo grande (più di 5 MB).",
+  notCalendar: "a questo indirizzo non c'è un calendario (serve l'indirizzo iCal, che finisce spesso con .ics).",
+  badUrl: "l'indirizzo non è valido.",
+  badScheme: "indirizzo non consentito: serve un indirizzo https:// o webcal://.",
+  privateAddress: "indirizzo non consentito: porta a una rete privata.",
   unresolvable: "il sito del calendario non esiste (controlla di aver copiato l'indirizzo per intero).",
   network: "non è stato possibile collegarsi al sito del calendario.",
-  too_many_redirects: "il sito del calendario rimanda ad altri indirizzi troppe volte.",
-  too_many_events: "il calendario ha troppi eventi (più di 20.000).",
-  too_many_occurrences: "il calendario ha troppi impegni ripetuti nei giorni prenotabili.",
-  too_complex: "il calendario ha regole di ripetizione troppo complesse da leggere.",
-  too_heavy: "il calendario richiede troppa memoria per essere letto.",
+  tooManyRedirects: "il sito del calendario rimanda ad altri indirizzi troppe volte.",
+  tooManyEvents: "il calendario ha troppi eventi (più di 20.000).",
+  tooManyOccurrences: "il calendario ha troppi impegni ripetuti nei giorni prenotabili.",
+  tooComplex: "il calendario ha regole di ripetizione troppo complesse da leggere.",
+  tooHeavy: "il calendario richiede troppa memoria per essere letto.",
   busy: "altri calendari sono in lettura proprio ora: riprova tra un minuto.",
 };
 
@@ -248,6 +258,14 @@ export const HOLIDAY_MESSAGES = {
   patronName: "Scrivi il nome del santo (al massimo 80 caratteri).",
 } as const;
 
+/** Why a holiday or patron saint change was not made: what the screen says, and the status. */
+export const HOLIDAY_REFUSALS = refusalTable({
+  notHoliday: { message: HOLIDAY_MESSAGES.notHoliday, status: 400 },
+  studioInvalid: { message: BOOKING_SETTINGS_MESSAGES.studioInvalid, status: 400 },
+  patronExists: { message: HOLIDAY_MESSAGES.patronExists, status: 409 },
+  patronMissing: { message: HOLIDAY_MESSAGES.patronMissing, status: 404 },
+});
+
 /** The waiting list's Italian messages: the patient's form and her list. */
 export const WAITING_LIST_MESSAGES = {
   weekdaysRequired: "Scegli almeno un giorno della settimana.",
@@ -262,3 +280,9 @@ export const WAITING_LIST_MESSAGES = {
   removed: "Iscrizione tolta dalla lista d'attesa.",
   missing: "Questa iscrizione non è più in lista d'attesa.",
 } as const;
+
+/** Why she was not put on the waiting list: what the form says, and the status. */
+export const WAITING_LIST_REFUSALS = refusalTable({
+  choiceMissing: { message: WAITING_LIST_MESSAGES.choiceMissing, status: 400 },
+  rateLimited: { message: WAITING_LIST_MESSAGES.rateLimited, status: 429 },
+});

@@ -54,10 +54,10 @@ export function createOnlineRoomRepository(db: Db, bus: Pick<EventBus, "publish"
     },
 
     /**
-     * Sets the room of an online type: "saved", "missing" (no such type) or "not_online" (the type is
+     * Sets the room of an online type: "saved", "missing" (no such type) or "notOnline" (the type is
      * not offered online). The type's row is locked, so it cannot stop being online meanwhile.
      */
-    async save(visitTypeId: string, data: OnlineRoomData): Promise<"saved" | "missing" | "not_online"> {
+    async save(visitTypeId: string, data: OnlineRoomData): Promise<"saved" | "missing" | "notOnline"> {
       const outcome = await db.transaction(async (tx) => {
         const [type] = await tx
           .select({ online: visitTypes.online })
@@ -65,7 +65,7 @@ export function createOnlineRoomRepository(db: Db, bus: Pick<EventBus, "publish"
           .where(eq(visitTypes.id, visitTypeId))
           .for("update");
         if (!type) return "missing" as const;
-        if (!type.online) return "not_online" as const;
+        if (!type.online) return "notOnline" as const;
         await tx
           .insert(onlineRooms)
           .values({ visitTypeId, ...data })

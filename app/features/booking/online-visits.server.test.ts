@@ -216,7 +216,7 @@ describe("online visits (on PostgreSQL)", () => {
     const studio = (await deps.visitTypes.create(visitTypeData({ name: "In studio" }))).id;
     expect(await setRoom(studio, { kind: "own", url: "https://meet.jit.si/x", providerName: "Jitsi" })).toEqual({
       ok: false,
-      reason: "not_online",
+      reason: "notOnline",
     });
     await expect(
       database.db

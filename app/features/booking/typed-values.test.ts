@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { parseSubmission } from "~/core/forms/parse-submission.server";
-import { bookingSchema, typedBookingValues } from "./booking-schema";
-import { typedWaitingListValues } from "./waiting-list-form";
+import { typedValues } from "~/core/forms/typed-values";
+import { bookingSchema, EMPTY_BOOKING_VALUES } from "./booking-schema";
+import { EMPTY_WAITING_LIST_VALUES } from "./waiting-list-form";
 import { waitingListSchema } from "./waiting-list-schema";
 
 const form = (entries: [string, string][]) => {
@@ -10,7 +11,7 @@ const form = (entries: [string, string][]) => {
   return data;
 };
 
-describe("the values a refused form shows again, read from the parsed form", () => {
+describe("the values a refused form shows again, read from Conform's reply", () => {
   it("keeps what she typed in the booking form, the consent unticked, a field sent twice by its first value", () => {
     const submission = parseSubmission(
       form([
@@ -22,7 +23,7 @@ describe("the values a refused form shows again, read from the parsed form", () 
       bookingSchema,
     );
     expect(submission.status).toBe("error");
-    expect(typedBookingValues(submission.payload)).toEqual({
+    expect(typedValues(submission.reply(), EMPTY_BOOKING_VALUES)).toEqual({
       name: "Maria Rossi",
       email: "non-una-mail",
       phone: "abc",
@@ -40,7 +41,7 @@ describe("the values a refused form shows again, read from the parsed form", () 
       ]),
       waitingListSchema,
     );
-    expect(typedWaitingListValues(one.payload)).toEqual({
+    expect(typedValues(one.reply(), EMPTY_WAITING_LIST_VALUES)).toEqual({
       name: "Anna Verdi",
       email: "",
       giorni: ["2"],
@@ -56,7 +57,7 @@ describe("the values a refused form shows again, read from the parsed form", () 
       ]),
       waitingListSchema,
     );
-    expect(typedWaitingListValues(several.payload)).toMatchObject({
+    expect(typedValues(several.reply(), EMPTY_WAITING_LIST_VALUES)).toMatchObject({
       giorni: ["1", "3"],
       fasce: ["mattina", "sera"],
       consent: false,

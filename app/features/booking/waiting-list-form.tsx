@@ -1,9 +1,10 @@
 /** The waiting list's page: the form, and what happens next once sent. */
+import type { SubmissionResult } from "@conform-to/react";
 import { Form, Link } from "react-router";
 import { placeParam } from "./place-param";
-import { bookingLimits } from "~/core/db/booking-values";
 import { type DayPart, dayParts } from "~/core/db/waiting-list-values";
 import { ErrorList, Field } from "~/core/forms/field";
+import { useSchemaForm } from "~/core/forms/use-schema-form";
 import { NameAndEmailFields } from "./booking-steps";
 import type { WaitingListField } from "./waiting-list-schema";
 
@@ -25,36 +26,25 @@ export const DAY_PART_LABELS: Record<DayPart, string> = {
 };
 
 /** The fields she typed or ticked, to show again after a refusal. */
-export interface WaitingListValues {
+export type WaitingListValues = {
   name: string;
   email: string;
   giorni: string[];
   fasce: string[];
   consent: boolean;
-}
+};
 
-/** From the parsed form (the submission's payload): a field sent twice counts its first value. */
-export function typedWaitingListValues(fields: Record<string, unknown>): WaitingListValues {
-  const all = (name: string) => (fields[name] === undefined ? [] : [fields[name]].flat());
-  const text = (name: string, max: number) => {
-    const value = all(name)[0];
-    return typeof value === "string" ? value.slice(0, max) : "";
-  };
-  const ticked = (name: string, max: number) =>
-    all(name)
-      .slice(0, max)
-      .filter((value): value is string => typeof value === "string")
-      .map((value) => value.slice(0, 20));
-  return {
-    name: text("name", bookingLimits.patientName.max),
-    email: text("email", bookingLimits.patientEmail.max),
-    giorni: ticked("giorni", 7),
-    fasce: ticked("fasce", 3),
-    consent: all("consent")[0] === "on",
-  };
-}
+/** The form's fields empty: the shape of the values a refused form shows again (core/forms typedValues). */
+export const EMPTY_WAITING_LIST_VALUES: WaitingListValues = {
+  name: "",
+  email: "",
+  giorni: [],
+  fasce: [],
+  consent: false,
+};
 
-type Errors = Partial<Record<WaitingListField, string[] | null>>;
+/** The waiting list's schema, the server's own: fetched when she reaches the form, zod with it. */
+const loadWaitingListSchema = () => import("./waiting-list-schema").then((module) => module.waitingListSchema);
 
 function Checkboxes({
   id,
@@ -98,16 +88,23 @@ export function WaitingListForm({
   place,
   type,
   values,
-  errors,
+  reply,
   message,
 }: {
   place: { key: string; slug?: string; name: string };
   type: { id: string; name: string };
   values?: WaitingListValues;
-  errors?: Errors;
+  /** The server's answer to a refused form: the message of each field at fault. */
+  reply?: SubmissionResult<string[]>;
   message?: string;
 }) {
-  const errorOf = (field: WaitingListField) => errors?.[field] ?? undefined;
+  // The server's schema, checked in the browser when she sends (fetched when she reaches the form).
+  const { form, fields, formProps, check } = useSchemaForm(loadWaitingListSchema, {
+    id: "lista-attesa-modulo",
+    lastResult: reply,
+    checkOn: "submit",
+  });
+  const errorOf = (field: WaitingListField) => fields[field].errors;
   return (
     <section className="booking-step" aria-labelledby="lista-attesa">
       <h2 id="lista-attesa" className="booking-step__title">
@@ -132,7 +129,14 @@ export function WaitingListForm({
           Torna agli orari liberi
         </Link>
       </p>
-      <Form method="post" className="booking-form" noValidate>
+      <Form
+        method="post"
+        className="booking-form"
+        id={form.id}
+        noValidate
+        {...check.triggers}
+        onSubmit={formProps.onSubmit}
+      >
         <p className="review-form__status review-form__status--error" role="alert" hidden={!message}>
           {message}
         </p>

@@ -174,19 +174,19 @@ export async function joinWaitingList(
   deps: JoinWaitingListDeps,
   input: WaitingListInput,
   context: Pick<BookingSite, "places"> & { clientIp: string; now?: Date },
-): Promise<Result<undefined, "choice_missing" | "rate_limited">> {
+): Promise<Result<undefined, "choiceMissing" | "rateLimited">> {
   const place = placeFor(context.places, input.sede);
-  if (!place) return refused("choice_missing");
+  if (!place) return refused("choiceMissing");
   const studioKey = placeStudioKey(place.key);
   if (!(await deps.visitTypes.listOffered(studioKey)).some((type) => type.id === input.visita))
-    return refused("choice_missing");
+    return refused("choiceMissing");
   const counted = await deps.rateLimiter.takeAll([
     { key: `waiting-list:ip:${context.clientIp}`, rule: BOOKING_RATE_LIMITS.perClient },
     { key: `waiting-list:email:${input.email.toLowerCase()}`, rule: BOOKING_RATE_LIMITS.perEmail },
   ]);
   if (!counted.allowed) {
     deps.logger.warn({ clientIp: context.clientIp }, "waiting list rate-limited");
-    return refused("rate_limited");
+    return refused("rateLimited");
   }
   await deps.waitingList.join(
     {

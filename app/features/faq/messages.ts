@@ -1,3 +1,5 @@
+import { refusalTable } from "~/core/forms/refusals";
+
 /** The FAQ's Italian messages: her screens' answers and their field rules. */
 export const FAQ_MESSAGES = {
   created: "Domanda aggiunta: è visibile su /domande-frequenti",
@@ -29,6 +31,17 @@ export const FAQ_MESSAGES = {
   exampleNotice:
     "Le domande segnate «Esempio» sono state scritte per iniziare: riscrivile con le tue parole (salvandole non sono più esempi) o eliminale.",
 } as const;
+
+/** Why a change to her questions or groups was refused: what the screen says, and the status. */
+export const FAQ_REFUSALS = refusalTable({
+  notFound: { message: FAQ_MESSAGES.notFound, status: 404 },
+  groupGone: { message: FAQ_MESSAGES.groupGone, status: 409 },
+  groupNotFound: { message: FAQ_MESSAGES.groupNotFound, status: 404 },
+  groupNotEmpty: { message: FAQ_MESSAGES.groupNotEmpty, status: 409 },
+  nameTaken: { message: FAQ_MESSAGES.nameTaken, status: 409 },
+  atEdge: { message: FAQ_MESSAGES.atEdge, status: 409 },
+  groupAtEdge: { message: FAQ_MESSAGES.groupAtEdge, status: 409 },
+});
 
 export const QUESTION_MAX_LENGTH = 200;
 export const GROUP_NAME_MAX_LENGTH = 80;

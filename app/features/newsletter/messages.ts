@@ -1,3 +1,5 @@
+import { refusalTable } from "~/core/forms/refusals";
+
 /** The newsletter's Italian messages: the public forms and pages, her screen's answers. */
 export const NEWSLETTER_MESSAGES = {
   // The subscription form.
@@ -43,3 +45,10 @@ export const NEWSLETTER_MESSAGES = {
   adminInvalid: "Controlla i campi evidenziati: niente è stato salvato.",
   adminFailed: "Errore durante il salvataggio: riprova.",
 } as const;
+
+/** Why a subscription was not registered: what the form says, and the status. */
+export const SUBSCRIBE_REFUSALS = refusalTable({
+  rateLimited: { message: NEWSLETTER_MESSAGES.rateLimited, status: 429 },
+  unavailable: { message: NEWSLETTER_MESSAGES.unavailable, status: 503 },
+  failed: { message: NEWSLETTER_MESSAGES.failed, status: 500 },
+});

@@ -1,3 +1,5 @@
+import { refusalTable } from "~/core/forms/refusals";
+
 /** The recipes' Italian messages: the editor's answers, its field rules and the public pages' notices. */
 export const RECIPE_MESSAGES = {
   created: "Ricetta salvata",
@@ -51,6 +53,21 @@ export const RECIPE_MESSAGES = {
   indicativeValues:
     "Valori indicativi, calcolati sugli ingredienti della ricetta: variano con i prodotti usati e le quantità effettive. Non sostituiscono un piano alimentare personalizzato.",
 } as const;
+
+/** Why a save was refused: what the editor says, and the status. */
+export const RECIPE_REFUSALS = refusalTable({
+  notFound: { message: RECIPE_MESSAGES.notFound, status: 404 },
+  photoMissing: { message: RECIPE_MESSAGES.photoMissing, status: 400 },
+  altMissing: { message: RECIPE_MESSAGES.altMissing, status: 400 },
+  photoGone: { message: RECIPE_MESSAGES.photoGone, status: 400 },
+  slugTaken: { message: RECIPE_MESSAGES.slugTaken, status: 400 },
+  // Taken by another save at the same moment: the database's unique index decided.
+  slugConflict: { message: RECIPE_MESSAGES.slugTaken, status: 409 },
+  photoTaken: { message: RECIPE_MESSAGES.photoTaken, status: 409 },
+  cropsFailed: { message: RECIPE_MESSAGES.cropsFailed, status: 500 },
+  // The image pipeline's own sentence replaces this one (the result's detail).
+  imageBusy: { message: RECIPE_MESSAGES.failed, status: 503 },
+});
 
 export const TITLE_MAX_LENGTH = 120;
 /** The description of her own photo of the recipe. */

@@ -1,4 +1,4 @@
-import { RECIPE_MESSAGES } from "./messages";
+import { RECIPE_MESSAGES, RECIPE_REFUSALS } from "./messages";
 import type { SaveRecipeResult } from "./recipe-editor.server";
 
 /** The field each refusal belongs to, when it is one field's. */
@@ -15,7 +15,7 @@ const FIELD_OF = {
 export function sayRecipeSave(result: SaveRecipeResult): { message: string; fieldErrors?: Record<string, string[]> } {
   if (result.ok) return { message: RECIPE_MESSAGES[result.value.outcome] };
   if (result.reason === "imageBusy") return { message: result.detail };
-  const message = RECIPE_MESSAGES[result.reason === "slugConflict" ? "slugTaken" : result.reason];
+  const { message } = RECIPE_REFUSALS[result.reason];
   const field = result.reason in FIELD_OF ? FIELD_OF[result.reason as keyof typeof FIELD_OF] : null;
   return field ? { message, fieldErrors: { [field]: [message] } } : { message };
 }

@@ -5,6 +5,7 @@
  * message does not load it.
  */
 import type { ReportReason } from "~/core/db/report-reasons";
+import { refusalTable } from "~/core/forms/refusals";
 import type { InvitationState } from "./review-invitations.server";
 import { REPORT_DETAILS_MAX, REVIEW_CONTENT_MAX, REVIEW_NAME_MAX } from "./review-rules";
 
@@ -27,6 +28,19 @@ export const REVIEW_FORM_MESSAGES = {
   rateLimited: "Hai inviato troppe recensioni in poco tempo. Riprova tra un'ora.",
 } as const;
 
+/**
+ * Why a review was not saved, and the status; an invitation's and the photo's own sentences (the
+ * result's detail) replace these, and the form's own refusal is 400, or 413 for a photo over its cap.
+ */
+export const REVIEW_REFUSALS = refusalTable({
+  invalid: { message: REVIEW_FORM_MESSAGES.failed, status: 400 },
+  invitation: { message: REVIEW_FORM_MESSAGES.failed, status: 400 },
+  rateLimited: { message: REVIEW_FORM_MESSAGES.rateLimited, status: 429 },
+  failed: { message: REVIEW_FORM_MESSAGES.failed, status: 500 },
+  photoBusy: { message: REVIEW_FORM_MESSAGES.failed, status: 503 },
+  photoRejected: { message: REVIEW_FORM_MESSAGES.failed, status: 422 },
+});
+
 /** What the reviews page says about an invitation link that cannot be used. */
 export const INVITATION_LINK_MESSAGES = {
   used: "Questo invito è già stato usato per una recensione. Puoi comunque scriverne una con il modulo qui sotto.",
@@ -47,6 +61,13 @@ export const REPORT_MESSAGES = {
   notFound: "Questa recensione non è più disponibile.",
   failed: "Non è stato possibile inviare la segnalazione. Riprova tra qualche minuto.",
 } as const;
+
+/** Why a report was not recorded: what the visitor reads, and the status. */
+export const REPORT_REFUSALS = refusalTable({
+  notFound: { message: REPORT_MESSAGES.notFound, status: 404 },
+  rateLimited: { message: REPORT_MESSAGES.rateLimited, status: 429 },
+  failed: { message: REPORT_MESSAGES.failed, status: 500 },
+});
 
 /** Why a review was reported, as the report form, the notice e-mail and the queue name it. */
 export const REPORT_REASON_LABELS: Record<ReportReason, string> = {

@@ -1,4 +1,4 @@
-import { INVITATION_LINK_MESSAGES, REVIEW_FORM_MESSAGES } from "./messages";
+import { INVITATION_LINK_MESSAGES, REVIEW_FORM_MESSAGES, REVIEW_REFUSALS } from "./messages";
 import type { ReviewField } from "./review-schema";
 import type { ReviewSubmissionResult } from "./review-submission.server";
 
@@ -27,9 +27,8 @@ export function sayReview(
     case "invitation":
       return { message: INVITATION_LINK_MESSAGES[result.detail], fieldErrors: {} };
     case "rateLimited":
-      return { message: REVIEW_FORM_MESSAGES.rateLimited, fieldErrors: {} };
     case "failed":
-      return { message: REVIEW_FORM_MESSAGES.failed, fieldErrors: {} };
+      return { message: REVIEW_REFUSALS[result.reason].message, fieldErrors: {} };
     case "photoBusy":
     case "photoRejected":
       return { message: result.detail, fieldErrors: { photo: [result.detail] } };

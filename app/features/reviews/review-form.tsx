@@ -11,8 +11,11 @@ import {
   REVIEW_NAME_MAX,
   REVIEW_PHOTO_ACCEPT,
   REVIEW_PHOTO_MAX_BYTES,
-  type ReviewFormValues,
+  EMPTY_REVIEW_VALUES,
+  RATING_MAX,
+  RATING_MIN,
 } from "./review-rules";
+import { typedValues } from "~/core/forms/typed-values";
 import { REVIEW_FORM_MESSAGES } from "./messages";
 import type { ReviewField } from "./review-schema";
 import { HONEYPOT_FIELD, STARTED_FIELD } from "./spam-guard";
@@ -27,8 +30,6 @@ export type ReviewActionResult = ActionResult & {
   published?: boolean;
   /** The start token to send next: a fresh one after a success, the refused form's own after a failure. */
   startedAt?: string;
-  /** After a refusal: what the visitor typed, to show again. */
-  values?: ReviewFormValues | null;
 };
 
 const FIELD_ORDER: ReviewField[] = ["name", "rating", "content", "photo", "consent"];
@@ -83,7 +84,8 @@ export function ReviewForm({
   const firstError = MESSAGE_ORDER.map((name) => errorsOf(name)?.[0]).find(Boolean);
   const failure = firstError ?? (result && !result.ok ? result.message : null);
   // Without JavaScript the page is rendered anew: show what the visitor typed.
-  const values = !fetcher.data && serverResult && !serverResult.ok ? serverResult.values : null;
+  const values =
+    !fetcher.data && serverResult && !serverResult.ok ? typedValues(serverResult.reply, EMPTY_REVIEW_VALUES) : null;
 
   useActionResult(fetcher.state === "idle" ? fetcher.data : undefined, (data) => {
     if (data.ok) {
@@ -185,7 +187,9 @@ export function ReviewForm({
         <StarRatingInput
           name={fields.rating.name}
           legend="Valutazione"
-          defaultValue={values?.rating ?? RATING_DEFAULT}
+          defaultValue={
+            values && values.rating >= RATING_MIN && values.rating <= RATING_MAX ? values.rating : RATING_DEFAULT
+          }
           errors={errorsOf("rating")}
           errorId={`${fields.rating.id}-error`}
         />

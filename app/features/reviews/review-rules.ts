@@ -21,9 +21,12 @@ export const REPORT_DETAILS_MAX = 500;
 export const INVITATION_FIELD = "invito";
 
 /** The text fields as typed (trimmed), to put back in the form after a refusal. */
-export interface ReviewFormValues {
+export type ReviewFormValues = {
   name: string;
   content: string;
   rating: number;
   consent: boolean;
-}
+};
+
+/** The form's fields empty: the shape of the values a refused form shows again (core/forms typedValues). */
+export const EMPTY_REVIEW_VALUES: ReviewFormValues = { name: "", content: "", rating: RATING_DEFAULT, consent: false };

@@ -23,7 +23,9 @@ import { REVIEW_CONTENT_MAX, REVIEW_PHOTO_MAX_BYTES } from "./review-rules";
 import { parseSubmission } from "~/core/forms/parse-submission.server";
 import { sayReview } from "./review-answer";
 import { reviewGuardSchema, reviewSchema } from "./review-schema";
-import { submitReview as submitTyped, typedValues } from "./review-submission.server";
+import { submitReview as submitTyped } from "./review-submission.server";
+import { typedValues } from "~/core/forms/typed-values";
+import { EMPTY_REVIEW_VALUES } from "./review-rules";
 import { HONEYPOT_FIELD, MIN_FILL_MS, STARTED_FIELD } from "./spam-guard";
 import { createFormTimer } from "./spam-guard.server";
 
@@ -40,7 +42,7 @@ async function submitReview(
   reason?: string;
   saved?: { id: string; published: boolean };
   errors?: Record<string, string | undefined>;
-  values?: ReturnType<typeof typedValues>;
+  values?: typeof EMPTY_REVIEW_VALUES | null;
 }> {
   const submission = parseSubmission(data, reviewSchema);
   const guard = parseSubmission(data, reviewGuardSchema);
@@ -52,7 +54,13 @@ async function submitReview(
   const { message, fieldErrors } = sayReview(result, submission.status === "error" ? submission.error : undefined);
   if (result.ok) return result.value ? { ok: true, message, saved: result.value } : { ok: true, message };
   const errors = Object.fromEntries(Object.entries(fieldErrors).map(([field, messages]) => [field, messages?.[0]]));
-  return { ok: false, reason: result.reason, message, errors, values: typedValues(submission.payload) };
+  return {
+    ok: false,
+    reason: result.reason,
+    message,
+    errors,
+    values: typedValues(submission.reply(), EMPTY_REVIEW_VALUES),
+  };
 }
 
 describe("submitting a review", () => {

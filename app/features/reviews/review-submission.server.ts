@@ -8,14 +8,6 @@ import { refused, succeeded } from "~/core/result";
 import type { RateLimiter } from "~/core/server/rate-limit.server";
 import type { Logger } from "pino";
 import { REVIEW_FORM_MESSAGES } from "./messages";
-import {
-  RATING_DEFAULT,
-  RATING_MAX,
-  RATING_MIN,
-  REVIEW_CONTENT_MAX,
-  REVIEW_NAME_MAX,
-  type ReviewFormValues,
-} from "./review-rules";
 import type { ReviewGuard, ReviewInput } from "./review-schema";
 import { checkSpam, claimFormToken, type FormTimer } from "./spam-guard.server";
 import { queueNewReviewNotice } from "./review-notices.server";
@@ -50,21 +42,6 @@ export interface ReviewSubmissionDeps {
   rateLimiter: RateLimiter;
   formTimer: FormTimer;
   mailer: Mailer;
-}
-
-/** A field as typed, cut to what it may hold: a refusal never sends back more than the form allows. */
-const asText = (value: unknown, max: number) =>
-  typeof value === "string" ? value.replace(/\r\n?/g, "\n").trim().slice(0, max) : "";
-
-/** The text fields as the visitor typed them (the fields the schema names), to show again in the form. */
-export function typedValues(fields: Record<string, unknown>): ReviewFormValues {
-  const rating = Number(fields.rating);
-  return {
-    name: asText(fields.name, REVIEW_NAME_MAX),
-    content: asText(fields.content, REVIEW_CONTENT_MAX),
-    rating: Number.isInteger(rating) && rating >= RATING_MIN && rating <= RATING_MAX ? rating : RATING_DEFAULT,
-    consent: fields.consent === "on" || fields.consent === "true",
-  };
 }
 
 // Thrown only to roll the review's transaction back; submitReview answers it as its result.
@@ -108,13 +85,8 @@ export async function submitReview(
   }
 
   const review = input.review;
-  if (!review) {
-    if (!(await s.rateLimiter.countRefusal(clientIp))) {
-      s.logger.warn({ clientIp }, "review refusals rate-limited");
-      return refused("rateLimited");
-    }
-    return refused("invalid");
-  }
+  // The form's own refusal: the route counts it against the address's refusals.
+  if (!review) return refused("invalid");
   // Counted from here: each attempt that reaches the pipeline and the database (checked and counted in
   // one step). An invited patient's attempt is not counted.
   const counted = invitationToken ? null : await s.rateLimiter.take(rateKey, rule);

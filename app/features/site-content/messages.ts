@@ -1,3 +1,5 @@
+import { refusalTable } from "~/core/forms/refusals";
+
 /** The content editor's Italian messages (the form fields' own messages are in their schemas). */
 export const CONTENT_MESSAGES = {
   /** The first-run setup ended. */
@@ -40,3 +42,9 @@ export const CONTACT_FORM_MESSAGES = {
   rateLimited: "Hai inviato troppi messaggi. Riprova più tardi o chiamami.",
   failed: "Invio non riuscito: riprova tra qualche istante o chiamami.",
 } as const;
+
+/** Why a contact message was not queued: what the form says, and the status. */
+export const CONTACT_REFUSALS = refusalTable({
+  rateLimited: { message: CONTACT_FORM_MESSAGES.rateLimited, status: 429 },
+  failed: { message: CONTACT_FORM_MESSAGES.failed, status: 500 },
+});

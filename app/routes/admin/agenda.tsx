@@ -15,7 +15,7 @@ import {
 import { AGENDA_PAGE, agendaActionSchema } from "~/features/booking/agenda-schema";
 import { agendaAction, type AgendaRefusal } from "~/features/booking/agenda.server";
 import { agendaWeek, loadAgenda, loadRecentVisits, loadRequests } from "~/features/booking/agenda-view.server";
-import { AGENDA_DONE_MESSAGES, AGENDA_MESSAGES, AGENDA_REFUSAL_MESSAGES } from "~/features/booking/messages";
+import { AGENDA_DONE_MESSAGES, AGENDA_MESSAGES, AGENDA_REFUSALS } from "~/features/booking/messages";
 import { pageMeta } from "~/features/site-content/meta";
 import type { LiveHandle } from "~/ui/live-updates";
 import adminBookingStyles from "~/styles/admin-booking.css?url";
@@ -56,10 +56,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 /** The field of the move or phone-booking form a refusal is shown next to (with the values as typed). */
 const REFUSAL_FIELDS: Partial<Record<AgendaRefusal, string>> = {
   taken: "time",
-  place_required: "place",
-  visit_type_required: "visitTypeId",
+  placeRequired: "place",
+  visitTypeRequired: "visitTypeId",
 };
-const REFUSAL_STATUS: Partial<Record<AgendaRefusal, number>> = { not_found: 404, place_required: 400 };
 
 export async function action({ request, context }: Route.ActionArgs) {
   requireAdmin(context);
@@ -90,13 +89,13 @@ export async function action({ request, context }: Route.ActionArgs) {
       { redirectTo: AGENDA_PAGE },
     );
   }
-  const message = AGENDA_REFUSAL_MESSAGES[result.reason];
+  const { message, status } = AGENDA_REFUSALS[result.reason];
   const field = target ? REFUSAL_FIELDS[result.reason] : undefined;
   const answer: AgendaResult = field
     ? { ok: false, message, target, reply: submission.reply({ fieldErrors: { [field]: [message] } }) }
     : { ok: false, message, target };
   return respond<AgendaResult>(request, s.flash, answer, {
-    status: REFUSAL_STATUS[result.reason] ?? 409,
+    status,
     redirectTo: answer.reply ? undefined : AGENDA_PAGE,
   });
 }

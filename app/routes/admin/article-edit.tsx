@@ -11,7 +11,8 @@ import { ArticleEditor } from "~/features/articles/article-editor";
 import { type SaveArticleResult, saveArticle, toArticleFormInitial } from "~/features/articles/article-editor.server";
 import { articleFormSchema } from "~/features/articles/article-form";
 import { ADMIN_ARTICLES, articlePath } from "~/features/articles/categories";
-import { ARTICLE_MESSAGES } from "~/features/articles/messages";
+import { ARTICLE_MESSAGES, ARTICLE_REFUSALS } from "~/features/articles/messages";
+import { sayRefusal } from "~/core/forms/refusals";
 import { pageMeta } from "~/features/site-content/meta";
 import adminArticlesStyles from "~/styles/admin-articles.css?url";
 
@@ -45,15 +46,6 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   });
 }
 
-/** The status of each refusal of a save. */
-const REFUSAL_STATUS = { notFound: 404, slugTaken: 409, imageGone: 400, coverGone: 400 } as const;
-const REFUSAL_MESSAGE = {
-  notFound: ARTICLE_MESSAGES.notFound,
-  slugTaken: ARTICLE_MESSAGES.slugTaken,
-  imageGone: ARTICLE_MESSAGES.imageFailed,
-  coverGone: ARTICLE_MESSAGES.coverGone,
-} as const;
-
 type EditorResult = ActionResult & { articleId?: string };
 
 export async function action({ request, params, context }: Route.ActionArgs) {
@@ -76,11 +68,12 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     );
   }
   if (!result.ok) {
-    const message = REFUSAL_MESSAGE[result.reason];
+    const { message } = ARTICLE_REFUSALS[result.reason];
     const reply = submission.reply(
       result.reason === "slugTaken" ? { fieldErrors: { slug: [message] } } : { formErrors: [message] },
     );
-    return respond(request, s.flash, { ok: false, message, reply }, { status: REFUSAL_STATUS[result.reason] });
+    const { answer, status } = sayRefusal(ARTICLE_REFUSALS, result.reason, { reply });
+    return respond(request, s.flash, answer, { status });
   }
   const articleId = result.value.article.id;
   return respond<EditorResult>(

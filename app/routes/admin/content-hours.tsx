@@ -3,7 +3,7 @@ import { EditorForm } from "~/features/site-content/editor/fields";
 import { ErrorList } from "~/core/forms/field";
 import { useContentForm } from "~/features/site-content/editor/use-content-form";
 import { Disclosure, WeekFields, weekFormValue } from "~/features/site-content/editor/week-fields";
-import { hoursAction } from "./content-group-action.server";
+import { hoursAction } from "~/composition/admin/content-group-action.server";
 import { openingHoursLine } from "~/features/site-content/hours";
 import type { ReactNode } from "react";
 import type { DayHours } from "~/features/site-content/site-content";

@@ -5,7 +5,7 @@ import { clampPercent, FocusPicker } from "~/ui/focus-picker";
 import { useContentForm } from "~/features/site-content/editor/use-content-form";
 import { Portrait } from "~/ui/responsive-image";
 import { MAX_IMAGE_UPLOAD_BYTES } from "~/core/media/image-upload";
-import { portraitAction } from "./content-group-action.server";
+import { portraitAction } from "~/composition/admin/content-group-action.server";
 import { portraitUploadSchema } from "~/features/site-content/form-schemas";
 import { useActionResult, type ActionResult } from "~/core/forms/action-result";
 import { Field } from "~/core/forms/field";

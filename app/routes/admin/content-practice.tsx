@@ -3,7 +3,7 @@ import { EditorForm } from "~/features/site-content/editor/fields";
 import { CheckboxField } from "~/core/forms/conform-fields";
 import { ContactFields, FiguresFields, PractitionerFields } from "~/features/site-content/editor/practice-fields";
 import { useContentForm } from "~/features/site-content/editor/use-content-form";
-import { contentGroupAction } from "./content-group-action.server";
+import { contentGroupAction } from "~/composition/admin/content-group-action.server";
 import { useEditorData } from "./content";
 
 export const action = (args: Route.ActionArgs) => contentGroupAction("pratica", args);

@@ -6,7 +6,7 @@ import { ListRowActions } from "~/core/forms/list-row-actions";
 import { useContentForm } from "~/features/site-content/editor/use-content-form";
 import { ServiceIcon } from "~/features/site-content/service-icon";
 import { MAX_PRICE_LENGTH } from "~/features/site-content/service-price";
-import { contentGroupAction } from "./content-group-action.server";
+import { contentGroupAction } from "~/composition/admin/content-group-action.server";
 import { MAX_SERVICES, type ServiceIconName } from "~/features/site-content/site-content";
 import { useEditorData } from "./content";
 

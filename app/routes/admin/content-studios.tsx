@@ -5,7 +5,7 @@ import { TextAreaField, TextField } from "~/core/forms/conform-fields";
 import { ErrorList } from "~/core/forms/field";
 import { ListRowActions } from "~/core/forms/list-row-actions";
 import { useContentForm } from "~/features/site-content/editor/use-content-form";
-import { contentGroupAction } from "./content-group-action.server";
+import { contentGroupAction } from "~/composition/admin/content-group-action.server";
 import { MAX_STUDIO_PHOTOS, MAX_STUDIOS } from "~/features/site-content/site-content";
 import { StudioPhotosPanel } from "~/features/site-content/editor/studio-photos-panel";
 import { useEditorData } from "./content";

@@ -3,7 +3,7 @@ import { EditorForm } from "~/features/site-content/editor/fields";
 import { ContentTextField as TextField, useWithoutExamples } from "~/features/site-content/editor/example-fields";
 import { useContentForm } from "~/features/site-content/editor/use-content-form";
 import { PlaceholderButtons } from "~/features/site-content/editor/placeholder-buttons";
-import { contentGroupAction } from "./content-group-action.server";
+import { contentGroupAction } from "~/composition/admin/content-group-action.server";
 import { TEXT_LIMITS } from "~/features/site-content/form-schemas";
 import { useEditorData } from "./content";
 

@@ -1,6 +1,6 @@
 import { NavLink, Outlet, useLocation, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/content";
-import { loadEditorData } from "./content-group-action.server";
+import { loadEditorData } from "~/composition/admin/content-group-action.server";
 import { CONTENT_SECTIONS } from "~/features/site-content/content-fields";
 import { groupLabels, groupPaths } from "~/features/site-content/editor-groups";
 import { ExamplesNotice } from "~/features/site-content/editor/examples-notice";

@@ -9,7 +9,8 @@ import { saveFaqQuestion } from "~/features/faq/faq-admin.server";
 import { FaqQuestionEditor } from "~/features/faq/faq-editor";
 import { questionFormSchema } from "~/features/faq/faq-form";
 import { ADMIN_FAQ, FAQ_PATH, questionAnchor } from "~/features/faq/faq-paths";
-import { FAQ_MESSAGES } from "~/features/faq/messages";
+import { FAQ_MESSAGES, FAQ_REFUSALS } from "~/features/faq/messages";
+import { sayRefusal } from "~/core/forms/refusals";
 import { pageMeta } from "~/features/site-content/meta";
 import { EditorHeading } from "~/ui/admin/editor-heading";
 import { EMPTY_DOCUMENT } from "~/ui/rich-text/document";
@@ -63,16 +64,12 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     return respond(request, s.flash, failed, { status: 500 });
   }
   if (!result.ok) {
-    const message = FAQ_MESSAGES[result.reason];
+    const { message } = FAQ_REFUSALS[result.reason];
     const reply = submission.reply(
       result.reason === "groupGone" ? { fieldErrors: { groupId: [message] } } : { formErrors: [message] },
     );
-    return respond(
-      request,
-      s.flash,
-      { ok: false, message, reply },
-      { status: result.reason === "notFound" ? 404 : 409 },
-    );
+    const { answer, status } = sayRefusal(FAQ_REFUSALS, result.reason, { reply });
+    return respond(request, s.flash, answer, { status });
   }
   const questionId = result.value.question.id;
   // Back to the list, at the question: where she orders it next.

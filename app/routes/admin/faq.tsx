@@ -5,11 +5,12 @@ import { useActionResult } from "~/core/forms/action-result";
 import { parseSubmission } from "~/core/forms/parse-submission.server";
 import { readForm, refusal, respond } from "~/core/forms/respond.server";
 import { requireAdmin } from "~/features/account/admin-auth.server";
-import { changeFaqList, type FaqListRefusal } from "~/features/faq/faq-admin.server";
+import { changeFaqList } from "~/features/faq/faq-admin.server";
 import { FaqAdminList } from "~/features/faq/faq-admin-list";
 import { faqListSchema } from "~/features/faq/faq-form";
 import { ADMIN_FAQ, FAQ_PATH } from "~/features/faq/faq-paths";
-import { FAQ_MESSAGES, HOME_FAQ_COUNT } from "~/features/faq/messages";
+import { FAQ_MESSAGES, FAQ_REFUSALS, HOME_FAQ_COUNT } from "~/features/faq/messages";
+import { sayRefusal } from "~/core/forms/refusals";
 import { pageMeta } from "~/features/site-content/meta";
 import type { LiveHandle } from "~/ui/live-updates";
 import adminFaqStyles from "~/styles/admin-faq.css?url";
@@ -39,16 +40,6 @@ export async function loader({ context }: Route.LoaderArgs) {
   });
 }
 
-/** The status of each refusal. */
-const REFUSAL_STATUS: Record<FaqListRefusal, number> = {
-  nameTaken: 409,
-  groupNotFound: 404,
-  groupNotEmpty: 409,
-  notFound: 404,
-  atEdge: 409,
-  groupAtEdge: 409,
-};
-
 export async function action({ request, context }: Route.ActionArgs) {
   requireAdmin(context);
   const s = context.get(servicesContext);
@@ -59,13 +50,10 @@ export async function action({ request, context }: Route.ActionArgs) {
       redirectTo: ADMIN_FAQ,
     });
   const result = await changeFaqList(s.faq, submission.value);
-  const answer = result.ok
-    ? { ok: true, message: FAQ_MESSAGES[result.value] }
-    : { ok: false, message: FAQ_MESSAGES[result.reason] };
-  return respond(request, s.flash, answer, {
-    status: result.ok ? 200 : REFUSAL_STATUS[result.reason],
-    redirectTo: ADMIN_FAQ,
-  });
+  const { answer, status } = result.ok
+    ? { answer: { ok: true, message: FAQ_MESSAGES[result.value] }, status: 200 }
+    : sayRefusal(FAQ_REFUSALS, result.reason);
+  return respond(request, s.flash, answer, { status, redirectTo: ADMIN_FAQ });
 }
 
 export default function AdminFaq({ loaderData, actionData }: Route.ComponentProps) {

@@ -12,7 +12,7 @@ import { PhotoUploadForm, type UploadPhase } from "~/features/photos/photo-uploa
 import { ReviewList } from "~/features/reviews/moderation-list";
 import { TodoList } from "~/ui/admin/todo-list";
 import { useAdminTodo } from "./layout";
-import { todoItems } from "./todo";
+import { todoItems } from "~/composition/admin/todo";
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, "Pannello Admin", "Gestione delle foto delle ricette e delle recensioni.", { noindex: true });

@@ -10,8 +10,8 @@ import { servicesContext } from "~/context";
 import { formatCount } from "~/core/format/italian-format";
 import { siteSectionLinks } from "~/features/site-content/site-header";
 import type { loader as rootLoader } from "~/root";
-import { BookingButton } from "../booking-call";
-import { type AdminTodo, loadAdminTodo, siteAddressNotice } from "./todo.server";
+import { BookingButton } from "~/composition/booking-call";
+import { type AdminTodo, loadAdminTodo, siteAddressNotice } from "~/composition/admin/todo.server";
 
 /**
  * Every route below checks the session (and the Origin of every write) before its loader or action

@@ -1,6 +1,7 @@
 import { isRouteErrorResponse, redirect } from "react-router";
 import type { Route } from "./+types/photos";
-import { PHOTO_MESSAGES } from "~/features/photos/messages";
+import { PHOTO_MESSAGES, PHOTO_REFUSALS } from "~/features/photos/messages";
+import { sayRefusal } from "~/core/forms/refusals";
 import { requireAdmin } from "~/features/account/admin-auth.server";
 import { servicesContext } from "~/context";
 import { type ActionResult, firstError } from "~/core/forms/action-result";
@@ -34,8 +35,9 @@ export async function action({ request, context }: Route.ActionArgs) {
       return respond(request, s.flash, result, { status: refusedImageStatus(message), redirectTo: photosAnchor });
     }
     const added = await addPhoto(s, upload.value);
-    const answer = { ok: added.ok, message: sayPhotoAdd(added), id: added.ok ? added.value.id : null };
-    const status = added.ok ? 201 : ADD_REFUSAL_STATUS[added.reason];
+    const { answer, status } = added.ok
+      ? { answer: { ok: true, message: sayPhotoAdd(added), id: added.value.id }, status: 201 }
+      : sayRefusal(PHOTO_REFUSALS, added.reason, { message: sayPhotoAdd(added), id: null });
     return respond(request, s.flash, answer, { status, redirectTo: photosAnchor });
   }
 
@@ -95,9 +97,6 @@ export async function action({ request, context }: Route.ActionArgs) {
     );
   }
 }
-
-/** The status of each refused upload. */
-const ADD_REFUSAL_STATUS = { imageBusy: 503, imageRejected: 422, uploadFailed: 500, addFailed: 500 } as const;
 
 /**
  * A network failure or a server error must not replace the panel with an

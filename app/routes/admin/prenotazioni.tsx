@@ -7,12 +7,12 @@ import { formatEuro, formatItalianDateTime, formatItalianDay } from "~/core/form
 import { romeDate } from "~/core/format/rome-clock";
 import { requireAdmin } from "~/features/account/admin-auth.server";
 import { ONLINE_PLACE } from "~/features/booking/booking-schema";
-import { bookingSettingsAction, type SettingsRefusal } from "~/features/booking/booking-settings-admin.server";
+import { bookingSettingsAction } from "~/features/booking/booking-settings-admin.server";
 import { createCalendarFeed, revokeCalendarFeed } from "~/features/booking/calendar-feed.server";
 import {
   BOOKING_SETTINGS_DONE_MESSAGES,
   BOOKING_SETTINGS_MESSAGES,
-  BOOKING_SETTINGS_REFUSAL_MESSAGES,
+  BOOKING_SETTINGS_REFUSALS,
   CALENDAR_FEED_MESSAGES,
   WAITING_LIST_MESSAGES,
 } from "~/features/booking/messages";
@@ -29,8 +29,8 @@ import { TimeOffSection } from "~/features/booking/time-off-section";
 import { HolidaysSection } from "~/features/booking/holidays-section";
 import { holidaysView } from "~/features/booking/holidays-admin.server";
 import { VisitTypesSection } from "~/features/booking/visit-types-section";
-import { holidaysAnswer } from "./booking-holidays-answer.server";
-import { calendarSourcesAnswer } from "./booking-sources-answer.server";
+import { holidaysAnswer } from "~/composition/admin/booking-holidays-answer.server";
+import { calendarSourcesAnswer } from "~/composition/admin/booking-sources-answer.server";
 import { OnlineVisitsSection, onlineRoomTarget } from "~/features/booking/online-visits-section";
 import { pageMeta } from "~/features/site-content/meta";
 import type { LiveHandle } from "~/ui/live-updates";
@@ -158,14 +158,6 @@ function targetOf(payload: Record<string, unknown>): string | undefined {
   return undefined;
 }
 
-const REFUSAL_STATUS: Record<SettingsRefusal, number> = {
-  studio_invalid: 400,
-  type_missing: 404,
-  type_in_use: 409,
-  time_off_missing: 404,
-  not_online: 409,
-};
-
 /** The calendar feed's part of the screen: a new address, shown on this answer only, or the feed switched off. */
 async function feedAnswer(s: Parameters<typeof createCalendarFeed>[0], intent: "feed-create" | "feed-revoke") {
   if (intent === "feed-create") {
@@ -248,15 +240,15 @@ export async function action({ request, context }: Route.ActionArgs) {
       { redirectTo: SETTINGS_PAGE },
     );
   }
-  const message = BOOKING_SETTINGS_REFUSAL_MESSAGES[result.reason];
+  const { message, status } = BOOKING_SETTINGS_REFUSALS[result.reason];
   // A studio not hers is shown next to the places, with the values as typed.
   const reply =
-    result.reason === "studio_invalid" ? submission.reply({ fieldErrors: { studioKeys: [message] } }) : undefined;
+    result.reason === "studioInvalid" ? submission.reply({ fieldErrors: { studioKeys: [message] } }) : undefined;
   return respond<SettingsResult>(
     request,
     s.flash,
     { ok: false, message, target, reply },
-    { status: REFUSAL_STATUS[result.reason], redirectTo: reply ? undefined : SETTINGS_PAGE },
+    { status, redirectTo: reply ? undefined : SETTINGS_PAGE },
   );
 }
 

@@ -12,8 +12,8 @@ import { PUBLICATION_MESSAGES, publicationSchema } from "~/features/site-content
 import { isLoopbackSite } from "~/features/site-content/publication.server";
 import { ConfirmButton, NoScriptConfirm } from "~/ui/admin/confirm-button";
 import type { LiveHandle } from "~/ui/live-updates";
-import { loadExamplesLeft } from "./examples-left.server";
-import { PUBLISH_PATH } from "./todo";
+import { loadExamplesLeft } from "~/composition/admin/examples-left.server";
+import { PUBLISH_PATH } from "~/composition/admin/todo";
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, "Pubblica il sito", "Che cosa resta d'esempio, e la pubblicazione del sito.", { noindex: true });

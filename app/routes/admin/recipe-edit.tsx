@@ -10,7 +10,8 @@ import { imageUpload, saveUploadedImage } from "~/core/media/image-upload.server
 import { requireAdmin } from "~/features/account/admin-auth.server";
 import { PHOTO_MESSAGES } from "~/features/photos/messages";
 import { toRecipePhotoView } from "~/features/photos/recipe-photos.server";
-import { MAX_INGREDIENTS, RECIPE_MESSAGES } from "~/features/recipes/messages";
+import { MAX_INGREDIENTS, RECIPE_MESSAGES, RECIPE_REFUSALS } from "~/features/recipes/messages";
+import { sayRefusal } from "~/core/forms/refusals";
 import { recipePath } from "~/features/recipes/recipe";
 import { ADMIN_RECIPES } from "~/features/recipes/recipe-admin-list";
 import { RecipeEditor } from "~/features/recipes/recipe-editor";
@@ -99,8 +100,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   }
   const { message, fieldErrors } = sayRecipeSave(result);
   if (!result.ok) {
-    const reply = submission.reply({ fieldErrors });
-    return respond(request, s.flash, { ok: false, message, reply }, { status: REFUSAL_STATUS[result.reason] });
+    const { answer, status } = sayRefusal(RECIPE_REFUSALS, result.reason, { reply: submission.reply({ fieldErrors }) });
+    return respond(request, s.flash, { ...answer, message }, { status });
   }
   const recipeId = result.value.recipe.id;
   return respond<EditorResult>(
@@ -110,19 +111,6 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     { status: id ? 200 : 201, redirectTo: `${ADMIN_RECIPES}/${recipeId}` },
   );
 }
-
-/** The status of each refusal of a save. */
-const REFUSAL_STATUS = {
-  notFound: 404,
-  photoMissing: 400,
-  altMissing: 400,
-  photoGone: 400,
-  slugTaken: 400,
-  slugConflict: 409,
-  photoTaken: 409,
-  cropsFailed: 500,
-  imageBusy: 503,
-} as const;
 
 /** The editor's answer; an empty message: an ingredient row changed without JavaScript, nothing saved. */
 type EditorResult = ActionResult & { recipeId?: string };

@@ -18,7 +18,12 @@ import { setupFinishSchema } from "~/features/site-content/form-schemas";
 import { pageMeta } from "~/features/site-content/meta";
 import { finishSetup } from "~/features/site-content/setup.server";
 import editorStyles from "~/styles/content-editor.css?url";
-import { contentGroupAction, hoursAction, loadEditorData, portraitAction } from "./content-group-action.server";
+import {
+  contentGroupAction,
+  hoursAction,
+  loadEditorData,
+  portraitAction,
+} from "~/composition/admin/content-group-action.server";
 import HoursEditor from "./content-hours";
 import PortraitEditor from "./content-portrait";
 import ServicesEditor from "./content-services";
@@ -26,7 +31,7 @@ import StudiosEditor from "./content-studios";
 import TextsEditor from "./content-texts";
 import { useEditorData } from "./content";
 import { useAdminTodo } from "./layout";
-import { PUBLISH_PATH } from "./todo";
+import { PUBLISH_PATH } from "~/composition/admin/todo";
 
 /*
  * "Configurazione iniziale": the editor's own forms, one short step each, saved as

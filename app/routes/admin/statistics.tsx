@@ -10,7 +10,7 @@ import { STATISTICS_PATH, StatisticsScreen } from "~/features/statistics/statist
 import { loadStatistics, saveRetention } from "~/features/statistics/statistics.server";
 import { servicesContext } from "~/context";
 import adminStatisticsStyles from "~/styles/admin-statistics.css?url";
-import { bookingCounts } from "./statistics-bookings.server";
+import { bookingCounts } from "~/composition/admin/statistics-bookings.server";
 
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: adminStatisticsStyles }];
 

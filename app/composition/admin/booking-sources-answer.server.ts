@@ -6,7 +6,7 @@ import {
   type CalendarSourceRefusal,
 } from "~/features/booking/calendar-sources-admin.server";
 import type { CalendarSourceInput } from "~/features/booking/calendar-sources-schema";
-import { CALENDAR_SOURCE_MESSAGES, calendarFailureText } from "~/features/booking/messages";
+import { CALENDAR_SOURCE_MESSAGES, CALENDAR_SOURCE_REFUSALS, calendarFailureText } from "~/features/booking/messages";
 import { SETTINGS_PAGE, type SettingsResult } from "~/features/booking/settings-common";
 
 /** Her calendars: what a change or a read came to, in Italian. */
@@ -25,11 +25,10 @@ function sourcesDoneAnswer(done: CalendarSourceDone) {
   return { ok: read?.status !== "failed", message: readText };
 }
 
-const SOURCE_REFUSALS: Record<CalendarSourceRefusal, { message: string; status: number; field?: string }> = {
-  too_many: { message: CALENDAR_SOURCE_MESSAGES.tooMany, status: 409 },
-  studio_invalid: { message: CALENDAR_SOURCE_MESSAGES.studioInvalid, status: 400, field: "studioKeys" },
-  place_needed: { message: CALENDAR_SOURCE_MESSAGES.placeNeeded, status: 400, field: "studioKeys" },
-  missing: { message: CALENDAR_SOURCE_MESSAGES.missing, status: 404 },
+/** The form's field a refusal is shown next to, with the values as typed. */
+const SOURCE_FIELDS: Partial<Record<CalendarSourceRefusal, string>> = {
+  studioInvalid: "studioKeys",
+  placeNeeded: "studioKeys",
 };
 
 /** Her calendars' forms of the booking settings: the change (and a read), then its answer (decision 53). */
@@ -54,7 +53,8 @@ export async function calendarSourcesAnswer(
       status: 200,
       redirectTo: SETTINGS_PAGE,
     });
-  const { message, status, field } = SOURCE_REFUSALS[result.reason];
+  const { message, status } = CALENDAR_SOURCE_REFUSALS[result.reason];
+  const field = SOURCE_FIELDS[result.reason];
   const reply = field ? replyWith({ [field]: [message] }) : undefined;
   return respond<SettingsResult>(
     request,

@@ -10,7 +10,7 @@ import { withKeptFields } from "./kept-fields.server";
 import { toPublicContent } from "~/features/site-content/site-content.server";
 import { loadExamplesLeft } from "./examples-left.server";
 import { toStudioPhotoView } from "~/features/site-content/studio-photos.server";
-import { dayCopySchema, formWithDayCopied } from "./hours-copy.server";
+import { dayCopySchema, formWithDayCopied } from "~/composition/admin/hours-copy.server";
 import {
   MAX_CONTENT_FORM_BYTES,
   MAX_HOURS_FORM_FIELDS,

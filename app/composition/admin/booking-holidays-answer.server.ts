@@ -2,17 +2,10 @@ import type { AppServices } from "~/services.server";
 import { respond } from "~/core/forms/respond.server";
 import { romeDate } from "~/core/format/rome-clock";
 import { type HolidayRefusal, holidaysAction } from "~/features/booking/holidays-admin.server";
-import { BOOKING_SETTINGS_MESSAGES, HOLIDAY_MESSAGES } from "~/features/booking/messages";
+import { HOLIDAY_MESSAGES, HOLIDAY_REFUSALS } from "~/features/booking/messages";
 import { SETTINGS_PAGE, type SettingsResult } from "~/features/booking/settings-common";
 import type { HolidayChange } from "~/features/booking/settings-schema";
 
-/** The holidays' part of the screen, its refusals' statuses and words. */
-const HOLIDAY_ANSWERS: Record<HolidayRefusal, { status: number; message: string }> = {
-  not_holiday: { status: 400, message: HOLIDAY_MESSAGES.notHoliday },
-  studio_invalid: { status: 400, message: BOOKING_SETTINGS_MESSAGES.studioInvalid },
-  patron_exists: { status: 409, message: HOLIDAY_MESSAGES.patronExists },
-  patron_missing: { status: 404, message: HOLIDAY_MESSAGES.patronMissing },
-};
 const HOLIDAY_DONE: Record<HolidayChange["intent"], string> = {
   "holiday-reopen": HOLIDAY_MESSAGES.reopened,
   "holiday-close": HOLIDAY_MESSAGES.closed,
@@ -20,7 +13,7 @@ const HOLIDAY_DONE: Record<HolidayChange["intent"], string> = {
   "patron-remove": HOLIDAY_MESSAGES.patronRemoved,
 };
 /** The patron saint form's field a refusal is shown next to. */
-const HOLIDAY_FIELDS: Partial<Record<HolidayRefusal, string>> = { studio_invalid: "studioKey", patron_exists: "day" };
+const HOLIDAY_FIELDS: Partial<Record<HolidayRefusal, string>> = { studioInvalid: "studioKey", patronExists: "day" };
 
 /** The holidays' forms of the booking settings: the change, then its answer. */
 export async function holidaysAnswer(
@@ -40,7 +33,7 @@ export async function holidaysAnswer(
       { redirectTo: `${SETTINGS_PAGE}#festivita-titolo` },
     );
   }
-  const { status, message } = HOLIDAY_ANSWERS[result.reason];
+  const { status, message } = HOLIDAY_REFUSALS[result.reason];
   // A patron saint refused is shown next to its field, with the values as typed.
   const field = HOLIDAY_FIELDS[result.reason];
   const answer: SettingsResult =

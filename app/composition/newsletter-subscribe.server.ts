@@ -2,12 +2,12 @@ import type { RouterContextProvider } from "react-router";
 import type { ActionResult } from "~/core/forms/action-result";
 import { parseSubmission } from "~/core/forms/parse-submission.server";
 import { readForm, refusal, respond } from "~/core/forms/respond.server";
-import { NEWSLETTER_MESSAGES as M } from "~/features/newsletter/messages";
+import { publicRefusal } from "~/core/forms/public-refusal.server";
+import { sayRefusal } from "~/core/forms/refusals";
+import { NEWSLETTER_MESSAGES as M, SUBSCRIBE_REFUSALS } from "~/features/newsletter/messages";
 import { subscribeToNewsletter } from "~/features/newsletter/newsletter-actions.server";
 import { subscribeSchema } from "~/features/newsletter/newsletter-schema";
 import { requestContext, servicesContext } from "~/context";
-
-const REFUSAL_STATUS = { rateLimited: 429, unavailable: 503, failed: 500 } as const;
 
 /**
  * A subscription, on the page its form is on (the newsletter's own, or an article's: the reader
@@ -24,11 +24,11 @@ export async function subscribeAction({
   const answer = (result: ActionResult, status: number) => respond(request, s.flash, result, { status });
   const read = await readForm(request, { maxBytes: 4 * 1024, refusals: "returned" });
   const { clientIp } = context.get(requestContext);
-  // Every refusal of a public form takes a place of the address's budget; past it, the form's 429.
-  const refuse = async (result: ActionResult, status: number) =>
-    (await s.rateLimiter.countRefusal(clientIp))
-      ? answer(result, status)
-      : answer({ ok: false, message: M.rateLimited }, 429);
+  const refuse = async (result: ActionResult, status: number) => {
+    const rateLimited = sayRefusal(SUBSCRIBE_REFUSALS, "rateLimited");
+    const refused = await publicRefusal(s.rateLimiter, clientIp, { answer: result, status }, rateLimited);
+    return answer(refused.answer, refused.status);
+  };
   if (!read.ok) return refuse({ ok: false, message: read.message }, read.status);
   const submission = parseSubmission(read.form, subscribeSchema);
   if (submission.status !== "success") return refuse(refusal(submission, M.invalid), 400);
@@ -38,6 +38,9 @@ export async function subscribeAction({
     siteUrl: s.config.siteUrl,
     practitionerName: (await s.siteContent.current()).content.practitioner.name,
   });
-  if (!result.ok) return answer({ ok: false, message: M[result.reason] }, REFUSAL_STATUS[result.reason]);
+  if (!result.ok) {
+    const { answer: refused, status } = sayRefusal(SUBSCRIBE_REFUSALS, result.reason);
+    return answer(refused, status);
+  }
   return answer({ ok: true, message: M.checkMail }, 200);
 }
