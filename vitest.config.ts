@@ -1,5 +1,5 @@
 import { defineConfig } from "vitest/config";
-import HeaviestFirst from "./tests/support/heaviest-first";
+import HeaviestFirst from "./tests/support/heaviest-first.ts";
 
 export default defineConfig({
   resolve: { tsconfigPaths: true },
