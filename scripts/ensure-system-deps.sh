@@ -3,7 +3,8 @@
 # tests (and the screenshots and Lighthouse scripts); Caddy, the HTTPS front `npm start` runs for an
 # https SITE_URL (decision 72); pebble and pebble-challtestsrv (both in the `pebble` package), the
 # test CA and the DNS server whose answers the HTTPS front's and the doctor's tests set; systemd's
-# systemd-analyze, which judges the unit service:install writes. PostgreSQL comes from npm, with the
+# systemd-analyze, which judges the unit service:install writes; age, which proves a backup opens with
+# only the passphrase on a new machine (decision 76). PostgreSQL comes from npm, with the
 # site. Installs them as root; otherwise says in one line what to run.
 set -euo pipefail
 
@@ -11,6 +12,7 @@ missing=()
 [ -x /usr/bin/chromium-headless-shell ] || missing+=(chromium-headless-shell)
 [ -x /usr/bin/caddy ] || missing+=(caddy)
 command -v systemd-analyze >/dev/null || missing+=(systemd)
+[ -x /usr/bin/age ] || missing+=(age)
 { [ -x /usr/bin/pebble ] && [ -x /usr/bin/pebble-challtestsrv ]; } || missing+=(pebble)
 
 # Debian's caddy package enables its own caddy.service (a default site on port 80): the site runs

@@ -1,12 +1,16 @@
-// `npm run bench:lighthouse [-- /path … --runs=N]`: Lighthouse (default mobile profile, simulated
+// `npm run bench:lighthouse [-- /path … --runs=N --https]`: Lighthouse (default mobile profile, simulated
 // throttling) on the public pages of the production build, served by a fresh server with a few photos
-// and reviews. Every page is audited N times in a row (3 unless told); prints each run's figures and
-// the worst of each page (lowest score, highest LCP, TBT and CLS); exits 1 when any run misses a target.
+// and reviews. Every page is audited N times in a row (3 unless told); prints each run's figures, the
+// worst and the median of each page; exits 1 when any run misses a target. With --https the pages are
+// read through the site's own HTTPS front (Caddy, its certificate from pebble, as in the tests) at
+// https://studio-prova.it, the browser trusting that certificate's key and mapping the name to 127.0.0.1.
 import { execFileSync } from "node:child_process";
+import { createHash } from "node:crypto";
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:http";
 import os from "node:os";
 import path from "node:path";
+import tls from "node:tls";
 import { brotliCompressSync, constants as zlibConstants } from "node:zlib";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
@@ -36,6 +40,7 @@ const paths = pages.length
       `/articoli/${ARTICLE_SLUG}`,
       "/studi/studio-di-milano",
     ];
+const overHttps = process.argv.includes("--https");
 const runs = Number(process.argv.find((a) => a.startsWith("--runs="))?.slice("--runs=".length) ?? 3);
 if (!Number.isInteger(runs) || runs < 1) throw new Error("--runs=N needs a whole number ≥ 1");
 
@@ -118,7 +123,62 @@ await seed.seedArticles(dataDir, [
 const { visitTypeId } = await seed.seedBooking(dataDir);
 if (!pages.length) paths.push(`/prenota?sede=studio-di-milano&visita=${visitTypeId}`);
 
-const server = await startAppServer({ DATA_DIR: dataDir });
+const front = overHttps ? await startHttpsFront() : undefined;
+const server = await startAppServer({ DATA_DIR: dataDir, ...front?.env });
+/** Where the browser reads the pages: the server itself, or its HTTPS front. */
+const siteUrl = front ? await front.ready() : server.url;
+
+/** Pebble and the settings that make the site run its own HTTPS front on free ports. */
+async function startHttpsFront() {
+  const { freePort } = await import("../../tests/support/app-server.ts");
+  const { startPebble, waitFor } = await import("../../tests/support/pebble.ts");
+  const [httpsPort, httpPort] = [await freePort(), await freePort()];
+  const pebble = await startPebble({ httpPort, tlsPort: httpsPort });
+  const host = "studio-prova.it";
+  const url = `https://${host}:${httpsPort}`;
+  return {
+    pebble,
+    hostRule: `MAP ${host} 127.0.0.1`,
+    spki: "",
+    env: {
+      SITE_URL: `https://${host}`,
+      TLS: "on",
+      TRUST_PROXY: "",
+      HTTPS_PORT: String(httpsPort),
+      HTTP_PORT: String(httpPort),
+      ACME_CA: pebble.directory,
+      ACME_CA_ROOT: pebble.apiRoot,
+    },
+    /** Waits for the certificate; the browser is told to trust its key (pebble's root is new at each start). */
+    async ready() {
+      await waitFor(
+        "the HTTPS front's certificate",
+        () =>
+          new Promise<boolean>((resolve) => {
+            const socket = tls.connect({
+              host: "127.0.0.1",
+              port: httpsPort,
+              servername: host,
+              rejectUnauthorized: false,
+            });
+            socket.once("secureConnect", () => {
+              const certificate = socket.getPeerX509Certificate();
+              const issued = Boolean(certificate && !/Caddy Local Authority/.test(certificate.issuer));
+              if (issued) {
+                const der = certificate!.publicKey.export({ type: "spki", format: "der" });
+                this.spki = createHash("sha256").update(der).digest("base64");
+              }
+              socket.destroy();
+              resolve(issued);
+            });
+            socket.once("error", () => resolve(false));
+          }),
+        120_000,
+      );
+      return url;
+    },
+  };
+}
 
 /**
  * The control: a page with one paragraph, no stylesheet, no script, no font, audited once in every
@@ -152,6 +212,7 @@ const chromeFlags = [
   ),
   ...chromiumFlags,
   ...(pinned ? [`--renderer-cmd-prefix=taskset --cpu-list ${pinned.forPages.join(",")}`] : []),
+  ...(front ? [`--host-resolver-rules=${front.hostRule}`, `--ignore-certificate-errors-spki-list=${front.spki}`] : []),
 ];
 
 /** One fresh browser per run: a reused one sometimes loses the trace (NO_NAVSTART). */
@@ -182,7 +243,11 @@ async function audit(url: string) {
 async function brotli11Kb(urls: string[]): Promise<number> {
   let total = 0;
   for (const url of urls) {
-    const body = Buffer.from(await (await fetch(url, { headers: { "Accept-Encoding": "identity" } })).arrayBuffer());
+    const body = Buffer.from(
+      await (
+        await fetch(url.replace(siteUrl, server.url), { headers: { "Accept-Encoding": "identity" } })
+      ).arrayBuffer(),
+    );
     total += brotliCompressSync(body, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11 } }).length;
   }
   return kb(total);
@@ -259,7 +324,7 @@ try {
   // matches from disk (the first audit after a quiet spell otherwise pays for the operating system's
   // cold file cache: up to 10× longer tasks, seen as 1–3 s of blocking time on that run alone).
   for (const pagePath of paths) await (await fetch(`${server.url}${pagePath}`)).arrayBuffer();
-  await audit(`${server.url}${paths[0]}`);
+  await audit(`${siteUrl}${paths[0]}`);
   for (let run = 1; run <= runs; run++) {
     const control = await audit(emptyPageUrl);
     emptyPageRuns.push({
@@ -269,7 +334,7 @@ try {
       cpuTbtMs: cpuBlockingTime(control.artifacts.Trace as unknown as { traceEvents: TraceEvent[] }),
     });
     for (const pagePath of paths) {
-      const result = await audit(`${server.url}${pagePath}`);
+      const result = await audit(`${siteUrl}${pagePath}`);
       // LIGHTHOUSE_REPORTS=dir keeps each full report, to see what an audit found.
       if (process.env.LIGHTHOUSE_REPORTS) {
         mkdirSync(process.env.LIGHTHOUSE_REPORTS, { recursive: true });
@@ -345,6 +410,7 @@ try {
 } finally {
   emptyPage.close();
   await server.stop();
+  await front?.pebble.stop();
   rmSync(dataDir, { recursive: true, force: true });
 }
 
@@ -352,7 +418,7 @@ console.log(
   "\nLighthouse 13, mobile profile (simulated slow 4G, 4× CPU slowdown); sizes are compressed bytes transferred.",
 );
 console.log(
-  `Browser: ${chromiumPath}; ` +
+  `Pages read at ${siteUrl}${front ? " (the site's HTTPS front; its certificate issued by pebble)" : ""}. Browser: ${chromiumPath}; ` +
     (pinned
       ? `the page's renderer on CPU ${pinned.forPages.join(", ")}; the server, the database, Lighthouse and the browser's other processes on CPU ${pinned.own}.\n`
       : "every process on every CPU (no taskset, or one CPU).\n"),
@@ -402,6 +468,16 @@ if (runs > 1) {
     };
   });
   console.table(table(worst).map(({ run: _run, ...rest }) => rest));
+  const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+  console.log(`\nMedian of ${runs} runs per page${front ? `, through the HTTPS front at ${siteUrl}` : ""}:`);
+  for (const p of paths) {
+    const own = rows.filter((r) => r.path === p);
+    const of = (k: "performance" | "accessibility" | "best-practices" | "seo") => median(own.map((r) => r[k]));
+    console.log(
+      `  ${p}: Performance ${of("performance")}, Accessibility ${of("accessibility")}, ` +
+        `Best Practices ${of("best-practices")}, SEO ${of("seo")}`,
+    );
+  }
 }
 console.log(
   "CPU index: Lighthouse's benchmark of the machine at the start of the run (higher is faster); Load: 1-minute load average after it.",

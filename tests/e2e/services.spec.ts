@@ -10,7 +10,7 @@ const serviceTitles = [
 ];
 
 test.describe("services page", () => {
-  test("back link, heading, intro, the six services and the booking prompt", async ({ page }) => {
+  test("back link, heading, intro, the six services of a first start and the booking prompt", async ({ page }) => {
     await page.goto("/services");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("I Miei Servizi");
     await expect(page.locator(".services-page__intro")).toContainText(
@@ -32,7 +32,7 @@ test.describe("services page", () => {
     await expect(page).toHaveURL(/\/home$/);
   });
 
-  test("home and /services show the same six services", async ({ page }) => {
+  test("home and /services show the same services, six on a first start", async ({ page }) => {
     await page.goto("/home");
     const onHome = await page.locator("#servizi .service-card__title").allTextContents();
     await page.goto("/services");

@@ -17,7 +17,7 @@ import {
   type ManifestTable,
 } from "./manifest.server";
 import { ChecksumStream, CopyTextChecksum } from "./checksum.server";
-import { encryptingStream } from "./encryption.server";
+import { ageEncryptingStream, startAgeFile } from "./age-stream.server";
 import { MIGRATIONS_SCHEMA, MIGRATIONS_TABLE, readMigrations } from "./migrations.server";
 
 export type ProgressReporter = (message: string) => void;
@@ -183,6 +183,9 @@ export async function createBackup(options: BackupOptions): Promise<BackupResult
   const workDir = await mkdtemp(path.join(path.dirname(target), ".backup-work-"));
   await mkdir(path.join(workDir, "db"));
   const partial = `${target}.${randomBytes(4).toString("hex")}.partial`;
+  // scrypt's second runs beside the database dump rather than after it.
+  const encryption = options.passphrase ? startAgeFile(options.passphrase) : undefined;
+  encryption?.catch(() => {});
   try {
     const client = new pg.Client(options.connection);
     // A connection lost mid-way fails the query under way; unheard, the event would end the process.
@@ -198,9 +201,7 @@ export async function createBackup(options: BackupOptions): Promise<BackupResult
     const pack = tar.pack();
     const out = createWriteStream(partial, { flags: "wx", mode: 0o600 });
     const gzip = createGzip({ level: GZIP_LEVEL });
-    const written = options.passphrase
-      ? pipeline(pack, gzip, encryptingStream(options.passphrase), out)
-      : pipeline(pack, gzip, out);
+    const written = encryption ? pipeline(pack, gzip, ageEncryptingStream(encryption), out) : pipeline(pack, gzip, out);
     // A failure while writing must not leave addEntry waiting on a stream nobody reads.
     written.catch(() => pack.destroy());
     const addEntry = async (name: string, size: number, body: Readable) => {

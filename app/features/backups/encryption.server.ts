@@ -1,15 +1,15 @@
 import { createReadStream, createWriteStream } from "node:fs";
 import { mkdir, mkdtemp, open, rm, stat } from "node:fs/promises";
 import path from "node:path";
-import { Duplex, Readable, Writable } from "node:stream";
-import type { ReadableStream as WebReadableStream } from "node:stream/web";
 import { pipeline } from "node:stream/promises";
-import { Decrypter, Encrypter } from "age-encryption";
+import { Decrypter } from "age-encryption";
+import { AGE_NONCE_BYTES, ageDecryptingStream, agePayloadKey } from "./age-stream.server";
 import { BackupRejectedError } from "./rejected.server";
 import { DiskFullError, type DiskSpaceReader, ensureRoom, isDiskFull } from "~/core/disk/disk-space.server";
 
 // Backups are encrypted with the age format (decision 76): a passphrase, scrypt, then
 // ChaCha20-Poly1305 in 64 KiB chunks, each authenticated. Debian's `age -d` reads the files.
+// Writing them is age-stream.server.ts's; reading checks the header with age-encryption.
 
 /** The first line of every age file. */
 const AGE_MAGIC = "age-encryption.org/v1\n";
@@ -20,18 +20,6 @@ export const ENCRYPTED_SUFFIX = ".age";
 /** Thrown when a passphrase or an archive is refused: one Italian line, nothing written. */
 export class DecryptionRefusedError extends BackupRejectedError {
   override name = "DecryptionRefusedError";
-}
-
-/** A stream that encrypts what goes through it for `passphrase`, a chunk at a time. */
-export function encryptingStream(passphrase: string): Duplex {
-  const input = new TransformStream<Uint8Array, Uint8Array>();
-  const encrypter = new Encrypter();
-  encrypter.setPassphrase(passphrase);
-  const encrypted = encrypter.encrypt(input.readable);
-  async function* output() {
-    for await (const chunk of Readable.fromWeb((await encrypted) as WebReadableStream<Uint8Array>)) yield chunk;
-  }
-  return Duplex.from({ writable: Writable.fromWeb(input.writable), readable: Readable.from(output()) });
 }
 
 /** Whether `file` starts as an age file does. */
@@ -46,34 +34,56 @@ export async function isEncryptedFile(file: string): Promise<boolean> {
   }
 }
 
-/**
- * Decrypts `file` into `output` (created 0600, never overwritten). A wrong passphrase or a changed
- * byte anywhere is refused with DecryptionRefusedError, and `output` is removed: nothing half-written.
- */
-export async function decryptFile(file: string, output: string, passphrase: string): Promise<void> {
+/** The longest header read: ours is under 200 bytes, age's own a few hundred per recipient. */
+const HEADER_LIMIT = 16 * 1024;
+
+/** The file key of `file`'s header, where its payload starts, and the payload's nonce. */
+async function readHeader(file: string, passphrase: string) {
+  const handle = await open(file, "r");
+  const head = Buffer.alloc(HEADER_LIMIT + AGE_NONCE_BYTES);
+  let bytesRead: number;
+  try {
+    ({ bytesRead } = await handle.read(head, 0, head.length, 0));
+  } finally {
+    await handle.close();
+  }
+  const macLine = head.subarray(0, bytesRead).indexOf("\n--- ");
+  const headerEnd = macLine < 0 ? -1 : head.indexOf("\n", macLine + 1) + 1;
+  if (headerEnd <= 0 || headerEnd + AGE_NONCE_BYTES > bytesRead) {
+    throw new DecryptionRefusedError("il file cifrato è danneggiato o manomesso (intestazione non valida)");
+  }
   const decrypter = new Decrypter();
   decrypter.addPassphrase(passphrase);
-  let plain: ReadableStream<Uint8Array>;
-  const source = createReadStream(file);
   try {
-    plain = await decrypter.decrypt(Readable.toWeb(source) as ReadableStream<Uint8Array>);
+    const fileKey = await decrypter.decryptHeader(head.subarray(0, headerEnd));
+    const nonce = head.subarray(headerEnd, headerEnd + AGE_NONCE_BYTES);
+    return { payloadKey: agePayloadKey(fileKey, nonce), payloadStart: headerEnd + AGE_NONCE_BYTES };
   } catch (error) {
-    source.destroy();
     throw new DecryptionRefusedError(
       /no identity matched/i.test((error as Error).message)
         ? "passphrase errata (o intestazione del file manomessa): il backup non può essere decifrato"
         : "il file cifrato è danneggiato o manomesso (intestazione non valida)",
     );
   }
+}
+
+/**
+ * Decrypts `file` into `output` (created 0600, never overwritten). A wrong passphrase or a changed
+ * byte anywhere is refused with DecryptionRefusedError, and `output` is removed: nothing half-written.
+ */
+export async function decryptFile(file: string, output: string, passphrase: string): Promise<void> {
+  const { payloadKey, payloadStart } = await readHeader(file, passphrase);
   try {
     await pipeline(
-      Readable.fromWeb(plain as WebReadableStream<Uint8Array>),
+      createReadStream(file, { start: payloadStart }),
+      ageDecryptingStream(payloadKey),
       createWriteStream(output, { flags: "wx", mode: 0o600 }),
     );
   } catch (error) {
     await rm(output, { force: true });
     if (isDiskFull(error)) throw new DiskFullError("spazio su disco esaurito durante la decifratura del backup");
-    if ((error as NodeJS.ErrnoException).code) throw error;
+    // A system error (not the cipher's refusal) is the disk's or the folder's: said as it is.
+    if ((error as NodeJS.ErrnoException).syscall) throw error;
     throw new DecryptionRefusedError(
       "il file cifrato è danneggiato o manomesso: la verifica di integrità non è riuscita",
     );

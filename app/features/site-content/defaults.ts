@@ -75,7 +75,8 @@ export const defaultSiteContent: SiteContent = {
     servicesIntro:
       "Offro un'ampia gamma di servizi di nutrizione personalizzati. Ogni percorso è costruito sulle esigenze specifiche della persona: la storia clinica, le abitudini, gli orari e gli obiettivi.",
   },
-  // Factual descriptions only: health advertising rules exclude promises of results.
+  // The specification's six, a first start's list (she adds, removes and orders them). Factual
+  // descriptions only: health advertising rules exclude promises of results. No price until she writes hers.
   services: [
     {
       id: "piani-alimentari",
@@ -83,6 +84,7 @@ export const defaultSiteContent: SiteContent = {
       title: "Piani alimentari personalizzati",
       description:
         "Un piano costruito sulle tue abitudini, sui tuoi orari e sui tuoi gusti, dopo una valutazione dello stato nutrizionale.",
+      price: "",
     },
     {
       id: "educazione-alimentare",
@@ -90,6 +92,7 @@ export const defaultSiteContent: SiteContent = {
       title: "Educazione alimentare",
       description:
         "Strumenti pratici per scelte alimentari consapevoli: leggere le etichette, comporre i pasti, fare la spesa.",
+      price: "",
     },
     {
       id: "nutrizione-pediatrica",
@@ -97,6 +100,7 @@ export const defaultSiteContent: SiteContent = {
       title: "Nutrizione pediatrica",
       description:
         "Indicazioni per l'alimentazione di bambini e adolescenti nelle diverse fasi della crescita, insieme alla famiglia.",
+      price: "",
     },
     {
       id: "gestione-del-peso",
@@ -104,6 +108,7 @@ export const defaultSiteContent: SiteContent = {
       title: "Gestione del peso",
       description:
         "Un percorso graduale per raggiungere e mantenere un peso adeguato, con controlli periodici e piani aggiornati.",
+      price: "",
     },
     {
       id: "nutrizione-e-patologie",
@@ -111,6 +116,7 @@ export const defaultSiteContent: SiteContent = {
       title: "Nutrizione e patologie",
       description:
         "Piani alimentari per la gestione di condizioni come diabete, ipertensione, dislipidemie e disturbi gastrointestinali, in accordo con il medico curante.",
+      price: "",
     },
     {
       id: "nutrizione-sportiva",
@@ -118,6 +124,7 @@ export const defaultSiteContent: SiteContent = {
       title: "Nutrizione sportiva",
       description:
         "Alimentazione e idratazione adatte al tuo sport, ai carichi di allenamento e alle gare, per sostenere la prestazione.",
+      price: "",
     },
   ],
   portrait: { image: null, focusX: 50, focusY: 30 },

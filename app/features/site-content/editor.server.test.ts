@@ -16,6 +16,7 @@ describe("applying one form to the content", () => {
   it("changes only the form's part and keeps the services' anchors", () => {
     const services = servicesSchema.parse({
       services: defaultSiteContent.services.map((s, i) => ({
+        id: s.id,
         icon: "sport",
         title: `Servizio ${i + 1}`,
         description: s.description,

@@ -6,6 +6,7 @@ import { type Result, refused, succeeded } from "~/core/result";
 import { type ContentGroup, type contentGroups, type editorSchema, groupLabels } from "./editor-groups";
 import type { SaveResult, SiteContentStore } from "./site-content.server";
 import { type DayHours, MAX_STUDIOS, type SiteContent, weekdays } from "./site-content";
+import { assignServiceIds } from "./service-ids";
 import { assignStudioKeys } from "./studio-keys";
 
 const closedWeek = (): DayHours[] => weekdays.map((day) => ({ day, ranges: [] }));
@@ -28,8 +29,9 @@ export function applyGroup<G extends ContentGroup>(content: SiteContent, group: 
   switch (group) {
     case "servizi": {
       const { services } = value as GroupValue<"servizi">;
-      // The six cards keep their anchors whatever their titles become.
-      next.services = services.map((service, i) => ({ ...service, id: content.services[i]!.id }));
+      // Each card keeps its anchor whatever its title becomes and wherever it moves.
+      const ids = assignServiceIds(services, content.services);
+      next.services = services.map((service, i) => ({ ...service, id: ids[i]! }));
       return next;
     }
     case "studi": {

@@ -18,7 +18,8 @@ import {
 } from "./content-fields";
 import { CONTENT_MESSAGES } from "./messages";
 import { isValidPartitaIva, normalizePartitaIva } from "./partita-iva";
-import { MAX_PHOTO_ALT, MAX_STUDIOS, SERVICE_COUNT, serviceIcons } from "./site-content";
+import { inOrder, MAX_PRICE_LENGTH, PRICE_MESSAGE, PRICE_ORDER_MESSAGE, readPrice } from "./service-price";
+import { MAX_PHOTO_ALT, MAX_SERVICES, MAX_STUDIOS, MIN_SERVICES, serviceIcons } from "./site-content";
 
 /**
  * One zod schema per editor form, shared by the browser (messages before sending) and the server
@@ -156,14 +157,47 @@ export const textsSchema = z.object({
   }),
 });
 
+/** A service's price, or "" when she shows none: "80 €", "da 80 €", "80-120 €" (service-price.ts). */
+export const servicePrice = z
+  .preprocess(
+    blankToUndefined,
+    oneLine(z.string().trim().max(MAX_PRICE_LENGTH, tooLong(MAX_PRICE_LENGTH)))
+      .transform((value) => value.replace(/\s+/g, " "))
+      .refine((value) => readPrice(value) !== null, PRICE_MESSAGE)
+      .refine((value) => {
+        const price = readPrice(value);
+        return price === null || inOrder(price);
+      }, PRICE_ORDER_MESSAGE)
+      .optional(),
+  )
+  .transform((value) => value ?? "");
+
+/** A service's id as a form sends it back (hidden): empty for one added in the form, which gets one on saving. */
+const serviceIdField = z.preprocess(
+  blankToUndefined,
+  z
+    .string()
+    .regex(/^[a-z0-9-]{1,80}$/, CONTENT_MESSAGES.staleForm)
+    .optional(),
+);
+
 export const serviceSchema = z.object({
+  id: serviceIdField,
   icon: z.enum(serviceIcons, { error: "Scegli un'icona dall'elenco." }),
   title: plainText("Indica il titolo del servizio.", 80),
   description: plainText("Scrivi una breve descrizione del servizio.", 400, "many"),
+  price: servicePrice,
 });
 
 export const servicesSchema = z.object({
-  services: z.array(serviceSchema).length(SERVICE_COUNT, `I servizi sono sempre ${SERVICE_COUNT}.`),
+  services: z
+    .array(serviceSchema, { error: "Serve almeno un servizio." })
+    .min(MIN_SERVICES, "Serve almeno un servizio: la home ne mostra l'elenco.")
+    .max(MAX_SERVICES, `Al massimo ${MAX_SERVICES} servizi.`)
+    .refine((services) => {
+      const ids = services.flatMap((service) => (service.id ? [service.id] : []));
+      return new Set(ids).size === ids.length;
+    }, CONTENT_MESSAGES.staleForm),
 });
 
 export const portraitFocusSchema = z.object({

@@ -35,6 +35,11 @@ function formatRanges(ranges: TimeRange[]): string {
   return ranges.map((r) => `${formatTime(r.opens)}–${formatTime(r.closes)}`).join(" e ");
 }
 
+/** One day as a line: "9:00–13:00 e 14:00–19:00", or "Chiuso". */
+export function dayHoursText(ranges: TimeRange[]): string {
+  return ranges.length ? formatRanges(ranges) : CLOSED;
+}
+
 export interface HoursGroup {
   /** "Lun–Ven", "Lun–Mer, Ven". */
   days: string;

@@ -1,5 +1,6 @@
 import { openingHoursSpecification } from "./hours";
 import { citiesOf, SHARE_IMAGE } from "./meta";
+import { priceSpecification } from "./service-price";
 import type { PageContent, Studio } from "./site-content";
 
 export const postalAddress = (studio: Studio) => ({
@@ -52,10 +53,15 @@ export function practiceJsonLd(content: PageContent, siteUrl: string) {
     hasOfferCatalog: {
       "@type": "OfferCatalog",
       name: "Servizi",
-      itemListElement: services.map((s) => ({
-        "@type": "Offer",
-        itemOffered: { "@type": "Service", name: s.title, description: s.description },
-      })),
+      // Each service an Offer; its price, when she shows one, as a PriceSpecification ("da 80 €": minPrice).
+      itemListElement: services.map((s) => {
+        const priceSpec = priceSpecification(s.price);
+        return {
+          "@type": "Offer",
+          itemOffered: { "@type": "Service", name: s.title, description: s.description },
+          ...(priceSpec ? { priceSpecification: priceSpec } : {}),
+        };
+      }),
     },
   };
 }

@@ -7,7 +7,7 @@ const SERVICES_TITLE = "I Miei Servizi";
 const SERVICES_SUBTITLE = "Percorsi di nutrizione costruiti sulla persona, dalla prima visita ai controlli successivi.";
 
 /**
- * The six services, as the practitioner wrote them. With `titleBlock` it brings its own "I Miei Servizi" heading and subtitle (home);
+ * Her services in her order, each with its price when she shows one. With `titleBlock` it brings its own "I Miei Servizi" heading and subtitle (home);
  * without, the page supplies the heading (/services) and `headingLevel` keeps the outline in order.
  */
 export function ServicesGrid({
@@ -39,6 +39,7 @@ export function ServicesGrid({
             </span>
             <Card className="service-card__title">{service.title}</Card>
             <p className="service-card__text">{service.description}</p>
+            {service.price ? <p className="service-card__price">Prezzo: {service.price}</p> : null}
           </li>
         ))}
       </ul>

@@ -40,15 +40,22 @@ export const serviceIcons = ["plan", "education", "children", "weight", "clinica
 export type ServiceIconName = (typeof serviceIcons)[number];
 
 export interface ServiceContent {
-  /** Stable id, also the card's anchor. */
+  /** Stable id, also the card's anchor: given when the service is added, kept through renames and moves. */
   id: string;
   icon: ServiceIconName;
   title: string;
   description: string;
+  /** As she wrote it ("80 €", "da 80 €", "80-120 €"), or "" when she shows none. */
+  price: string;
 }
 
-/** The product shows exactly six services. */
-export const SERVICE_COUNT = 6;
+/**
+ * Services she lists, at least one (the home's section is never empty) and at most twelve: four
+ * rows of three on a wide screen, a page a patient still reads to the end, and a form far below
+ * the form reader's field cap (five fields a service).
+ */
+export const MIN_SERVICES = 1;
+export const MAX_SERVICES = 12;
 export const MAX_STUDIOS = 4;
 /** Photos a studio's page shows at most (the table's positions 0-5 hold no more). */
 export const MAX_STUDIO_PHOTOS = 6;

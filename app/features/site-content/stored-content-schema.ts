@@ -2,7 +2,7 @@ import { z } from "zod";
 import { STUDIO_KEY_PATTERN } from "~/core/db/booking-values";
 import { percent, time } from "./content-fields";
 import { practiceSchema, serviceSchema, studioSchema, textsSchema } from "./form-schemas";
-import { MAX_STUDIOS, SERVICE_COUNT, type SiteContent, weekdays } from "./site-content";
+import { MAX_SERVICES, MAX_STUDIOS, MIN_SERVICES, type SiteContent, weekdays } from "./site-content";
 import { assignStudioKeys } from "./studio-keys";
 
 const storedImageSchema = z.object({
@@ -63,7 +63,12 @@ export const siteContentSchema = z.preprocess(
       .refine((studios) => new Set(studios.map((s) => s.key)).size === studios.length, "Two studios with one key"),
     onlineHours: storedWeekSchema,
     ...textsSchema.shape,
-    services: z.array(serviceSchema.extend({ id: z.string().regex(/^[a-z0-9-]+$/) })).length(SERVICE_COUNT),
+    // Versions saved before prices (and before she could add services: six) have none: "" then.
+    services: z
+      .array(serviceSchema.extend({ id: z.string().regex(/^[a-z0-9-]+$/) }))
+      .min(MIN_SERVICES)
+      .max(MAX_SERVICES)
+      .refine((services) => new Set(services.map((s) => s.id)).size === services.length, "Two services with one id"),
     portrait: z.object({ image: storedImageSchema.nullable(), focusX: percent, focusY: percent }),
   }),
 ) satisfies z.ZodType<SiteContent, unknown>;

@@ -111,6 +111,7 @@ function rowsOf(group: ContentGroup, c: SiteContent, other: SiteContent, now: Si
         [`Servizio ${i + 1}: titolo`, s.title],
         [`Servizio ${i + 1}: descrizione`, s.description],
         [`Servizio ${i + 1}: icona`, s.icon],
+        [`Servizio ${i + 1}: prezzo`, s.price],
       ]);
     case "ritratto":
       return portraitRows(c);

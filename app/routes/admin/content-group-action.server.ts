@@ -85,7 +85,7 @@ export async function loadEditorData(context: Readonly<RouterContextProvider>) {
   };
 }
 
-/** The hours form's action, here and in the first-run setup (`after`: its next step). */
+/** The hours form's action, here and in the first-run setup (`after`: where a save goes, its check of the week). */
 export async function hoursAction(args: ActionArgs, after?: string) {
   requireAdmin(args.context);
   const form = await readForm(args.request, { maxBytes: MAX_CONTENT_FORM_BYTES, maxFields: MAX_HOURS_FORM_FIELDS });

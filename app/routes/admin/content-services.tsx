@@ -1,10 +1,13 @@
 import type { Route } from "./+types/content-services";
 import { EditorForm } from "~/features/site-content/editor/fields";
 import { SelectField, TextAreaField, TextField } from "~/core/forms/conform-fields";
+import { ErrorList } from "~/core/forms/field";
+import { ListRowActions } from "~/core/forms/list-row-actions";
 import { useContentForm } from "~/features/site-content/editor/use-content-form";
 import { ServiceIcon } from "~/features/site-content/service-icon";
+import { MAX_PRICE_LENGTH } from "~/features/site-content/service-price";
 import { contentGroupAction } from "./content-group-action.server";
-import type { ServiceIconName } from "~/features/site-content/site-content";
+import { MAX_SERVICES, type ServiceIconName } from "~/features/site-content/site-content";
 import { useEditorData } from "./content";
 
 export const action = (args: Route.ActionArgs) => contentGroupAction("servizi", args);
@@ -18,37 +21,84 @@ export const iconOptions: { value: ServiceIconName; label: string }[] = [
   { value: "sport", label: "Cronometro" },
 ];
 
-/** The six services shown on the home page and on /services. */
+// A new service has no id yet: it gets one from its title when saved, and keeps it whatever it becomes.
+const emptyService = { id: "", icon: "plan", title: "", description: "", price: "" };
+
+/**
+ * Her services, shown on the home page and on /services in this order: add, remove, move (each a
+ * button of the form, so also without JavaScript; nothing is published until she saves).
+ */
 export default function ServicesEditor({ actionData }: Route.ComponentProps) {
   const { version, content } = useEditorData();
-  const services = content.services.map(({ icon, title, description }) => ({ icon, title, description }));
+  const services = content.services.map(({ id, icon, title, description, price }) => ({
+    id,
+    icon,
+    title,
+    description,
+    price,
+  }));
   const { form, fields, baseVersion } = useContentForm("servizi", version, { services }, actionData?.reply);
+  const list = fields.services.getFieldList();
   return (
     <section className="content-section" aria-labelledby="servizi-titolo">
       <h2 id="servizi-titolo" className="admin-section__title">
         Servizi
       </h2>
-      <p className="admin-section__lead">I servizi sono sempre sei: cambia titolo, descrizione e icona di ciascuno.</p>
+      <p className="admin-section__lead">
+        {`Da 1 a ${MAX_SERVICES} servizi, nell'ordine dell'elenco: aggiungi, togli o sposta, poi salva. Il prezzo è facoltativo.`}
+      </p>
       <EditorForm form={form} version={baseVersion}>
-        <div className="content-form__cards">
-          {fields.services.getFieldList().map((service, index) => {
+        <ol className="content-form__cards service-list">
+          {list.map((service, index) => {
             const f = service.getFieldset();
-            const icon = (f.icon.value as ServiceIconName | undefined) ?? content.services[index]!.icon;
+            const icon = (f.icon.value as ServiceIconName | undefined) ?? "plan";
+            const name = `Servizio ${index + 1}`;
             return (
-              <fieldset key={service.key} className="content-form__group content-card">
-                <legend>
-                  <span className="content-card__icon">
-                    <ServiceIcon name={icon} />
-                  </span>
-                  Servizio {index + 1}
-                </legend>
-                <TextField meta={f.title} label="Titolo" />
-                <TextAreaField meta={f.description} label="Descrizione" rows={4} hint="Al massimo 400 caratteri." />
-                <SelectField meta={f.icon} label="Icona" options={iconOptions} />
-              </fieldset>
+              <li key={service.key} className="service-list__item">
+                <fieldset className="content-form__group content-card">
+                  <legend>
+                    <span className="content-card__icon">
+                      <ServiceIcon name={icon} />
+                    </span>
+                    {name}
+                  </legend>
+                  <input type="hidden" name={f.id.name} value={f.id.value ?? ""} />
+                  <TextField meta={f.title} label="Titolo" />
+                  <TextAreaField meta={f.description} label="Descrizione" rows={4} hint="Al massimo 400 caratteri." />
+                  <TextField
+                    meta={f.price}
+                    label="Prezzo"
+                    optional
+                    maxLength={MAX_PRICE_LENGTH}
+                    hint="Ad esempio «80 €», «da 80 €» o «80-120 €». Vuoto, il sito non mostra il prezzo."
+                  />
+                  <SelectField meta={f.icon} label="Icona" options={iconOptions} />
+                  <ListRowActions
+                    form={form}
+                    name={fields.services.name}
+                    index={index}
+                    count={list.length}
+                    label={f.title.value || name}
+                    className="studio-list__actions"
+                  />
+                </fieldset>
+              </li>
             );
           })}
-        </div>
+        </ol>
+        <ErrorList id={fields.services.errorId} errors={fields.services.errors} />
+        {list.length < MAX_SERVICES ? (
+          <p>
+            <button
+              className="button button--secondary"
+              {...form.insert.getButtonProps({ name: fields.services.name, defaultValue: emptyService })}
+            >
+              Aggiungi un servizio
+            </button>
+          </p>
+        ) : (
+          <p className="admin-section__lead">{`Hai raggiunto il massimo di ${MAX_SERVICES} servizi.`}</p>
+        )}
       </EditorForm>
     </section>
   );

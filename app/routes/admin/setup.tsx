@@ -11,6 +11,7 @@ import { ContactFields, PractitionerFields } from "~/features/site-content/edito
 import { useContentForm } from "~/features/site-content/editor/use-content-form";
 import { SETUP_PATH } from "~/features/site-content/editor-groups";
 import { ExamplesNotice } from "~/features/site-content/editor/examples-notice";
+import { WeekCheck } from "~/features/site-content/editor/week-check";
 import { setupFinishSchema } from "~/features/site-content/form-schemas";
 import { pageMeta } from "~/features/site-content/meta";
 import { finishSetup } from "~/features/site-content/setup.server";
@@ -44,6 +45,8 @@ const LAST = "fine";
 type Step = (typeof STEPS)[number];
 const stepPath = (slug: string) => `${SETUP_PATH}/${slug}`;
 const nextPath = (index: number) => stepPath(STEPS[index + 1]?.slug ?? LAST);
+/** The hours step once saved: the week it published, day by day, to confirm before going on. */
+const WEEK_CHECK = "settimana";
 
 /** Where the URL is: a step's index, the closing page (STEPS.length), or nothing (404). */
 function stepIndex(slug: string | undefined): number {
@@ -58,10 +61,11 @@ export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: edit
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, "Configurazione iniziale", "I dati del sito, un passo alla volta.", { noindex: true });
 
-export async function loader({ context, params }: Route.LoaderArgs) {
+export async function loader({ context, params, request }: Route.LoaderArgs) {
   if (!params.passo) throw redirect(stepPath(STEPS[0].slug));
   const index = stepIndex(params.passo);
-  return { ...(await loadEditorData(context)), index };
+  const weekCheck = STEPS[index]?.group === "orari" && new URL(request.url).searchParams.has(WEEK_CHECK);
+  return { ...(await loadEditorData(context)), index, weekCheck };
 }
 
 export async function action({ request, context, params }: Route.ActionArgs) {
@@ -85,7 +89,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   }
   switch (step.group) {
     case "orari":
-      return hoursAction(args, next);
+      return hoursAction(args, `${stepPath(step.slug)}?${WEEK_CHECK}`);
     case "ritratto":
       return portraitAction(args, stepPath(step.slug), next);
     default:
@@ -145,7 +149,7 @@ function ContactStep({ actionData }: { actionData: unknown }) {
 }
 
 export default function Setup({ loaderData, actionData }: Route.ComponentProps) {
-  const { index, left } = loaderData;
+  const { index, left, weekCheck, content } = loaderData;
   const { unpublished } = useAdminTodo();
   const location = useLocation();
   const step = STEPS[index];
@@ -171,7 +175,13 @@ export default function Setup({ loaderData, actionData }: Route.ComponentProps) 
           {index} di {total}
         </progress>
       </header>
-      {step && StepForm ? (
+      {step && weekCheck ? (
+        <WeekCheck
+          places={[...content.studios, { name: "Visite online", hours: content.onlineHours }]}
+          next={nextPath(index)}
+          back={stepPath(step.slug)}
+        />
+      ) : step && StepForm ? (
         <EditorSubmitLabel.Provider value="Salva e continua">
           <ExamplesNotice left={left.filter((example) => example.group === step.group)} />
           <StepForm key={location.key} actionData={actionData} />
@@ -205,7 +215,7 @@ export default function Setup({ loaderData, actionData }: Route.ComponentProps) 
       )}
       <nav className="setup__nav" aria-label="Passi della configurazione">
         {index > 0 ? <Link to={stepPath(STEPS[index - 1]?.slug ?? STEPS[0].slug)}>Indietro</Link> : null}
-        {step ? <Link to={nextPath(index)}>Salta questo passo</Link> : null}
+        {step && !weekCheck ? <Link to={nextPath(index)}>Salta questo passo</Link> : null}
       </nav>
     </div>
   );

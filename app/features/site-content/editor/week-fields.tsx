@@ -119,7 +119,8 @@ export function WeekFields({ week, form, answered = "" }: { week: WeekField; for
           answered === dayField.name ||
           answered.startsWith(`${dayField.name}.`);
         return (
-          <fieldset key={dayField.key} className="hours-editor__day">
+          // Keyed by its day, not by the field's key, which a preset or the copy renews: "Altro" stays as she left it.
+          <fieldset key={weekday} className="hours-editor__day">
             <legend className="hours-editor__name">{name}</legend>
             <input type="hidden" name={day.day.name} value={weekday} />
             <CheckboxField meta={day.closed} label="Chiuso" />

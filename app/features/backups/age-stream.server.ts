@@ -1,0 +1,176 @@
+import { createCipheriv, createDecipheriv, createHmac, hkdfSync, randomBytes, scrypt } from "node:crypto";
+import { Transform, type TransformCallback } from "node:stream";
+
+// The age v1 format with a passphrase (https://age-encryption.org/v1), written here with Node's
+// native ChaCha20-Poly1305: age-encryption's JavaScript cipher ran at about 10 MB/s and doubled a
+// backup's time (decision 76). age-encryption still parses and checks every header we read back.
+
+const VERSION_LINE = "age-encryption.org/v1\n";
+/** age's own default: scrypt with N = 2^18, r = 8, p = 1. */
+const SCRYPT_LOG_N = 18;
+const SCRYPT_LABEL = "age-encryption.org/v1/scrypt";
+const CHUNK = 64 * 1024;
+const TAG = 16;
+export const AGE_NONCE_BYTES = 16;
+
+const base64 = (bytes: Buffer) => bytes.toString("base64").replace(/=+$/, "");
+const hkdf = (key: Uint8Array, salt: Uint8Array, info: string) => Buffer.from(hkdfSync("sha256", key, salt, info, 32));
+
+function seal(key: Buffer, nonce: Buffer, plain: Uint8Array): Buffer {
+  const cipher = createCipheriv("chacha20-poly1305", key, nonce, { authTagLength: TAG });
+  return Buffer.concat([cipher.update(plain), cipher.final(), cipher.getAuthTag()]);
+}
+
+function open(key: Buffer, nonce: Buffer, sealed: Buffer): Buffer {
+  if (sealed.length < TAG) throw new Error("age chunk too short");
+  const decipher = createDecipheriv("chacha20-poly1305", key, nonce, { authTagLength: TAG });
+  decipher.setAuthTag(sealed.subarray(sealed.length - TAG));
+  return Buffer.concat([decipher.update(sealed.subarray(0, sealed.length - TAG)), decipher.final()]);
+}
+
+/** A file's opening bytes and the key of its payload. */
+export type AgeStart = { header: Buffer; payloadKey: Buffer };
+
+/**
+ * The header for one new file encrypted with `passphrase`, and its payload key. scrypt takes about a
+ * second and runs off the event loop: start it early, beside other work. A smaller `logN` only in
+ * tests of the format, where the cost proves nothing.
+ */
+export async function startAgeFile(passphrase: string, logN = SCRYPT_LOG_N): Promise<AgeStart> {
+  const fileKey = randomBytes(16);
+  const salt = randomBytes(16);
+  const wrappingKey = await new Promise<Buffer>((resolve, reject) =>
+    scrypt(
+      passphrase,
+      Buffer.concat([Buffer.from(SCRYPT_LABEL), salt]),
+      32,
+      { N: 2 ** logN, r: 8, p: 1, maxmem: 300 * 1024 * 1024 },
+      (error, key) => (error ? reject(error) : resolve(key)),
+    ),
+  );
+  const stanza = `-> scrypt ${base64(salt)} ${logN}\n${base64(seal(wrappingKey, Buffer.alloc(12), fileKey))}\n`;
+  const withoutMac = `${VERSION_LINE}${stanza}---`;
+  const mac = createHmac("sha256", hkdf(fileKey, Buffer.alloc(0), "header"))
+    .update(withoutMac)
+    .digest();
+  const nonce = randomBytes(AGE_NONCE_BYTES);
+  return {
+    header: Buffer.concat([Buffer.from(`${withoutMac} ${base64(mac)}\n`), nonce]),
+    payloadKey: hkdf(fileKey, nonce, "payload"),
+  };
+}
+
+/** The payload key of a file whose header gave `fileKey` and whose payload starts with `nonce`. */
+export const agePayloadKey = (fileKey: Uint8Array, nonce: Uint8Array) => hkdf(fileKey, nonce, "payload");
+
+/** age's STREAM nonce: an 11-byte big-endian counter, then 1 on the last chunk. */
+function chunkNonce(counter: number, last: boolean): Buffer {
+  const nonce = Buffer.alloc(12);
+  nonce.writeUIntBE(counter, 5, 6);
+  nonce[11] = last ? 1 : 0;
+  return nonce;
+}
+
+/** Collects bytes into chunks of `size`, keeping the last (possibly full) one for `flush`. */
+abstract class ChunkedTransform extends Transform {
+  private pending: Buffer[] = [];
+  private pendingBytes = 0;
+  protected counter = 0;
+  private readonly size: number;
+
+  constructor(size: number) {
+    super();
+    this.size = size;
+  }
+
+  protected abstract chunk(body: Buffer, last: boolean): Buffer;
+
+  override _transform(data: Buffer, _encoding: BufferEncoding, done: TransformCallback): void {
+    try {
+      this.pending.push(data);
+      this.pendingBytes += data.length;
+      // Strictly more than one chunk held: the first is not the last.
+      if (this.pendingBytes > this.size) {
+        const all = Buffer.concat(this.pending);
+        let offset = 0;
+        for (; all.length - offset > this.size; offset += this.size) {
+          this.push(this.chunk(all.subarray(offset, offset + this.size), false));
+          this.counter++;
+        }
+        this.pending = [all.subarray(offset)];
+        this.pendingBytes = all.length - offset;
+      }
+      done();
+    } catch (error) {
+      done(error as Error);
+    }
+  }
+
+  override _flush(done: TransformCallback): void {
+    try {
+      this.push(this.chunk(Buffer.concat(this.pending), true));
+      done();
+    } catch (error) {
+      done(error as Error);
+    }
+  }
+}
+
+class AgeEncrypting extends ChunkedTransform {
+  private readonly start: Promise<AgeStart>;
+  private key: Buffer | undefined;
+
+  constructor(start: Promise<AgeStart>) {
+    super(CHUNK);
+    this.start = start;
+  }
+
+  override _transform(data: Buffer, encoding: BufferEncoding, done: TransformCallback): void {
+    if (this.key) {
+      super._transform(data, encoding, done);
+      return;
+    }
+    this.start.then(
+      ({ header, payloadKey }) => {
+        this.key = payloadKey;
+        this.push(header);
+        super._transform(data, encoding, done);
+      },
+      (error: Error) => done(error),
+    );
+  }
+
+  override _flush(done: TransformCallback): void {
+    // An empty input still makes a whole file: its header and one empty last chunk.
+    if (this.key) {
+      super._flush(done);
+      return;
+    }
+    this._transform(Buffer.alloc(0), "binary", (error) => (error ? done(error) : super._flush(done)));
+  }
+
+  protected chunk(body: Buffer, last: boolean): Buffer {
+    return seal(this.key!, chunkNonce(this.counter, last), body);
+  }
+}
+
+class AgeDecrypting extends ChunkedTransform {
+  private readonly key: Buffer;
+
+  constructor(key: Buffer) {
+    super(CHUNK + TAG);
+    this.key = key;
+  }
+
+  protected chunk(body: Buffer, last: boolean): Buffer {
+    // Only an empty file may end on an empty chunk: otherwise the end was cut and sealed again.
+    if (last && body.length === TAG && this.counter > 0) throw new Error("age final chunk is empty");
+    return open(this.key, chunkNonce(this.counter, last), body);
+  }
+}
+
+/** Encrypts what goes through it; `start` (from startAgeFile) gives the header written first. */
+export const ageEncryptingStream = (start: Promise<AgeStart>): Transform => new AgeEncrypting(start);
+
+/** Decrypts an age payload (what follows the header and nonce); a changed or cut byte fails it. */
+export const ageDecryptingStream = (payloadKey: Buffer): Transform => new AgeDecrypting(payloadKey);
