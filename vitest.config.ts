@@ -1,4 +1,5 @@
 import { defineConfig } from "vitest/config";
+import HeaviestFirst from "./tests/support/heaviest-first.ts";
 
 export default defineConfig({
   resolve: { tsconfigPaths: true },
@@ -14,6 +15,8 @@ export default defineConfig({
     hookTimeout: 60_000,
     // Two cores: more workers only contend with the database servers.
     maxWorkers: 2,
+    // The slowest files first: the run's end is not one long file on one core.
+    sequence: { sequencer: HeaviestFirst },
     // Through Vite's transform cache, once per worker: natively, Node reads drizzle-orm's 179 KB
     // package.json again for each of its modules (decision 42).
     server: { deps: { inline: ["drizzle-orm"] } },

@@ -9,7 +9,6 @@ import { openSiteDatabase } from "~/core/db/site-database.server";
 import { createLocalMediaStorage } from "~/core/media/media-storage.server";
 import { listBackups } from "~/features/backups/backup-files.server";
 import { runRestoreDrill } from "~/features/backups/drill.server";
-import { ADMIN, adminCreate } from "../support/admin";
 import { signInAsAdmin } from "../support/admin-browser";
 import { newDataDir, startAppServer, type AppServer } from "../support/app-server";
 import { expectNoAxeViolations } from "../support/axe";
@@ -33,7 +32,7 @@ test.beforeAll(async () => {
   });
   const { port } = await s3.run();
   s3Running = true;
-  const dataDir = newDataDir("e2e-backup-copies-");
+  const dataDir = newDataDir("e2e-backup-copies-", { admin: true });
   const env = {
     DATA_DIR: dataDir,
     BACKUP_PASSPHRASE: PASSPHRASE,
@@ -43,8 +42,6 @@ test.beforeAll(async () => {
     BACKUP_S3_SECRET_ACCESS_KEY: "S3RVER",
   };
   server = await startAppServer(env);
-  const created = adminCreate({ DATA_DIR: dataDir }, ["--email", ADMIN.email], ADMIN.password);
-  expect(created.code, created.stderr).toBe(0);
 });
 
 test.afterAll(async () => {

@@ -1,7 +1,6 @@
 import path from "node:path";
 import { expect, test } from "../support/e2e-test";
 import { listBackups } from "~/features/backups/backup-files.server";
-import { ADMIN, adminCreate } from "../support/admin";
 import { signInAsAdmin } from "../support/admin-browser";
 import { newDataDir, startAppServer, type AppServer } from "../support/app-server";
 import { expectNoAxeViolations } from "../support/axe";
@@ -11,10 +10,8 @@ let server: AppServer;
 let dataDir: string;
 
 test.beforeAll(async () => {
-  dataDir = newDataDir("e2e-backup-");
+  dataDir = newDataDir("e2e-backup-", { admin: true });
   server = await startAppServer({ DATA_DIR: dataDir });
-  const created = adminCreate({ DATA_DIR: dataDir }, ["--email", ADMIN.email], ADMIN.password);
-  expect(created.code, created.stderr).toBe(0);
 });
 
 test.afterAll(async () => {

@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { ACCOUNT_FAILURE_RULE, emailKey } from "~/features/account/login.server";
 import { rateLimitHits } from "~/core/db/schema";
 import { openSiteDatabase } from "~/core/db/site-database.server";
-import { ADMIN, adminCreate } from "../support/admin";
+import { ADMIN } from "../support/admin";
 import { newDataDir, startAppServer, type AppServer } from "../support/app-server";
 import { endFirstRunSetup } from "../support/factory";
 
@@ -15,9 +15,7 @@ test.describe.configure({ mode: "serial", timeout: 90_000 });
 
 test.beforeAll(async () => {
   test.setTimeout(120_000);
-  const dataDir = newDataDir("e2e-known-browser-");
-  const created = adminCreate({ DATA_DIR: dataDir }, ["--email", ADMIN.email], ADMIN.password);
-  expect(created.code, created.stderr).toBe(0);
+  const dataDir = newDataDir("e2e-known-browser-", { admin: true });
   // Signing in is under test, not the first-run setup its first sign-in would open.
   await endFirstRunSetup(dataDir);
   server = await startAppServer({ DATA_DIR: dataDir });

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "../support/e2e-test";
-import { ADMIN, adminCreate, jpeg, mediaKey } from "../support/admin";
+import { jpeg, mediaKey } from "../support/admin";
 import { signInAsAdmin } from "../support/admin-browser";
 import { newDataDir, startAppServer, type AppServer } from "../support/app-server";
 import { waitForLiveStream } from "../support/event-stream";
@@ -14,9 +14,7 @@ import { waitForLiveStream } from "../support/event-stream";
 let server: AppServer;
 
 test.beforeAll(async () => {
-  const dataDir = newDataDir("e2e-live-");
-  const created = adminCreate({ DATA_DIR: dataDir }, ["--email", ADMIN.email], ADMIN.password);
-  expect(created.code, created.stderr).toBe(0);
+  const dataDir = newDataDir("e2e-live-", { admin: true });
   server = await startAppServer({ DATA_DIR: dataDir });
 });
 

@@ -23,7 +23,7 @@ test.describe.configure({ mode: "serial", timeout: 90_000 });
 
 test.beforeAll(async () => {
   test.setTimeout(120_000);
-  ({ server, smtp } = await startSiteWithMail(newDataDir("e2e-password-reset-")));
+  ({ server, smtp } = await startSiteWithMail(newDataDir("e2e-password-reset-", { admin: true })));
 });
 test.afterAll(async () => {
   await server?.stop();

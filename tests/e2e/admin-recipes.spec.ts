@@ -1,7 +1,6 @@
 import { expect, test, type Page } from "../support/e2e-test";
 import { expectToast } from "../support/toasts";
 import { RECIPE_MESSAGES } from "~/features/recipes/messages";
-import { ADMIN, adminCreate } from "../support/admin";
 import { signInAsAdmin } from "../support/admin-browser";
 import { newDataDir, startAppServer, type AppServer } from "../support/app-server";
 import { expectNoAxeViolations } from "../support/axe";
@@ -19,8 +18,7 @@ let server: AppServer;
 test.describe.configure({ timeout: 240_000 });
 
 test.beforeAll(async () => {
-  const dataDir = newDataDir("e2e-recipes-admin-");
-  expect(adminCreate({ DATA_DIR: dataDir }, ["--email", ADMIN.email], ADMIN.password).code).toBe(0);
+  const dataDir = newDataDir("e2e-recipes-admin-", { admin: true });
   await seedPhotos(dataDir, 3, { titles: ["Insalata di farro", "Vellutata di zucca", "Porridge"] });
   server = await startAppServer({ DATA_DIR: dataDir });
 });

@@ -7,7 +7,7 @@ import { openSiteDatabase } from "~/core/db/site-database.server";
 import { storeImage } from "~/core/media/image-pipeline.server";
 import { createLocalMediaStorage } from "~/core/media/media-storage.server";
 import { createReviewRepository } from "~/features/reviews/reviews.server";
-import { ADMIN, adminCreate, jpeg } from "../support/admin";
+import { ADMIN, jpeg } from "../support/admin";
 import { newDataDir, startAppServer, type AppServer } from "../support/app-server";
 import { endFirstRunSetup } from "../support/factory";
 import { expectNoAxeViolations } from "../support/axe";
@@ -19,7 +19,7 @@ let files: string;
 let reviewPhotoUrl: string;
 
 test.beforeAll(async () => {
-  const dataDir = newDataDir("e2e-admin-");
+  const dataDir = newDataDir("e2e-admin-", { admin: true });
   files = mkdtempSync(path.join(os.tmpdir(), "e2e-admin-files-"));
   const database = await openSiteDatabase({ dataDir });
   try {
@@ -37,8 +37,6 @@ test.beforeAll(async () => {
   } finally {
     await database.close();
   }
-  const created = adminCreate({ DATA_DIR: dataDir }, ["--email", ADMIN.email], ADMIN.password);
-  expect(created.code, created.stderr).toBe(0);
   // Signing in is under test, not the first-run setup its first sign-in would open.
   await endFirstRunSetup(dataDir);
   server = await startAppServer({ DATA_DIR: dataDir, REVIEWS_MODERATION: "true" });

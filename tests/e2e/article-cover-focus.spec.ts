@@ -1,5 +1,4 @@
 import { expect, test } from "../support/e2e-test";
-import { ADMIN, adminCreate } from "../support/admin";
 import { signInAsAdmin } from "../support/admin-browser";
 import { newDataDir, startAppServer, type AppServer } from "../support/app-server";
 import { expectNoAxeViolations } from "../support/axe";
@@ -15,8 +14,7 @@ let server: AppServer;
 
 test.beforeAll(async () => {
   test.setTimeout(240_000);
-  const dataDir = newDataDir("e2e-article-cover-");
-  expect(adminCreate({ DATA_DIR: dataDir }, ["--email", ADMIN.email], ADMIN.password).code).toBe(0);
+  const dataDir = newDataDir("e2e-article-cover-", { admin: true });
   server = await startAppServer({ DATA_DIR: dataDir });
 });
 

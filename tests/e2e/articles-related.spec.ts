@@ -1,5 +1,4 @@
 import { RECIPE_MESSAGES } from "~/features/recipes/messages";
-import { ADMIN, adminCreate } from "../support/admin";
 import { signInAsAdmin } from "../support/admin-browser";
 import { newDataDir, startAppServer, type AppServer } from "../support/app-server";
 import { expectNoAxeViolations } from "../support/axe";
@@ -24,8 +23,7 @@ const day = 24 * 60 * 60_000;
 
 test.beforeAll(async () => {
   test.setTimeout(180_000);
-  const dataDir = newDataDir("e2e-articles-related-");
-  expect(adminCreate({ DATA_DIR: dataDir }, ["--email", ADMIN.email], ADMIN.password).code).toBe(0);
+  const dataDir = newDataDir("e2e-articles-related-", { admin: true });
   // Her editor saves a recipe only with its photo.
   const [photo] = await seedPhotos(dataDir, 1, { titles: ["Porridge"] });
   const [porridge] = await seedRecipes(dataDir, [

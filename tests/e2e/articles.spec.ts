@@ -1,7 +1,6 @@
 import { expect, test } from "../support/e2e-test";
 import { romeDate, romeTime } from "~/core/format/rome-clock";
 import { ARTICLE_MESSAGES } from "~/features/articles/messages";
-import { ADMIN, adminCreate } from "../support/admin";
 import { signInAsAdmin } from "../support/admin-browser";
 import { newDataDir, startAppServer, type AppServer } from "../support/app-server";
 import { expectNoAxeViolations } from "../support/axe";
@@ -23,8 +22,7 @@ test.describe.configure({ timeout: 420_000 });
 test.beforeAll(async () => {
   // A photo and its recipe stored through the image pipeline, then a server: slow on a busy machine.
   test.setTimeout(240_000);
-  const dataDir = newDataDir("e2e-articles-");
-  expect(adminCreate({ DATA_DIR: dataDir }, ["--email", ADMIN.email], ADMIN.password).code).toBe(0);
+  const dataDir = newDataDir("e2e-articles-", { admin: true });
   const [photo] = await seedPhotos(dataDir, 1, { titles: ["Porridge"] });
   await seedRecipes(dataDir, [sampleRecipe({ photoId: photo!.id, status: "published" })]);
   server = await startAppServer({ DATA_DIR: dataDir });

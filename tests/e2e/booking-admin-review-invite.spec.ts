@@ -9,7 +9,6 @@ import { createAppointmentRepository } from "~/features/booking/appointments.ser
 import { createBookingSettingsRepository } from "~/features/booking/booking-settings.server";
 import { AGENDA_MESSAGES } from "~/features/booking/messages";
 import { createVisitTypeRepository } from "~/features/booking/visit-types.server";
-import { ADMIN, adminCreate } from "../support/admin";
 import { signInAsAdmin } from "../support/admin-browser";
 import { newDataDir, type AppServer, startAppServer } from "../support/app-server";
 import { expectNoAxeViolations } from "../support/axe";
@@ -113,11 +112,11 @@ test.describe("from the agenda", () => {
 
   test.beforeAll(async () => {
     server = await startAppServer({
+      DATA_DIR: newDataDir("e2e-booking-admin-review-invite-", { admin: true }),
       SMTP_URL: smtp.url,
       MAIL_FROM: "sito@studio.test",
       LIVE_STREAMS_PER_CLIENT: "100",
     });
-    expect(adminCreate({ DATA_DIR: server.dataDir }, ["--email", ADMIN.email], ADMIN.password).code).toBe(0);
     database = await openSiteDatabase({ dataDir: server.dataDir });
     const settings = createBookingSettingsRepository(database.db, bus);
     await settings.save({ ...(await settings.get()), mode: "site" });

@@ -6,9 +6,8 @@ import { createMemoryEventBus } from "~/core/events/event-bus.server";
 import { addDays, romeDate } from "~/core/format/rome-clock";
 import { createBookingSettingsRepository, DEFAULT_BOOKING_SETTINGS } from "~/features/booking/booking-settings.server";
 import { BOOKING_SETTINGS_MESSAGES as M } from "~/features/booking/messages";
-import { ADMIN, adminCreate } from "../support/admin";
 import { signInAsAdmin } from "../support/admin-browser";
-import { type AppServer, startAppServer } from "../support/app-server";
+import { type AppServer, newDataDir, startAppServer } from "../support/app-server";
 import { expectNoAxeViolations } from "../support/axe";
 import { gotoHydrated } from "../support/hydration";
 import { viewports } from "../support/viewports";
@@ -22,8 +21,7 @@ let server: AppServer;
 let database: Awaited<ReturnType<typeof openSiteDatabase>>;
 
 test.beforeAll(async () => {
-  server = await startAppServer();
-  expect(adminCreate({ DATA_DIR: server.dataDir }, ["--email", ADMIN.email], ADMIN.password).code).toBe(0);
+  server = await startAppServer({ DATA_DIR: newDataDir("e2e-booking-admin-settings-", { admin: true }) });
   database = await openSiteDatabase({ dataDir: server.dataDir });
 });
 test.afterAll(async () => {

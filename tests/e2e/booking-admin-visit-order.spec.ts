@@ -4,9 +4,8 @@ import { createMemoryEventBus } from "~/core/events/event-bus.server";
 import { createBookingSettingsRepository } from "~/features/booking/booking-settings.server";
 import { BOOKING_SETTINGS_MESSAGES as M } from "~/features/booking/messages";
 import { createVisitTypeRepository } from "~/features/booking/visit-types.server";
-import { ADMIN, adminCreate } from "../support/admin";
 import { signInAsAdmin } from "../support/admin-browser";
-import { type AppServer, startAppServer } from "../support/app-server";
+import { type AppServer, newDataDir, startAppServer } from "../support/app-server";
 import { expectNoAxeViolations } from "../support/axe";
 import { gotoHydrated } from "../support/hydration";
 import { visitTypeData } from "../support/factory";
@@ -20,8 +19,7 @@ test.describe.configure({ mode: "serial", timeout: 120_000 });
 let server: AppServer;
 
 test.beforeAll(async () => {
-  server = await startAppServer();
-  expect(adminCreate({ DATA_DIR: server.dataDir }, ["--email", ADMIN.email], ADMIN.password).code).toBe(0);
+  server = await startAppServer({ DATA_DIR: newDataDir("e2e-booking-admin-visit-order-", { admin: true }) });
   const database = await openSiteDatabase({ dataDir: server.dataDir });
   try {
     const bus = createMemoryEventBus();

@@ -10,9 +10,8 @@ import { createAppointmentRepository } from "~/features/booking/appointments.ser
 import { createBookingSettingsRepository } from "~/features/booking/booking-settings.server";
 import { createVisitTypeRepository } from "~/features/booking/visit-types.server";
 import { AGENDA_MESSAGES } from "~/features/booking/messages";
-import { ADMIN, adminCreate } from "../support/admin";
 import { signInAsAdmin } from "../support/admin-browser";
-import { type AppServer, startAppServer } from "../support/app-server";
+import { type AppServer, newDataDir, startAppServer } from "../support/app-server";
 import { expectNoAxeViolations } from "../support/axe";
 import { gotoHydrated } from "../support/hydration";
 import { startTestSmtpServer, type TestSmtpServer } from "../support/smtp";
@@ -36,11 +35,11 @@ const bus = createMemoryEventBus();
 test.beforeAll(async () => {
   smtp = await startTestSmtpServer();
   server = await startAppServer({
+    DATA_DIR: newDataDir("e2e-booking-agenda-requests-", { admin: true }),
     SMTP_URL: smtp.url,
     MAIL_FROM: "sito@studio.test",
     MAIL_TO: "dottoressa@studio.test",
   });
-  expect(adminCreate({ DATA_DIR: server.dataDir }, ["--email", ADMIN.email], ADMIN.password).code).toBe(0);
   database = await openSiteDatabase({ dataDir: server.dataDir });
   const settings = createBookingSettingsRepository(database.db, bus);
   await settings.save({ ...(await settings.get()), mode: "site", horizonDays: 60 });

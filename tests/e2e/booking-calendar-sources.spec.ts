@@ -4,9 +4,8 @@ import { createMemoryEventBus } from "~/core/events/event-bus.server";
 import { createBookingSettingsRepository } from "~/features/booking/booking-settings.server";
 import { CALENDAR_SOURCE_MESSAGES as M } from "~/features/booking/messages";
 import { createVisitTypeRepository } from "~/features/booking/visit-types.server";
-import { ADMIN, adminCreate } from "../support/admin";
 import { signInAsAdmin } from "../support/admin-browser";
-import { type AppServer, startAppServer } from "../support/app-server";
+import { type AppServer, newDataDir, startAppServer } from "../support/app-server";
 import { expectNoAxeViolations } from "../support/axe";
 import { calendarText, serveCalendars, visitTypeData } from "../support/factory";
 import { gotoHydrated } from "../support/hydration";
@@ -26,8 +25,10 @@ let typeId: string;
 
 test.beforeAll(async () => {
   provider = await serveCalendars({ "personale.ics": calendarText([]) });
-  server = await startAppServer({ CALENDAR_FETCH_ALLOW_PRIVATE: "true" });
-  expect(adminCreate({ DATA_DIR: server.dataDir }, ["--email", ADMIN.email], ADMIN.password).code).toBe(0);
+  server = await startAppServer({
+    DATA_DIR: newDataDir("e2e-booking-calendar-sources-", { admin: true }),
+    CALENDAR_FETCH_ALLOW_PRIVATE: "true",
+  });
   database = await openSiteDatabase({ dataDir: server.dataDir });
   const bus = createMemoryEventBus();
   const settings = createBookingSettingsRepository(database.db, bus);

@@ -6,9 +6,8 @@ import { addDays, romeDate, romeInstant } from "~/core/format/rome-clock";
 import { createAppointmentRepository } from "~/features/booking/appointments.server";
 import { CALENDAR_FEED_MESSAGES as M } from "~/features/booking/messages";
 import { createVisitTypeRepository } from "~/features/booking/visit-types.server";
-import { ADMIN, adminCreate } from "../support/admin";
 import { signInAsAdmin } from "../support/admin-browser";
-import { type AppServer, startAppServer } from "../support/app-server";
+import { type AppServer, newDataDir, startAppServer } from "../support/app-server";
 import { expectNoAxeViolations } from "../support/axe";
 import { gotoHydrated } from "../support/hydration";
 import { visitTypeData } from "../support/factory";
@@ -28,8 +27,11 @@ const note = "Preferisco il pomeriggio";
 test.beforeAll(async () => {
   // Requests are logged at "info": the log is read below for the feed's token. Behind a proxy as far as
   // the server knows: the guessing test below comes from addresses of its own.
-  server = await startAppServer({ LOG_LEVEL: "info", TRUST_PROXY: "true" });
-  expect(adminCreate({ DATA_DIR: server.dataDir }, ["--email", ADMIN.email], ADMIN.password).code).toBe(0);
+  server = await startAppServer({
+    DATA_DIR: newDataDir("e2e-booking-feed-", { admin: true }),
+    LOG_LEVEL: "info",
+    TRUST_PROXY: "true",
+  });
   database = await openSiteDatabase({ dataDir: server.dataDir });
   const bus = createMemoryEventBus();
   const type = await createVisitTypeRepository(database.db, bus).create(visitTypeData());

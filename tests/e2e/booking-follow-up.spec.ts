@@ -9,9 +9,8 @@ import { createAppointmentRepository } from "~/features/booking/appointments.ser
 import { createBookingSettingsRepository } from "~/features/booking/booking-settings.server";
 import { AGENDA_MESSAGES } from "~/features/booking/messages";
 import { createVisitTypeRepository } from "~/features/booking/visit-types.server";
-import { ADMIN, adminCreate } from "../support/admin";
 import { renameFirstStudio, signInAsAdmin } from "../support/admin-browser";
-import { type AppServer, startAppServer } from "../support/app-server";
+import { type AppServer, newDataDir, startAppServer } from "../support/app-server";
 import { expectNoAxeViolations } from "../support/axe";
 import { personalDataIn } from "../support/booking";
 import { visitTypeData } from "../support/factory";
@@ -44,8 +43,11 @@ const patient = (name: string) => ({
 
 test.beforeAll(async () => {
   smtp = await startTestSmtpServer();
-  server = await startAppServer({ SMTP_URL: smtp.url, MAIL_FROM: "sito@studio.test" });
-  expect(adminCreate({ DATA_DIR: server.dataDir }, ["--email", ADMIN.email], ADMIN.password).code).toBe(0);
+  server = await startAppServer({
+    DATA_DIR: newDataDir("e2e-booking-follow-up-", { admin: true }),
+    SMTP_URL: smtp.url,
+    MAIL_FROM: "sito@studio.test",
+  });
   const database = await openSiteDatabase({ dataDir: server.dataDir });
   try {
     const settings = createBookingSettingsRepository(database.db, bus);

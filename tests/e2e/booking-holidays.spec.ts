@@ -10,9 +10,8 @@ import { createBookingSettingsRepository } from "~/features/booking/booking-sett
 import { italianHolidaysBetween } from "~/features/booking/italian-holidays";
 import { HOLIDAY_MESSAGES } from "~/features/booking/messages";
 import { createVisitTypeRepository } from "~/features/booking/visit-types.server";
-import { ADMIN, adminCreate } from "../support/admin";
 import { signInAsAdmin } from "../support/admin-browser";
-import { type AppServer, startAppServer } from "../support/app-server";
+import { type AppServer, newDataDir, startAppServer } from "../support/app-server";
 import { expectNoAxeViolations } from "../support/axe";
 import { bookedAmong, postBooking } from "../support/booking";
 import { everyDayContentFile, visitTypeData } from "../support/factory";
@@ -47,8 +46,10 @@ const [reopenWithScript, reopenWithout] = [epifania, capodanno, natale].filter((
 
 test.beforeAll(async () => {
   const contentDir = mkdtempSync(path.join(os.tmpdir(), "holidays-content-"));
-  server = await startAppServer({ SITE_CONTENT_FILE: everyDayContentFile(contentDir) });
-  expect(adminCreate({ DATA_DIR: server.dataDir }, ["--email", ADMIN.email], ADMIN.password).code).toBe(0);
+  server = await startAppServer({
+    DATA_DIR: newDataDir("e2e-booking-holidays-", { admin: true }),
+    SITE_CONTENT_FILE: everyDayContentFile(contentDir),
+  });
   database = await openSiteDatabase({ dataDir: server.dataDir });
   const bus = createMemoryEventBus();
   const settings = createBookingSettingsRepository(database.db, bus);

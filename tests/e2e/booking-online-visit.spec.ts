@@ -7,9 +7,8 @@ import { createMemoryEventBus } from "~/core/events/event-bus.server";
 import { createBookingSettingsRepository } from "~/features/booking/booking-settings.server";
 import { BOOKING_SETTINGS_MESSAGES as M } from "~/features/booking/messages";
 import { createVisitTypeRepository } from "~/features/booking/visit-types.server";
-import { ADMIN, adminCreate } from "../support/admin";
 import { signInAsAdmin } from "../support/admin-browser";
-import { type AppServer, startAppServer } from "../support/app-server";
+import { type AppServer, newDataDir, startAppServer } from "../support/app-server";
 import { expectNoAxeViolations } from "../support/axe";
 import { visitTypeData } from "../support/factory";
 import { gotoHydrated } from "../support/hydration";
@@ -35,11 +34,11 @@ let typeId: string;
 test.beforeAll(async () => {
   smtp = await startTestSmtpServer();
   server = await startAppServer({
+    DATA_DIR: newDataDir("e2e-booking-online-visit-", { admin: true }),
     SMTP_URL: smtp.url,
     MAIL_FROM: "sito@studio.test",
     MAIL_TO: "dottoressa@studio.test",
   });
-  expect(adminCreate({ DATA_DIR: server.dataDir }, ["--email", ADMIN.email], ADMIN.password).code).toBe(0);
   database = await openSiteDatabase({ dataDir: server.dataDir });
   const bus = createMemoryEventBus();
   const settings = createBookingSettingsRepository(database.db, bus);

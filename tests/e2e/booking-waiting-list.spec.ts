@@ -10,9 +10,8 @@ import { weeklyHours } from "~/features/booking/studio-hours";
 import { createVisitTypeRepository } from "~/features/booking/visit-types.server";
 import { dayPartOf } from "~/features/booking/waiting-list-matching";
 import { defaultSiteContent } from "~/features/site-content/defaults";
-import { ADMIN, adminCreate } from "../support/admin";
 import { signInAsAdmin } from "../support/admin-browser";
-import { type AppServer, startAppServer } from "../support/app-server";
+import { type AppServer, newDataDir, startAppServer } from "../support/app-server";
 import { expectNoAxeViolations } from "../support/axe";
 import { visitTypeData } from "../support/factory";
 import { gotoHydrated } from "../support/hydration";
@@ -40,12 +39,12 @@ const milano = weeklyHours(defaultSiteContent.studios.find((s) => s.key === "stu
 test.beforeAll(async () => {
   smtp = await startTestSmtpServer();
   server = await startAppServer({
+    DATA_DIR: newDataDir("e2e-booking-waiting-list-", { admin: true }),
     SMTP_URL: smtp.url,
     MAIL_FROM: "sito@studio.test",
     MAIL_TO: "dottoressa@studio.test",
     TRUST_PROXY: "true",
   });
-  expect(adminCreate({ DATA_DIR: server.dataDir }, ["--email", ADMIN.email], ADMIN.password).code).toBe(0);
   database = await openSiteDatabase({ dataDir: server.dataDir });
   const settings = createBookingSettingsRepository(database.db, bus);
   await settings.save({ ...(await settings.get()), mode: "site", cancellationLimitHours: 0 });

@@ -1,6 +1,5 @@
 import { expect, test, type Page } from "../support/e2e-test";
 import { FAQ_MESSAGES } from "~/features/faq/messages";
-import { ADMIN, adminCreate } from "../support/admin";
 import { signInAsAdmin } from "../support/admin-browser";
 import { newDataDir, startAppServer, type AppServer } from "../support/app-server";
 import { expectNoAxeViolations } from "../support/axe";
@@ -18,8 +17,7 @@ let server: AppServer;
 
 test.beforeAll(async () => {
   test.setTimeout(180_000);
-  const dataDir = newDataDir("e2e-faq-");
-  expect(adminCreate({ DATA_DIR: dataDir }, ["--email", ADMIN.email], ADMIN.password).code).toBe(0);
+  const dataDir = newDataDir("e2e-faq-", { admin: true });
   server = await startAppServer({ DATA_DIR: dataDir });
 });
 

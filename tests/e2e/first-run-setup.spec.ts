@@ -1,6 +1,6 @@
 import type { Locator, Page } from "@playwright/test";
 import { expect as baseExpect, test } from "../support/e2e-test";
-import { ADMIN, adminCreate, jpeg } from "../support/admin";
+import { ADMIN, jpeg } from "../support/admin";
 import { saveAndPublish, signInAsAdmin } from "../support/admin-browser";
 import { newDataDir, startAppServer, type AppServer } from "../support/app-server";
 import { expectNoAxeViolations } from "../support/axe";
@@ -20,8 +20,7 @@ test.use({ viewport: { width: 390, height: 844 } });
 
 test.beforeAll(async () => {
   test.setTimeout(120_000);
-  const dataDir = newDataDir("e2e-first-run-");
-  expect(adminCreate({ DATA_DIR: dataDir }, ["--email", ADMIN.email], ADMIN.password).code).toBe(0);
+  const dataDir = newDataDir("e2e-first-run-", { admin: true });
   server = await startAppServer({ DATA_DIR: dataDir }, 90_000);
 });
 

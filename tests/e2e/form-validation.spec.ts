@@ -1,6 +1,6 @@
 import { expect, type Page, type Request, test } from "../support/e2e-test";
 import { expectToast } from "../support/toasts";
-import { ADMIN, adminCreate } from "../support/admin";
+import { ADMIN } from "../support/admin";
 import { signInAsAdmin } from "../support/admin-browser";
 import { newDataDir, type AppServer, startAppServer } from "../support/app-server";
 import { gotoHydrated } from "../support/hydration";
@@ -15,11 +15,9 @@ test.describe.configure({ timeout: 90_000 });
 
 test.beforeAll(async () => {
   test.setTimeout(120_000);
-  const dataDir = newDataDir("form-validation-");
+  const dataDir = newDataDir("form-validation-", { admin: true });
   await seedReviews(dataDir, [{ name: "Da segnalare", content: "Testo qualsiasi.", rating: 3, createdAt: new Date() }]);
   server = await startAppServer({ DATA_DIR: dataDir });
-  const created = adminCreate({ DATA_DIR: dataDir }, ["--email", ADMIN.email], ADMIN.password);
-  expect(created.code, created.stderr).toBe(0);
 });
 test.afterAll(async () => {
   await server?.stop();

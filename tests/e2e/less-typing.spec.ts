@@ -1,6 +1,6 @@
 import type { Locator } from "@playwright/test";
 import { expect as baseExpect, test, type Browser, type Page } from "../support/e2e-test";
-import { ADMIN, adminCreate, jpeg } from "../support/admin";
+import { jpeg } from "../support/admin";
 import { signInAsAdmin } from "../support/admin-browser";
 import { newDataDir, startAppServer, type AppServer } from "../support/app-server";
 import { expectNoAxeViolations } from "../support/axe";
@@ -21,8 +21,7 @@ test.describe.configure({ mode: "serial", timeout: 120_000 });
 
 test.beforeAll(async () => {
   test.setTimeout(120_000);
-  const dataDir = newDataDir("e2e-less-typing-");
-  expect(adminCreate({ DATA_DIR: dataDir }, ["--email", ADMIN.email], ADMIN.password).code).toBe(0);
+  const dataDir = newDataDir("e2e-less-typing-", { admin: true });
   await seedPhotos(dataDir, 2, { titles: ["Vellutata di zucca", null] });
   server = await startAppServer({ DATA_DIR: dataDir }, 90_000);
 });

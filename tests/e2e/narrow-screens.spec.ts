@@ -1,6 +1,5 @@
 import { expect, type Page, test } from "../support/e2e-test";
 import { groupPaths, SETUP_PATH } from "~/features/site-content/editor-groups";
-import { ADMIN, adminCreate } from "../support/admin";
 import { signInAsAdmin } from "../support/admin-browser";
 import { newDataDir, type AppServer, startAppServer } from "../support/app-server";
 import { sampleRecipe, seedBooking, seedPhotos, seedRecipes, seedReviews } from "../support/factory";
@@ -16,13 +15,12 @@ let publicPaths: string[];
 let adminPaths: string[];
 
 test.beforeAll(async () => {
-  const dataDir = newDataDir("narrow-e2e-");
+  const dataDir = newDataDir("narrow-e2e-", { admin: true });
   const photos = await seedPhotos(dataDir, 3);
   const [recipe] = await seedRecipes(dataDir, [sampleRecipe({ photoId: photos[0]!.id, slug: "insalata-di-farro" })]);
   await seedReviews(dataDir, [{ name: "Laura B.", rating: 5, content: "Percorso chiaro e piano facile da seguire." }]);
   // Booking on, one visit booked: /prenota's steps, her link's page and the agenda have content.
   const { managePath, visitTypeId } = await seedBooking(dataDir);
-  expect(adminCreate({ DATA_DIR: dataDir }, ["--email", ADMIN.email], ADMIN.password).code).toBe(0);
   server = await startAppServer({ DATA_DIR: dataDir });
   publicPaths = [
     "/reviews",

@@ -18,7 +18,7 @@ test.use({ viewport: { width: viewports[0].width, height: viewports[0].height } 
 
 test.beforeAll(async () => {
   test.setTimeout(120_000);
-  ({ server, smtp } = await startSiteWithMail(newDataDir("e2e-newsletter-images-")));
+  ({ server, smtp } = await startSiteWithMail(newDataDir("e2e-newsletter-images-", { admin: true })));
 });
 test.afterAll(async () => {
   await server?.stop();

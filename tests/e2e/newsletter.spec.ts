@@ -19,7 +19,7 @@ test.describe.configure({ mode: "serial", timeout: 120_000 });
 
 test.beforeAll(async () => {
   test.setTimeout(120_000);
-  ({ server, smtp } = await startSiteWithMail(newDataDir("e2e-newsletter-")));
+  ({ server, smtp } = await startSiteWithMail(newDataDir("e2e-newsletter-", { admin: true })));
 });
 test.afterAll(async () => {
   await server?.stop();

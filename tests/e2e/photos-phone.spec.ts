@@ -1,6 +1,6 @@
 import { expect, type Page, test } from "../support/e2e-test";
 import { expectToast } from "../support/toasts";
-import { ADMIN, adminCreate, jpeg } from "../support/admin";
+import { jpeg } from "../support/admin";
 import { signInAsAdmin } from "../support/admin-browser";
 import { newDataDir, startAppServer, type AppServer } from "../support/app-server";
 import { expectNoAxeViolations } from "../support/axe";
@@ -13,9 +13,7 @@ let server: AppServer;
 test.use({ viewport: { width: 390, height: 844 } });
 
 test.beforeAll(async () => {
-  const dataDir = newDataDir("e2e-photos-phone-");
-  const created = adminCreate({ DATA_DIR: dataDir }, ["--email", ADMIN.email], ADMIN.password);
-  expect(created.code, created.stderr).toBe(0);
+  const dataDir = newDataDir("e2e-photos-phone-", { admin: true });
   await seedPhotos(dataDir, 3);
   server = await startAppServer({ DATA_DIR: dataDir });
 });

@@ -16,9 +16,7 @@ let server: AppServer;
 test.use({ viewport: { width: 390, height: 844 } });
 
 test.beforeAll(async () => {
-  const dataDir = newDataDir("e2e-phone-");
-  const created = adminCreate({ DATA_DIR: dataDir }, ["--email", ADMIN.email], ADMIN.password);
-  expect(created.code, created.stderr).toBe(0);
+  const dataDir = newDataDir("e2e-phone-", { admin: true });
   // Replied to, so nothing waits on a fresh panel; reports need a published review.
   await seedReviews(dataDir, [
     {

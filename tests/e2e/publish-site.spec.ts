@@ -1,7 +1,7 @@
 import { mkdirSync } from "node:fs";
 import type { Browser, Page } from "@playwright/test";
 import { expect as baseExpect, test } from "../support/e2e-test";
-import { ADMIN, adminCreate } from "../support/admin";
+import { ADMIN } from "../support/admin";
 import { saveAndPublish, signInAsAdmin } from "../support/admin-browser";
 import { newDataDir, startAppServer, type AppServer } from "../support/app-server";
 import { expectNoAxeViolations } from "../support/axe";
@@ -23,8 +23,7 @@ test.describe.configure({ mode: "serial", timeout: 120_000 });
 test.beforeAll(async () => {
   test.setTimeout(120_000);
   mkdirSync(SHOTS, { recursive: true });
-  const dataDir = newDataDir("e2e-publish-");
-  expect(adminCreate({ DATA_DIR: dataDir }, ["--email", ADMIN.email], ADMIN.password).code).toBe(0);
+  const dataDir = newDataDir("e2e-publish-", { admin: true });
   await endFirstRunSetup(dataDir);
   server = await startAppServer({ DATA_DIR: dataDir, SITE_URL }, 90_000, { inPreparation: true });
 });

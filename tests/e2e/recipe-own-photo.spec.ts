@@ -1,5 +1,4 @@
 import { expect, test, type Page } from "../support/e2e-test";
-import { ADMIN, adminCreate } from "../support/admin";
 import { signInAsAdmin } from "../support/admin-browser";
 import { expectNoAxeViolations } from "../support/axe";
 import { newDataDir, startAppServer, type AppServer } from "../support/app-server";
@@ -21,8 +20,7 @@ let dataDir: string;
 test.describe.configure({ mode: "serial", timeout: 180_000 });
 
 test.beforeAll(async () => {
-  dataDir = newDataDir("e2e-recipe-own-photo-");
-  expect(adminCreate({ DATA_DIR: dataDir }, ["--email", ADMIN.email], ADMIN.password).code).toBe(0);
+  dataDir = newDataDir("e2e-recipe-own-photo-", { admin: true });
   server = await startAppServer({ DATA_DIR: dataDir });
 });
 test.afterAll(async () => {

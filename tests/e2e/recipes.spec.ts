@@ -3,7 +3,6 @@ import { expectToast } from "../support/toasts";
 import sharp from "sharp";
 import { RECIPE_MESSAGES } from "~/features/recipes/messages";
 import type { RecipeData } from "~/features/recipes/recipe";
-import { ADMIN, adminCreate } from "../support/admin";
 import { signInAsAdmin } from "../support/admin-browser";
 import { newDataDir, startAppServer, type AppServer } from "../support/app-server";
 import { expectNoAxeViolations } from "../support/axe";
@@ -26,8 +25,7 @@ test.describe.configure({ timeout: 180_000 });
 test.beforeAll(async () => {
   // Three photos and fourteen recipes with their crops, then a server: slow on a busy machine.
   test.setTimeout(180_000);
-  const dataDir = newDataDir("e2e-recipes-");
-  expect(adminCreate({ DATA_DIR: dataDir }, ["--email", ADMIN.email], ADMIN.password).code).toBe(0);
+  const dataDir = newDataDir("e2e-recipes-", { admin: true });
   const photos = await seedPhotos(dataDir, 3, { titles: ["Insalata di farro", "Vellutata di zucca", "Porridge"] });
   // Twelve more published recipes (no photo), so the list has two pages and something to filter.
   const fillers: RecipeData[] = Array.from({ length: 12 }, (_, i) =>

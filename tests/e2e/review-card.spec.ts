@@ -1,6 +1,5 @@
 import { expect, type Page, test } from "../support/e2e-test";
 import { expectToast } from "../support/toasts";
-import { ADMIN, adminCreate } from "../support/admin";
 import { signInAsAdmin } from "../support/admin-browser";
 import { newDataDir, startAppServer, type AppServer } from "../support/app-server";
 import { expectNoAxeViolations } from "../support/axe";
@@ -18,9 +17,7 @@ const ids: Record<string, string> = {};
 test.use({ viewport: { width: 390, height: 844 } });
 
 test.beforeAll(async () => {
-  const dataDir = newDataDir("e2e-card-");
-  const created = adminCreate({ DATA_DIR: dataDir }, ["--email", ADMIN.email], ADMIN.password);
-  expect(created.code, created.stderr).toBe(0);
+  const dataDir = newDataDir("e2e-card-", { admin: true });
   const rows = await seedReviews(dataDir, [
     { name: "Giulia", rating: 2, content: "Mi ha parlato della mia tiroide davanti a tutti.", status: "published" },
     { name: "Paolo", rating: 1, content: "Pessima, non ci andate.", status: "published" },

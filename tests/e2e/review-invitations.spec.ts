@@ -21,7 +21,7 @@ let expiredToken: string;
 
 test.beforeAll(async () => {
   test.setTimeout(120_000);
-  const dataDir = newDataDir("e2e-invitations-");
+  const dataDir = newDataDir("e2e-invitations-", { admin: true });
   const database = await openSiteDatabase({ dataDir });
   try {
     const { token, invitation } = await createInvitationRepository(database.db).create({ validDays: 30 });

@@ -1,7 +1,6 @@
 import { count } from "drizzle-orm";
 import { reviews as reviewsTable } from "~/core/db/schema";
 import { openSiteDatabase } from "~/core/db/site-database.server";
-import { ADMIN, adminCreate } from "../support/admin";
 import { saveAndPublish, signInAsAdmin } from "../support/admin-browser";
 import { type AppServer, newDataDir, startAppServer } from "../support/app-server";
 import { expectNoAxeViolations } from "../support/axe";
@@ -22,8 +21,7 @@ const PAGES = ["/", "/home", "/services", "/privacy", "/studi/studio-di-milano",
 let server: AppServer;
 
 test.beforeAll(async () => {
-  const dataDir = newDataDir("e2e-reviews-switch-");
-  expect(adminCreate({ DATA_DIR: dataDir }, ["--email", ADMIN.email], ADMIN.password).code).toBe(0);
+  const dataDir = newDataDir("e2e-reviews-switch-", { admin: true });
   await seedReviews(dataDir, [{ name: "Anna", rating: 5, content: REVIEW, status: "published" }]);
   server = await startAppServer({ DATA_DIR: dataDir });
 });

@@ -1,6 +1,5 @@
 import type { Locator } from "@playwright/test";
 import { expect as baseExpect, test, type Browser, type Page } from "../support/e2e-test";
-import { ADMIN, adminCreate } from "../support/admin";
 import { signInAsAdmin } from "../support/admin-browser";
 import { newDataDir, startAppServer, type AppServer } from "../support/app-server";
 import { expectNoAxeViolations } from "../support/axe";
@@ -20,8 +19,7 @@ test.describe.configure({ mode: "serial", timeout: 180_000 });
 
 test.beforeAll(async () => {
   test.setTimeout(120_000);
-  const dataDir = newDataDir("e2e-services-week-");
-  expect(adminCreate({ DATA_DIR: dataDir }, ["--email", ADMIN.email], ADMIN.password).code).toBe(0);
+  const dataDir = newDataDir("e2e-services-week-", { admin: true });
   server = await startAppServer({ DATA_DIR: dataDir }, 90_000);
 });
 

@@ -5,7 +5,7 @@ import { CONTENT_MESSAGES } from "~/features/site-content/messages";
 import { openSiteDatabase } from "~/core/db/site-database.server";
 import { createMemoryEventBus } from "~/core/events/event-bus.server";
 import { createBookingSettingsRepository } from "~/features/booking/booking-settings.server";
-import { ADMIN, adminCreate, jpeg } from "../support/admin";
+import { jpeg } from "../support/admin";
 import { signInAsAdmin } from "../support/admin-browser";
 import { newDataDir, startAppServer, type AppServer } from "../support/app-server";
 import { seedBooking } from "../support/factory";
@@ -27,9 +27,7 @@ const expect = baseExpect.configure({ timeout: 15_000 });
 test.beforeAll(async () => {
   // Seven helpers share two cores: creating the account and starting can be slow.
   test.setTimeout(120_000);
-  dataDir = newDataDir("e2e-content-");
-  const created = adminCreate({ DATA_DIR: dataDir }, ["--email", ADMIN.email], ADMIN.password);
-  expect(created.code, created.stderr).toBe(0);
+  dataDir = newDataDir("e2e-content-", { admin: true });
   // Every browser here is one client address, with several pages open at once and their live
   // streams: the per-address cap (10 by default) leaves no room to spare.
   server = await startAppServer({ DATA_DIR: dataDir, LIVE_STREAMS_PER_CLIENT: "100" }, 90_000);

@@ -7,9 +7,8 @@ import { createArticleRepository } from "~/features/articles/articles.server";
 import { createAppointmentRepository } from "~/features/booking/appointments.server";
 import { createBookingSettingsRepository } from "~/features/booking/booking-settings.server";
 import { createVisitTypeRepository } from "~/features/booking/visit-types.server";
-import { ADMIN, adminCreate } from "../support/admin";
 import { signInAsAdmin } from "../support/admin-browser";
-import { type AppServer, startAppServer } from "../support/app-server";
+import { type AppServer, newDataDir, startAppServer } from "../support/app-server";
 import { expectNoAxeViolations } from "../support/axe";
 import { expect, test } from "../support/e2e-test";
 import { sampleArticle, visitTypeData } from "../support/factory";
@@ -30,8 +29,7 @@ let server: AppServer;
 let database: Awaited<ReturnType<typeof openSiteDatabase>>;
 
 test.beforeAll(async () => {
-  server = await startAppServer();
-  expect(adminCreate({ DATA_DIR: server.dataDir }, ["--email", ADMIN.email], ADMIN.password).code).toBe(0);
+  server = await startAppServer({ DATA_DIR: newDataDir("e2e-statistics-", { admin: true }) });
   database = await openSiteDatabase({ dataDir: server.dataDir });
   const bus = createMemoryEventBus();
   const settings = createBookingSettingsRepository(database.db, bus);

@@ -5,9 +5,8 @@ import { createMemoryEventBus } from "~/core/events/event-bus.server";
 import { createBookingSettingsRepository } from "~/features/booking/booking-settings.server";
 import { italianHolidaysBetween } from "~/features/booking/italian-holidays";
 import { createVisitTypeRepository } from "~/features/booking/visit-types.server";
-import { ADMIN, adminCreate } from "../support/admin";
 import { renameFirstStudio, saveAndPublish, signInAsAdmin } from "../support/admin-browser";
-import { type AppServer, startAppServer } from "../support/app-server";
+import { type AppServer, newDataDir, startAppServer } from "../support/app-server";
 import { expectNoAxeViolations } from "../support/axe";
 import { expect, type Page, test } from "../support/e2e-test";
 import { visitTypeData } from "../support/factory";
@@ -24,8 +23,7 @@ let server: AppServer;
 let typeId: string;
 
 test.beforeAll(async () => {
-  server = await startAppServer();
-  expect(adminCreate({ DATA_DIR: server.dataDir }, ["--email", ADMIN.email], ADMIN.password).code).toBe(0);
+  server = await startAppServer({ DATA_DIR: newDataDir("e2e-studio-pages-", { admin: true }) });
   const database = await openSiteDatabase({ dataDir: server.dataDir });
   try {
     const bus = createMemoryEventBus();

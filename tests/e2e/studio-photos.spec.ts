@@ -1,4 +1,3 @@
-import { ADMIN, adminCreate } from "../support/admin";
 import { signInAsAdmin } from "../support/admin-browser";
 import { type AppServer, newDataDir, startAppServer } from "../support/app-server";
 import { expectNoAxeViolations } from "../support/axe";
@@ -19,8 +18,7 @@ const MISSING_ALT = "Descrivi la foto in poche parole: la leggono i lettori di s
 let server: AppServer;
 
 test.beforeAll(async () => {
-  const dataDir = newDataDir("e2e-studio-photos-");
-  expect(adminCreate({ DATA_DIR: dataDir }, ["--email", ADMIN.email], ADMIN.password).code).toBe(0);
+  const dataDir = newDataDir("e2e-studio-photos-", { admin: true });
   server = await startAppServer({ DATA_DIR: dataDir });
 });
 test.afterAll(async () => {

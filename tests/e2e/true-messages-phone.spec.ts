@@ -2,7 +2,6 @@ import { writeFileSync } from "node:fs";
 import path from "node:path";
 import { expect, test, type Browser, type Page } from "../support/e2e-test";
 import { defaultSiteContent } from "~/features/site-content/defaults";
-import { ADMIN, adminCreate } from "../support/admin";
 import { signInAsAdmin } from "../support/admin-browser";
 import { expectNoAxeViolations } from "../support/axe";
 import { newDataDir, startAppServer, type AppServer } from "../support/app-server";
@@ -29,7 +28,7 @@ test.use({ viewport: { width: phone.width, height: phone.height } });
 
 test.beforeAll(async () => {
   test.setTimeout(180_000);
-  const dataDir = newDataDir("e2e-true-messages-");
+  const dataDir = newDataDir("e2e-true-messages-", { admin: true });
   // The Milan studio opens on Tuesdays and Thursdays only: five closed days, three of them in a row.
   const open = [{ opens: "09:00", closes: "13:00" }];
   const hours = (["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"] as const).map(
@@ -42,7 +41,6 @@ test.beforeAll(async () => {
       studios: defaultSiteContent.studios.map((studio, i) => (i === 0 ? { ...studio, hours } : studio)),
     }),
   );
-  expect(adminCreate({ DATA_DIR: dataDir }, ["--email", ADMIN.email], ADMIN.password).code).toBe(0);
   // A recipe without a slideshow photo (its photo deleted), and no photo at all.
   const [recipe] = await seedRecipes(dataDir, [
     sampleRecipe({

@@ -18,7 +18,7 @@ import { createReviewRepository } from "~/features/reviews/reviews.server";
 import { adminCreate, jpeg } from "../support/admin";
 import { finishSetup } from "~/features/site-content/setup.server";
 import { SETUP_PATH } from "~/features/site-content/editor-groups";
-import { startAppServer, type AppServer } from "../support/app-server";
+import { newDataDir, startAppServer, type AppServer } from "../support/app-server";
 import { createPostgresDatabase } from "../support/test-databases";
 
 const ADMIN = { email: "admin@studio.test", password: "password-amministratore-1" };
@@ -148,7 +148,7 @@ describe("admin security over HTTP", () => {
   }
 
   beforeAll(async () => {
-    const dataDir = mkdtempSync(path.join(os.tmpdir(), "admin-security-"));
+    const dataDir = newDataDir("admin-security-", { migrated: true });
     seeded = await seed(dataDir);
     server = await startAppServer({ DATA_DIR: dataDir, REVIEWS_MODERATION: "true", TRUST_PROXY: "loopback" });
     const { response, cookie } = await login(ADMIN);

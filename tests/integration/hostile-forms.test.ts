@@ -2,15 +2,13 @@
 // arrays (`zz[10000000]`, `studios[100000].name`) and with values the database refuses: each answer
 // stays small, sends back no field its form does not name, and the server process serving them
 // lives on. Before, one such field made a 30 MB answer and a gigabyte of memory, or killed the process.
-import { mkdtempSync, readFileSync } from "node:fs";
-import os from "node:os";
-import path from "node:path";
+import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { MAX_HOURS_FORM_FIELDS } from "~/features/site-content/editor.server";
 import { CONTENT_MESSAGES } from "~/features/site-content/messages";
 import { TEXT_MESSAGES } from "~/core/forms/field-rules";
 import { adminCreate, jpeg } from "../support/admin";
-import { startAppServer, type AppServer } from "../support/app-server";
+import { newDataDir, startAppServer, type AppServer } from "../support/app-server";
 import { serverProcesses } from "../support/processes";
 import { fillTimeToken, postReview, uniqueName } from "../support/reviews";
 
@@ -46,7 +44,7 @@ describe("forms posted with hostile field names and values", () => {
   let worker: number;
 
   beforeAll(async () => {
-    const dataDir = mkdtempSync(path.join(os.tmpdir(), "hostile-forms-"));
+    const dataDir = newDataDir("hostile-forms-", { migrated: true });
     const created = adminCreate({ DATA_DIR: dataDir }, ["--email", ADMIN.email, "--new"], ADMIN.password);
     expect(created.code, created.stderr).toBe(0);
     server = await startAppServer({ DATA_DIR: dataDir, REVIEWS_RATE_LIMIT: "1000" });

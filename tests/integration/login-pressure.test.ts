@@ -1,6 +1,3 @@
-import { mkdtempSync } from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAdminAccounts } from "~/features/account/accounts.server";
 import { ACCOUNT_FAILURE_RULE, LOGIN_FAILURE_RULE } from "~/features/account/login.server";
@@ -8,7 +5,7 @@ import { LOGIN_MESSAGES } from "~/features/account/messages";
 import { totpCode } from "~/features/account/totp.server";
 import { openSiteDatabase } from "~/core/db/site-database.server";
 import { finishSetup } from "~/features/site-content/setup.server";
-import { startAppServer, type AppServer } from "../support/app-server";
+import { newDataDir, startAppServer, type AppServer } from "../support/app-server";
 
 // A burst of logins neither fills the memory nor queues without end, and strangers who
 // fill the account's failure limit do not keep the administrator out (decision 45).
@@ -50,7 +47,7 @@ describe("sign-in under pressure (production server)", () => {
   }
 
   beforeAll(async () => {
-    const dataDir = mkdtempSync(path.join(os.tmpdir(), "login-pressure-"));
+    const dataDir = newDataDir("login-pressure-", { migrated: true });
     const database = await openSiteDatabase({ dataDir });
     try {
       const accounts = createAdminAccounts(database.db);

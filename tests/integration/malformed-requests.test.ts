@@ -1,11 +1,8 @@
 // Hostile or broken requests get a clear Italian refusal with the right status, never a server error
 // or the router's English internals; and the anti-spam and flash defences cannot be scripted around.
-import { mkdtempSync } from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { adminCreate } from "../support/admin";
-import { startAppServer, type AppServer } from "../support/app-server";
+import { newDataDir, startAppServer, type AppServer } from "../support/app-server";
 import { fillTimeToken } from "../support/reviews";
 
 const ADMIN = { email: "admin@studio.test", password: "password-amministratore-1" };
@@ -23,7 +20,7 @@ describe("malformed and hostile requests", () => {
     });
 
   beforeAll(async () => {
-    const dataDir = mkdtempSync(path.join(os.tmpdir(), "malformed-"));
+    const dataDir = newDataDir("malformed-", { migrated: true });
     const created = adminCreate({ DATA_DIR: dataDir }, ["--email", ADMIN.email, "--new"], ADMIN.password);
     expect(created.code, created.stderr).toBe(0);
     server = await startAppServer({ DATA_DIR: dataDir, TRUST_PROXY: "loopback" });

@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { adminCreate } from "../support/admin";
-import { startAppServer, type AppServer } from "../support/app-server";
+import { newDataDir, startAppServer, type AppServer } from "../support/app-server";
 import { serverProcesses } from "../support/processes";
 import { openEventStream } from "../support/event-stream";
 import { postReview, uniqueName } from "../support/reviews";
@@ -52,7 +52,7 @@ async function openStream(url: string): Promise<{ next: () => Promise<string>; c
 describe(`${SERVERS} server processes on one port`, () => {
   let server: AppServer;
   beforeAll(async () => {
-    const dataDir = mkdtempSync(path.join(os.tmpdir(), "processes-"));
+    const dataDir = newDataDir("processes-", { migrated: true });
     expect(adminCreate({ DATA_DIR: dataDir }, ["--email", ADMIN.email, "--new"], ADMIN.password).code).toBe(0);
     // Each test posts from its own client address (X-Forwarded-For from loopback is believed).
     server = await startAppServer({

@@ -3,13 +3,12 @@
 // anonymously and as the administrator: no answer is a server error, none is larger than a page,
 // and nothing is logged as an error. Before, a NUL in a recipe's address and a bad id in the admin's
 // recipe editor reached PostgreSQL, which refused them: 500s.
-import { readdirSync, readFileSync, mkdtempSync, statSync } from "node:fs";
-import os from "node:os";
+import { readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import routes from "~/routes";
-import { ADMIN, adminCreate, adminSessionCookie } from "../support/admin";
-import { startAppServer, type AppServer } from "../support/app-server";
+import { adminSessionCookie } from "../support/admin";
+import { newDataDir, startAppServer, type AppServer } from "../support/app-server";
 import { routePatterns } from "../support/route-patterns";
 import { startTestSmtpServer, type TestSmtpServer } from "../support/smtp";
 
@@ -87,9 +86,7 @@ describe("every route, every method, odd parameters", () => {
   beforeAll(async () => {
     // With e-mail configured: without it, the contact form and the password reset answer 503 on purpose.
     smtp = await startTestSmtpServer();
-    const dataDir = mkdtempSync(path.join(os.tmpdir(), "request-fuzz-"));
-    const created = adminCreate({ DATA_DIR: dataDir }, ["--email", ADMIN.email, "--new"], ADMIN.password);
-    expect(created.code, created.stderr).toBe(0);
+    const dataDir = newDataDir("request-fuzz-", { admin: true });
     server = await startAppServer({ DATA_DIR: dataDir, SMTP_URL: smtp.url, MAIL_FROM: "sito@studio.test" });
     cookie = await adminSessionCookie(server.url);
   }, 120_000);

@@ -1,12 +1,9 @@
-import { mkdtempSync } from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openSiteDatabase } from "~/core/db/site-database.server";
 import { createReportRepository } from "~/features/reviews/review-reports.server";
 import { createReviewRepository } from "~/features/reviews/reviews.server";
-import { ADMIN, adminCreate } from "../support/admin";
-import { startAppServer, type AppServer } from "../support/app-server";
+import { ADMIN } from "../support/admin";
+import { newDataDir, startAppServer, type AppServer } from "../support/app-server";
 
 /** The invitation, reply and report screens refuse everything without an administrator session. */
 describe("review admin screens over HTTP", () => {
@@ -14,7 +11,7 @@ describe("review admin screens over HTTP", () => {
   let reviewId: string;
 
   beforeAll(async () => {
-    const dataDir = mkdtempSync(path.join(os.tmpdir(), "review-admin-security-"));
+    const dataDir = newDataDir("review-admin-security-", { admin: true });
     const database = await openSiteDatabase({ dataDir });
     try {
       const review = await createReviewRepository(database.db).add({ name: "Segnalata", content: "Testo", rating: 2 });
@@ -23,8 +20,6 @@ describe("review admin screens over HTTP", () => {
     } finally {
       await database.close();
     }
-    const created = adminCreate({ DATA_DIR: dataDir }, ["--email", ADMIN.email], ADMIN.password);
-    expect(created.code, created.stderr).toBe(0);
     server = await startAppServer({ DATA_DIR: dataDir }, 60_000);
   });
   afterAll(() => server?.stop());

@@ -3,14 +3,11 @@
 // never a server error, a raw value in a header, a database error or a secret in the log. And a
 // review taken off the site takes its photo with it.
 import { randomBytes } from "node:crypto";
-import { mkdtempSync } from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Review } from "~/core/db/schema";
 import { STARTED_FIELD } from "~/features/reviews/spam-guard";
-import { ADMIN, adminCreate } from "../support/admin";
-import { startAppServer, type AppServer } from "../support/app-server";
+import { ADMIN } from "../support/admin";
+import { newDataDir, startAppServer, type AppServer } from "../support/app-server";
 import { fillTimeToken } from "../support/fill-time";
 import { seedReviews } from "../support/factory";
 
@@ -25,14 +22,12 @@ describe("reviews: untrusted input", () => {
   const newAddress = () => `198.51.100.${nextAddress++}`;
 
   beforeAll(async () => {
-    const dataDir = mkdtempSync(path.join(os.tmpdir(), "review-untrusted-"));
+    const dataDir = newDataDir("review-untrusted-", { admin: true });
     [published, hidden, pending] = (await seedReviews(dataDir, [
       { name: "Pubblicata con foto", content: "Tutto chiaro.", rating: 5, withImage: true },
       { name: "Nascosta con foto", content: "Dati personali.", rating: 1, withImage: true, status: "hidden" },
       { name: "In attesa con foto", content: "Da approvare.", rating: 4, withImage: true, status: "pending" },
     ])) as [Review, Review, Review];
-    const created = adminCreate({ DATA_DIR: dataDir }, ["--email", ADMIN.email], ADMIN.password);
-    expect(created.code, created.stderr).toBe(0);
     // Request logs at info, as in production.
     server = await startAppServer({
       DATA_DIR: dataDir,

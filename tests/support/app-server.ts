@@ -4,6 +4,7 @@ import { createServer } from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { startCommand } from "../../scripts/lib/start-command.ts";
+import { ADMIN, adminCreate } from "./admin.ts";
 
 const root = path.resolve(import.meta.dirname, "../..");
 
@@ -25,18 +26,31 @@ export interface AppServer {
  * whose PostgreSQL cluster is made and migrated once per run, stopped (decision 51).
  */
 export const TEMPLATE_DATA_DIR_ENV = "E2E_TEMPLATE_DATA_DIR";
+/** Set by both global setups: the same, copied when a test asks (`migrated`; vitest tests the first start too). */
+export const MIGRATED_TEMPLATE_DATA_DIR_ENV = "TEST_MIGRATED_TEMPLATE_DATA_DIR";
+/** Set by both global setups: the same cluster with the administrator (ADMIN) already in it. */
+export const ADMIN_TEMPLATE_DATA_DIR_ENV = "TEST_ADMIN_TEMPLATE_DATA_DIR";
 
 /**
  * A new data directory for a server of its own. In the end-to-end run it starts with a copy of the
  * run's template cluster (cp -a keeps its owner, the postgres user when run as root): the server
  * then finds a cluster with the schema in place instead of running initdb and every migration,
- * which cost a second or two of CPU at each of the run's ~70 starts. Empty otherwise (vitest, which
- * tests the first start itself).
+ * which cost a second or two of CPU at each of the run's ~70 starts. In vitest, which tests the
+ * first start itself, only when asked: `migrated`. `admin`: with the administrator's account
+ * (ADMIN) too, copied, or made by `admin:create` where there is no template.
  */
-export function newDataDir(prefix = "app-data-"): string {
+export function newDataDir(prefix = "app-data-", options: { admin?: boolean; migrated?: boolean } = {}): string {
   const dir = mkdtempSync(path.join(os.tmpdir(), prefix));
-  const template = process.env[TEMPLATE_DATA_DIR_ENV];
-  if (template) execFileSync("cp", ["-a", path.join(template, "postgres"), path.join(dir, "postgres")]);
+  const template = options.admin
+    ? process.env[ADMIN_TEMPLATE_DATA_DIR_ENV]
+    : (process.env[TEMPLATE_DATA_DIR_ENV] ??
+      (options.migrated ? process.env[MIGRATED_TEMPLATE_DATA_DIR_ENV] : undefined));
+  if (template) {
+    execFileSync("cp", ["-a", path.join(template, "postgres"), path.join(dir, "postgres")]);
+  } else if (options.admin) {
+    const created = adminCreate({ DATA_DIR: dir }, ["--email", ADMIN.email, "--new"], ADMIN.password);
+    if (created.code !== 0) throw new Error(`admin:create failed: ${created.stderr}`);
+  }
   return dir;
 }
 

@@ -1,20 +1,16 @@
-import { lstatSync, mkdtempSync, rmSync } from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import { openSiteDatabase } from "~/core/db/site-database.server";
-import { TEMPLATE_DATA_DIR_ENV } from "./app-server";
+import { ADMIN_TEMPLATE_DATA_DIR_ENV, MIGRATED_TEMPLATE_DATA_DIR_ENV, TEMPLATE_DATA_DIR_ENV } from "./app-server";
+import { makeTemplateDataDirs } from "./template-data-dir";
 
 /**
- * Once per end-to-end run: a data directory whose embedded cluster is made (initdb) and migrated,
- * then stopped. `newDataDir` copies it for each server a spec starts (decision 51). The workers
- * inherit the variable set here.
+ * Once per end-to-end run: the template clusters, with and without the administrator, that
+ * `newDataDir` copies for each server a spec starts (decision 51). Most specs need her account:
+ * making it in each cost a process and a PostgreSQL start. The workers inherit the variables.
  */
 export default async function setup() {
-  const dir = mkdtempSync(path.join(os.tmpdir(), "e2e-template-"));
-  const database = await openSiteDatabase({ dataDir: dir });
-  await database.close();
-  // A cluster kept outside the directory (root, a temporary directory the postgres user cannot
-  // enter) is only linked from it: a copy of the link would share one cluster. Fresh ones then.
-  if (!lstatSync(path.join(dir, "postgres")).isSymbolicLink()) process.env[TEMPLATE_DATA_DIR_ENV] = dir;
-  return () => rmSync(dir, { recursive: true, force: true });
+  const templates = await makeTemplateDataDirs("e2e-template");
+  if (!templates) return;
+  process.env[TEMPLATE_DATA_DIR_ENV] = templates.migrated;
+  process.env[MIGRATED_TEMPLATE_DATA_DIR_ENV] = templates.migrated;
+  process.env[ADMIN_TEMPLATE_DATA_DIR_ENV] = templates.withAdmin;
+  return () => templates.remove();
 }

@@ -1,4 +1,3 @@
-import { ADMIN, adminCreate } from "./admin";
 import { type AppServer, startAppServer } from "./app-server";
 import { endFirstRunSetup } from "./factory";
 import { startTestSmtpServer, type TestSmtpServer } from "./smtp";
@@ -7,15 +6,14 @@ import { startTestSmtpServer, type TestSmtpServer } from "./smtp";
 export const MAIL_SITE_URL = "https://www.studio.test";
 
 /**
- * A site's production server on `dataDir` with its administrator (ADMIN), sending its mail to a
- * test SMTP server of its own. `env` adds to or overrides the server's settings.
+ * A site's production server on `dataDir`, which holds its administrator (ADMIN: `newDataDir(prefix,
+ * { admin: true })`), sending its mail to a test SMTP server of its own. `env` adds to or overrides
+ * the server's settings.
  */
 export async function startSiteWithMail(
   dataDir: string,
   env: Record<string, string> = {},
 ): Promise<{ server: AppServer; smtp: TestSmtpServer }> {
-  const created = adminCreate({ DATA_DIR: dataDir }, ["--email", ADMIN.email], ADMIN.password);
-  if (created.code !== 0) throw new Error(`admin:create failed: ${created.stderr}`);
   // A site already set up: its first sign-in goes to the panel (the setup: first-run-setup.spec.ts).
   await endFirstRunSetup(dataDir);
   const smtp = await startTestSmtpServer();

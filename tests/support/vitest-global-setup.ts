@@ -2,6 +2,8 @@ import pg from "pg";
 import type { TestProject } from "vitest/node";
 import { openDatabase } from "../../app/core/db/database.server";
 import { buildIfStale } from "../../scripts/build-if-stale";
+import { ADMIN_TEMPLATE_DATA_DIR_ENV, MIGRATED_TEMPLATE_DATA_DIR_ENV } from "./app-server";
+import { makeTemplateDataDirs } from "./template-data-dir";
 import { MIGRATED_TEMPLATE } from "./test-databases";
 import { startThrowawayPostgres } from "./throwaway-postgres";
 
@@ -12,14 +14,30 @@ declare module "vitest" {
   }
 }
 
-/** One PostgreSQL cluster for the whole run; each test file makes its own databases on it. */
+/**
+ * One PostgreSQL cluster for the whole run; each test file makes its own databases on it. And the
+ * data directories `newDataDir` copies for a server that is not about a site's first start (the
+ * workers inherit the variables).
+ */
 export default async function setup(project: TestProject) {
   // Tests that start the production server run the build, as `npm start` does.
   buildIfStale();
-  const postgres = await startThrowawayPostgres();
-  await migrateTemplate(postgres.url);
+  const [postgres, templates] = await Promise.all([
+    startThrowawayPostgres().then(async (postgres) => {
+      await migrateTemplate(postgres.url);
+      return postgres;
+    }),
+    makeTemplateDataDirs("vitest-template"),
+  ]);
   project.provide("postgresUrl", postgres.url);
-  return () => postgres.stop();
+  if (templates) {
+    process.env[MIGRATED_TEMPLATE_DATA_DIR_ENV] = templates.migrated;
+    process.env[ADMIN_TEMPLATE_DATA_DIR_ENV] = templates.withAdmin;
+  }
+  return async () => {
+    templates?.remove();
+    await postgres.stop();
+  };
 }
 
 /** Migrates once the database that test databases are copied from: copying is faster than migrating each. */
