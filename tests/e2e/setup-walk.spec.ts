@@ -2,7 +2,7 @@ import type { Page } from "@playwright/test";
 import { expect as baseExpect, test } from "../support/e2e-test";
 import { defaultSiteContent } from "~/features/site-content/defaults";
 import { FAQ_EXAMPLES } from "~/features/faq/examples";
-import { ADMIN, adminCreate } from "../support/admin";
+import { ADMIN } from "../support/admin";
 import { newDataDir, startAppServer, type AppServer } from "../support/app-server";
 import { sampleRecipe, seedPhotos, seedRecipes } from "../support/factory";
 import { saveScreenshot } from "../support/screenshots";
@@ -20,8 +20,7 @@ test.use({ viewport: { width: 390, height: 844 } });
 
 test.beforeAll(async () => {
   test.setTimeout(120_000);
-  const dataDir = newDataDir("e2e-setup-walk-");
-  expect(adminCreate({ DATA_DIR: dataDir }, ["--email", ADMIN.email], ADMIN.password).code).toBe(0);
+  const dataDir = newDataDir("e2e-setup-walk-", { admin: true });
   // A published recipe with its slideshow photo, so the home's recipe section has one to show (its screenshots).
   const [photo] = await seedPhotos(dataDir, 1);
   await seedRecipes(dataDir, [sampleRecipe({ slug: "insalata-di-farro", photoId: photo!.id })]);
