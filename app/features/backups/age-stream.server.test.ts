@@ -24,7 +24,11 @@ const CHEAP = 10;
 async function encrypt(plain: Buffer, logN = CHEAP): Promise<Buffer> {
   const pieces: Buffer[] = [];
   for (let i = 0; i < plain.length; i += 10_000) pieces.push(plain.subarray(i, i + 10_000));
-  return buffer(Readable.from(pieces).pipe(ageEncryptingStream(startAgeFile(passphrase, logN))));
+  const file = startAgeFile(passphrase, logN);
+  const payload = await buffer(Readable.from(pieces).pipe(ageEncryptingStream(file.payloadKey)));
+  const header = await file.header;
+  expect(header.length).toBe(file.headerBytes);
+  return Buffer.concat([header, payload]);
 }
 
 async function decrypted(bytes: Buffer, withPassphrase = passphrase): Promise<Buffer> {

@@ -28,18 +28,31 @@ function open(key: Buffer, nonce: Buffer, sealed: Buffer): Buffer {
   return Buffer.concat([decipher.update(sealed.subarray(0, sealed.length - TAG)), decipher.final()]);
 }
 
-/** A file's opening bytes and the key of its payload. */
-export type AgeStart = { header: Buffer; payloadKey: Buffer };
+/**
+ * One new age file: its payload key at once, its header (with the payload's nonce) when scrypt is done.
+ * The header's length is known before: the payload is written after that many bytes while scrypt
+ * runs, and the header written in front of it last.
+ */
+export interface AgeFile {
+  payloadKey: Buffer;
+  headerBytes: number;
+  header: Promise<Buffer>;
+}
 
 /**
- * The header for one new file encrypted with `passphrase`, and its payload key. scrypt takes about a
- * second and runs off the event loop: start it early, beside other work. A smaller `logN` only in
- * tests of the format, where the cost proves nothing.
+ * Starts a file encrypted with `passphrase`. scrypt takes about a second, off the event loop, beside
+ * the payload's encryption. A smaller `logN` only in tests of the format, where the cost proves nothing.
  */
-export async function startAgeFile(passphrase: string, logN = SCRYPT_LOG_N): Promise<AgeStart> {
+export function startAgeFile(passphrase: string, logN = SCRYPT_LOG_N): AgeFile {
   const fileKey = randomBytes(16);
   const salt = randomBytes(16);
-  const wrappingKey = await new Promise<Buffer>((resolve, reject) =>
+  const nonce = randomBytes(AGE_NONCE_BYTES);
+  // Up to the MAC: the version line, the one scrypt stanza (the file key wrapped), then "---".
+  const withoutMac = (body: Buffer) => `${VERSION_LINE}-> scrypt ${base64(salt)} ${logN}\n${base64(body)}\n---`;
+  const headerText = (body: Buffer, mac: Buffer) => `${withoutMac(body)} ${base64(mac)}\n`;
+  // A wrapped file key is 32 bytes and a MAC 32: the header's length does not depend on their values.
+  const headerBytes = Buffer.byteLength(headerText(Buffer.alloc(32), Buffer.alloc(32))) + AGE_NONCE_BYTES;
+  const header = new Promise<Buffer>((resolve, reject) =>
     scrypt(
       passphrase,
       Buffer.concat([Buffer.from(SCRYPT_LABEL), salt]),
@@ -47,17 +60,18 @@ export async function startAgeFile(passphrase: string, logN = SCRYPT_LOG_N): Pro
       { N: 2 ** logN, r: 8, p: 1, maxmem: 300 * 1024 * 1024 },
       (error, key) => (error ? reject(error) : resolve(key)),
     ),
-  );
-  const stanza = `-> scrypt ${base64(salt)} ${logN}\n${base64(seal(wrappingKey, Buffer.alloc(12), fileKey))}\n`;
-  const withoutMac = `${VERSION_LINE}${stanza}---`;
-  const mac = createHmac("sha256", hkdf(fileKey, Buffer.alloc(0), "header"))
-    .update(withoutMac)
-    .digest();
-  const nonce = randomBytes(AGE_NONCE_BYTES);
-  return {
-    header: Buffer.concat([Buffer.from(`${withoutMac} ${base64(mac)}\n`), nonce]),
-    payloadKey: hkdf(fileKey, nonce, "payload"),
-  };
+  ).then((wrappingKey) => {
+    const body = seal(wrappingKey, Buffer.alloc(12), fileKey);
+    const mac = createHmac("sha256", hkdf(fileKey, Buffer.alloc(0), "header"))
+      .update(withoutMac(body))
+      .digest();
+    const bytes = Buffer.concat([Buffer.from(headerText(body, mac)), nonce]);
+    if (bytes.length !== headerBytes) throw new Error("age header of an unexpected length");
+    return bytes;
+  });
+  // Awaited by the writer; unheard until then, a failure would end the process.
+  header.catch(() => {});
+  return { payloadKey: hkdf(fileKey, nonce, "payload"), headerBytes, header };
 }
 
 /** The payload key of a file whose header gave `fileKey` and whose payload starts with `nonce`. */
@@ -117,40 +131,15 @@ abstract class ChunkedTransform extends Transform {
 }
 
 class AgeEncrypting extends ChunkedTransform {
-  private readonly start: Promise<AgeStart>;
-  private key: Buffer | undefined;
+  private readonly key: Buffer;
 
-  constructor(start: Promise<AgeStart>) {
+  constructor(key: Buffer) {
     super(CHUNK);
-    this.start = start;
-  }
-
-  override _transform(data: Buffer, encoding: BufferEncoding, done: TransformCallback): void {
-    if (this.key) {
-      super._transform(data, encoding, done);
-      return;
-    }
-    this.start.then(
-      ({ header, payloadKey }) => {
-        this.key = payloadKey;
-        this.push(header);
-        super._transform(data, encoding, done);
-      },
-      (error: Error) => done(error),
-    );
-  }
-
-  override _flush(done: TransformCallback): void {
-    // An empty input still makes a whole file: its header and one empty last chunk.
-    if (this.key) {
-      super._flush(done);
-      return;
-    }
-    this._transform(Buffer.alloc(0), "binary", (error) => (error ? done(error) : super._flush(done)));
+    this.key = key;
   }
 
   protected chunk(body: Buffer, last: boolean): Buffer {
-    return seal(this.key!, chunkNonce(this.counter, last), body);
+    return seal(this.key, chunkNonce(this.counter, last), body);
   }
 }
 
@@ -169,8 +158,8 @@ class AgeDecrypting extends ChunkedTransform {
   }
 }
 
-/** Encrypts what goes through it; `start` (from startAgeFile) gives the header written first. */
-export const ageEncryptingStream = (start: Promise<AgeStart>): Transform => new AgeEncrypting(start);
+/** Encrypts what goes through it into an age payload: what follows the header (AgeFile.header). */
+export const ageEncryptingStream = (payloadKey: Buffer): Transform => new AgeEncrypting(payloadKey);
 
 /** Decrypts an age payload (what follows the header and nonce); a changed or cut byte fails it. */
 export const ageDecryptingStream = (payloadKey: Buffer): Transform => new AgeDecrypting(payloadKey);

@@ -183,9 +183,8 @@ export async function createBackup(options: BackupOptions): Promise<BackupResult
   const workDir = await mkdtemp(path.join(path.dirname(target), ".backup-work-"));
   await mkdir(path.join(workDir, "db"));
   const partial = `${target}.${randomBytes(4).toString("hex")}.partial`;
-  // scrypt's second runs beside the database dump rather than after it.
+  // scrypt's second runs beside the dump and the packing; its header is written in front last.
   const encryption = options.passphrase ? startAgeFile(options.passphrase) : undefined;
-  encryption?.catch(() => {});
   try {
     const client = new pg.Client(options.connection);
     // A connection lost mid-way fails the query under way; unheard, the event would end the process.
@@ -199,9 +198,11 @@ export async function createBackup(options: BackupOptions): Promise<BackupResult
     }
 
     const pack = tar.pack();
-    const out = createWriteStream(partial, { flags: "wx", mode: 0o600 });
+    const out = createWriteStream(partial, { flags: "wx", mode: 0o600, start: encryption?.headerBytes ?? 0 });
     const gzip = createGzip({ level: GZIP_LEVEL });
-    const written = encryption ? pipeline(pack, gzip, ageEncryptingStream(encryption), out) : pipeline(pack, gzip, out);
+    const written = encryption
+      ? pipeline(pack, gzip, ageEncryptingStream(encryption.payloadKey), out)
+      : pipeline(pack, gzip, out);
     // A failure while writing must not leave addEntry waiting on a stream nobody reads.
     written.catch(() => pack.destroy());
     const addEntry = async (name: string, size: number, body: Readable) => {
@@ -251,8 +252,12 @@ export async function createBackup(options: BackupOptions): Promise<BackupResult
     await written;
 
     // On disk before it takes its final name: a crash leaves a .partial, never a short backup.
-    const handle = await open(partial, "r");
+    const handle = await open(partial, "r+");
     try {
+      if (encryption) {
+        const header = await encryption.header;
+        await handle.write(header, 0, header.length, 0);
+      }
       await handle.sync();
     } finally {
       await handle.close();
