@@ -49,10 +49,15 @@ const pageFamily = (route: string) => {
  * per family ("<family>-shared") rather than a chunk per module; otherwise its page's
  * own chunk.
  */
+const schemaFormHook = /[\\/]app[\\/]core[\\/]forms[\\/]use-schema-form\.ts$/;
+
 function appChunk(id: string, graph: ModuleGraph): string | null {
   if (!appModule.test(id)) return null;
   const { routes, fetchedLater } = routesImporting(id, graph);
   const families = new Set([...routes].filter((route) => !adminRoute.test(route)).map(pageFamily));
+  // The forms' hook loads the forms library: in "site" it would come with every public page, the
+  // home's too, which has no such form.
+  if (families.size >= 2 && schemaFormHook.test(id)) return "public-forms";
   if (families.size >= 2) return "site";
   if (families.size === 1 && (routes.size > 1 || fetchedLater)) return `${[...families][0]}-shared`;
   return null;

@@ -23,9 +23,10 @@ async function stopTime(page: Page) {
  * With each studio's hours in the contact section: 107.8 KB measured. With each studio's page linked
  * from it and the reviews' switch, the closed days listed, and the share card
  * the recipes and articles share (in the chunk of what two families share): 108.4 KB measured; 109 KB,
- * under the ceiling.
+ * under the ceiling. With the services' prices, figures she may leave out, and the forms library kept
+ * off the code every public page shares (vite.config.ts): 109.2 KB measured; 110 KB, the ceiling itself.
  */
-const HOME_JS_BUDGET_KB = 109;
+const HOME_JS_BUDGET_KB = 110;
 
 const freshDataDir = () => newDataDir("home-e2e-");
 const day = 86_400_000;
