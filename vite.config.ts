@@ -108,6 +108,9 @@ export default defineConfig({
                 // Two groups, "site" first: a group takes the modules its modules import too, and
                 // what two public pages use must not end in one page's chunk.
                 { name: (id, graph) => (appChunk(id, graph) === "site" ? "site" : null) },
+                // Its own file, after "site" has taken what the hook imports: left to the last group,
+                // it went with one page family's shared code, and other families loaded that code.
+                { name: "public-forms", test: schemaFormHook },
                 {
                   name: (id, graph) => {
                     const chunk = appChunk(id, graph);
