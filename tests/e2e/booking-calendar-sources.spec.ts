@@ -41,18 +41,30 @@ test.afterAll(async () => {
   await provider?.close();
 });
 
-/** The start times /prenota offers on the first day with free times (ISO instants), and that day. */
+/** The start times /prenota offers on `day`, or on the first day they span three hours (ISO instants), and that day. */
 async function offered(page: Page, day?: string): Promise<{ day: string; times: string[] }> {
   const base = `${server.url}/prenota?sede=studio-di-milano&visita=${typeId}`;
-  if (!day) {
-    await page.goto(base);
-    const first = page.getByRole("group", { name: "Giorni con orari liberi" }).getByRole("link").first();
-    day = new URL((await first.getAttribute("href"))!, server.url).searchParams.get("giorno")!;
+  const timesOn = async (date: string) => {
+    await page.goto(`${base}&giorno=${date}`);
+    const links = page.getByRole("list", { name: /^Orari liberi di / }).getByRole("link");
+    const hrefs = await links.evaluateAll((all) => all.map((a) => a.getAttribute("href") ?? ""));
+    return hrefs.map((href) => new URL(href, server.url).searchParams.get("ora")!);
+  };
+  if (day) return { day, times: await timesOn(day) };
+  // Not a day whose times the booking notice cut to its last hour or two: an hour and a half busy
+  // there could leave no time at all.
+  await page.goto(base);
+  const days = await page
+    .getByRole("group", { name: "Giorni con orari liberi" })
+    .getByRole("link")
+    .evaluateAll((all) => all.map((a) => a.getAttribute("href") ?? ""));
+  for (const href of days) {
+    const date = new URL(href, server.url).searchParams.get("giorno")!;
+    const times = await timesOn(date);
+    if (times.length > 0 && Date.parse(times.at(-1)!) - Date.parse(times[0]!) >= 3 * 3_600_000)
+      return { day: date, times };
   }
-  await page.goto(`${base}&giorno=${day}`);
-  const links = page.getByRole("list", { name: /^Orari liberi di / }).getByRole("link");
-  const hrefs = await links.evaluateAll((all) => all.map((a) => a.getAttribute("href") ?? ""));
-  return { day, times: hrefs.map((href) => new URL(href, server.url).searchParams.get("ora")!) };
+  throw new Error("no day whose free times span three hours");
 }
 
 const section = (page: Page) => page.getByRole("region", { name: "I tuoi altri calendari" });

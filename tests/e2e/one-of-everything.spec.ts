@@ -36,7 +36,7 @@ test.describe.configure({ mode: "serial", timeout: 240_000 });
 
 test.beforeAll(async () => {
   test.setTimeout(180_000);
-  const dataDir = newDataDir("one-of-everything-");
+  const dataDir = newDataDir("one-of-everything-", { admin: true });
   const photos = await seedPhotos(dataDir, 1);
   const [recipe] = await seedRecipes(dataDir, [sampleRecipe({ photoId: photos[0]!.id, slug: "insalata-di-farro" })]);
   await seedReviews(dataDir, [{ name: "Laura B.", rating: 5, content: "Percorso chiaro e piano facile da seguire." }]);
