@@ -198,7 +198,7 @@ test("on a phone she writes, schedules and sees her article appear at its time, 
   // The editor at a desk, for the record.
   await page.setViewportSize(viewports[1]);
   await page.goto(`${server.url}/admin/articoli`);
-  await page.getByRole("link", { name: TITLE }).click();
+  await page.getByRole("link", { name: TITLE, exact: true }).click();
   await expect(page.locator(".rich-text__content h2")).toHaveText("Cosa mettere nel piatto");
   // The toolbar is there before she touches the text.
   await expect(page.getByRole("toolbar", { name: "Formattazione del testo" })).toBeVisible();

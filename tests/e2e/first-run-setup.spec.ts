@@ -4,6 +4,7 @@ import { ADMIN, jpeg } from "../support/admin";
 import { saveAndPublish, signInAsAdmin } from "../support/admin-browser";
 import { newDataDir, startAppServer, type AppServer } from "../support/app-server";
 import { expectNoAxeViolations } from "../support/axe";
+import { gotoHydrated } from "../support/hydration";
 import { expectToast } from "../support/toasts";
 import { viewports } from "../support/viewports";
 
@@ -225,7 +226,8 @@ test("a text names her studios' cities by a button; one naming a city she has no
   page,
 }) => {
   await signInAsAdmin(page, server);
-  await page.goto(`${server.url}/admin/contenuti/testi`);
+  // The city button writes into the field with JavaScript: pressed before the page is live, it does nothing.
+  await gotoHydrated(page, `${server.url}/admin/contenuti/testi`);
   const motto = field(page, "Motto della pagina iniziale");
   await motto.fill("Nutrizionista a ");
   await page.getByRole("button", { name: "Città degli studi" }).click();
