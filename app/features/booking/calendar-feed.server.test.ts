@@ -91,7 +91,8 @@ describe("the agenda feed's address (on PostgreSQL)", () => {
     expect(events.map((e) => [e.summary, e.location, e.startDate.toJSDate().toISOString()])).toEqual([
       ["Prima visita – Maria R.", "Studio di Milano", "2030-01-07T08:00:00.000Z"],
     ]);
-    for (const secret of ["maria@example.it", "333", "Allergia", "Rossi"]) expect(file).not.toContain(secret);
+    for (const secret of ["maria@example.it", "333 123 4567", "3331234567", "Allergia", "Rossi"])
+      expect(file).not.toContain(secret);
     expect(await calendarFeedFile(deps, { ...input, token: "A".repeat(43) }, now)).toBeNull();
   });
 });
