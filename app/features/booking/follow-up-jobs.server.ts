@@ -5,7 +5,7 @@ import type { BookingSite } from "./booking-mails.server";
 import { patientFollowUpNotice } from "./booking-notices";
 import { shownPrice } from "./booking-page.server";
 import { ONLINE_PLACE } from "./booking-schema";
-import { placeParam } from "./place-param";
+import { placeParamOfKey } from "./place-param";
 import { type DetailsLinks, FOLLOW_UP_VALID_DAYS } from "./details-link.server";
 import type { FollowUpRepository } from "./follow-ups.server";
 
@@ -27,10 +27,8 @@ export function followUpBookingUrl(
   places: BookingSite["places"],
   now: Date,
 ): string {
-  const key = due.studioKey ?? ONLINE_PLACE;
-  const place = places.find((p) => p.key === key);
   const search = new URLSearchParams({
-    sede: place ? placeParam(place) : key,
+    sede: placeParamOfKey(places, due.studioKey ?? ONLINE_PLACE),
     visita: due.visitTypeId,
     da: deps.detailsLinks.ref(due.appointmentId, FOLLOW_UP_VALID_DAYS, now),
   });

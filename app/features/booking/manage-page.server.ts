@@ -3,7 +3,7 @@ import { formatItalianDateTime } from "~/core/format/italian-format";
 import type { AppointmentRepository } from "./appointments.server";
 import type { FreeTime } from "./availability";
 import { type BookingPlace, type DayOption, dayOptions, freeDaysFor } from "./booking-page.server";
-import { placeParam } from "./place-param";
+import { placeParamOfKey } from "./place-param";
 import { ONLINE_PLACE } from "./booking-schema";
 import type { BookingSettingsRepository } from "./booking-settings.server";
 import { BOOK_AGAIN_VALID_DAYS, type DetailsLinks } from "./details-link.server";
@@ -88,7 +88,7 @@ export async function readManagePage(
   const bookAgain = withdrawn
     ? `/prenota?${new URLSearchParams({
         // By its name's slug today: a studio renamed since the visit is not named the old way.
-        sede: place ? placeParam(place) : (found.studioKey ?? ONLINE_PLACE),
+        sede: placeParamOfKey(places, found.studioKey ?? ONLINE_PLACE),
         visita: found.visitTypeId,
         da: deps.detailsLinks.ref(found.id, BOOK_AGAIN_VALID_DAYS, now),
       })}`

@@ -12,3 +12,9 @@ export function placeFor<P extends { key: string; slug?: string }>(
 ) {
   return places.find((place) => placeParam(place) === sede);
 }
+
+/** How `sede` names the place whose key is `key` today: its slug when the site still has it. */
+export function placeParamOfKey(places: readonly { key: string; slug?: string }[], key: string): string {
+  const place = places.find((p) => p.key === key);
+  return place ? placeParam(place) : key;
+}
