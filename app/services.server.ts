@@ -1,4 +1,5 @@
 import path from "node:path";
+import type { PgTable } from "drizzle-orm/pg-core";
 import type { Logger } from "pino";
 import type { AppConfig } from "~/core/config/env.server";
 import {
@@ -10,6 +11,7 @@ import { type Database, type DatabaseLimits, openDatabase } from "~/core/db/data
 import { assertNoPgliteData, startEmbeddedPostgres, type EmbeddedPostgres } from "~/core/db/embedded-postgres.server";
 import { createPostgresEventBus, type EventBus } from "~/core/events/event-bus.server";
 import { LIVE_TABLES } from "~/features-registry";
+import { siteTables } from "~/composition/site-schema";
 import { createFlashStore, type FlashStore } from "~/core/forms/flash.server";
 import { createRateLimiter, type RateLimiter } from "~/core/server/rate-limit.server";
 import { loadSecret } from "~/core/config/secrets.server";
@@ -116,6 +118,8 @@ export interface AppServices {
   passwordResets: PasswordResetRepository;
   /** The PostgreSQL server this process started in DATA_DIR (DATABASE_URL unset); stopped with the services. */
   embedded: EmbeddedPostgres | null;
+  /** Every table of the site, the core's and each feature's: what a restore may load. */
+  siteTables: readonly PgTable[];
   /** The toast carried across a redirect, in a signed cookie. */
   flash: FlashStore;
   /** Signs and checks the review form's fill-time field. */
@@ -221,6 +225,7 @@ export async function createServices(
       adminAccounts: createAdminAccounts(database.db, sessions),
       passwordResets: createPasswordResetRepository(database.db),
       embedded,
+      siteTables,
       flash: createFlashStore(secret),
       knownDevices: createKnownDevices(secret),
       formTimer: createFormTimer(secret),

@@ -36,13 +36,14 @@ if (values.help) {
 
 const { runBackup } = await import("../app/features/backups/backup-job.server.ts");
 const { backupTargetFromConfig } = await import("../app/features/backups/target.server.ts");
+const { siteTables } = await import("../app/composition/site-schema.ts");
 const { formatBytes } = await import("../app/features/backups/manifest.server.ts");
 
 const config = await loadCommandConfig();
 const database = await openCommandDatabase(config).catch((error: Error) => fail(error.message));
 
 try {
-  const result = await runBackup(backupTargetFromConfig(config, database, database.url), "manual", {
+  const result = await runBackup(backupTargetFromConfig(config, database, database.url, siteTables), "manual", {
     file: values.output ? path.resolve(values.output) : undefined,
     onProgress: (message) => console.error(`  ${message}`),
   });

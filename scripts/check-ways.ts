@@ -29,7 +29,7 @@ import {
   tree,
   typeReferences,
 } from "./check-ways-syntax.ts";
-import { checkCoreNames, EXEMPT, featureNames, KNOWN } from "./core-names.ts";
+import { checkCoreNames, featureNames, KNOWN } from "./core-names.ts";
 
 export type { SourceFile };
 
@@ -307,10 +307,10 @@ export const STEPS: Step[] = [
     allowed: 0,
     ways: [
       {
-        // The core-names check (decision 49): a feature's path or folder name outside comments, its
-        // schema exempt, places known when it was written listed in scripts/core-names-known.json.
+        // The core-names check (decision 49): a feature's path or folder name outside comments, places
+        // known when it was written listed in scripts/core-names-known.json (the schema too, decision 81).
         name: "a feature named in app/core or app/ui",
-        files: (file) => under("app/core/", "app/ui/")(file) && !EXEMPT.has(file.path),
+        files: under("app/core/", "app/ui/"),
         find: (_ast, file, { features }) =>
           featureNames(file.path, file.text, features)
             .filter(({ text }) => !KNOWN.includes(`${file.path}: ${text}`))

@@ -8,18 +8,6 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 
 /**
- * The one exemption: the database's schema, every table in one file (drizzle-kit reads one schema,
- * and the recipes' table refers to the photos'), with the value lists its check constraints allow.
- * Decision 49 says why, and what moving the tables into their features would take.
- */
-export const EXEMPT = new Set([
-  "app/core/db/schema.ts",
-  "app/core/db/booking-values.ts",
-  "app/core/db/recipe-values.ts",
-  "app/core/db/report-reasons.ts",
-]);
-
-/**
  * Places known to name a feature when this check was written, each to be moved out (decision 49):
  * "file: line's text". A new place fails; so does one listed here that is gone (the list stays true).
  */
@@ -106,7 +94,7 @@ function sourceFiles(dir: string): string[] {
   });
 }
 
-/** Every finding in the core and app/ui of the tree at `root`, exempted files aside. */
+/** Every finding in the core and app/ui of the tree at `root`: no file is exempt (decision 81). */
 export function coreFeatureNames(root: string): Finding[] {
   const features = readdirSync(path.join(root, "app/features")).filter((name) =>
     statSync(path.join(root, "app/features", name)).isDirectory(),
@@ -114,7 +102,6 @@ export function coreFeatureNames(root: string): Finding[] {
   return ["app/core", "app/ui"]
     .flatMap((dir) => sourceFiles(path.join(root, dir)))
     .map((file) => path.relative(root, file).split(path.sep).join("/"))
-    .filter((file) => !EXEMPT.has(file))
     .flatMap((file) => featureNames(file, readFileSync(path.join(root, file), "utf8"), features));
 }
 

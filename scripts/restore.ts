@@ -54,6 +54,7 @@ if (fromBucket === undefined ? positionals.length !== 1 : positionals.length !==
 const localFile = positionals[0] && path.resolve(positionals[0]);
 
 const { restoreBackup } = await import("../app/features/backups/restore.server.ts");
+const { siteTables } = await import("../app/composition/site-schema.ts");
 const { BackupRejectedError } = await import("../app/features/backups/restore-archive.server.ts");
 const { isEncryptedFile } = await import("../app/features/backups/encryption.server.ts");
 const { createBackupBucket } = await import("../app/features/backups/bucket.server.ts");
@@ -119,6 +120,7 @@ try {
     connection: openTarget,
     ...mediaFromConfig(config),
     migrationsFolder: defaultMigrationsFolder(),
+    tables: siteTables,
     replace: values.replace,
     workDir: config.dataDir,
     passphrase: config.backup.passphrase,

@@ -55,6 +55,7 @@ const { backupTargetFromConfig, defaultMigrationsFolder, mediaFromConfig } = awa
   "../app/features/backups/target.server.ts"
 );
 const { restoreBackup } = await import("../app/features/backups/restore.server.ts");
+const { siteTables } = await import("../app/composition/site-schema.ts");
 const { boundedConnection, DATABASE_LIMITS } = await import("../app/core/db/database.server.ts");
 const { default: pg } = await import("pg");
 
@@ -125,7 +126,7 @@ const operations: UpdateOperations = {
   build: () => run(process.execPath, [path.join(checkout, "scripts/build-if-stale.ts")]),
   backup: () =>
     withDatabase(async (database) => {
-      const result = await runBackup(backupTargetFromConfig(config, database, database.url), "manual", {
+      const result = await runBackup(backupTargetFromConfig(config, database, database.url, siteTables), "manual", {
         onProgress: (line) => console.error(`  ${line}`),
       });
       backupFile = result.file;
@@ -154,6 +155,7 @@ const operations: UpdateOperations = {
         connection: boundedConnection(database.url, DATABASE_LIMITS.copy),
         ...mediaFromConfig(config),
         migrationsFolder: defaultMigrationsFolder(),
+        tables: siteTables,
         replace: true,
         workDir: dataDir,
         onProgress: (line) => console.error(`  ${line}`),

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { Link, useRouteLoaderData } from "react-router";
-import type { BookingMode } from "~/core/db/booking-values";
+import type { BookingMode } from "~/features/booking/booking-values";
 import { type SiteContent, telHref } from "~/features/site-content/site-content";
 import type { loader as rootLoader } from "~/root";
 

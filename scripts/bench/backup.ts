@@ -25,6 +25,7 @@ const { storeImage, largestUrl } = await import("../../app/core/media/image-pipe
 const { createLocalMediaStorage } = await import("../../app/core/media/media-storage.server.ts");
 const { runBackup } = await import("../../app/features/backups/backup-job.server.ts");
 const { restoreBackup } = await import("../../app/features/backups/restore.server.ts");
+const { siteTables } = await import("../../app/composition/site-schema.ts");
 const { formatBytes, describeManifest } = await import("../../app/features/backups/manifest.server.ts");
 const { copyToBucket } = await import("../../app/features/backups/copy.server.ts");
 const { createBackupBucket } = await import("../../app/features/backups/bucket.server.ts");
@@ -135,6 +136,7 @@ try {
     dir: path.join(work, name),
     keep: 14,
     migrationsFolder,
+    tables: siteTables,
     passphrase: encrypted ? passphrase : undefined,
   });
   const loads: number[][] = [];
@@ -182,6 +184,7 @@ try {
       connection: { connectionString: await databaseUrl(`bench_${name}_${suffix}`) },
       media: createLocalMediaStorage(path.join(restoreDir, "media")),
       migrationsFolder,
+      tables: siteTables,
       workDir: restoreDir,
       passphrase: withPassphrase,
     });

@@ -14,7 +14,7 @@ import { sampleAgenda, sampleHours } from "./booking.ts";
 import { readSampleFeeds, sampleCalendarFeeds } from "./calendar-feeds.ts";
 
 const { openSiteDatabase } = await import("../../app/core/db/site-database.server.ts");
-const { appointments } = await import("../../app/core/db/schema.ts");
+const { appointments } = await import("../../app/features/booking/schema.ts");
 const { createMemoryEventBus } = await import("../../app/core/events/event-bus.server.ts");
 const { freeDays } = await import("../../app/features/booking/availability.ts");
 const { createBookingSettingsRepository } = await import("../../app/features/booking/booking-settings.server.ts");

@@ -9,6 +9,7 @@ import { openSiteDatabase } from "~/core/db/site-database.server";
 import { createLocalMediaStorage } from "~/core/media/media-storage.server";
 import { listBackups } from "~/features/backups/backup-files.server";
 import { runRestoreDrill } from "~/features/backups/drill.server";
+import { siteTables } from "~/composition/site-schema";
 import { signInAsAdmin } from "../support/admin-browser";
 import { newDataDir, startAppServer, type AppServer } from "../support/app-server";
 import { expectNoAxeViolations } from "../support/axe";
@@ -98,6 +99,7 @@ test("on a phone, the backup screen shows the encrypted copy in her bucket; a fa
       dir: backups,
       keep: 14,
       migrationsFolder: defaultMigrationsFolder(),
+      tables: siteTables,
       passphrase: PASSPHRASE,
     });
     expect(outcome.ok).toBe(false);

@@ -1,7 +1,7 @@
 import { isNull } from "drizzle-orm";
 import { expect, test, type Page } from "../support/e2e-test";
 import { expectToast } from "../support/toasts";
-import { adminPasswordResets } from "~/core/db/schema";
+import { adminPasswordResets } from "~/features/account/schema";
 import { openSiteDatabase } from "~/core/db/site-database.server";
 import { ADMIN, adminCreate } from "../support/admin";
 import { signInAsAdmin } from "../support/admin-browser";

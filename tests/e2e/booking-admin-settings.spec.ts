@@ -1,6 +1,6 @@
 import { expect, type Page, test } from "../support/e2e-test";
 import { eq } from "drizzle-orm";
-import { visitTypes } from "~/core/db/schema";
+import { visitTypes } from "~/features/booking/schema";
 import { openSiteDatabase } from "~/core/db/site-database.server";
 import { createMemoryEventBus } from "~/core/events/event-bus.server";
 import { addDays, romeDate } from "~/core/format/rome-clock";

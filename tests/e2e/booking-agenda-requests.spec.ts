@@ -1,7 +1,7 @@
 import { expect, type Page, test } from "../support/e2e-test";
 import { expectToast } from "../support/toasts";
 import { eq } from "drizzle-orm";
-import { appointments } from "~/core/db/schema";
+import { appointments } from "~/features/booking/schema";
 import { openSiteDatabase } from "~/core/db/site-database.server";
 import { createMemoryEventBus } from "~/core/events/event-bus.server";
 import { addDays, romeDate, romeInstant } from "~/core/format/rome-clock";

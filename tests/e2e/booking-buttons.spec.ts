@@ -1,6 +1,6 @@
 import { expect, type Page, test } from "../support/e2e-test";
 import { openSiteDatabase } from "~/core/db/site-database.server";
-import type { BookingMode } from "~/core/db/booking-values";
+import type { BookingMode } from "~/features/booking/booking-values";
 import { createPostgresEventBus, type EventBus } from "~/core/events/event-bus.server";
 import { createBookingSettingsRepository } from "~/features/booking/booking-settings.server";
 import { defaultSiteContent } from "~/features/site-content/defaults";

@@ -1,7 +1,7 @@
 import { expect, type Browser, type Page, test } from "../support/e2e-test";
 import ICAL from "ical.js";
 import { eq } from "drizzle-orm";
-import { appointments, onlineRooms } from "~/core/db/schema";
+import { appointments, onlineRooms } from "~/features/booking/schema";
 import { openSiteDatabase } from "~/core/db/site-database.server";
 import { createMemoryEventBus } from "~/core/events/event-bus.server";
 import { createBookingSettingsRepository } from "~/features/booking/booking-settings.server";

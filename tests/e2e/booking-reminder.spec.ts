@@ -1,5 +1,5 @@
 import { expect, test } from "../support/e2e-test";
-import { appointments as appointmentsTable } from "~/core/db/schema";
+import { appointments as appointmentsTable } from "~/features/booking/schema";
 import { openSiteDatabase } from "~/core/db/site-database.server";
 import { createMemoryEventBus } from "~/core/events/event-bus.server";
 import { createAppointmentRepository } from "~/features/booking/appointments.server";

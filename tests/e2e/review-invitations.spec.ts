@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { expect, test, type Browser, type Page } from "../support/e2e-test";
 import { expectToast } from "../support/toasts";
 import { openSiteDatabase } from "~/core/db/site-database.server";
-import { reviewInvitations } from "~/core/db/schema";
+import { reviewInvitations } from "~/features/reviews/schema";
 import { createInvitationRepository } from "~/features/reviews/review-invitations.server";
 import { signInAsAdmin } from "../support/admin-browser";
 import { newDataDir, type AppServer } from "../support/app-server";

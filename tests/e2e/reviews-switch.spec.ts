@@ -1,5 +1,5 @@
 import { count } from "drizzle-orm";
-import { reviews as reviewsTable } from "~/core/db/schema";
+import { reviews as reviewsTable } from "~/features/reviews/schema";
 import { openSiteDatabase } from "~/core/db/site-database.server";
 import { saveAndPublish, signInAsAdmin } from "../support/admin-browser";
 import { type AppServer, newDataDir, startAppServer } from "../support/app-server";

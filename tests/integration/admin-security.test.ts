@@ -10,7 +10,7 @@ import { createSessionStore } from "~/features/account/sessions.server";
 import { totpCode } from "~/features/account/totp.server";
 import { openDatabase } from "~/core/db/database.server";
 import { openSiteDatabase } from "~/core/db/site-database.server";
-import { adminSessions } from "~/core/db/schema";
+import { adminSessions } from "~/features/account/schema";
 import { largestUrl, storeImage } from "~/core/media/image-pipeline.server";
 import { createLocalMediaStorage } from "~/core/media/media-storage.server";
 import { createRecipePhotoRepository } from "~/features/photos/recipe-photos.server";

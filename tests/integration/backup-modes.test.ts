@@ -5,6 +5,7 @@ import { pino } from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { BackupTarget } from "~/features/backups/backup-job.server";
 import { runScheduledBackup } from "~/features/backups/scheduler.server";
+import { siteTables } from "~/composition/site-schema";
 import { openDatabase, type Database } from "~/core/db/database.server";
 import { createLocalMediaStorage } from "~/core/media/media-storage.server";
 import { runScript } from "../support/commands";
@@ -37,6 +38,7 @@ describe("backup files are readable by the site's user only", () => {
     dir,
     keep: 14,
     migrationsFolder,
+    tables: siteTables,
   });
 
   it("npm run backup writes the file 0600 in a 0700 folder, the backups folder and one given with --output", async () => {

@@ -12,6 +12,7 @@ import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createBackup } from "~/features/backups/dump.server";
 import { BackupRejectedError } from "~/features/backups/restore-archive.server";
 import { restoreBackup } from "~/features/backups/restore.server";
+import { siteTables } from "~/composition/site-schema";
 import { mediaChecksums, openBackup, packBackup, readAllRows, type OpenedBackup } from "../support/backup-archive";
 import { seedSite } from "../support/factory";
 import { openDatabase } from "~/core/db/database.server";
@@ -60,6 +61,7 @@ function restoreInto(file: string, options: { freeSpace?: (dir: string) => Promi
     connection: { connectionString: target.url },
     media: createLocalMediaStorage(path.join(target.dataDir, "media")),
     migrationsFolder,
+    tables: siteTables,
     replace: true,
     workDir: workDir(),
     ...options,

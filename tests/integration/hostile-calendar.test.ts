@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { setTimeout as delay } from "node:timers/promises";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, type Database } from "~/core/db/database.server";
-import { calendarSources } from "~/core/db/schema";
+import { calendarSources } from "~/features/booking/schema";
 import { createMemoryEventBus } from "~/core/events/event-bus.server";
 import { createCalendarSourceRepository } from "~/features/booking/calendar-sources.server";
 import { startAppServer, type AppServer } from "../support/app-server";

@@ -5,7 +5,7 @@ import os from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { describe, expect, it } from "vitest";
-import { reviews } from "~/core/db/schema";
+import { reviews } from "~/features/reviews/schema";
 import { openSiteDatabase } from "~/core/db/site-database.server";
 
 const root = path.resolve(import.meta.dirname, "../..");

@@ -3,7 +3,8 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 
 import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { recipePhotos, reviews } from "~/core/db/schema";
+import { recipePhotos } from "~/features/photos/schema";
+import { reviews } from "~/features/reviews/schema";
 import { openSiteDatabase } from "~/core/db/site-database.server";
 import { adminCreate, jpeg } from "../support/admin";
 import { freePort, SERVER_ENTRY, startAppServer, type AppServer } from "../support/app-server";

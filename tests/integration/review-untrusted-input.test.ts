@@ -4,7 +4,7 @@
 // review taken off the site takes its photo with it.
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Review } from "~/core/db/schema";
+import type { Review } from "~/features/reviews/schema";
 import { STARTED_FIELD } from "~/features/reviews/spam-guard";
 import { ADMIN } from "../support/admin";
 import { newDataDir, startAppServer, type AppServer } from "../support/app-server";

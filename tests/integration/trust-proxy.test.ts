@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createAdminAccounts } from "~/features/account/accounts.server";
 import { hashSessionToken } from "~/features/account/sessions.server";
 import { openDatabase, type Database } from "~/core/db/database.server";
-import { adminSessions } from "~/core/db/schema";
+import { adminSessions } from "~/features/account/schema";
 import { freePort } from "../support/app-server";
 import { createPostgresDatabase } from "../support/test-databases";
 

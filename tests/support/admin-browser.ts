@@ -1,7 +1,7 @@
 import { expect, type Page } from "@playwright/test";
 import { eq } from "drizzle-orm";
 import { createSessionStore, SESSION_COOKIE } from "~/features/account/sessions.server";
-import { adminUsers } from "~/core/db/schema";
+import { adminUsers } from "~/features/account/schema";
 import { openSiteDatabase } from "~/core/db/site-database.server";
 import { ADMIN } from "./admin";
 import type { AppServer } from "./app-server";

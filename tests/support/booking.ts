@@ -1,6 +1,6 @@
 import { inArray } from "drizzle-orm";
 import type { Db } from "~/core/db/database.server";
-import { appointments } from "~/core/db/schema";
+import { appointments } from "~/features/booking/schema";
 
 /** Patient `i` books `ora` at the Milan studio through the server's form, as the page posts it (her page: 303). */
 export function postBooking(baseUrl: string, visitTypeId: string, ora: string, i: number, signal?: AbortSignal) {

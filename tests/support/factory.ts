@@ -8,7 +8,8 @@ import sharp from "sharp";
 import type { Database, Db } from "~/core/db/database.server";
 import { openSiteDatabase } from "~/core/db/site-database.server";
 import { finishSetup } from "~/features/site-content/setup.server";
-import { reviews as reviewsTable, type RecipePhoto, type Review } from "~/core/db/schema";
+import { reviews as reviewsTable, type Review } from "~/features/reviews/schema";
+import type { RecipePhoto } from "~/features/photos/schema";
 import { createMemoryEventBus } from "~/core/events/event-bus.server";
 import { storeCrops } from "~/core/media/aspect-crops.server";
 import { largestUrl, storeImage } from "~/core/media/image-pipeline.server";
@@ -43,7 +44,7 @@ import { createQueueOnlyMailer } from "./outbox";
 import { type ArticleData, type ArticleRecord, createArticleRepository } from "~/features/articles/articles.server";
 import type { PageView } from "~/features/statistics/counting";
 import { randomBytes } from "node:crypto";
-import { newsletterSubscribers } from "~/core/db/schema";
+import { newsletterSubscribers } from "~/features/newsletter/schema";
 
 /*
  * The tests' data, in one place for every feature (the tests may join features; the features may

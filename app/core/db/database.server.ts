@@ -5,10 +5,11 @@ import { drizzle } from "drizzle-orm/node-postgres";
 import { migrate } from "drizzle-orm/node-postgres/migrator";
 import pg from "pg";
 import { refuseWhileHolding, whileHolding } from "./held-connection.server";
-import * as schema from "./schema";
 import { DatabaseUnavailableError } from "./unavailable.server";
 
-export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+// No schema handed to Drizzle: it needs one only for relational queries (`db.query`), which the site
+// does not use; every query names its tables, each declared by its feature (decision 81).
+export type Db = PgDatabase<PgQueryResultHKT>;
 /**
  * What a database handle or an open transaction can run: a function that may run inside its
  * caller's transaction takes one, so it never asks the pool while the caller holds a connection.
@@ -168,7 +169,7 @@ async function migrateOnce(url: string, migrationsFolder: string) {
   await lock.connect();
   try {
     await lock.query("select pg_advisory_lock($1)", [MIGRATION_LOCK]);
-    await migrate(drizzle(lock, { schema }), { migrationsFolder });
+    await migrate(drizzle(lock), { migrationsFolder });
   } finally {
     await lock.end();
   }
@@ -185,7 +186,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   });
   // An idle client losing its server must not crash the process; the next query reconnects.
   pool.on("error", () => {});
-  const db = drizzle(pool, { schema }) as unknown as Db;
+  const db = drizzle(pool) as unknown as Db;
   // Never a second connection asked for while a transaction holds one (decision 0046).
   refuseWhileHolding(pool);
   const transaction = db.transaction.bind(db);

@@ -1,6 +1,6 @@
 import type { Logger } from "pino";
 import type { z } from "zod";
-import type { AdminUser } from "~/core/db/schema";
+import type { AdminUser } from "./schema";
 import type { SignedInAdmin } from "./admin-auth.server";
 import type { AdminAccounts } from "./accounts.server";
 import { LOGIN_MESSAGES } from "./messages";

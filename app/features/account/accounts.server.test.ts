@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~/core/db/database.server";
-import { adminSessions } from "~/core/db/schema";
+import { adminSessions } from "./schema";
 import { openTestDatabase } from "../../../tests/support/test-databases";
 import { AccountInputError, createAdminAccounts } from "./accounts.server";
 import { clearSessionCookie, createSessionStore, readSessionToken, sessionCookie } from "./sessions.server";

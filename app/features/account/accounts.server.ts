@@ -1,7 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "~/core/db/database.server";
-import { adminUsers, type AdminUser } from "~/core/db/schema";
+import { adminUsers, type AdminUser } from "./schema";
 import { createRateLimiter } from "~/core/server/rate-limit.server";
 import { decoyPasswordHash, hashPassword, passwordProblem, verifyPassword } from "./password.server";
 import { createSessionStore, type SessionStore } from "./sessions.server";

@@ -1,5 +1,5 @@
 import { createContext, data, redirect, type RouterContextProvider } from "react-router";
-import type { AdminSession, AdminUser } from "~/core/db/schema";
+import type { AdminSession, AdminUser } from "./schema";
 import type { FlashStore } from "~/core/forms/flash.server";
 import { redirectWithToast, requester } from "~/core/forms/respond.server";
 import { assertSameOrigin, isMutation } from "~/core/server/origin.server";

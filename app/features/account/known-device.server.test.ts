@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { AdminUser } from "~/core/db/schema";
+import type { AdminUser } from "./schema";
 import { createKnownDevices } from "./known-device.server";
 
 const SITE = "https://www.studio.test";

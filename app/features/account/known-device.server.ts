@@ -2,7 +2,7 @@ import { createHash, randomBytes } from "node:crypto";
 import { createCookie } from "react-router";
 import { z } from "zod";
 import { deriveKey } from "~/core/config/secrets.server";
-import type { AdminUser } from "~/core/db/schema";
+import type { AdminUser } from "./schema";
 
 const COOKIE = "admin_device";
 /** A year: the browser she signs in from stays known between visits, however rare (decision 45). */

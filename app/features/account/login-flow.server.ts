@@ -1,5 +1,5 @@
 import type { Logger } from "pino";
-import type { AdminUser } from "~/core/db/schema";
+import type { AdminUser } from "./schema";
 import { type Result, refused, succeeded } from "~/core/result";
 import type { RateLimiter } from "~/core/server/rate-limit.server";
 import type { AdminAccounts } from "./accounts.server";

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { and, eq, gt, isNull, lt, or, sql } from "drizzle-orm";
 import type { Db } from "~/core/db/database.server";
-import { adminPasswordResets } from "~/core/db/schema";
+import { adminPasswordResets } from "./schema";
 import type { ResetLinkState } from "./password-reset-links";
 import { hashSessionToken as hashToken } from "./sessions.server";
 

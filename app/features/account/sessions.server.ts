@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import { and, desc, eq, gt, lt, ne } from "drizzle-orm";
 import type { Db } from "~/core/db/database.server";
-import { adminSessions, adminUsers, type AdminSession, type AdminUser } from "~/core/db/schema";
+import { adminSessions, adminUsers, type AdminSession, type AdminUser } from "./schema";
 
 export const SESSION_COOKIE = "admin_session";
 /** A session ends after 7 days without use. */

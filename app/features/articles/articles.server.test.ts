@@ -1,7 +1,8 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Database } from "~/core/db/database.server";
-import { articleImages, articles, type StoredImage } from "~/core/db/schema";
+import { articleImages, articles } from "./schema";
+import type { StoredImage } from "~/core/db/schema";
 import { createMemoryEventBus, type ChangeEvent } from "~/core/events/event-bus.server";
 import { openTestDatabase } from "../../../tests/support/test-databases";
 import { sampleArticle } from "../../../tests/support/factory";

@@ -2,7 +2,8 @@ import { and, arrayOverlaps, asc, count, desc, eq, inArray, isNull, lt, lte, ne,
 import { z } from "zod";
 import type { Db } from "~/core/db/database.server";
 import { postgresError, UNIQUE_VIOLATION } from "~/core/db/postgres-error";
-import { articleImages, articles, articleVersions, type StoredImage } from "~/core/db/schema";
+import { articleImages, articles, articleVersions } from "./schema";
+import type { StoredImage } from "~/core/db/schema";
 import { isRowId } from "~/core/db/row-id.server";
 import type { EventBus } from "~/core/events/event-bus.server";
 import { changeAnnouncer, type OnChangeError } from "~/core/events/publish-change.server";

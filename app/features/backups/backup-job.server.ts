@@ -3,9 +3,10 @@ import path from "node:path";
 import pg from "pg";
 import type { Logger } from "pino";
 import { desc, eq, sql } from "drizzle-orm";
+import type { PgTable } from "drizzle-orm/pg-core";
 import { type DiskSpaceReader, ensureRoom } from "~/core/disk/disk-space.server";
 import type { Db } from "~/core/db/database.server";
-import { backupRuns, type BackupTrigger } from "~/core/db/schema";
+import { backupRuns, type BackupTrigger } from "./schema";
 import type { MediaStorage } from "~/core/media/media-storage.server";
 import { makeBackupFolderPrivate, nextBackupPath, pruneBackups } from "./backup-files.server";
 import type { BackupBucket } from "./bucket.server";
@@ -23,6 +24,8 @@ export interface BackupTarget {
   dir: string;
   keep: number;
   migrationsFolder: string;
+  /** Every table of the site (the composition's `siteTables`): what the restore drill may load. */
+  tables: readonly PgTable[];
   /** Every backup encrypted (age) for it; unset: written in clear, as before (decision 76). */
   passphrase?: string;
   /** Her bucket: each encrypted backup copied there, then the retention applied there. */

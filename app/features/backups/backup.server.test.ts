@@ -10,7 +10,7 @@ import S3rver from "s3rver";
 import tar from "tar-stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, type Database } from "~/core/db/database.server";
-import { backupRuns } from "~/core/db/schema";
+import { backupRuns } from "./schema";
 import { createLocalMediaStorage, type MediaStorage } from "~/core/media/media-storage.server";
 import { createS3MediaStorage } from "~/core/media/s3-media-storage.server";
 import { createPostgresDatabase } from "../../../tests/support/test-databases";
@@ -22,6 +22,7 @@ import { restoreBackup } from "./restore.server";
 import { runScheduledBackup } from "./scheduler.server";
 import { createMemoryEventBus } from "~/core/events/event-bus.server";
 import { createRecipeRepository } from "~/features/recipes/recipes.server";
+import { siteTables } from "~/composition/site-schema";
 import { mediaChecksums, readAllRows } from "../../../tests/support/backup-archive";
 import { sampleRecipe, seedSite } from "../../../tests/support/factory";
 
@@ -143,6 +144,7 @@ describe("backup and restore on PostgreSQL", () => {
       connection: { connectionString: target.url },
       media: target.media,
       migrationsFolder,
+      tables: siteTables,
       workDir: target.dataDir,
     });
     expect(result.appliedMigrations).toEqual([]);
@@ -190,6 +192,7 @@ describe("backup and restore on PostgreSQL", () => {
         connection: { connectionString: target.url },
         media: target.media,
         migrationsFolder,
+        tables: siteTables,
         workDir: target.dataDir,
       }),
     ).rejects.toThrow(/incompleto \(troncato\)/);
@@ -209,6 +212,7 @@ describe("backup and restore on PostgreSQL", () => {
       connection: { connectionString: target.url },
       media: target.media,
       migrationsFolder,
+      tables: siteTables,
       workDir: target.dataDir,
     });
     await expect(attempt).rejects.toBeInstanceOf(BackupRejectedError);
@@ -231,6 +235,7 @@ describe("backup and restore on PostgreSQL", () => {
         connection: { connectionString: target.url },
         media: target.media,
         migrationsFolder,
+        tables: siteTables,
         workDir: target.dataDir,
       }),
     ).rejects.toThrow(/non corrisponde al manifesto/);
@@ -242,6 +247,7 @@ describe("backup and restore on PostgreSQL", () => {
         connection: { connectionString: target.url },
         media: target.media,
         migrationsFolder,
+        tables: siteTables,
         workDir: target.dataDir,
       }),
     ).rejects.toThrow(/manca media\/reviews\//);
@@ -259,6 +265,7 @@ describe("backup and restore on PostgreSQL", () => {
       connection: { connectionString: target.url },
       media: target.media,
       migrationsFolder,
+      tables: siteTables,
       workDir: target.dataDir,
     };
     await expect(restoreBackup(options)).rejects.toThrow(/contiene già dati .*--replace/);
@@ -290,6 +297,7 @@ describe("backup and restore on PostgreSQL", () => {
       connection: { connectionString: target.url },
       media: target.media,
       migrationsFolder: newer,
+      tables: siteTables,
       workDir: target.dataDir,
     });
     expect(result.appliedMigrations).toEqual(["9999_later"]);
@@ -321,6 +329,7 @@ describe("backup and restore on PostgreSQL", () => {
         connection: { connectionString: target.url },
         media: target.media,
         migrationsFolder: older,
+        tables: siteTables,
         workDir: target.dataDir,
       }),
     ).rejects.toThrow(/aggiorna il sito/);
@@ -336,6 +345,7 @@ describe("backup and restore on PostgreSQL", () => {
     dir: await tempDir("backups-"),
     keep,
     migrationsFolder,
+    tables: siteTables,
   });
 
   it("keeps exactly the newest N backups in the backups folder and records each run", async () => {
@@ -427,6 +437,7 @@ describe("backup and restore on PostgreSQL", () => {
         connection: { connectionString: target.url },
         media: bucket("restored-media"),
         migrationsFolder,
+        tables: siteTables,
         workDir: target.dataDir,
       });
       expect(await checksums(bucket("restored-media"), keys)).toEqual(manifest.media.files.map((f) => f.sha256));

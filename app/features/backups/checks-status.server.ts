@@ -7,7 +7,7 @@ import {
   diskUsage,
 } from "~/core/disk/disk-space.server";
 import type { Db } from "~/core/db/database.server";
-import { type BackupCheckKind, backupChecks } from "~/core/db/schema";
+import { type BackupCheckKind, backupChecks } from "./schema";
 import { formatLongDateTime } from "~/core/format/admin-format";
 import { formatBytes } from "./manifest.server";
 

@@ -1,7 +1,7 @@
 import { type Result, refused, succeeded } from "~/core/result";
 import path from "node:path";
 import type { Db } from "~/core/db/database.server";
-import { backupChecks } from "~/core/db/schema";
+import { backupChecks } from "./schema";
 import type { BackupBucket } from "./bucket.server";
 import { ENCRYPTED_SUFFIX } from "./encryption.server";
 import { copiesToKeep, DEFAULT_RETENTION, type RetentionPolicy } from "./retention";

@@ -5,7 +5,7 @@ import { mkdtemp, rm, stat } from "node:fs/promises";
 import path from "node:path";
 import { pipeline } from "node:stream/promises";
 import pg from "pg";
-import { backupChecks } from "~/core/db/schema";
+import { backupChecks } from "./schema";
 import { createLocalMediaStorage } from "~/core/media/media-storage.server";
 import { listBackups } from "./backup-files.server";
 import type { BackupTarget } from "./backup-job.server";
@@ -126,6 +126,7 @@ async function drill(target: BackupTarget, file: string, signal?: AbortSignal) {
       connection: scratch,
       media: createLocalMediaStorage(mediaDir),
       migrationsFolder: target.migrationsFolder,
+      tables: target.tables,
       workDir: target.dir,
       passphrase: target.passphrase,
       freeSpace: target.diskSpace && (async (dir) => (await target.diskSpace!(dir)).free),

@@ -1,6 +1,4 @@
-import { is } from "drizzle-orm";
-import { getTableConfig, PgTable } from "drizzle-orm/pg-core";
-import * as schema from "~/core/db/schema";
+import { getTableConfig, type PgTable } from "drizzle-orm/pg-core";
 import { MIGRATIONS_SCHEMA, MIGRATIONS_TABLE } from "./migrations.server";
 
 /** A table a restore may load, named as the code names it. */
@@ -12,14 +10,14 @@ export interface RestorableTable {
 }
 
 /**
- * The application's tables as app/core/db/schema.ts declares them, and the migrations
- * bookkeeping (migrations.server.ts creates it). A backup's manifest only picks
- * among these: its own names never reach the SQL a restore runs.
+ * The application's tables as the code declares them (`tables`: every table of the site, which the
+ * composition puts together, app/composition/site-schema.ts), and the migrations bookkeeping
+ * (migrations.server.ts creates it). A backup's manifest only picks among these: its own names never
+ * reach the SQL a restore runs.
  */
-export const restorableTables: readonly RestorableTable[] = [
-  ...(Object.values(schema) as unknown[])
-    .filter((value): value is PgTable => is(value, PgTable))
-    .map((table) => {
+export function restorableTables(tables: readonly PgTable[]): readonly RestorableTable[] {
+  return [
+    ...tables.map((table) => {
       const config = getTableConfig(table);
       return {
         schema: config.schema ?? "public",
@@ -27,11 +25,16 @@ export const restorableTables: readonly RestorableTable[] = [
         columns: config.columns.filter((column) => !column.generated).map((column) => column.name),
       };
     }),
-  { schema: MIGRATIONS_SCHEMA, name: MIGRATIONS_TABLE, columns: ["id", "hash", "created_at"] },
-];
+    { schema: MIGRATIONS_SCHEMA, name: MIGRATIONS_TABLE, columns: ["id", "hash", "created_at"] },
+  ];
+}
 
-export function findRestorableTable(schemaName: string, name: string): RestorableTable | undefined {
-  return restorableTables.find((table) => table.schema === schemaName && table.name === name);
+export function findRestorableTable(
+  known: readonly RestorableTable[],
+  schemaName: string,
+  name: string,
+): RestorableTable | undefined {
+  return known.find((table) => table.schema === schemaName && table.name === name);
 }
 
 /**
@@ -39,10 +42,11 @@ export function findRestorableTable(schemaName: string, name: string): Restorabl
  * identity column's sequence (`<table>_<column>_seq`, the only kind the migrations make).
  */
 export function findSequenceOwner(
+  known: readonly RestorableTable[],
   schemaName: string,
   name: string,
 ): { table: RestorableTable; column: string } | undefined {
-  for (const table of restorableTables) {
+  for (const table of known) {
     if (table.schema !== schemaName) continue;
     const column = table.columns.find((c) => `${table.name}_${c}_seq` === name);
     if (column) return { table, column };

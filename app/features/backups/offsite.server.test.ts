@@ -9,7 +9,7 @@ import tar from "tar-stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DiskFullError } from "~/core/disk/disk-space.server";
 import { openDatabase, type Database } from "~/core/db/database.server";
-import { backupChecks, backupRuns } from "~/core/db/schema";
+import { backupChecks, backupRuns } from "./schema";
 import { createLocalMediaStorage } from "~/core/media/media-storage.server";
 import { mediaChecksums, openBackup, readAllRows } from "../../../tests/support/backup-archive";
 import { seedSite } from "../../../tests/support/factory";
@@ -25,6 +25,7 @@ import { restoreBackup } from "./restore.server";
 import { copiesToKeep } from "./retention";
 import { weeklyDrillJob } from "./scheduler.server";
 import { loadConfig } from "~/core/config/env.server";
+import { siteTables } from "~/composition/site-schema";
 import { pino } from "pino";
 
 const logger = pino({ level: "silent" });
@@ -99,6 +100,7 @@ describe("encrypted backups copied to her bucket", () => {
       dir: await tempDir("offsite-backups-"),
       keep: 14,
       migrationsFolder,
+      tables: siteTables,
       passphrase,
       bucket: bucket("copie-studio", "studio/"),
     };
@@ -125,6 +127,7 @@ describe("encrypted backups copied to her bucket", () => {
       connection: { connectionString: fresh.url },
       media: fresh.media,
       migrationsFolder,
+      tables: siteTables,
       workDir: fresh.dataDir,
       passphrase,
     });
@@ -173,6 +176,7 @@ describe("encrypted backups copied to her bucket", () => {
         connection: { connectionString: fresh.url },
         media: fresh.media,
         migrationsFolder,
+        tables: siteTables,
         workDir: fresh.dataDir,
         passphrase: pass,
       }).catch((e: Error) => e);
@@ -251,6 +255,7 @@ describe("the weekly restore drill", () => {
       dir: await tempDir("drill-backups-"),
       keep: 14,
       migrationsFolder,
+      tables: siteTables,
       passphrase,
     };
     good = (await runBackup({ ...target, passphrase: undefined }, "manual")).file;
@@ -287,7 +292,7 @@ describe("the weekly restore drill", () => {
 
   it("runs as the weekly job, Sundays at 05:15 in Italy, and only while the nightly backup is on", async () => {
     const config = loadConfig({ DATA_DIR: await tempDir("drill-job-"), DATABASE_URL: siteUrl, BACKUP_DIR: target.dir });
-    const services = { config, logger, database: site, media: target.media, embedded: null };
+    const services = { config, logger, database: site, media: target.media, embedded: null, siteTables };
     const job = weeklyDrillJob(services)!;
     expect(job).toMatchObject({ name: "weekly-restore-drill", schedule: { cron: "15 5 * * 0" } });
     expect(job.timeoutMs).toBeLessThanOrEqual(60 * 60_000);
@@ -344,6 +349,7 @@ describe("a disk that fills up", () => {
         dir,
         keep: 14,
         migrationsFolder,
+        tables: siteTables,
         passphrase,
         diskSpace: full,
       };

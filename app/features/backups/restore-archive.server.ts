@@ -6,13 +6,14 @@ import path from "node:path";
 import { Writable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { createGunzip } from "node:zlib";
+import type { PgTable } from "drizzle-orm/pg-core";
 import tar from "tar-stream";
 import { isStoredImage, MAX_INPUT_PIXELS } from "~/core/media/image-pipeline.server";
 import { isMediaKey, type MediaExtension, type MediaPrefix } from "~/core/media/media-storage.server";
 import { ChecksumStream, CopyTextChecksum } from "./checksum.server";
 import { BackupRejectedError } from "./rejected.server";
 import type { ProgressReporter } from "./dump.server";
-import { findRestorableTable, findSequenceOwner, type RestorableTable } from "./known-tables.server";
+import { findRestorableTable, findSequenceOwner, type RestorableTable, restorableTables } from "./known-tables.server";
 import {
   formatBytes,
   MANIFEST_NAME,
@@ -225,10 +226,13 @@ function notAnImageError(name: string) {
  * The tables and sequences to load, as the code names them: a table or column of the
  * manifest that this version of the site does not have is refused, whatever its schema.
  */
-function planLoad(manifest: BackupManifest): { tables: TableLoad[]; sequences: SequenceValue[] } {
+function planLoad(
+  manifest: BackupManifest,
+  known: readonly RestorableTable[],
+): { tables: TableLoad[]; sequences: SequenceValue[] } {
   const tables: TableLoad[] = [];
   for (const entry of manifest.database.tables) {
-    const table = findRestorableTable(entry.schema, entry.name);
+    const table = findRestorableTable(known, entry.schema, entry.name);
     if (!table) {
       throw new BackupRejectedError(
         `il backup contiene la tabella ${quoted(`${entry.schema}.${entry.name}`)}, che questa versione del sito ` +
@@ -258,7 +262,7 @@ function planLoad(manifest: BackupManifest): { tables: TableLoad[]; sequences: S
   }
   const sequences: SequenceValue[] = [];
   for (const sequence of manifest.database.sequences) {
-    const owner = findSequenceOwner(sequence.schema, sequence.name);
+    const owner = findSequenceOwner(known, sequence.schema, sequence.name);
     if (!owner) {
       throw new BackupRejectedError(
         `il backup contiene la sequenza ${quoted(`${sequence.schema}.${sequence.name}`)}, ` +
@@ -376,6 +380,8 @@ export async function withVerifiedBackup<T>(
   options: {
     file: string;
     migrationsFolder: string;
+    /** Every table of the site (the composition's `siteTables`): the only ones a restore loads. */
+    tables: readonly PgTable[];
     workDir: string;
     report: ProgressReporter;
     /** Bytes free for this process on the disk holding `dir`; the disk's own figure unless a test says otherwise. */
@@ -398,7 +404,7 @@ export async function withVerifiedBackup<T>(
     const fileBytes = (await handle.stat()).size;
     const cap = Math.min(MAX_UNPACKED_BYTES, EXPANSION_ALLOWANCE + MAX_EXPANSION * fileBytes);
     const { manifest, entries } = await checkArchive(handle, { cap, fileBytes }, report);
-    const plan = planLoad(manifest);
+    const plan = planLoad(manifest, restorableTables(options.tables));
     verify(manifest, entries);
     const migrations = splitMigrations(manifest, readMigrations(options.migrationsFolder));
 

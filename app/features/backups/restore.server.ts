@@ -2,6 +2,7 @@ import { createReadStream } from "node:fs";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { pipeline } from "node:stream/promises";
+import type { PgTable } from "drizzle-orm/pg-core";
 import pg from "pg";
 import { from as copyFrom } from "pg-copy-streams";
 import type { MediaStorage } from "~/core/media/media-storage.server";
@@ -20,6 +21,8 @@ interface RestoreOptions {
   connection: pg.ClientConfig | (() => Promise<pg.ClientConfig>);
   media: MediaStorage;
   migrationsFolder: string;
+  /** Every table of the site (the composition's `siteTables`): a table of the backup not among them is refused. */
+  tables: readonly PgTable[];
   /** Replace a database that already holds rows; without it such a database is refused. */
   replace?: boolean;
   /** Where the archive is unpacked and checked first (best on the same disk as the data). */

@@ -1,8 +1,9 @@
 import { and, eq, gte } from "drizzle-orm";
+import type { PgTable } from "drizzle-orm/pg-core";
 import type { Logger } from "pino";
 import type { AppConfig } from "~/core/config/env.server";
 import type { Database } from "~/core/db/database.server";
-import { backupRuns } from "~/core/db/schema";
+import { backupRuns } from "./schema";
 import { type ScheduledJob, scheduleCron } from "~/core/jobs/scheduler.server";
 import type { MediaStorage } from "~/core/media/media-storage.server";
 import { logBackupAftermath, runBackup, withBackupLock, type BackupTarget } from "./backup-job.server";
@@ -84,6 +85,8 @@ export function nightlyBackupJob(services: {
   media: MediaStorage;
   /** The PostgreSQL server this process started, when DATABASE_URL is unset. */
   embedded: { url: string } | null;
+  /** Every table of the site. */
+  siteTables: readonly PgTable[];
 }): ScheduledJob | null {
   const { config, logger } = services;
   const time = config.backup.time;
@@ -118,6 +121,8 @@ export function weeklyDrillJob(services: {
   database: Database;
   media: MediaStorage;
   embedded: { url: string } | null;
+  /** Every table of the site. */
+  siteTables: readonly PgTable[];
 }): ScheduledJob | null {
   if (!services.config.backup.time) return null;
   const target = serverBackupTarget(services);

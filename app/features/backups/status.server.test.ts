@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~/core/db/database.server";
-import { backupRuns } from "~/core/db/schema";
+import { backupRuns } from "./schema";
 import { openTestDatabase } from "../../../tests/support/test-databases";
 import { getBackupStatus } from "./status.server";
 

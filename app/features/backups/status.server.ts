@@ -1,7 +1,7 @@
 import { desc, eq } from "drizzle-orm";
 import type { AppConfig } from "~/core/config/env.server";
 import type { Database, Db } from "~/core/db/database.server";
-import { backupRuns } from "~/core/db/schema";
+import { backupRuns } from "./schema";
 import { formatLongDateTime } from "~/core/format/admin-format";
 import { listBackups, type BackupFile } from "./backup-files.server";
 import { backupChecksView, getBackupChecksState } from "./checks-status.server";

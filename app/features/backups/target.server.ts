@@ -1,4 +1,5 @@
 import path from "node:path";
+import type { PgTable } from "drizzle-orm/pg-core";
 import { boundedConnection, DATABASE_LIMITS, defaultMigrationsFolder } from "~/core/db/database.server";
 import type { AppConfig } from "~/core/config/env.server";
 import type { Database } from "~/core/db/database.server";
@@ -21,6 +22,8 @@ export function backupTargetFromConfig(
   database: Database,
   /** The database's URL (DATABASE_URL, or the embedded server's socket). */
   url: string,
+  /** Every table of the site (the composition's `siteTables`). */
+  tables: readonly PgTable[],
   media = mediaFromConfig(config),
 ): BackupTarget {
   return {
@@ -31,6 +34,7 @@ export function backupTargetFromConfig(
     dir: config.backup.dir,
     keep: config.backup.keep,
     migrationsFolder: defaultMigrationsFolder(),
+    tables,
     passphrase: config.backup.passphrase,
     bucket: config.backup.bucket && createBackupBucket(config.backup.bucket),
   };
@@ -43,10 +47,12 @@ export function serverBackupTarget(services: {
   media: MediaStorage;
   /** The PostgreSQL server this process started, when DATABASE_URL is unset. */
   embedded: { url: string } | null;
+  /** Every table of the site. */
+  siteTables: readonly PgTable[];
 }): BackupTarget {
   const { config } = services;
   const url = services.embedded?.url ?? config.databaseUrl!;
-  return backupTargetFromConfig(config, services.database, url, {
+  return backupTargetFromConfig(config, services.database, url, services.siteTables, {
     media: services.media,
     mediaStorage: config.s3 ? "s3" : "local",
   });

@@ -3,7 +3,7 @@ import { type FetcherWithComponents, Link, useFetcher, useSearchParams } from "r
 import { type ActionResult, useActionResult } from "~/core/forms/action-result";
 import { SelectField, TextAreaField, TextField } from "~/core/forms/conform-fields";
 import { useSchemaForm } from "~/core/forms/use-schema-form";
-import { bookingLimits } from "~/core/db/booking-values";
+import { bookingLimits } from "./booking-values";
 import { ConfirmButton, HiddenFields, NoScriptConfirm } from "~/ui/admin/confirm-button";
 import { AGENDA_PAGE, agendaMoveSchema, phoneBookingSchema } from "./agenda-schema";
 import type { AgendaDay, AgendaHoliday, AgendaItem, AgendaPage } from "./agenda-view.server";

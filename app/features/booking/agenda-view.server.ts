@@ -1,5 +1,5 @@
 /** Her agenda as the page shows it: the coming days, and the visits of the last days (to invite a review). */
-import type { AppointmentStatus } from "~/core/db/booking-values";
+import type { AppointmentStatus } from "./booking-values";
 import { formatItalianDate, formatItalianDay } from "~/core/format/italian-format";
 import { addDays, romeDate, romeInstant, romeTime } from "~/core/format/rome-clock";
 import { AGENDA_DAYS, RECENT_DAYS } from "./agenda-schema";

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
-import type { AppointmentStatus } from "~/core/db/booking-values";
+import type { AppointmentStatus } from "./booking-values";
 import type { Db } from "~/core/db/database.server";
-import { appointments, type VisitType } from "~/core/db/schema";
+import { appointments, type VisitType } from "./schema";
 import type { Executor } from "~/core/db/database.server";
 import {
   type Announce,

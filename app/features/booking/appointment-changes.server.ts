@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
-import { type AppointmentStatus, timeHoldingStatuses } from "~/core/db/booking-values";
+import { type AppointmentStatus, timeHoldingStatuses } from "./booking-values";
 import type { Db } from "~/core/db/database.server";
-import { appointments } from "~/core/db/schema";
+import { appointments } from "./schema";
 import type { Executor } from "~/core/db/database.server";
 import {
   type AlsoWrite,

@@ -1,6 +1,6 @@
 import { and, eq, gt, isNull, lt, lte, type SQL, sql } from "drizzle-orm";
 import type { Db } from "~/core/db/database.server";
-import { appointments } from "~/core/db/schema";
+import { appointments } from "./schema";
 import type { Executor } from "~/core/db/database.server";
 import { type AlsoWrite, type Announce, type AppointmentRecord, recordColumns } from "./appointment-records.server";
 import { readBookingSettings } from "./booking-settings.server";

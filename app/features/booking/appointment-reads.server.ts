@@ -1,7 +1,7 @@
 import { and, asc, eq, gt, gte, inArray, lt, sql } from "drizzle-orm";
-import { type AppointmentStatus, timeHoldingStatuses } from "~/core/db/booking-values";
+import { type AppointmentStatus, timeHoldingStatuses } from "./booking-values";
 import type { Db } from "~/core/db/database.server";
-import { appointments, visitTypes } from "~/core/db/schema";
+import { appointments, visitTypes } from "./schema";
 import {
   type AgendaEntry,
   type AppointmentRecord,

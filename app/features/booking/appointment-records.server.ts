@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { eq, getTableColumns } from "drizzle-orm";
-import { type AppointmentStatus, timeHoldingStatuses } from "~/core/db/booking-values";
-import { type Appointment, appointments, type VisitType, visitTypes } from "~/core/db/schema";
+import { type AppointmentStatus, timeHoldingStatuses } from "./booking-values";
+import { type Appointment, appointments, type VisitType, visitTypes } from "./schema";
 import type { Executor } from "~/core/db/database.server";
 import type { Result } from "~/core/result";
 

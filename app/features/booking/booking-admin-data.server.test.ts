@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Database } from "~/core/db/database.server";
-import { appointments, bookingSettings, timeOff, visitTypes } from "~/core/db/schema";
+import { appointments, bookingSettings, timeOff, visitTypes } from "./schema";
 import { type ChangeEvent, createMemoryEventBus } from "~/core/events/event-bus.server";
 import { openTestDatabase } from "../../../tests/support/test-databases";
 import { createBookingSettingsRepository, DEFAULT_BOOKING_SETTINGS } from "./booking-settings.server";

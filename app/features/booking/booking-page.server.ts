@@ -1,4 +1,4 @@
-import type { VisitType } from "~/core/db/schema";
+import type { VisitType } from "./schema";
 import { placeFor } from "./place-param";
 import { formatEuro, formatItalianDay } from "~/core/format/italian-format";
 import type { AppointmentRepository } from "./appointments.server";

@@ -3,7 +3,7 @@
  * its limits are the appointments table's (booking-values.ts).
  */
 import { z } from "zod";
-import { bookingLimits } from "~/core/db/booking-values";
+import { bookingLimits } from "./booking-values";
 import { multiLine, oneLine } from "~/core/forms/field-rules";
 import { BOOKING_FORM_MESSAGES as M } from "./messages";
 

@@ -1,6 +1,6 @@
 import { getTableColumns, sql } from "drizzle-orm";
 import type { Db } from "~/core/db/database.server";
-import { type BookingSettingsRow, bookingSettings } from "~/core/db/schema";
+import { type BookingSettingsRow, bookingSettings } from "./schema";
 import type { EventBus } from "~/core/events/event-bus.server";
 import { changeAnnouncer, type OnChangeError } from "~/core/events/publish-change.server";
 import type { Executor } from "~/core/db/database.server";

@@ -3,7 +3,7 @@ import { countOf } from "~/core/format/plural";
 import type { ReactNode } from "react";
 import { placeParam } from "./place-param";
 import { Form, Link } from "react-router";
-import { bookingLimits } from "~/core/db/booking-values";
+import { bookingLimits } from "./booking-values";
 import { Field } from "~/core/forms/field";
 import { useSchemaForm } from "~/core/forms/use-schema-form";
 import type { BookingStep, DayOption, VisitOption } from "./booking-page.server";

@@ -1,7 +1,7 @@
 import type { Logger } from "pino";
 import { placeFor } from "./place-param";
 import type { AppConfig } from "~/core/config/env.server";
-import type { AppointmentStatus } from "~/core/db/booking-values";
+import type { AppointmentStatus } from "./booking-values";
 import type { Mailer } from "~/core/mail/mailer.server";
 import type { Executor } from "~/core/db/database.server";
 import type { RateLimiter } from "~/core/server/rate-limit.server";

@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Database } from "~/core/db/database.server";
-import { type Appointment, appointments, bookingSettings, timeOff, visitTypes } from "~/core/db/schema";
+import { type Appointment, appointments, bookingSettings, timeOff, visitTypes } from "./schema";
 import { openTestDatabase } from "../../../tests/support/test-databases";
 import { DEFAULT_BOOKING_SETTINGS, readBookingSettings } from "./booking-settings.server";
 

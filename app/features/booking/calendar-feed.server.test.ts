@@ -1,7 +1,7 @@
 import ICAL from "ical.js";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Database } from "~/core/db/database.server";
-import { appointments, calendarFeed, visitTypes } from "~/core/db/schema";
+import { appointments, calendarFeed, visitTypes } from "./schema";
 import { createMemoryEventBus } from "~/core/events/event-bus.server";
 import { openTestDatabase } from "../../../tests/support/test-databases";
 import { type AppointmentRepository, createAppointmentRepository } from "./appointments.server";

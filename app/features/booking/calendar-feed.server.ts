@@ -2,7 +2,7 @@ import { createHash, randomBytes } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import type { AppConfig } from "~/core/config/env.server";
 import type { Db } from "~/core/db/database.server";
-import { calendarFeed } from "~/core/db/schema";
+import { calendarFeed } from "./schema";
 import { romeDate, romeInstant } from "~/core/format/rome-clock";
 import { type Result, refused, succeeded } from "~/core/result";
 import type { AppointmentRepository } from "./appointments.server";

@@ -1,6 +1,6 @@
 import { nameAfter } from "~/core/format/italian-format";
 import ical, { ICalCalendarMethod, type ICalEventData, ICalEventStatus } from "ical-generator";
-import type { AppointmentStatus } from "~/core/db/booking-values";
+import type { AppointmentStatus } from "./booking-values";
 import { formatItalianDateTime } from "~/core/format/italian-format";
 
 // iCalendar (RFC 5545) files for booking, written by ical-generator: the patient's event (attached to

@@ -3,7 +3,7 @@
 // fetched and read: the store is one short transaction afterwards.
 
 import type { Logger } from "pino";
-import type { CalendarSource } from "~/core/db/schema";
+import type { CalendarSource } from "./schema";
 import type { ScheduledJob } from "~/core/jobs/scheduler.server";
 import type { BookingSettingsRepository } from "./booking-settings.server";
 import { type CalendarReadOptions, readCalendarBusyTimes } from "./calendar-reading.server";

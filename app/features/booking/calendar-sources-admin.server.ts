@@ -2,7 +2,7 @@
 // as the screen shows it: its name, its address's host only (the address is a secret), where it
 // blocks, when it was last read and, in Italian, why the last read failed.
 
-import type { CalendarSource } from "~/core/db/schema";
+import type { CalendarSource } from "./schema";
 import { formatItalianDate } from "~/core/format/italian-format";
 import { addDays, romeDate, romeTime } from "~/core/format/rome-clock";
 import { type Result, refused, succeeded } from "~/core/result";

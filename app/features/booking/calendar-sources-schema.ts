@@ -4,8 +4,8 @@
  * CALENDAR_FETCH_ALLOW_PRIVATE allows it); where it leads is checked when it is read (safeFetch).
  */
 import { z } from "zod";
-import { STUDIO_KEY_PATTERN } from "~/core/db/booking-values";
-import { calendarSourceLimits as limits } from "~/core/db/calendar-source-values";
+import { STUDIO_KEY_PATTERN } from "~/core/db/studio-key";
+import { calendarSourceLimits as limits } from "./calendar-source-values";
 import { oneLine } from "~/core/forms/field-rules";
 import { blankToUndefined, checkbox } from "./form-rules";
 import { CALENDAR_SOURCE_MESSAGES as M } from "./messages";

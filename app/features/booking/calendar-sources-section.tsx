@@ -4,7 +4,7 @@
  */
 import { useId, useMemo } from "react";
 import { useFetcher } from "react-router";
-import { calendarSourceLimits } from "~/core/db/calendar-source-values";
+import { calendarSourceLimits } from "./calendar-source-values";
 import { useActionResult } from "~/core/forms/action-result";
 import { CheckboxField, TextField } from "~/core/forms/conform-fields";
 import { ErrorList, Field } from "~/core/forms/field";

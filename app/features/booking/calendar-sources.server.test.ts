@@ -1,7 +1,7 @@
 import { asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Database } from "~/core/db/database.server";
-import { appointments, bookingSettings, calendarBusyIntervals, calendarSources, visitTypes } from "~/core/db/schema";
+import { appointments, bookingSettings, calendarBusyIntervals, calendarSources, visitTypes } from "./schema";
 import { createMemoryEventBus } from "~/core/events/event-bus.server";
 import { openTestDatabase } from "../../../tests/support/test-databases";
 import {

@@ -3,9 +3,9 @@
 // the free times of a place leave out. The address is a secret: it never reaches a log or a page.
 
 import { and, asc, count, eq, exists, gt, inArray, isNull, lt, lte, or, sql } from "drizzle-orm";
-import { type CalendarReadFailure, calendarSourceLimits } from "~/core/db/calendar-source-values";
+import { type CalendarReadFailure, calendarSourceLimits } from "./calendar-source-values";
 import type { Db, Executor } from "~/core/db/database.server";
-import { appointments, type CalendarSource, calendarBusyIntervals, calendarSources } from "~/core/db/schema";
+import { appointments, type CalendarSource, calendarBusyIntervals, calendarSources } from "./schema";
 import type { EventBus } from "~/core/events/event-bus.server";
 import { changeAnnouncer, type OnChangeError } from "~/core/events/publish-change.server";
 import { addDays, romeDate, romeInstant } from "~/core/format/rome-clock";

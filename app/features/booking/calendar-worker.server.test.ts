@@ -7,7 +7,7 @@ import {
   slowRulesCalendar,
   zoneSpellingsCalendar,
 } from "../../../tests/support/hostile-calendars";
-import type { CalendarSource } from "~/core/db/schema";
+import type { CalendarSource } from "./schema";
 import { CALENDAR_WORKER_LIMITS, calendarReads, readCalendarBusyTimes } from "./calendar-reading.server";
 import { calendarSourceView } from "./calendar-sources-admin.server";
 import { canonicalZone, knownZone } from "./calendar-zones";

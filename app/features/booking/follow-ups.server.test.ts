@@ -1,7 +1,8 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Database } from "~/core/db/database.server";
-import { appointments, bookingSettings, followUps, mailOutbox, visitTypes } from "~/core/db/schema";
+import { appointments, bookingSettings, followUps, visitTypes } from "./schema";
+import { mailOutbox } from "~/core/db/schema";
 import { createQueueOnlyMailer } from "../../../tests/support/outbox";
 import { openTestDatabase } from "../../../tests/support/test-databases";
 import { bookingRepositories, testPatient, testSite, testSiteUrl, visitTypeData } from "../../../tests/support/factory";

@@ -1,6 +1,6 @@
 import { and, eq, inArray, isNull, lte, sql } from "drizzle-orm";
 import type { Db, Executor } from "~/core/db/database.server";
-import { appointments, followUps, visitTypes } from "~/core/db/schema";
+import { appointments, followUps, visitTypes } from "./schema";
 import type { EventBus } from "~/core/events/event-bus.server";
 import { changeAnnouncer, type OnChangeError } from "~/core/events/publish-change.server";
 import { romeDate } from "~/core/format/rome-clock";

@@ -1,7 +1,7 @@
 import { and, gt, gte, inArray, lt, ne, sql } from "drizzle-orm";
-import { timeHoldingStatuses } from "~/core/db/booking-values";
+import { timeHoldingStatuses } from "./booking-values";
 import type { Db } from "~/core/db/database.server";
-import { appointments, timeOff, type VisitType } from "~/core/db/schema";
+import { appointments, timeOff, type VisitType } from "./schema";
 import { addDays, romeDate } from "~/core/format/rome-clock";
 import type { Executor } from "~/core/db/database.server";
 import { refused } from "~/core/result";

@@ -3,7 +3,7 @@
  * closed unless she reopens it, and each studio's patron saint, closed every year at that studio.
  */
 import { useFetcher } from "react-router";
-import { bookingLimits } from "~/core/db/booking-values";
+import { bookingLimits } from "./booking-values";
 import { useActionResult } from "~/core/forms/action-result";
 import { SelectField, TextField } from "~/core/forms/conform-fields";
 import { useSchemaForm } from "~/core/forms/use-schema-form";

@@ -1,6 +1,6 @@
 import { and, asc, eq, gte, lte } from "drizzle-orm";
 import type { Db, Executor } from "~/core/db/database.server";
-import { holidayReopenings, type PatronDay, patronDays } from "~/core/db/schema";
+import { holidayReopenings, type PatronDay, patronDays } from "./schema";
 import type { EventBus } from "~/core/events/event-bus.server";
 import { changeAnnouncer, type OnChangeError } from "~/core/events/publish-change.server";
 import { addDays, romeDate, romeInstant } from "~/core/format/rome-clock";

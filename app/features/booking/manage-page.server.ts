@@ -1,4 +1,4 @@
-import { timeHoldingStatuses } from "~/core/db/booking-values";
+import { timeHoldingStatuses } from "./booking-values";
 import { formatItalianDateTime } from "~/core/format/italian-format";
 import type { AppointmentRepository } from "./appointments.server";
 import type { FreeTime } from "./availability";

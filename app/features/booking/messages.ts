@@ -1,4 +1,4 @@
-import type { CalendarReadFailure } from "~/core/db/calendar-source-values";
+import type { CalendarReadFailure } from "./calendar-source-values";
 import { formatItalianDateTime } from "~/core/format/italian-format";
 import { refusalTable } from "~/core/forms/refusals";
 

@@ -1,9 +1,9 @@
 import { randomBytes } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { ScureBase32Plugin } from "otplib";
-import type { OnlineRoomKind } from "~/core/db/booking-values";
+import type { OnlineRoomKind } from "./booking-values";
 import type { Db, Executor } from "~/core/db/database.server";
-import { type OnlineRoom, onlineRooms, visitTypes } from "~/core/db/schema";
+import { type OnlineRoom, onlineRooms, visitTypes } from "./schema";
 import type { EventBus } from "~/core/events/event-bus.server";
 import { changeAnnouncer, type OnChangeError } from "~/core/events/publish-change.server";
 

@@ -5,7 +5,7 @@
  */
 import { useMemo } from "react";
 import { useFetcher } from "react-router";
-import { bookingLimits, type OnlineRoomKind } from "~/core/db/booking-values";
+import { bookingLimits, type OnlineRoomKind } from "./booking-values";
 import { useActionResult } from "~/core/forms/action-result";
 import { SelectField, TextField } from "~/core/forms/conform-fields";
 import { useSchemaForm } from "~/core/forms/use-schema-form";

@@ -1,7 +1,7 @@
 /** The settings screen's first form: how patients book, and the rules of the free times. */
 import { useMemo } from "react";
 import { useFetcher } from "react-router";
-import type { BookingMode } from "~/core/db/booking-values";
+import type { BookingMode } from "./booking-values";
 import { useActionResult } from "~/core/forms/action-result";
 import { CheckboxField, SelectField, TextField } from "~/core/forms/conform-fields";
 import { useSchemaForm } from "~/core/forms/use-schema-form";

@@ -3,15 +3,10 @@
  * parses with and the browser checks with; limits are the tables' (booking-values.ts).
  */
 import { z } from "zod";
-import {
-  bookingLimits as limits,
-  bookingModes,
-  confirmationModes,
-  onlineRoomKinds,
-  STUDIO_KEY_PATTERN,
-} from "~/core/db/booking-values";
+import { bookingLimits as limits, bookingModes, confirmationModes, onlineRoomKinds } from "./booking-values";
+import { STUDIO_KEY_PATTERN } from "~/core/db/studio-key";
 import { oneLine } from "~/core/forms/field-rules";
-import { waitingListLimits } from "~/core/db/waiting-list-values";
+import { waitingListLimits } from "./waiting-list-values";
 import { waitingRemoveSchema } from "./waiting-list-schema";
 import { blankToUndefined, checkbox } from "./form-rules";
 import { calendarSourceSchemas } from "./calendar-sources-schema";

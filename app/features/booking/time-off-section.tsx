@@ -1,6 +1,6 @@
 /** The settings screen's time off: the days listed, each removable, and the form to add some. */
 import { useFetcher } from "react-router";
-import { bookingLimits } from "~/core/db/booking-values";
+import { bookingLimits } from "./booking-values";
 import { useActionResult } from "~/core/forms/action-result";
 import { TextField } from "~/core/forms/conform-fields";
 import { useSchemaForm } from "~/core/forms/use-schema-form";

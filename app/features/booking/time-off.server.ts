@@ -1,6 +1,6 @@
 import { asc, eq, gte } from "drizzle-orm";
 import type { Db } from "~/core/db/database.server";
-import { type TimeOff, timeOff } from "~/core/db/schema";
+import { type TimeOff, timeOff } from "./schema";
 import type { EventBus } from "~/core/events/event-bus.server";
 import { changeAnnouncer, type OnChangeError } from "~/core/events/publish-change.server";
 import { addDays, romeInstant } from "~/core/format/rome-clock";

@@ -1,7 +1,7 @@
 /** The settings screen's visit types: each one's form, its place in her order, and the new one's form. */
 import { useEffect, useId, useMemo, useRef } from "react";
 import { useFetcher } from "react-router";
-import { bookingLimits } from "~/core/db/booking-values";
+import { bookingLimits } from "./booking-values";
 import { useActionResult } from "~/core/forms/action-result";
 import { CheckboxField, SelectField, TextField } from "~/core/forms/conform-fields";
 import { ErrorList, Field } from "~/core/forms/field";

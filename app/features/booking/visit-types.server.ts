@@ -1,7 +1,7 @@
 import { and, arrayContains, asc, eq, sql } from "drizzle-orm";
-import type { ConfirmationMode } from "~/core/db/booking-values";
+import type { ConfirmationMode } from "./booking-values";
 import type { Db } from "~/core/db/database.server";
-import { type VisitType, visitTypes } from "~/core/db/schema";
+import { type VisitType, visitTypes } from "./schema";
 import type { EventBus } from "~/core/events/event-bus.server";
 import { changeAnnouncer, type OnChangeError } from "~/core/events/publish-change.server";
 import type { Executor } from "~/core/db/database.server";

@@ -2,7 +2,7 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { Form, Link } from "react-router";
 import { placeParam } from "./place-param";
-import { type DayPart, dayParts } from "~/core/db/waiting-list-values";
+import { type DayPart, dayParts } from "./waiting-list-values";
 import { ErrorList, Field } from "~/core/forms/field";
 import { useSchemaForm } from "~/core/forms/use-schema-form";
 import { NameAndEmailFields } from "./booking-steps";

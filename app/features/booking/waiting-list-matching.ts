@@ -1,4 +1,4 @@
-import type { DayPart } from "~/core/db/waiting-list-values";
+import type { DayPart } from "./waiting-list-values";
 import { type FreeDay, type FreeTime, weekdays } from "./availability";
 
 // Which free times suit a patient on the waiting list: pure arithmetic, so the job

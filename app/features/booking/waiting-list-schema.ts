@@ -3,7 +3,7 @@
  * that suit. Name and e-mail are the booking form's own fields; the lists are capped by the schema.
  */
 import { z } from "zod";
-import { dayParts, isoWeekdays } from "~/core/db/waiting-list-values";
+import { dayParts, isoWeekdays } from "./waiting-list-values";
 import { bookingSchema } from "./booking-schema";
 import { WAITING_LIST_MESSAGES as M } from "./messages";
 

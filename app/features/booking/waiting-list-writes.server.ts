@@ -1,6 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { Executor } from "~/core/db/database.server";
-import { waitingListEntries, waitingListOpenings } from "~/core/db/schema";
+import { waitingListEntries, waitingListOpenings } from "./schema";
 
 // The waiting list's writes inside other changes' transactions: a leaf module, so
 // the appointments' and time off's modules reach it without reaching the rest of the waiting list.

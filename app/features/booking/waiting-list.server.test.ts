@@ -2,16 +2,8 @@ import { asc, eq } from "drizzle-orm";
 import { pino } from "pino";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Database } from "~/core/db/database.server";
-import {
-  appointments,
-  bookingSettings,
-  mailOutbox,
-  rateLimitHits,
-  timeOff,
-  visitTypes,
-  waitingListEntries,
-  waitingListOpenings,
-} from "~/core/db/schema";
+import { appointments, bookingSettings, timeOff, visitTypes, waitingListEntries, waitingListOpenings } from "./schema";
+import { mailOutbox, rateLimitHits } from "~/core/db/schema";
 import { openTestDatabase } from "../../../tests/support/test-databases";
 import {
   bookingActionDeps,

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Database } from "~/core/db/database.server";
-import { faqGroups, faqQuestions } from "~/core/db/schema";
+import { faqGroups, faqQuestions } from "./schema";
 import { createMemoryEventBus, type ChangeEvent } from "~/core/events/event-bus.server";
 import { documentText } from "~/ui/rich-text/document";
 import { openTestDatabase } from "../../../tests/support/test-databases";

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, gt, lt, sql } from "drizzle-orm";
 import { postgresError, UNIQUE_VIOLATION } from "~/core/db/postgres-error";
 import type { Db } from "~/core/db/database.server";
-import { faqGroups, faqQuestions } from "~/core/db/schema";
+import { faqGroups, faqQuestions } from "./schema";
 import { isRowId } from "~/core/db/row-id.server";
 import type { EventBus } from "~/core/events/event-bus.server";
 import { changeAnnouncer, type OnChangeError } from "~/core/events/publish-change.server";

@@ -5,14 +5,8 @@ import { asc, sql } from "drizzle-orm";
 import { pino } from "pino";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Database } from "~/core/db/database.server";
-import {
-  mailOutbox,
-  mediaObjects,
-  newsletterCampaigns,
-  newsletterSubscribers,
-  rateLimitHits,
-  type StoredImage,
-} from "~/core/db/schema";
+import { mailOutbox, mediaObjects, rateLimitHits, type StoredImage } from "~/core/db/schema";
+import { newsletterCampaigns, newsletterSubscribers } from "./schema";
 import { createLocalMediaStorage } from "~/core/media/media-storage.server";
 import { sweepOrphanMedia, trackMediaWrites } from "~/core/media/orphan-sweep.server";
 import type { Mailer } from "~/core/mail/mailer.server";

@@ -2,13 +2,8 @@ import { createHash, randomBytes } from "node:crypto";
 import { and, asc, count, desc, eq, isNotNull, isNull, lt, sql } from "drizzle-orm";
 import type { Db, Executor } from "~/core/db/database.server";
 import { rowsOf } from "~/core/db/rows";
-import {
-  newsletterCampaigns,
-  newsletterDeliveries,
-  newsletterSettings,
-  newsletterSubscribers,
-  type StoredImage,
-} from "~/core/db/schema";
+import { newsletterCampaigns, newsletterDeliveries, newsletterSettings, newsletterSubscribers } from "./schema";
+import type { StoredImage } from "~/core/db/schema";
 import type { EventBus } from "~/core/events/event-bus.server";
 import { changeAnnouncer, type OnChangeError } from "~/core/events/publish-change.server";
 import { EMPTY_DOCUMENT, type RichTextDocument } from "~/ui/rich-text/document";

@@ -1,5 +1,5 @@
 import type { Logger } from "pino";
-import type { RecipePhoto } from "~/core/db/schema";
+import type { RecipePhoto } from "./schema";
 import { deleteStoredImage, largestUrl } from "~/core/media/image-pipeline.server";
 import { saveUploadedImage } from "~/core/media/image-upload.server";
 import type { MediaStorage } from "~/core/media/media-storage.server";

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
 import type { Database } from "~/core/db/database.server";
-import { recipePhotos } from "~/core/db/schema";
+import { recipePhotos } from "./schema";
 import { type ChangeEvent, createMemoryEventBus } from "~/core/events/event-bus.server";
 import { openTestDatabase } from "../../../tests/support/test-databases";
 import { createRecipePhotoRepository, type RecipePhotoRepository } from "./recipe-photos.server";

@@ -1,6 +1,7 @@
 import { asc, desc, eq, sql } from "drizzle-orm";
 import type { Db, Executor } from "~/core/db/database.server";
-import { recipePhotos, type RecipePhoto, type StoredImage } from "~/core/db/schema";
+import { recipePhotos, type RecipePhoto } from "./schema";
+import type { StoredImage } from "~/core/db/schema";
 import type { ChangeEvent, EventBus } from "~/core/events/event-bus.server";
 import { changeAnnouncer, type OnChangeError } from "~/core/events/publish-change.server";
 import { toPublicImage } from "~/core/media/image-pipeline.server";

@@ -5,7 +5,7 @@ import sharp from "sharp";
 import { pino } from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~/core/db/database.server";
-import { recipePhotos } from "~/core/db/schema";
+import { recipePhotos } from "~/features/photos/schema";
 import { createMemoryEventBus } from "~/core/events/event-bus.server";
 import { storeImage } from "~/core/media/image-pipeline.server";
 import { createLocalMediaStorage, type MediaStorage } from "~/core/media/media-storage.server";

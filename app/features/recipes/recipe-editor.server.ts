@@ -1,5 +1,6 @@
 import type { Logger } from "pino";
-import type { RecipeCrops, StoredImage } from "~/core/db/schema";
+import type { RecipeCrops } from "./schema";
+import type { StoredImage } from "~/core/db/schema";
 import { storeCrops } from "~/core/media/aspect-crops.server";
 import { deleteStoredImage, ImageBusyError, ImageRejectedError } from "~/core/media/image-pipeline.server";
 import type { MediaStorage } from "~/core/media/media-storage.server";

@@ -1,6 +1,6 @@
-import type { RecipeCategory, RecipeStatus, RecipeTag } from "~/core/db/recipe-values";
+import type { RecipeCategory, RecipeStatus, RecipeTag } from "./recipe-values";
 
-export { recipeCategories, recipeStatuses, recipeTags } from "~/core/db/recipe-values";
+export { recipeCategories, recipeStatuses, recipeTags } from "./recipe-values";
 export type { RecipeCategory, RecipeStatus, RecipeTag };
 
 /*

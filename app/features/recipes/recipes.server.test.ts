@@ -1,7 +1,8 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Database } from "~/core/db/database.server";
-import { recipePhotos, recipes } from "~/core/db/schema";
+import { recipePhotos } from "~/features/photos/schema";
+import { recipes } from "./schema";
 import { createMemoryEventBus, type ChangeEvent } from "~/core/events/event-bus.server";
 import { openTestDatabase } from "../../../tests/support/test-databases";
 import { createRecipeRepository, type RecipeRepository } from "./recipes.server";

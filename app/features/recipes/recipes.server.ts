@@ -2,7 +2,9 @@ import { and, arrayContains, asc, count, desc, eq, ne, sql, type SQL } from "dri
 import { z } from "zod";
 import type { Db } from "~/core/db/database.server";
 import { postgresError, UNIQUE_VIOLATION } from "~/core/db/postgres-error";
-import { recipePhotos, recipes, type RecipeCrops, type StoredImage } from "~/core/db/schema";
+import { photoTable } from "./photo-table";
+import { recipes, type RecipeCrops } from "./schema";
+import type { StoredImage } from "~/core/db/schema";
 import { isRowId } from "~/core/db/row-id.server";
 import type { EventBus } from "~/core/events/event-bus.server";
 import { changeAnnouncer, type OnChangeError } from "~/core/events/publish-change.server";
@@ -76,10 +78,10 @@ function parseList<T>(schema: z.ZodType<T>, value: unknown, onError: (error: unk
 const columns = {
   recipe: recipes,
   photo: {
-    id: recipePhotos.id,
-    title: recipePhotos.title,
-    imageUrl: recipePhotos.imageUrl,
-    image: recipePhotos.image,
+    id: photoTable.id,
+    title: photoTable.title,
+    imageUrl: photoTable.imageUrl,
+    image: photoTable.image,
   },
 };
 
@@ -140,7 +142,7 @@ export function createRecipeRepository(db: Db, bus: Pick<EventBus, "publish">, o
     updatedAt: recipe.updatedAt,
   });
 
-  const select = () => db.select(columns).from(recipes).leftJoin(recipePhotos, eq(recipes.photoId, recipePhotos.id));
+  const select = () => db.select(columns).from(recipes).leftJoin(photoTable, eq(recipes.photoId, photoTable.id));
 
   async function findOne(where: SQL): Promise<RecipeRecord | undefined> {
     const [row] = await select().where(where);

@@ -1,4 +1,4 @@
-import type { Review } from "~/core/db/schema";
+import type { Review } from "./schema";
 import type { MediaStorage } from "~/core/media/media-storage.server";
 import type { AdminReviewView } from "./admin-review-view";
 import { REPORT_REASON_LABELS } from "./messages";

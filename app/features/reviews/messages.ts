@@ -4,7 +4,7 @@
  * form's are the product's own (docs/product.md), verbatim. No zod here: a page that only shows a
  * message does not load it.
  */
-import type { ReportReason } from "~/core/db/report-reasons";
+import type { ReportReason } from "./report-reasons";
 import { refusalTable } from "~/core/forms/refusals";
 import type { InvitationState } from "./review-invitations.server";
 import { REPORT_DETAILS_MAX, REVIEW_CONTENT_MAX, REVIEW_NAME_MAX } from "./review-rules";

@@ -1,7 +1,8 @@
 import { pino } from "pino";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { Database } from "~/core/db/database.server";
-import { mailOutbox, rateLimitHits, reviewReports, reviews } from "~/core/db/schema";
+import { mailOutbox, rateLimitHits } from "~/core/db/schema";
+import { reviewReports, reviews } from "./schema";
 import type { Mailer } from "~/core/mail/mailer.server";
 import { createRateLimiter } from "~/core/server/rate-limit.server";
 import { createQueueOnlyMailer } from "../../../tests/support/outbox";

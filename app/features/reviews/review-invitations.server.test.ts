@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import type { Database } from "~/core/db/database.server";
-import { reviewInvitations } from "~/core/db/schema";
+import { reviewInvitations } from "./schema";
 import { openTestDatabase } from "../../../tests/support/test-databases";
 import {
   consumeInvitation,

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import { and, desc, eq, gt, isNull, sql } from "drizzle-orm";
 import type { Db } from "~/core/db/database.server";
-import { reviewInvitations, type ReviewInvitation } from "~/core/db/schema";
+import { reviewInvitations, type ReviewInvitation } from "./schema";
 import type { Executor } from "~/core/db/database.server";
 
 /** 32 random bytes, base64url: 256 bits, 43 characters. */

@@ -1,5 +1,5 @@
 import type { AppConfig } from "~/core/config/env.server";
-import type { Review } from "~/core/db/schema";
+import type { Review } from "./schema";
 import type { Mailer } from "~/core/mail/mailer.server";
 import type { Executor } from "~/core/db/database.server";
 import { adminReviewsPath, adminUrl } from "./admin-links";

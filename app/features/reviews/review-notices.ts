@@ -1,4 +1,4 @@
-import type { ReportReason } from "~/core/db/schema";
+import type { ReportReason } from "./report-reasons";
 import { type Mail, type MailLink, renderMail } from "~/core/mail/mail-layout";
 import { REPORT_REASON_LABELS } from "./messages";
 

@@ -1,4 +1,4 @@
-import type { ReviewStatus } from "~/core/db/schema";
+import type { ReviewStatus } from "./schema";
 import type { EventBus } from "~/core/events/event-bus.server";
 import type { ReviewRepository } from "./reviews.server";
 

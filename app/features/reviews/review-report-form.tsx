@@ -1,6 +1,6 @@
 import { useEffect, useRef } from "react";
 import { useFetcher } from "react-router";
-import { reportReasons } from "~/core/db/report-reasons";
+import { reportReasons } from "./report-reasons";
 import type { ActionResult } from "~/core/forms/action-result";
 import { ErrorList, Field } from "~/core/forms/field";
 import { useSchemaForm } from "~/core/forms/use-schema-form";

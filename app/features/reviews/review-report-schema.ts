@@ -6,7 +6,7 @@ import { z } from "zod";
 import { multiLine } from "~/core/forms/field-rules";
 import { REPORT_MESSAGES } from "./messages";
 import { REPORT_DETAILS_MAX } from "./review-rules";
-import { reportReasons } from "~/core/db/report-reasons";
+import { reportReasons } from "./report-reasons";
 
 export const reportSchema = z.object({
   reason: z.enum(reportReasons, { error: REPORT_MESSAGES.reasonMissing }),

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~/core/db/database.server";
-import { reviewReports } from "~/core/db/schema";
+import { reviewReports } from "./schema";
 import { openTestDatabase } from "../../../tests/support/test-databases";
 import { createReportRepository } from "./review-reports.server";
 import { createReviewRepository } from "./reviews.server";

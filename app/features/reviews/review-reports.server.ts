@@ -1,6 +1,7 @@
 import { and, asc, count, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Db } from "~/core/db/database.server";
-import { reviewReports, reviews, type Review, type ReportReason, type ReviewReport } from "~/core/db/schema";
+import { reviewReports, reviews, type Review, type ReviewReport } from "./schema";
+import type { ReportReason } from "./report-reasons";
 import type { Executor } from "~/core/db/database.server";
 
 interface ReportedReview {

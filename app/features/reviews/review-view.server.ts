@@ -1,4 +1,4 @@
-import type { Review } from "~/core/db/schema";
+import type { Review } from "./schema";
 import { formatItalianDate, nameAfter } from "~/core/format/italian-format";
 import { toPublicImage } from "~/core/media/image-pipeline.server";
 import type { MediaStorage } from "~/core/media/media-storage.server";

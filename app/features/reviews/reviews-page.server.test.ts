@@ -1,6 +1,6 @@
 import { pino } from "pino";
 import { describe, expect, it } from "vitest";
-import type { ReviewInvitation } from "~/core/db/schema";
+import type { ReviewInvitation } from "./schema";
 import { createLocalMediaStorage } from "~/core/media/media-storage.server";
 import { INVITATION_LINK_MESSAGES } from "./messages";
 import type { InvitationRepository } from "./review-invitations.server";

@@ -1,13 +1,7 @@
 import { and, count, desc, eq, getTableColumns, inArray, lt, or, sql, type SQL } from "drizzle-orm";
 import type { Db } from "~/core/db/database.server";
-import {
-  reviewReplies,
-  reviews,
-  type Review,
-  type ReviewReply,
-  type ReviewStatus,
-  type StoredImage,
-} from "~/core/db/schema";
+import { reviewReplies, reviews, type Review, type ReviewReply, type ReviewStatus } from "./schema";
+import type { StoredImage } from "~/core/db/schema";
 import type { EventBus } from "~/core/events/event-bus.server";
 import { changeAnnouncer, type OnChangeError } from "~/core/events/publish-change.server";
 import type { Executor } from "~/core/db/database.server";

@@ -1,6 +1,6 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import { sql } from "drizzle-orm";
-import { usedFormTokens } from "~/core/db/schema";
+import { usedFormTokens } from "./schema";
 import { deriveKey } from "~/core/config/secrets.server";
 import type { Executor } from "~/core/db/database.server";
 import { MIN_FILL_MS } from "./spam-guard";

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { oneLine } from "~/core/forms/field-rules";
-import { STUDIO_KEY_PATTERN } from "~/core/db/booking-values";
+import { STUDIO_KEY_PATTERN } from "~/core/db/studio-key";
 import { uploadedImageSchema } from "~/core/media/image-upload";
 import {
   blankToUndefined,

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "~/core/db/database.server";
 import { rowsOf } from "~/core/db/rows";
-import { siteContentVersions } from "~/core/db/schema";
+import { siteContentVersions } from "./schema";
 import type { FormerNames } from "./examples";
 
 /**

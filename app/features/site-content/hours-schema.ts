@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { checkbox, optionalTime } from "./content-fields";
 import { minutes } from "./hours";
-import { STUDIO_KEY_PATTERN } from "~/core/db/booking-values";
+import { STUDIO_KEY_PATTERN } from "~/core/db/studio-key";
 import { CONTENT_MESSAGES } from "./messages";
 import { MAX_STUDIOS, weekdays } from "./site-content";
 

@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import type { Db } from "~/core/db/database.server";
 import { type Result, succeeded } from "~/core/result";
-import { siteContentVersions, siteSetup } from "~/core/db/schema";
+import { siteContentVersions, siteSetup } from "./schema";
 
 /*
  * The first-run setup's state (one row of site_setup). It opens by itself once, at

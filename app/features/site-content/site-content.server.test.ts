@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~/core/db/database.server";
-import { siteContentVersions } from "~/core/db/schema";
+import { siteContentVersions } from "./schema";
 import { createMemoryEventBus, type ChangeEvent, type EventBus } from "~/core/events/event-bus.server";
 import { openTestDatabase } from "../../../tests/support/test-databases";
 import {

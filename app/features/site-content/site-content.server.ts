@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { desc, eq, sql } from "drizzle-orm";
 import type { Db } from "~/core/db/database.server";
-import { siteContentVersions } from "~/core/db/schema";
+import { siteContentVersions } from "./schema";
 import type { EventBus } from "~/core/events/event-bus.server";
 import { changeAnnouncer, type OnChangeError } from "~/core/events/publish-change.server";
 import type { Executor } from "~/core/db/database.server";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { STUDIO_KEY_PATTERN } from "~/core/db/booking-values";
+import { STUDIO_KEY_PATTERN } from "~/core/db/studio-key";
 import { percent, time } from "./content-fields";
 import { practiceSchema, serviceSchema, studioSchema, textsSchema } from "./form-schemas";
 import { MAX_SERVICES, MAX_STUDIOS, MIN_SERVICES, type SiteContent, weekdays } from "./site-content";

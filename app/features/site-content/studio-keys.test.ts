@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { STUDIO_KEY_PATTERN } from "~/core/db/booking-values";
+import { STUDIO_KEY_PATTERN } from "~/core/db/studio-key";
 import { assignStudioKeys, freeStudioKey, studioKeyFromName } from "./studio-keys";
 
 describe("studio keys", () => {

@@ -4,7 +4,7 @@ import path from "node:path";
 import { pino } from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~/core/db/database.server";
-import { studioPhotos } from "~/core/db/schema";
+import { studioPhotos } from "./schema";
 import { createMemoryEventBus } from "~/core/events/event-bus.server";
 import { createLocalMediaStorage, type MediaStorage } from "~/core/media/media-storage.server";
 import { openTestDatabase } from "../../../tests/support/test-databases";

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, gt, lt, notInArray, sql } from "drizzle-orm";
 import type { Db, Executor } from "~/core/db/database.server";
-import { type StoredImage, studioPhotos } from "~/core/db/schema";
+import type { StoredImage } from "~/core/db/schema";
+import { studioPhotos } from "./schema";
 import { isRowId } from "~/core/db/row-id.server";
 import type { EventBus } from "~/core/events/event-bus.server";
 import { changeAnnouncer, type OnChangeError } from "~/core/events/publish-change.server";

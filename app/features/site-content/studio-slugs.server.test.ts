@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~/core/db/database.server";
-import { siteContentVersions, studioSlugs as studioSlugTable } from "~/core/db/schema";
+import { siteContentVersions, studioSlugs as studioSlugTable } from "./schema";
 import { createMemoryEventBus } from "~/core/events/event-bus.server";
 import { openTestDatabase } from "../../../tests/support/test-databases";
 import { createSiteContentStore, defaultSiteContent, type SiteContentStore } from "./site-content.server";

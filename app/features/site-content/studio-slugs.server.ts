@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import type { Db, Executor } from "~/core/db/database.server";
-import { STUDIO_KEY_PATTERN } from "~/core/db/booking-values";
-import { studioSlugs as studioSlugTable } from "~/core/db/schema";
+import { STUDIO_KEY_PATTERN } from "~/core/db/studio-key";
+import { studioSlugs as studioSlugTable } from "./schema";
 import type { Studio } from "./site-content";
 import { studioSlugs } from "./studio-slugs";
 

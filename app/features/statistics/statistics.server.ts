@@ -3,7 +3,7 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "~/core/db/database.server";
 import { rowsOf } from "~/core/db/rows";
-import { statisticsSettings } from "~/core/db/schema";
+import { statisticsSettings } from "./schema";
 import { addDays, romeDate } from "~/core/format/rome-clock";
 import { type Result, succeeded } from "~/core/result";
 import { RETENTION_YEARS } from "./retention";

@@ -6,7 +6,7 @@ import { pino } from "pino";
 import { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase, type Database } from "~/core/db/database.server";
-import { backupRuns } from "~/core/db/schema";
+import { backupRuns } from "~/features/backups/schema";
 import { createFlashStore } from "~/core/forms/flash.server";
 import { createLocalMediaStorage } from "~/core/media/media-storage.server";
 import { adminContext, type SignedInAdmin } from "~/features/account/admin-auth.server";

@@ -1,7 +1,6 @@
 /**
  * The values the booking tables' check constraints allow (schema.ts): a leaf module, so the
- * booking pages and the admin's forms in the browser get the lists without the ORM. Their Italian
- * labels are the booking feature's (app/features/booking/).
+ * booking pages and the admin's forms in the browser get the lists without the ORM.
  */
 
 /**
@@ -19,9 +18,6 @@ export type ConfirmationMode = (typeof confirmationModes)[number];
 export const appointmentStatuses = ["pending", "confirmed", "declined", "cancelled", "no_show"] as const;
 export type AppointmentStatus = (typeof appointmentStatuses)[number];
 export const timeHoldingStatuses = ["pending", "confirmed"] as const satisfies readonly AppointmentStatus[];
-
-/** A studio's key: lower-case letters, digits and dashes (the site content's studios carry it). */
-export const STUDIO_KEY_PATTERN = "^[a-z0-9]+(-[a-z0-9]+)*$";
 
 /** The limits the settings' check constraints enforce, shared with the admin's form. */
 export const bookingLimits = {
