@@ -128,6 +128,8 @@ async function drill(target: BackupTarget, file: string, signal?: AbortSignal) {
       migrationsFolder: target.migrationsFolder,
       workDir: target.dir,
       passphrase: target.passphrase,
+      keysDir: target.keysDir,
+      bucket: target.bucket,
       freeSpace: target.diskSpace && (async (dir) => (await target.diskSpace!(dir)).free),
     });
     signal?.throwIfAborted();
