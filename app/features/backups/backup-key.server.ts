@@ -155,12 +155,17 @@ export async function localIdentities(passphrase: string, dir: string): Promise<
 }
 
 /** The identities her passphrase opens among the key files in her bucket, but those named in `seen`. */
-export async function bucketIdentities(passphrase: string, bucket: BackupBucket, seen: string[]): Promise<string[]> {
+export async function bucketIdentities(
+  passphrase: string,
+  bucket: BackupBucket,
+  seen: string[],
+): Promise<{ identities: string[]; names: string[] }> {
+  const names = (await bucket.listKeys()).sort().reverse();
   const identities: string[] = [];
-  for (const name of (await bucket.listKeys()).sort().reverse()) {
+  for (const name of names) {
     if (seen.includes(name)) continue;
     const identity = await openKeyFile(await bucket.downloadKey(name), passphrase);
     if (identity) identities.push(identity);
   }
-  return identities;
+  return { identities, names };
 }

@@ -71,13 +71,23 @@ async function fileKeyOf(header: Buffer, keys: DecryptionKeys): Promise<Uint8Arr
   // Only a file to an X25519 key needs the key files (a scrypt each).
   if (!header.includes("\n-> X25519 ")) return attempt([]);
   const local = keys.keysDir ? await localIdentities(keys.passphrase, keys.keysDir) : { identities: [], names: [] };
-  try {
-    return await attempt(local.identities);
-  } catch (error) {
-    if (!keys.bucket || (error as Error).message !== WRONG_PASSPHRASE) throw error;
+  const noKeyFile = () =>
+    new DecryptionRefusedError(
+      "il backup è cifrato con la chiave dei backup: serve il suo file (studio-key-….age, in DATA_DIR/backup-keys " +
+        "o nello spazio esterno BACKUP_S3_*) oltre alla passphrase",
+    );
+  if (local.names.length > 0) {
+    try {
+      return await attempt(local.identities);
+    } catch (error) {
+      if (!keys.bucket || (error as Error).message !== WRONG_PASSPHRASE) throw error;
+    }
   }
+  if (!keys.bucket) throw noKeyFile();
   // A new machine, or the key file lost here: the copies' keys are in her bucket.
-  return attempt(await bucketIdentities(keys.passphrase, keys.bucket, local.names));
+  const inBucket = await bucketIdentities(keys.passphrase, keys.bucket, local.names);
+  if (local.names.length === 0 && inBucket.names.length === 0) throw noKeyFile();
+  return attempt(inBucket.identities);
 }
 
 /** The file key of `file`'s header, where its payload starts, and the payload's nonce. */

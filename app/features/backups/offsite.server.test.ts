@@ -1,4 +1,4 @@
-import { mkdtemp, readdir, readFile, stat, writeFile } from "node:fs/promises";
+import { mkdtemp, readdir, readFile, rm, stat, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { gunzipSync, gzipSync } from "node:zlib";
@@ -14,7 +14,9 @@ import { createLocalMediaStorage } from "~/core/media/media-storage.server";
 import { mediaChecksums, openBackup, readAllRows } from "../../../tests/support/backup-archive";
 import { seedSite } from "../../../tests/support/factory";
 import { createPostgresDatabase } from "../../../tests/support/test-databases";
+import { encryptWithPassphrase } from "./age-stream.server";
 import { runBackup, type BackupTarget } from "./backup-job.server";
+import { backupKey } from "./backup-key.server";
 import { createBackupBucket, type BackupBucket } from "./bucket.server";
 import { backupChecksTodo, getBackupChecksState } from "./checks-status.server";
 import { copyToBucket } from "./copy.server";
@@ -31,6 +33,8 @@ const logger = pino({ level: "silent" });
 
 const migrationsFolder = path.resolve(import.meta.dirname, "../../../drizzle");
 const passphrase = "mela verde sul tavolo 42";
+/** A test opening key files: each scrypt takes a second alone, several on the shared machine. */
+const SCRYPTS = 240_000;
 const tempDir = (prefix: string) => mkdtemp(path.join(os.tmpdir(), prefix));
 
 /** A fresh empty database (no schema at all) and an empty data directory. */
@@ -100,6 +104,7 @@ describe("encrypted backups copied to her bucket", () => {
       keep: 14,
       migrationsFolder,
       passphrase,
+      keysDir: await tempDir("offsite-keys-"),
       bucket: bucket("copie-studio", "studio/"),
     };
   });
@@ -114,6 +119,12 @@ describe("encrypted backups copied to her bucket", () => {
     expect(path.basename(made.file)).toMatch(/^studio-[0-9]{8}-[0-9]{4}(-[0-9]+)?\.tar\.gz\.age$/);
     expect(made.copy).toMatchObject({ ok: true, value: { name: path.basename(made.file) } });
 
+    // The backup is made to a key; the key, protected by the passphrase, went to the bucket beside it.
+    expect((await readFile(made.file)).toString("latin1", 0, 32)).toMatch(/^age-encryption\.org\/v1\n-> X25519 /);
+    expect(await bucket("copie-studio", "studio/").listKeys()).toEqual([
+      expect.stringMatching(/^studio-key-[0-9]{8}-[0-9]{6}-[0-9a-f]{4}\.age$/),
+    ]);
+
     // A new machine: an empty database and data folder, the bucket's keys and the passphrase.
     const [copy] = await bucket("copie-studio", "studio/").list();
     expect(copy?.name).toBe(path.basename(made.file));
@@ -127,6 +138,8 @@ describe("encrypted backups copied to her bucket", () => {
       migrationsFolder,
       workDir: fresh.dataDir,
       passphrase,
+      keysDir: path.join(fresh.dataDir, "backup-keys"),
+      bucket: bucket("copie-studio", "studio/"),
     });
     // Every row as it was when the snapshot was taken: the backup's own record came after it.
     const withoutBookkeeping = (rows: Map<string, string[]>) =>
@@ -138,7 +151,7 @@ describe("encrypted backups copied to her bucket", () => {
 
     const [state] = await site.db.select().from(backupChecks).where(eq(backupChecks.kind, "copy"));
     expect(state).toMatchObject({ ok: true, name: copy!.name, bytes: copy!.bytes });
-  });
+  }, SCRYPTS);
 
   it("keeps no table name nor patient's e-mail readable, on disk or in the bucket", async () => {
     const made = await runBackup(target, "manual");
@@ -168,6 +181,7 @@ describe("encrypted backups copied to her bucket", () => {
       [made.file, undefined, /^il backup è cifrato: serve la passphrase/],
     ] as const) {
       const fresh = await emptySite();
+      // A new machine: the keys are in the bucket only, and only her passphrase opens them.
       const error = await restoreBackup({
         file,
         connection: { connectionString: fresh.url },
@@ -175,6 +189,8 @@ describe("encrypted backups copied to her bucket", () => {
         migrationsFolder,
         workDir: fresh.dataDir,
         passphrase: pass,
+        keysDir: path.join(fresh.dataDir, "backup-keys"),
+        bucket: target.bucket,
       }).catch((e: Error) => e);
       expect(error).toBeInstanceOf(BackupRejectedError);
       expect((error as Error).message).toMatch(said);
@@ -182,7 +198,74 @@ describe("encrypted backups copied to her bucket", () => {
       expect(await readAllRows(fresh.url)).toEqual(new Map());
       expect(await filesUnder(fresh.dataDir)).toEqual([]);
     }
-  });
+  }, SCRYPTS);
+
+  it("keeps the key only encrypted, owner-only, and finds it again when the server lost it", async () => {
+    const made = await runBackup(target, "manual");
+    const [name] = await readdir(target.keysDir!);
+    const keyFile = path.join(target.keysDir!, name!);
+    expect((await stat(target.keysDir!)).mode & 0o777).toBe(0o700);
+    expect((await stat(keyFile)).mode & 0o777).toBe(0o600);
+    const keyBytes = await readFile(keyFile);
+    expect(keyBytes.toString("latin1", 0, 32)).toMatch(/^age-encryption\.org\/v1\n-> scrypt /);
+    expect(keyBytes.includes("AGE-SECRET-KEY")).toBe(false);
+    const recipient = (await backupKey({ passphrase, dir: target.keysDir! })).recipient;
+
+    // Deleted while the site runs: written again before the next backup.
+    await rm(keyFile);
+    await runBackup(target, "manual");
+    expect(await readFile(keyFile)).toEqual(keyBytes);
+
+    // A new data folder (a new machine, a lost disk): the bucket's copy of the key, not a new key.
+    const elsewhere = path.join(await tempDir("offsite-keys-again-"), "backup-keys");
+    const found = await backupKey({ passphrase, dir: elsewhere, bucket: target.bucket });
+    expect(found.recipient).toBe(recipient);
+    expect(await readdir(elsewhere)).toEqual([name]);
+    expect((await stat(path.join(elsewhere, name!))).mode & 0o777).toBe(0o600);
+    expect(made.copy?.ok).toBe(true);
+  }, SCRYPTS);
+
+  it("makes a new key for a changed passphrase; a backup made before needs the old one", async () => {
+    const before = await runBackup(target, "manual");
+    const changed = "una passphrase nuova di zecca";
+    const after = await runBackup({ ...target, passphrase: changed }, "manual");
+    expect((await readdir(target.keysDir!)).length).toBe(2);
+    expect(await bucket("copie-studio", "studio/").listKeys()).toHaveLength(2);
+    const restores = async (file: string, pass: string) => {
+      const fresh = await emptySite();
+      return restoreBackup({
+        file,
+        connection: { connectionString: fresh.url },
+        media: fresh.media,
+        migrationsFolder,
+        workDir: fresh.dataDir,
+        passphrase: pass,
+        keysDir: target.keysDir,
+      }).then(
+        () => "restored",
+        (e: Error) => e.message,
+      );
+    };
+    expect(await restores(after.file, changed)).toBe("restored");
+    expect(await restores(before.file, passphrase)).toBe("restored");
+    expect(await restores(before.file, changed)).toMatch(/^passphrase errata/);
+  }, SCRYPTS);
+
+  it("still restores a backup made with the passphrase itself, before the keys", async () => {
+    const plain = await runBackup({ ...target, passphrase: undefined, bucket: undefined }, "manual");
+    const older = path.join(await tempDir("offsite-older-"), "studio-20261101-0330.tar.gz.age");
+    await writeFile(older, await encryptWithPassphrase(await readFile(plain.file), passphrase));
+    const fresh = await emptySite();
+    await restoreBackup({
+      file: older,
+      connection: { connectionString: fresh.url },
+      media: fresh.media,
+      migrationsFolder,
+      workDir: fresh.dataDir,
+      passphrase,
+    });
+    expect((await readAllRows(fresh.url)).get("public.reviews")).toEqual((await readAllRows(siteUrl)).get("public.reviews"));
+  }, SCRYPTS);
 
   it("keeps 7 daily, 4 weekly and 12 monthly copies in the bucket after each copy", async () => {
     const pruning = bucket("copie-potatura");
@@ -252,6 +335,7 @@ describe("the weekly restore drill", () => {
       keep: 14,
       migrationsFolder,
       passphrase,
+      keysDir: await tempDir("drill-keys-"),
     };
     good = (await runBackup({ ...target, passphrase: undefined }, "manual")).file;
   });
@@ -345,6 +429,7 @@ describe("a disk that fills up", () => {
         keep: 14,
         migrationsFolder,
         passphrase,
+        keysDir: await tempDir("full-keys-"),
         diskSpace: full,
       };
       const error = await runBackup(target, "manual").catch((e: Error) => e);
