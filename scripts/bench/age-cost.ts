@@ -32,12 +32,18 @@ const sink = () => new Writable({ write: (_c, _e, done) => done() });
 
 for (let round = 0; round < 2; round++) {
   console.log(`round ${round + 1}`);
-  await time("scrypt 2^18, Node's (thread pool)", () =>
-    new Promise((resolve, reject) =>
-      scrypt("una passphrase di prova", randomBytes(16), 32, { N: 2 ** 18, r: 8, p: 1, maxmem: 300 * 2 ** 20 }, (e, k) =>
-        e ? reject(e) : resolve(k),
+  await time(
+    "scrypt 2^18, Node's (thread pool)",
+    () =>
+      new Promise((resolve, reject) =>
+        scrypt(
+          "una passphrase di prova",
+          randomBytes(16),
+          32,
+          { N: 2 ** 18, r: 8, p: 1, maxmem: 300 * 2 ** 20 },
+          (e, k) => (e ? reject(e) : resolve(k)),
+        ),
       ),
-    ),
   );
   await time("startAgeFile header (scrypt 2^18 + wrap)", () => startAgeFile("una passphrase di prova").header);
   await time(`payload: ageEncryptingStream over ${MB} MB in 16 KiB pieces`, () =>

@@ -81,6 +81,18 @@ describe("backups in the age format to an X25519 key, the payload sealed by Node
     });
     expect(await readFile(out)).toEqual(plain);
   });
+
+  it("refuses a backup to a key when no key file is at hand, saying what is missing, writing nothing", async () => {
+    const bytes = await encryptTo(await identityToRecipient(await generateX25519Identity()), randomBytes(1000));
+    const file = path.join(dir, `${randomBytes(6).toString("hex")}.age`);
+    await writeFile(file, bytes);
+    const error = await decryptFile(file, `${file}.out`, { passphrase, keysDir: path.join(dir, "nessuna") }).catch(
+      (e: unknown) => e,
+    );
+    expect(error).toBeInstanceOf(DecryptionRefusedError);
+    expect((error as Error).message).toMatch(/serve il suo file \(studio-key-….age, in DATA_DIR\/backup-keys/);
+    await expect(readFile(`${file}.out`)).rejects.toMatchObject({ code: "ENOENT" });
+  });
 });
 
 describe("age files encrypted with a passphrase (key files, and backups made before the keys)", () => {

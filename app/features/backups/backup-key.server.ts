@@ -138,12 +138,16 @@ export async function backupKey(options: {
   }
   const key = await pending;
   // Deleted since it was found: written again, it is the only way to read the backups made to it.
-  if (!(await stat(key.file).catch(() => undefined))) await writeKeyFile(path.dirname(key.file), path.basename(key.file), key.bytes);
+  if (!(await stat(key.file).catch(() => undefined)))
+    await writeKeyFile(path.dirname(key.file), path.basename(key.file), key.bytes);
   return key;
 }
 
 /** The identities her passphrase opens among the key files of `dir`, and the names of all of them. */
-export async function localIdentities(passphrase: string, dir: string): Promise<{ identities: string[]; names: string[] }> {
+export async function localIdentities(
+  passphrase: string,
+  dir: string,
+): Promise<{ identities: string[]; names: string[] }> {
   const names = await localKeyFiles(dir);
   const identities: string[] = [];
   for (const name of names) {

@@ -49,8 +49,7 @@ export interface DecryptionKeys {
   bucket?: BackupBucket;
 }
 
-const WRONG_PASSPHRASE =
-  "passphrase errata (o intestazione del file manomessa): il backup non può essere decifrato";
+const WRONG_PASSPHRASE = "passphrase errata (o intestazione del file manomessa): il backup non può essere decifrato";
 
 /** The file key of `header`, from the passphrase (older backups) or the keys it opens. */
 async function fileKeyOf(header: Buffer, keys: DecryptionKeys): Promise<Uint8Array> {

@@ -33,7 +33,7 @@ const logger = pino({ level: "silent" });
 
 const migrationsFolder = path.resolve(import.meta.dirname, "../../../drizzle");
 const passphrase = "mela verde sul tavolo 42";
-/** A test opening key files: each scrypt takes a second alone, several on the shared machine. */
+/** Tests opening key files: each scrypt takes a second alone, several on the shared machine. */
 const SCRYPTS = 240_000;
 const tempDir = (prefix: string) => mkdtemp(path.join(os.tmpdir(), prefix));
 
@@ -65,7 +65,7 @@ async function damaged(file: string, out: string, change: (name: string, body: B
   await writeFile(out, gzipSync(Buffer.concat(chunks)));
 }
 
-describe("encrypted backups copied to her bucket", () => {
+describe("encrypted backups copied to her bucket", { timeout: SCRYPTS }, () => {
   let s3: S3rver;
   let bucket: (name: string, prefix?: string) => BackupBucket;
   let siteUrl: string;
@@ -151,7 +151,7 @@ describe("encrypted backups copied to her bucket", () => {
 
     const [state] = await site.db.select().from(backupChecks).where(eq(backupChecks.kind, "copy"));
     expect(state).toMatchObject({ ok: true, name: copy!.name, bytes: copy!.bytes });
-  }, SCRYPTS);
+  });
 
   it("keeps no table name nor patient's e-mail readable, on disk or in the bucket", async () => {
     const made = await runBackup(target, "manual");
@@ -198,7 +198,7 @@ describe("encrypted backups copied to her bucket", () => {
       expect(await readAllRows(fresh.url)).toEqual(new Map());
       expect(await filesUnder(fresh.dataDir)).toEqual([]);
     }
-  }, SCRYPTS);
+  });
 
   it("keeps the key only encrypted, owner-only, and finds it again when the server lost it", async () => {
     const made = await runBackup(target, "manual");
@@ -223,7 +223,7 @@ describe("encrypted backups copied to her bucket", () => {
     expect(await readdir(elsewhere)).toEqual([name]);
     expect((await stat(path.join(elsewhere, name!))).mode & 0o777).toBe(0o600);
     expect(made.copy?.ok).toBe(true);
-  }, SCRYPTS);
+  });
 
   it("makes a new key for a changed passphrase; a backup made before needs the old one", async () => {
     const before = await runBackup(target, "manual");
@@ -249,7 +249,7 @@ describe("encrypted backups copied to her bucket", () => {
     expect(await restores(after.file, changed)).toBe("restored");
     expect(await restores(before.file, passphrase)).toBe("restored");
     expect(await restores(before.file, changed)).toMatch(/^passphrase errata/);
-  }, SCRYPTS);
+  });
 
   it("still restores a backup made with the passphrase itself, before the keys", async () => {
     const plain = await runBackup({ ...target, passphrase: undefined, bucket: undefined }, "manual");
@@ -264,8 +264,10 @@ describe("encrypted backups copied to her bucket", () => {
       workDir: fresh.dataDir,
       passphrase,
     });
-    expect((await readAllRows(fresh.url)).get("public.reviews")).toEqual((await readAllRows(siteUrl)).get("public.reviews"));
-  }, SCRYPTS);
+    expect((await readAllRows(fresh.url)).get("public.reviews")).toEqual(
+      (await readAllRows(siteUrl)).get("public.reviews"),
+    );
+  });
 
   it("keeps 7 daily, 4 weekly and 12 monthly copies in the bucket after each copy", async () => {
     const pruning = bucket("copie-potatura");
