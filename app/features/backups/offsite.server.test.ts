@@ -317,7 +317,7 @@ function dateOf(name: string): Date {
   return new Date(Date.UTC(Number(y), Number(m) - 1, Number(d), 2, 0));
 }
 
-describe("the weekly restore drill", () => {
+describe("the weekly restore drill", { timeout: SCRYPTS }, () => {
   let siteUrl: string;
   let site: Database;
   let target: BackupTarget;
