@@ -3,6 +3,7 @@ import { mkdir, open, readdir, readFile, rename, rm, stat } from "node:fs/promis
 import path from "node:path";
 import { Decrypter, generateX25519Identity, identityToRecipient } from "age-encryption";
 import { encryptWithPassphrase, passphraseIdentity } from "./age-stream.server";
+import { isBackupKeyFileName } from "./backup-files.server";
 import type { BackupBucket } from "./bucket.server";
 
 // Backups are encrypted to an age X25519 key (decision 76): one X25519 per backup instead of a
@@ -10,12 +11,8 @@ import type { BackupBucket } from "./bucket.server";
 // passphrase file (`age -d -i studio-key-….age backup.age` reads it), in DATA_DIR/backup-keys and
 // beside the copies in her bucket: the passphrase and the bucket's keys still restore everything.
 
-/** studio-key-YYYYMMDD-HHMMSS-xxxx.age: sorts by the time it was made (UTC). */
-const KEY_NAME = /^studio-key-[0-9]{8}-[0-9]{6}-[0-9a-f]{4}\.age$/;
 /** Ours are about 400 bytes; anything much larger is not one. */
 const KEY_FILE_LIMIT = 16 * 1024;
-
-export const isBackupKeyFileName = (name: string) => KEY_NAME.test(name);
 
 /** Where the site keeps its backup keys: DATA_DIR/backup-keys. */
 export const backupKeysDir = (dataDir: string) => path.join(dataDir, "backup-keys");

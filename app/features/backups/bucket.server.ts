@@ -6,8 +6,7 @@ import type { ReadableStream as WebReadableStream } from "node:stream/web";
 import { pipeline } from "node:stream/promises";
 import { AwsClient } from "aws4fetch";
 import { type DiskSpaceReader, ensureRoom } from "~/core/disk/disk-space.server";
-import { backupNameDate, isBackupFileName } from "./backup-files.server";
-import { isBackupKeyFileName } from "./backup-key.server";
+import { backupNameDate, isBackupFileName, isBackupKeyFileName } from "./backup-files.server";
 
 export interface BucketCopy {
   /** The backup's file name (studio-YYYYMMDD-HHMM.tar.gz.age). */
