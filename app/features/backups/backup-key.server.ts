@@ -85,6 +85,24 @@ const keyName = (date: Date) =>
     .replace(/[-:]/g, "")
     .replace("T", "-")}-${randomBytes(2).toString("hex")}.age`;
 
+/** The newest key file of her bucket that the passphrase opens, but those named in `seen`. */
+async function bucketKey(bucket: BackupBucket, passphrase: string, seen: string[]) {
+  let names: string[];
+  try {
+    names = (await bucket.listKeys()).sort().reverse();
+  } catch {
+    // Her bucket unreachable: a new key rather than no backup (a passphrase opens both).
+    return undefined;
+  }
+  for (const name of names) {
+    if (seen.includes(name)) continue;
+    const bytes = await bucket.downloadKey(name).catch(() => undefined);
+    const identity = bytes && (await openKeyFile(bytes, passphrase));
+    if (identity) return { name, bytes: bytes!, identity };
+  }
+  return undefined;
+}
+
 /**
  * The key her passphrase opens: the newest such file of `dir`, else of her bucket (copied into
  * `dir`), else a new one made now. A changed passphrase therefore makes a new key; the old files
@@ -99,14 +117,10 @@ async function findOrMakeKey(options: { passphrase: string; dir: string; bucket?
     if (identity) return { recipient: await identityToRecipient(identity), file, bytes: bytes! };
   }
   if (options.bucket) {
-    for (const name of (await options.bucket.listKeys()).sort().reverse()) {
-      if (local.includes(name)) continue;
-      const bytes = await options.bucket.downloadKey(name);
-      const identity = await openKeyFile(bytes, options.passphrase);
-      if (identity) {
-        const file = await writeKeyFile(options.dir, name, bytes);
-        return { recipient: await identityToRecipient(identity), file, bytes };
-      }
+    const inBucket = await bucketKey(options.bucket, options.passphrase, local);
+    if (inBucket) {
+      const file = await writeKeyFile(options.dir, inBucket.name, inBucket.bytes);
+      return { recipient: await identityToRecipient(inBucket.identity), file, bytes: inBucket.bytes };
     }
   }
   const created = new Date();

@@ -302,6 +302,14 @@ describe("encrypted backups copied to her bucket", { timeout: SCRYPTS }, () => {
     expect(outcome.ok && outcome.value.pruned.length).toBe(all.length - left.length);
   });
 
+  it("makes the first key and the backup even when her bucket cannot be reached", async () => {
+    const keysDir = await tempDir("offsite-keys-unreachable-");
+    const made = await runBackup({ ...target, keysDir, bucket: bucket("non-esiste") }, "manual");
+    expect((await readFile(made.file)).toString("latin1", 0, 32)).toMatch(/^age-encryption\.org\/v1\n-> X25519 /);
+    expect(made.copy?.ok).toBe(false);
+    expect(await readdir(keysDir)).toEqual([expect.stringMatching(/^studio-key-.*\.age$/)]);
+  });
+
   it("puts a failed copy on her to-do list", async () => {
     const broken = { ...target, bucket: bucket("non-esiste") };
     const made = await runBackup(broken, "manual");
