@@ -58,6 +58,7 @@ const { siteTables } = await import("../app/composition/site-schema.ts");
 const { BackupRejectedError } = await import("../app/features/backups/restore-archive.server.ts");
 const { isEncryptedFile } = await import("../app/features/backups/encryption.server.ts");
 const { createBackupBucket } = await import("../app/features/backups/bucket.server.ts");
+const { backupKeysDir } = await import("../app/features/backups/backup-key.server.ts");
 const { defaultMigrationsFolder, mediaFromConfig } = await import("../app/features/backups/target.server.ts");
 const { boundedConnection, DATABASE_LIMITS } = await import("../app/core/db/database.server.ts");
 const { DiskFullError } = await import("../app/core/disk/disk-space.server.ts");
@@ -93,12 +94,13 @@ const openTarget = async () => {
 
 let message: string;
 let downloadDir: string | undefined;
+// Her bucket holds the copies and, beside them, the keys her passphrase opens.
+const bucket = config.backup.bucket && createBackupBucket(config.backup.bucket);
 try {
   let file = localFile!;
   if (fromBucket !== undefined) {
-    if (!config.backup.bucket)
+    if (!bucket)
       throw new BackupRejectedError("nessuno spazio esterno configurato: imposta BACKUP_S3_BUCKET e le sue chiavi");
-    const bucket = createBackupBucket(config.backup.bucket);
     const copies = (await bucket.list()).sort((a, b) => b.at.getTime() - a.at.getTime() || (a.name < b.name ? 1 : -1));
     const copy = fromBucket === "latest" ? copies[0] : copies.find((c) => c.name === fromBucket);
     if (!copy) {
@@ -124,6 +126,8 @@ try {
     replace: values.replace,
     workDir: config.dataDir,
     passphrase: config.backup.passphrase,
+    keysDir: backupKeysDir(config.dataDir),
+    bucket,
     onProgress: (line) => console.error(`  ${line}`),
   });
   message =

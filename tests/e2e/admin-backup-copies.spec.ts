@@ -8,6 +8,7 @@ import { defaultMigrationsFolder } from "~/core/db/database.server";
 import { openSiteDatabase } from "~/core/db/site-database.server";
 import { createLocalMediaStorage } from "~/core/media/media-storage.server";
 import { listBackups } from "~/features/backups/backup-files.server";
+import { backupKeysDir } from "~/features/backups/backup-key.server";
 import { runRestoreDrill } from "~/features/backups/drill.server";
 import { siteTables } from "~/composition/site-schema";
 import { signInAsAdmin } from "../support/admin-browser";
@@ -101,6 +102,7 @@ test("on a phone, the backup screen shows the encrypted copy in her bucket; a fa
       migrationsFolder: defaultMigrationsFolder(),
       tables: siteTables,
       passphrase: PASSPHRASE,
+      keysDir: backupKeysDir(server.dataDir),
     });
     expect(outcome.ok).toBe(false);
   } finally {

@@ -1,9 +1,13 @@
 import { createCipheriv, createDecipheriv, createHmac, hkdfSync, randomBytes, scrypt } from "node:crypto";
-import { Transform, type TransformCallback } from "node:stream";
+import { Readable, Transform, type TransformCallback } from "node:stream";
+import { buffer } from "node:stream/consumers";
+import { Encrypter, type Identity } from "age-encryption";
 
-// The age v1 format with a passphrase (https://age-encryption.org/v1), written here with Node's
-// native ChaCha20-Poly1305: age-encryption's JavaScript cipher ran at about 10 MB/s and doubled a
-// backup's time (decision 76). age-encryption still parses and checks every header we read back.
+// The age v1 format (https://age-encryption.org/v1), its payload written here with Node's native
+// ChaCha20-Poly1305: age-encryption's JavaScript cipher ran at about 10 MB/s and doubled a backup's
+// time (decision 76). A backup's header (an X25519 recipient) is age-encryption's; the passphrase
+// header of a key file is written here so that scrypt runs off the event loop. age-encryption
+// parses and checks every header we read back.
 
 const VERSION_LINE = "age-encryption.org/v1\n";
 /** age's own default: scrypt with N = 2^18, r = 8, p = 1. */
@@ -72,6 +76,70 @@ export function startAgeFile(passphrase: string, logN = SCRYPT_LOG_N): AgeFile {
   // Awaited by the writer; unheard until then, a failure would end the process.
   header.catch(() => {});
   return { payloadKey: hkdf(fileKey, nonce, "payload"), headerBytes, header };
+}
+
+/**
+ * A new age file for an X25519 recipient (`age1…`): its header and payload nonce, made by
+ * age-encryption (one X25519 and HKDF, no scrypt), and the payload's key for ageEncryptingStream.
+ */
+export async function startAgeFileFor(recipient: string): Promise<{ header: Buffer; payloadKey: Buffer }> {
+  let fileKey: Uint8Array | undefined;
+  const encrypter = new Encrypter();
+  encrypter.addRecipient(recipient);
+  // Called with the file key age-encryption just wrapped for the recipient: it adds no stanza.
+  encrypter.addRecipient({
+    wrapFileKey(key) {
+      fileKey = key;
+      return [];
+    },
+  });
+  const empty = Buffer.from(await encrypter.encrypt(new Uint8Array(0)));
+  // An empty payload is one sealed empty chunk after the header and nonce: ours takes its place.
+  const header = empty.subarray(0, empty.length - TAG);
+  if (!fileKey) throw new Error("age file key not seen");
+  return { header, payloadKey: hkdf(fileKey, header.subarray(header.length - AGE_NONCE_BYTES), "payload") };
+}
+
+/** A small buffer encrypted with `passphrase` (scrypt off the event loop). */
+export async function encryptWithPassphrase(plain: Buffer, passphrase: string, logN = SCRYPT_LOG_N): Promise<Buffer> {
+  const file = startAgeFile(passphrase, logN);
+  const payload = await buffer(Readable.from([plain]).pipe(ageEncryptingStream(file.payloadKey)));
+  return Buffer.concat([await file.header, payload]);
+}
+
+/** age's passphrase identity, with Node's scrypt on its thread pool (age-encryption's blocks the event loop). */
+export function passphraseIdentity(passphrase: string): Identity {
+  return {
+    async unwrapFileKey(stanzas) {
+      const stanza = stanzas.find((s) => s.args[0] === "scrypt");
+      if (!stanza) return null;
+      // The spec: a passphrase file has no other recipient.
+      if (stanzas.length !== 1) throw new Error("an age scrypt stanza must be alone");
+      const [, saltText = "", logNText = ""] = stanza.args;
+      const salt = Buffer.from(saltText, "base64");
+      // Work factors above 2^20 would take seconds and a gigabyte: no file of ours has them.
+      if (stanza.args.length !== 3 || !/^[1-9][0-9]?$/.test(logNText) || Number(logNText) > 20)
+        throw new Error("invalid age scrypt stanza");
+      if (salt.length !== 16 || base64(salt) !== saltText || stanza.body.length !== 32)
+        throw new Error("invalid age scrypt stanza");
+      const logN = Number(logNText);
+      const key = await new Promise<Buffer>((resolve, reject) =>
+        scrypt(
+          passphrase,
+          Buffer.concat([Buffer.from(SCRYPT_LABEL), salt]),
+          32,
+          { N: 2 ** logN, r: 8, p: 1, maxmem: 2 ** logN * 1024 + 2 ** 20 },
+          (error, derived) => (error ? reject(error) : resolve(derived)),
+        ),
+      );
+      try {
+        return open(key, Buffer.alloc(12), Buffer.from(stanza.body));
+      } catch {
+        // Another passphrase: not this identity's file.
+        return null;
+      }
+    },
+  };
 }
 
 /** The payload key of a file whose header gave `fileKey` and whose payload starts with `nonce`. */

@@ -29,7 +29,7 @@ export function BackupChecksSection({ checks }: { checks: BackupChecksView }) {
         <dt>Cifratura</dt>
         <dd>
           {encrypted
-            ? "Ogni backup è cifrato con la tua passphrase: senza di essa nessuno può leggerlo, nemmeno tu. Conservala in un posto sicuro."
+            ? "Ogni backup è cifrato con la tua passphrase: senza di essa nessuno può leggerlo, nemmeno tu. Conservala in un posto sicuro; se la cambi, tieni anche la vecchia: i backup fatti prima si aprono solo con quella."
             : "Disattivata: i backup contengono i dati dei pazienti in chiaro. Chi gestisce il sito può impostare una passphrase (BACKUP_PASSPHRASE)."}
         </dd>
         <dt>Copia esterna</dt>

@@ -31,6 +31,9 @@ export function isBackupFileName(name: string): boolean {
   return backupName.test(name);
 }
 
+/** A backup key file (backup-key.server.ts): studio-key-YYYYMMDD-HHMMSS-xxxx.age, sorting by its UTC time. */
+export const isBackupKeyFileName = (name: string) => /^studio-key-[0-9]{8}-[0-9]{6}-[0-9a-f]{4}\.age$/.test(name);
+
 /** A path in `dir` that sorts after every backup already there from the same minute. */
 export async function nextBackupPath(dir: string, date: Date, encrypted = false): Promise<string> {
   const stamp = backupFileName(date).replace(/\.tar\.gz$/, "");

@@ -10,6 +10,7 @@ import { backupRuns, type BackupTrigger } from "./schema";
 import type { MediaStorage } from "~/core/media/media-storage.server";
 import { makeBackupFolderPrivate, nextBackupPath, pruneBackups } from "./backup-files.server";
 import type { BackupBucket } from "./bucket.server";
+import { backupKey } from "./backup-key.server";
 import { copyToBucket, type CopyOutcome } from "./copy.server";
 import { createBackup, type BackupResult, type ProgressReporter } from "./dump.server";
 import { describeContents, describeManifest } from "./manifest.server";
@@ -28,6 +29,8 @@ export interface BackupTarget {
   tables: readonly PgTable[];
   /** Every backup encrypted (age) for it; unset: written in clear, as before (decision 76). */
   passphrase?: string;
+  /** Where the key her passphrase protects is kept (DATA_DIR/backup-keys); needed with a passphrase. */
+  keysDir?: string;
   /** Her bucket: each encrypted backup copied there, then the retention applied there. */
   bucket?: BackupBucket;
   /** The disk's figures; tests pass their own to play a full disk. */
@@ -97,6 +100,12 @@ export async function runBackup(
     }
     // Refused before a byte is written when the disk cannot hold it.
     await ensureRoom(path.dirname(file), await expectedBackupBytes(target), "il backup", { read: target.diskSpace });
+    if (target.passphrase && !target.keysDir) throw new Error("backup cifrato senza cartella delle chiavi");
+    // Looked up (one scrypt, once per process) while the tables are read.
+    const key = target.passphrase
+      ? backupKey({ passphrase: target.passphrase, dir: target.keysDir!, bucket: target.bucket })
+      : undefined;
+    key?.catch(() => {});
     const result = await createBackup({
       connection: target.connection,
       media: target.media,
@@ -105,7 +114,7 @@ export async function runBackup(
       migrationsFolder: target.migrationsFolder,
       app: appIdentity(),
       onProgress: options.onProgress,
-      passphrase: target.passphrase,
+      recipient: key?.then((k) => k.recipient),
     });
     const summary = describeManifest(result.manifest);
     await target.db.insert(backupRuns).values({
@@ -119,7 +128,7 @@ export async function runBackup(
     });
     const pruned = options.file ? [] : await pruneBackups(target.dir, target.keep);
     const copy = target.bucket
-      ? await copyToBucket({ db: target.db, bucket: target.bucket, file: result.file })
+      ? await copyToBucket({ db: target.db, bucket: target.bucket, file: result.file, keyFile: (await key)?.file })
       : undefined;
     return { ...result, summary, pruned, warnings, copy };
   } catch (error) {

@@ -1,12 +1,12 @@
 import type { BackupBucketSettings } from "~/core/config/env.server";
 import { createReadStream, createWriteStream } from "node:fs";
-import { rm, stat } from "node:fs/promises";
+import { readFile, rm, stat } from "node:fs/promises";
 import { Readable } from "node:stream";
 import type { ReadableStream as WebReadableStream } from "node:stream/web";
 import { pipeline } from "node:stream/promises";
 import { AwsClient } from "aws4fetch";
 import { type DiskSpaceReader, ensureRoom } from "~/core/disk/disk-space.server";
-import { backupNameDate, isBackupFileName } from "./backup-files.server";
+import { backupNameDate, isBackupFileName, isBackupKeyFileName } from "./backup-files.server";
 
 export interface BucketCopy {
   /** The backup's file name (studio-YYYYMMDD-HHMM.tar.gz.age). */
@@ -24,7 +24,14 @@ export interface BackupBucket {
   /** Downloads a copy to `to` (refused before it starts when the disk has no room). */
   download(name: string, to: string, options?: { diskSpace?: DiskSpaceReader }): Promise<void>;
   delete(name: string): Promise<void>;
+  /** Backup keys (passphrase-encrypted) live beside the copies, in PREFIX/keys/, never pruned. */
+  uploadKey(file: string, name: string): Promise<void>;
+  listKeys(): Promise<string[]>;
+  downloadKey(name: string): Promise<Buffer>;
 }
+
+/** Ours are about 400 bytes. */
+const KEY_DOWNLOAD_LIMIT = 16 * 1024;
 
 /** Object names are the backups' own names: nothing else is read or deleted in her bucket. */
 function checkedName(name: string): string {
@@ -53,10 +60,35 @@ export function createBackupBucket(settings: BackupBucketSettings): BackupBucket
   const endpoint = settings.endpoint.replace(/\/+$/, "");
   const prefix = settings.prefix;
   const bucketUrl = `${endpoint}/${encodeURIComponent(settings.bucket)}`;
-  const objectUrl = (name: string) =>
-    `${bucketUrl}/${prefix.split("/").map(encodeURIComponent).join("/")}${checkedName(name)}`;
+  const inPrefix = (name: string) => `${bucketUrl}/${prefix.split("/").map(encodeURIComponent).join("/")}${name}`;
+  const objectUrl = (name: string) => inPrefix(checkedName(name));
+  const keyUrl = (name: string) => {
+    if (!isBackupKeyFileName(name)) throw new Error(`nome di chiave non valido: ${JSON.stringify(name.slice(0, 80))}`);
+    return inPrefix(`keys/${name}`);
+  };
   const failure = async (what: string, response: Response) =>
     new Error(`${what} nel bucket non riuscito: HTTP ${response.status} ${(await response.text()).slice(0, 200)}`);
+
+  /** Objects under `under`, their names without it. */
+  const listObjects = async (under: string) => {
+    const objects: { name: string; bytes: number }[] = [];
+    let token: string | undefined;
+    do {
+      const url = new URL(bucketUrl);
+      url.searchParams.set("list-type", "2");
+      if (under) url.searchParams.set("prefix", under);
+      if (token) url.searchParams.set("continuation-token", token);
+      const response = await client.fetch(url.href);
+      if (!response.ok) throw await failure("elenco", response);
+      const xml = await response.text();
+      for (const [entry] of xml.matchAll(/<Contents>[\s\S]*?<\/Contents>/g)) {
+        const name = (xmlText(entry, "Key")[0] ?? "").slice(under.length);
+        objects.push({ name, bytes: Number(xmlText(entry, "Size")[0] ?? 0) });
+      }
+      token = xml.includes("<IsTruncated>true</IsTruncated>") ? xmlText(xml, "NextContinuationToken")[0] : undefined;
+    } while (token);
+    return objects;
+  };
 
   return {
     label: `${new URL(endpoint).host}/${settings.bucket}/${prefix}`,
@@ -76,27 +108,33 @@ export function createBackupBucket(settings: BackupBucketSettings): BackupBucket
 
     async list() {
       const copies: BucketCopy[] = [];
-      let token: string | undefined;
-      do {
-        const url = new URL(bucketUrl);
-        url.searchParams.set("list-type", "2");
-        if (prefix) url.searchParams.set("prefix", prefix);
-        if (token) url.searchParams.set("continuation-token", token);
-        const response = await client.fetch(url.href);
-        if (!response.ok) throw await failure("elenco", response);
-        const xml = await response.text();
-        for (const [entry] of xml.matchAll(/<Contents>[\s\S]*?<\/Contents>/g)) {
-          const name = (xmlText(entry, "Key")[0] ?? "").slice(prefix.length);
-          if (!isBackupFileName(name) || name.includes("/")) continue;
-          copies.push({
-            name,
-            bytes: Number(xmlText(entry, "Size")[0] ?? 0),
-            at: backupNameDate(name)!,
-          });
-        }
-        token = xml.includes("<IsTruncated>true</IsTruncated>") ? xmlText(xml, "NextContinuationToken")[0] : undefined;
-      } while (token);
+      for (const { name, bytes } of await listObjects(prefix)) {
+        if (!isBackupFileName(name) || name.includes("/")) continue;
+        copies.push({ name, bytes, at: backupNameDate(name)! });
+      }
       return copies;
+    },
+
+    async listKeys() {
+      return (await listObjects(`${prefix}keys/`)).map((o) => o.name).filter(isBackupKeyFileName);
+    },
+
+    async uploadKey(file, name) {
+      const body = await readFile(file);
+      const response = await client.fetch(keyUrl(name), {
+        method: "PUT",
+        body,
+        headers: { "Content-Type": "application/octet-stream" },
+      });
+      if (!response.ok) throw await failure("caricamento della chiave", response);
+    },
+
+    async downloadKey(name) {
+      const response = await client.fetch(keyUrl(name));
+      if (!response.ok || !response.body) throw await failure("scaricamento della chiave", response);
+      const bytes = Buffer.from(await response.arrayBuffer());
+      if (bytes.length > KEY_DOWNLOAD_LIMIT) throw new Error(`chiave ${name} troppo grande`);
+      return bytes;
     },
 
     async download(name, to, options = {}) {

@@ -22,6 +22,8 @@ export async function copyToBucket(deps: {
   db: Db;
   bucket: BackupBucket;
   file: string;
+  /** The key file the backup is encrypted to: a copy is unreadable without it. */
+  keyFile?: string;
   policy?: RetentionPolicy;
 }): Promise<CopyOutcome> {
   const name = path.basename(deps.file);
@@ -29,6 +31,8 @@ export async function copyToBucket(deps: {
   try {
     // Copies leave the machine encrypted, or not at all.
     if (!name.endsWith(ENCRYPTED_SUFFIX)) throw new Error("il backup non è cifrato: imposta BACKUP_PASSPHRASE");
+    // Sent again each time (a few hundred bytes): a key lost from the bucket comes back.
+    if (deps.keyFile) await deps.bucket.uploadKey(deps.keyFile, path.basename(deps.keyFile));
     const bytes = await deps.bucket.upload(deps.file, name);
     const copies = await deps.bucket.list();
     const keep = copiesToKeep(copies, deps.policy ?? DEFAULT_RETENTION);

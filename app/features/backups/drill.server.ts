@@ -129,6 +129,8 @@ async function drill(target: BackupTarget, file: string, signal?: AbortSignal) {
       tables: target.tables,
       workDir: target.dir,
       passphrase: target.passphrase,
+      keysDir: target.keysDir,
+      bucket: target.bucket,
       freeSpace: target.diskSpace && (async (dir) => (await target.diskSpace!(dir)).free),
     });
     signal?.throwIfAborted();

@@ -17,7 +17,7 @@ import {
   type ManifestTable,
 } from "./manifest.server";
 import { ChecksumStream, CopyTextChecksum } from "./checksum.server";
-import { ageEncryptingStream, startAgeFile } from "./age-stream.server";
+import { ageEncryptingStream, startAgeFileFor } from "./age-stream.server";
 import { MIGRATIONS_SCHEMA, MIGRATIONS_TABLE, readMigrations } from "./migrations.server";
 
 export type ProgressReporter = (message: string) => void;
@@ -32,8 +32,11 @@ interface BackupOptions {
   migrationsFolder: string;
   app: { name: string; version: string };
   onProgress?: ProgressReporter;
-  /** Encrypts the archive with age for this passphrase as it is written (nothing in clear on disk). */
-  passphrase?: string;
+  /**
+   * Encrypts the archive with age to this X25519 recipient (age1…) as it is written (nothing in
+   * clear on disk). A promise: the key may be looked up while the tables are read.
+   */
+  recipient?: Promise<string>;
 }
 
 export interface BackupResult {
@@ -183,8 +186,6 @@ export async function createBackup(options: BackupOptions): Promise<BackupResult
   const workDir = await mkdtemp(path.join(path.dirname(target), ".backup-work-"));
   await mkdir(path.join(workDir, "db"));
   const partial = `${target}.${randomBytes(4).toString("hex")}.partial`;
-  // scrypt's second runs beside the dump and the packing; its header is written in front last.
-  const encryption = options.passphrase ? startAgeFile(options.passphrase) : undefined;
   try {
     const client = new pg.Client(options.connection);
     // A connection lost mid-way fails the query under way; unheard, the event would end the process.
@@ -197,9 +198,12 @@ export async function createBackup(options: BackupOptions): Promise<BackupResult
       await client.end().catch(() => {});
     }
 
+    const encryption = options.recipient && (await startAgeFileFor(await options.recipient));
     const pack = tar.pack();
-    const out = createWriteStream(partial, { flags: "wx", mode: 0o600, start: encryption?.headerBytes ?? 0 });
+    const out = createWriteStream(partial, { flags: "wx", mode: 0o600 });
     const gzip = createGzip({ level: GZIP_LEVEL });
+    // The header first: X25519 needs no scrypt, it is ready before the first byte of the payload.
+    if (encryption) out.write(encryption.header);
     const written = encryption
       ? pipeline(pack, gzip, ageEncryptingStream(encryption.payloadKey), out)
       : pipeline(pack, gzip, out);
@@ -254,10 +258,6 @@ export async function createBackup(options: BackupOptions): Promise<BackupResult
     // On disk before it takes its final name: a crash leaves a .partial, never a short backup.
     const handle = await open(partial, "r+");
     try {
-      if (encryption) {
-        const header = await encryption.header;
-        await handle.write(header, 0, header.length, 0);
-      }
       await handle.sync();
     } finally {
       await handle.close();

@@ -3,11 +3,14 @@ import { mkdir, mkdtemp, open, rm, stat } from "node:fs/promises";
 import path from "node:path";
 import { pipeline } from "node:stream/promises";
 import { Decrypter } from "age-encryption";
-import { AGE_NONCE_BYTES, ageDecryptingStream, agePayloadKey } from "./age-stream.server";
+import { AGE_NONCE_BYTES, ageDecryptingStream, agePayloadKey, passphraseIdentity } from "./age-stream.server";
+import { bucketIdentities, localIdentities } from "./backup-key.server";
+import type { BackupBucket } from "./bucket.server";
 import { BackupRejectedError } from "./rejected.server";
 import { DiskFullError, type DiskSpaceReader, ensureRoom, isDiskFull } from "~/core/disk/disk-space.server";
 
-// Backups are encrypted with the age format (decision 76): a passphrase, scrypt, then
+// Backups are encrypted with the age format (decision 76): to an X25519 key kept encrypted with her
+// passphrase (backup-key.server.ts), or, before that, to the passphrase itself (scrypt); then
 // ChaCha20-Poly1305 in 64 KiB chunks, each authenticated. Debian's `age -d` reads the files.
 // Writing them is age-stream.server.ts's; reading checks the header with age-encryption.
 
@@ -37,8 +40,57 @@ export async function isEncryptedFile(file: string): Promise<boolean> {
 /** The longest header read: ours is under 200 bytes, age's own a few hundred per recipient. */
 const HEADER_LIMIT = 16 * 1024;
 
+/** What opens a backup: her passphrase, and where the keys it protects are kept. */
+export interface DecryptionKeys {
+  passphrase: string;
+  /** DATA_DIR/backup-keys. */
+  keysDir?: string;
+  /** Her bucket: its keys are tried when none of the folder's opens the file. */
+  bucket?: BackupBucket;
+}
+
+const WRONG_PASSPHRASE = "passphrase errata (o intestazione del file manomessa): il backup non può essere decifrato";
+
+/** The file key of `header`, from the passphrase (older backups) or the keys it opens. */
+async function fileKeyOf(header: Buffer, keys: DecryptionKeys): Promise<Uint8Array> {
+  const attempt = async (identities: string[]) => {
+    const decrypter = new Decrypter();
+    decrypter.addIdentity(passphraseIdentity(keys.passphrase));
+    for (const identity of identities) decrypter.addIdentity(identity);
+    try {
+      return await decrypter.decryptHeader(header);
+    } catch (error) {
+      throw new DecryptionRefusedError(
+        /no identity matched/i.test((error as Error).message)
+          ? WRONG_PASSPHRASE
+          : "il file cifrato è danneggiato o manomesso (intestazione non valida)",
+      );
+    }
+  };
+  // Only a file to an X25519 key needs the key files (a scrypt each).
+  if (!header.includes("\n-> X25519 ")) return attempt([]);
+  const local = keys.keysDir ? await localIdentities(keys.passphrase, keys.keysDir) : { identities: [], names: [] };
+  const noKeyFile = () =>
+    new DecryptionRefusedError(
+      "il backup è cifrato con la chiave dei backup: serve il suo file (studio-key-….age, in DATA_DIR/backup-keys " +
+        "o nello spazio esterno BACKUP_S3_*) oltre alla passphrase",
+    );
+  if (local.names.length > 0) {
+    try {
+      return await attempt(local.identities);
+    } catch (error) {
+      if (!keys.bucket || (error as Error).message !== WRONG_PASSPHRASE) throw error;
+    }
+  }
+  if (!keys.bucket) throw noKeyFile();
+  // A new machine, or the key file lost here: the copies' keys are in her bucket.
+  const inBucket = await bucketIdentities(keys.passphrase, keys.bucket, local.names);
+  if (local.names.length === 0 && inBucket.names.length === 0) throw noKeyFile();
+  return attempt(inBucket.identities);
+}
+
 /** The file key of `file`'s header, where its payload starts, and the payload's nonce. */
-async function readHeader(file: string, passphrase: string) {
+async function readHeader(file: string, keys: DecryptionKeys) {
   const handle = await open(file, "r");
   const head = Buffer.alloc(HEADER_LIMIT + AGE_NONCE_BYTES);
   let bytesRead: number;
@@ -52,27 +104,17 @@ async function readHeader(file: string, passphrase: string) {
   if (headerEnd <= 0 || headerEnd + AGE_NONCE_BYTES > bytesRead) {
     throw new DecryptionRefusedError("il file cifrato è danneggiato o manomesso (intestazione non valida)");
   }
-  const decrypter = new Decrypter();
-  decrypter.addPassphrase(passphrase);
-  try {
-    const fileKey = await decrypter.decryptHeader(head.subarray(0, headerEnd));
-    const nonce = head.subarray(headerEnd, headerEnd + AGE_NONCE_BYTES);
-    return { payloadKey: agePayloadKey(fileKey, nonce), payloadStart: headerEnd + AGE_NONCE_BYTES };
-  } catch (error) {
-    throw new DecryptionRefusedError(
-      /no identity matched/i.test((error as Error).message)
-        ? "passphrase errata (o intestazione del file manomessa): il backup non può essere decifrato"
-        : "il file cifrato è danneggiato o manomesso (intestazione non valida)",
-    );
-  }
+  const fileKey = await fileKeyOf(head.subarray(0, headerEnd), keys);
+  const nonce = head.subarray(headerEnd, headerEnd + AGE_NONCE_BYTES);
+  return { payloadKey: agePayloadKey(fileKey, nonce), payloadStart: headerEnd + AGE_NONCE_BYTES };
 }
 
 /**
  * Decrypts `file` into `output` (created 0600, never overwritten). A wrong passphrase or a changed
  * byte anywhere is refused with DecryptionRefusedError, and `output` is removed: nothing half-written.
  */
-export async function decryptFile(file: string, output: string, passphrase: string): Promise<void> {
-  const { payloadKey, payloadStart } = await readHeader(file, passphrase);
+export async function decryptFile(file: string, output: string, keys: DecryptionKeys): Promise<void> {
+  const { payloadKey, payloadStart } = await readHeader(file, keys);
   try {
     await pipeline(
       createReadStream(file, { start: payloadStart }),
@@ -95,7 +137,14 @@ export async function decryptFile(file: string, output: string, passphrase: stri
  * (removed afterwards, whatever happens). An encrypted file without a passphrase is refused.
  */
 export async function withPlainArchive<T>(
-  options: { file: string; passphrase?: string; workDir: string; diskSpace?: DiskSpaceReader },
+  options: {
+    file: string;
+    passphrase?: string;
+    workDir: string;
+    keysDir?: string;
+    bucket?: BackupBucket;
+    diskSpace?: DiskSpaceReader;
+  },
   use: (plainFile: string) => Promise<T>,
 ): Promise<T> {
   let encrypted: boolean;
@@ -116,7 +165,11 @@ export async function withPlainArchive<T>(
   const dir = await mkdtemp(path.join(options.workDir, ".decrypt-work-"));
   try {
     const plain = path.join(dir, "backup.tar.gz");
-    await decryptFile(options.file, plain, options.passphrase);
+    await decryptFile(options.file, plain, {
+      passphrase: options.passphrase,
+      keysDir: options.keysDir,
+      bucket: options.bucket,
+    });
     return await use(plain);
   } finally {
     await rm(dir, { recursive: true, force: true });

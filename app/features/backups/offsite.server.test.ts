@@ -1,4 +1,4 @@
-import { mkdtemp, readdir, readFile, stat, writeFile } from "node:fs/promises";
+import { mkdtemp, readdir, readFile, rm, stat, writeFile } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { gunzipSync, gzipSync } from "node:zlib";
@@ -14,7 +14,9 @@ import { createLocalMediaStorage } from "~/core/media/media-storage.server";
 import { mediaChecksums, openBackup, readAllRows } from "../../../tests/support/backup-archive";
 import { seedSite } from "../../../tests/support/factory";
 import { createPostgresDatabase } from "../../../tests/support/test-databases";
+import { encryptWithPassphrase } from "./age-stream.server";
 import { runBackup, type BackupTarget } from "./backup-job.server";
+import { backupKey } from "./backup-key.server";
 import { createBackupBucket, type BackupBucket } from "./bucket.server";
 import { backupChecksTodo, getBackupChecksState } from "./checks-status.server";
 import { copyToBucket } from "./copy.server";
@@ -32,6 +34,8 @@ const logger = pino({ level: "silent" });
 
 const migrationsFolder = path.resolve(import.meta.dirname, "../../../drizzle");
 const passphrase = "mela verde sul tavolo 42";
+/** Tests opening key files: each scrypt takes a second alone, several on the shared machine. */
+const SCRYPTS = 240_000;
 const tempDir = (prefix: string) => mkdtemp(path.join(os.tmpdir(), prefix));
 
 /** A fresh empty database (no schema at all) and an empty data directory. */
@@ -62,7 +66,7 @@ async function damaged(file: string, out: string, change: (name: string, body: B
   await writeFile(out, gzipSync(Buffer.concat(chunks)));
 }
 
-describe("encrypted backups copied to her bucket", () => {
+describe("encrypted backups copied to her bucket", { timeout: SCRYPTS }, () => {
   let s3: S3rver;
   let bucket: (name: string, prefix?: string) => BackupBucket;
   let siteUrl: string;
@@ -102,6 +106,7 @@ describe("encrypted backups copied to her bucket", () => {
       migrationsFolder,
       tables: siteTables,
       passphrase,
+      keysDir: await tempDir("offsite-keys-"),
       bucket: bucket("copie-studio", "studio/"),
     };
   });
@@ -115,6 +120,12 @@ describe("encrypted backups copied to her bucket", () => {
     const made = await runBackup(target, "manual");
     expect(path.basename(made.file)).toMatch(/^studio-[0-9]{8}-[0-9]{4}(-[0-9]+)?\.tar\.gz\.age$/);
     expect(made.copy).toMatchObject({ ok: true, value: { name: path.basename(made.file) } });
+
+    // The backup is made to a key; the key, protected by the passphrase, went to the bucket beside it.
+    expect((await readFile(made.file)).toString("latin1", 0, 32)).toMatch(/^age-encryption\.org\/v1\n-> X25519 /);
+    expect(await bucket("copie-studio", "studio/").listKeys()).toEqual([
+      expect.stringMatching(/^studio-key-[0-9]{8}-[0-9]{6}-[0-9a-f]{4}\.age$/),
+    ]);
 
     // A new machine: an empty database and data folder, the bucket's keys and the passphrase.
     const [copy] = await bucket("copie-studio", "studio/").list();
@@ -130,6 +141,8 @@ describe("encrypted backups copied to her bucket", () => {
       tables: siteTables,
       workDir: fresh.dataDir,
       passphrase,
+      keysDir: path.join(fresh.dataDir, "backup-keys"),
+      bucket: bucket("copie-studio", "studio/"),
     });
     // Every row as it was when the snapshot was taken: the backup's own record came after it.
     const withoutBookkeeping = (rows: Map<string, string[]>) =>
@@ -171,6 +184,7 @@ describe("encrypted backups copied to her bucket", () => {
       [made.file, undefined, /^il backup è cifrato: serve la passphrase/],
     ] as const) {
       const fresh = await emptySite();
+      // A new machine: the keys are in the bucket only, and only her passphrase opens them.
       const error = await restoreBackup({
         file,
         connection: { connectionString: fresh.url },
@@ -179,6 +193,8 @@ describe("encrypted backups copied to her bucket", () => {
         tables: siteTables,
         workDir: fresh.dataDir,
         passphrase: pass,
+        keysDir: path.join(fresh.dataDir, "backup-keys"),
+        bucket: target.bucket,
       }).catch((e: Error) => e);
       expect(error).toBeInstanceOf(BackupRejectedError);
       expect((error as Error).message).toMatch(said);
@@ -186,6 +202,75 @@ describe("encrypted backups copied to her bucket", () => {
       expect(await readAllRows(fresh.url)).toEqual(new Map());
       expect(await filesUnder(fresh.dataDir)).toEqual([]);
     }
+  });
+
+  it("keeps the key only encrypted, owner-only, and finds it again when the server lost it", async () => {
+    const made = await runBackup(target, "manual");
+    const [name] = await readdir(target.keysDir!);
+    const keyFile = path.join(target.keysDir!, name!);
+    expect((await stat(target.keysDir!)).mode & 0o777).toBe(0o700);
+    expect((await stat(keyFile)).mode & 0o777).toBe(0o600);
+    const keyBytes = await readFile(keyFile);
+    expect(keyBytes.toString("latin1", 0, 32)).toMatch(/^age-encryption\.org\/v1\n-> scrypt /);
+    expect(keyBytes.includes("AGE-SECRET-KEY")).toBe(false);
+    const recipient = (await backupKey({ passphrase, dir: target.keysDir! })).recipient;
+
+    // Deleted while the site runs: written again before the next backup.
+    await rm(keyFile);
+    await runBackup(target, "manual");
+    expect(await readFile(keyFile)).toEqual(keyBytes);
+
+    // A new data folder (a new machine, a lost disk): the bucket's copy of the key, not a new key.
+    const elsewhere = path.join(await tempDir("offsite-keys-again-"), "backup-keys");
+    const found = await backupKey({ passphrase, dir: elsewhere, bucket: target.bucket });
+    expect(found.recipient).toBe(recipient);
+    expect(await readdir(elsewhere)).toEqual([name]);
+    expect((await stat(path.join(elsewhere, name!))).mode & 0o777).toBe(0o600);
+    expect(made.copy?.ok).toBe(true);
+  });
+
+  it("makes a new key for a changed passphrase; a backup made before needs the old one", async () => {
+    const before = await runBackup(target, "manual");
+    const changed = "una passphrase nuova di zecca";
+    const after = await runBackup({ ...target, passphrase: changed }, "manual");
+    expect((await readdir(target.keysDir!)).length).toBe(2);
+    expect(await bucket("copie-studio", "studio/").listKeys()).toHaveLength(2);
+    const restores = async (file: string, pass: string) => {
+      const fresh = await emptySite();
+      return restoreBackup({
+        file,
+        connection: { connectionString: fresh.url },
+        media: fresh.media,
+        migrationsFolder,
+        workDir: fresh.dataDir,
+        passphrase: pass,
+        keysDir: target.keysDir,
+      }).then(
+        () => "restored",
+        (e: Error) => e.message,
+      );
+    };
+    expect(await restores(after.file, changed)).toBe("restored");
+    expect(await restores(before.file, passphrase)).toBe("restored");
+    expect(await restores(before.file, changed)).toMatch(/^passphrase errata/);
+  });
+
+  it("still restores a backup made with the passphrase itself, before the keys", async () => {
+    const plain = await runBackup({ ...target, passphrase: undefined, bucket: undefined }, "manual");
+    const older = path.join(await tempDir("offsite-older-"), "studio-20261101-0330.tar.gz.age");
+    await writeFile(older, await encryptWithPassphrase(await readFile(plain.file), passphrase));
+    const fresh = await emptySite();
+    await restoreBackup({
+      file: older,
+      connection: { connectionString: fresh.url },
+      media: fresh.media,
+      migrationsFolder,
+      workDir: fresh.dataDir,
+      passphrase,
+    });
+    expect((await readAllRows(fresh.url)).get("public.reviews")).toEqual(
+      (await readAllRows(siteUrl)).get("public.reviews"),
+    );
   });
 
   it("keeps 7 daily, 4 weekly and 12 monthly copies in the bucket after each copy", async () => {
@@ -221,6 +306,14 @@ describe("encrypted backups copied to her bucket", () => {
     expect(outcome.ok && outcome.value.pruned.length).toBe(all.length - left.length);
   });
 
+  it("makes the first key and the backup even when her bucket cannot be reached", async () => {
+    const keysDir = await tempDir("offsite-keys-unreachable-");
+    const made = await runBackup({ ...target, keysDir, bucket: bucket("non-esiste") }, "manual");
+    expect((await readFile(made.file)).toString("latin1", 0, 32)).toMatch(/^age-encryption\.org\/v1\n-> X25519 /);
+    expect(made.copy?.ok).toBe(false);
+    expect(await readdir(keysDir)).toEqual([expect.stringMatching(/^studio-key-.*\.age$/)]);
+  });
+
   it("puts a failed copy on her to-do list", async () => {
     const broken = { ...target, bucket: bucket("non-esiste") };
     const made = await runBackup(broken, "manual");
@@ -236,7 +329,7 @@ function dateOf(name: string): Date {
   return new Date(Date.UTC(Number(y), Number(m) - 1, Number(d), 2, 0));
 }
 
-describe("the weekly restore drill", () => {
+describe("the weekly restore drill", { timeout: SCRYPTS }, () => {
   let siteUrl: string;
   let site: Database;
   let target: BackupTarget;
@@ -257,6 +350,7 @@ describe("the weekly restore drill", () => {
       migrationsFolder,
       tables: siteTables,
       passphrase,
+      keysDir: await tempDir("drill-keys-"),
     };
     good = (await runBackup({ ...target, passphrase: undefined }, "manual")).file;
   });
@@ -351,6 +445,7 @@ describe("a disk that fills up", () => {
         migrationsFolder,
         tables: siteTables,
         passphrase,
+        keysDir: await tempDir("full-keys-"),
         diskSpace: full,
       };
       const error = await runBackup(target, "manual").catch((e: Error) => e);

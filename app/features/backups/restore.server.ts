@@ -9,6 +9,7 @@ import type { MediaStorage } from "~/core/media/media-storage.server";
 import type { ProgressReporter } from "./dump.server";
 import { type BackupManifest, mediaEntryName } from "./manifest.server";
 import { createMigrationsTableSql, MIGRATIONS_SCHEMA, MIGRATIONS_TABLE, type MigrationFile } from "./migrations.server";
+import type { BackupBucket } from "./bucket.server";
 import { withPlainArchive } from "./encryption.server";
 import { BackupRejectedError, type TableLoad, type VerifiedBackup, withVerifiedBackup } from "./restore-archive.server";
 
@@ -32,6 +33,10 @@ interface RestoreOptions {
   freeSpace?: (dir: string) => Promise<number>;
   /** For an encrypted backup (.tar.gz.age): decrypted into `workDir` first, the copy removed after. */
   passphrase?: string;
+  /** Where the keys her passphrase opens are kept (DATA_DIR/backup-keys), for backups made to one. */
+  keysDir?: string;
+  /** Her bucket: the keys kept beside the copies, when the folder has none that opens the backup. */
+  bucket?: BackupBucket;
 }
 
 interface RestoreResult {

@@ -6,6 +6,7 @@ import type { Database } from "~/core/db/database.server";
 import { createLocalMediaStorage, type MediaStorage } from "~/core/media/media-storage.server";
 import { createS3MediaStorage } from "~/core/media/s3-media-storage.server";
 import type { BackupTarget } from "./backup-job.server";
+import { backupKeysDir } from "./backup-key.server";
 import { createBackupBucket } from "./bucket.server";
 
 export { defaultMigrationsFolder };
@@ -36,6 +37,7 @@ export function backupTargetFromConfig(
     migrationsFolder: defaultMigrationsFolder(),
     tables,
     passphrase: config.backup.passphrase,
+    keysDir: backupKeysDir(config.dataDir),
     bucket: config.backup.bucket && createBackupBucket(config.backup.bucket),
   };
 }
