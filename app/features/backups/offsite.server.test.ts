@@ -245,6 +245,7 @@ describe("encrypted backups copied to her bucket", { timeout: SCRYPTS }, () => {
         workDir: fresh.dataDir,
         passphrase: pass,
         keysDir: target.keysDir,
+        tables: siteTables,
       }).then(
         () => "restored",
         (e: Error) => e.message,
@@ -267,6 +268,7 @@ describe("encrypted backups copied to her bucket", { timeout: SCRYPTS }, () => {
       migrationsFolder,
       workDir: fresh.dataDir,
       passphrase,
+      tables: siteTables,
     });
     expect((await readAllRows(fresh.url)).get("public.reviews")).toEqual(
       (await readAllRows(siteUrl)).get("public.reviews"),
