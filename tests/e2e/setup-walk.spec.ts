@@ -165,7 +165,7 @@ test("a new practitioner's setup leaves nothing of the example on her public sit
   await field(page, "Motto della pagina iniziale").fill(HER.tagline);
   await field(page, "Titolo principale della home").fill(HER.heroTitle);
   await field(page, "Introduzione della pagina dei servizi").fill(HER.servicesIntro);
-  for (const label of ["Presentazione sotto il titolo", "Chi Sono"]) {
+  for (const label of ["Presentazione sotto il titolo", "Chi sono"]) {
     await page.getByRole("checkbox", { name: new RegExp(`^Tieni il testo d'esempio\\s*: ${label}$`) }).check();
     await expect(field(page, label)).not.toHaveValue("");
   }
