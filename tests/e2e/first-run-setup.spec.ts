@@ -271,7 +271,7 @@ test("without JavaScript a step saves and goes on, and 'Salta questo passo' is a
   await page.getByRole("button", { name: "Salva e continua" }).click();
   await expect(page).toHaveURL(/\/configurazione\/servizi$/);
   // An example service kept with one tap, as it is.
-  await page.getByRole("checkbox", { name: "Tieni il servizio d'esempio: Educazione alimentare", exact: true }).check();
+  await page.getByRole("checkbox", { name: /^Tieni il servizio d'esempio\s*: Educazione alimentare$/ }).check();
   await page.getByRole("button", { name: "Salva e continua" }).click();
   await expect(page).toHaveURL(/\/configurazione\/fine$/);
   const left = page.getByRole("region", { name: "Esempi da sostituire" });
