@@ -263,6 +263,9 @@ test("headings, buttons and links are in sentence case, public or hers", async (
     await page.goto(`${server.url}${pagePath}`);
     for (const line of await titleCased(page)) found.push(`${pagePath}: ${line}`);
   }
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(`${server.url}/services`);
+  await saveScreenshot(page, "services-sentence-case-390");
   await signInAsAdmin(page, server);
   for (const pagePath of [...adminPaths, "/admin/stato"]) {
     const response = await page.goto(`${server.url}${pagePath}`);

@@ -190,7 +190,9 @@ test("a new practitioner's setup leaves nothing of the example on her public sit
   await page.getByRole("button", { name: `Rimuovi: ${REMOVED_SERVICE.title}` }).click();
   await expect(page.locator(".service-list__item")).toHaveCount(5);
   for (const service of KEPT_SERVICES)
-    await page.getByRole("checkbox", { name: new RegExp(`^Tieni il servizio d'esempio\\s*: ${service.title}$`) }).check();
+    await page
+      .getByRole("checkbox", { name: new RegExp(`^Tieni il servizio d'esempio\\s*: ${service.title}$`) })
+      .check();
   const rewritten = page.locator(".service-list__item").nth(2);
   await field(rewritten, "Titolo").fill(HER.service.title);
   await field(rewritten, "Descrizione").fill(HER.service.description);
