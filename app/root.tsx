@@ -110,7 +110,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
           : "Riprova tra qualche istante. Se il problema continua, contattaci."}
       </p>
       <a className="button" href="/home">
-        Torna alla Home
+        Torna alla home
       </a>
     </main>
   );

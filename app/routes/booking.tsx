@@ -148,7 +148,7 @@ export default function BookingPage({ loaderData, actionData: answered }: Route.
     <div className="page booking-page">
       <Stylesheet href={bookingStyles} />
       <Link to="/home" className="back-link">
-        <span aria-hidden="true">←</span> Torna alla Home
+        <span aria-hidden="true">←</span> Torna alla home
       </Link>
       <h1>Prenota una visita</h1>
       <p className="booking-lead">

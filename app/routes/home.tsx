@@ -169,7 +169,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             ) : null}
           </div>
           <div className="about__text">
-            <p className="eyebrow">Chi Sono</p>
+            <p className="eyebrow">Chi sono</p>
             <h2 id="chi-sono-title">{`${practitioner.name}, ${practitioner.title}`}</h2>
             <PlainText text={texts.about} />
             <ol className="steps" aria-label="Come si svolge il percorso">

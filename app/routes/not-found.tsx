@@ -23,7 +23,7 @@ export function ErrorBoundary() {
       <h1>Pagina non trovata</h1>
       <p>La pagina che cerchi non esiste o è stata spostata. Controlla l'indirizzo oppure riparti da qui:</p>
       <Link className="button" to="/home">
-        Torna alla Home
+        Torna alla home
       </Link>
       <ul className="error-page__links" aria-label="Altre pagine">
         <li>

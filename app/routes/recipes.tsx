@@ -46,7 +46,7 @@ export default function RecipesPage({ loaderData }: Route.ComponentProps) {
     <div className="page recipes-page">
       <Stylesheet href={recipesStyles} />
       <Link to="/home" className="back-link">
-        <span aria-hidden="true">←</span> Torna alla Home
+        <span aria-hidden="true">←</span> Torna alla home
       </Link>
       <header className="recipes-page__header">
         <h1>Le mie ricette</h1>

@@ -194,7 +194,7 @@ export default function ReviewsPage({ loaderData, actionData: answered }: Route.
     <div className="page reviews-page">
       <Stylesheet href={reviewsStyles} />
       <Link to="/home" className="back-link">
-        <span aria-hidden="true">←</span> Torna alla Home
+        <span aria-hidden="true">←</span> Torna alla home
       </Link>
 
       <div className="reviews-layout">

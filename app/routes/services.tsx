@@ -38,10 +38,10 @@ export default function Services({ loaderData }: Route.ComponentProps) {
             strokeLinejoin="round"
           />
         </svg>
-        Torna alla Home
+        Torna alla home
       </Link>
       <header className="services-page__header">
-        <h1>I Miei Servizi</h1>
+        <h1>I miei servizi</h1>
         <PlainText className="services-page__intro" text={content.texts.servicesIntro} />
       </header>
 
@@ -60,7 +60,7 @@ export default function Services({ loaderData }: Route.ComponentProps) {
             </Link>
           }
         >
-          Prenota una Consulenza
+          Prenota una consulenza
         </BookingButton>
       </aside>
     </div>

@@ -13,7 +13,7 @@ export const serviceUnavailableHtml = () =>
       <>
         <p>Stiamo risolvendo un problema tecnico: riprova tra poco.</p>
         <a className="button" href="/home">
-          Torna alla Home
+          Torna alla home
         </a>
       </>
     ),

@@ -83,7 +83,7 @@ test.describe
       await expect(page.getByLabel("Email", { exact: true })).toHaveAttribute("autocomplete", "username");
       await expect(page.getByLabel("Password", { exact: true })).toHaveAttribute("autocomplete", "current-password");
       await expect(page.getByLabel("Email", { exact: true })).toHaveAttribute("required", "");
-      await expect(page.getByRole("link", { name: "Torna alla Home" })).toHaveAttribute("href", "/home");
+      await expect(page.getByRole("link", { name: "Torna alla home" })).toHaveAttribute("href", "/home");
     });
 
     test("login: missing fields, wrong password, show/hide, busy text", async () => {
@@ -131,19 +131,19 @@ test.describe
 
     test("the home button leads home", async () => {
       await page.goto(`${server.url}/admin-login`);
-      await page.getByRole("link", { name: "Torna alla Home" }).click();
+      await page.getByRole("link", { name: "Torna alla home" }).click();
       await expect(page).toHaveURL(`${server.url}/home`);
     });
 
     test("login succeeds: toast, panel, header with Admin and logout; /admin-login then goes to /admin", async () => {
       await login(page);
       await expectToast(page, "Login effettuato con successo!");
-      await expect(page.getByRole("heading", { level: 1 })).toHaveText("Pannello Admin");
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText("Pannello admin");
       const header = page.locator("header.site-header");
       await expect(header.getByRole("link", { name: "Admin" }).first()).toBeAttached();
       await expect(header.getByRole("button", { name: "Esci" }).first()).toBeAttached();
       await expect(page.locator("main").getByRole("button", { name: "Esci" })).toBeVisible();
-      await expect(page.getByRole("heading", { name: "Foto Caricate (0)" })).toBeVisible();
+      await expect(page.getByRole("heading", { name: "Foto caricate (0)" })).toBeVisible();
       await expect(page.getByText("Nessuna foto caricata")).toBeVisible();
 
       await page.goto(`${server.url}/admin-login`);
@@ -151,7 +151,7 @@ test.describe
       // Valid in every tab.
       const second = await page.context().newPage();
       await second.goto(`${server.url}/admin`);
-      await expect(second.getByRole("heading", { level: 1 })).toHaveText("Pannello Admin");
+      await expect(second.getByRole("heading", { level: 1 })).toHaveText("Pannello admin");
       await second.close();
     });
 
@@ -176,14 +176,14 @@ test.describe
       });
       await add.click();
       await expectToast(page, /Il file non è un'immagine valida/);
-      await expect(page.getByRole("heading", { name: "Foto Caricate (0)" })).toBeVisible();
+      await expect(page.getByRole("heading", { name: "Foto caricate (0)" })).toBeVisible();
 
       await page.getByRole("textbox", { name: "Titolo (facoltativo)" }).fill("Insalata di farro");
       await picker.setInputFiles({ name: "farro.jpg", mimeType: "image/jpeg", buffer: await jpeg(1600, 1200) });
       await expect(page.getByRole("img", { name: "Anteprima dell'immagine selezionata" })).toBeVisible();
       await add.click();
       await expectToast(page, "Foto ricetta aggiunta con successo!");
-      await expect(page.getByRole("heading", { name: "Foto Caricate (1)" })).toBeVisible();
+      await expect(page.getByRole("heading", { name: "Foto caricate (1)" })).toBeVisible();
       await expect(page.getByRole("textbox", { name: "Titolo (facoltativo)" })).toHaveValue("");
       await expect(page.locator(".admin-upload__preview")).toHaveCount(0);
 
@@ -194,7 +194,7 @@ test.describe
       });
       await add.click();
       await expect(toast(page, "Foto ricetta aggiunta con successo!").first()).toBeVisible();
-      await expect(page.getByRole("heading", { name: "Foto Caricate (2)" })).toBeVisible();
+      await expect(page.getByRole("heading", { name: "Foto caricate (2)" })).toBeVisible();
 
       const rows = photoRows(page);
       await expect(rows.nth(0).getByRole("heading")).toHaveText("Insalata di farro");
@@ -223,7 +223,7 @@ test.describe
       await add.click();
       await expectToast(page, "Si è verificato un errore");
       await page.unroute("**/admin/foto");
-      await expect(page.getByRole("heading", { name: "Foto Caricate (2)" })).toBeVisible();
+      await expect(page.getByRole("heading", { name: "Foto caricate (2)" })).toBeVisible();
     });
 
     test("a slow upload shows its progress, a placeholder row and a busy button", async () => {
@@ -251,7 +251,7 @@ test.describe
       const row = photoRows(page).last();
       await row.getByRole("button", { name: /Elimina la foto/ }).click();
       await page.getByRole("dialog").getByRole("button", { name: "Elimina" }).click();
-      await expect(page.getByRole("heading", { name: "Foto Caricate (2)" })).toBeVisible();
+      await expect(page.getByRole("heading", { name: "Foto caricate (2)" })).toBeVisible();
     });
 
     test("reorder with the keyboard, then edit a title in place", async () => {
@@ -278,13 +278,13 @@ test.describe
     test("another open admin page follows changes live", async () => {
       const other = await page.context().newPage();
       await other.goto(`${server.url}/admin`);
-      await expect(other.getByRole("heading", { name: "Foto Caricate (2)" })).toBeVisible();
+      await expect(other.getByRole("heading", { name: "Foto caricate (2)" })).toBeVisible();
       await page.getByRole("textbox", { name: "Titolo (facoltativo)" }).fill("Torta di mele");
       await page
         .getByLabel("Immagine")
         .setInputFiles({ name: "torta.jpg", mimeType: "image/jpeg", buffer: await jpeg(900, 700) });
       await page.getByRole("button", { name: "Aggiungi foto" }).click();
-      await expect(other.getByRole("heading", { name: "Foto Caricate (3)" })).toBeVisible({ timeout: 5000 });
+      await expect(other.getByRole("heading", { name: "Foto caricate (3)" })).toBeVisible({ timeout: 5000 });
       await expect(other.getByRole("heading", { name: "Torta di mele" })).toBeVisible();
       await other.close();
     });
@@ -307,12 +307,12 @@ test.describe
       await expect(dialog).toBeVisible();
       await dialog.getByRole("button", { name: "Annulla" }).click();
       await expect(dialog).toBeHidden();
-      await expect(page.getByRole("heading", { name: "Foto Caricate (3)" })).toBeVisible();
+      await expect(page.getByRole("heading", { name: "Foto caricate (3)" })).toBeVisible();
 
       await row.getByRole("button", { name: /Elimina la foto: Torta di mele/ }).click();
       await dialog.getByRole("button", { name: "Elimina" }).click();
       await expectToast(page, "Foto eliminata con successo");
-      await expect(page.getByRole("heading", { name: "Foto Caricate (2)" })).toBeVisible();
+      await expect(page.getByRole("heading", { name: "Foto caricate (2)" })).toBeVisible();
       await expect(photoRows(page).filter({ hasText: "Torta di mele" })).toHaveCount(0);
       for (const url of urls) expect((await page.request.get(server.url + url)).status()).toBe(404);
     });
@@ -325,7 +325,7 @@ test.describe
       await row.getByRole("button", { name: /Elimina la foto/ }).click();
       await page.getByRole("dialog").getByRole("button", { name: "Elimina" }).click();
       await expectToast(page, "Errore durante l'eliminazione");
-      await expect(page.getByRole("heading", { name: "Foto Caricate (2)" })).toBeVisible();
+      await expect(page.getByRole("heading", { name: "Foto caricate (2)" })).toBeVisible();
       await page.unroute("**/admin/foto.data");
     });
 
@@ -360,7 +360,7 @@ test.describe
       for (const viewport of viewports) {
         await page.setViewportSize(viewport);
         await page.goto(`${server.url}/admin`);
-        await expect(page.getByRole("heading", { level: 1 })).toHaveText("Pannello Admin");
+        await expect(page.getByRole("heading", { level: 1 })).toHaveText("Pannello admin");
         await expectNoAxeViolations(page);
         await page.goto(`${server.url}/admin/account`);
         await expectNoAxeViolations(page);
@@ -374,7 +374,7 @@ test.describe
       await page.locator("header.site-header").getByRole("button", { name: "Esci" }).first().click();
       await expectToast(page, "Errore durante il logout");
       await expect(page).toHaveURL(`${server.url}/admin`);
-      await expect(page.getByRole("heading", { level: 1 })).toHaveText("Pannello Admin");
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText("Pannello admin");
       await page.unroute("**/admin-logout");
     });
 
@@ -406,21 +406,21 @@ test.describe("without JavaScript", () => {
     await page.getByRole("button", { name: "Aggiungi foto" }).click();
     await expect(page.getByTestId("toast")).toHaveText(/Seleziona un'immagine/);
 
-    const before = Number((await page.getByRole("heading", { name: /Foto Caricate/ }).textContent())!.match(/\d+/)![0]);
+    const before = Number((await page.getByRole("heading", { name: /Foto caricate/ }).textContent())!.match(/\d+/)![0]);
     await page.getByRole("textbox", { name: "Titolo (facoltativo)" }).fill("Senza script");
     await page
       .getByLabel("Immagine")
       .setInputFiles({ name: "s.jpg", mimeType: "image/jpeg", buffer: await jpeg(500, 400) });
     await page.getByRole("button", { name: "Aggiungi foto" }).click();
     await expect(page.getByTestId("toast")).toHaveText(/Foto ricetta aggiunta con successo!/);
-    await expect(page.getByRole("heading", { name: `Foto Caricate (${before + 1})` })).toBeVisible();
+    await expect(page.getByRole("heading", { name: `Foto caricate (${before + 1})` })).toBeVisible();
 
     const row = page.locator(".photo-list > li").filter({ hasText: "Senza script" });
     await row.getByRole("link", { name: /Elimina la foto: Senza script/ }).click();
     await expect(row.getByText("Sei sicuro di voler eliminare questa foto?")).toBeVisible();
     await row.getByRole("button", { name: "Elimina" }).click();
     await expect(page.getByTestId("toast")).toHaveText(/Foto eliminata con successo/);
-    await expect(page.getByRole("heading", { name: `Foto Caricate (${before})` })).toBeVisible();
+    await expect(page.getByRole("heading", { name: `Foto caricate (${before})` })).toBeVisible();
 
     await page.locator("main").getByRole("button", { name: "Esci" }).click();
     await expect(page).toHaveURL(`${server.url}/home`);

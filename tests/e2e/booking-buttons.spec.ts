@@ -36,7 +36,7 @@ async function choose(mode: BookingMode) {
 }
 
 const hero = (page: Page) => page.locator(".hero").getByRole("link", { name: /^Prenota una visita/ });
-const servicesButton = (page: Page) => page.getByRole("link", { name: /^Prenota una Consulenza/ });
+const servicesButton = (page: Page) => page.getByRole("link", { name: /^Prenota una consulenza/ });
 /** "Prenota" in the header: the wide menu at 1440 px, the menu button's panel at 390 px. */
 async function menuLink(page: Page) {
   const phone = (page.viewportSize()?.width ?? 0) < 600;

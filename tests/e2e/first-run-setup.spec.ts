@@ -1,5 +1,6 @@
 import type { Locator, Page } from "@playwright/test";
 import { expect as baseExpect, test } from "../support/e2e-test";
+import { defaultSiteContent } from "~/features/site-content/defaults";
 import { ADMIN, jpeg } from "../support/admin";
 import { saveAndPublish, signInAsAdmin } from "../support/admin-browser";
 import { newDataDir, startAppServer, type AppServer } from "../support/app-server";
@@ -170,11 +171,11 @@ test("her first sign-in opens the setup; she walks it to a site with nothing fic
   await expect(page).toHaveURL(/\/configurazione\/servizi$/);
   await atStep(page, 7, "Servizi");
 
-  // 7. The services' generic wording suits her: on to the end.
+  // 7. The services saved as they are, none kept: still the example's words.
   await her.tap(next);
   await expect(page).toHaveURL(/\/configurazione\/fine$/);
-  // What she skipped is still the example's, and the closing screen says so (decision 73): the texts
-  // and the example FAQs; not the title she kept, nor the figures she gave or left empty.
+  // What she skipped is still the example's, and the closing screen says so (decision 73): the texts,
+  // the services and the example FAQs; not the title she kept, nor the figures she gave or left empty.
   await expect(page.getByRole("heading", { level: 2, name: "Restano alcuni dati d'esempio" })).toBeVisible();
   const left = page.getByRole("region", { name: "Esempi da sostituire" });
   await left.locator("summary").click();
@@ -187,6 +188,10 @@ test("her first sign-in opens the setup; she walks it to a site with nothing fic
   ])
     await expect(left.getByRole("link", { name: label, exact: true })).toHaveCount(0);
   await expect(left.getByRole("link", { name: /^la domanda d'esempio/ })).toHaveCount(4);
+  // Each example service, with the form where she rewrites or keeps it.
+  const services = left.getByRole("link", { name: /^il servizio «/ });
+  await expect(services).toHaveText(defaultSiteContent.services.map((service) => `il servizio «${service.title}»`));
+  for (const link of await services.all()) await expect(link).toHaveAttribute("href", "/admin/contenuti/servizi");
   for (const viewport of [viewports[1], viewports[0]]) {
     await page.setViewportSize(viewport);
     await expectNoAxeViolations(page);
@@ -195,7 +200,7 @@ test("her first sign-in opens the setup; she walks it to a site with nothing fic
   await expect(page).toHaveURL(`${server.url}/admin`);
   await expectToast(page, "Configurazione completata.");
   await expect(page.getByRole("region", { name: "Da fare" })).toContainText(
-    /Sul sito restano dati d'esempio da sostituire: il motto, .*la domanda d'esempio/,
+    /Sul sito restano dati d'esempio da sostituire: il motto, .*il servizio «Nutrizione sportiva», la domanda d'esempio/,
   );
 
   console.log(`first-run setup: ${her.taps} taps from the sign-in to a site of her own`);
@@ -265,10 +270,14 @@ test("without JavaScript a step saves and goes on, and 'Salta questo passo' is a
   for (const box of await keep.all()) await box.check();
   await page.getByRole("button", { name: "Salva e continua" }).click();
   await expect(page).toHaveURL(/\/configurazione\/servizi$/);
-  await page.goto(`${server.url}/admin/configurazione/fine`);
+  // An example service kept with one tap, as it is.
+  await page.getByRole("checkbox", { name: /^Tieni il servizio d'esempio\s*: Educazione alimentare$/ }).check();
+  await page.getByRole("button", { name: "Salva e continua" }).click();
+  await expect(page).toHaveURL(/\/configurazione\/fine$/);
   const left = page.getByRole("region", { name: "Esempi da sostituire" });
-  for (const label of ["il titolo della home", "il testo «Chi sono»"])
+  for (const label of ["il titolo della home", "il testo «Chi sono»", "il servizio «Educazione alimentare»"])
     await expect(left.getByText(label, { exact: true })).toHaveCount(0);
+  await expect(left.getByText("il servizio «Nutrizione sportiva»", { exact: true })).toHaveCount(1);
   const about = await (await fetch(`${server.url}/home`)).text();
   expect(about).toContain("Credo in un'alimentazione che si possa seguire davvero");
   await context.close();

@@ -46,7 +46,7 @@ test.describe("home page on the shared server", () => {
     await page.goto("/home");
     const ids = await page.locator("main section[id]").evaluateAll((els) => els.map((el) => el.id));
     expect(ids).toEqual(["chi-sono", "servizi", "ricette", "recensioni", "contatti"]);
-    // The hero comes first, before Chi Sono.
+    // The hero comes first, before Chi sono.
     const firstSection = page.locator("main section").first();
     await expect(firstSection.getByRole("heading", { level: 1 })).toBeVisible();
   });
@@ -61,10 +61,10 @@ test.describe("home page on the shared server", () => {
     await expect(page.locator(".hero .stat")).toHaveText(/200\+\s*pazienti soddisfatti/);
     await page.getByRole("link", { name: "Scopri i servizi" }).click();
     await expect(page).toHaveURL(/\/services$/);
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText("I Miei Servizi");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("I miei servizi");
   });
 
-  test("Chi Sono: about text, 5+ years, and the bundled portrait when none is stored", async ({ page }) => {
+  test("Chi sono: about text, 5+ years, and the bundled portrait when none is stored", async ({ page }) => {
     await page.goto("/home");
     const about = page.locator("#chi-sono");
     await expect(about.getByRole("heading", { level: 2 })).toContainText("Biologa Nutrizionista");
@@ -79,7 +79,7 @@ test.describe("home page on the shared server", () => {
   test("services: the shared grid with its title block and six services", async ({ page }) => {
     await page.goto("/home");
     const section = page.locator("#servizi");
-    await expect(section.getByRole("heading", { level: 2 })).toHaveText("I Miei Servizi");
+    await expect(section.getByRole("heading", { level: 2 })).toHaveText("I miei servizi");
     await expect(section.locator(".section-heading__lead")).not.toBeEmpty();
     await expect(section.getByRole("heading", { level: 3 })).toHaveText([
       "Piani alimentari personalizzati",
@@ -176,7 +176,7 @@ test.describe("home page on the shared server", () => {
     for (const [label, id] of [
       ["Servizi", "servizi"],
       ["Contatti", "contatti"],
-      ["Chi Sono", "chi-sono"],
+      ["Chi sono", "chi-sono"],
       ["Recensioni", "recensioni"],
     ] as const) {
       await page.getByRole("navigation", { name: "Principale" }).getByRole("link", { name: label }).click();

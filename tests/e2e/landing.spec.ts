@@ -120,6 +120,6 @@ test.describe("site shell", () => {
     const response = await page.goto("/questa-pagina-non-esiste");
     expect(response?.status()).toBe(404);
     await expect(page.getByRole("heading", { name: "Pagina non trovata" })).toBeVisible();
-    await expect(page.getByRole("link", { name: "Torna alla Home" })).toHaveAttribute("href", "/home");
+    await expect(page.getByRole("link", { name: "Torna alla home" })).toHaveAttribute("href", "/home");
   });
 });

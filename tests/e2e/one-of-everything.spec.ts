@@ -208,3 +208,69 @@ for (const javaScriptEnabled of [true, false])
     await expect(page.getByRole("heading", { level: 1, name: "Colazione equilibrata" })).toBeVisible();
     await context.close();
   });
+
+/*
+ * Italian writes headings, buttons and links in sentence case ("I miei servizi", not "I Miei
+ * Servizi"): only the first word and proper nouns take a capital. The names below are the site's
+ * proper nouns (people, places, brands, titles, the law's terms), her own words (her name and
+ * title, her studios' names and streets, a patient's name) and the days as the hours start each group
+ * with them ("Lun–Ven 9:00–19:00, Sab 9:00–13:00"); a word in capitals (IVA, FAQ) is an acronym, and each line,
+ * quotation («…») or sentence starts with its own capital.
+ */
+const PROPER_NOUNS = new Set([
+  ...NAME.split(" "),
+  ...["Biologa", "Nutrizionista", "Studio", "Via", "Giuseppe", "Verdi", "Corso", "Garibaldi"],
+  ...["Dott.", "Dr.", "Giulia", "Ferrari", "Milano", "Monza", "Lombardia", "Italia"],
+  ...["Google", "MioDottore", "WhatsApp", "Instagram", "Facebook", "Apple", "Outlook", "Telegram", "Atom"],
+  ...["Laura", "Lun", "Mar", "Mer", "Gio", "Ven", "Sab", "Dom"],
+  ...["Partita", "Ordine", "Biologi", "Garante", "Chrome", "Windows", "Firefox", "Safari", "Android", "Node"],
+]);
+
+/** The words after the first of a line of a heading, button or link that take a capital they should not. */
+function capitalsAfterFirst(line: string): string[] {
+  const wrong: string[] = [];
+  for (const part of line.split(/[.!?:]\s+|[«»"“”()–]/)) {
+    const words = part.trim().split(/\s+/).filter(Boolean);
+    for (const word of words.slice(1)) {
+      const bare = word.replace(/^[^\p{L}]+|[^\p{L}.]+$/gu, "");
+      const stem = bare.replace(/\.$/, "");
+      if (!/^\p{Lu}/u.test(stem)) continue;
+      // An acronym (IVA, FAQ, CSV) or a proper noun.
+      if (stem === stem.toUpperCase() || PROPER_NOUNS.has(bare) || PROPER_NOUNS.has(stem)) continue;
+      wrong.push(word);
+    }
+  }
+  return wrong;
+}
+
+/** The lines of the page's visible headings, buttons and links that have a capital they should not. */
+async function titleCased(page: Page): Promise<string[]> {
+  const lines = await page
+    .locator("h1, h2, h3, h4, button, a, [role=button], [role=tab], legend, summary")
+    .evaluateAll((elements) =>
+      elements
+        .filter((el) => el.getClientRects().length > 0)
+        .flatMap((el) => (el as HTMLElement).innerText.split("\n"))
+        .map((line) => line.replace(/\s+/g, " ").trim())
+        .filter(Boolean),
+    );
+  return [...new Set(lines)].filter((line) => capitalsAfterFirst(line).length > 0);
+}
+
+test("headings, buttons and links are in sentence case, public or hers", async ({ page }) => {
+  const found: string[] = [];
+  for (const pagePath of [...publicPaths, "/", "/non-esiste", "/admin-login"]) {
+    await page.goto(`${server.url}${pagePath}`);
+    for (const line of await titleCased(page)) found.push(`${pagePath}: ${line}`);
+  }
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(`${server.url}/services`);
+  await saveScreenshot(page, "services-sentence-case-390");
+  await signInAsAdmin(page, server);
+  for (const pagePath of [...adminPaths, "/admin/stato"]) {
+    const response = await page.goto(`${server.url}${pagePath}`);
+    expect(response?.status(), pagePath).toBe(200);
+    for (const line of await titleCased(page)) found.push(`${pagePath}: ${line}`);
+  }
+  expect(found).toEqual([]);
+});

@@ -100,6 +100,10 @@ test("signed in, she sees the whole site; publishing is refused while a legal de
     "/admin/contenuti/pratica",
   );
   await expect(list.getByRole("link", { name: "il numero di pazienti della home" })).toBeVisible();
+  await expect(list.getByRole("link", { name: "il servizio «Nutrizione sportiva»" })).toHaveAttribute(
+    "href",
+    "/admin/contenuti/servizi",
+  );
   await expect(list.getByRole("link", { name: /^la domanda d'esempio/ }).first()).toHaveAttribute(
     "href",
     /^\/admin\/domande\//,

@@ -86,7 +86,7 @@ test("she switches the reviews off on her phone: they leave every page, the site
   const visitor = await browser.newPage({ viewport: viewports[0] });
   await visitor.goto(`${server.url}/home`);
   await visitor.locator("summary.menu-toggle").click();
-  await expect(visitor.getByRole("navigation").getByRole("link", { name: "Chi Sono" })).toBeVisible();
+  await expect(visitor.getByRole("navigation").getByRole("link", { name: "Chi sono" })).toBeVisible();
   await expect(visitor.getByRole("link", { name: "Recensioni" })).toHaveCount(0);
   await expect(visitor.locator("#recensioni")).toHaveCount(0);
   await saveScreenshot(visitor, "home-reviews-off-390", { fullPage: true });

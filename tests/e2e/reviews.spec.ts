@@ -55,7 +55,7 @@ test.describe("reviews page with JavaScript", () => {
   test("has a back link, the list beside a sticky form on wide screens and below it on phones", async ({ page }) => {
     await postReview(server.url, { name: uniqueName("Layout") });
     await gotoHydrated(page, `${server.url}/reviews`);
-    await expect(page.getByRole("link", { name: /Torna alla Home/ })).toHaveAttribute("href", "/home");
+    await expect(page.getByRole("link", { name: /Torna alla home/ })).toHaveAttribute("href", "/home");
     const list = page.getByRole("heading", { level: 1, name: "Cosa dicono i clienti" });
     const formHeading = page.getByRole("heading", { level: 2, name: "Lascia una recensione" });
     await expect(list).toBeVisible();

@@ -132,7 +132,7 @@ test.describe("search engines and sharing", () => {
     expect(h.robots).toBe("noindex, nofollow");
     expect(h.canonical).toBeNull();
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Pagina non trovata");
-    await page.getByRole("link", { name: "Torna alla Home" }).click();
+    await page.getByRole("link", { name: "Torna alla home" }).click();
     await expect(page).toHaveURL(/\/home$/);
   });
 });

@@ -3,7 +3,7 @@ import { expect as baseExpect, test, type Browser, type Page } from "../support/
 import { signInAsAdmin } from "../support/admin-browser";
 import { newDataDir, startAppServer, type AppServer } from "../support/app-server";
 import { expectNoAxeViolations } from "../support/axe";
-import { waitForHydration } from "../support/hydration";
+import { waitForHydratedElement, waitForHydration } from "../support/hydration";
 import { saveScreenshot } from "../support/screenshots";
 
 /*
@@ -74,7 +74,9 @@ test("with JavaScript: she removes a service, adds one with a price, moves it up
   const admin = await signIn(browser);
   await open(admin, "/admin/contenuti/servizi", true);
   await expect(admin.locator(".service-list__item")).toHaveCount(6);
-  await admin.getByRole("button", { name: "Rimuovi: Nutrizione pediatrica" }).click();
+  const remove = admin.getByRole("button", { name: "Rimuovi: Nutrizione pediatrica" });
+  await waitForHydratedElement(remove);
+  await remove.click();
   await expect(admin.locator(".service-list__item")).toHaveCount(5);
   await admin.getByRole("button", { name: "Aggiungi un servizio" }).click();
   const added = service(admin, 6);
@@ -82,7 +84,12 @@ test("with JavaScript: she removes a service, adds one with a price, moves it up
   await added.getByLabel("Descrizione").fill("Alimentazione in gravidanza e allattamento, con il ginecologo.");
   await added.getByLabel("Icona").selectOption("children");
   for (let at = 4; at >= 0; at--) {
-    await admin.getByRole("button", { name: "Sposta su: Nutrizione in gravidanza" }).click();
+    // Pressed in the row React shows it in ("Servizio N" is its render of the order), once React
+    // handles that button: never a button a render is still moving, nor one before React took it over.
+    const up = service(admin, at + 2).getByRole("button", { name: "Sposta su: Nutrizione in gravidanza" });
+    await waitForHydratedElement(up);
+    await up.click();
+    await expect(service(admin, at + 1).getByLabel("Titolo", { exact: true })).toHaveValue("Nutrizione in gravidanza");
     await expect.poll(async () => (await titles(admin)).indexOf("Nutrizione in gravidanza")).toBe(at);
   }
   await expect(admin.getByRole("button", { name: "Sposta su: Nutrizione in gravidanza" })).toBeDisabled();

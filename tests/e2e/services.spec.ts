@@ -12,7 +12,7 @@ const serviceTitles = [
 test.describe("services page", () => {
   test("back link, heading, intro, the six services of a first start and the booking prompt", async ({ page }) => {
     await page.goto("/services");
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText("I Miei Servizi");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("I miei servizi");
     await expect(page.locator(".services-page__intro")).toContainText(
       "ampia gamma di servizi di nutrizione personalizzati",
     );
@@ -23,12 +23,12 @@ test.describe("services page", () => {
     }
 
     await expect(page.getByRole("heading", { name: "Vuoi saperne di più?" })).toBeVisible();
-    const book = page.getByRole("link", { name: /Prenota una Consulenza/ });
+    const book = page.getByRole("link", { name: /Prenota una consulenza/ });
     await expect(book).toHaveAttribute("href", "https://www.miodottore.it/giulia-ferrari/nutrizionista/milano");
     await expect(book).toHaveAttribute("target", "_blank");
     await expect(book).toHaveAttribute("rel", /noopener/);
 
-    await page.getByRole("link", { name: "Torna alla Home" }).click();
+    await page.getByRole("link", { name: "Torna alla home" }).click();
     await expect(page).toHaveURL(/\/home$/);
   });
 
@@ -47,8 +47,8 @@ test.describe("services page", () => {
     test("shows everything and the back link still works", async ({ page }) => {
       await page.goto("/services");
       await expect(page.locator(".service-card")).toHaveCount(6);
-      await expect(page.getByRole("link", { name: /Prenota una Consulenza/ })).toBeVisible();
-      await page.getByRole("link", { name: "Torna alla Home" }).click();
+      await expect(page.getByRole("link", { name: /Prenota una consulenza/ })).toBeVisible();
+      await page.getByRole("link", { name: "Torna alla home" }).click();
       await expect(page).toHaveURL(/\/home$/);
     });
   });

@@ -47,10 +47,19 @@ const HER = {
   tagline: "Dietista a Padova e Vicenza",
   heroTitle: "Mangiare bene, senza rinunce",
   servicesIntro: "Visite di persona e online, per adulti e ragazzi.",
+  /** The example's "Nutrizione pediatrica" rewritten into her own service. */
+  service: {
+    title: "Alimentazione in gravidanza",
+    description: "Indicazioni per la gravidanza e l'allattamento, in accordo con il ginecologo.",
+  },
 };
 
 /** The example's texts she keeps as hers with one tap. */
 const KEPT_TEXTS = ["heroIntro", "about"] as const;
+/** The example services she keeps with one tap; "Nutrizione pediatrica" she rewrites, "Nutrizione sportiva" she removes. */
+const KEPT_SERVICES = defaultSiteContent.services.slice(0, 2).concat(defaultSiteContent.services.slice(3, 5));
+const REWRITTEN_SERVICE = defaultSiteContent.services[2]!;
+const REMOVED_SERVICE = defaultSiteContent.services[5]!;
 /** The example questions she saves as they are; the others she rewrites. */
 const KEPT_QUESTIONS = FAQ_EXAMPLES.flatMap((group) => group.questions.map((q) => q.question)).slice(0, 2);
 const EDITED_QUESTIONS = FAQ_EXAMPLES.flatMap((group) => group.questions.map((q) => q.question)).slice(2);
@@ -89,6 +98,10 @@ function exampleLeftovers(): { what: string; pattern: RegExp }[] {
     { what: "the example's years of experience", pattern: /anni di esperienza/ },
     ...texts,
     ...EDITED_QUESTIONS.map((question) => words(`the example question «${question}»`, question)),
+    ...[REWRITTEN_SERVICE, REMOVED_SERVICE].flatMap((service) => [
+      words(`the example service ${service.title}`, service.title),
+      words(`the example service's description ${service.title}`, service.description),
+    ]),
   ];
 }
 
@@ -165,13 +178,28 @@ test("a new practitioner's setup leaves nothing of the example on her public sit
   await field(page, "Motto della pagina iniziale").fill(HER.tagline);
   await field(page, "Titolo principale della home").fill(HER.heroTitle);
   await field(page, "Introduzione della pagina dei servizi").fill(HER.servicesIntro);
-  for (const label of ["Presentazione sotto il titolo", "Chi Sono"]) {
+  for (const label of ["Presentazione sotto il titolo", "Chi sono"]) {
     await page.getByRole("checkbox", { name: new RegExp(`^Tieni il testo d'esempio\\s*: ${label}$`) }).check();
     await expect(field(page, label)).not.toHaveValue("");
   }
   await next.click();
   await expect(page).toHaveURL(/\/configurazione\/servizi$/);
-  await page.getByRole("link", { name: "Salta questo passo" }).click();
+
+  // 7. Services: four of the example's kept with one tap each, one rewritten into hers, one removed.
+  await expect(page.getByRole("region", { name: "Esempi da sostituire" })).toContainText("6 dati");
+  await page.getByRole("button", { name: `Rimuovi: ${REMOVED_SERVICE.title}` }).click();
+  await expect(page.locator(".service-list__item")).toHaveCount(5);
+  for (const service of KEPT_SERVICES)
+    await page
+      .getByRole("checkbox", { name: new RegExp(`^Tieni il servizio d'esempio\\s*: ${service.title}$`) })
+      .check();
+  const rewritten = page.locator(".service-list__item").nth(2);
+  await field(rewritten, "Titolo").fill(HER.service.title);
+  await field(rewritten, "Descrizione").fill(HER.service.description);
+  // Hers now: nothing of it left to keep.
+  await expect(rewritten.getByRole("checkbox")).toHaveCount(0);
+  await saveScreenshot(page, "setup-services-390", { fullPage: true });
+  await next.click();
   await expect(page).toHaveURL(/\/configurazione\/fine$/);
   // Left: only the example questions, which the setup does not ask about.
   const left = page.getByRole("region", { name: "Esempi da sostituire" });
@@ -222,6 +250,10 @@ test("a new practitioner's setup leaves nothing of the example on her public sit
   const home = await (await fetch(`${server.url}/home`)).text();
   for (const hers of [HER.name, HER.title, HER.registerNumber, HER.tagline, `${HER.patients}</span>`])
     expect(decoded(home)).toContain(hers);
+  // Her services: the four she kept, and hers.
+  const services = decoded(await (await fetch(`${server.url}/services`)).text());
+  for (const hers of [...KEPT_SERVICES.map((service) => service.description), HER.service.description])
+    expect(services).toContain(hers);
   expect(decoded(home)).toContain("Credo in un'alimentazione che si possa seguire davvero");
 
   // The home's recipe section at each width.

@@ -114,7 +114,7 @@ test("texts and services appear on /home and /services without reloading", async
   await admin.goto(`${server.url}/admin/contenuti/testi`);
   await admin.getByLabel("Titolo principale della home").fill("Mangiare bene, con gusto");
   await admin
-    .getByLabel("Chi Sono")
+    .getByLabel("Chi sono")
     .fill("Primo paragrafo <b>non HTML</b>".replace(/[<>]/g, "") + "\n\nSecondo paragrafo\ncon un a capo.");
   await admin.getByLabel("Introduzione della pagina dei servizi").fill("Percorsi su misura per ogni età.");
   await saveAndPublish(admin);
@@ -264,7 +264,7 @@ test("wrong values are refused with their messages next to the field, and nothin
   await expect(tuesday.getByText(/Le due fasce orarie si sovrappongono/)).toBeVisible();
 
   await admin.goto(`${server.url}/admin/contenuti/testi`);
-  await admin.getByLabel("Chi Sono").fill("a".repeat(100_000));
+  await admin.getByLabel("Chi sono").fill("a".repeat(100_000));
   await admin.getByRole("button", { name: "Salva e pubblica" }).click();
   await expect(admin.getByText("Testo troppo lungo: al massimo 5000 caratteri.")).toBeVisible();
 
@@ -290,7 +290,7 @@ test("the server refuses the same values when the browser does not check them (n
   await expect(admin.getByText(/^Indirizzo web non valido/)).toBeVisible();
 
   await admin.goto(`${server.url}/admin/contenuti/testi`);
-  await admin.getByLabel("Chi Sono").fill("a".repeat(100_000));
+  await admin.getByLabel("Chi sono").fill("a".repeat(100_000));
   await admin.getByRole("button", { name: "Salva e pubblica" }).click();
   await expect(admin.getByText("Testo troppo lungo: al massimo 5000 caratteri.")).toBeVisible();
 
@@ -413,7 +413,7 @@ test("at phone size: leaving a form with unsaved changes asks first; a save does
   const admin = await signIn(browser, { viewport: { width: 390, height: 844 } });
   // The question comes from the page's script: she types once React has the page.
   await gotoHydrated(admin, `${server.url}/admin/contenuti/testi`);
-  const about = admin.getByLabel("Chi Sono");
+  const about = admin.getByLabel("Chi sono");
   await about.fill("Un testo scritto con cura, da non perdere.");
   const questions: string[] = [];
   admin.on("dialog", (dialog) => {
@@ -443,12 +443,12 @@ test("at phone size: leaving a form with unsaved changes asks first; a save does
     if (dialog.type() === "confirm") void dialog.dismiss();
   });
   await again.goto(`${server.url}/admin/contenuti/testi`);
-  await again.getByLabel("Chi Sono").fill("Un testo scritto con cura, salvato.");
+  await again.getByLabel("Chi sono").fill("Un testo scritto con cura, salvato.");
   await saveAndPublish(again);
   // Shown once: the save's answer and the page's refresh after it announce one success between them.
   await expect(again.getByTestId("toast").filter({ hasText: CONTENT_MESSAGES.saved })).toHaveCount(1);
   // A second save from the same screen builds on the first (no conflict with herself).
-  await again.getByLabel("Chi Sono").fill("Un testo scritto con cura, salvato due volte.");
+  await again.getByLabel("Chi sono").fill("Un testo scritto con cura, salvato due volte.");
   await saveAndPublish(again);
   await again.getByRole("link", { name: "Servizi", exact: true }).click();
   await expect(again).toHaveURL(/\/admin\/contenuti\/servizi$/);

@@ -203,7 +203,7 @@ describe("admin security over HTTP", () => {
     const page = await request("/admin", { cookie: validCookie });
     expect(page.status).toBe(200);
     const html = await page.text();
-    expect(html).toContain("Foto Caricate (<!-- -->1<!-- -->)");
+    expect(html).toContain("Foto caricate (<!-- -->1<!-- -->)");
     expect(html).toContain("Originale");
     expect(html).not.toContain("Manomesso");
     expect(html).not.toContain("Intrusa");
@@ -317,7 +317,7 @@ describe("admin security over HTTP", () => {
     expect(approved.status).toBe(200);
     const html = await (await request("/admin", { cookie: validCookie })).text();
     expect(html).toContain("Rinominata");
-    expect(html).toContain("Foto Caricate (<!-- -->2<!-- -->)");
+    expect(html).toContain("Foto caricate (<!-- -->2<!-- -->)");
     expect(html).not.toContain("In attesa di approvazione");
   });
 

@@ -1,4 +1,4 @@
-import type { Page } from "@playwright/test";
+import { expect, type Locator, type Page } from "@playwright/test";
 
 /** Set by React Router as it starts hydrating; from then on React handles every tap. */
 const hydrated = () => "__reactRouterDataRouter" in window;
@@ -21,4 +21,15 @@ export async function isHydrated(page: Page): Promise<boolean> {
 export async function gotoHydrated(page: Page, url: string) {
   await page.goto(url);
   await waitForHydration(page);
+}
+
+/**
+ * Waits until React has taken over this element: its props (its handlers) are attached to it. A
+ * button rendered again (a row moved) is a new element until React commits it: a tap then reaches
+ * React, not the form's path without JavaScript.
+ */
+export async function waitForHydratedElement(element: Locator) {
+  await expect
+    .poll(() => element.evaluate((el) => Object.keys(el).some((key) => key.startsWith("__reactProps$"))))
+    .toBe(true);
 }

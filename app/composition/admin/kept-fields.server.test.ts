@@ -17,4 +17,16 @@ describe("«Tieni il testo d'esempio»", () => {
     // What she typed stays hers.
     expect(values["texts.tagline"]).toBe("Il mio motto");
   });
+
+  it("keep an example service as it is: named kept, nothing added to the form", () => {
+    const form = new FormData();
+    form.set("services[0].title", defaultSiteContent.services[0]!.title);
+    form.set("services[0].description", defaultSiteContent.services[0]!.description);
+    form.append("keep", "services.piani-alimentari");
+    // Not a service of the example: not kept.
+    form.append("keep", "services.dietetica");
+    const completed = withKeptFields(form, keepableIn("servizi"));
+    expect(completed.kept).toEqual(["services.piani-alimentari"]);
+    expect([...completed.form.keys()]).toEqual(["services[0].title", "services[0].description", "keep", "keep"]);
+  });
 });

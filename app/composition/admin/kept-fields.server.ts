@@ -1,6 +1,12 @@
 import { z } from "zod";
 import { parseSubmission } from "~/core/forms/parse-submission.server";
-import { exampleValue, isKeepable, KEEPABLE, type Keepable } from "~/features/site-content/kept-examples";
+import {
+  exampleValue,
+  isKeepable,
+  isKeepableField,
+  KEEPABLE,
+  type Keepable,
+} from "~/features/site-content/kept-examples";
 
 /** "Tieni il testo d'esempio": the names of the fields she ticked. */
 const keepSchema = z.object({
@@ -13,14 +19,16 @@ const keepSchema = z.object({
 /**
  * A posted form with "Tieni il testo d'esempio" ticked (`keep`): each kept field left empty (no
  * JavaScript filled it) gets the example's text back. Returns the form so completed and the names
- * kept, of this form's fields (`names`) only.
+ * kept, of this form's fields (`names`) only. A kept example service is in the form as it is:
+ * nothing to fill.
  */
 export function withKeptFields(form: FormData, names: readonly string[]): { form: FormData; kept: Keepable[] } {
   const ticked = parseSubmission(form, keepSchema);
   const asked = ticked.status === "success" ? (ticked.value.keep ?? []) : [];
   const kept = [...new Set(asked)].filter((name): name is Keepable => isKeepable(name) && names.includes(name));
-  if (kept.length === 0) return { form, kept };
-  const isKept = (name: string): name is Keepable => (kept as string[]).includes(name);
+  const filled = kept.filter(isKeepableField);
+  if (filled.length === 0) return { form, kept };
+  const isKept = (name: string) => (filled as string[]).includes(name);
   const completed = new FormData();
   const present = new Set<string>();
   for (const [name, value] of form) {
@@ -28,6 +36,6 @@ export function withKeptFields(form: FormData, names: readonly string[]): { form
     const empty = typeof value === "string" && value.trim() === "";
     completed.append(name, isKept(name) && empty ? exampleValue(name) : value);
   }
-  for (const name of kept) if (!present.has(name)) completed.append(name, exampleValue(name));
+  for (const name of filled) if (!present.has(name)) completed.append(name, exampleValue(name));
   return { form: completed, kept };
 }

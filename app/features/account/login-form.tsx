@@ -32,7 +32,7 @@ export function LoginPage({ step, result }: { step: LoginStep; result?: LoginRes
           />
         )}
         <Link to="/home" className="button button--secondary admin-auth__home">
-          Torna alla Home
+          Torna alla home
         </Link>
       </div>
     </div>

@@ -62,7 +62,7 @@ export function PhotoList({ photos, uploading }: { photos: RecipePhotoView[]; up
   return (
     <section className="admin-section" aria-labelledby="foto-titolo" id="foto">
       <h2 id="foto-titolo" className="admin-section__title">
-        Foto Caricate ({visible.length})
+        Foto caricate ({visible.length})
       </h2>
       {visible.length === 0 && !uploading ? <p className="admin-empty">{PHOTO_MESSAGES.empty}</p> : null}
       {order.length > 0 || uploading ? (

@@ -25,7 +25,44 @@ describe("the example details still on the site", () => {
       "testi: la presentazione della home",
       "testi: il testo «Chi sono»",
       "testi: l'introduzione dei servizi",
+      "servizi: il servizio «Piani alimentari personalizzati»",
+      "servizi: il servizio «Educazione alimentare»",
+      "servizi: il servizio «Nutrizione pediatrica»",
+      "servizi: il servizio «Gestione del peso»",
+      "servizi: il servizio «Nutrizione e patologie»",
+      "servizi: il servizio «Nutrizione sportiva»",
     ]);
+  });
+
+  it("counts each example service in the example's words until she rewrites, removes or keeps it", () => {
+    const d = defaultSiteContent;
+    const services = (content: typeof d) => labels(content).filter((label) => label.startsWith("servizi"));
+    const [plans, education, children, weight, clinical, sport] = d.services as [
+      (typeof d.services)[number],
+      ...(typeof d.services)[number][],
+    ];
+    const hers = {
+      ...d,
+      services: [
+        // Rewritten: hers.
+        { ...children!, title: "Alimentazione in gravidanza" },
+        { ...weight!, description: "Un percorso per il peso, con controlli ogni mese." },
+        // Her price and icon, the example's words: still the example.
+        { ...plans, price: "80 €", icon: "sport" as const },
+        // Moved, and with another id (removed and added again): the example's words all the same.
+        { ...education!, id: "servizio-educazione-alimentare" },
+        clinical!,
+        sport!,
+      ],
+      // Kept as they are with one tap.
+      kept: ["services.nutrizione-e-patologie", "services.nutrizione-sportiva"],
+    };
+    expect(services(hers)).toEqual([
+      "servizi: il servizio «Piani alimentari personalizzati»",
+      "servizi: il servizio «Educazione alimentare»",
+    ]);
+    // Removed: nothing of it left.
+    expect(services({ ...hers, services: hers.services.slice(0, 2) })).toEqual([]);
   });
 
   it("marks the details the law wants hers as legal: name, register number, Partita IVA, privacy contact", () => {
@@ -69,7 +106,14 @@ describe("the example details still on the site", () => {
       },
       stats: { patients: "300+", yearsOfExperience: "10+" },
       // The example's texts, each kept as hers with one tap.
-      kept: ["texts.tagline", "texts.heroTitle", "texts.heroIntro", "texts.about", "texts.servicesIntro"],
+      kept: [
+        "texts.tagline",
+        "texts.heroTitle",
+        "texts.heroIntro",
+        "texts.about",
+        "texts.servicesIntro",
+        ...d.services.map((service) => `services.${service.id}`),
+      ],
     };
     expect(labels(hers)).toEqual([]);
   });

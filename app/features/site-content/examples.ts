@@ -1,6 +1,6 @@
 import { defaultSiteContent } from "./defaults";
 import { fillPlaceholders } from "./placeholders";
-import { stillExample } from "./kept-examples";
+import { exampleServicesLeft, stillExample } from "./kept-examples";
 import type { ContentGroup } from "./editor-groups";
 import type { SiteContent } from "./site-content";
 
@@ -37,7 +37,7 @@ const NO_FORMER_NAMES: FormerNames = { people: [], studios: [], cities: [] };
  * details that are someone else's (name, register number, Partita IVA, contacts, links, studios),
  * and the texts that still name the example's person or cities she does not have, or a person,
  * studio or city of an earlier version (`former`) she no longer has. Generic wording she may
- * well keep (the title, the texts, the home's figures) counts until she changes or keeps it.
+ * well keep (the title, the texts, the home's figures, the services) counts until she changes or keeps it.
  */
 export function examplesLeft(c: Omit<SiteContent, "portrait">, former: FormerNames = NO_FORMER_NAMES): ExampleLeft[] {
   const left: ExampleLeft[] = [];
@@ -75,6 +75,9 @@ export function examplesLeft(c: Omit<SiteContent, "portrait">, former: FormerNam
   const others = othersNamed(c, former);
   for (const [key, label] of TEXT_LABELS)
     add(stillExample(c, `texts.${key}`) || others(fillPlaceholders(c.texts[key], c)), label, "testi");
+  // The example's services, word for word: her practice described in someone else's words until
+  // she rewrites, removes or keeps each.
+  for (const service of exampleServicesLeft(c)) add(true, `il servizio «${service.title}»`, "servizi");
   return left;
 }
 

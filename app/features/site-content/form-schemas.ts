@@ -153,7 +153,7 @@ export const textsSchema = z.object({
     tagline: plainText("Scrivi il motto che compare nella pagina iniziale.", TEXT_LIMITS.tagline),
     heroTitle: plainText("Scrivi il titolo principale della home.", TEXT_LIMITS.heroTitle),
     heroIntro: plainText("Scrivi il testo di presentazione sotto il titolo.", TEXT_LIMITS.heroIntro, "many"),
-    about: plainText("Scrivi il testo della sezione Chi Sono.", TEXT_LIMITS.about, "many"),
+    about: plainText("Scrivi il testo della sezione Chi sono.", TEXT_LIMITS.about, "many"),
     servicesIntro: plainText("Scrivi l'introduzione della pagina dei servizi.", TEXT_LIMITS.servicesIntro, "many"),
   }),
 });

@@ -1,14 +1,15 @@
 import { defaultSiteContent } from "./defaults";
-import type { SiteContent } from "./site-content";
+import type { ServiceContent, SiteContent } from "./site-content";
 
 /*
  * An example detail is either someone else's (her name, number, contacts: she can only replace it),
  * or generic wording she may well make hers (a text, the title, a figure of the home): that one she
- * keeps with one tap, and keeping it marks it hers (`kept`), so it leaves the list of examples.
+ * keeps with one tap, and keeping it marks it hers (`kept`), so it leaves the list of examples. An
+ * example service (its title and description) is kept whole, by the example's id.
  */
 
-/** The example details she may keep as they are, by their form field's name. */
-export const KEEPABLE = [
+/** The example texts and figures she may keep as they are, by their form field's name. */
+export const KEEPABLE_FIELDS = [
   "practitioner.title",
   "stats.patients",
   "stats.yearsOfExperience",
@@ -18,7 +19,18 @@ export const KEEPABLE = [
   "texts.about",
   "texts.servicesIntro",
 ] as const;
-export type Keepable = (typeof KEEPABLE)[number];
+export type KeepableField = (typeof KEEPABLE_FIELDS)[number];
+
+/** An example service kept as it is, by the example's id ("services.nutrizione-sportiva"). */
+export type KeepableService = `services.${string}`;
+export const keptServiceName = (id: string): KeepableService => `services.${id}`;
+
+/** Everything she may keep with one tap: the texts and figures, and each example service. */
+export const KEEPABLE: readonly [KeepableField, ...Keepable[]] = [
+  ...KEEPABLE_FIELDS,
+  ...defaultSiteContent.services.map((service) => keptServiceName(service.id)),
+];
+export type Keepable = KeepableField | KeepableService;
 
 /** Someone else's details: the setup shows them as a hint only, her own to type. */
 const REPLACE_ONLY = [
@@ -35,6 +47,8 @@ const REPLACE_ONLY = [
 ] as const;
 
 export const isKeepable = (name: string): name is Keepable => (KEEPABLE as readonly string[]).includes(name);
+export const isKeepableField = (name: string): name is KeepableField =>
+  (KEEPABLE_FIELDS as readonly string[]).includes(name);
 
 /** The text at a field's name ("texts.about") in the content, or "" when there is none. */
 export function valueAt(content: Omit<SiteContent, "portrait">, name: string): string {
@@ -47,8 +61,30 @@ export function valueAt(content: Omit<SiteContent, "portrait">, name: string): s
 export const exampleValue = (name: string) => valueAt(defaultSiteContent, name);
 
 /** Whether a keepable detail is still the example's and she has not said it is hers. */
-export const stillExample = (content: Omit<SiteContent, "portrait">, name: Keepable) =>
+export const stillExample = (content: Omit<SiteContent, "portrait">, name: KeepableField) =>
   valueAt(content, name) === exampleValue(name) && !(content.kept ?? []).includes(name);
+
+/**
+ * The example service a service still is, word for word (title and description; a price or an icon
+ * of hers does not make the words hers), and that she has not kept: its name to keep it by, or null.
+ */
+export function exampleServiceOf(
+  kept: readonly string[] | undefined,
+  service: Pick<ServiceContent, "title" | "description">,
+): KeepableService | null {
+  const example = defaultSiteContent.services.find(
+    (e) => e.title === service.title.trim() && e.description === service.description.trim(),
+  );
+  if (!example) return null;
+  const name = keptServiceName(example.id);
+  return (kept ?? []).includes(name) ? null : name;
+}
+
+/** The example services still on the site as the example wrote them, not kept: each once, in the example's order. */
+export const exampleServicesLeft = (content: Pick<SiteContent, "services" | "kept">): ServiceContent[] =>
+  defaultSiteContent.services.filter((example) =>
+    content.services.some((service) => exampleServiceOf(content.kept, service) === keptServiceName(example.id)),
+  );
 
 /** One field shown as an example in the setup: empty, the example as its hint, kept with one tap when it may be. */
 export interface ExampleField {
@@ -59,7 +95,7 @@ export interface ExampleField {
 /** The fields the setup shows empty, with the example as a hint: what is still the example's. */
 export function exampleFields(content: Omit<SiteContent, "portrait">): Record<string, ExampleField> {
   const fields: Record<string, ExampleField> = {};
-  for (const name of KEEPABLE)
+  for (const name of KEEPABLE_FIELDS)
     if (stillExample(content, name)) fields[name] = { example: exampleValue(name), keepable: true };
   for (const name of REPLACE_ONLY) {
     const example = exampleValue(name);

@@ -25,7 +25,7 @@ describe("page meta", () => {
   });
 
   it("keeps private and error pages out of search results, without canonical or share cards", () => {
-    const tags = pageMeta(args("/admin"), "Pannello Admin", "x", { noindex: true });
+    const tags = pageMeta(args("/admin"), "Pannello admin", "x", { noindex: true });
     expect(tags).toContainEqual({ name: "robots", content: "noindex, nofollow" });
     expect(tags.some((t) => t.rel === "canonical" || t.property?.startsWith("og:"))).toBe(false);
   });

@@ -351,7 +351,7 @@ export function PrivacyNotice({
 
       <p className="privacy__back">
         <Link to="/home" className="arrow-link">
-          Torna alla Home
+          Torna alla home
         </Link>
       </p>
     </article>

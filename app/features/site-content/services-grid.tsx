@@ -3,11 +3,11 @@ import servicesGridStyles from "~/styles/services-grid.css?url";
 import { ServiceIcon } from "./service-icon";
 import { Stylesheet } from "../../ui/stylesheet";
 
-const SERVICES_TITLE = "I Miei Servizi";
+const SERVICES_TITLE = "I miei servizi";
 const SERVICES_SUBTITLE = "Percorsi di nutrizione costruiti sulla persona, dalla prima visita ai controlli successivi.";
 
 /**
- * Her services in her order, each with its price when she shows one. With `titleBlock` it brings its own "I Miei Servizi" heading and subtitle (home);
+ * Her services in her order, each with its price when she shows one. With `titleBlock` it brings its own "I miei servizi" heading and subtitle (home);
  * without, the page supplies the heading (/services) and `headingLevel` keeps the outline in order.
  */
 export function ServicesGrid({

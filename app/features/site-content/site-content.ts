@@ -98,7 +98,7 @@ export interface SiteContent {
   links: {
     /** External booking site (hero button). */
     booking: string;
-    /** External doctor-booking profile ("Prenota una Consulenza"). */
+    /** External doctor-booking profile ("Prenota una consulenza"). */
     doctorProfile: string;
     social: { label: string; url: string };
     messaging: { label: string; url: string };
@@ -113,7 +113,7 @@ export interface SiteContent {
     tagline: string;
     heroTitle: string;
     heroIntro: string;
-    /** "Chi Sono": plain text, paragraphs separated by a blank line. */
+    /** "Chi sono": plain text, paragraphs separated by a blank line. */
     about: string;
     servicesIntro: string;
   };

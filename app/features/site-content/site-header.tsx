@@ -10,7 +10,7 @@ const HEADER_OPAQUE_AFTER_PX = 50;
 
 /** The site's sections, in its menu (and in the panel's phone menu, the one menu there). */
 const SECTION_LINKS = [
-  { href: "/home#chi-sono", label: "Chi Sono" },
+  { href: "/home#chi-sono", label: "Chi sono" },
   { href: "/home#servizi", label: "Servizi" },
   { href: "/home#recensioni", label: "Recensioni" },
   { href: "/home#contatti", label: "Contatti" },
@@ -122,7 +122,7 @@ export function SiteHeader({
             <span className="brand__name">{name}</span>
             <span className="brand__title">
               {title}
-              <span className="visually-hidden"> – Home</span>
+              <span className="visually-hidden"> – home</span>
             </span>
           </span>
         </Link>

@@ -65,7 +65,7 @@ const textRows = (c: SiteContent): Row[] => [
   ["Motto della pagina iniziale", c.texts.tagline],
   ["Titolo principale della home", c.texts.heroTitle],
   ["Presentazione sotto il titolo", c.texts.heroIntro],
-  ["Chi Sono", c.texts.about],
+  ["Chi sono", c.texts.about],
   ["Introduzione della pagina dei servizi", c.texts.servicesIntro],
 ];
 

@@ -271,7 +271,7 @@ export function StatisticsScreen({ report, result }: { report: StatisticsReport;
 
       <section className="admin-section" aria-labelledby="statistiche-prenotazioni">
         <h2 id="statistiche-prenotazioni" className="admin-section__title">
-          Dalla pagina Prenota alle prenotazioni
+          Dalla pagina «Prenota» alle prenotazioni
         </h2>
         <p className="admin-section__lead">
           Per giorno: le visite alla pagina Prenota, le volte in cui è stato scelto un orario, le prenotazioni fatte (in
@@ -281,10 +281,10 @@ export function StatisticsScreen({ report, result }: { report: StatisticsReport;
         <RowsTable
           caption="Prenotazioni per giorno"
           // Soft hyphens: five columns fit a 390 px phone.
-          head={["Giorno", "Visite a Prenota", "Orari scelti", "Preno\u00adtate", "Di cui richie\u00adste"]}
+          head={["Giorno", "Visite a «Prenota»", "Orari scelti", "Preno\u00adtate", "Di cui richie\u00adste"]}
           days
           rows={funnel.map((d) => [formatItalianNumericDate(d.day), d.bookingViews, d.timesChosen, d.made, d.requests])}
-          empty="Nessuna visita alla pagina Prenota nel periodo."
+          empty="Nessuna visita alla pagina «Prenota» nel periodo."
         />
       </section>
 

@@ -49,7 +49,7 @@ export default function PortraitEditor({ actionData }: Route.ComponentProps) {
           />
           <figcaption>
             {portrait.image
-              ? "Il ritratto come appare nella sezione Chi Sono."
+              ? "Il ritratto come appare nella sezione Chi sono."
               : "Nessuna foto: il sito mostra l'illustrazione."}
           </figcaption>
         </figure>

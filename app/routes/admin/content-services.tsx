@@ -6,6 +6,7 @@ import { ListRowActions } from "~/core/forms/list-row-actions";
 import { useContentForm } from "~/features/site-content/editor/use-content-form";
 import { ServiceIcon } from "~/features/site-content/service-icon";
 import { MAX_PRICE_LENGTH } from "~/features/site-content/service-price";
+import { exampleServiceOf } from "~/features/site-content/kept-examples";
 import { contentGroupAction } from "~/composition/admin/content-group-action.server";
 import { MAX_SERVICES, type ServiceIconName } from "~/features/site-content/site-content";
 import { useEditorData } from "./content";
@@ -26,7 +27,8 @@ const emptyService = { id: "", icon: "plan", title: "", description: "", price: 
 
 /**
  * Her services, shown on the home page and on /services in this order: add, remove, move (each a
- * button of the form, so also without JavaScript; nothing is published until she saves).
+ * button of the form, so also without JavaScript; nothing is published until she saves). An example
+ * service still in the example's words has "Tieni il servizio d'esempio": ticked and saved, it is hers.
  */
 export default function ServicesEditor({ actionData }: Route.ComponentProps) {
   const { version, content } = useEditorData();
@@ -53,6 +55,11 @@ export default function ServicesEditor({ actionData }: Route.ComponentProps) {
             const f = service.getFieldset();
             const icon = (f.icon.value as ServiceIconName | undefined) ?? "plan";
             const name = `Servizio ${index + 1}`;
+            // Still the example's words, not yet kept: hers with one tap, as they are.
+            const example = exampleServiceOf(content.kept, {
+              title: f.title.value ?? "",
+              description: f.description.value ?? "",
+            });
             return (
               <li key={service.key} className="service-list__item">
                 <fieldset className="content-form__group content-card">
@@ -73,6 +80,12 @@ export default function ServicesEditor({ actionData }: Route.ComponentProps) {
                     hint="Ad esempio «80 €», «da 80 €» o «80-120 €». Vuoto, il sito non mostra il prezzo."
                   />
                   <SelectField meta={f.icon} label="Icona" options={iconOptions} />
+                  {example ? (
+                    <label className="field__keep">
+                      <input type="checkbox" name="keep" value={example} form={form.id} /> Tieni il servizio d'esempio
+                      <span className="visually-hidden">: {f.title.value}</span>
+                    </label>
+                  ) : null}
                   <ListRowActions
                     form={form}
                     name={fields.services.name}

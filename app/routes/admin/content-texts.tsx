@@ -42,7 +42,7 @@ export default function TextsEditor({ actionData }: Route.ComponentProps) {
         />
         <TextField
           meta={texts.about}
-          label="Chi Sono"
+          label="Chi sono"
           rows={10}
           hint={`Uno o più paragrafi separati da una riga vuota. ${limit(TEXT_LIMITS.about)}`}
         />

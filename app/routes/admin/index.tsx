@@ -15,7 +15,7 @@ import { useAdminTodo } from "./layout";
 import { todoItems } from "~/composition/admin/todo";
 
 export const meta: Route.MetaFunction = (args) =>
-  pageMeta(args, "Pannello Admin", "Gestione delle foto delle ricette e delle recensioni.", { noindex: true });
+  pageMeta(args, "Pannello admin", "Gestione delle foto delle ricette e delle recensioni.", { noindex: true });
 
 /** Another tab, or another administrator's device, changing photos or reviews refreshes this page. */
 export const handle: LiveHandle = { liveTables: ["recipe_photos", "reviews"] };
@@ -55,7 +55,7 @@ export default function AdminPanel({ loaderData }: Route.ComponentProps) {
   const [phase, setPhase] = useState<UploadPhase>({ kind: "idle" });
   return (
     <>
-      <h1 className="admin__title">Pannello Admin</h1>
+      <h1 className="admin__title">Pannello admin</h1>
       <TodoList items={todoItems(useAdminTodo())} />
       <section className="admin-section" aria-labelledby="aggiungi-titolo" id="aggiungi">
         <h2 id="aggiungi-titolo" className="admin-section__title">

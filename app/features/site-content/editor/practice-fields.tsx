@@ -77,7 +77,7 @@ export function ContactFields<Form extends Record<string, unknown>>({
           meta={web.doctorProfile}
           label="Profilo per le prenotazioni (es. MioDottore)"
           type="url"
-          hint="Facoltativo. Il pulsante «Prenota una Consulenza» della pagina dei servizi; vuoto, chiama lo studio."
+          hint="Facoltativo. Il pulsante «Prenota una consulenza» della pagina dei servizi; vuoto, chiama lo studio."
         />
         <div className="content-form__pair">
           <TextField meta={social.label} label="Nome del social (facoltativo)" />
