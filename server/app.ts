@@ -34,8 +34,8 @@ export async function startServer(
   // in development): outside development the build is loaded once.
   if (typeof build === "function" && process.env.NODE_ENV !== "development") build = await build();
   const services = await createServices(config, logger);
-  const { listener, serverOptions, live, pageCache } = createApp(services, build, options);
-  const server = createServer(serverOptions, listener);
+  const { listener, live, pageCache } = createApp(services, build, options);
+  const server = createServer(listener);
   server.keepAliveTimeout = 65_000;
 
   await new Promise<void>((resolve, reject) => {

@@ -1,12 +1,14 @@
 // Decision 59: each answered request of a public page handed to the statistics'
 // counter, before the page cache so that its hits count too. Only when the answer is finished and
 // only in memory: the request never waits for the database (the counter writes every few seconds).
+import type { IncomingMessage } from "node:http";
 import type { NextFunction, Request, Response } from "express";
 import { cachedPages } from "~/core/server/page-cache";
 import type { CachedPage } from "~/core/feature-registration";
 import { pageView } from "~/features/statistics/counting";
 import type { PageCounter } from "~/features/statistics/page-counter.server";
 import { visitorHeaders } from "~/visitor-headers.server";
+import type { ProxiedRequest } from "./proxied-request";
 
 /** The public pages not kept by the page cache (answered per visitor) that are counted too. */
 const UNCACHED_PUBLIC_PAGES: CachedPage[] = ["/prenota", "/prenota/lista-attesa"];
@@ -19,13 +21,15 @@ interface Answer {
 
 /**
  * `middleware` counts each answer when it is finished; `count` counts one already answered (a kept
- * page answered before the middleware, server/pipeline.ts). Not `enabled` (PAGE_VIEW_COUNTING=false):
- * nothing is counted.
+ * page answered before Express, server/kept-page-fast-path.ts, whose URL is its path). Both read the
+ * visitor's host and address through `proxied`, so a view counts the same either way. Not `enabled`
+ * (PAGE_VIEW_COUNTING=false): nothing is counted.
  */
 export function pageViewCounting(
   counter: PageCounter,
   publicPages: readonly CachedPage[],
   siteUrl: string,
+  proxied: Pick<ProxiedRequest, "hostname" | "clientAddress">,
   enabled = true,
 ) {
   if (!enabled) return { middleware: (_req: Request, _res: Response, next: NextFunction) => next(), count() {} };
@@ -35,19 +39,22 @@ export function pageViewCounting(
     // A HEAD, a post: never a view, and no listener on its answer.
     if (req.method === "GET")
       res.once("finish", () =>
-        count(req, { status: res.statusCode, contentType: String(res.getHeader("content-type") ?? "") }),
+        count(req, req.originalUrl, req.path, {
+          status: res.statusCode,
+          contentType: String(res.getHeader("content-type") ?? ""),
+        }),
       );
     next();
   };
-  const countAnswered = (req: Request, answer: Answer) => {
-    if (req.method === "GET") count(req, answer);
+  const countAnswered = (req: IncomingMessage, answer: Answer) => {
+    if (req.method === "GET") count(req, req.url ?? "", req.url ?? "", answer);
   };
   return { middleware, count: countAnswered };
 
-  // On a kept page's hit, what Express would work out for every view cost a fifth of the answer
-  // (decision 68): each value below is Express's, read only when the view needs it.
-  function count(req: Request, { status, contentType }: Answer) {
-    const queryAt = req.originalUrl.indexOf("?");
+  // On a kept page's hit, working out every value for every view cost a fifth of the answer
+  // (decision 68): each value below is read only when the view needs it.
+  function count(req: IncomingMessage, url: string, path: string, { status, contentType }: Answer) {
+    const queryAt = url.indexOf("?");
     const header = (name: string) => {
       const value = req.headers[name];
       return typeof value === "string" ? value : undefined;
@@ -55,17 +62,17 @@ export function pageViewCounting(
     const referer = header("referer");
     const view = pageView(
       {
-        method: req.method,
-        path: req.path,
-        query: queryAt >= 0 ? new URLSearchParams(req.originalUrl.slice(queryAt + 1)) : NO_QUERY,
+        method: req.method ?? "",
+        path,
+        query: queryAt >= 0 ? new URLSearchParams(url.slice(queryAt + 1)) : NO_QUERY,
         status,
         contentType,
         headers: { ...visitorHeaders(header), referer },
         // A referrer is told from a move within the site by these; without one they are not asked.
-        siteHosts: referer ? [siteHost, req.hostname] : [siteHost],
+        siteHosts: referer ? [siteHost, proxied.hostname(req) ?? siteHost] : [siteHost],
       },
       counted,
-      clientAddress(req),
+      proxied.clientAddress(req),
     );
     if (view) counter.record(view);
   }
@@ -73,9 +80,3 @@ export function pageViewCounting(
 
 /** No query string: read only (pageView asks for its utm_ values). */
 const NO_QUERY = new URLSearchParams();
-
-/** `req.ip`, which is the peer's address when no proxy named another (Express reads it so too). */
-function clientAddress(req: Request): string {
-  if (req.headers["x-forwarded-for"] === undefined) return req.socket.remoteAddress ?? "";
-  return req.ip ?? req.socket.remoteAddress ?? "";
-}

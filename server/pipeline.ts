@@ -1,8 +1,6 @@
 // The request pipeline: every middleware a request goes through, in order, and the pages last
 // (docs/architecture.md, "A request"). The server's lifecycle is in app.ts, its jobs in jobs.ts.
-import { randomUUID } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { readdirSync } from "node:fs";
 import path from "node:path";
 import { pipeline } from "node:stream/promises";
 import zlib from "node:zlib";
@@ -20,14 +18,14 @@ import type { AppServices } from "~/services.server";
 import { createPageCache } from "~/core/server/page-cache";
 import { loggedUrl } from "~/routes-with-tokens";
 import { precompressedAssets } from "~/core/server/precompressed-assets";
-import { bornExpress } from "~/core/server/born-express";
-import { rememberedTrust } from "~/core/server/remembered-trust";
 import { rejectForeignOrigin } from "~/core/server/same-origin";
 import { runningCommit } from "~/core/server/site-version.server";
-import { baselineHeaders, noncePolicy, securityHeaders } from "~/core/server/security-headers";
+import { securityHeaders } from "~/core/server/security-headers";
 import { drainUnreadBody } from "~/core/server/unread-body";
+import { keptPageFastPath, requestId } from "./kept-page-fast-path";
 import { pageViewCounting } from "./page-views";
 import { preparationGate } from "./preparation";
+import { proxiedRequest } from "./proxied-request";
 
 /** /readyz answers within this (and the request's own few milliseconds): probes give up after 5 s. */
 const READY_TIMEOUT_MS = 3_000;
@@ -38,13 +36,6 @@ const mediaCacheControl = {
   "anyone, browser cache only": "private, max-age=31536000, immutable",
   administrator: "private, no-store",
 } as const;
-const requestIdPattern = /^[A-Za-z0-9._-]{8,64}$/;
-
-/** The id a proxy gave the request, when it looks like one, else a new one; answered as X-Request-Id. */
-function requestId(req: Request): string {
-  const incoming = req.headers["x-request-id"];
-  return typeof incoming === "string" && requestIdPattern.test(incoming) ? incoming : randomUUID();
-}
 
 export interface AppOptions {
   /** Middleware mounted before the pages (development: Vite's asset server with hot reload). */
@@ -61,9 +52,9 @@ export function createApp(
   const live = createLiveStream(services.bus, logger, config.liveStreams);
 
   app.disable("x-powered-by");
-  // A number is a hop count for Express only as a number: the string "1" would name an address.
-  app.set("trust proxy", config.trustProxy);
-  app.set("trust proxy fn", rememberedTrust(app.get("trust proxy fn")));
+  // One trust function for Express and the kept page's fast path: a proxy is judged alike either way.
+  const proxied = proxiedRequest(config.trustProxy);
+  app.set("trust proxy", proxied.trust);
 
   const mode = process.env.NODE_ENV === "development" ? "development" : "production";
   const loadContext = (request: Omit<RequestInfo, "liveVersions">) => {
@@ -75,7 +66,14 @@ export function createApp(
   };
   const imageOrigins = config.s3?.publicUrl ? [new URL(config.s3.publicUrl).origin] : [];
   const preparation = preparationGate(services);
-  const pageViews = pageViewCounting(services.pageViews, CACHED_PAGES, config.siteUrl, config.pageViewCounting);
+  const pageViews = pageViewCounting(
+    services.pageViews,
+    CACHED_PAGES,
+    config.siteUrl,
+    proxied,
+    config.pageViewCounting,
+  );
+  const clientDir = path.resolve(process.cwd(), "build/client");
 
   let pageCache: ReturnType<typeof createPageCache> | undefined;
   let answerFirst: ((req: IncomingMessage, res: ServerResponse) => boolean) | undefined;
@@ -91,14 +89,24 @@ export function createApp(
         loadContext({ requestId: "page-cache", clientIp: "page-cache", cspNonce, formStartPlaceholder: formStart }),
       stampFormStart: () => services.formTimer.stamp(),
     });
-    answerFirst = answerKeptPagesFirst(pageCache);
+    // KEPT_PAGE_FAST_PATH=false: kept pages too go the long way (the page cache's middleware).
+    if (config.keptPageFastPath)
+      answerFirst = keptPageFastPath({
+        cache: pageCache,
+        pageViews,
+        proxied,
+        open: () => preparation.open(),
+        imageOrigins,
+        clientDir,
+        logger,
+      });
   }
 
   app.use(
     pinoHttp({
       logger,
       genReqId(req, res) {
-        const id = requestId(req as Request);
+        const id = requestId(req);
         // Build files are never logged: an id to quote would lead nowhere, and costs bytes on each.
         if (!req.url?.startsWith("/assets/")) res.setHeader("X-Request-Id", id);
         return id;
@@ -143,7 +151,6 @@ export function createApp(
 
   // Build files come before the page headers: a script or a font needs no CSP, and on a phone
   // the ~700 bytes of page headers on each of twenty files add up.
-  const clientDir = path.resolve(process.cwd(), "build/client");
   const assetsDir = path.join(clientDir, "assets");
   const noSniff = (res: Response) => res.setHeader("X-Content-Type-Options", "nosniff");
   app.use("/assets", precompressedAssets(assetsDir));
@@ -240,57 +247,5 @@ export function createApp(
     }
     app(req, res);
   };
-  return { app, listener, serverOptions: bornExpress(app), live, pageCache };
-
-  /**
-   * A kept public page answered before Express (decision 68): the request read as
-   * Express reads it (its proxy trust, its negotiation), the headers the long way sets sent in one
-   * block, counted and logged the same, without the router, a per-request logger, a static file lookup or a
-   * compression wrapper. A request with a body, or for a name the build's files also use, goes the
-   * long way. False: Express takes it.
-   */
-  function answerKeptPagesFirst(cache: ReturnType<typeof createPageCache>) {
-    const makeNoncePolicy = noncePolicy(imageOrigins);
-    let buildFiles: Set<string>;
-    try {
-      buildFiles = new Set(readdirSync(path.resolve(process.cwd(), "build/client")));
-    } catch {
-      buildFiles = new Set();
-    }
-    const logAnswers = logger.isLevelEnabled("info");
-    return function answerKeptPage(req: IncomingMessage, res: ServerResponse): boolean {
-      if (req.headers["content-length"] || req.headers["transfer-encoding"]) return false;
-      // Not known to be published: the long way, through the preparation's gate.
-      if (!preparation.open()) return false;
-      const url = req.url ?? "";
-      // An absolute-form target, a build file: the long way (the static file would win there).
-      if (!url.startsWith("/") || buildFiles.has(url.split("/", 2)[1]!)) return false;
-      const started = logAnswers ? performance.now() : 0;
-      // What Express does first with every request: its own reading of it (nothing to do for a
-      // request born with it, bornExpress).
-      const request = Object.setPrototypeOf(req, app.request) as Request;
-      request.originalUrl = url;
-      let id = "";
-      const answered = cache.answerKept(request, res, (needsNonce) => {
-        id = requestId(request);
-        const headers: [string, string][] = [["X-Request-Id", id], ...baselineHeaders(request.secure)];
-        if (!needsNonce) return { headers };
-        const { nonce, policy } = makeNoncePolicy();
-        headers.push(["Content-Security-Policy", policy]);
-        return { headers, nonce };
-      });
-      if (!answered) return false;
-      pageViews.count(request, answered);
-      if (logAnswers)
-        logger.info(
-          {
-            req: { id, method: request.method, url: loggedUrl(url) },
-            res: { statusCode: answered.status },
-            responseTime: Math.round(performance.now() - started),
-          },
-          "request completed",
-        );
-      return true;
-    };
-  }
+  return { app, listener, live, pageCache };
 }

@@ -70,7 +70,8 @@ const WRK_UNITS: Record<string, number> = { us: 0.001, ms: 1, s: 1000 };
 /** wrk's report: its requests/s, its p99 in ms, and every answer that was not a 2xx or 3xx or failed. */
 export function wrkLoad(report: string): Load {
   const rps = /^Requests\/sec:\s+([\d.]+)/m.exec(report);
-  const p99 = /^\s+99%\s+([\d.]+)(us|ms|s)$/m.exec(report);
+  // A time in whole seconds comes with a trailing space ("1.01s ").
+  const p99 = /^\s+99%\s+([\d.]+)(us|ms|s)\s*$/m.exec(report);
   if (!rps || !p99) throw new Error(`wrk's report not understood:\n${report}`);
   const nonOk = Number(/Non-2xx or 3xx responses: (\d+)/.exec(report)?.[1] ?? 0);
   const socket = /Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)/.exec(report);

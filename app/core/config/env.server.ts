@@ -143,6 +143,8 @@ const envSchema = z.object({
   CALENDAR_FETCH_ALLOW_PRIVATE: booleanFlag.default(false),
   /** Off: public page views are not counted (the statistics screen stays empty). */
   PAGE_VIEW_COUNTING: booleanFlag.default(true),
+  /** Off: a kept page goes through the whole pipeline too, as every other request (decision 68). */
+  KEPT_PAGE_FAST_PATH: booleanFlag.default(true),
 });
 
 const withCredentials = new Set([
@@ -210,6 +212,8 @@ export interface AppConfig {
   calendarFetchAllowPrivate: boolean;
   /** PAGE_VIEW_COUNTING: public page views are counted for the statistics. */
   pageViewCounting: boolean;
+  /** KEPT_PAGE_FAST_PATH: a kept public page is answered before Express (server/kept-page-fast-path.ts). */
+  keptPageFastPath: boolean;
   /** The site's status checks (`npm run doctor`, "Stato del sito"): see `siteCheckSchema` below. */
   siteChecks: SiteCheckSettings;
 }
@@ -327,6 +331,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     },
     calendarFetchAllowPrivate: e.CALENDAR_FETCH_ALLOW_PRIVATE,
     pageViewCounting: e.PAGE_VIEW_COUNTING,
+    keptPageFastPath: e.KEPT_PAGE_FAST_PATH,
     siteChecks: loadSiteCheckSettings(present),
   };
 }

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { promisify } from "node:util";
 import zlib from "node:zlib";
-import type { Request } from "express";
+import type { IncomingMessage } from "node:http";
 import { deflateParts, joinGzip } from "./gzip-join";
 import { contentSecurityPolicy } from "./security-headers";
 
@@ -154,7 +154,7 @@ export interface KeptAnswer {
  * response needs it); `accepts`: whether the request accepts an encoding, as Express negotiates it.
  */
 export function keptAnswer(
-  req: Pick<Request, "headers">,
+  req: Pick<IncomingMessage, "headers">,
   accepts: (encoding: "br" | "gzip") => boolean,
   body: KeptBody,
   nonce: string | undefined,
@@ -165,7 +165,11 @@ export function keptAnswer(
     : perResponseAnswer(accepts, body, nonce, stampFormStart);
 }
 
-function sharedAnswer(req: Pick<Request, "headers">, accepts: (encoding: "br" | "gzip") => boolean, body: SharedBody) {
+function sharedAnswer(
+  req: Pick<IncomingMessage, "headers">,
+  accepts: (encoding: "br" | "gzip") => boolean,
+  body: SharedBody,
+) {
   const headers: [string, string][] = body.csp ? [["Content-Security-Policy", body.csp]] : [];
   headers.push(["ETag", body.etag]);
   if (req.headers["if-none-match"] === body.etag) return { headers, bytes: null };

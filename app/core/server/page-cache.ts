@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
-import type { ServerResponse } from "node:http";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import accepts from "accepts";
 import type { NextFunction, Request, Response } from "express";
 import type { RouterContextProvider } from "react-router";
 import { boundedMemory } from "~/core/bounded-memory";
@@ -166,18 +167,18 @@ export function createPageCache(options: PageCacheOptions) {
   }, timing.checkEveryMs);
   keepWarm.unref();
 
-  // Express's negotiation of an Accept-Encoding value, remembered: browsers send a handful of
-  // values, and parsing one on every hit cost twice what the rest of the choice did. Bounded, as the
-  // value is the client's choosing.
+  // The negotiation of an Accept-Encoding value (by \`accepts\`, as Express's own), remembered:
+  // browsers send a handful of values, and parsing one on every hit cost twice what the rest of the
+  // choice did. Bounded, as the value is the client's choosing.
   const negotiated = boundedMemory<string, { br: boolean; gzip: boolean }>(100);
-  const acceptedEncodings = (req: Request) =>
-    negotiated(String(req.headers["accept-encoding"] ?? ""), () => ({
-      br: Boolean(req.acceptsEncodings("br")),
-      gzip: Boolean(req.acceptsEncodings("gzip")),
-    }));
+  const acceptedEncodings = (req: IncomingMessage) =>
+    negotiated(String(req.headers["accept-encoding"] ?? ""), () => {
+      const negotiator = accepts(req);
+      return { br: Boolean(negotiator.encodings("br")), gzip: Boolean(negotiator.encodings("gzip")) };
+    });
 
   /** A kept entry's answer to this request: its status, every header (the entry's and its body's), its bytes. */
-  function answerFor(req: Request, entry: Entry, nonce: string | undefined) {
+  function answerFor(req: IncomingMessage, entry: Entry, nonce: string | undefined) {
     const accepted = acceptedEncodings(req);
     const accepts = (encoding: "br" | "gzip") => accepted[encoding];
     const { headers, bytes } = keptAnswer(req, accepts, entry.body, nonce, options.stampFormStart);
@@ -201,24 +202,27 @@ export function createPageCache(options: PageCacheOptions) {
   }
 
   /** A GET or HEAD of a kept path's plain address, without cookies: the only requests served from here. */
-  const servable = (req: Request) =>
-    (req.method === "GET" || req.method === "HEAD") && !req.originalUrl.includes("?") && !req.headers.cookie;
+  const servable = (req: IncomingMessage, url: string) =>
+    (req.method === "GET" || req.method === "HEAD") && !url.includes("?") && !req.headers.cookie;
 
   /**
-   * A kept page still young enough, answered at once, before Express (decision 68), its headers in
-   * one block: `before` gives what Express's middleware would have set (request id, security
-   * headers; a nonce and its policy only for a page made per response). Null: the request goes the
-   * long way (not kept, too old, a query string, a cookie), where `middleware` renders it.
+   * A kept page still young enough, answered at once from the plain node:http request, before
+   * Express (decision 68), its headers in one block: `before` gives what Express's middleware would
+   * have set (request id, security headers; a nonce and its policy only for a page made per
+   * response). `req.url` is the path as kept: anything else (a fragment, an absolute form) is not
+   * found. Null: the request goes the long way (not kept, too old, a query string, a cookie), where
+   * `middleware` renders it.
    */
   function answerKept(
-    req: Request,
+    req: IncomingMessage,
     res: ServerResponse,
     before: (needsNonce: boolean) => { headers: readonly [string, string][]; nonce?: string },
   ): { status: number; contentType: string } | null {
-    if (!servable(req)) return null;
-    const kept = entries.get(req.path);
+    const path = req.url ?? "";
+    if (!servable(req, path)) return null;
+    const kept = entries.get(path);
     if (!kept || Date.now() - kept.storedAt >= timing.maxAgeMs) return null;
-    visits.set(req.path, Date.now());
+    visits.set(path, Date.now());
     const prepared = before(kept.body.kind === "per-response");
     const answer = answerFor(req, kept, prepared.nonce);
     const block: string[] = [];
@@ -231,7 +235,7 @@ export function createPageCache(options: PageCacheOptions) {
   }
 
   function middleware(req: Request, res: Response, next: NextFunction) {
-    if (!servable(req) || !registered.includes(req.path)) return next();
+    if (!servable(req, req.originalUrl) || !registered.includes(req.path)) return next();
     lookup(req.path).then(
       (entry) => (entry ? send(req, res, entry) : next()),
       (error: unknown) => {
