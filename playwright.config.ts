@@ -32,13 +32,12 @@ export default defineConfig({
   testDir: "tests/e2e",
   // One migrated cluster per run, copied for each server a spec starts (decision 51).
   globalSetup: "./tests/support/e2e-global-setup.ts",
-  // Spec files run side by side in several workers, the tests of one file in order in one worker (they
+  // Spec files run side by side in two workers, the tests of one file in order in one worker (they
   // share the servers its beforeAll starts). Each file starts its servers on free ports with data
   // directories of their own, so two files share nothing but the read-only server below (decision 50).
-  // Three on two cores: a worker mostly waits on its browser, its servers and their timers, and
-  // vitest runs beside them (decision 50). E2E_WORKERS overrides; 1 to debug.
+  // Two: one per core (E2E_WORKERS overrides; 1 to debug).
   fullyParallel: false,
-  workers: Number(process.env.E2E_WORKERS ?? 3),
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   retries: 0,
   // A new data directory starts its own PostgreSQL cluster (initdb), slow on a busy machine.
   timeout: 60_000,

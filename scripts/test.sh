@@ -82,15 +82,14 @@ checks() {
 # vitest files, so that its disk and CPU do not slow the tests that time a server's start.
 first_start=tests/integration/root-private-directory.test.ts
 
-# The build, then the tests that run it. Playwright's workers mostly wait on their browsers, servers
-# and timers, so it runs beside vitest from the start; the first start follows vitest.
+# The build, then the tests that run it. Playwright starts as vitest ends, beside the first start.
 tests() {
   phase build node scripts/build-if-stale.ts
   read -r status _ <"$results/build"
   [ "$status" -eq 0 ] || return 0
-  phase e2e playwright test &
   phase vitest vitest run --exclude "$first_start"
-  phase first-start vitest run "$first_start"
+  phase first-start vitest run "$first_start" &
+  phase e2e playwright test
   wait
 }
 
