@@ -244,7 +244,7 @@ try {
     `  copy to bucket: ${"-".padEnd(17)}${seconds(copyMs)} (${formatBytes(copy.value.bytes)} to s3rver on loopback)`,
   );
   console.log(
-    `  restore time:   ${seconds(restore.durationMs).padEnd(17)}${seconds(restoreEncrypted.durationMs)} (${extra(restore.durationMs, restoreEncrypted.durationMs)})`,
+    `  restore time:   ${seconds(restore.durationMs).padEnd(17)}${seconds(restoreEncrypted.durationMs)} (${extra(restore.durationMs, restoreEncrypted.durationMs)}; the key already open, as in the site; a new process adds one scrypt)`,
   );
   console.log(`  peak memory:    ${formatBytes(process.resourceUsage().maxRSS * 1024)} resident for the whole run`);
   console.log(

@@ -27,7 +27,7 @@ export interface BackupKey {
 }
 
 /** The identity (AGE-SECRET-KEY-1…) in a key file, or null when the passphrase does not open it. */
-export async function openKeyFile(bytes: Uint8Array, passphrase: string): Promise<string | null> {
+async function decryptKeyFile(bytes: Uint8Array, passphrase: string): Promise<string | null> {
   const decrypter = new Decrypter();
   decrypter.addIdentity(passphraseIdentity(passphrase));
   let text: string;
@@ -43,6 +43,24 @@ export async function openKeyFile(bytes: Uint8Array, passphrase: string): Promis
       .map((line) => line.trim())
       .find((line) => line.startsWith("AGE-SECRET-KEY-1")) ?? null
   );
+}
+
+/** Each file and passphrase pays its scrypt once per process: backups, restores and drills alike. */
+const openedKeyFiles = new Map<string, Promise<string | null>>();
+const OPENED_KEY_FILES_LIMIT = 64;
+const sha256 = (data: Uint8Array | string) => createHash("sha256").update(data).digest("hex");
+
+/** The identity (AGE-SECRET-KEY-1…) in a key file, or null when the passphrase does not open it. */
+export function openKeyFile(bytes: Uint8Array, passphrase: string): Promise<string | null> {
+  const id = `${sha256(bytes)} ${sha256(passphrase)}`;
+  let opened = openedKeyFiles.get(id);
+  if (!opened) {
+    if (openedKeyFiles.size >= OPENED_KEY_FILES_LIMIT) openedKeyFiles.clear();
+    opened = decryptKeyFile(bytes, passphrase);
+    openedKeyFiles.set(id, opened);
+    opened.catch(() => openedKeyFiles.delete(id));
+  }
+  return opened;
 }
 
 async function localKeyFiles(dir: string): Promise<string[]> {
@@ -85,22 +103,35 @@ const keyName = (date: Date) =>
     .replace(/[-:]/g, "")
     .replace("T", "-")}-${randomBytes(2).toString("hex")}.age`;
 
-/** The newest key file of her bucket that the passphrase opens, but those named in `seen`. */
-async function bucketKey(bucket: BackupBucket, passphrase: string, seen: string[]) {
-  let names: string[];
-  try {
-    names = (await bucket.listKeys()).sort().reverse();
-  } catch {
-    // Her bucket unreachable: a new key rather than no backup (a passphrase opens both).
-    return undefined;
-  }
+/** Of the key files `names` (newest first), those her passphrase opens: only the first if `first`. */
+async function openKeys(
+  names: string[],
+  read: (name: string) => Promise<Buffer | undefined>,
+  passphrase: string,
+  first: boolean,
+) {
+  const opened: Array<{ name: string; bytes: Buffer; identity: string }> = [];
   for (const name of names) {
-    if (seen.includes(name)) continue;
-    const bytes = await bucket.downloadKey(name).catch(() => undefined);
+    const bytes = await read(name);
     const identity = bytes && (await openKeyFile(bytes, passphrase));
-    if (identity) return { name, bytes: bytes!, identity };
+    if (identity) opened.push({ name, bytes: bytes!, identity });
+    if (identity && first) break;
   }
-  return undefined;
+  return opened;
+}
+
+/** The key files of her bucket her passphrase opens but those named in `seen`. */
+async function openBucketKeys(passphrase: string, bucket: BackupBucket, seen: string[], first: boolean) {
+  const names = (await bucket.listKeys()).sort().reverse();
+  const fresh = names.filter((name) => !seen.includes(name));
+  return { names, opened: await openKeys(fresh, (name) => bucket.downloadKey(name), passphrase, first) };
+}
+
+/** The key files of `dir` her passphrase opens. */
+async function openLocalKeys(passphrase: string, dir: string, first: boolean) {
+  const names = await localKeyFiles(dir);
+  const read = (name: string) => readKeyFile(path.join(dir, name));
+  return { names, opened: await openKeys(names, read, passphrase, first) };
 }
 
 /**
@@ -109,15 +140,17 @@ async function bucketKey(bucket: BackupBucket, passphrase: string, seen: string[
  * stay, and backups made before the change need the old passphrase.
  */
 async function findOrMakeKey(options: { passphrase: string; dir: string; bucket?: BackupBucket }): Promise<BackupKey> {
-  const local = await localKeyFiles(options.dir);
-  for (const name of local) {
-    const file = path.join(options.dir, name);
-    const bytes = await readKeyFile(file);
-    const identity = bytes && (await openKeyFile(bytes, options.passphrase));
-    if (identity) return { recipient: await identityToRecipient(identity), file, bytes: bytes! };
+  const local = await openLocalKeys(options.passphrase, options.dir, true);
+  const [mine] = local.opened;
+  if (mine) {
+    const file = path.join(options.dir, mine.name);
+    return { recipient: await identityToRecipient(mine.identity), file, bytes: mine.bytes };
   }
   if (options.bucket) {
-    const inBucket = await bucketKey(options.bucket, options.passphrase, local);
+    // Her bucket unreachable: a new key rather than no backup (a passphrase opens both).
+    const [inBucket] = await openBucketKeys(options.passphrase, options.bucket, local.names, true)
+      .then((keys) => keys.opened)
+      .catch(() => []);
     if (inBucket) {
       const file = await writeKeyFile(options.dir, inBucket.name, inBucket.bytes);
       return { recipient: await identityToRecipient(inBucket.identity), file, bytes: inBucket.bytes };
@@ -140,7 +173,7 @@ export async function backupKey(options: {
   dir: string;
   bucket?: BackupBucket;
 }): Promise<BackupKey> {
-  const id = `${path.resolve(options.dir)}\n${createHash("sha256").update(options.passphrase).digest("hex")}`;
+  const id = `${path.resolve(options.dir)}\n${sha256(options.passphrase)}`;
   let pending = found.get(id);
   if (!pending) {
     pending = findOrMakeKey(options);
@@ -159,14 +192,8 @@ export async function localIdentities(
   passphrase: string,
   dir: string,
 ): Promise<{ identities: string[]; names: string[] }> {
-  const names = await localKeyFiles(dir);
-  const identities: string[] = [];
-  for (const name of names) {
-    const bytes = await readKeyFile(path.join(dir, name));
-    const identity = bytes && (await openKeyFile(bytes, passphrase));
-    if (identity) identities.push(identity);
-  }
-  return { identities, names };
+  const { names, opened } = await openLocalKeys(passphrase, dir, false);
+  return { identities: opened.map((key) => key.identity), names };
 }
 
 /** The identities her passphrase opens among the key files in her bucket, but those named in `seen`. */
@@ -175,12 +202,6 @@ export async function bucketIdentities(
   bucket: BackupBucket,
   seen: string[],
 ): Promise<{ identities: string[]; names: string[] }> {
-  const names = (await bucket.listKeys()).sort().reverse();
-  const identities: string[] = [];
-  for (const name of names) {
-    if (seen.includes(name)) continue;
-    const identity = await openKeyFile(await bucket.downloadKey(name), passphrase);
-    if (identity) identities.push(identity);
-  }
-  return { identities, names };
+  const { names, opened } = await openBucketKeys(passphrase, bucket, seen, false);
+  return { identities: opened.map((key) => key.identity), names };
 }
