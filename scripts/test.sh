@@ -55,7 +55,7 @@ phase() {
   # A subshell, so that `times` counts this phase's processes only.
   (
     set +e +m
-    "$@" 2>&1 | sed -u "s/^/[$name] /"
+    "$@" 2>&1 | sed -u "s/^/[$name] /" | tee "$results/$name.log"
     status=${PIPESTATUS[0]}
     times >"$results/$name.times"
     echo "$status $((SECONDS - started)) $(cpu_seconds "$results/$name.times")" >"$results/$name"
@@ -115,4 +115,11 @@ for name in lint types dependencies ways build vitest first-start e2e; do
   printf '%-14s %-8s %10s %10s\n' "$name" "$outcome" "$wall" "$cpu"
 done
 echo "total wall: $SECONDS s"
+# A failed phase's failures again, last, where a reader of the log's tail (CI) sees them.
+for name in vitest first-start e2e lint types dependencies ways build; do
+  [ -f "$results/$name" ] && read -r status _ <"$results/$name" && [ "$status" -ne 0 ] || continue
+  echo
+  echo "== What failed in $name"
+  grep -E 'FAIL |✘|×|[0-9]+\) \[|[0-9]+ failed|Error:|error TS|✖|expected' "$results/$name.log" | head -60 || true
+done
 exit "$failed"
