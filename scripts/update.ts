@@ -167,7 +167,8 @@ const operations: UpdateOperations = {
   async restartAndCheck(commit, options = {}) {
     try {
       const askedAt = options.stopped ? startSiteAfterRestore(way) : restartSite(way);
-      return await waitForVersion({ url: siteUrl, dataDir, timeoutMs: readyTimeoutMs }, commit, askedAt);
+      const reloaded = way.kind === "signal";
+      return await waitForVersion({ url: siteUrl, dataDir, timeoutMs: readyTimeoutMs, reloaded }, commit, askedAt);
     } catch (error) {
       return (error as Error).message;
     }

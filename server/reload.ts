@@ -35,72 +35,91 @@ export function createReloader(options: {
     }
   };
 
+  // A reload asked for while one is under way follows it: the build on disk may have changed since
+  // the first one's servers started loading.
+  let again = false;
+  const reload = () => {
+    if (pending) {
+      again = true;
+      options.log("reload already under way: another follows it");
+      return;
+    }
+    const old = options.running();
+    const started = new Set<Worker>();
+    pending = started;
+    let listening = 0;
+    options.log("reload: starting new server processes", { count: options.count });
+    const settle = () => {
+      pending = undefined;
+      clearTimeout(timer);
+      if (again) {
+        again = false;
+        reload();
+      }
+    };
+    const fail = (message: string) => {
+      if (pending !== started) return;
+      for (const worker of started) if (!worker.isDead()) worker.process.kill("SIGKILL");
+      options.log("reload failed; the previous server processes keep serving", { reason: message }, 50);
+      record("failed", message);
+      settle();
+    };
+    const timer = setTimeout(
+      () => fail(`i nuovi processi non erano pronti dopo ${RELOAD_DEADLINE_MS / 1000} secondi`),
+      RELOAD_DEADLINE_MS,
+    );
+    for (let i = 0; i < options.count; i++) {
+      const worker = options.fork();
+      started.add(worker);
+      handled.add(worker);
+      worker.once("exit", (code, signal) => {
+        fail(`un nuovo processo del sito si è fermato durante l'avvio (${signal ?? `codice ${code}`})`);
+      });
+      worker.once("listening", () => {
+        if (pending !== started || ++listening < options.count) return;
+        // From now on they are the site's servers: a crash is answered as any other.
+        for (const worker of started) handled.delete(worker);
+        for (const worker of old) {
+          handled.add(worker);
+          void options.stop(worker);
+        }
+        options.log("reload done", { count: options.count });
+        record("ok", "");
+        settle();
+      });
+    }
+  };
+
   return {
     /** Whether this server's exit belongs to a reload (started by one, or replaced by one). */
     claims: (worker: Worker) => handled.has(worker),
-    reload() {
-      if (pending) {
-        options.log("reload already under way");
-        return;
-      }
-      const old = options.running();
-      const started = new Set<Worker>();
-      pending = started;
-      let listening = 0;
-      options.log("reload: starting new server processes", { count: options.count });
-      const fail = (message: string) => {
-        if (pending !== started) return;
-        pending = undefined;
-        clearTimeout(timer);
-        for (const worker of started) if (!worker.isDead()) worker.process.kill("SIGKILL");
-        options.log("reload failed; the previous server processes keep serving", { reason: message }, 50);
-        record("failed", message);
-      };
-      const timer = setTimeout(
-        () => fail(`i nuovi processi non erano pronti dopo ${RELOAD_DEADLINE_MS / 1000} secondi`),
-        RELOAD_DEADLINE_MS,
-      );
-      for (let i = 0; i < options.count; i++) {
-        const worker = options.fork();
-        started.add(worker);
-        handled.add(worker);
-        worker.once("exit", (code, signal) => {
-          fail(`un nuovo processo del sito si è fermato durante l'avvio (${signal ?? `codice ${code}`})`);
-        });
-        worker.once("listening", () => {
-          if (pending !== started || ++listening < options.count) return;
-          pending = undefined;
-          clearTimeout(timer);
-          // From now on they are the site's servers: a crash is answered as any other.
-          for (const worker of started) handled.delete(worker);
-          for (const worker of old) {
-            handled.add(worker);
-            void options.stop(worker);
-          }
-          options.log("reload done", { count: options.count });
-          record("ok", "");
-        });
-      }
-    },
+    reload,
   };
 }
 
 export const liveWorkers = () => Object.values(cluster.workers ?? {}).filter((w): w is Worker => !!w && !w.isDead());
 
-/** Asks a server process to stop (it finishes its requests), killed after `deadlineMs`. */
+const stopsUnderWay = new WeakMap<Worker, Promise<void>>();
+
+/**
+ * Asks a server process to stop (it finishes its requests), killed after `deadlineMs`. Asked again
+ * (a reload following another), the first request stands: its channel may be closed already.
+ */
 export function stopServerProcess(worker: Worker, deadlineMs: number): Promise<void> {
-  return new Promise<void>((resolve) => {
+  const underWay = stopsUnderWay.get(worker);
+  if (underWay) return underWay;
+  const stopped = new Promise<void>((resolve) => {
+    if (worker.isDead()) return resolve();
     const timer = setTimeout(() => worker.process.kill("SIGKILL"), deadlineMs);
     worker.once("exit", () => {
       clearTimeout(timer);
       resolve();
     });
-    try {
-      worker.send("shutdown");
-    } catch {
-      worker.process.kill("SIGTERM");
-    }
+    // A closed channel (the process already on its way out) is reported here, not thrown.
+    worker.send("shutdown", undefined, (error) => error && worker.process.kill("SIGTERM"));
   });
+  stopsUnderWay.set(worker, stopped);
+  return stopped;
 }
 
 /** The supervisor's pid, for `npm run update`; a data directory it cannot write to is no reason to stop. */

@@ -167,6 +167,10 @@ async function superviseWorkers(
       // A server that died meanwhile cannot be answered: its slots are freed on its exit.
       else hashingSlots.receive(worker, message, (answer) => worker.send(answer, undefined, () => {}));
     });
+    // A message to a server on its way out fails on its channel: logged, never the supervisor's end.
+    worker.on("error", (error) =>
+      log("server process channel error", { pid: worker.process.pid, err: String(error) }, 40),
+    );
     worker.once("listening", () => {
       served = true;
       heartbeat.listening = true;

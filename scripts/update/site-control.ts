@@ -63,14 +63,15 @@ export function startSiteAfterRestore(way: RestartWay): number {
   return restartSite(way);
 }
 
-function failedReload(dataDir: string, since: number): string | null {
+/** The supervisor's last reload, when it ended after `since`. */
+function reloadSince(dataDir: string, since: number): { outcome: string; message: string } | null {
   try {
     const record = JSON.parse(readFileSync(reloadFile(dataDir), "utf8")) as {
       at: string;
       outcome: string;
       message: string;
     };
-    return record.outcome === "failed" && Date.parse(record.at) >= since ? record.message : null;
+    return Date.parse(record.at) >= since ? record : null;
   } catch {
     return null;
   }
@@ -80,6 +81,8 @@ export interface ReadyCheck {
   url: string;
   dataDir: string;
   timeoutMs: number;
+  /** Restarted by the supervisor's reload: ready once that reload is done, not when old servers answer. */
+  reloaded?: boolean;
 }
 
 /** Waits until /readyz answers 200 with `commit`; the reason otherwise. */
@@ -90,15 +93,18 @@ export async function waitForVersion(check: ReadyCheck, commit: string, askedAt:
     try {
       const response = await fetch(`${check.url}/readyz`, { signal: AbortSignal.timeout(5_000) });
       const body = (await response.json().catch(() => ({}))) as { version?: string };
-      if (response.ok && body.version === commit) return null;
-      last = response.ok
-        ? `il sito risponde ancora con la versione ${String(body.version ?? "sconosciuta").slice(0, 12)}`
-        : `il sito risponde ${response.status} al controllo di prontezza (/readyz)`;
+      const reloadDone = !check.reloaded || reloadSince(check.dataDir, askedAt)?.outcome === "ok";
+      if (response.ok && body.version === commit && reloadDone) return null;
+      last = !response.ok
+        ? `il sito risponde ${response.status} al controllo di prontezza (/readyz)`
+        : body.version === commit
+          ? "i nuovi processi del sito non hanno finito di partire"
+          : `il sito risponde ancora con la versione ${String(body.version ?? "sconosciuta").slice(0, 12)}`;
     } catch {
       last = "il sito non risponde";
     }
-    const reloadFailure = failedReload(check.dataDir, askedAt);
-    if (reloadFailure) return reloadFailure;
+    const reload = reloadSince(check.dataDir, askedAt);
+    if (reload?.outcome === "failed") return reload.message;
     if (Date.now() > deadline) return `${last} dopo ${Math.round(check.timeoutMs / 1000)} secondi`;
     await new Promise((resolve) => setTimeout(resolve, 250));
   }

@@ -225,7 +225,7 @@ describe("npm run update", () => {
       const before = await snapshot();
 
       const killed = await update([], { UPDATE_TEST_KILL_AFTER: phase });
-      expect(killed.code, killed.stderr).toBe(-1);
+      expect(killed.code, `${killed.stderr}\nThe site's output:\n${serverOutput}`).toBe(-1);
       expect(readFileSync(path.join(dataDir, "update/state.json"), "utf8")).toContain(`"phase": "${phase}"`);
 
       const again = await update();
