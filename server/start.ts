@@ -12,6 +12,7 @@ import cluster, { type Worker } from "node:cluster";
 import { rmSync } from "node:fs";
 import { reloadFile, sitePidFile } from "~/core/server/site-version.server";
 import { createReloader, liveWorkers, recordPid, stopServerProcess } from "./reload";
+import { onShutdownSignal } from "./shutdown-signal";
 
 // React (and the libraries built on it) pick their production build by this variable; without it
 // every page is rendered by the development build, with its checks and warnings: several times the CPU.
@@ -51,33 +52,6 @@ function exitWithStartError(error: unknown): never {
   const known = error instanceof Error && knownErrors.includes(error.name);
   console.error(known ? (error as Error).message : error);
   process.exit(1);
-}
-
-/** Calls `stop` once on SIGTERM or SIGINT, even when the signal comes while still starting. */
-function onShutdownSignal(): { stopWith(stop: () => Promise<void>): void; request(): void } {
-  let requested = false;
-  let stopper: (() => Promise<void>) | undefined;
-  const run = () =>
-    stopper!().then(
-      () => process.exit(0),
-      (error: unknown) => {
-        console.error(error);
-        process.exit(1);
-      },
-    );
-  const request = () => {
-    if (requested) return;
-    requested = true;
-    if (stopper) void run();
-  };
-  for (const signal of ["SIGTERM", "SIGINT"] as const) process.on(signal, request);
-  return {
-    request,
-    stopWith(stop) {
-      stopper = stop;
-      if (requested) void run();
-    },
-  };
 }
 
 /** Set for a server forked while the supervisor still starts PostgreSQL: its address comes by message. */
