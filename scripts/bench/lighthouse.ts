@@ -4,6 +4,8 @@
 // worst and the median of each page; exits 1 when any run misses a target. With --https the pages are
 // read through the site's own HTTPS front (Caddy, its certificate from pebble, as in the tests) at
 // https://studio-prova.it, the browser trusting that certificate's key and mapping the name to 127.0.0.1.
+// With --with-mail the site has e-mail configured, as a live site has: the contact form then posts to
+// the site instead of to mailto: (which Chrome reports as an insecure form on an https page).
 import { execFileSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -41,6 +43,10 @@ const paths = pages.length
       "/studi/studio-di-milano",
     ];
 const overHttps = process.argv.includes("--https");
+// A server that is never reached: pages only say whether e-mail is configured.
+const mailEnv = process.argv.includes("--with-mail")
+  ? { SMTP_URL: "smtp://127.0.0.1:9", MAIL_FROM: "Studio <studio@example.org>" }
+  : {};
 const runs = Number(process.argv.find((a) => a.startsWith("--runs="))?.slice("--runs=".length) ?? 3);
 if (!Number.isInteger(runs) || runs < 1) throw new Error("--runs=N needs a whole number ≥ 1");
 
@@ -124,7 +130,7 @@ const { visitTypeId } = await seed.seedBooking(dataDir);
 if (!pages.length) paths.push(`/prenota?sede=studio-di-milano&visita=${visitTypeId}`);
 
 const front = overHttps ? await startHttpsFront() : undefined;
-const server = await startAppServer({ DATA_DIR: dataDir, ...front?.env });
+const server = await startAppServer({ DATA_DIR: dataDir, ...mailEnv, ...front?.env });
 /** Where the browser reads the pages: the server itself, or its HTTPS front. */
 const siteUrl = front ? await front.ready() : server.url;
 
