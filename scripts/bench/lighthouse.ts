@@ -44,7 +44,7 @@ const paths = pages.length
     ];
 const overHttps = process.argv.includes("--https");
 // A server that is never reached: pages only say whether e-mail is configured.
-const mailEnv = process.argv.includes("--with-mail")
+const mailEnv: Record<string, string> = process.argv.includes("--with-mail")
   ? { SMTP_URL: "smtp://127.0.0.1:9", MAIL_FROM: "Studio <studio@example.org>" }
   : {};
 const runs = Number(process.argv.find((a) => a.startsWith("--runs="))?.slice("--runs=".length) ?? 3);
