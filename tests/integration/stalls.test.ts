@@ -64,14 +64,27 @@ describe("a stalled database", () => {
       for (const [path, status] of PAGES) expect((await get(server.url, path, ANSWER_WITHIN_MS)).status).toBe(status);
       const servers = serverProcesses(server.process.pid!);
       const postmaster = postmasterPid(server.dataDir);
-      // The postmaster and every backend: the connections already open stop answering too.
-      const postgres = [postmaster, ...descendants(postmaster)];
+      // The postmaster, then every process it has: the connections already open stop answering too.
+      // Stopped first, it starts no new one; one that ended meanwhile (a backend closing) is skipped.
+      const postgres: number[] = [];
+      const stopPostgres = () => {
+        process.kill(postmaster, "SIGSTOP");
+        postgres.push(postmaster);
+        for (const pid of descendants(postmaster)) {
+          try {
+            process.kill(pid, "SIGSTOP");
+            postgres.push(pid);
+          } catch (error) {
+            if ((error as NodeJS.ErrnoException).code !== "ESRCH") throw error;
+          }
+        }
+      };
       const answers: Answer[] = [];
       let readiness: Answer;
       let resumed = false;
       const visitors: Promise<void>[] = [];
       try {
-        for (const pid of postgres) process.kill(pid, "SIGSTOP");
+        stopPostgres();
         for (let v = 0; v < VISITORS; v++)
           visitors.push(
             (async () => {
