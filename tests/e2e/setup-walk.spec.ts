@@ -126,12 +126,21 @@ async function publicPages(): Promise<(readonly [string, string])[]> {
   return [["/sitemap.xml", sitemap], ...pages];
 }
 
+/**
+ * On step `n`: its address, and its own page drawn. The address changes before React draws the new
+ * step, and every step has a "Salta questo passo" link: one tapped too soon is the previous step's.
+ */
+async function atStep(page: Page, slug: string, n: number, title: string) {
+  await expect(page).toHaveURL(new RegExp(`/admin/configurazione/${slug}$`));
+  await expect(page.locator(".setup__progress")).toContainText(`Passo ${n} di 7: ${title}.`);
+}
+
 test("a new practitioner's setup leaves nothing of the example on her public site", async ({ page }) => {
   await page.goto(`${server.url}/admin-login`);
   await field(page, "Email").fill(ADMIN.email);
   await field(page, "Password").fill(ADMIN.password);
   await page.getByRole("button", { name: "Accedi" }).click();
-  await expect(page).toHaveURL(/\/admin\/configurazione\/chi-sei$/);
+  await atStep(page, "chi-sei", 1, "Chi sei");
   const next = page.getByRole("button", { name: "Salva e continua" });
 
   // 1. Who she is, and the home's figures: one hers, one left out. Nothing to clear: the example is a hint.
@@ -145,7 +154,7 @@ test("a new practitioner's setup leaves nothing of the example on her public sit
   await field(page, "Pazienti soddisfatti (facoltativo)").fill(HER.patients);
   await expect(field(page, "Anni di esperienza (facoltativo)")).toHaveValue("");
   await next.click();
-  await expect(page).toHaveURL(/\/configurazione\/studi$/);
+  await atStep(page, "studi", 2, "I tuoi studi");
 
   // 2. Both studios, hers.
   for (const [i, studio] of HER.studios.entries()) {
@@ -157,9 +166,9 @@ test("a new practitioner's setup leaves nothing of the example on her public sit
     await field(group, "Provincia").fill(studio.province);
   }
   await next.click();
-  await expect(page).toHaveURL(/\/configurazione\/orari$/);
+  await atStep(page, "orari", 3, "Orari");
   await page.getByRole("link", { name: "Salta questo passo" }).click();
-  await expect(page).toHaveURL(/\/configurazione\/contatti$/);
+  await atStep(page, "contatti", 4, "Contatti");
 
   // 4. Her contacts; no doctor's profile and no messaging service (each left out).
   await field(page, "Telefono").fill(HER.phone);
@@ -169,9 +178,9 @@ test("a new practitioner's setup leaves nothing of the example on her public sit
   await field(page, "Link del profilo social").fill(HER.instagram);
   await field(page, "Nome del servizio di messaggi (facoltativo)").fill("");
   await next.click();
-  await expect(page).toHaveURL(/\/configurazione\/ritratto$/);
+  await atStep(page, "ritratto", 5, "Ritratto");
   await page.getByRole("link", { name: "Salta questo passo" }).click();
-  await expect(page).toHaveURL(/\/configurazione\/testi$/);
+  await atStep(page, "testi", 6, "Testi della home");
 
   // 6. Texts: three her own, two of the example's kept with one tap each.
   await saveScreenshot(page, "setup-texts-390", { fullPage: true });
@@ -183,7 +192,7 @@ test("a new practitioner's setup leaves nothing of the example on her public sit
     await expect(field(page, label)).not.toHaveValue("");
   }
   await next.click();
-  await expect(page).toHaveURL(/\/configurazione\/servizi$/);
+  await atStep(page, "servizi", 7, "Servizi");
 
   // 7. Services: four of the example's kept with one tap each, one rewritten into hers, one removed.
   await expect(page.getByRole("region", { name: "Esempi da sostituire" })).toContainText("6 dati");
