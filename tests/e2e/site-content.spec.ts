@@ -111,7 +111,7 @@ test("texts and services appear on /home and /services without reloading", async
   const home = await openVisitor(browser, "/home");
   const services = await openVisitor(browser, "/services");
 
-  await admin.goto(`${server.url}/admin/contenuti/testi`);
+  await gotoHydrated(admin, `${server.url}/admin/contenuti/testi`);
   await admin.getByLabel("Titolo principale della home").fill("Mangiare bene, con gusto");
   await admin
     .getByLabel("Chi sono")
@@ -263,7 +263,7 @@ test("wrong values are refused with their messages next to the field, and nothin
   await admin.getByRole("button", { name: "Salva e pubblica" }).click();
   await expect(tuesday.getByText(/Le due fasce orarie si sovrappongono/)).toBeVisible();
 
-  await admin.goto(`${server.url}/admin/contenuti/testi`);
+  await gotoHydrated(admin, `${server.url}/admin/contenuti/testi`);
   await admin.getByLabel("Chi sono").fill("a".repeat(100_000));
   await admin.getByRole("button", { name: "Salva e pubblica" }).click();
   await expect(admin.getByText("Testo troppo lungo: al massimo 5000 caratteri.")).toBeVisible();
@@ -442,7 +442,7 @@ test("at phone size: leaving a form with unsaved changes asks first; a save does
     asked++;
     if (dialog.type() === "confirm") void dialog.dismiss();
   });
-  await again.goto(`${server.url}/admin/contenuti/testi`);
+  await gotoHydrated(again, `${server.url}/admin/contenuti/testi`);
   await again.getByLabel("Chi sono").fill("Un testo scritto con cura, salvato.");
   await saveAndPublish(again);
   // Shown once: the save's answer and the page's refresh after it announce one success between them.

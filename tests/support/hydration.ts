@@ -1,7 +1,18 @@
 import { expect, type Locator, type Page } from "@playwright/test";
 
-/** Set by React Router as it starts hydrating; from then on React handles every tap. */
-const hydrated = () => "__reactRouterDataRouter" in window;
+/**
+ * React has taken over the server's page: the router is made (it is, as hydration starts) and React's
+ * root on the document has committed it. Before that commit, a field React takes over is set back to
+ * the server's value: typing into a filled text area then lands before the old text.
+ */
+const hydrated = () => {
+  if (!("__reactRouterDataRouter" in window)) return false;
+  const rootKey = Object.keys(document).find((key) => key.startsWith("__reactContainer$"));
+  const rootFiber = rootKey ? (document as unknown as Record<string, unknown>)[rootKey] : undefined;
+  const committed = (rootFiber as { stateNode?: { current?: { memoizedState?: { isDehydrated?: boolean } } } })
+    ?.stateNode?.current?.memoizedState;
+  return committed?.isDehydrated === false;
+};
 
 /** Waits until React has taken over the page already open (after a reload, or scripts held back). */
 export async function waitForHydration(page: Page, timeoutMs?: number) {
