@@ -71,10 +71,23 @@ const siteUrl = `http://${["0.0.0.0", "::"].includes(config.host) ? "127.0.0.1" 
 
 const git = (...args: string[]) =>
   execFileSync("git", args, { cwd: checkout, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] }).trim();
+// npm ci or the build on a small VPS take minutes; one that hangs (npm does, now and then) is ended
+// and the update goes back, instead of holding the old version's files half replaced for ever.
+const stepTimeoutMs = Number(process.env.UPDATE_STEP_TIMEOUT_MS ?? 20 * 60_000);
+const during = (ms: number) =>
+  ms >= 60_000 ? `${Math.round(ms / 60_000)} minuti` : `${Math.round(ms / 1000)} secondi`;
 const run = (command: string, args: string[]) => {
   // Their output is the update's: on the error stream, the outcome alone on the standard one.
-  const result = spawnSync(command, args, { cwd: checkout, stdio: ["ignore", 2, 2], env: process.env });
-  if (result.status !== 0) throw new Error(`${[command, ...args].join(" ")} è terminato con codice ${result.status}`);
+  const result = spawnSync(command, args, {
+    cwd: checkout,
+    stdio: ["ignore", 2, 2],
+    env: process.env,
+    timeout: stepTimeoutMs,
+  });
+  const name = [command, ...args].join(" ");
+  if ((result.error as NodeJS.ErrnoException | undefined)?.code === "ETIMEDOUT")
+    throw new Error(`${name} non ha finito entro ${during(stepTimeoutMs)} ed è stato fermato`);
+  if (result.status !== 0) throw new Error(`${name} è terminato con codice ${result.status}`);
 };
 
 async function withDatabase<T>(work: (database: Awaited<ReturnType<typeof openCommandDatabase>>) => Promise<T>) {

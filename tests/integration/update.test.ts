@@ -206,11 +206,30 @@ describe("npm run update", () => {
     expect(after.media).toEqual(before.media);
   }, 150_000);
 
+  it("an install that hangs is stopped after its time and the update goes back, nothing lost", async () => {
+    const stuck = goodCommit("install that hangs");
+    const before = await snapshot();
+
+    // Hangs on the new commit only (its README has the label): going back installs the old one.
+    const result = await update([], {
+      UPDATE_INSTALL_COMMAND: 'if grep -q "install that hangs" README.md; then exec sleep 120; fi',
+      UPDATE_STEP_TIMEOUT_MS: "2000",
+    });
+
+    expect(result.code, result.stderr).toBe(1);
+    expect(result.stderr).toMatch(/^Aggiornamento non riuscito: l'installazione delle dipendenze \(npm ci\)/m);
+    expect(result.stderr).toContain("non ha finito entro 2 secondi ed è stato fermato");
+    expect(await readyz()).toEqual({ status: 200, version: first });
+    expect(git(site, "rev-parse", "HEAD")).not.toBe(stuck);
+    expectKept(before, await snapshot());
+  }, 120_000);
+
   it("an update to a good commit (the real npm ci) leaves the site answering on it with every row kept", async () => {
     const good = goodCommit("first good");
     const before = await snapshot();
 
-    const result = await update([], { UPDATE_INSTALL_COMMAND: "" });
+    // After the real npm ci every module is read afresh from disk: the product's own minute to be ready.
+    const result = await update([], { UPDATE_INSTALL_COMMAND: "", UPDATE_READY_TIMEOUT_MS: "60000" });
 
     expect(result.code, result.stderr).toBe(0);
     expect(result.stdout).toContain(`Aggiornamento completato: il sito è passato dalla versione ${first.slice(0, 12)}`);
