@@ -57,6 +57,7 @@ const { backupTargetFromConfig, defaultMigrationsFolder, mediaFromConfig } = awa
 const { restoreBackup } = await import("../app/features/backups/restore.server.ts");
 const { siteTables } = await import("../app/composition/site-schema.ts");
 const { boundedConnection, DATABASE_LIMITS } = await import("../app/core/db/database.server.ts");
+const { countOf } = await import("../app/core/format/plural.ts");
 const { default: pg } = await import("pg");
 
 const checkout = path.resolve(import.meta.dirname, "..");
@@ -75,7 +76,9 @@ const git = (...args: string[]) =>
 // and the update goes back, instead of holding the old version's files half replaced for ever.
 const stepTimeoutMs = Number(process.env.UPDATE_STEP_TIMEOUT_MS ?? 20 * 60_000);
 const during = (ms: number) =>
-  ms >= 60_000 ? `${Math.round(ms / 60_000)} minuti` : `${Math.round(ms / 1000)} secondi`;
+  ms >= 60_000
+    ? countOf(Math.round(ms / 60_000), ["minuto", "minuti"])
+    : countOf(Math.round(ms / 1000), ["secondo", "secondi"]);
 const run = (command: string, args: string[]) => {
   // Their output is the update's: on the error stream, the outcome alone on the standard one.
   const result = spawnSync(command, args, {
