@@ -6,6 +6,7 @@ import { saveAndPublish, signInAsAdmin } from "../support/admin-browser";
 import { newDataDir, startAppServer, type AppServer } from "../support/app-server";
 import { expectNoAxeViolations } from "../support/axe";
 import { gotoHydrated } from "../support/hydration";
+import { expectSetupStep } from "../support/setup-steps";
 import { expectToast } from "../support/toasts";
 import { viewports } from "../support/viewports";
 
@@ -72,7 +73,7 @@ const field = (scope: Page | Locator, label: string) => scope.getByLabel(label, 
 /** The step's header says where she is; axe is clean on it at 390 and 1440 px. */
 async function atStep(page: Page, n: number, title: string) {
   await expect(page.getByRole("heading", { level: 1, name: "Configurazione iniziale" })).toBeVisible();
-  await expect(page.locator(".setup__progress")).toContainText(`Passo ${n} di 7: ${title}.`);
+  await expectSetupStep(page, n, title);
   for (const viewport of [viewports[1], viewports[0]]) {
     await page.setViewportSize(viewport);
     await expectNoAxeViolations(page);

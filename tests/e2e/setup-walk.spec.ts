@@ -6,6 +6,7 @@ import { ADMIN } from "../support/admin";
 import { newDataDir, startAppServer, type AppServer } from "../support/app-server";
 import { sampleRecipe, seedPhotos, seedRecipes } from "../support/factory";
 import { saveScreenshot } from "../support/screenshots";
+import { expectSetupStep } from "../support/setup-steps";
 
 /*
  * A new practitioner's walk, scripted: on a fresh site she does the setup with an invented identity
@@ -126,13 +127,10 @@ async function publicPages(): Promise<(readonly [string, string])[]> {
   return [["/sitemap.xml", sitemap], ...pages];
 }
 
-/**
- * On step `n`: its address, and its own page drawn. The address changes before React draws the new
- * step, and every step has a "Salta questo passo" link: one tapped too soon is the previous step's.
- */
+/** On step `n`: its address, and its own page drawn (a link tapped sooner is the previous step's). */
 async function atStep(page: Page, slug: string, n: number, title: string) {
   await expect(page).toHaveURL(new RegExp(`/admin/configurazione/${slug}$`));
-  await expect(page.locator(".setup__progress")).toContainText(`Passo ${n} di 7: ${title}.`);
+  await expectSetupStep(page, n, title);
 }
 
 test("a new practitioner's setup leaves nothing of the example on her public site", async ({ page }) => {
