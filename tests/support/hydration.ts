@@ -7,11 +7,11 @@ import { expect, type Locator, type Page } from "@playwright/test";
  */
 const hydrated = () => {
   if (!("__reactRouterDataRouter" in window)) return false;
-  const rootKey = Object.keys(document).find((key) => key.startsWith("__reactContainer$"));
-  const rootFiber = rootKey ? (document as unknown as Record<string, unknown>)[rootKey] : undefined;
-  const committed = (rootFiber as { stateNode?: { current?: { memoizedState?: { isDehydrated?: boolean } } } })
-    ?.stateNode?.current?.memoizedState;
-  return committed?.isDehydrated === false;
+  type RootFiber = { stateNode: { current: { memoizedState: { isDehydrated?: boolean } } } };
+  const root = Object.entries(document).find(([key]) => key.startsWith("__reactContainer$"))?.[1] as
+    | RootFiber
+    | undefined;
+  return root?.stateNode.current.memoizedState.isDehydrated === false;
 };
 
 /** Waits until React has taken over the page already open (after a reload, or scripts held back). */
