@@ -215,7 +215,7 @@ export async function createServices(
         return { url: invitationLink(config.siteUrl, token), validDays };
       },
       mailer: createMailer({
-        outbox: createMailOutbox(database.db),
+        outbox: createMailOutbox(database.db, { leaseMs: config.mailLeaseMs }),
         settings: config.mail,
         fallbackRecipient: async (executor) => (await siteContent.current(executor)).content.contact.email,
         logger,

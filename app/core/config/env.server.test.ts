@@ -167,6 +167,13 @@ describe("e-mail notice settings", () => {
     expect(loadConfig({}).reviewInvitationDays).toBe(30);
     expect(() => loadConfig({ REVIEW_INVITATION_DAYS: "0" })).toThrow(/REVIEW_INVITATION_DAYS/);
   });
+
+  it("reserve a message being sent for a minute unless MAIL_LEASE_SECONDS says otherwise", () => {
+    expect(loadConfig({}).mailLeaseMs).toBe(60_000);
+    expect(loadConfig({ MAIL_LEASE_SECONDS: "10" }).mailLeaseMs).toBe(10_000);
+    expect(() => loadConfig({ MAIL_LEASE_SECONDS: "1" })).toThrow(/MAIL_LEASE_SECONDS/);
+    expect(() => loadConfig({ MAIL_LEASE_SECONDS: "ten" })).toThrow(/MAIL_LEASE_SECONDS/);
+  });
 });
 
 describe("the site status checks' settings", () => {

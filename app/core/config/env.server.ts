@@ -105,6 +105,8 @@ const envSchema = z.object({
   MAIL_FROM: z.string().min(3).optional(),
   /** Who receives the notices; the practice e-mail address when unset. */
   MAIL_TO: z.email().optional(),
+  /** Seconds a message being sent stays reserved for its worker: over the SMTP timeouts' 40 s. Tests shorten it. */
+  MAIL_LEASE_SECONDS: z.coerce.number().int().min(5).max(3600).default(60),
   /** Setting S3_BUCKET stores media in an S3-compatible bucket instead of DATA_DIR/media. */
   S3_ENDPOINT: z.url({ protocol: /^https?$/ }).optional(),
   S3_BUCKET: z
@@ -196,6 +198,8 @@ export interface AppConfig {
   reviewInvitationDays: number;
   /** Set when both SMTP_URL and MAIL_FROM are; otherwise no e-mail is sent. */
   mail: MailSettings | undefined;
+  /** MAIL_LEASE_SECONDS: after it, a message a dead worker had claimed is sent by another. */
+  mailLeaseMs: number;
   /** Set when media go to an S3-compatible bucket. */
   s3: S3Settings | undefined;
   backup: {
@@ -300,6 +304,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     reviewsRateLimitPerHour: e.REVIEWS_RATE_LIMIT,
     reviewInvitationDays: e.REVIEW_INVITATION_DAYS,
     mail: e.SMTP_URL && e.MAIL_FROM ? { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM, to: e.MAIL_TO } : undefined,
+    mailLeaseMs: e.MAIL_LEASE_SECONDS * 1000,
     s3: e.S3_BUCKET
       ? {
           endpoint: e.S3_ENDPOINT!,

@@ -35,8 +35,12 @@ function retryDelayMs(attempts: number): number {
   return Math.min(15_000 * 2 ** Math.max(0, attempts - 1), 60 * 60 * 1000);
 }
 
-export function createMailOutbox(db: Db, options: { retryDelayMs?: (attempts: number) => number } = {}) {
+export function createMailOutbox(
+  db: Db,
+  options: { retryDelayMs?: (attempts: number) => number; leaseMs?: number } = {},
+) {
   const delayAfter = options.retryDelayMs ?? retryDelayMs;
+  const defaultLeaseMs = options.leaseMs ?? MAIL_LEASE_MS;
   return {
     /**
      * Queues a message. Pass the transaction that writes what the message
@@ -52,7 +56,7 @@ export function createMailOutbox(db: Db, options: { retryDelayMs?: (attempts: nu
      * holds are skipped, not waited for; a reservation runs out after the lease,
      * so a message claimed by a process that died is tried again later.
      */
-    async claimDue(limit: number, leaseMs = MAIL_LEASE_MS): Promise<OutboxMail[]> {
+    async claimDue(limit: number, leaseMs = defaultLeaseMs): Promise<OutboxMail[]> {
       const result = await db.execute(sql`
         update ${mailOutbox}
         set attempts = attempts + 1,
