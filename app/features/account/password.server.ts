@@ -51,11 +51,17 @@ function derive(password: string, salt: Buffer, cost: { N: number; r: number; p:
   });
 }
 
-/** "scrypt$N$r$p$salt$hash" (base64url): self-describing, so the cost can be raised later. */
-export async function hashPassword(password: string): Promise<string> {
+/**
+ * "scrypt$N$r$p$salt$hash" (base64url): self-describing, so the cost can be raised later. The site
+ * always hashes at COST; only tests pass a lower `cost`, for accounts whose hashing is not under test.
+ */
+export async function hashPassword(
+  password: string,
+  cost: { N: number; r: number; p: number } = COST,
+): Promise<string> {
   const salt = randomBytes(16);
-  const key = await derive(password, salt, COST);
-  return ["scrypt", COST.N, COST.r, COST.p, salt.toString("base64url"), key.toString("base64url")].join("$");
+  const key = await derive(password, salt, cost);
+  return ["scrypt", cost.N, cost.r, cost.p, salt.toString("base64url"), key.toString("base64url")].join("$");
 }
 
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {
