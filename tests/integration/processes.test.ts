@@ -1,5 +1,4 @@
-import { mkdtempSync, readFileSync } from "node:fs";
-import os from "node:os";
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { adminCreate } from "../support/admin";
@@ -143,7 +142,8 @@ describe("one server process under the supervisor", () => {
   let server: AppServer;
   let dataDir: string;
   beforeAll(async () => {
-    dataDir = mkdtempSync(path.join(os.tmpdir(), "one-process-"));
+    // Not about a first start: a copy of the migrated cluster, without initdb and the migrations.
+    dataDir = newDataDir("one-process-", { migrated: true });
     server = await startAppServer({ DATA_DIR: dataDir, WEB_CONCURRENCY: "1" });
   }, 120_000);
   afterAll(() => server?.stop());

@@ -5,7 +5,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import S3rver from "s3rver";
 import { createS3MediaStorage } from "~/core/media/s3-media-storage.server";
-import { SERVER_ENTRY, startAppServer, type AppServer } from "../support/app-server";
+import { newDataDir, SERVER_ENTRY, startAppServer, type AppServer } from "../support/app-server";
 import { createPostgresDatabase } from "../support/test-databases";
 
 const root = path.resolve(import.meta.dirname, "../..");
@@ -164,7 +164,8 @@ describe("production server on the embedded database", () => {
 
 describe("start-up and shutdown", () => {
   it("stops on SIGTERM with exit code 0 and no error, even with a live stream open", async () => {
-    const server = await startAppServer();
+    // Not about a first start: a copy of the migrated cluster, without initdb and the migrations.
+    const server = await startAppServer({ DATA_DIR: newDataDir("server-stop-", { migrated: true }) });
     const controller = new AbortController();
     const stream = await fetch(`${server.url}/events`, { signal: controller.signal });
     expect(stream.status).toBe(200);
@@ -237,6 +238,7 @@ describe("production server with media in an S3-compatible bucket", () => {
     };
     const key = await createS3MediaStorage(settings).put("recipe-photos", "webp", Buffer.from("RIFF....WEBP"));
     const server = await startAppServer({
+      DATA_DIR: newDataDir("server-s3-", { migrated: true }),
       S3_ENDPOINT: settings.endpoint,
       S3_BUCKET: settings.bucket,
       S3_ACCESS_KEY_ID: settings.accessKeyId,

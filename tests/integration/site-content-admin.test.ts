@@ -1,7 +1,7 @@
 import http from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { jpeg } from "../support/admin";
-import { startAppServer, type AppServer } from "../support/app-server";
+import { newDataDir, startAppServer, type AppServer } from "../support/app-server";
 
 /** Every write of the content editor, as a browser would send it (same origin, no session cookie). */
 const writes: { path: string; body: () => Promise<FormData | URLSearchParams> }[] = [
@@ -40,7 +40,8 @@ describe("content editor without a session", () => {
   let server: AppServer;
 
   beforeAll(async () => {
-    server = await startAppServer();
+    // Not about a first start: a copy of the migrated cluster, without initdb and the migrations.
+    server = await startAppServer({ DATA_DIR: newDataDir("site-content-admin-", { migrated: true }) });
   });
   afterAll(async () => {
     await server?.stop();

@@ -1,6 +1,6 @@
 import { setTimeout as delay } from "node:timers/promises";
 import { describe, expect, it } from "vitest";
-import { startAppServer } from "../support/app-server";
+import { newDataDir, startAppServer } from "../support/app-server";
 import { descendants, isAlive, postmasterPid, serverProcesses } from "../support/processes";
 
 /** How long PostgreSQL stays stopped: longer than any bound of decision 0044. */
@@ -59,7 +59,8 @@ describe("a stalled database", () => {
   it("PostgreSQL stopped (SIGSTOP) for 15 s: every request answers within 10 s, /readyz says 503 within 5 s, and the pages come back by themselves", {
     timeout: 180_000,
   }, async () => {
-    const server = await startAppServer();
+    // Not about a first start: a copy of the migrated cluster, without initdb and the migrations.
+    const server = await startAppServer({ DATA_DIR: newDataDir("stalls-", { migrated: true }) });
     try {
       for (const [path, status] of PAGES) expect((await get(server.url, path, ANSWER_WITHIN_MS)).status).toBe(status);
       const servers = serverProcesses(server.process.pid!);
@@ -131,7 +132,10 @@ describe("a server process whose event loop is stuck", () => {
   it("stopped with SIGSTOP, it is killed and replaced by the supervisor, and the site answers again", {
     timeout: 120_000,
   }, async () => {
-    const server = await startAppServer({ WEB_CONCURRENCY: "1" });
+    const server = await startAppServer({
+      DATA_DIR: newDataDir("stalls-", { migrated: true }),
+      WEB_CONCURRENCY: "1",
+    });
     const [stuck] = serverProcesses(server.process.pid!);
     try {
       process.kill(stuck!, "SIGSTOP");
