@@ -32,3 +32,14 @@ export function fillTimeToken(baseUrl: string): Promise<string> {
   while (pool.length < AHEAD + 1) pool.push(issue(baseUrl));
   return pool.shift()!;
 }
+
+/**
+ * A server started again on the same data directory signs with the same secret, and accepts the
+ * tokens the one before it gave out: those already fetched from `from` serve `to`, so its first
+ * review does not wait out the fill time again. One whose fetch the stop cut short is fetched anew.
+ */
+export function carryTokens(from: string, to: string): void {
+  const carried = (pools.get(from) ?? []).map((token) => token.catch(() => issue(to)));
+  pools.delete(from);
+  pools.set(to, [...carried, ...(pools.get(to) ?? [])]);
+}
