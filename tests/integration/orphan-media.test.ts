@@ -1,4 +1,4 @@
-import { spawn } from "node:child_process";
+import { type ChildProcess, spawn } from "node:child_process";
 import { mkdirSync, mkdtempSync, readdirSync, utimesSync, writeFileSync, existsSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -22,25 +22,37 @@ function filesOn(mediaDir: string): string[] {
   });
 }
 
-/** Runs the upload loop and kills it with SIGKILL `delayMs` after its first upload's files are written. */
-function uploadAndKill(databaseUrl: string, mediaDir: string, delayMs: number): Promise<void> {
+interface UploadLoop {
+  child: ChildProcess;
+  errors(): string;
+}
+
+/** The upload loop, started: it loads its modules and connects, then waits for `uploadAndKill`. */
+function startUploadLoop(databaseUrl: string, mediaDir: string): UploadLoop {
+  const child = spawn(process.execPath, ["tests/support/upload-loop.ts", databaseUrl, mediaDir], {
+    cwd: root,
+    stdio: ["pipe", "pipe", "pipe"],
+  });
+  let errors = "";
+  child.stderr!.on("data", (chunk) => (errors += chunk));
+  child.stdout!.setEncoding("utf8");
+  return { child, errors: () => errors };
+}
+
+/** Lets the upload loop go and kills it with SIGKILL `delayMs` after its first upload's files are written. */
+function uploadAndKill({ child, errors }: UploadLoop, delayMs: number): Promise<void> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ["tests/support/upload-loop.ts", databaseUrl, mediaDir], {
-      cwd: root,
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    let errors = "";
-    child.stderr.on("data", (chunk) => (errors += chunk));
-    child.stdout.setEncoding("utf8");
-    child.stdout.on("data", (chunk: string) => {
+    if (child.exitCode !== null) return reject(new Error(`upload loop ended before its turn:\n${errors()}`));
+    child.stdout!.on("data", (chunk: string) => {
       if (chunk.includes("written") && child.exitCode === null && !child.killed) {
         if (delayMs === 0) child.kill("SIGKILL");
         else setTimeout(() => child.kill("SIGKILL"), delayMs);
       }
     });
     child.once("exit", (_code, signal) =>
-      signal === "SIGKILL" ? resolve() : reject(new Error(`upload loop ended on its own:\n${errors}`)),
+      signal === "SIGKILL" ? resolve() : reject(new Error(`upload loop ended on its own:\n${errors()}`)),
     );
+    child.stdin!.write("go\n");
   });
 }
 
@@ -63,9 +75,13 @@ describe("no orphan media after kill -9 (PostgreSQL)", () => {
 
   // Each kill starts a child process that loads the image library and connects: minutes on a loaded machine.
   it(`${KILLS} kills right after an upload's files are written leave no orphan once swept, and lose no saved photo`, async () => {
+    let next = startUploadLoop(databaseUrl, mediaDir);
     for (let i = 0; i < KILLS; i++) {
+      const loop = next;
+      // The next one loads its modules while this one runs: each kill does not wait for a start.
+      if (i + 1 < KILLS) next = startUploadLoop(databaseUrl, mediaDir);
       // Straight away (before the row), or a little later (during the insert or the next upload's writes).
-      await uploadAndKill(databaseUrl, mediaDir, i % 4 === 0 ? 0 : (i * 7) % 40);
+      await uploadAndKill(loop, i % 4 === 0 ? 0 : (i * 7) % 40);
     }
     const storage = trackMediaWrites(createLocalMediaStorage(mediaDir), database.db);
     const saved = await rowKeys();

@@ -1,5 +1,5 @@
 // Child process for the crash test: uploads recipe photos through the real pipeline, one
-// after another, until it is killed. Prints "written" once an upload's files are stored
+// after another, from a line on its standard input until it is killed. Prints "written" once an upload's files are stored
 // and before its row is inserted, so the parent can kill it in that window (or just after).
 import "../../scripts/lib/load-app-modules.ts";
 import sharp from "sharp";
@@ -19,6 +19,13 @@ const input = await sharp({ create: { width: 1600, height: 1200, channels: 3, ba
   .toBuffer();
 
 process.stdout.write("ready\n");
+// Started ahead of its turn, while the one before it runs: it uploads once a line comes on its
+// standard input, and leaves if that closes first (the test ended).
+const go = await new Promise<boolean>((resolve) => {
+  process.stdin.once("data", () => resolve(true));
+  process.stdin.once("end", () => resolve(false));
+});
+if (!go) process.exit(0);
 for (let i = 0; ; i++) {
   const image = await storeImage(media, "recipe-photos", input);
   process.stdout.write("written\n");
