@@ -90,7 +90,8 @@ export function keepBody(
     : sharedBody(identity, html, options.imageOrigins);
 }
 
-async function sharedBody(identity: Buffer, html: boolean, imageOrigins: string[] | undefined): Promise<SharedBody> {
+/** A page's gzip and brotli forms, as tight as a page rendered once and sent many times deserves. */
+export async function compressedForms(identity: Buffer): Promise<{ gzip: Buffer; br: Buffer }> {
   const [gzipped, brotlied] = await Promise.all([
     gzip(identity, { level: 9 }),
     brotli(identity, {
@@ -100,6 +101,11 @@ async function sharedBody(identity: Buffer, html: boolean, imageOrigins: string[
       },
     }),
   ]);
+  return { gzip: gzipped, br: brotlied };
+}
+
+async function sharedBody(identity: Buffer, html: boolean, imageOrigins: string[] | undefined): Promise<SharedBody> {
+  const { gzip: gzipped, br: brotlied } = await compressedForms(identity);
   return {
     kind: "shared",
     identity,

@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { requestContext } from "~/context";
 import { createMemoryEventBus, type EventBus } from "~/core/events/event-bus.server";
 import { CACHED_PAGES, LIVE_TABLES } from "~/features-registry";
-import { createPageCache, type PageCacheTiming } from "./page-cache";
+import { createPageCache, type KeptPageFiles, type PageCacheTiming } from "./page-cache";
 import { securityHeaders } from "./security-headers";
 
 const page = (body: string, nonce = "") =>
@@ -53,7 +53,7 @@ afterEach(async () => {
   await Promise.all(servers.splice(0).map((s) => new Promise((r) => s.close(r))));
 });
 
-async function harness(timing?: Partial<PageCacheTiming>): Promise<Harness> {
+async function harness(timing?: Partial<PageCacheTiming>, files?: KeptPageFiles): Promise<Harness> {
   const bus = createMemoryEventBus();
   const renders: string[] = [];
   const content: Harness["content"] = new Map();
@@ -65,6 +65,7 @@ async function harness(timing?: Partial<PageCacheTiming>): Promise<Harness> {
     // The site's own list: the cases below are its pages (/reviews with a form, the recipes' addresses).
     pages: CACHED_PAGES,
     timing,
+    files,
     loadContext: ({ cspNonce, formStart }) => {
       const context = new RouterContextProvider();
       context.set(requestContext, {
@@ -142,6 +143,26 @@ describe("page cache", () => {
     expect(csp).toContain(`script-src 'self' 'sha256-${hash}'`);
     expect(csp).not.toContain("nonce");
     expect(csp).not.toContain("strict-dynamic");
+  });
+
+  it("hands each page the same for everyone at a registered address to the files, and clears them at a change", async () => {
+    const written: string[] = [];
+    let cleared = 0;
+    const h = await harness(undefined, {
+      write: async (path, page) => {
+        written.push(`${path} ${page.contentType} ${page.csp?.includes("'sha256-") ? "hashes" : "?"}`);
+      },
+      clear: () => void cleared++,
+    });
+    h.content.set("/reviews", { body: "", form: true });
+    await fetch(`${h.url}/home`);
+    await fetch(`${h.url}/home`);
+    // One with a form (made per response) and one matched by a pattern only: kept, but no file.
+    await fetch(`${h.url}/reviews`);
+    await fetch(`${h.url}/ricette/pane-integrale`);
+    expect(written).toEqual(["/home text/html; charset=utf-8 hashes"]);
+    await h.bus.publish({ table: LIVE_TABLES[0]!, action: "update", id: "x" });
+    expect(cleared).toBe(1);
   });
 
   it("is emptied by every kind of bus event", async () => {

@@ -39,8 +39,11 @@ export interface PageCacheTiming {
   checkEveryMs: number;
 }
 
+/** The longest a kept page is served, here or from its file by the HTTPS front. */
+export const PAGE_CACHE_MAX_AGE_MS = 60_000;
+
 const DEFAULT_TIMING: PageCacheTiming = {
-  maxAgeMs: 60_000,
+  maxAgeMs: PAGE_CACHE_MAX_AGE_MS,
   refreshAfterMs: 40_000,
   keepWarmMs: 30 * 60_000,
   checkEveryMs: 15_000,
@@ -66,6 +69,18 @@ export interface PageCacheOptions {
   stampFormStart: () => string;
   imageOrigins?: string[];
   timing?: Partial<PageCacheTiming>;
+  /** Where kept pages are also written for the HTTPS front to serve (server/kept-page-files.ts). */
+  files?: KeptPageFiles;
+}
+
+/**
+ * A copy of the kept pages outside the process: `write` gets each page the same for everyone, at
+ * a registered address, as it is kept; `clear` is called at every change, before anything is kept again.
+ */
+export interface KeptPageFiles {
+  /** Settles once the page is written or left out; never rejects. */
+  write(path: string, page: { identity: Buffer; csp: string | null; contentType: string }): Promise<void>;
+  clear(): void;
 }
 
 /**
@@ -97,6 +112,7 @@ export function createPageCache(options: PageCacheOptions) {
     generation++;
     entries.clear();
     pending.clear();
+    options.files?.clear();
   };
   const unsubscribe = options.bus.subscribe(invalidate);
 
@@ -122,6 +138,12 @@ export function createPageCache(options: PageCacheOptions) {
     // A change was announced while rendering: this page may predate it.
     if (generation !== startedAt) return null;
     entries.set(path, entry);
+    if (entry.body.kind === "shared" && registered.exact(path))
+      void options.files?.write(path, {
+        identity: entry.body.identity,
+        csp: entry.body.csp,
+        contentType: entry.contentType,
+      });
     return entry;
   }
 
@@ -251,9 +273,15 @@ export function createPageCache(options: PageCacheOptions) {
     middleware,
     answerKept,
     invalidate,
+    /** A visit answered elsewhere (by the HTTPS front, from its file): the page is kept warm as for one answered here. */
+    visited: (path: string) => {
+      if (registered.exact(path)) visits.set(path, Date.now());
+    },
     close: () => {
       clearInterval(keepWarm);
       unsubscribe();
+      // A stopping server's pages are not known to stay fresh.
+      options.files?.clear();
     },
   };
 }

@@ -27,6 +27,26 @@ export function contentSecurityPolicy({
   ].join("; ");
 }
 
+/** What a policy in a page's own `<meta>` may not say (CSP 3 ignores it there): a header must. */
+const HEADER_ONLY_DIRECTIVES = ["frame-ancestors", "report-uri", "report-to", "sandbox"];
+
+/**
+ * A policy split for a page served as a file by a front that cannot compute it (server/kept-page-files.ts):
+ * the part the page's `<meta>` carries, and the part its header must. A browser enforces both, so
+ * together they allow no more than the whole policy as one header.
+ */
+export function splitPolicyForMeta(policy: string): { meta: string; header: string } {
+  const directives = policy.split(/;\s*/).filter(Boolean);
+  const headerOnly = (directive: string) => HEADER_ONLY_DIRECTIVES.includes(directive.split(" ")[0]!);
+  return {
+    meta: directives.filter((d) => !headerOnly(d)).join("; "),
+    header: directives.filter(headerOnly).join("; "),
+  };
+}
+
+/** The part of every kept page's policy that a front serving it as a file sends as a header. */
+export const keptFilePolicyHeader = () => splitPolicyForMeta(contentSecurityPolicy({ scriptSources: [] })).header;
+
 /** The headers every response after the build files carries, whatever its policy. */
 const BASELINE: [string, string][] = [
   ["X-Content-Type-Options", "nosniff"],
