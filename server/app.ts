@@ -6,6 +6,7 @@ import { loadConfig } from "~/core/config/env.server";
 import { databaseLocation } from "~/core/db/database-location";
 import { startScheduler } from "~/core/jobs/scheduler.server";
 import { closeServices, createServices, type AppServices } from "~/services.server";
+import type { FrontView } from "./front-views";
 import { siteJobs } from "./jobs";
 import { createLogger } from "./logger";
 import { type AppOptions, createApp } from "./pipeline";
@@ -20,6 +21,8 @@ export interface RunningServer {
   url: string;
   /** Stops accepting, lets in-flight requests finish, closes the database. */
   close(): Promise<void>;
+  /** Page views of kept pages the HTTPS front answered from their files, from the supervisor. */
+  frontViews(views: readonly (readonly [FrontView, number])[]): void;
 }
 
 /** Reads the environment, opens everything and listens. Throws ConfigError on bad settings. */
@@ -34,7 +37,7 @@ export async function startServer(
   // in development): outside development the build is loaded once.
   if (typeof build === "function" && process.env.NODE_ENV !== "development") build = await build();
   const services = await createServices(config, logger);
-  const { listener, live, pageCache } = createApp(services, build, options);
+  const { listener, live, pageCache, frontViews } = createApp(services, build, options);
   const server = createServer(listener);
   server.keepAliveTimeout = 65_000;
 
@@ -73,7 +76,7 @@ export async function startServer(
       logger.info("shut down");
     })());
 
-  return { server, services, url, close };
+  return { server, services, url, close, frontViews };
 }
 
 // The production entry: React Router's server build, bundled with this file.

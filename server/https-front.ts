@@ -9,7 +9,8 @@ import os from "node:os";
 import path from "node:path";
 import { createInterface } from "node:readline";
 import type { HttpsFrontSettings } from "~/core/config/https-front";
-import { caddyConfig } from "./https-front-config";
+import { viewLogReader } from "./front-views";
+import { caddyConfig, viewsLogDir } from "./https-front-config";
 
 export const CADDY_BINARY = "/usr/bin/caddy";
 /** A Caddy that died is started again after this, doubled for each death in a row, up to RESTART_MAX_MS. */
@@ -19,6 +20,8 @@ const CRASH_QUIET_MS = 60_000;
 /** One line in the log for ACME failures this often at most: Caddy retries by itself, with its own back-off. */
 const ACME_LOG_EVERY_MS = 3 * 60_000;
 const STOP_DEADLINE_MS = 6_000;
+/** How often the kept files' views are read from Caddy's file: a visitor's address stays on disk about this long. */
+const VIEWS_READ_EVERY_MS = 250;
 
 export type FrontLog = (msg: string, extra?: Record<string, unknown>, level?: number) => void;
 
@@ -28,6 +31,7 @@ export class HttpsFrontError extends Error {
 
 const files = (front: HttpsFrontSettings) => ({
   config: path.join(front.dir, "caddy.json"),
+  views: viewsLogDir(front),
   storage: path.join(front.dir, "storage"),
   pid: path.join(front.dir, "caddy.pid"),
   lastError: path.join(front.dir, "last-error"),
@@ -200,6 +204,8 @@ export function startHttpsFront(options: {
   upstream: string;
   /** The site's log, already filtered by LOG_LEVEL. */
   log: FrontLog;
+  /** Caddy's access-log line of each kept page it answered from its file (server/front-views.ts). */
+  onViewLine?: (line: string) => void;
 }): RunningFront {
   const { front, upstream, log } = options;
   const paths = files(front);
@@ -208,6 +214,11 @@ export function startHttpsFront(options: {
   chmodSync(front.dir, 0o700);
   writePrivately(paths.config, `${JSON.stringify(caddyConfig(front, upstream, paths.storage), null, 2)}\n`);
   const onLine = certificateTracker(front, log);
+  // The kept files' views, from the file Caddy writes them to (server/front-views.ts).
+  mkdirSync(paths.views, { recursive: true, mode: 0o700 });
+  const readViews = viewLogReader(paths.views, options.onViewLine ?? (() => {}));
+  const viewReading = setInterval(readViews, VIEWS_READ_EVERY_MS);
+  viewReading.unref();
 
   let stopping = false;
   let child: ChildProcess | undefined;
@@ -261,6 +272,9 @@ export function startHttpsFront(options: {
         clearTimeout(timer);
       }
       rmSync(paths.pid, { force: true });
+      clearInterval(viewReading);
+      // The views of Caddy's last answers.
+      readViews();
     },
   };
 }

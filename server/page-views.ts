@@ -8,6 +8,7 @@ import type { CachedPage } from "~/core/feature-registration";
 import { pageView } from "~/features/statistics/counting";
 import type { PageCounter } from "~/features/statistics/page-counter.server";
 import { visitorHeaders } from "~/visitor-headers.server";
+import type { FrontView } from "./front-views";
 import type { ProxiedRequest } from "./proxied-request";
 
 /** The public pages not kept by the page cache (answered per visitor) that are counted too. */
@@ -32,7 +33,12 @@ export function pageViewCounting(
   proxied: Pick<ProxiedRequest, "hostname" | "clientAddress">,
   enabled = true,
 ) {
-  if (!enabled) return { middleware: (_req: Request, _res: Response, next: NextFunction) => next(), count() {} };
+  if (!enabled)
+    return {
+      middleware: (_req: Request, _res: Response, next: NextFunction) => next(),
+      count() {},
+      countFromFront(_view: FrontView, _times?: number) {},
+    };
   const counted = cachedPages([...publicPages, ...UNCACHED_PUBLIC_PAGES]).includes;
   const siteHost = new URL(siteUrl).hostname;
   const middleware = (req: Request, res: Response, next: NextFunction) => {
@@ -49,7 +55,24 @@ export function pageViewCounting(
   const countAnswered = (req: IncomingMessage, answer: Answer) => {
     if (req.method === "GET") count(req, req.url ?? "", req.url ?? "", answer);
   };
-  return { middleware, count: countAnswered };
+  /** A kept page the HTTPS front answered from its file `times` times (the supervisor read it from Caddy's log). */
+  const countFromFront = (view: FrontView, times = 1) => {
+    const header = (name: string) => view.headers[name];
+    record(
+      {
+        method: "GET",
+        path: view.path,
+        query: NO_QUERY,
+        status: view.status,
+        contentType: view.contentType,
+        headers: { ...visitorHeaders(header), referer: header("referer") },
+        siteHosts: [siteHost],
+      },
+      view.address,
+      times,
+    );
+  };
+  return { middleware, count: countAnswered, countFromFront };
 
   // On a kept page's hit, working out every value for every view cost a fifth of the answer
   // (decision 68): each value below is read only when the view needs it.
@@ -60,7 +83,7 @@ export function pageViewCounting(
       return typeof value === "string" ? value : undefined;
     };
     const referer = header("referer");
-    const view = pageView(
+    record(
       {
         method: req.method ?? "",
         path,
@@ -71,10 +94,13 @@ export function pageViewCounting(
         // A referrer is told from a move within the site by these; without one they are not asked.
         siteHosts: referer ? [siteHost, proxied.hostname(req) ?? siteHost] : [siteHost],
       },
-      counted,
       proxied.clientAddress(req),
     );
-    if (view) counter.record(view);
+  }
+
+  function record(request: Parameters<typeof pageView>[0], clientAddress: string, times = 1) {
+    const view = pageView(request, counted, clientAddress);
+    if (view) for (let i = 0; i < times; i++) counter.record(view);
   }
 }
 

@@ -15,7 +15,7 @@ import { createLiveStream } from "~/core/events/live-stream.server";
 import { requestContext, servicesContext, type RequestInfo } from "~/context";
 import { CACHED_PAGES, FOREIGN_POSTS } from "~/features-registry";
 import type { AppServices } from "~/services.server";
-import { createPageCache } from "~/core/server/page-cache";
+import { createPageCache, PAGE_CACHE_MAX_AGE_MS } from "~/core/server/page-cache";
 import { loggedUrl } from "~/routes-with-tokens";
 import { precompressedAssets } from "~/core/server/precompressed-assets";
 import { rejectForeignOrigin } from "~/core/server/same-origin";
@@ -23,6 +23,9 @@ import { runningCommit } from "~/core/server/site-version.server";
 import { securityHeaders } from "~/core/server/security-headers";
 import { drainUnreadBody } from "~/core/server/unread-body";
 import { keptPageFastPath, requestId } from "./kept-page-fast-path";
+import { keptPageFiles } from "./kept-page-files";
+import type { FrontView } from "./front-views";
+import { keptPagesDir } from "./https-front-config";
 import { pageViewCounting } from "./page-views";
 import { preparationGate } from "./preparation";
 import { proxiedRequest } from "./proxied-request";
@@ -79,7 +82,19 @@ export function createApp(
   let answerFirst: ((req: IncomingMessage, res: ServerResponse) => boolean) | undefined;
   if (mode === "production") {
     const render = createFetchHandler(build, mode);
+    // Behind its own HTTPS front, kept pages are also files Caddy answers from (decision 72), under
+    // the same switch as the fast path: KEPT_PAGE_FAST_PATH=false sends every request to the servers.
+    const files =
+      config.httpsFront && config.keptPageFastPath
+        ? keptPageFiles({
+            dir: keptPagesDir(config.httpsFront),
+            published: () => preparation.published(),
+            maxAgeMs: PAGE_CACHE_MAX_AGE_MS,
+            logger,
+          })
+        : undefined;
     pageCache = createPageCache({
+      files,
       bus: services.bus,
       pages: CACHED_PAGES,
       imageOrigins,
@@ -247,5 +262,12 @@ export function createApp(
     }
     app(req, res);
   };
-  return { app, listener, live, pageCache };
+  /** Kept pages the HTTPS front answered from their files (each view with how many times it came): counted, and kept warm, as if answered here. */
+  const frontViews = (views: readonly (readonly [FrontView, number])[]) => {
+    for (const [view, times] of views) {
+      pageViews.countFromFront(view, times);
+      pageCache?.visited(view.path);
+    }
+  };
+  return { app, listener, live, pageCache, frontViews };
 }

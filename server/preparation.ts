@@ -68,6 +68,8 @@ export function preparationGate(services: Pick<AppServices, "config" | "bus" | "
 
   return {
     active,
+    /** Whether visitors see the site: read again when the state is older than STATE_TTL_MS. */
+    published: async () => !active || (await published()),
     /**
      * Whether a kept page may be answered before Express: on a public address only once the site is
      * known to be published (otherwise the middleware decides, reading the state).

@@ -12,6 +12,7 @@ import cluster, { type Worker } from "node:cluster";
 import { rmSync } from "node:fs";
 import { reloadFile, sitePidFile } from "~/core/server/site-version.server";
 import { createReloader, liveWorkers, recordPid, stopServerProcess } from "./reload";
+import { FRONT_VIEWS, type FrontView, frontViewBatches } from "./front-views";
 import { onShutdownSignal } from "./shutdown-signal";
 
 // React (and the libraries built on it) pick their production build by this variable; without it
@@ -31,6 +32,7 @@ const POSTGRES_CHECK_MS = 2_000;
 /** Each server process tells the supervisor it is alive this often, from its event loop. */
 const HEARTBEAT_EVERY_MS = 1_000;
 const HEARTBEAT = "heartbeat";
+
 /**
  * A server silent this long is stuck: killed and replaced. Its requests wait meanwhile, so this is
  * short; far above a long render or a garbage collection, which take well under a second.
@@ -86,12 +88,15 @@ if (cluster.isWorker) {
   let databaseReady: (url: string) => void = () => {};
   const database = process.env[AWAIT_DATABASE] ? new Promise<string>((resolve) => (databaseReady = resolve)) : null;
   // The supervisor asks by message too: a terminal's Ctrl-C reaches every process at once anyway.
+  let running: RunningServer | undefined;
   process.on("message", (message: unknown) => {
     if (message === "shutdown") shutdown.request();
     else if (typeof message === "object" && message !== null && "database" in message)
       databaseReady(String(message.database));
+    else if (typeof message === "object" && message !== null && FRONT_VIEWS in message)
+      running?.frontViews(message[FRONT_VIEWS] as [FrontView, number][]);
   });
-  const running = await startServerHere(database).catch(exitWithStartError);
+  running = await startServerHere(database).catch(exitWithStartError);
   shutdown.stopWith(() => running.close());
 } else {
   const shutdown = onShutdownSignal();
@@ -232,10 +237,18 @@ async function superviseWorkers(
   if (config.httpsFront && httpsFront) {
     // At once: the certificate is asked for while the servers and PostgreSQL start (502 meanwhile).
     const minLevel = logLevels[config.logLevel];
+    // A server that listens gets them; none yet (starting, all replaced at once): they are not counted.
+    // A server that listens gets them; none yet (starting, all replaced at once): they are not counted.
+    const views = frontViewBatches((batch) =>
+      liveWorkers()
+        .find((worker) => heartbeats.get(worker)?.listening)
+        ?.send({ [FRONT_VIEWS]: batch }, undefined, () => {}),
+    );
     front = httpsFront.startHttpsFront({
       front: config.httpsFront,
       upstream: upstreamAddress(config.host, config.port),
       log: (msg, extra, level = 30) => level >= minLevel && log(msg, extra, level),
+      onViewLine: views.add,
     });
   }
   if (!config.databaseUrl) {

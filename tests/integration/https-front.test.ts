@@ -6,7 +6,11 @@ import path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ADMIN, adminCreate } from "../support/admin";
+import { createPostgresEventBus } from "~/core/events/event-bus.server";
+import { openSiteDatabase } from "~/core/db/site-database.server";
+import { pageViewsOf } from "../support/page-views";
 import { publishIfPublic } from "../support/published-site";
+import { PHONE_USER_AGENT } from "../support/user-agents";
 import { type AppServer, freePort, newDataDir, SERVER_ENTRY, startAppServer } from "../support/app-server";
 import { type Pebble, startPebble, waitFor } from "../support/pebble";
 
@@ -63,6 +67,28 @@ describe("HTTPS by itself (Caddy in front, certificates from pebble)", () => {
     return { status, header, raw: stdout };
   }
 
+  /** The same, as a phone's browser asks, with the page itself. */
+  async function page(url: string, ...args: string[]) {
+    const { stdout } = await run("curl", [
+      "-sS",
+      "-D",
+      "-",
+      "--max-time",
+      "10",
+      "--resolve",
+      `${HOST}:${httpsPort}:127.0.0.1`,
+      "--cacert",
+      rootFile,
+      "-A",
+      PHONE_USER_AGENT,
+      ...args,
+      url,
+    ]);
+    const [head, ...rest] = stdout.split(/\r?\n\r?\n/);
+    const header = (name: string) => new RegExp(`^${name}: (.*?)\\r?$`, "im").exec(head!)?.[1];
+    return { head: head!, header, body: rest.join("\n\n") };
+  }
+
   const orders = () => (pebble.output().match(/POST \/order-plz/g) ?? []).length;
 
   beforeAll(async () => {
@@ -108,19 +134,7 @@ describe("HTTPS by itself (Caddy in front, certificates from pebble)", () => {
   }, 150_000);
 
   it('shows visitors only "Sito in preparazione" over HTTPS until she publishes, then her site', async () => {
-    const body = async (url: string) =>
-      (
-        await run("curl", [
-          "-sS",
-          "--max-time",
-          "10",
-          "--resolve",
-          `${HOST}:${httpsPort}:127.0.0.1`,
-          "--cacert",
-          rootFile,
-          url,
-        ])
-      ).stdout;
+    const body = async (url: string) => (await page(url)).body;
     const home = await curl(`https://${HOST}:${httpsPort}/home`);
     expect(home.status).toBe(503);
     expect(home.header("x-robots-tag")).toMatch(/noindex/);
@@ -138,6 +152,66 @@ describe("HTTPS by itself (Caddy in front, certificates from pebble)", () => {
     expect(await body(`https://${HOST}:${httpsPort}/home`)).toContain("Giulia Ferrari");
     expect(await body(`https://${HOST}:${httpsPort}/sitemap.xml`)).toContain(`<loc>https://${HOST}/home</loc>`);
   }, 90_000);
+
+  it("answers a visitor's kept page from its file: the page the servers keep, its policy in a <meta>, the view counted, gone at a change", async () => {
+    const get = (urlPath: string, ...args: string[]) => page(`https://${HOST}:${httpsPort}${urlPath}`, ...args);
+    // The first visit renders it and the servers write its file.
+    await waitFor("/home answered from its file", async () => (await get("/home")).header("x-page-cache") === "file");
+    const file = await get("/home");
+    expect(file.head).toMatch(/^HTTP\/[\d.]+ 200/);
+    expect(file.header("content-type")).toBe("text/html; charset=utf-8");
+    expect(file.header("strict-transport-security")).toMatch(/max-age=31536000/);
+    expect(file.header("x-frame-options")).toBe("DENY");
+    expect(file.header("x-content-type-options")).toBe("nosniff");
+    expect(file.header("referrer-policy")).toBe("strict-origin-when-cross-origin");
+    expect(file.header("content-security-policy")).toBe("frame-ancestors 'none'");
+    expect(file.header("cross-origin-opener-policy")).toBe("same-origin");
+    expect(file.header("permissions-policy")).toMatch(/camera=\(\)/);
+
+    // The servers' own kept page, asked of them directly: the same bytes, its policy now a <meta>
+    // that names every inline script's hash, which the servers send as their header.
+    const kept = await fetch(`${site!.url}/home`, { headers: { "User-Agent": PHONE_USER_AGENT } });
+    expect(kept.headers.get("x-page-cache")).toBe("hit");
+    const keptPolicy = kept.headers.get("content-security-policy")!;
+    expect(keptPolicy).toMatch(/'sha256-/);
+    const meta = /<meta http-equiv="Content-Security-Policy" content="([^"]+)"\/>/.exec(file.body);
+    expect(meta?.[1]).toBe(keptPolicy.replace("; frame-ancestors 'none'", ""));
+    expect(file.body.replace(meta![0], "")).toBe(await kept.text());
+    expect(file.body.indexOf(meta![0])).toBeLessThan(file.body.indexOf("<script"));
+
+    // A cookie, a query string: the servers answer, as they would without the front.
+    expect((await get("/home", "-H", "Cookie: scelta=1")).header("x-page-cache")).not.toBe("file");
+    expect((await get("/home?utm_source=volantino")).header("x-page-cache")).not.toBe("file");
+
+    // Views of the file are counted as the servers count theirs (statistics, decision 59).
+    const database = await openSiteDatabase({ dataDir });
+    const bus = await createPostgresEventBus(database.url);
+    try {
+      // A page only this test asks for: every answer of it is a view, from the servers or from its file.
+      let visits = 0;
+      const visit = () => {
+        visits++;
+        return get("/services");
+      };
+      await waitFor("/services answered from its file", async () => (await visit()).header("x-page-cache") === "file");
+      for (let i = 0; i < 3; i++) expect((await visit()).header("x-page-cache")).toBe("file");
+      await waitFor(
+        "every visit of /services counted",
+        async () => (await pageViewsOf(database.db, "/services")) === visits,
+        30_000,
+      );
+
+      // A change anywhere: the file goes at once, and the next visitor gets the page from the servers.
+      const pageFile = path.join(dataDir, "https", "pages", "home", "index.html");
+      expect(existsSync(pageFile)).toBe(true);
+      await bus.publish({ table: "reviews", action: "update", id: "1" });
+      await waitFor("the kept file removed", () => !existsSync(pageFile), 10_000);
+      expect((await get("/home")).header("x-page-cache")).not.toBe("file");
+    } finally {
+      await bus.close();
+      await database.close();
+    }
+  }, 120_000);
 
   it("gives the administrator a Secure session cookie through the front", async () => {
     const created = adminCreate({ DATA_DIR: dataDir }, ["--email", ADMIN.email], ADMIN.password);

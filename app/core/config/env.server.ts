@@ -216,7 +216,10 @@ export interface AppConfig {
   calendarFetchAllowPrivate: boolean;
   /** PAGE_VIEW_COUNTING: public page views are counted for the statistics. */
   pageViewCounting: boolean;
-  /** KEPT_PAGE_FAST_PATH: a kept public page is answered before Express (server/kept-page-fast-path.ts). */
+  /**
+   * KEPT_PAGE_FAST_PATH: a kept public page is answered before Express (server/kept-page-fast-path.ts),
+   * and behind the site's own HTTPS front from its file (server/kept-page-files.ts).
+   */
   keptPageFastPath: boolean;
   /** The site's status checks (`npm run doctor`, "Stato del sito"): see `siteCheckSchema` below. */
   siteChecks: SiteCheckSettings;
