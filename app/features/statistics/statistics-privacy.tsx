@@ -17,9 +17,11 @@ export function StatisticsPrivacy({ keepAll }: { keepAll: boolean }) {
       <p>
         Per contare una sola volta chi legge più pagine nello stesso giorno, il sito calcola un'impronta (un hash) dal
         tuo indirizzo IP, dal tuo browser e da un numero casuale che cambia ogni giorno. Il tuo indirizzo IP e il tuo
-        browser non vengono mai scritti; il numero del giorno e le impronte sono cancellati pochi minuti dopo la
-        mezzanotte e non entrano nei backup: da quel momento nessuno, nemmeno chi gestisce il sito, può capire se due
-        visite di giorni diversi vengono dalla stessa persona.
+        browser non vengono conservati: quando una pagina ti arriva già pronta dal server HTTPS del sito, restano in un
+        file di servizio solo per il tempo di contare la visita (meno di un secondo, qualche secondo nei momenti di
+        traffico intenso), poi il file viene svuotato. Il numero del giorno e le impronte sono cancellati pochi minuti
+        dopo la mezzanotte e non entrano nei backup: da quel momento nessuno, nemmeno chi gestisce il sito, può capire
+        se due visite di giorni diversi vengono dalla stessa persona.
       </p>
       <p>
         I totali non permettono di riconoscere nessuno, non sono condivisi con altri e servono solo a me per capire cosa
