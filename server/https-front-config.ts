@@ -17,41 +17,48 @@ export const viewsLogDir = (front: HttpsFrontSettings) => path.join(front.dir, "
 /** The header that marks an answer made from a kept page's file (tests and benchmarks tell them by it). */
 const KEPT_FILE_MARK: [string, string] = ["X-Page-Cache", "file"];
 
-/**
- * A kept page answered from its file, when there is one and the request is one the servers would
- * answer from their kept page: a GET or HEAD with no query string and no cookie. Every header the
- * servers would send (the policy's script hashes are in the page itself, server/kept-page-files.ts),
- * and one access-log line, which the supervisor turns into a page view.
- */
-function keptFileRoute(front: HttpsFrontSettings) {
-  const root = keptPagesDir(front);
+/** The headers of an answer made from a kept page's file, which no proxied answer may keep. */
+function keptFileHeaders(): Record<string, string[]> {
   const headers: Record<string, string[]> = {
     "Content-Security-Policy": [keptFilePolicyHeader()],
     [KEPT_FILE_MARK[0]]: [KEPT_FILE_MARK[1]],
   };
   for (const [name, value] of baselineHeaders(true)) headers[name] = [value];
+  return headers;
+}
+
+/**
+ * A kept page answered from its file, when there is one and the request is one the servers would
+ * answer from their kept page: a GET or HEAD with no query string and no cookie. Every header the
+ * servers would send (the policy's script hashes are in the page itself, server/kept-page-files.ts),
+ * and one access-log line, which the supervisor turns into a page view. Without a file the request
+ * goes on to the proxy (`pass_thru`): one look for the file, no separate check before it.
+ */
+function keptFileRoute(front: HttpsFrontSettings) {
   return {
     match: [
       {
         host: [front.host],
         method: ["GET", "HEAD"],
-        // No query string ("?" alone has no parameter: the same page) and no cookie; cheaper than an expression.
+        // No query string ("?" alone has no parameter: the same page) and no cookie; cheaper than an
+        // expression. No dot in the path: the files' own names (index.html, .br, .gz) are no address.
         query: {},
-        not: [{ header: { Cookie: ["*"] } }],
-        file: { root, try_files: ["{http.request.uri.path}/index.html"] },
+        not: [{ header: { Cookie: ["*"] } }, { path: ["*.*"] }],
       },
     ],
     handle: [
-      { handler: "headers", response: { set: headers } },
-      { handler: "rewrite", uri: "{http.matchers.file.relative}" },
+      { handler: "headers", response: { set: keptFileHeaders() } },
       {
         handler: "file_server",
-        root,
+        root: keptPagesDir(front),
+        // `/home` is served from home/index.html as it is, not redirected to `/home/`.
+        index_names: ["index.html"],
+        canonical_uris: false,
+        pass_thru: true,
         precompressed: { br: {}, gzip: {} },
         precompressed_order: ["br", "gzip"],
       },
     ],
-    terminal: true,
   };
 }
 
@@ -104,7 +111,9 @@ export function caddyConfig(front: HttpsFrontSettings, upstream: string, storage
       logs: {
         default: {
           writer: { output: "stderr" },
-          encoder: { format: "json" },
+          // Without the request: the site logs none of it (its path may carry a token), and Caddy
+          // writes it into this log's copy of every request's logger, whether a line comes or not.
+          encoder: { format: "filter", wrap: { format: "json" }, fields: { request: { filter: "delete" } } },
           level: "INFO",
           exclude: ["http.log.access"],
         },
@@ -153,6 +162,8 @@ export function caddyConfig(front: HttpsFrontSettings, upstream: string, storage
                 match: [{ host: [front.host] }],
                 handle: [
                   NOT_LOGGED,
+                  // Set by the kept-file route above before it found no file: the servers say their own.
+                  { handler: "headers", response: { delete: Object.keys(keptFileHeaders()) } },
                   {
                     // Sets X-Forwarded-For/-Proto/-Host itself and ignores the client's own (Caddy ≥ 2.5).
                     handler: "reverse_proxy",

@@ -179,9 +179,19 @@ describe("HTTPS by itself (Caddy in front, certificates from pebble)", () => {
     expect(file.body.replace(meta![0], "")).toBe(await kept.text());
     expect(file.body.indexOf(meta![0])).toBeLessThan(file.body.indexOf("<script"));
 
-    // A cookie, a query string: the servers answer, as they would without the front.
-    expect((await get("/home", "-H", "Cookie: scelta=1")).header("x-page-cache")).not.toBe("file");
+    // A cookie, a query string: the servers answer, as they would without the front, with their own
+    // headers only (their whole policy, not the file's beside it).
+    const withCookie = await get("/home", "-H", "Cookie: scelta=1");
+    expect(withCookie.header("x-page-cache")).not.toBe("file");
+    expect(withCookie.head.match(/^content-security-policy:/gim)).toHaveLength(1);
+    expect(withCookie.header("content-security-policy")).toMatch(/script-src/);
     expect((await get("/home?utm_source=volantino")).header("x-page-cache")).not.toBe("file");
+    // The files' own names are no address: the servers answer those (not found).
+    for (const name of ["/home/index.html", "/home/index.html.gz", "/index.html.br"]) {
+      const answer = await get(name);
+      expect(answer.head, name).toMatch(/^HTTP\/[\d.]+ 404/);
+      expect(answer.header("x-page-cache"), name).not.toBe("file");
+    }
 
     // Views of the file are counted as the servers count theirs (statistics, decision 59).
     const database = await openSiteDatabase({ dataDir });
