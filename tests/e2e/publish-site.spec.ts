@@ -1,4 +1,3 @@
-import { mkdirSync } from "node:fs";
 import type { Browser, Page } from "@playwright/test";
 import { expect as baseExpect, test } from "../support/e2e-test";
 import { ADMIN } from "../support/admin";
@@ -6,6 +5,7 @@ import { saveAndPublish, signInAsAdmin } from "../support/admin-browser";
 import { newDataDir, startAppServer, type AppServer } from "../support/app-server";
 import { expectNoAxeViolations } from "../support/axe";
 import { endFirstRunSetup } from "../support/factory";
+import { saveScreenshot } from "../support/screenshots";
 import { viewports } from "../support/viewports";
 
 /*
@@ -14,7 +14,6 @@ import { viewports } from "../support/viewports";
  * presses "Pubblica il sito"; the button is refused while a legal detail is the example's, naming it.
  */
 const SITE_URL = "http://studio-prova.it";
-const SHOTS = "/work/shots/h55-publish";
 const PUBLISH = "/admin/pubblica";
 let server: AppServer;
 const expect = baseExpect.configure({ timeout: 15_000 });
@@ -22,7 +21,6 @@ test.describe.configure({ mode: "serial", timeout: 120_000 });
 
 test.beforeAll(async () => {
   test.setTimeout(120_000);
-  mkdirSync(SHOTS, { recursive: true });
   const dataDir = newDataDir("e2e-publish-", { admin: true });
   await endFirstRunSetup(dataDir);
   server = await startAppServer({ DATA_DIR: dataDir, SITE_URL }, 90_000, { inPreparation: true });
@@ -58,7 +56,7 @@ test("a visitor gets 'Sito in preparazione', noindex, an empty sitemap and a rob
   for (const viewport of viewports) {
     await page.setViewportSize(viewport);
     await expectNoAxeViolations(page);
-    await page.screenshot({ path: `${SHOTS}/sito-in-preparazione-${viewport.width}.png`, fullPage: true });
+    await saveScreenshot(page, `sito-in-preparazione-${viewport.width}`, { fullPage: true });
   }
   // Readable on the narrowest phone: nothing wider than the screen.
   await page.setViewportSize({ width: 320, height: 640 });
@@ -111,14 +109,14 @@ test("signed in, she sees the whole site; publishing is refused while a legal de
   for (const viewport of [viewports[1], viewports[0]]) {
     await page.setViewportSize(viewport);
     await expectNoAxeViolations(page);
-    await page.screenshot({ path: `${SHOTS}/pubblica-il-sito-${viewport.width}.png`, fullPage: true });
+    await saveScreenshot(page, `pubblica-il-sito-${viewport.width}`, { fullPage: true });
   }
 
   await page.getByRole("button", { name: "Pubblica il sito" }).click();
   const refusal = page.getByRole("region", { name: "Pubblicazione" }).getByRole("alert");
   await expect(refusal).toContainText("il nome, il numero di iscrizione all'albo, la Partita IVA");
   await expect(refusal).toContainText("l'e-mail (contatto per la privacy)");
-  await page.screenshot({ path: `${SHOTS}/pubblica-rifiutato-390.png`, fullPage: true });
+  await saveScreenshot(page, "pubblica-rifiutato-390", { fullPage: true });
 
   // Her preview: the site as it will be.
   const home = await page.goto(`${server.url}/home`);
@@ -166,7 +164,7 @@ test("once her details are hers she publishes: /home answers with her name and t
   for (const viewport of viewports) {
     await page.setViewportSize(viewport);
     await expectNoAxeViolations(page);
-    await page.screenshot({ path: `${SHOTS}/pubblicato-${viewport.width}.png`, fullPage: true });
+    await saveScreenshot(page, `pubblicato-${viewport.width}`, { fullPage: true });
   }
 
   const patient = await visitor(browser);

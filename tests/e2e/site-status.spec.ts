@@ -4,6 +4,7 @@ import { expectNoAxeViolations } from "../support/axe";
 import { type DnsAnswers, startDnsAnswers } from "../support/dns-answers";
 import { expect, test } from "../support/e2e-test";
 import { startTestSmtpServer, type TestSmtpServer } from "../support/smtp";
+import { saveScreenshot } from "../support/screenshots";
 import { viewports } from "../support/viewports";
 
 const HOST = "studio-prova.it";
@@ -46,7 +47,7 @@ test("without a session, Stato del sito sends to the sign-in", async ({ page }) 
   await expect(page).toHaveURL(`${server.url}/admin-login`);
 });
 
-test("Stato del sito names each record to fix, and sends a test e-mail on request", async ({ page }, testInfo) => {
+test("Stato del sito names each record to fix, and sends a test e-mail on request", async ({ page }) => {
   test.setTimeout(90_000);
   await signInAsAdmin(page, server);
   await page.getByRole("link", { name: "Stato del sito" }).first().click();
@@ -67,7 +68,7 @@ test("Stato del sito names each record to fix, and sends a test e-mail on reques
 
   for (const viewport of viewports) {
     await page.setViewportSize({ width: viewport.width, height: viewport.height });
-    await page.screenshot({ path: testInfo.outputPath(`stato-del-sito-${viewport.width}.png`), fullPage: true });
+    await saveScreenshot(page, `stato-del-sito-${viewport.width}`, { fullPage: true });
   }
 
   await page.getByRole("button", { name: "Invia un'e-mail di prova" }).click();
