@@ -4,28 +4,28 @@ import { BaseSequencer, type TestSpecification } from "vitest/node";
 const root = path.resolve(import.meta.dirname, "../..");
 
 /**
- * The slowest test files, slowest first (seconds in a whole run, vitest's JSON reporter, on the
- * shared two-core machine at load 15). They start first, so that the run does not end with one of them on one core while
- * the other has nothing left to do. Files not named here follow in vitest's own order: slowest
- * first by the durations it recorded in an earlier run, or largest first in a fresh clone.
+ * The slowest test files, slowest first (seconds in a quiet CI-like run, vitest's own report, two
+ * cores). They start first, so that the run does not end with one of them on one core while the
+ * other has nothing left to do. Files not named here follow in vitest's own order: slowest first by
+ * the durations it recorded in an earlier run, or largest first in a fresh clone.
  */
 export const SLOWEST_FILES = [
-  "tests/integration/update.test.ts", // 252
-  "tests/integration/operations.test.ts", // 155
-  "tests/integration/request-fuzz.test.ts", // 147
-  "tests/integration/login-pressure.test.ts", // 143
-  "tests/integration/newsletter-crash.test.ts", // 123
-  "tests/integration/admin-security.test.ts", // 121
-  "tests/integration/atomic-limits.test.ts", // 89
-  "app/core/media/image-pipeline.server.test.ts", // 87
-  "scripts/dependency-rules.test.ts", // 78
-  "tests/integration/concurrent-transactions.test.ts", // 75
-  "tests/integration/hostile-calendar.test.ts", // 71
-  "tests/integration/orphan-media.test.ts", // 60
-  "tests/integration/stalls.test.ts", // 58
-  "tests/integration/processes.test.ts", // 54
-  "tests/integration/site-content-seed.test.ts", // 51
+  "tests/integration/update.test.ts", // 150
+  "tests/integration/operations.test.ts", // 60
+  "tests/integration/request-fuzz.test.ts", // 59
   "tests/integration/https-front.test.ts", // 46
+  "tests/integration/login-pressure.test.ts", // 39
+  "tests/integration/newsletter-crash.test.ts", // 38
+  "tests/integration/stalls.test.ts", // 35
+  "tests/integration/admin-security.test.ts", // 35
+  "tests/integration/atomic-limits.test.ts", // 22
+  "tests/integration/processes.test.ts", // 20
+  "tests/integration/statistics.test.ts", // 14
+  "tests/integration/hostile-calendar.test.ts", // 14
+  "tests/integration/import-pglite.test.ts", // 13
+  "tests/integration/concurrent-bookings.test.ts", // 13
+  "tests/integration/backup.test.ts", // 12
+  "tests/integration/orphan-media.test.ts", // 11
 ];
 
 export default class HeaviestFirst extends BaseSequencer {
