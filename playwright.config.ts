@@ -9,22 +9,22 @@ export const E2E_PORT = Number(process.env.E2E_PORT ?? 3210);
 const dataDir = (process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(os.tmpdir(), "e2e-data-")));
 
 /**
- * The longest spec files, longest first (seconds of their tests in a whole run, two workers, load
- * 6-17), started before the others so that the run does not end with one of them in one worker
+ * The longest spec files, longest first (seconds of their tests in a quiet CI-like run, two
+ * workers), started before the others so that the run does not end with one of them in one worker
  * while the other has nothing left to do. Playwright takes files in alphabetical order within a
  * project: these are a project of their own, listed first.
  */
 const LONGEST_SPECS = [
-  "site-content.spec.ts", // 165
-  "reviews.spec.ts", // 164
-  "review-mail-durability.spec.ts", // 118
-  "admin.spec.ts", // 90
-  "booking.spec.ts", // 83
-  "home.spec.ts", // 75
-  "less-typing.spec.ts", // 55
-  "first-paint.spec.ts", // 53
-  "admin-recipes.spec.ts", // 49
-  "recipes.spec.ts", // 47
+  "reviews.spec.ts", // 100
+  "site-content.spec.ts", // 73
+  "review-mail-durability.spec.ts", // 69
+  "admin.spec.ts", // 57
+  "admin-recipes.spec.ts", // 53
+  "one-of-everything.spec.ts", // 47
+  "narrow-screens.spec.ts", // 41
+  "accessibility.spec.ts", // 37
+  "home.spec.ts", // 36
+  "booking-waiting-list.spec.ts", // 30
 ].map((file) => `**/${file}`);
 const desktop = { ...devices["Desktop Chrome"], viewport: { width: 1440, height: 900 } };
 
