@@ -32,7 +32,6 @@ const POSTGRES_CHECK_MS = 2_000;
 /** Each server process tells the supervisor it is alive this often, from its event loop. */
 const HEARTBEAT_EVERY_MS = 1_000;
 const HEARTBEAT = "heartbeat";
-
 /**
  * A server silent this long is stuck: killed and replaced. Its requests wait meanwhile, so this is
  * short; far above a long render or a garbage collection, which take well under a second.
@@ -237,7 +236,6 @@ async function superviseWorkers(
   if (config.httpsFront && httpsFront) {
     // At once: the certificate is asked for while the servers and PostgreSQL start (502 meanwhile).
     const minLevel = logLevels[config.logLevel];
-    // A server that listens gets them; none yet (starting, all replaced at once): they are not counted.
     // A server that listens gets them; none yet (starting, all replaced at once): they are not counted.
     const views = frontViewBatches((batch) =>
       liveWorkers()
