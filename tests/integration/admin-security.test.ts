@@ -19,7 +19,7 @@ import { adminCreate, jpeg } from "../support/admin";
 import { finishSetup } from "~/features/site-content/setup.server";
 import { SETUP_PATH } from "~/features/site-content/editor-groups";
 import { newDataDir, startAppServer, type AppServer } from "../support/app-server";
-import { quickPasswordHash } from "../support/quick-password";
+import { storeQuickAccount } from "../support/quick-password";
 import { createPostgresDatabase } from "../support/test-databases";
 
 const ADMIN = { email: "admin@studio.test", password: "password-amministratore-1" };
@@ -46,8 +46,7 @@ async function seed(dataDir: string): Promise<Seeded> {
     const sessions = createSessionStore(db);
     // Stored at a low scrypt cost: these accounts sign in some twenty times, their checks are under
     // test, not the hash's time (an unknown e-mail is still checked against the site's decoy).
-    const store = async ({ email, password }: { email: string; password: string }) =>
-      accounts.storePasswordHash(email, await quickPasswordHash(password));
+    const store = (account: { email: string; password: string }) => storeQuickAccount(accounts, account);
     const { user: admin } = await store(ADMIN);
     await store(OTHER);
     const { user: withTotp } = await store(TWO_FACTOR);

@@ -6,7 +6,7 @@ import { STARTED_FIELD } from "~/features/reviews/spam-guard";
 import { finishSetup } from "~/features/site-content/setup.server";
 import { startAppServer, type AppServer } from "../support/app-server";
 import { fillTimeToken } from "../support/fill-time";
-import { quickPasswordHash } from "../support/quick-password";
+import { storeQuickAccount } from "../support/quick-password";
 import { createPostgresDatabase } from "../support/test-databases";
 
 /**
@@ -34,8 +34,7 @@ describe("limits and once-only codes under parallel bursts (PostgreSQL)", { time
     const accounts = createAdminAccounts(database.db);
     // Stored at a low scrypt cost: the limits are under test, and each of the some twenty sign-ins
     // below would otherwise wait a third of a second for its hash (unknown e-mails: the site's decoy).
-    const store = async ({ email, password }: { email: string; password: string }) =>
-      accounts.storePasswordHash(email, await quickPasswordHash(password));
+    const store = (account: { email: string; password: string }) => storeQuickAccount(accounts, account);
     await store(PASSWORD_ONLY);
     for (const account of totpUsers) {
       const { user } = await store(account);

@@ -6,7 +6,7 @@ import { TOTP_PERIOD_SECONDS, totpCode } from "~/features/account/totp.server";
 import { openSiteDatabase } from "~/core/db/site-database.server";
 import { finishSetup } from "~/features/site-content/setup.server";
 import { newDataDir, startAppServer, type AppServer } from "../support/app-server";
-import { quickPasswordHash } from "../support/quick-password";
+import { storeQuickAccount } from "../support/quick-password";
 
 // A burst of logins neither fills the memory nor queues without end, and strangers who
 // fill the account's failure limit do not keep the administrator out (decision 45).
@@ -54,7 +54,7 @@ describe("sign-in under pressure (production server)", () => {
       const accounts = createAdminAccounts(database.db);
       // Stored at a low scrypt cost: the hundred wrong guesses below test the limits, not the hash's
       // time (the bursts to unknown addresses still hash at the site's cost, against the decoy).
-      const { user } = await accounts.storePasswordHash(ADMIN.email, await quickPasswordHash(ADMIN.password));
+      const { user } = await storeQuickAccount(accounts, ADMIN);
       totpSecret = await accounts.startTotp(user.id);
       // With the previous period's code (accepted as drift): the current one, used once only, is
       // still unused when she signs in below, however soon that comes.
