@@ -9,7 +9,7 @@ import { ADMIN, adminCreate } from "../support/admin";
 import { createPostgresEventBus } from "~/core/events/event-bus.server";
 import { openSiteDatabase } from "~/core/db/site-database.server";
 import { pageViewsOf } from "../support/page-views";
-import { publishIfPublic } from "../support/published-site";
+import { createPublication } from "~/features/site-content/publication.server";
 import { PHONE_USER_AGENT } from "../support/user-agents";
 import { type AppServer, freePort, newDataDir, SERVER_ENTRY, startAppServer } from "../support/app-server";
 import { type Pebble, startPebble, waitFor } from "../support/pebble";
@@ -142,15 +142,23 @@ describe("HTTPS by itself (Caddy in front, certificates from pebble)", () => {
     expect(await body(`https://${HOST}:${httpsPort}/robots.txt`)).toMatch(/^Disallow: \/\s*$/m);
     expect(await body(`https://${HOST}:${httpsPort}/sitemap.xml`)).not.toContain("<loc>");
 
-    await publishIfPublic(`https://${HOST}`, { dataDir });
-    // Each server process reads the state again within 30 s; the panel's button also tells them at once.
-    await waitFor(
-      "the published site",
-      async () => (await curl(`https://${HOST}:${httpsPort}/home`)).status === 200,
-      45_000,
+    // Published as her panel's button does: announced, so that every server process hears it.
+    const database = await openSiteDatabase({ dataDir });
+    const bus = await createPostgresEventBus(database.url);
+    try {
+      await createPublication(database.db, bus).publishSite();
+    } finally {
+      await bus.close();
+      await database.close();
+    }
+    // The processes hear it one by one: each answer below is awaited, whichever process gives it.
+    await waitFor("her home page", async () => {
+      const home = await page(`https://${HOST}:${httpsPort}/home`);
+      return /^HTTP\/[\d.]+ 200/.test(home.head) && home.body.includes("Giulia Ferrari");
+    });
+    await waitFor("her sitemap", async () =>
+      (await body(`https://${HOST}:${httpsPort}/sitemap.xml`)).includes(`<loc>https://${HOST}/home</loc>`),
     );
-    expect(await body(`https://${HOST}:${httpsPort}/home`)).toContain("Giulia Ferrari");
-    expect(await body(`https://${HOST}:${httpsPort}/sitemap.xml`)).toContain(`<loc>https://${HOST}/home</loc>`);
   }, 90_000);
 
   it("answers a visitor's kept page from its file: the page the servers keep, its policy in a <meta>, the view counted, gone at a change", async () => {
