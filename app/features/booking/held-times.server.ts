@@ -59,27 +59,26 @@ export async function availabilityInput(
   const today = romeDate(now.getTime());
   // A day past the horizon's last: its appointments' buffers may reach back into it.
   const until = new Date(Date.parse(`${addDays(today, settings.horizonDays + 1)}T00:00:00Z`));
-  const [offDays, taken, busy, holidays] = await Promise.all([
-    executor
-      .select({ startsOn: timeOff.startsOn, endsOn: timeOff.endsOn })
-      .from(timeOff)
-      .where(gte(timeOff.endsOn, today)),
-    executor
-      .select({ startsAt: appointments.startsAt, blockedUntil: appointments.blockedUntil })
-      .from(appointments)
-      .where(
-        and(
-          inArray(appointments.status, timeHoldingStatuses),
-          gt(appointments.blockedUntil, now),
-          lt(appointments.startsAt, until),
-          exceptId ? ne(appointments.id, exceptId) : undefined,
-        ),
+  // One query after another: on a transaction they share one connection, which runs one at a time.
+  const offDays = await executor
+    .select({ startsOn: timeOff.startsOn, endsOn: timeOff.endsOn })
+    .from(timeOff)
+    .where(gte(timeOff.endsOn, today));
+  const taken = await executor
+    .select({ startsAt: appointments.startsAt, blockedUntil: appointments.blockedUntil })
+    .from(appointments)
+    .where(
+      and(
+        inArray(appointments.status, timeHoldingStatuses),
+        gt(appointments.blockedUntil, now),
+        lt(appointments.startsAt, until),
+        exceptId ? ne(appointments.id, exceptId) : undefined,
       ),
-    // Her other calendars' busy times where they block this place (decision 53).
-    busyTimesAt(executor, studioKey, now, until),
-    // The holidays closed at this place (national, its patron saint), as time off.
-    holidayClosedDays(executor, studioKey, today, addDays(today, settings.horizonDays)),
-  ]);
+    );
+  // Her other calendars' busy times where they block this place (decision 53).
+  const busy = await busyTimesAt(executor, studioKey, now, until);
+  // The holidays closed at this place (national, its patron saint), as time off.
+  const holidays = await holidayClosedDays(executor, studioKey, today, addDays(today, settings.horizonDays));
   return {
     hours,
     durationMinutes: type.durationMinutes,

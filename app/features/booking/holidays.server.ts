@@ -35,13 +35,13 @@ export async function holidayClosedDays(
   first: string,
   last: string,
 ): Promise<TimeOffDays[]> {
-  const [reopened, patrons] = await Promise.all([
-    executor
-      .select({ day: holidayReopenings.day })
-      .from(holidayReopenings)
-      .where(and(gte(holidayReopenings.day, first), lte(holidayReopenings.day, last))),
-    studioKey === null ? [] : executor.select().from(patronDays).where(eq(patronDays.studioKey, studioKey)),
-  ]);
+  // In turn: a transaction's queries share its one connection.
+  const reopened = await executor
+    .select({ day: holidayReopenings.day })
+    .from(holidayReopenings)
+    .where(and(gte(holidayReopenings.day, first), lte(holidayReopenings.day, last)));
+  const patrons =
+    studioKey === null ? [] : await executor.select().from(patronDays).where(eq(patronDays.studioKey, studioKey));
   return holidayClosures(
     holidaysBetween(first, last, patrons),
     studioKey,
