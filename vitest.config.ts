@@ -11,6 +11,7 @@ export default defineConfig({
       "tests/integration/**/*.test.ts",
     ],
     globalSetup: ["tests/support/vitest-global-setup.ts"],
+    setupFiles: ["tests/support/vitest-setup.ts"],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     // Two cores: more workers only contend with the database servers.
