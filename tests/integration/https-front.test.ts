@@ -9,7 +9,7 @@ import { ADMIN, adminCreate } from "../support/admin";
 import { createPostgresEventBus } from "~/core/events/event-bus.server";
 import { openSiteDatabase } from "~/core/db/site-database.server";
 import { pageViewsOf } from "../support/page-views";
-import { createPublication } from "~/features/site-content/publication.server";
+import { publishIfPublic } from "../support/published-site";
 import { PHONE_USER_AGENT } from "../support/user-agents";
 import { type AppServer, freePort, newDataDir, SERVER_ENTRY, startAppServer } from "../support/app-server";
 import { type Pebble, startPebble, waitFor } from "../support/pebble";
@@ -142,15 +142,7 @@ describe("HTTPS by itself (Caddy in front, certificates from pebble)", () => {
     expect(await body(`https://${HOST}:${httpsPort}/robots.txt`)).toMatch(/^Disallow: \/\s*$/m);
     expect(await body(`https://${HOST}:${httpsPort}/sitemap.xml`)).not.toContain("<loc>");
 
-    // Published as her panel's button does: announced, so that every server process hears it.
-    const database = await openSiteDatabase({ dataDir });
-    const bus = await createPostgresEventBus(database.url);
-    try {
-      await createPublication(database.db, bus).publishSite();
-    } finally {
-      await bus.close();
-      await database.close();
-    }
+    await publishIfPublic(`https://${HOST}`, { dataDir });
     // The processes hear it one by one: each answer below is awaited, whichever process gives it.
     await waitFor("her home page", async () => {
       const home = await page(`https://${HOST}:${httpsPort}/home`);
