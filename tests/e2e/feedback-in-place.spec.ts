@@ -57,7 +57,7 @@ test("'Filtra' and 'Invia segnalazione' leave the focus and the page where they 
     "Grazie: la segnalazione è stata inviata allo studio, che la esaminerà.",
   );
   // Still in the card she was reading, not back at the top of the page.
-  expect(await card.evaluate((el) => el.contains(document.activeElement))).toBe(true);
+  await expect.poll(() => card.evaluate((el) => el.contains(document.activeElement))).toBe(true);
   expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(scrolled / 2);
 });
 
@@ -80,5 +80,5 @@ test("a toast shows under the header, and a success clears the error before it",
   await expect(error).toHaveCount(0);
   // The focus stays where she sent the form, on what it became (the sent review's panel in
   // the form's place), not at the top of the page.
-  expect(await page.evaluate(() => Boolean(document.activeElement?.closest(".review-sent")))).toBe(true);
+  await expect.poll(() => page.evaluate(() => Boolean(document.activeElement?.closest(".review-sent")))).toBe(true);
 });
