@@ -16,7 +16,7 @@ export function isLoopbackSite(siteUrl: string): boolean {
   return host === "localhost" || host.endsWith(".localhost") || host === "::1" || /^127\.\d+\.\d+\.\d+$/.test(host);
 }
 
-/** `bus` absent: a command beside the server (the tests' set-up), which announces nothing. */
+/** `bus` absent: the state is stored and nobody is told (running processes read it within 30 s). */
 export function createPublication(db: Db, bus?: Pick<EventBus, "publish">, onError?: OnChangeError) {
   const announce = changeAnnouncer(bus, onError, "announcing the site's publication failed");
   const set = async (published: boolean) => {
