@@ -39,7 +39,12 @@ export function fillTimeToken(baseUrl: string): Promise<string> {
  * review does not wait out the fill time again. One whose fetch the stop cut short is fetched anew.
  */
 export function carryTokens(from: string, to: string): void {
-  const carried = (pools.get(from) ?? []).map((token) => token.catch(() => issue(to)));
+  const carried = (pools.get(from) ?? []).map((token) => {
+    const again = token.catch(() => issue(to));
+    // As in issue(): one that the stop of `to` cuts short too may never be asked for.
+    again.catch(() => {});
+    return again;
+  });
   pools.delete(from);
   pools.set(to, [...carried, ...(pools.get(to) ?? [])]);
 }
