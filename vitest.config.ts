@@ -1,8 +1,13 @@
+import { globSync, readFileSync } from "node:fs";
 import { defineConfig } from "vitest/config";
 import HeaviestFirst from "./tests/support/heaviest-first.ts";
 
-// Files that replace a module (vi.mock) need a fresh module graph of their own.
-const MOCKING_FILES = ["app/core/media/full-disk.server.test.ts", "app/features/backups/offsite.server.test.ts"];
+const UNIT_FILES = ["app/**/*.test.{ts,tsx}", "server/**/*.test.ts", "scripts/**/*.test.ts"];
+// Files that replace a module (vi.mock) need a fresh module graph of their own: found by reading
+// them, so that a new one cannot leak its mocks into the files after it.
+const MOCKING_FILES = globSync(UNIT_FILES, { cwd: import.meta.dirname }).filter((file) =>
+  readFileSync(`${import.meta.dirname}/${file}`, "utf8").includes("vi.mock("),
+);
 
 export default defineConfig({
   resolve: { tsconfigPaths: true },
@@ -23,12 +28,14 @@ export default defineConfig({
         extends: true,
         test: {
           name: "units",
-          include: ["app/**/*.test.{ts,tsx}", "server/**/*.test.ts", "scripts/**/*.test.ts"],
+          include: UNIT_FILES,
           exclude: MOCKING_FILES,
           // Each file makes its own databases and restores what it changes: a thread that goes on
           // from file to file spares each one a new worker and its imports (decision 82).
           pool: "threads",
           isolate: false,
+          // A spy left by a failed test would otherwise live on in the next files of the thread.
+          restoreMocks: true,
         },
       },
       { extends: true, test: { name: "mocking", include: MOCKING_FILES, pool: "threads" } },
